@@ -1,0 +1,44 @@
+"""OpenSpiel peer for the benchmark: random full hands of its C++ ``spades``.
+
+Optional: needs the ``bench`` extra (``open_spiel``). Nothing here is imported by
+the rest of the package; ``pyspiel`` is imported lazily so that the module
+imports (and doctests run) without it.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+
+def openspiel_hands_per_second(hands: int, seed: int) -> float | None:
+    """Play `hands` random full hands of OpenSpiel's spades and return hands/s.
+
+    One hand = ``game.new_initial_state()``; 52 chance nodes (the deal, one
+    card per node, outcome drawn uniformly from ``chance_outcomes()``); 4 bids;
+    52 card plays, each action drawn uniformly from ``legal_actions()`` by a
+    ``random.Random(seed)``; then ``returns()`` read at the terminal state.
+    OpenSpiel's ``spades`` state is always a single hand (max game length
+    4 + 52 moves): its game-level parameters (``win_threshold``,
+    ``use_mercy_rule``, ...) only affect that hand's scoring, so the defaults
+    are used. Returns ``None`` if ``pyspiel`` is not importable.
+    """
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    rng = random.Random(seed)
+    choice = rng.choice
+    game = pyspiel.load_game("spades")
+    start = time.perf_counter()
+    for _ in range(hands):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                action = choice(state.chance_outcomes())[0]
+            else:
+                action = choice(state.legal_actions())
+            state.apply_action(action)
+        state.returns()
+    elapsed = time.perf_counter() - start
+    return hands / elapsed if elapsed > 0 else float("inf")

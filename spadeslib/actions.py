@@ -1,0 +1,204 @@
+"""The decisions a player takes, as small immutable values.
+
+Playing a card is just the :class:`~spadeslib.cards.Card`. The other actions:
+
+- :class:`Bid`: a number of tricks, ``nil``, ``blind_nil`` or ``blind_seven``;
+- :data:`LOOK`: look at your cards, giving up a blind bid you were offered;
+- :data:`KEEP` / :data:`TAKE_NEXT`: the two-player draw (keep the top card of
+  the stock, or discard it and keep the next one);
+- :class:`Exchange`: the cards a blind-nil bidder or partner passes across;
+- :class:`Discard`: a two-player blind-nil bidder's (up to three) discards.
+
+>>> Bid.parse("nil"), Bid.parse(4), Bid.parse("blind nil")
+(Bid.NIL, Bid(4), Bid.BLIND_NIL)
+>>> str(Bid(4)), Bid.BLIND_NIL.to_json(), Bid(4).to_json()
+('4', 'blind_nil', 4)
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import ClassVar, Union
+
+from .cards import Card
+from .errors import SpadesError
+
+__all__ = [
+    "KEEP",
+    "LOOK",
+    "TAKE_NEXT",
+    "Action",
+    "Bid",
+    "BidKind",
+    "Discard",
+    "Draw",
+    "Exchange",
+    "Look",
+]
+
+
+class BidKind(enum.Enum):
+    """What sort of bid: a number of tricks, or one of the special bids."""
+
+    NUMBER = "number"
+    NIL = "nil"
+    BLIND_NIL = "blind_nil"
+    BLIND_SEVEN = "blind_seven"
+
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    """A bid. ``Bid(4)`` bids four tricks; special bids are class constants.
+
+    ``tricks`` is what the bid adds to the team contract (0 for the nil bids,
+    7 for blind seven).
+    """
+
+    tricks: int
+    kind: BidKind = BidKind.NUMBER
+
+    NIL: ClassVar[Bid]
+    BLIND_NIL: ClassVar[Bid]
+    BLIND_SEVEN: ClassVar[Bid]
+
+    @property
+    def is_nil(self) -> bool:
+        """True for Nil and Blind Nil."""
+        return self.kind is BidKind.NIL or self.kind is BidKind.BLIND_NIL
+
+    @property
+    def is_blind(self) -> bool:
+        """True for the bids made without looking (Blind Nil, Blind Seven)."""
+        return self.kind is BidKind.BLIND_NIL or self.kind is BidKind.BLIND_SEVEN
+
+    @classmethod
+    def parse(cls, value: Bid | int | str) -> Bid:
+        """Parse an int, ``"4"``, ``"nil"``, ``"blind_nil"``/``"blind nil"``,
+        ``"double nil"`` or ``"blind_seven"``."""
+        if isinstance(value, Bid):
+            return value
+        if isinstance(value, int) and not isinstance(value, bool):
+            return cls(value)
+        if isinstance(value, str):
+            key = value.strip().lower().replace(" ", "_").replace("-", "_")
+            if key.lstrip("-").isdigit():
+                return cls(int(key))
+            special = _SPECIAL.get(key)
+            if special is not None:
+                return special
+        raise SpadesError(
+            f"{value!r} is not a bid: bid a number of tricks, 'nil', 'blind_nil' "
+            "or 'blind_seven'"
+        )
+
+    def to_json(self) -> int | str:
+        """The record form: an int for numbers, else the kind's name."""
+        return self.tricks if self.kind is BidKind.NUMBER else self.kind.value
+
+    def __str__(self) -> str:
+        return str(self.to_json())
+
+    def __repr__(self) -> str:
+        if self.kind is BidKind.NUMBER:
+            return f"Bid({self.tricks})"
+        return f"Bid.{self.kind.name}"
+
+    def label(self) -> str:
+        """Human label: ``"4"``, ``"Nil"``, ``"Blind Nil"``, ``"Blind Seven"``."""
+        if self.kind is BidKind.NUMBER:
+            return str(self.tricks)
+        return self.kind.value.replace("_", " ").title()
+
+
+Bid.NIL = Bid(0, BidKind.NIL)
+Bid.BLIND_NIL = Bid(0, BidKind.BLIND_NIL)
+Bid.BLIND_SEVEN = Bid(7, BidKind.BLIND_SEVEN)
+_SPECIAL = {
+    "nil": Bid.NIL,
+    "blind_nil": Bid.BLIND_NIL,
+    "blindnil": Bid.BLIND_NIL,
+    "double_nil": Bid.BLIND_NIL,
+    "blind_seven": Bid.BLIND_SEVEN,
+    "blind_7": Bid.BLIND_SEVEN,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Look:
+    """Look at your cards, declining the blind bid you were offered."""
+
+    def __str__(self) -> str:
+        return "look"
+
+    def __repr__(self) -> str:
+        return "LOOK"
+
+
+LOOK = Look()
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Two-player draw: keep the top card of the stock (``keep=True``) or
+    discard it face down and keep the next one."""
+
+    keep: bool
+
+    def __str__(self) -> str:
+        return "keep" if self.keep else "discard"
+
+    def __repr__(self) -> str:
+        return "KEEP" if self.keep else "TAKE_NEXT"
+
+
+KEEP = Draw(True)
+TAKE_NEXT = Draw(False)
+
+
+def _cards_tuple(cards: object) -> tuple[Card, ...]:
+    return tuple(sorted(Card.parse_many(cards)))  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange:
+    """Cards passed face down to a partner in a blind-nil exchange.
+
+    >>> Exchange.of("AS 2C")
+    Exchange.of('2C AS')
+    """
+
+    cards: tuple[Card, ...]
+
+    @classmethod
+    def of(cls, cards: str | list[str] | tuple[Card, ...]) -> Exchange:
+        """Build from card strings or cards (kept sorted)."""
+        return cls(_cards_tuple(cards))
+
+    def __str__(self) -> str:
+        return "pass " + " ".join(map(str, self.cards))
+
+    def __repr__(self) -> str:
+        return f"Exchange.of({' '.join(map(str, self.cards))!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """A two-player blind-nil bidder's discards (possibly none)."""
+
+    cards: tuple[Card, ...]
+
+    @classmethod
+    def of(cls, cards: str | list[str] | tuple[Card, ...]) -> Discard:
+        """Build from card strings or cards (kept sorted)."""
+        return cls(_cards_tuple(cards))
+
+    def __str__(self) -> str:
+        return "discard " + (" ".join(map(str, self.cards)) or "none")
+
+    def __repr__(self) -> str:
+        return f"Discard.of({' '.join(map(str, self.cards))!r})"
+
+
+Action = Union[Card, Bid, Look, Draw, Exchange, Discard]
+"""Any decision a player can take."""

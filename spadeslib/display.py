@@ -1,0 +1,181 @@
+"""Text and HTML rendering of cards, hands, tricks and score sheets.
+
+Imported only when something is displayed, so ``import spadeslib`` stays
+fast. Set :data:`options.four_colour` to draw clubs green and diamonds blue.
+
+>>> from spadeslib import Card
+>>> card_html(Card.parse("QH"))
+'<span class="spades-card" style="color:#c0392b" title="queen of hearts">Q♥</span>'
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .cards import Card, Suit
+from .scoring import sides
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .hand import Hand
+    from .tricks import Trick
+
+__all__ = [
+    "card_html",
+    "cards_text",
+    "hand_html",
+    "hand_text",
+    "options",
+    "score_sheet_html",
+    "score_sheet_text",
+    "suit_colour",
+    "trick_html",
+]
+
+
+@dataclass
+class DisplayOptions:
+    """Rendering switches shared by every display."""
+
+    four_colour: bool = False
+
+
+options = DisplayOptions()
+
+_TWO_COLOUR = {Suit.CLUBS: "#1a1a1a", Suit.DIAMONDS: "#c0392b", Suit.HEARTS: "#c0392b",
+               Suit.SPADES: "#1a1a1a", Suit.JOKER: "#6c3483"}
+_FOUR_COLOUR = {Suit.CLUBS: "#1e8449", Suit.DIAMONDS: "#1f5fbf", Suit.HEARTS: "#c0392b",
+                Suit.SPADES: "#1a1a1a", Suit.JOKER: "#6c3483"}
+
+
+def suit_colour(suit: Suit, four_colour: bool | None = None) -> str:
+    """The CSS colour of a suit (red/black, or four colours)."""
+    four = options.four_colour if four_colour is None else four_colour
+    return (_FOUR_COLOUR if four else _TWO_COLOUR)[suit]
+
+
+def card_html(card: Card) -> str:
+    """One card as a coloured HTML span whose title names it in words."""
+    return (f'<span class="spades-card" style="color:{suit_colour(card.suit)}" '
+            f'title="{card.name}">{html.escape(card.symbol())}</span>')
+
+
+def cards_text(cards: list[Card] | tuple[Card, ...]) -> str:
+    """Cards grouped by suit, spades first: ``"♠ A 10 4  ♥ K 2  ..."``."""
+    parts = []
+    for suit in (Suit.JOKER, Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS):
+        ranks = [c.rank.label for c in sorted(cards, reverse=True) if c.suit is suit]
+        if ranks:
+            parts.append(f"{suit.symbol} {' '.join(ranks)}")
+    return "  ".join(parts) or "-"
+
+
+def _cards_html(cards: list[Card] | tuple[Card, ...]) -> str:
+    order = (Suit.JOKER, Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
+    ordered = sorted(cards, key=lambda c: (order.index(c.suit), -c.rank))
+    return " ".join(card_html(c) for c in ordered) or "&ndash;"
+
+
+def hand_text(hand: Hand) -> str:
+    """A plain-text picture of a hand: holdings, bids, tricks and the trick."""
+    lines = [f"Hand {hand.number} ({hand.rules.spec}), dealer {hand.dealer.full}, "
+             f"{hand.phase.value}" + (f", {hand.turn.full} to act" if hand.turn else "")]
+    for seat in hand.seats:
+        bid = hand.bids[seat]
+        lines.append(f"  {seat.full:<5} {cards_text(hand.holding[seat]):<44} "
+                     f"bid {bid.label() if bid else '-':<11} tricks {hand.tricks_won[seat]}")
+    if hand.trick:
+        lines.append("  trick: " + " ".join(f"{s}:{c.symbol()}" for s, c in hand.trick))
+    if hand.result:
+        for side, score in hand.result.items():
+            lines.append(f"  {side}: {score.points:+d} points, {score.bags_after} bags")
+    return "\n".join(lines)
+
+
+_STYLE = ("<style>.spades-table td,.spades-table th{padding:2px 8px;text-align:left}"
+          ".spades-card{font-weight:600;font-size:1.05em}</style>")
+
+
+def hand_html(hand: Hand) -> str:
+    """A table of the four holdings, bids and tricks, plus the trick in play."""
+    rows = []
+    for seat in hand.seats:
+        bid = hand.bids[seat]
+        rows.append(f"<tr><th>{seat.full}</th><td>{_cards_html(hand.holding[seat])}</td>"
+                    f"<td>{bid.label() if bid else '&ndash;'}</td>"
+                    f"<td>{hand.tricks_won[seat]}</td></tr>")
+    trick = ""
+    if hand.trick:
+        trick = "<p>Trick: " + " ".join(
+            f"{s.full} {card_html(c)}" for s, c in hand.trick) + "</p>"
+    turn = f", {hand.turn.full} to act" if hand.turn else ""
+    return (f"{_STYLE}<div><b>Hand {hand.number}</b> ({html.escape(hand.rules.spec)}), "
+            f"dealer {hand.dealer.full}, {hand.phase.value}{turn}"
+            "<table class='spades-table'><tr><th>Seat</th><th>Cards</th><th>Bid</th>"
+            f"<th>Tricks</th></tr>{''.join(rows)}</table>{trick}</div>")
+
+
+def trick_html(trick: Trick) -> str:
+    """A trick as seat: card pairs, the winner in bold."""
+    cells = []
+    for seat, card in trick.plays:
+        text = f"{seat.full} {card_html(card)}"
+        cells.append(f"<b>{text}</b>" if seat == trick.winner else text)
+    return "<span>" + " &middot; ".join(cells) + "</span>"
+
+
+def _sheet_rows(game: Game) -> list[tuple[int, str, dict[str, tuple[str, str, int, int, int]]]]:
+    rows = []
+    totals = {s: 0 for s in sides(game.rules)}
+    for hand in game.finished_hands:
+        assert hand.result is not None
+        per_side = {}
+        for side, score in hand.result.items():
+            totals[side] += score.points
+            bids = "+".join(
+                hand.bids[s].label() for s in hand.seats  # type: ignore[union-attr]
+                if hand.side_of(s) == side)
+            per_side[side] = (bids, str(score.tricks), score.points, score.bags_after,
+                              totals[side])
+        rows.append((hand.number, hand.dealer.letter, per_side))
+    return rows
+
+
+def score_sheet_text(game: Game) -> str:
+    """The score sheet as text: per hand and side, bids, tricks, points, bags, total."""
+    names = sides(game.rules)
+    head = "hand dealer " + " ".join(f"| {s:<2} bids       tricks points bags total" for s in names)
+    lines = [head]
+    for number, dealer, per_side in _sheet_rows(game):
+        cells = " ".join(
+            f"| {b:<13} {t:>6} {p:>+6d} {g:>4} {tot:>5}" for b, t, p, g, tot in
+            (per_side[s] for s in names))
+        lines.append(f"{number:>4} {dealer:>6} {cells}")
+    end = f"winner: {game.winner}" if game.is_over else f"playing hand {len(game.hands)}"
+    lines.append(f"totals: {game.scores}  bags: {game.bags}  {end}")
+    return "\n".join(lines)
+
+
+def score_sheet_html(game: Game) -> str:
+    """The score sheet as an HTML table (penalties shown in red)."""
+    names = sides(game.rules)
+    head = "".join(f"<th colspan=5>{s}</th>" for s in names)
+    sub = "".join("<th>bids</th><th>tricks</th><th>points</th><th>bags</th><th>total</th>"
+                  for _ in names)
+    body = []
+    for number, dealer, per_side in _sheet_rows(game):
+        cells = ""
+        for s in names:
+            b, t, p, g, tot = per_side[s]
+            colour = " style='color:#c0392b'" if p < 0 else ""
+            cells += (f"<td>{html.escape(b)}</td><td>{t}</td><td{colour}>{p:+d}</td>"
+                      f"<td>{g}</td><td><b>{tot}</b></td>")
+        body.append(f"<tr><td>{number}</td><td>{dealer}</td>{cells}</tr>")
+    status = (f"Winner: <b>{game.winner}</b>" if game.is_over
+              else f"Playing hand {len(game.hands)}")
+    return (f"{_STYLE}<table class='spades-table'><tr><th rowspan=2>hand</th>"
+            f"<th rowspan=2>dealer</th>{head}</tr><tr>{sub}</tr>{''.join(body)}</table>"
+            f"<p>{status} &middot; {html.escape(game.rules.spec)}, target "
+            f"{game.rules.target}</p>")

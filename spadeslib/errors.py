@@ -1,0 +1,56 @@
+"""One hierarchy for everything spadeslib rejects.
+
+Every error subclasses :class:`SpadesError`, itself a :class:`ValueError`, so
+``except ValueError`` still works for callers who do not care which rule was
+broken.
+
+>>> from spadeslib import Card
+>>> try:
+...     Card.parse("1Z")
+... except SpadesError as error:
+...     print(type(error).__name__, "-", error)
+InvalidCard - '1Z' is not a card: write a rank and a suit, such as 'AS', '10H', 'TD' or 'Q♣', or 'BJ'/'LJ' for a joker
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "IllegalAction",
+    "InvalidCard",
+    "InvalidRecord",
+    "InvalidRules",
+    "SpadesError",
+]
+
+
+class SpadesError(ValueError):
+    """Base class of every error raised by spadeslib."""
+
+
+class InvalidCard(SpadesError):
+    """A string that does not name a card."""
+
+
+class InvalidRules(SpadesError):
+    """An unknown preset or modifier, an incompatible combination, or a bad parameter."""
+
+
+class IllegalAction(SpadesError):
+    """An action the rules forbid at this point of the hand.
+
+    ``seat`` is the seat that tried to act (or whose turn it was), ``action``
+    the rejected action, and ``rule`` a short, stable identifier of the rule
+    broken (for example ``"follow-suit"`` or ``"spades-not-broken"``), handy
+    for tests and for exercises that diagnose a learner's mistake.
+    """
+
+    def __init__(self, message: str, *, seat: object = None, action: object = None,
+                 rule: str = "") -> None:
+        super().__init__(message)
+        self.seat = seat
+        self.action = action
+        self.rule = rule
+
+
+class InvalidRecord(SpadesError):
+    """A game record that is malformed or describes an impossible game."""

@@ -1,0 +1,180 @@
+"""A game: hands until a side wins, with running scores, bags and the dealer's
+rotation.
+
+>>> from spadeslib import Game, bots
+>>> game = Game("classic", seed=3)
+>>> game.hand.dealer, game.scores
+(<Seat.EAST: 1>, {'NS': 0, 'EW': 0})
+>>> while not game.is_over:
+...     game.apply(game.hand.random_action(game.rng), check=False)
+>>> game.winner in ("NS", "EW"), len(game.hands) > 1
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .actions import Action
+from .errors import IllegalAction
+from .hand import Hand, Phase
+from .rules import Rules
+from .scoring import SideScore, game_over, sides
+from .seats import Seat
+
+__all__ = ["Game"]
+
+
+class Game:
+    """Hands of Spades played until the end condition of the rules.
+
+    The first dealer is ``dealer`` or drawn from ``seed``; each new hand is
+    shuffled from ``seed`` and its number, so a seeded game is the same game
+    every time. The current hand is :attr:`hand`; once it is scored, the next
+    one is dealt at once (finished hands stay in :attr:`hands`).
+    """
+
+    def __init__(
+        self,
+        rules: Rules | str | None = None,
+        *,
+        seed: int | str | None = None,
+        dealer: Seat | str | None = None,
+        deal_first_hand: bool = True,
+    ) -> None:
+        self.rules = Rules.parse(rules) if rules is not None else Rules.preset()
+        self.seed = seed if seed is not None else random.randrange(2**32)
+        self.rng = random.Random(f"{self.seed}/bots")
+        seats = (Seat.NORTH, Seat.SOUTH) if self.rules.players == 2 else tuple(Seat)
+        if dealer is None:
+            dealer = random.Random(f"{self.seed}/dealer").choice(seats)
+        self.first_dealer = Seat.parse(dealer)
+        self.scores: dict[str, int] = {s: 0 for s in sides(self.rules)}
+        self.bags: dict[str, int] = {s: 0 for s in sides(self.rules)}
+        self.history: list[dict[str, int]] = []
+        self.hands: list[Hand] = []
+        self.winner: str | None = None
+        self.is_over = False
+        if deal_first_hand:
+            self.new_hand()
+
+    # ---------------------------------------------------------------- hands
+    def next_dealer(self) -> Seat:
+        """Who deals the next hand (clockwise; two players alternate)."""
+        if not self.hands:
+            return self.first_dealer
+        last = self.hands[-1].dealer
+        return last.partner if self.rules.players == 2 else last.left
+
+    def new_hand(self, *, deal: Any = None, stock: Any = None) -> Hand:
+        """Deal the next hand (from the seed, or the given ``deal``/``stock``)."""
+        if self.is_over:
+            raise IllegalAction(f"the game is over: {self.winner} won", rule="game-over")
+        if self.hands and not self.hands[-1].is_over:
+            raise IllegalAction("the current hand is not finished", rule="hand-in-progress")
+        number = len(self.hands) + 1
+        hand = Hand(self.rules, self.next_dealer(), deal=deal, stock=stock,
+                    seed=f"{self.seed}/{number}", scores=self.scores, bags=self.bags,
+                    number=number)
+        self.hands.append(hand)
+        return hand
+
+    @property
+    def hand(self) -> Hand:
+        """The hand being played (or the last one, once the game is over)."""
+        return self.hands[-1]
+
+    @property
+    def finished_hands(self) -> list[Hand]:
+        """Hands played to the end and scored."""
+        return [h for h in self.hands if h.is_over]
+
+    @property
+    def turn(self) -> Seat | None:
+        """The seat to act, or ``None`` when the game is over."""
+        return None if self.is_over else self.hand.turn
+
+    @property
+    def phase(self) -> Phase:
+        """The current hand's phase."""
+        return self.hand.phase
+
+    # -------------------------------------------------------------- actions
+    def legal_actions(self) -> list[Action]:
+        """The legal actions of the player to move."""
+        return [] if self.is_over else self.hand.legal_actions()
+
+    def check(self, action: Action | str | int, seat: Seat | str | None = None
+              ) -> IllegalAction | None:
+        """The error :meth:`apply` would raise, or ``None``."""
+        if self.is_over:
+            return IllegalAction(f"the game is over: {self.winner} won", action=action,
+                                 rule="game-over")
+        return self.hand.check(action, seat)
+
+    def why_illegal(self, action: Action | str | int, seat: Seat | str | None = None
+                    ) -> str | None:
+        """Why an action is illegal now, or ``None``."""
+        error = self.check(action, seat)
+        return None if error is None else str(error)
+
+    def apply(self, action: Action | str | int, seat: Seat | str | None = None, *,
+              check: bool = True) -> None:
+        """Apply an action to the current hand; score it and deal the next one
+        when it ends. Raises :class:`IllegalAction` and changes nothing if the
+        action is illegal."""
+        if check:
+            error = self.check(action, seat)
+            if error is not None:
+                raise error
+        hand = self.hand
+        hand.apply(action, check=check)
+        if hand.is_over:
+            self._score(hand)
+
+    def _score(self, hand: Hand) -> None:
+        assert hand.result is not None
+        for side, score in hand.result.items():
+            self.scores[side] += score.points
+            self.bags[side] = score.bags_after
+        self.history.append(dict(self.scores))
+        self.is_over, self.winner = game_over(self.rules, self.scores)
+        if not self.is_over:
+            self.new_hand()
+
+    def undo(self) -> Action:
+        """Take back the last action, across the boundary of a hand if needed."""
+        if len(self.hand.history) == 0 and len(self.hands) > 1:
+            self.hands.pop()
+        hand = self.hand
+        if hand.is_over:
+            self.history.pop()
+            for side, score in (hand.result or {}).items():
+                self.scores[side] -= score.points
+            self.bags = dict(hand.bags)
+            self.is_over, self.winner = False, None
+        return hand.undo()
+
+    # ------------------------------------------------------------ read-outs
+    def view(self, seat: Seat | str) -> Any:
+        """What ``seat`` may see of the current hand (with the game scores)."""
+        return self.hand.view(seat)
+
+    def results(self) -> list[dict[str, SideScore]]:
+        """Each finished hand's scores by side."""
+        return [h.result for h in self.hands if h.result is not None]
+
+    def __repr__(self) -> str:
+        state = f"winner={self.winner}" if self.is_over else f"hand={len(self.hands)}"
+        return f"<Game {self.rules.spec} scores={self.scores} bags={self.bags} {state}>"
+
+    def __str__(self) -> str:
+        from .display import score_sheet_text
+
+        return score_sheet_text(self)
+
+    def _repr_html_(self) -> str:
+        from .display import score_sheet_html
+
+        return score_sheet_html(self)

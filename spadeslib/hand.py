@@ -1,0 +1,645 @@
+"""One hand of Spades as a state machine: deal (or draw), bids, exchange, 13
+tricks, scoring.
+
+>>> from spadeslib import Hand, Rules, Seat
+>>> hand = Hand(Rules.preset(), dealer=Seat.WEST, seed=7)
+>>> hand.phase, hand.turn
+(<Phase.BIDDING: 'bidding'>, <Seat.NORTH: 0>)
+>>> hand.apply(3); hand.apply("nil"); hand.apply(4); hand.apply(2)
+>>> hand.phase, hand.bids[Seat.EAST]
+(<Phase.PLAYING: 'playing'>, Bid.NIL)
+>>> hand.apply("AS")
+Traceback (most recent call last):
+...
+spadeslib.errors.IllegalAction: North does not hold the ace of spades
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from . import bidding
+from .actions import KEEP, LOOK, TAKE_NEXT, Action, Bid, Discard, Draw, Exchange, Look
+from .cards import Card, Suit
+from .errors import IllegalAction, InvalidRecord, SpadesError
+from .rules import Rules
+from .scoring import SideScore, score_hand, side_of, sides
+from .seats import Seat
+from .tricks import Trick, trick_winner
+
+__all__ = ["Hand", "Phase"]
+
+
+class Phase(enum.Enum):
+    """Where a hand is. Two-player hands start with ``DRAW``."""
+
+    DRAW = "draw"
+    BLIND_DISCARD = "blind_discard"
+    BIDDING = "bidding"
+    EXCHANGE = "exchange"
+    PLAYING = "playing"
+    OVER = "over"
+
+
+_SPADES = int(Suit.SPADES)
+
+
+class Hand:
+    """One deal of Spades, from the first decision to the score.
+
+    Give a ``deal`` (seat -> 13 cards) for four players, or a ``stock`` (the
+    52 shuffled cards) for two; otherwise they are shuffled from ``seed``.
+    ``scores`` and ``bags`` are the running totals at the start of the hand
+    (they decide who may bid blind nil under ``classic``, and the bags the
+    score carries).
+
+    Use :meth:`legal_actions`, :meth:`apply` (validated; pass ``check=False``
+    for the fast path simulations use), :meth:`why_illegal`, :meth:`undo` and
+    :meth:`view`.
+    """
+
+    def __init__(
+        self,
+        rules: Rules | str | None = None,
+        dealer: Seat | str = Seat.NORTH,
+        *,
+        deal: Mapping[Seat | str, Iterable[Card | str] | str] | None = None,
+        stock: Sequence[Card | str] | None = None,
+        seed: int | str | None = None,
+        scores: Mapping[str, int] | None = None,
+        bags: Mapping[str, int] | None = None,
+        number: int = 1,
+    ) -> None:
+        self.rules = rules = Rules.parse(rules) if rules is not None else Rules.preset()
+        self.dealer = dealer = Seat.parse(dealer)
+        four = rules.players == 4
+        if not four and dealer not in (Seat.NORTH, Seat.SOUTH):
+            raise SpadesError("two-player games use the seats North and South")
+        self.number = number
+        self.seed = seed
+        self.seats: tuple[Seat, ...] = tuple(Seat) if four else (Seat.NORTH, Seat.SOUTH)
+        self.scores: dict[str, int] = {s: 0 for s in sides(rules)}
+        self.scores.update(scores or {})
+        self.bags: dict[str, int] = {s: 0 for s in sides(rules)}
+        self.bags.update(bags or {})
+        rng = random.Random(seed)
+        self._rng = rng
+        self.holding: list[list[Card]] = [[], [], [], []]
+        self.bids: list[Bid | None] = [None] * 4
+        self.hidden: list[bool] = [False] * 4
+        self.declared_blind: set[Seat] = set()
+        self.bid_count = 0
+        if four:
+            self.bid_order = tuple(Seat((dealer + 1 + i) % 4) for i in range(4))
+        else:
+            self.bid_order = (dealer.partner, dealer)
+        self.history: list[tuple[Seat, Action, Any]] = []
+        self.exchanges: dict[Seat, tuple[Card, ...]] = {}
+        self._exchange_steps: list[Seat] = []
+        self.stock: tuple[Card, ...] = ()
+        self.draws: list[bool] = []
+        self.discard_pile: list[Card] = []
+        self._stock_pos = 0
+        self.known_discards: dict[Seat, list[Card]] = {s: [] for s in self.seats}
+        self.blind_discards: dict[Seat, tuple[tuple[Card, ...], tuple[Card, ...]]] = {}
+        self._discard_steps: list[Seat] = []
+        self.trick: list[tuple[Seat, Card]] = []
+        self.tricks: list[Trick] = []
+        self.tricks_won: list[int] = [0] * 4
+        self.spades_broken = False
+        self.result: dict[str, SideScore] | None = None
+        self.turn: Seat | None = None
+
+        if four:
+            cards = self._read_deal(deal) if deal is not None else self._shuffled_deal(rng)
+            for seat in self.seats:
+                self.holding[seat] = sorted(cards[seat])
+            self.initial = {s: tuple(self.holding[s]) for s in self.seats}
+            self._start_bidding()
+        else:
+            if deal is not None:
+                raise SpadesError("two-player hands start from a stock, not a deal")
+            self.stock = self._read_stock(stock) if stock is not None else self._shuffle(rng)
+            self.initial = {}
+            self.phase = Phase.DRAW
+            self.turn = dealer
+            for seat in self.seats:
+                self.hidden[seat] = bidding.may_go_blind(self, seat)
+
+    # ------------------------------------------------------------------ setup
+    def _shuffle(self, rng: random.Random) -> tuple[Card, ...]:
+        cards = list(self.rules.deck)
+        rng.shuffle(cards)
+        return tuple(cards)
+
+    def _shuffled_deal(self, rng: random.Random) -> dict[Seat, list[Card]]:
+        cards = self._shuffle(rng)
+        first = self.dealer + 1
+        return {s: list(cards[(s - first) % 4 :: 4]) for s in Seat}
+
+    def _read_deal(self, deal: Mapping[Any, Any]) -> dict[Seat, list[Card]]:
+        try:
+            cards = {Seat.parse(s): Card.parse_many(c) for s, c in deal.items()}
+        except SpadesError as error:
+            raise InvalidRecord(f"bad deal: {error}") from None
+        for seat in self.seats:
+            if len(cards.get(seat, ())) != 13:
+                raise InvalidRecord(
+                    f"bad deal: {seat.full} has {len(cards.get(seat, ()))} cards, not 13"
+                )
+        self._check_deck([c for seat in self.seats for c in cards[seat]], "deal")
+        return cards
+
+    def _read_stock(self, stock: Sequence[Card | str]) -> tuple[Card, ...]:
+        try:
+            cards = tuple(Card.parse_many(stock))  # type: ignore[arg-type]
+        except SpadesError as error:
+            raise InvalidRecord(f"bad stock: {error}") from None
+        self._check_deck(list(cards), "stock")
+        return cards
+
+    def _check_deck(self, cards: list[Card], what: str) -> None:
+        deck = set(self.rules.deck)
+        seen: set[Card] = set()
+        for card in cards:
+            if card not in deck:
+                raise InvalidRecord(f"bad {what}: {card} is not in the {self.rules.spec} deck")
+            if card in seen:
+                raise InvalidRecord(f"bad {what}: {card} appears twice")
+            seen.add(card)
+        if len(seen) != len(deck):
+            raise InvalidRecord(f"bad {what}: {len(seen)} cards, the deck has {len(deck)}")
+
+    # ------------------------------------------------------------ transitions
+    def _start_bidding(self) -> None:
+        self.phase = Phase.BIDDING
+        if self.rules.players == 4:
+            for seat in self.seats:
+                self.hidden[seat] = bidding.may_go_blind(self, seat)
+        self._set_bid_turn(self.bid_order[0])
+
+    def _set_bid_turn(self, seat: Seat) -> None:
+        self.turn = seat
+        if (self.hidden[seat] and not bidding.blind_options(self, seat)
+                and not bidding.forced_bids(self, seat)):
+            self.hidden[seat] = False
+
+    def _after_bidding(self) -> None:
+        for seat in self.seats:
+            self.hidden[seat] = False
+        steps: list[Seat] = []
+        if self.rules.exchange:
+            for seat in self.bid_order:
+                bid = self.bids[seat]
+                if bid == Bid.BLIND_NIL and seat not in steps and seat.partner not in steps:
+                    steps += [seat, seat.partner]
+        if steps:
+            self.phase = Phase.EXCHANGE
+            self._exchange_steps = steps
+            self.turn = steps[0]
+        else:
+            self._start_play()
+
+    def _start_play(self) -> None:
+        self.phase = Phase.PLAYING
+        if self.rules.players == 2:
+            self.turn = self.dealer.partner
+        else:
+            self.turn = self.dealer if self.rules.dealer_leads else self.dealer.left
+
+    def _next_seat(self, seat: Seat) -> Seat:
+        return Seat((seat + 1) % 4) if self.rules.players == 4 else seat.partner
+
+    # ------------------------------------------------------------ legal moves
+    @property
+    def is_over(self) -> bool:
+        """True once the thirteenth trick is scored."""
+        return self.phase is Phase.OVER
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the player to move may take now (empty when over).
+
+        A seat that has not looked at its cards is offered its blind bids and
+        :data:`~spadeslib.actions.LOOK`; :meth:`apply` also accepts an ordinary
+        bid there, which looks first.
+        """
+        seat = self.turn
+        if seat is None:
+            return []
+        phase = self.phase
+        if phase is Phase.PLAYING:
+            return list(self._legal_cards(seat))
+        if phase is Phase.BIDDING:
+            if self.hidden[seat]:
+                forced = bidding.forced_bids(self, seat)
+                return list(forced) or [*bidding.blind_options(self, seat), LOOK]
+            return list(bidding.legal_bids(self, seat))
+        if phase is Phase.DRAW:
+            if self.hidden[seat]:
+                return [Bid.BLIND_NIL, LOOK]
+            return [KEEP, TAKE_NEXT]
+        if phase is Phase.EXCHANGE:
+            return [Exchange(c) for c in itertools.combinations(self.holding[seat],
+                                                                 self.rules.exchange)]
+        if phase is Phase.BLIND_DISCARD:
+            held = self.holding[seat]
+            return [Discard(c) for n in range(self.rules.blind_nil_discards + 1)
+                    for c in itertools.combinations(held, n)]
+        return []
+
+    def _legal_cards(self, seat: Seat) -> list[Card]:
+        held = self.holding[seat]
+        suit_of = self.rules._suit_of
+        if self.trick:
+            led = suit_of[self.trick[0][1].index]
+            follow = [c for c in held if suit_of[c.index] == led]
+            return follow or list(held)
+        if self.rules.must_break_spades and not self.spades_broken:
+            other = [c for c in held if suit_of[c.index] != _SPADES]
+            return other or list(held)
+        return list(held)
+
+    def legal_cards(self, seat: Seat | None = None) -> list[Card]:
+        """The cards ``seat`` (default: the player to move) could play now."""
+        seat = self.turn if seat is None else Seat.parse(seat)
+        if self.phase is not Phase.PLAYING or seat != self.turn or seat is None:
+            return []
+        return self._legal_cards(seat)
+
+    def parse_action(self, action: Action | str | int) -> Action:
+        """Read an action from text as the current phase expects it:
+        ``"QH"`` while playing, ``4`` or ``"nil"`` while bidding, ``"keep"``,
+        ``"pass 2C 3D"``, ``"discard 4H"`` and so on."""
+        if isinstance(action, (Card, Bid, Look, Draw, Exchange, Discard)):
+            return action
+        text = str(action).strip().lower()
+        if text == "look":
+            return LOOK
+        phase = self.phase
+        if phase is Phase.PLAYING:
+            return Card.parse(str(action))
+        if phase is Phase.DRAW:
+            if text in ("keep", "discard", "take_next"):
+                return KEEP if text == "keep" else TAKE_NEXT
+            return Bid.parse(action)
+        if phase is Phase.EXCHANGE:
+            return Exchange.of(text.removeprefix("pass").upper())
+        if phase is Phase.BLIND_DISCARD:
+            rest = text.removeprefix("discard").strip()
+            return Discard.of("" if rest == "none" else rest.upper())
+        return Bid.parse(action)
+
+    def _coerce(self, action: Action | str | int) -> Action:
+        action = self.parse_action(action)
+        if isinstance(action, Bid) and action == Bid(0) and not self.rules.numeric_zero:
+            return Bid.NIL
+        return action
+
+    def check(self, action: Action | str | int, seat: Seat | str | None = None
+              ) -> IllegalAction | None:
+        """The :class:`IllegalAction` that :meth:`apply` would raise, or ``None``."""
+        mover = self.turn
+        try:
+            action = self._coerce(action)
+        except SpadesError as error:
+            who = mover.full if mover is not None else "Nobody"
+            return IllegalAction(f"{who}: {error}", seat=mover, action=action, rule="unreadable")
+        if seat is not None:
+            seat = Seat.parse(seat)
+            if seat != mover:
+                if mover is None:
+                    msg = f"the hand is over; {seat.full} cannot act"
+                else:
+                    msg = f"it is {mover.full}'s turn to {self._verb()}, not {seat.full}'s"
+                return IllegalAction(msg, seat=seat, action=action, rule="not-your-turn")
+        if mover is None:
+            return IllegalAction("the hand is over: no more actions", action=action,
+                                 rule="hand-over")
+        refusal = self._refuse(mover, action)
+        if refusal is None:
+            return None
+        rule, message = refusal
+        return IllegalAction(message[0].upper() + message[1:], seat=mover, action=action,
+                             rule=rule)
+
+    def why_illegal(self, action: Action | str | int, seat: Seat | str | None = None
+                    ) -> str | None:
+        """A sentence saying why ``action`` is illegal now, or ``None`` if it is legal.
+
+        >>> from spadeslib import Hand
+        >>> hand = Hand(deal={"N": "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S",
+        ...                   "E": "AH KH QH JH 10H 9H 8H 7H 6H 5H 4H 3H 2H",
+        ...                   "S": "AD KD QD JD 10D 9D 8D 7D 6D 5D 4D 3D 2D",
+        ...                   "W": "AC KC QC JC 10C 9C 8C 7C 6C 5C 4C 3C 2C"})
+        >>> for bid in (1, 1, 1, 1): hand.apply(bid)
+        >>> hand.apply("AH"); hand.why_illegal("AS")
+        'South does not hold the ace of spades'
+        """
+        error = self.check(action, seat)
+        return None if error is None else str(error)
+
+    def is_legal(self, action: Action | str | int, seat: Seat | str | None = None) -> bool:
+        """Whether :meth:`apply` would accept ``action``."""
+        return self.check(action, seat) is None
+
+    def _verb(self) -> str:
+        return {
+            Phase.PLAYING: "play",
+            Phase.BIDDING: "bid",
+            Phase.DRAW: "draw",
+            Phase.EXCHANGE: "pass cards",
+            Phase.BLIND_DISCARD: "discard",
+        }.get(self.phase, "act")
+
+    def _refuse(self, seat: Seat, action: Action) -> tuple[str, str] | None:
+        phase = self.phase
+        name = seat.full
+        expected = {
+            Phase.PLAYING: (Card,),
+            Phase.BIDDING: (Bid, Look),
+            Phase.DRAW: (Draw, Look, Bid),
+            Phase.EXCHANGE: (Exchange,),
+            Phase.BLIND_DISCARD: (Discard,),
+        }[phase]
+        if not isinstance(action, expected):
+            return ("wrong-phase", f"the hand is in the {phase.value.replace('_', ' ')} "
+                    f"phase: it is {name}'s turn to {self._verb()}, so {action} is not "
+                    "possible now")
+        if phase is Phase.PLAYING:
+            assert isinstance(action, Card)
+            return self._refuse_card(seat, action)
+        if phase is Phase.BIDDING:
+            if action is LOOK:
+                return bidding.look_refusal(self, seat, action)
+            assert isinstance(action, Bid)
+            return bidding.refuse_bid(self, seat, action)
+        if phase is Phase.DRAW:
+            if self.hidden[seat]:
+                if isinstance(action, Draw):
+                    return ("blind-decision", f"{name} must first decide on blind nil "
+                            "(double nil): declare it, or look and draw")
+                if action is LOOK or action == Bid.BLIND_NIL:
+                    return None
+                return ("blind-decision", f"{name} may only declare blind nil or look now")
+            if isinstance(action, Draw):
+                return None
+            return ("draw", f"{name} is drawing: keep the top card or take the next")
+        if phase is Phase.EXCHANGE:
+            assert isinstance(action, Exchange)
+            return self._refuse_cards(seat, action.cards, self.rules.exchange,
+                                      self.rules.exchange, "exchange")
+        assert isinstance(action, Discard)
+        return self._refuse_cards(seat, action.cards, 0, self.rules.blind_nil_discards,
+                                  "blind-discard")
+
+    def _refuse_cards(self, seat: Seat, cards: tuple[Card, ...], low: int, high: int,
+                      rule: str) -> tuple[str, str] | None:
+        if not low <= len(cards) <= high or len(set(cards)) != len(cards):
+            count = f"exactly {low}" if low == high else f"{low} to {high} different"
+            return (rule, f"{seat.full} must choose {count} cards, not {len(cards)}")
+        for card in cards:
+            if card not in self.holding[seat]:
+                return ("card-not-held", f"{seat.full} does not hold the {card.name}")
+        return None
+
+    def _refuse_card(self, seat: Seat, card: Card) -> tuple[str, str] | None:
+        held = self.holding[seat]
+        name = seat.full
+        if card not in held:
+            return ("card-not-held", f"{name} does not hold the {card.name}")
+        rules = self.rules
+        suit_of = rules._suit_of
+        if self.trick:
+            led = suit_of[self.trick[0][1].index]
+            if suit_of[card.index] != led and any(suit_of[c.index] == led for c in held):
+                suit = Suit(led)
+                return ("follow-suit", f"{name} holds {suit.plural} and must follow the "
+                        f"{suit.singular} lead")
+            return None
+        if (rules.must_break_spades and not self.spades_broken
+                and suit_of[card.index] == _SPADES
+                and any(suit_of[c.index] != _SPADES for c in held)):
+            first = " (and the first trick is never led with a spade)" if not self.tricks else ""
+            return ("spades-not-broken", f"{name} cannot lead a spade: spades are not "
+                    f"broken and {name} holds other suits{first}")
+        return None
+
+    # ----------------------------------------------------------------- apply
+    def apply(self, action: Action | str | int, seat: Seat | str | None = None, *,
+              check: bool = True) -> None:
+        """Take an action for the player to move (or for ``seat``, which must be
+        the player to move). Raises :class:`IllegalAction`, leaving the hand
+        unchanged, if the rules forbid it. ``check=False`` skips validation:
+        only for actions taken from :meth:`legal_actions`."""
+        if check:
+            error = self.check(action, seat)
+            if error is not None:
+                raise error
+            action = self._coerce(action)
+        assert self.turn is not None
+        self._do(self.turn, action, None)  # type: ignore[arg-type]
+
+    def _do(self, seat: Seat, action: Action, extra: Any) -> None:
+        phase = self.phase
+        if phase is Phase.PLAYING:
+            self.history.append((seat, action, None))
+            self._play(seat, action)  # type: ignore[arg-type]
+        elif phase is Phase.BIDDING:
+            self.history.append((seat, action, None))
+            if action is LOOK:
+                self.hidden[seat] = False
+                return
+            assert isinstance(action, Bid)
+            self.hidden[seat] = False if not action.is_blind else self.hidden[seat]
+            self.bids[seat] = action
+            self.bid_count += 1
+            if self.bid_count == len(self.seats):
+                self._after_bidding()
+            else:
+                self._set_bid_turn(self.bid_order[self.bid_count])
+        elif phase is Phase.DRAW:
+            self.history.append((seat, action, None))
+            self._draw(seat, action)
+        elif phase is Phase.EXCHANGE:
+            self.history.append((seat, action, None))
+            self._exchange(seat, action)  # type: ignore[arg-type]
+        elif phase is Phase.BLIND_DISCARD:
+            extra = self._blind_discard(seat, action, extra)  # type: ignore[arg-type]
+            self.history.append((seat, action, extra))
+
+    def _play(self, seat: Seat, card: Card) -> None:
+        self.holding[seat].remove(card)
+        trick = self.trick
+        trick.append((seat, card))
+        rules = self.rules
+        if rules._suit_of[card.index] == _SPADES:
+            self.spades_broken = True
+        if len(trick) < len(self.seats):
+            self.turn = self._next_seat(seat)
+            return
+        winner = trick_winner(rules, trick)
+        self.tricks.append(Trick(trick[0][0], tuple(trick), winner))
+        self.tricks_won[winner] += 1
+        self.trick = []
+        if len(self.tricks) == 13:
+            self.phase = Phase.OVER
+            self.turn = None
+            self.result = score_hand(rules, self.bid_map(), self.tricks_by_seat(), self.bags)
+        else:
+            self.turn = winner
+
+    def _draw(self, seat: Seat, action: Action) -> None:
+        if action is LOOK or action == Bid.BLIND_NIL:
+            self.hidden[seat] = False
+            if action == Bid.BLIND_NIL:
+                self.declared_blind.add(seat)
+            return
+        assert isinstance(action, Draw)
+        top, nxt = self.stock[self._stock_pos], self.stock[self._stock_pos + 1]
+        self._stock_pos += 2
+        kept, gone = (top, nxt) if action.keep else (nxt, top)
+        self.holding[seat].append(kept)
+        self.holding[seat].sort()
+        self.discard_pile.append(gone)
+        self.known_discards[seat].append(gone)
+        self.draws.append(action.keep)
+        if self._stock_pos < len(self.stock):
+            self.turn = seat.partner
+            return
+        self.initial = {s: tuple(self.holding[s]) for s in self.seats}
+        steps = [s for s in self.bid_order if s in self.declared_blind]
+        if steps and self.rules.blind_nil_discards:
+            self.phase = Phase.BLIND_DISCARD
+            self._discard_steps = steps
+            self.turn = steps[0]
+        else:
+            self._start_bidding()
+
+    def _blind_discard(self, seat: Seat, action: Discard,
+                       received: tuple[Card, ...] | None) -> tuple[Card, ...]:
+        if received is None:
+            received = tuple(sorted(self._rng.sample(self.discard_pile, len(action.cards))))
+        for card in received:
+            self.discard_pile.remove(card)
+        held = self.holding[seat]
+        for card in action.cards:
+            held.remove(card)
+        held.extend(received)
+        held.sort()
+        self.discard_pile.extend(action.cards)
+        self.blind_discards[seat] = (action.cards, received)
+        self._discard_steps.pop(0)
+        if self._discard_steps:
+            self.turn = self._discard_steps[0]
+        else:
+            self._start_bidding()
+        return received
+
+    def _exchange(self, seat: Seat, action: Exchange) -> None:
+        self.exchanges[seat] = action.cards
+        self._exchange_steps.pop(0)
+        partner = seat.partner
+        if partner in self.exchanges and seat in self.exchanges:
+            for giver in (seat, partner):
+                for card in self.exchanges[giver]:
+                    self.holding[giver].remove(card)
+                self.holding[giver.partner].extend(self.exchanges[giver])
+            for s in (seat, partner):
+                self.holding[s].sort()
+        if self._exchange_steps:
+            self.turn = self._exchange_steps[0]
+        else:
+            self._start_play()
+
+    # ---------------------------------------------------------------- undo
+    def undo(self) -> Action:
+        """Take back the last action and return it.
+
+        >>> from spadeslib import Hand
+        >>> hand = Hand(seed=1); hand.apply(3); hand.undo(); hand.bids[hand.turn]
+        Bid(3)
+        """
+        if not self.history:
+            raise SpadesError("nothing to undo: no action has been taken in this hand")
+        history = self.history[:-1]
+        last = self.history[-1][1]
+        fresh = self._replayed(history)
+        self.__dict__.update(fresh.__dict__)
+        return last
+
+    def _replayed(self, history: list[tuple[Seat, Action, Any]]) -> Hand:
+        four = self.rules.players == 4
+        fresh = Hand(self.rules, self.dealer, deal=self.initial if four else None,
+                     stock=None if four else self.stock, seed=self.seed,
+                     scores=self.scores, bags=self.bags, number=self.number)
+        fresh._rng = self._rng
+        for seat, action, extra in history:
+            fresh._do(seat, action, extra)
+        return fresh
+
+    def clone(self) -> Hand:
+        """An independent copy (cheaper than ``copy.deepcopy``)."""
+        new = object.__new__(Hand)
+        d = self.__dict__.copy()
+        d["holding"] = [list(h) for h in self.holding]
+        d["bids"] = list(self.bids)
+        d["hidden"] = list(self.hidden)
+        d["declared_blind"] = set(self.declared_blind)
+        d["history"] = list(self.history)
+        d["exchanges"] = dict(self.exchanges)
+        d["_exchange_steps"] = list(self._exchange_steps)
+        d["draws"] = list(self.draws)
+        d["discard_pile"] = list(self.discard_pile)
+        d["known_discards"] = {s: list(v) for s, v in self.known_discards.items()}
+        d["blind_discards"] = dict(self.blind_discards)
+        d["_discard_steps"] = list(self._discard_steps)
+        d["trick"] = list(self.trick)
+        d["tricks"] = list(self.tricks)
+        d["tricks_won"] = list(self.tricks_won)
+        rng = random.Random()
+        rng.setstate(self._rng.getstate())
+        d["_rng"] = rng
+        new.__dict__.update(d)
+        return new
+
+    # ------------------------------------------------------------- read-outs
+    def bid_map(self) -> dict[Seat, Bid]:
+        """Bids made so far, by seat."""
+        return {s: b for s in self.seats if (b := self.bids[s]) is not None}
+
+    def tricks_by_seat(self) -> dict[Seat, int]:
+        """Tricks won so far, by seat."""
+        return {s: self.tricks_won[s] for s in self.seats}
+
+    def side_of(self, seat: Seat) -> str:
+        """The side a seat scores for (``"NS"``, ``"EW"``, or the seat for two players)."""
+        return side_of(self.rules, seat)
+
+    def random_action(self, rng: random.Random | None = None) -> Action:
+        """A uniformly random legal action (what a move timer plays on time-out)."""
+        rng = rng or random.Random()
+        return rng.choice(self.legal_actions())
+
+    def view(self, seat: Seat | str) -> Any:
+        """What ``seat`` may see: a :class:`~spadeslib.view.PlayerView`."""
+        from .view import PlayerView
+
+        return PlayerView.of(self, Seat.parse(seat))
+
+    def __str__(self) -> str:
+        from .display import hand_text
+
+        return hand_text(self)
+
+    def __repr__(self) -> str:
+        return (f"<Hand {self.rules.spec} dealer={self.dealer} phase={self.phase.value} "
+                f"turn={self.turn} tricks={len(self.tricks)}>")
+
+    def _repr_html_(self) -> str:
+        from .display import hand_html
+
+        return hand_html(self)

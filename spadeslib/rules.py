@@ -1,0 +1,426 @@
+"""Rule sets: the presets and modifiers of ``RULES.md`` as frozen values.
+
+A :class:`Rules` value holds every parameter the engine reads. Build one from
+a preset name, optional modifiers and keyword overrides:
+
+>>> rules = Rules.preset("classic", modifiers=["ten_for_200"], target=300)
+>>> rules.spec, rules.target, rules.nil_tricks
+('classic+ten_for_200', 300, 'bags')
+>>> Rules.parse("cards4net+whiz").bid_rule
+'whiz'
+>>> Rules.preset("classic", bag_limit=0)
+Traceback (most recent call last):
+...
+spadeslib.errors.InvalidRules: bag_limit must be at least 1, not 0
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from .cards import FULL_DECK, Card, Rank, Suit
+from .errors import InvalidRules
+
+__all__ = ["MODIFIERS", "PRESETS", "Rules"]
+
+BlindNilPolicy = Literal["none", "first_bidder", "trailing", "before_draw"]
+NilTricks = Literal["team", "bags", "ignored"]
+BidRule = Literal["free", "mirror", "whiz"]
+
+STANDARD_TRUMPS: tuple[Card, ...] = tuple(
+    Card(rank, Suit.SPADES) for rank in sorted(Rank, reverse=True) if rank <= Rank.ACE
+)
+JOKER_TRUMPS: tuple[Card, ...] = (
+    Card(Rank.BIG_JOKER, Suit.JOKER),
+    Card(Rank.LITTLE_JOKER, Suit.JOKER),
+    Card(Rank.TWO, Suit.SPADES),
+    *STANDARD_TRUMPS[:-1],
+)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Every parameter of a rule set. Build with :meth:`preset` or :meth:`parse`.
+
+    The fields, grouped:
+
+    - who plays: ``players`` (4 in partnerships, or 2 each for themselves);
+    - winning: ``target``, ``losing_threshold`` (or ``None``), ``bag_limit``,
+      ``bag_penalty``;
+    - bids: ``numeric_zero`` (is 0 a bid, or is 0 Nil?), ``nil``,
+      ``nil_before_partner_only``, ``double_nil`` (may both partners bid nil),
+      ``bid_rule`` (``free``, ``mirror`` or ``whiz``), ``suicide``;
+    - nil: ``nil_value``, ``blind_nil`` (``none``, ``first_bidder``,
+      ``trailing`` by ``blind_nil_margin``, ``before_draw``),
+      ``blind_nil_value``, ``blind_nils_per_team``, ``exchange`` (cards passed
+      between a blind-nil bidder and partner), ``blind_nil_discards``
+      (two-player), ``nil_tricks`` (how a nil bidder's tricks count: towards
+      the ``team`` contract, as ``bags``, or ``ignored``);
+    - contracts: ``ten_for_200`` with ``ten_for_200_value``, ``blind_seven``
+      with ``blind_seven_value``;
+    - cards and play: ``jokers``, ``removed_cards``, ``trump_order`` (high to
+      low), ``dealer_leads``, ``must_break_spades``; ``move_timer`` (seconds,
+      or ``None``) for tables that play a random legal card on time-out.
+    """
+
+    preset: str = "cards4net"
+    modifiers: tuple[str, ...] = ()
+    players: int = 4
+    target: int = 500
+    losing_threshold: int | None = None
+    bag_limit: int = 10
+    bag_penalty: int = 100
+    numeric_zero: bool = True
+    nil: bool = True
+    nil_before_partner_only: bool = True
+    double_nil: bool = False
+    bid_rule: BidRule = "free"
+    suicide: bool = False
+    nil_value: int = 100
+    blind_nil: BlindNilPolicy = "first_bidder"
+    blind_nil_margin: int = 100
+    blind_nil_value: int = 200
+    blind_nils_per_team: int = 1
+    exchange: int = 0
+    blind_nil_discards: int = 0
+    nil_tricks: NilTricks = "team"
+    ten_for_200: bool = False
+    ten_for_200_value: int = 200
+    blind_seven: bool = False
+    blind_seven_value: int = 140
+    jokers: bool = False
+    removed_cards: tuple[Card, ...] = ()
+    trump_order: tuple[Card, ...] = STANDARD_TRUMPS
+    dealer_leads: bool = False
+    must_break_spades: bool = True
+    move_timer: float | None = None
+
+    # Derived look-up tables, indexed by Card.index (not part of equality).
+    deck: tuple[Card, ...] = field(init=False, repr=False, compare=False)
+    _suit_of: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    _power: tuple[int, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        for name in ("removed_cards", "trump_order"):
+            value = getattr(self, name)
+            try:
+                cards = tuple(Card.parse_many(value))
+            except ValueError as error:
+                raise InvalidRules(f"{name}: {error}") from None
+            object.__setattr__(self, name, cards)
+        object.__setattr__(self, "modifiers", tuple(self.modifiers))
+        self._validate()
+        deck = [c for c in FULL_DECK if c not in self.removed_cards]
+        if self.jokers:
+            deck += [Card(Rank.LITTLE_JOKER, Suit.JOKER), Card(Rank.BIG_JOKER, Suit.JOKER)]
+        object.__setattr__(self, "deck", tuple(deck))
+        suit_of = [int(Suit.SPADES) if c.is_joker else int(c.suit) for c in _ALL_CARDS]
+        power = [0] * len(_ALL_CARDS)
+        for c in _ALL_CARDS:
+            power[c.index] = int(c.rank)
+        for i, c in enumerate(reversed(self.trump_order)):
+            power[c.index] = 100 + i
+        object.__setattr__(self, "_suit_of", tuple(suit_of))
+        object.__setattr__(self, "_power", tuple(power))
+
+    # ----------------------------------------------------------- construction
+    @classmethod
+    def preset(
+        cls,
+        name: str = "cards4net",
+        modifiers: Iterable[str] = (),
+        **overrides: Any,
+    ) -> Rules:
+        """The named preset, with modifiers applied in order, then overrides.
+
+        >>> Rules.preset("yppedia").nil_value, Rules.preset("two-player").players
+        (50, 2)
+        """
+        key = _PRESET_ALIASES.get(name.strip().lower().replace("_", "-"), name)
+        if key not in PRESETS:
+            raise InvalidRules(
+                f"unknown preset {name!r}: choose one of {', '.join(PRESETS)}"
+            )
+        params: dict[str, Any] = dict(PRESETS[key][1])
+        mods = tuple(_modifier_name(m) for m in modifiers)
+        if len(set(mods)) != len(mods):
+            raise InvalidRules(f"a modifier is repeated in {'+'.join(mods)}")
+        for mod in mods:
+            params.update(MODIFIERS[mod][1])
+        unknown = set(overrides) - _OVERRIDABLE
+        if unknown:
+            raise InvalidRules(
+                f"unknown rule parameter {sorted(unknown)[0]!r}; "
+                f"parameters are: {', '.join(sorted(_OVERRIDABLE))}"
+            )
+        params.update(overrides)
+        rules = cls(preset=key, modifiers=mods, **params)
+        rules._check_combination()
+        return rules
+
+    @classmethod
+    def parse(cls, spec: str | Rules, **overrides: Any) -> Rules:
+        """Parse ``"PRESET[+MODIFIER...]"``, as the CLI's ``--rules`` takes it.
+
+        >>> Rules.parse("yppedia+mirror").modifiers
+        ('mirror',)
+        """
+        if isinstance(spec, Rules):
+            return dataclasses.replace(spec, **overrides) if overrides else spec
+        parts = [p for p in spec.replace(" ", "").split("+") if p]
+        if not parts:
+            raise InvalidRules("empty rules: write a preset such as 'cards4net'")
+        return cls.preset(parts[0], parts[1:], **overrides)
+
+    @classmethod
+    def from_json(cls, data: str | Mapping[str, Any]) -> Rules:
+        """Rules from a record's ``"rules"`` entry (a spec string or an object)."""
+        if isinstance(data, str):
+            return cls.parse(data)
+        if not isinstance(data, Mapping) or "preset" not in data:
+            raise InvalidRules('rules must be a preset name or an object with "preset"')
+        rest = {k: v for k, v in data.items() if k not in ("preset", "modifiers")}
+        modifiers = data.get("modifiers", [])
+        if isinstance(modifiers, str) or not isinstance(modifiers, list):
+            raise InvalidRules('"modifiers" must be a list of modifier names')
+        return cls.preset(data["preset"], modifiers, **rest)
+
+    def to_json(self) -> str | dict[str, Any]:
+        """The shortest record form: the spec string, or an object with overrides.
+
+        >>> Rules.preset("classic", target=250).to_json()
+        {'preset': 'classic', 'modifiers': [], 'target': 250}
+        """
+        base = Rules.preset(self.preset, self.modifiers)
+        changed = {}
+        for f in dataclasses.fields(self):
+            if f.name in _OVERRIDABLE and getattr(self, f.name) != getattr(base, f.name):
+                value = getattr(self, f.name)
+                if isinstance(value, tuple):
+                    value = [str(c) for c in value]
+                changed[f.name] = value
+        if not changed:
+            return self.spec
+        return {"preset": self.preset, "modifiers": list(self.modifiers), **changed}
+
+    @property
+    def spec(self) -> str:
+        """``"preset+modifier+..."``, as :meth:`parse` reads it."""
+        return "+".join((self.preset, *self.modifiers))
+
+    # -------------------------------------------------------------- card play
+    @property
+    def hand_size(self) -> int:
+        """Cards each player holds after the deal (13)."""
+        return 13
+
+    def trick_suit(self, card: Card) -> Suit:
+        """The suit a card counts as for following (jokers count as spades)."""
+        return Suit(self._suit_of[card.index])
+
+    def is_trump(self, card: Card) -> bool:
+        """True for spades and, with jokers, the jokers."""
+        return self._suit_of[card.index] == Suit.SPADES
+
+    def beats(self, card: Card, best: Card, led: Suit) -> bool:
+        """Whether ``card`` beats ``best`` in a trick led with suit ``led``.
+
+        >>> r = Rules.preset("classic", ["jokers"])
+        >>> r.beats(Card.parse("2S"), Card.parse("AS"), Suit.HEARTS)
+        True
+        """
+        s_card, s_best = self._suit_of[card.index], self._suit_of[best.index]
+        if s_card == s_best:
+            return self._power[card.index] > self._power[best.index]
+        return s_card == Suit.SPADES or (s_best != Suit.SPADES and s_card == led)
+
+    # ------------------------------------------------------------- validation
+    def _validate(self) -> None:
+        def at_least(name: str, low: int) -> None:
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool) or value < low:
+                raise InvalidRules(f"{name} must be at least {low}, not {value!r}")
+
+        if self.players not in (2, 4):
+            raise InvalidRules(f"players must be 2 or 4, not {self.players!r}")
+        at_least("target", 1)
+        at_least("bag_limit", 1)
+        for name in ("bag_penalty", "nil_value", "blind_nil_value", "blind_nil_margin",
+                     "ten_for_200_value", "blind_seven_value", "exchange",
+                     "blind_nil_discards", "blind_nils_per_team"):
+            at_least(name, 0)
+        if self.exchange > 13 or self.blind_nil_discards > 13:
+            raise InvalidRules("exchange and blind_nil_discards must be at most 13")
+        if self.losing_threshold is not None and (
+            not isinstance(self.losing_threshold, int)
+            or self.losing_threshold >= self.target
+        ):
+            raise InvalidRules(
+                f"losing_threshold must be an integer below the target {self.target}, "
+                f"not {self.losing_threshold!r}"
+            )
+        for name, allowed in (
+            ("blind_nil", ("none", "first_bidder", "trailing", "before_draw")),
+            ("nil_tricks", ("team", "bags", "ignored")),
+            ("bid_rule", ("free", "mirror", "whiz")),
+        ):
+            if getattr(self, name) not in allowed:
+                raise InvalidRules(
+                    f"{name} must be one of {', '.join(allowed)}, not {getattr(self, name)!r}"
+                )
+        if (self.blind_nil == "before_draw") != (self.players == 2) and self.blind_nil != "none":
+            raise InvalidRules("blind_nil 'before_draw' is the two-player rule, and only it")
+        if self.move_timer is not None and not self.move_timer > 0:
+            raise InvalidRules(f"move_timer must be positive seconds, not {self.move_timer!r}")
+        if len(self.removed_cards) != (2 if self.jokers else 0):
+            raise InvalidRules(
+                "a joker deck removes exactly two cards to keep 52"
+                if self.jokers
+                else "cards are removed only to make room for jokers"
+            )
+        deck = set(FULL_DECK) - set(self.removed_cards)
+        if self.jokers:
+            deck |= {Card(Rank.LITTLE_JOKER, Suit.JOKER), Card(Rank.BIG_JOKER, Suit.JOKER)}
+        trumps = {c for c in deck if c.suit in (Suit.SPADES, Suit.JOKER)}
+        if set(self.trump_order) != trumps or len(self.trump_order) != len(trumps):
+            raise InvalidRules(
+                "trump_order must list every spade (and joker) in the deck exactly once"
+            )
+
+    def _check_combination(self) -> None:
+        mods = set(self.modifiers)
+        for a, b, why in _INCOMPATIBLE:
+            if a in mods and (b in mods or b == self.preset):
+                raise InvalidRules(f"{a} cannot be combined with {b}: {why}")
+
+
+_ALL_CARDS: tuple[Card, ...] = (
+    *FULL_DECK,
+    Card(Rank.LITTLE_JOKER, Suit.JOKER),
+    Card(Rank.BIG_JOKER, Suit.JOKER),
+)
+
+_OVERRIDABLE = {
+    f.name for f in dataclasses.fields(Rules) if f.init and f.name not in ("preset", "modifiers")
+}
+
+PRESETS: dict[str, tuple[str, dict[str, Any]]] = {
+    "cards4net": (
+        "Cards4.net (default): bids 0-13, Nil while partner has not bid, Blind Nil "
+        "for the first bidder; nil tricks count for the team",
+        {},
+    ),
+    "classic": (
+        "Classic (pagat): bids 1-13 or Nil, Blind Nil when 100 behind with a "
+        "two-card exchange; a nil bidder's tricks are bags",
+        dict(
+            numeric_zero=False,
+            nil_before_partner_only=False,
+            double_nil=True,
+            blind_nil="trailing",
+            blind_nils_per_team=2,
+            exchange=2,
+            nil_tricks="bags",
+        ),
+    ),
+    "yppedia": (
+        "YPPedia: as classic, Nil 50 and Blind Nil 100, one blind nil per team, "
+        "failed-nil tricks ignored, game also lost at -200",
+        dict(
+            numeric_zero=False,
+            nil_before_partner_only=False,
+            double_nil=True,
+            blind_nil="trailing",
+            blind_nils_per_team=1,
+            exchange=2,
+            nil_tricks="ignored",
+            nil_value=50,
+            blind_nil_value=100,
+            losing_threshold=-200,
+        ),
+    ),
+    "two-player": (
+        "Two players: draw-and-discard instead of a deal, each scores alone, "
+        "0 is Nil, double nil before drawing",
+        dict(
+            players=2,
+            numeric_zero=False,
+            nil_before_partner_only=False,
+            blind_nil="before_draw",
+            blind_nil_discards=3,
+        ),
+    ),
+}
+"""Preset name -> (one-line summary, parameters that differ from the defaults)."""
+
+MODIFIERS: dict[str, tuple[str, dict[str, Any]]] = {
+    "mirror": (
+        "each player bids exactly the spades held; no spades bids Nil",
+        dict(bid_rule="mirror", blind_nil="none"),
+    ),
+    "whiz": (
+        "each player bids the spades held or Nil",
+        dict(bid_rule="whiz"),
+    ),
+    "suicide": (
+        "each partnership has exactly one Nil",
+        dict(suicide=True),
+    ),
+    "ten_for_200": (
+        "a team contract of exactly 10 scores +200 made, -200 set",
+        dict(ten_for_200=True),
+    ),
+    "jokers": (
+        "Barmore jokers: Big and Little Joker replace 2C and 2H, 2S third trump, "
+        "dealer leads, no breaking, no Nil, Blind Seven +140/-140",
+        dict(
+            jokers=True,
+            removed_cards=(Card.parse("2C"), Card.parse("2H")),
+            trump_order=JOKER_TRUMPS,
+            dealer_leads=True,
+            must_break_spades=False,
+            nil=False,
+            blind_nil="none",
+            blind_seven=True,
+        ),
+    ),
+}
+"""Modifier name -> (one-line summary, parameters it sets)."""
+
+_PRESET_ALIASES = {
+    "cards4net": "cards4net",
+    "cards4.net": "cards4net",
+    "default": "cards4net",
+    "classic": "classic",
+    "pagat": "classic",
+    "yppedia": "yppedia",
+    "two-player": "two-player",
+    "twoplayer": "two-player",
+    "two": "two-player",
+    "2p": "two-player",
+}
+
+_INCOMPATIBLE = (
+    ("mirror", "whiz", "a bid cannot follow both rules"),
+    ("mirror", "suicide", "mirror fixes every bid, so a Nil cannot be required"),
+    ("jokers", "mirror", "the joker rules have no Nil for a hand without spades"),
+    ("jokers", "whiz", "the joker rules have no Nil"),
+    ("jokers", "suicide", "the joker rules have no Nil"),
+    ("jokers", "two-player", "Blind Seven and the joker deck are partnership rules"),
+    ("suicide", "two-player", "suicide needs partnerships"),
+)
+
+
+def _modifier_name(name: str) -> str:
+    key = name.strip().lower().replace("-", "_")
+    key = {"10_for_200": "ten_for_200", "tenfor200": "ten_for_200", "joker": "jokers"}.get(
+        key, key
+    )
+    if key not in MODIFIERS:
+        raise InvalidRules(
+            f"unknown modifier {name!r}: choose from {', '.join(MODIFIERS)}"
+        )
+    return key

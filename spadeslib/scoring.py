@@ -1,0 +1,216 @@
+"""Scoring as pure functions: bids and tricks in, points and bags out.
+
+>>> from spadeslib import Rules, Seat, Bid
+>>> rules = Rules.preset("classic")
+>>> bids = {Seat.NORTH: Bid(3), Seat.EAST: Bid(4), Seat.SOUTH: Bid(2), Seat.WEST: Bid.NIL}
+>>> tricks = {Seat.NORTH: 4, Seat.EAST: 6, Seat.SOUTH: 2, Seat.WEST: 1}
+>>> result = score_hand(rules, bids, tricks, bags_before={"NS": 0, "EW": 0})
+>>> result["NS"].points, result["EW"].points, result["EW"].bags_after
+(51, -59, 3)
+
+East-West: East's 6 tricks make the contract of 4 (+40, 2 bags); West's failed
+Nil costs 100 and, under ``classic``, West's trick is a bag worth 1 point.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from .actions import Bid, BidKind
+from .rules import Rules
+from .seats import SIDES, Seat
+
+__all__ = [
+    "NilResult",
+    "SideScore",
+    "apply_bags",
+    "game_over",
+    "score_hand",
+    "side_of",
+    "side_seats",
+    "sides",
+]
+
+
+def sides(rules: Rules) -> tuple[str, ...]:
+    """The scoring sides: ``("NS", "EW")``, or ``("N", "S")`` for two players."""
+    return SIDES if rules.players == 4 else ("N", "S")
+
+
+def side_of(rules: Rules, seat: Seat) -> str:
+    """The side a seat scores for.
+
+    >>> side_of(Rules.preset(), Seat.WEST), side_of(Rules.preset("two-player"), Seat.SOUTH)
+    ('EW', 'S')
+    """
+    if rules.players == 2:
+        return seat.letter
+    return SIDES[seat % 2]
+
+
+def side_seats(rules: Rules, side: str) -> tuple[Seat, ...]:
+    """The seats of a side, in seat order."""
+    return tuple(Seat.parse(letter) for letter in side)
+
+
+@dataclass(frozen=True)
+class NilResult:
+    """One nil or blind nil bid and how it went."""
+
+    seat: Seat
+    bid: Bid
+    tricks: int
+    made: bool
+    points: int
+
+
+@dataclass(frozen=True)
+class SideScore:
+    """How one side scored a hand.
+
+    ``points`` is the hand's whole change, bag penalties included;
+    ``bags_after`` the bags carried into the next hand.
+    """
+
+    side: str
+    contract: int
+    tricks: int
+    counted_tricks: int
+    made: bool | None
+    contract_points: int
+    overtricks: int
+    nil_trick_bags: int
+    nils: tuple[NilResult, ...]
+    bags_before: int
+    bags_gained: int
+    penalties: int
+    penalty_points: int
+    bags_after: int
+    points: int
+
+    @property
+    def nil_points(self) -> int:
+        """Sum of the side's nil and blind nil results."""
+        return sum(n.points for n in self.nils)
+
+
+def apply_bags(rules: Rules, bags_before: int, gained: int) -> tuple[int, int]:
+    """Bag penalties after gaining bags: ``(number of penalties, bags carried)``.
+
+    >>> apply_bags(Rules.preset(), 8, 3)
+    (1, 1)
+    """
+    total = bags_before + gained
+    return total // rules.bag_limit, total % rules.bag_limit
+
+
+def score_hand(
+    rules: Rules,
+    bids: Mapping[Seat, Bid],
+    tricks: Mapping[Seat, int],
+    bags_before: Mapping[str, int],
+) -> dict[str, SideScore]:
+    """Score one finished hand for every side.
+
+    ``bids`` and ``tricks`` map each playing seat to its bid and tricks won;
+    ``bags_before`` maps each side to the bags it carried into the hand.
+    """
+    return {
+        side: _score_side(rules, side, bids, tricks, bags_before.get(side, 0))
+        for side in sides(rules)
+    }
+
+
+def _score_side(
+    rules: Rules,
+    side: str,
+    bids: Mapping[Seat, Bid],
+    tricks: Mapping[Seat, int],
+    bags_before: int,
+) -> SideScore:
+    seats = side_seats(rules, side)
+    nil_seats = [s for s in seats if bids[s].is_nil]
+    numeric = [s for s in seats if not bids[s].is_nil]
+    blind_seven = any(bids[s].kind is BidKind.BLIND_SEVEN for s in seats)
+    contract = 7 if blind_seven else sum(bids[s].tricks for s in numeric)
+    total_tricks = sum(tricks[s] for s in seats)
+    if rules.nil_tricks == "team":
+        counted = total_tricks
+        nil_bags = 0
+    else:
+        counted = sum(tricks[s] for s in numeric)
+        nil_bags = sum(tricks[s] for s in nil_seats) if rules.nil_tricks == "bags" else 0
+
+    made: bool | None
+    overtricks = 0
+    if contract == 0:
+        made, contract_points = None, 0
+    else:
+        if blind_seven:
+            value = rules.blind_seven_value
+        elif rules.ten_for_200 and contract == 10:
+            value = rules.ten_for_200_value
+        else:
+            value = 10 * contract
+        made = counted >= contract
+        if made:
+            overtricks = counted - contract
+            contract_points = value + overtricks
+        else:
+            contract_points = -value
+
+    nils = []
+    for seat in nil_seats:
+        value = rules.blind_nil_value if bids[seat].kind is BidKind.BLIND_NIL else rules.nil_value
+        won = tricks[seat]
+        nils.append(NilResult(seat, bids[seat], won, won == 0, value if won == 0 else -value))
+
+    gained = overtricks + nil_bags
+    penalties, bags_after = apply_bags(rules, bags_before, gained)
+    penalty_points = penalties * rules.bag_penalty
+    points = contract_points + nil_bags + sum(n.points for n in nils) - penalty_points
+    return SideScore(
+        side=side,
+        contract=contract,
+        tricks=total_tricks,
+        counted_tricks=counted,
+        made=made,
+        contract_points=contract_points,
+        overtricks=overtricks,
+        nil_trick_bags=nil_bags,
+        nils=tuple(nils),
+        bags_before=bags_before,
+        bags_gained=gained,
+        penalties=penalties,
+        penalty_points=penalty_points,
+        bags_after=bags_after,
+        points=points,
+    )
+
+
+def game_over(rules: Rules, scores: Mapping[str, int]) -> tuple[bool, str | None]:
+    """Whether the game ends at these running scores, and who wins.
+
+    The game ends once a side reaches the target (or, with a losing threshold,
+    falls to it); the higher score wins; equal scores play another hand.
+
+    >>> game_over(Rules.preset(), {"NS": 520, "EW": 530})
+    (True, 'EW')
+    >>> game_over(Rules.preset(), {"NS": 510, "EW": 510})
+    (False, None)
+    >>> game_over(Rules.preset("yppedia"), {"NS": -200, "EW": 40})
+    (True, 'EW')
+    """
+    values = list(scores.values())
+    ended = any(v >= rules.target for v in values) or (
+        rules.losing_threshold is not None
+        and any(v <= rules.losing_threshold for v in values)
+    )
+    if not ended:
+        return False, None
+    best = max(values)
+    leaders = [side for side, v in scores.items() if v == best]
+    if len(leaders) > 1:
+        return False, None
+    return True, leaders[0]

@@ -1,0 +1,73 @@
+"""Seats around the table and the sides that score.
+
+>>> Seat.parse("w"), Seat.NORTH.left, Seat.EAST.partner
+(<Seat.WEST: 3>, <Seat.EAST: 1>, <Seat.WEST: 3>)
+>>> str(Seat.SOUTH), Seat.SOUTH.full
+('S', 'South')
+"""
+
+from __future__ import annotations
+
+import enum
+
+from .errors import SpadesError
+
+__all__ = ["SIDES", "Seat"]
+
+
+class Seat(enum.IntEnum):
+    """North, East, South and West, in clockwise order.
+
+    Two-player games use North and South.
+    """
+
+    NORTH = 0
+    EAST = 1
+    SOUTH = 2
+    WEST = 3
+
+    def __str__(self) -> str:
+        return self.name[0]
+
+    @property
+    def letter(self) -> str:
+        """``"N"``, ``"E"``, ``"S"`` or ``"W"``."""
+        return self.name[0]
+
+    @property
+    def full(self) -> str:
+        """``"North"`` and so on."""
+        return self.name.capitalize()
+
+    @property
+    def left(self) -> Seat:
+        """The next seat clockwise (the player on this seat's left)."""
+        return Seat((self + 1) % 4)
+
+    @property
+    def right(self) -> Seat:
+        """The previous seat clockwise."""
+        return Seat((self + 3) % 4)
+
+    @property
+    def partner(self) -> Seat:
+        """The seat across the table."""
+        return Seat((self + 2) % 4)
+
+    @classmethod
+    def parse(cls, text: str | int | Seat) -> Seat:
+        """Parse ``"N"``, ``"north"``, ``0`` or a :class:`Seat`."""
+        if isinstance(text, Seat):
+            return text
+        if isinstance(text, int) and not isinstance(text, bool) and 0 <= text < 4:
+            return cls(text)
+        if isinstance(text, str):
+            key = text.strip().upper()
+            for seat in cls:
+                if key in (seat.letter, seat.name):
+                    return seat
+        raise SpadesError(f"{text!r} is not a seat: use N, E, S or W")
+
+
+SIDES: tuple[str, str] = ("NS", "EW")
+"""The two partnerships of four-player Spades."""

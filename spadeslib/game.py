@@ -1,14 +1,14 @@
 """A game: hands until a side wins, with running scores, bags and the dealer's
 rotation.
 
->>> from spadeslib import Game, bots
+>>> from spadeslib import Game
 >>> game = Game("classic", seed=3)
 >>> game.hand.dealer, game.scores
 (<Seat.EAST: 1>, {'NS': 0, 'EW': 0})
->>> while not game.is_over:
+>>> while len(game.hands) < 3:
 ...     game.apply(game.hand.random_action(game.rng), check=False)
->>> game.winner in ("NS", "EW"), len(game.hands) > 1
-(True, True)
+>>> len(game.finished_hands), game.hand.dealer
+(2, <Seat.WEST: 3>)
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@
 >>> tricks = {Seat.NORTH: 4, Seat.EAST: 6, Seat.SOUTH: 2, Seat.WEST: 1}
 >>> result = score_hand(rules, bids, tricks, bags_before={"NS": 0, "EW": 0})
 >>> result["NS"].points, result["EW"].points, result["EW"].bags_after
-(51, -59, 3)
+(51, -57, 3)
 
 East-West: East's 6 tricks make the contract of 4 (+40, 2 bags); West's failed
 Nil costs 100 and, under ``classic``, West's trick is a bag worth 1 point.

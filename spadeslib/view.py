@@ -6,12 +6,13 @@ played, tricks, scores) and what only that seat learned (cards it passed or
 received, cards it discarded in a two-player draw). Nothing else: other
 hands and the stock never reach it.
 
->>> from spadeslib import Hand, Seat
->>> view = Hand(seed=5, dealer="S").view("W")
->>> view.seat, len(view.hand), view.to_move, view.legal
-(<Seat.WEST: 3>, 13, <Seat.WEST: 3>, (Bid.BLIND_NIL, LOOK))
->>> Hand(seed=5, dealer="S").view("N").hand is None  # North has not looked yet? no:
-False
+>>> from spadeslib import Hand
+>>> hand = Hand(seed=5, dealer="S")
+>>> west = hand.view("W")  # first to bid under cards4net: may bid blind nil
+>>> west.hand is None, west.legal
+(True, (Bid.BLIND_NIL, LOOK))
+>>> hand.apply("look"); len(hand.view("W").hand), len(hand.view("N").legal)
+(13, 0)
 """
 
 from __future__ import annotations

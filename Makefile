@@ -1,0 +1,59 @@
+# The two commands of the README: `make lab` and `make test`.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
+
+.PHONY: lab test test-fast lint format sync execute bench voila clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e ".[test,course,voila]"
+	rm -f $(VENV)/.installed-*
+	touch $(STAMP)
+
+## lab: install the course and open it in JupyterLab
+lab: $(STAMP)
+	$(BIN)/jupyter lab notebooks/01_welcome.ipynb
+
+## test: lint, unit and property tests, doctests, notebooks (nbval), browser test
+test: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest --nbval --nbval-current-env --nbval-sanitize-with .ci/nbval-sanitize.cfg notebooks/*.ipynb exercises/solutions/*.ipynb
+	$(BIN)/python -m pytest --nbval-lax --nbval-current-env exercises/*.ipynb
+
+## test-fast: unit tests without the slow fuzz and browser runs
+test-fast: $(STAMP)
+	$(BIN)/python -m pytest -m "not slow and not browser"
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: $(STAMP)
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
+
+## sync: pair every notebook with its py:percent script (jupytext)
+sync: $(STAMP)
+	$(BIN)/jupytext --sync notebooks/*.ipynb exercises/*.ipynb exercises/solutions/*.ipynb
+
+## execute: re-run every notebook in place so stored outputs are true
+execute: $(STAMP)
+	$(BIN)/jupyter nbconvert --to notebook --execute --inplace notebooks/*.ipynb exercises/solutions/*.ipynb
+
+## bench: engine speed (and OpenSpiel's, when the bench extra is installed)
+bench: $(STAMP)
+	$(BIN)/spades bench
+
+## voila: the play chapter as a standalone page for classrooms
+voila: $(STAMP)
+	$(BIN)/voila notebooks/11_play.ipynb
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

@@ -56,7 +56,7 @@ def _bots_for(names: str, rules: Rules, seed: Any) -> dict[Any, Any]:
         )
     return {
         seat: make_bot(level, seed=f"{seed}/{seat.letter}")
-        for seat, level in zip(seats, levels)
+        for seat, level in zip(seats, levels, strict=True)
     }
 
 
@@ -94,7 +94,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     _print_stats(games)
     if args.record:
         paths = _record_paths(Path(args.record), len(games))
-        for game, path in zip(games, paths):
+        for game, path in zip(games, paths, strict=True):
             record.save(game, path)
             print(f"record written to {path}")
     return 0

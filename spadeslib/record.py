@@ -4,7 +4,7 @@ The format (version 1) is a JSON object::
 
     {
       "format": "spadeslib-record/1",
-      "rules": "classic"  or  {"preset": "classic", "modifiers": ["mirror"], "target": 300},
+      "rules": "classic",  # or {"preset": "classic", "modifiers": [...], "target": 300}
       "seed": 42,                      # optional: deals the hands after the last one
       "hands": [
         {

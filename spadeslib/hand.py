@@ -522,7 +522,12 @@ class Hand:
     def _blind_discard(self, seat: Seat, action: Discard,
                        received: tuple[Card, ...] | None) -> tuple[Card, ...]:
         if received is None:
-            received = tuple(sorted(self._rng.sample(self.discard_pile, len(action.cards))))
+            # Seeded by the hand's seed, its stock and the seat, so a hand
+            # loaded from a record draws the same replacements as the original.
+            stock = "".join(map(str, self.stock))
+            rng = random.Random(f"{self.seed}/{stock}/{seat.letter}/replacements")
+            pile = sorted(self.discard_pile)
+            received = tuple(sorted(rng.sample(pile, len(action.cards))))
         for card in received:
             self.discard_pile.remove(card)
         held = self.holding[seat]

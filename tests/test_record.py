@@ -1,0 +1,231 @@
+"""Game records: the fixed JSON contract, exact round trips, clear errors."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from spadeslib import Bid, Game, InvalidRecord, Seat, record
+from spadeslib.rules import MODIFIERS, PRESETS, Rules
+
+SUITED_DEAL = {
+    "N": "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S",
+    "E": [
+        "AH",
+        "KH",
+        "QH",
+        "JH",
+        "10H",
+        "9H",
+        "8H",
+        "7H",
+        "6H",
+        "5H",
+        "4H",
+        "3H",
+        "2H",
+    ],
+    "S": "AD KD QD JD 10D 9D 8D 7D 6D 5D 4D 3D 2D",
+    "W": "AC KC QC JC 10C 9C 8C 7C 6C 5C 4C 3C 2C",
+}
+
+
+def suited_plays() -> list[str]:
+    """North leads spades from the top (all spades: the only-spades exception)."""
+    ranks = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"]
+    plays = []
+    for rank in ranks:
+        plays += [f"{rank}S", f"{rank}H", f"{rank}D", f"{rank}C"]
+    return plays
+
+
+def suited_record(**changes: object) -> dict:
+    hand = {
+        "dealer": "W",
+        "deal": SUITED_DEAL,
+        "bids": [13, "nil", 0, 1],
+        "plays": suited_plays(),
+    }
+    hand.update(changes)
+    return {"rules": "cards4net", "hands": [hand]}
+
+
+def test_contract_example_scores_as_rules_say() -> None:
+    game = record.from_record(suited_record())
+    hand = game.finished_hands[0]
+    assert hand.tricks_by_seat() == {
+        Seat.NORTH: 13,
+        Seat.EAST: 0,
+        Seat.SOUTH: 0,
+        Seat.WEST: 0,
+    }
+    assert hand.bids[Seat.EAST] == Bid.NIL and hand.bids[Seat.SOUTH] == Bid(0)
+    # NS bid 13 + 0 and took 13: +130. EW: East's nil made +100, West set -10.
+    assert game.scores == {"NS": 130, "EW": 90}
+
+
+def test_rules_as_object_and_lists_or_strings_in_the_deal() -> None:
+    data = suited_record()
+    data["rules"] = {"preset": "cards4net", "modifiers": [], "target": 100}
+    game = record.from_record(data)
+    assert game.rules.target == 100
+    assert game.is_over and game.winner == "NS"
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        (
+            {"plays": [*suited_plays()[:4], "2C"]},
+            ["hand 1", "move 9", "North", "2C", "card-not-held"],
+        ),
+        (
+            {"bids": [13, "nil", "nil", 1]},
+            ["hand 1", "move 3", "South", "nil", "nil-after-partner"],
+        ),
+        ({"bids": [14, "nil", 0, 1]}, ["hand 1", "move 1", "North", "14", "bid-range"]),
+        ({"dealer": "Q"}, ["hand 1", "dealer", "'Q'"]),
+        ({"deal": {**SUITED_DEAL, "N": "AS"}}, ["hand 1", "North", "1 cards"]),
+    ],
+)
+def test_invalid_records_name_the_hand_move_seat_and_rule(
+    change: dict, words: list[str]
+) -> None:
+    with pytest.raises(InvalidRecord) as info:
+        record.from_record(suited_record(**change))
+    for word in words:
+        assert word in str(info.value)
+
+
+def test_moves_count_bids_then_plays_and_partial_hands_load() -> None:
+    data = suited_record(plays=["AS", "AC"])
+    with pytest.raises(InvalidRecord, match=r"move 6 .*East.*AC.*does not hold"):
+        record.from_record(data)
+    plays = ["AS", "AH", "AD", "AC", "KS", "KH", "KD", "KC", "QS", "QH", "QD", "QC"]
+    game = record.from_record(suited_record(bids=[3, 3, 3, 3], plays=plays))
+    assert game.hand.tricks_won[Seat.NORTH] == 3 and not game.hand.is_over
+
+
+def test_follow_suit_violation_in_a_real_deal() -> None:
+    game = Game("classic", seed=4)
+    while game.hand.phase.value != "playing":
+        game.apply(game.legal_actions()[0])
+    hand = game.hand
+    leader = hand.turn
+    lead = hand.legal_actions()[0]
+    game.apply(lead)
+    follower = hand.turn
+    suit = game.rules.trick_suit(lead)
+    off = [c for c in hand.holding[follower] if game.rules.trick_suit(c) != suit]
+    on = [c for c in hand.holding[follower] if game.rules.trick_suit(c) == suit]
+    if not (off and on):
+        pytest.skip("this deal does not give the follower both kinds of card")
+    data = record.to_record(game)
+    data["hands"][0]["plays"].append(str(off[0]))
+    with pytest.raises(InvalidRecord) as info:
+        record.from_record(data)
+    message = str(info.value)
+    assert follower.full in message and str(off[0]) in message
+    assert "follow-suit" in message and leader is not None
+
+
+def test_structural_errors() -> None:
+    for bad in (
+        [],
+        {"rules": "cards4net"},
+        {"rules": "nope", "hands": []},
+        {"rules": "cards4net", "hands": {}},
+        {"rules": "cards4net", "hands": [3]},
+    ):
+        with pytest.raises(InvalidRecord):
+            record.from_record(bad)
+    with pytest.raises(InvalidRecord, match="not JSON"):
+        record.loads("{")
+
+
+def test_hands_after_the_game_ended_are_refused() -> None:
+    data = suited_record()
+    data["rules"] = {"preset": "cards4net", "target": 100}
+    data["hands"].append(dict(data["hands"][0], dealer="N"))
+    with pytest.raises(InvalidRecord, match="hand 2: the game was already over"):
+        record.from_record(data)
+
+
+def test_the_dealer_must_rotate() -> None:
+    game = Game(seed=2)
+    while len(game.hands) < 2:
+        game.apply(random.Random(1).choice(game.legal_actions()))
+    data = record.to_record(game)
+    data["hands"][1]["dealer"] = data["hands"][0]["dealer"]
+    with pytest.raises(InvalidRecord, match="hand 2: the dealer should be"):
+        record.from_record(data)
+
+
+def allowed_specs() -> list[str]:
+    specs = []
+    for preset in PRESETS:
+        specs.append(preset)
+        for mod in MODIFIERS:
+            try:
+                Rules.parse(f"{preset}+{mod}")
+            except ValueError:
+                continue
+            specs.append(f"{preset}+{mod}")
+    return specs
+
+
+def snapshot(game: Game) -> tuple:
+    hand = game.hand
+    return (
+        [list(h) for h in hand.holding],
+        list(hand.bids),
+        list(hand.hidden),
+        list(hand.trick),
+        [str(t) for t in hand.tricks],
+        hand.phase,
+        hand.turn,
+        hand.spades_broken,
+        dict(game.scores),
+        dict(game.bags),
+        len(game.hands),
+        game.winner,
+    )
+
+
+@pytest.mark.parametrize("spec", allowed_specs())
+def test_round_trip_at_every_kind_of_moment(spec: str) -> None:
+    rng = random.Random(spec)
+    for seed in range(3):
+        game = Game(spec, seed=seed)
+        stops = {rng.randrange(1, 300) for _ in range(6)}
+        for step in range(max(stops) + 1):
+            if game.is_over:
+                break
+            if step in stops:
+                text = record.dumps(game)
+                again = record.loads(text)
+                assert snapshot(again) == snapshot(game)
+                assert record.dumps(again) == text
+                # the copy plays on exactly like the original
+                action = rng.choice(game.legal_actions())
+                copy = record.loads(text)
+                game.apply(action)
+                copy.apply(action)
+                assert snapshot(copy) == snapshot(game)
+                continue
+            game.apply(rng.choice(game.legal_actions()))
+
+
+def test_save_and_load_files(tmp_path) -> None:
+    game = Game("yppedia", seed=5)
+    for _ in range(30):
+        game.apply(game.legal_actions()[-1])
+    path = tmp_path / "game.json"
+    record.save(game, path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["rules"] == "yppedia" and data["format"] == record.FORMAT
+    assert snapshot(record.load(path)) == snapshot(game)
+    with pytest.raises(InvalidRecord, match="cannot read"):
+        record.load(tmp_path / "missing.json")

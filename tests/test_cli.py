@@ -1,0 +1,158 @@
+"""The ``spades`` command line and its fixed contract."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from spadeslib import record
+from spadeslib.cli import main
+from spadeslib.rules import MODIFIERS, PRESETS, Rules
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_rules_lists_every_preset_and_modifier(capsys) -> None:
+    code, out, _ = run(capsys, "rules")
+    assert code == 0
+    for name in [*PRESETS, *MODIFIERS]:
+        assert f"  {name} " in out
+
+
+def allowed_specs() -> list[str]:
+    specs = []
+    for preset in PRESETS:
+        for mods in [(), *[(m,) for m in MODIFIERS]]:
+            spec = "+".join((preset, *mods))
+            try:
+                Rules.parse(spec)
+            except ValueError:
+                continue
+            specs.append(spec)
+    return specs
+
+
+@pytest.mark.parametrize("spec", allowed_specs())
+def test_play_then_replay_agrees_for_every_rule_set(
+    capsys, tmp_path: Path, spec: str
+) -> None:
+    out_file = tmp_path / "game.json"
+    code, out, _ = run(
+        capsys,
+        "play",
+        "--rules",
+        spec,
+        "--bots",
+        "random",
+        "--hands",
+        "4",
+        "--seed",
+        "3",
+        "--record",
+        str(out_file),
+    )
+    assert code == 0 and "record written" in out
+    game = record.load(out_file)
+    code, out, err = run(capsys, "replay", str(out_file), "--json")
+    assert code == 0 and err == ""
+    summary = json.loads(out)
+    assert set(summary) == {"hands", "winner"}
+    assert len(summary["hands"]) == len(game.finished_hands) >= 1
+    seats = {s.letter for s in game.hand.seats}
+    sides = set(game.scores)
+    running = dict.fromkeys(sides, 0)
+    for entry, hand in zip(summary["hands"], game.finished_hands, strict=True):
+        assert set(entry) == {"tricks", "points", "bags", "scores"}
+        assert set(entry["tricks"]) == seats and sum(entry["tricks"].values()) == 13
+        assert (
+            set(entry["points"]) == set(entry["bags"]) == set(entry["scores"]) == sides
+        )
+        for side in sides:
+            running[side] += entry["points"][side]
+            assert entry["bags"][side] == hand.result[side].bags_after
+        assert entry["scores"] == running
+    assert running == game.scores
+    assert summary["winner"] == game.winner
+
+
+def test_same_seed_same_game(capsys, tmp_path: Path) -> None:
+    for name in ("a.json", "b.json"):
+        run(
+            capsys,
+            "play",
+            "--hands",
+            "3",
+            "--seed",
+            "11",
+            "--record",
+            str(tmp_path / name),
+        )
+    a = json.loads((tmp_path / "a.json").read_text())
+    b = json.loads((tmp_path / "b.json").read_text())
+    assert a == b
+
+
+def test_several_games_write_several_records(capsys, tmp_path: Path) -> None:
+    code, out, _ = run(
+        capsys,
+        "play",
+        "--games",
+        "2",
+        "--hands",
+        "2",
+        "--seed",
+        "1",
+        "--record",
+        str(tmp_path / "g.json"),
+    )
+    assert code == 0 and out.count("record written") == 2
+    assert (tmp_path / "g-1.json").exists() and (tmp_path / "g-2.json").exists()
+
+
+def test_bad_options_exit_2_with_one_line(capsys) -> None:
+    code, out, err = run(capsys, "play", "--rules", "classic+jokers+mirror")
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and "jokers cannot be combined with mirror" in err
+    code, _, err = run(capsys, "play", "--bots", "random,random")
+    assert code == 2 and "--bots needs one level or 4" in err
+
+
+def test_illegal_move_exits_2_naming_hand_move_seat_card_rule(tmp_path: Path) -> None:
+    deal = {
+        "N": "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S",
+        "E": "AH KH QH JH 10H 9H 8H 7H 6H 5H 4H 3H 2H",
+        "S": "AD KD QD JD 10D 9D 8D 7D 6D 5D 4D 3D 2D",
+        "W": "AC KC QC JC 10C 9C 8C 7C 6C 5C 4C 3C 2C",
+    }
+    bad = {
+        "rules": "classic",
+        "hands": [
+            {"dealer": "W", "deal": deal, "bids": [4, 3, 3, 3], "plays": ["AS", "2C"]}
+        ],
+    }
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(bad))
+    proc = subprocess.run(
+        [sys.executable, "-m", "spadeslib", "replay", str(path), "--json"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert proc.returncode == 2 and proc.stdout == ""
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in proc.stderr
+    for word in ("hand 1", "move 6", "East", "2C", "card-not-held"):
+        assert word in lines[0]
+
+
+def test_bench_prints_figures(capsys) -> None:
+    code, out, _ = run(capsys, "bench", "--hands", "20", "--repeat", "1", "--no-peer")
+    assert code == 0 and "hands/s" in out

@@ -38,8 +38,9 @@ def may_go_blind(hand: Hand, seat: Seat) -> bool:
     without looking at its cards)."""
     rules = hand.rules
     if rules.blind_seven and rules.players == 4:
-        if hand.bid_order.index(seat) < 2:
-            return True
+        # Blind Seven needs both partners unseen: everyone starts unseen, and a
+        # partner sees their cards once the team can no longer declare it.
+        return True
     if not rules.nil:
         return False
     if rules.blind_nil == "first_bidder":

@@ -188,6 +188,14 @@ class Hand:
                 and not bidding.forced_bids(self, seat)):
             self.hidden[seat] = False
 
+    def _team_looked(self, seat: Seat) -> None:
+        """Once a partner has looked, the team cannot bid Blind Seven: the
+        other partner may look too."""
+        if self.rules.blind_seven and self.rules.players == 4:
+            partner = seat.partner
+            if self.bids[partner] is None:
+                self.hidden[partner] = False
+
     def _after_bidding(self) -> None:
         for seat in self.seats:
             self.hidden[seat] = False
@@ -452,9 +460,12 @@ class Hand:
             self.history.append((seat, action, None))
             if action is LOOK:
                 self.hidden[seat] = False
+                self._team_looked(seat)
                 return
             assert isinstance(action, Bid)
-            self.hidden[seat] = False if not action.is_blind else self.hidden[seat]
+            if not action.is_blind:
+                self.hidden[seat] = False
+                self._team_looked(seat)
             self.bids[seat] = action
             self.bid_count += 1
             if self.bid_count == len(self.seats):

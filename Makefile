@@ -17,7 +17,7 @@ $(STAMP): pyproject.toml | $(BIN)/python
 
 ## lab: install the course and open it in JupyterLab
 lab: $(STAMP)
-	$(BIN)/jupyter lab notebooks/01_welcome.ipynb
+	$(BIN)/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) notebooks/01_welcome.ipynb
 
 ## test: lint, unit and property tests, doctests, notebooks (nbval), browser test
 test: $(STAMP)
@@ -53,7 +53,7 @@ bench: $(STAMP)
 
 ## voila: the play chapter as a standalone page for classrooms
 voila: $(STAMP)
-	$(BIN)/voila notebooks/11_play.ipynb
+	$(BIN)/voila --Voila.ip=127.0.0.1 notebooks/11_play.ipynb
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import ClassVar, Union
+from typing import ClassVar
 
 from .cards import Card
 from .errors import SpadesError
@@ -200,5 +200,5 @@ class Discard:
         return f"Discard.of({' '.join(map(str, self.cards))!r})"
 
 
-Action = Union[Card, Bid, Look, Draw, Exchange, Discard]
+Action = Card | Bid | Look | Draw | Exchange | Discard
 """Any decision a player can take."""

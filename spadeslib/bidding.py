@@ -105,7 +105,19 @@ def legal_bids(hand: Hand, seat: Seat) -> list[Bid]:
 
 
 def refuse_bid(hand: Hand, seat: Seat, bid: Bid) -> tuple[str, str] | None:
-    """``(rule, message)`` explaining why ``bid`` is illegal, or ``None``."""
+    """``(rule, message)`` explaining why ``bid`` is illegal, or ``None``.
+
+    The message names the seat, the bid and the rule: ``"North cannot bid Nil:
+    under cards4net Nil is offered only while the partner has not bid, ..."``.
+    """
+    refusal = _refuse_bid(hand, seat, bid)
+    if refusal is None:
+        return None
+    rule, why = refusal
+    return rule, f"{seat.full} cannot bid {bid.label()}: {why}"
+
+
+def _refuse_bid(hand: Hand, seat: Seat, bid: Bid) -> tuple[str, str] | None:
     rules = hand.rules
     name = seat.full
     if bid.is_blind:
@@ -114,48 +126,76 @@ def refuse_bid(hand: Hand, seat: Seat, bid: Bid) -> tuple[str, str] | None:
         if bid not in blind_options(hand, seat):
             return _why_no_blind(hand, seat, bid)
         if not hand.hidden[seat]:
-            return ("blind-after-look", f"{name} has already looked at the cards; a "
-                    f"{bid.label()} must be declared before looking")
+            return (
+                "blind-after-look",
+                f"{name} has already looked at the cards, and a {bid.label()} "
+                "is declared before looking",
+            )
         return None
     allowed = legal_bids(hand, seat)
     if bid in allowed:
         return None
     partner = _partner_bid(hand, seat)
     if partner is not None and partner.kind is BidKind.BLIND_SEVEN:
-        return ("blind-seven", f"{seat.partner.full} declared Blind Seven for the team, "
-                f"so {name}'s bid is Blind Seven too")
+        return (
+            "blind-seven",
+            f"{seat.partner.full} declared Blind Seven for the team, so {name} "
+            "must bid Blind Seven too",
+        )
     if seat in hand.declared_blind:
-        return ("blind-nil-declared", f"{name} declared blind nil before drawing and "
-                "must bid it")
+        return (
+            "blind-nil-declared",
+            f"{name} declared Blind Nil before drawing and must bid it",
+        )
     if bid.kind is BidKind.NIL:
         if not rules.nil:
             return ("no-nil", f"{rules.spec} has no Nil bid")
         if rules.suicide and partner is not None and partner.is_nil:
-            return ("suicide", f"under suicide each partnership has exactly one Nil, and "
-                    f"{seat.partner.full} has bid it; {name} must bid a number")
-        if rules.nil_before_partner_only and partner is not None:
-            return ("nil-after-partner", f"under {rules.preset} Nil is offered only while "
-                    f"the partner has not bid, and {seat.partner.full} has bid "
-                    f"{partner.label()}")
-        if partner is not None and partner.is_nil and not rules.double_nil:
-            return ("double-nil", f"{seat.partner.full} already bid Nil; only one Nil per team")
+            return (
+                "suicide",
+                "under suicide each partnership has exactly one Nil, and "
+                f"{seat.partner.full} has bid it",
+            )
         if rules.bid_rule == "mirror":
-            return ("mirror", f"under mirror {name} must bid the {trumps_held(hand, seat)} "
-                    "spades held")
+            held = trumps_held(hand, seat)
+            return ("mirror", f"under mirror {name} must bid the {held} spades held")
+        if rules.nil_before_partner_only and partner is not None:
+            return (
+                "nil-after-partner",
+                f"under {rules.preset} Nil is offered only while the partner has "
+                f"not bid, and {seat.partner.full} has bid {partner.label()}",
+            )
+        if partner is not None and partner.is_nil and not rules.double_nil:
+            return (
+                "double-nil",
+                f"{seat.partner.full} already bid {partner.label()}, and "
+                f"{rules.preset} allows only one Nil per team",
+            )
     if rules.suicide and partner is not None and not partner.is_nil:
-        return ("suicide", f"under suicide each partnership has exactly one Nil: "
-                f"{seat.partner.full} bid {partner.label()}, so {name} must bid Nil")
+        return (
+            "suicide",
+            "under suicide each partnership has exactly one Nil: "
+            f"{seat.partner.full} bid {partner.label()}, so {name} must bid Nil",
+        )
     if rules.bid_rule == "mirror":
         held = trumps_held(hand, seat)
-        want = "Nil (no spades held)" if not held else f"exactly {held}, the spades held"
+        want = (
+            "Nil (no spades held)" if not held else f"exactly {held}, the spades held"
+        )
         return ("mirror", f"under mirror {name} must bid {want}")
     if rules.bid_rule == "whiz":
         held = trumps_held(hand, seat)
-        return ("whiz", f"under whiz {name} must bid {held} (the spades held) or Nil")
+        nil = " or Nil" if Bid.NIL in allowed else ""
+        return ("whiz", f"under whiz {name} must bid {held} (the spades held){nil}")
     if bid.tricks == 0 and not rules.numeric_zero:
-        return ("zero-is-nil", f"under {rules.preset} a bid of 0 is Nil: bid Nil, or at least 1")
+        no_nil = "" if rules.nil else f", and {rules.spec} has no Nil"
+        return (
+            "zero-is-nil",
+            f"under {rules.preset} a bid of 0 is Nil{no_nil}: bid at least 1",
+        )
     low = 0 if rules.numeric_zero else 1
-    return ("bid-range", f"{name} bid {bid.tricks}: bids go from {low} to 13")
+    nil = " or Nil" if Bid.NIL in allowed else ""
+    return ("bid-range", f"bids go from {low} to 13{nil}")
 
 
 def forced_bids(hand: Hand, seat: Seat) -> list[Bid]:
@@ -170,34 +210,80 @@ def forced_bids(hand: Hand, seat: Seat) -> list[Bid]:
 
 def _why_no_blind(hand: Hand, seat: Seat, bid: Bid) -> tuple[str, str]:
     rules = hand.rules
-    name = seat.full
+    partner = _partner_bid(hand, seat)
     if bid.kind is BidKind.BLIND_SEVEN:
         if not rules.blind_seven:
-            return ("no-blind-seven", f"{rules.spec} has no Blind Seven (it comes with jokers)")
-        return ("blind-seven", "Blind Seven is declared by the first partner of a team to "
-                f"bid, before either looks; {seat.partner.full} has already bid")
+            return (
+                "no-blind-seven",
+                f"{rules.spec} has no Blind Seven (it comes with jokers)",
+            )
+        if rules.players != 4:
+            return ("blind-seven", "Blind Seven is a partnership bid")
+        return (
+            "blind-seven",
+            "Blind Seven is declared by the first partner of a team to bid, before "
+            f"either looks, and {seat.partner.full} has already bid",
+        )
     if not rules.nil or rules.blind_nil == "none":
         return ("no-blind-nil", f"{rules.spec} has no Blind Nil")
     if rules.blind_nil == "first_bidder":
-        return ("blind-nil-first-bidder", f"under {rules.preset} Blind Nil is offered only "
-                f"to the first bidder ({hand.bid_order[0].full}) before anyone bids")
+        return (
+            "blind-nil-first-bidder",
+            f"under {rules.preset} Blind Nil is offered only to the first bidder "
+            f"({hand.bid_order[0].full}) before anyone bids",
+        )
     if rules.blind_nil == "before_draw":
-        return ("blind-nil-before-draw", "Blind Nil (double nil) is declared before taking "
-                "the first card")
+        return (
+            "blind-nil-before-draw",
+            "Blind Nil (double nil) is declared before taking the first card",
+        )
     if not _trailing(hand, seat):
-        return ("blind-nil-trailing", f"under {rules.preset} Blind Nil is allowed only when "
-                f"your team is behind by at least {rules.blind_nil_margin} points")
-    return ("blind-nil-one-per-team", f"{seat.partner.full} already bid a Nil; "
-            f"{rules.preset} allows only one Blind Nil per team")
+        own = side_of(rules, seat)
+        scores = ", ".join(f"{side} {points}" for side, points in hand.scores.items())
+        return (
+            "blind-nil-trailing",
+            f"under {rules.preset} Blind Nil is allowed only to a team behind by at "
+            f"least {rules.blind_nil_margin} points when the hand starts, and {own} "
+            f"is not ({scores})",
+        )
+    assert partner is not None
+    if rules.nil_before_partner_only:
+        return (
+            "nil-after-partner",
+            f"under {rules.preset} Nil is offered only while the partner has not bid, "
+            f"and {seat.partner.full} has bid {partner.label()}",
+        )
+    if rules.suicide and partner.is_nil:
+        return (
+            "suicide",
+            "under suicide each partnership has exactly one Nil, and "
+            f"{seat.partner.full} has bid it",
+        )
+    if partner.kind is BidKind.BLIND_NIL and rules.blind_nils_per_team < 2:
+        return (
+            "blind-nil-one-per-team",
+            f"{seat.partner.full} already bid Blind Nil, and {rules.preset} allows "
+            "only one Blind Nil per team",
+        )
+    return (
+        "double-nil",
+        f"{seat.partner.full} already bid {partner.label()}, and {rules.preset} "
+        "allows only one Nil per team",
+    )
 
 
 def look_refusal(hand: Hand, seat: Seat, action: Action) -> tuple[str, str] | None:
     """Why LOOK is refused (``None`` when it is allowed)."""
     assert action is LOOK
     if not hand.hidden[seat]:
-        return ("already-looked", f"{seat.full} has already looked at the cards")
+        return (
+            "already-looked",
+            f"{seat.full} cannot look: {seat.full} has already looked at the cards",
+        )
     if forced_bids(hand, seat):
-        return ("blind-seven", f"{seat.partner.full} declared Blind Seven; {seat.full} "
-                "bids Blind Seven without looking")
+        return (
+            "blind-seven",
+            f"{seat.full} cannot look: {seat.partner.full} declared "
+            f"Blind Seven, so {seat.full} bids Blind Seven without looking",
+        )
     return None
-

@@ -146,7 +146,11 @@ class Card:
         card = object.__new__(cls)
         object.__setattr__(card, "rank", rank)
         object.__setattr__(card, "suit", suit)
-        index = 52 + rank - Rank.LITTLE_JOKER if suit is Suit.JOKER else suit * 13 + rank - 2
+        index = (
+            52 + rank - Rank.LITTLE_JOKER
+            if suit is Suit.JOKER
+            else suit * 13 + rank - 2
+        )
         object.__setattr__(card, "index", index)
         cls._interned[(rank, suit)] = card
         return card
@@ -174,7 +178,7 @@ class Card:
 
     @classmethod
     def parse(cls, text: str | Card) -> Card:
-        """Parse ``"AS"``, ``"10H"``, ``"TH"``, ``"A♠"``, ``"♠A"``, ``"BJ"`` or ``"LJ"``.
+        """Parse ``"AS"``, ``"10H"``, ``"TH"``, ``"A♠"``, ``"♠A"``, ``"BJ"``, ``"LJ"``.
 
         >>> Card.parse(" 10d "), Card.parse("♦10"), Card.parse("Td")
         (Card.parse('10D'), Card.parse('10D'), Card.parse('10D'))
@@ -182,7 +186,9 @@ class Card:
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
-            raise InvalidCard(f"{text!r} is not a card: cards are written as strings like 'AS'")
+            raise InvalidCard(
+                f"{text!r} is not a card: cards are written as strings like 'AS'"
+            )
         key = text.strip().upper()
         card = _BY_TEXT.get(key)
         if card is None:

@@ -44,10 +44,20 @@ class DisplayOptions:
 
 options = DisplayOptions()
 
-_TWO_COLOUR = {Suit.CLUBS: "#1a1a1a", Suit.DIAMONDS: "#c0392b", Suit.HEARTS: "#c0392b",
-               Suit.SPADES: "#1a1a1a", Suit.JOKER: "#6c3483"}
-_FOUR_COLOUR = {Suit.CLUBS: "#1e8449", Suit.DIAMONDS: "#1f5fbf", Suit.HEARTS: "#c0392b",
-                Suit.SPADES: "#1a1a1a", Suit.JOKER: "#6c3483"}
+_TWO_COLOUR = {
+    Suit.CLUBS: "#1a1a1a",
+    Suit.DIAMONDS: "#c0392b",
+    Suit.HEARTS: "#c0392b",
+    Suit.SPADES: "#1a1a1a",
+    Suit.JOKER: "#6c3483",
+}
+_FOUR_COLOUR = {
+    Suit.CLUBS: "#1e8449",
+    Suit.DIAMONDS: "#1f5fbf",
+    Suit.HEARTS: "#c0392b",
+    Suit.SPADES: "#1a1a1a",
+    Suit.JOKER: "#6c3483",
+}
 
 
 def suit_colour(suit: Suit, four_colour: bool | None = None) -> str:
@@ -58,8 +68,10 @@ def suit_colour(suit: Suit, four_colour: bool | None = None) -> str:
 
 def card_html(card: Card) -> str:
     """One card as a coloured HTML span whose title names it in words."""
-    return (f'<span class="spades-card" style="color:{suit_colour(card.suit)}" '
-            f'title="{card.name}">{html.escape(card.symbol())}</span>')
+    return (
+        f'<span class="spades-card" style="color:{suit_colour(card.suit)}" '
+        f'title="{card.name}">{html.escape(card.symbol())}</span>'
+    )
 
 
 def cards_text(cards: list[Card] | tuple[Card, ...]) -> str:
@@ -80,12 +92,16 @@ def _cards_html(cards: list[Card] | tuple[Card, ...]) -> str:
 
 def hand_text(hand: Hand) -> str:
     """A plain-text picture of a hand: holdings, bids, tricks and the trick."""
-    lines = [f"Hand {hand.number} ({hand.rules.spec}), dealer {hand.dealer.full}, "
-             f"{hand.phase.value}" + (f", {hand.turn.full} to act" if hand.turn else "")]
+    lines = [
+        f"Hand {hand.number} ({hand.rules.spec}), dealer {hand.dealer.full}, "
+        f"{hand.phase.value}" + (f", {hand.turn.full} to act" if hand.turn else "")
+    ]
     for seat in hand.seats:
         bid = hand.bids[seat]
-        lines.append(f"  {seat.full:<5} {cards_text(hand.holding[seat]):<44} "
-                     f"bid {bid.label() if bid else '-':<11} tricks {hand.tricks_won[seat]}")
+        lines.append(
+            f"  {seat.full:<5} {cards_text(hand.holding[seat]):<44} "
+            f"bid {bid.label() if bid else '-':<11} tricks {hand.tricks_won[seat]}"
+        )
     if hand.trick:
         lines.append("  trick: " + " ".join(f"{s}:{c.symbol()}" for s, c in hand.trick))
     if hand.result:
@@ -94,8 +110,10 @@ def hand_text(hand: Hand) -> str:
     return "\n".join(lines)
 
 
-_STYLE = ("<style>.spades-table td,.spades-table th{padding:2px 8px;text-align:left}"
-          ".spades-card{font-weight:600;font-size:1.05em}</style>")
+_STYLE = (
+    "<style>.spades-table td,.spades-table th{padding:2px 8px;text-align:left}"
+    ".spades-card{font-weight:600;font-size:1.05em}</style>"
+)
 
 
 def hand_html(hand: Hand) -> str:
@@ -103,18 +121,25 @@ def hand_html(hand: Hand) -> str:
     rows = []
     for seat in hand.seats:
         bid = hand.bids[seat]
-        rows.append(f"<tr><th>{seat.full}</th><td>{_cards_html(hand.holding[seat])}</td>"
-                    f"<td>{bid.label() if bid else '&ndash;'}</td>"
-                    f"<td>{hand.tricks_won[seat]}</td></tr>")
+        rows.append(
+            f"<tr><th>{seat.full}</th><td>{_cards_html(hand.holding[seat])}</td>"
+            f"<td>{bid.label() if bid else '&ndash;'}</td>"
+            f"<td>{hand.tricks_won[seat]}</td></tr>"
+        )
     trick = ""
     if hand.trick:
-        trick = "<p>Trick: " + " ".join(
-            f"{s.full} {card_html(c)}" for s, c in hand.trick) + "</p>"
+        trick = (
+            "<p>Trick: "
+            + " ".join(f"{s.full} {card_html(c)}" for s, c in hand.trick)
+            + "</p>"
+        )
     turn = f", {hand.turn.full} to act" if hand.turn else ""
-    return (f"{_STYLE}<div><b>Hand {hand.number}</b> ({html.escape(hand.rules.spec)}), "
-            f"dealer {hand.dealer.full}, {hand.phase.value}{turn}"
-            "<table class='spades-table'><tr><th>Seat</th><th>Cards</th><th>Bid</th>"
-            f"<th>Tricks</th></tr>{''.join(rows)}</table>{trick}</div>")
+    return (
+        f"{_STYLE}<div><b>Hand {hand.number}</b> ({html.escape(hand.rules.spec)}), "
+        f"dealer {hand.dealer.full}, {hand.phase.value}{turn}"
+        "<table class='spades-table'><tr><th>Seat</th><th>Cards</th><th>Bid</th>"
+        f"<th>Tricks</th></tr>{''.join(rows)}</table>{trick}</div>"
+    )
 
 
 def trick_html(trick: Trick) -> str:
@@ -126,7 +151,9 @@ def trick_html(trick: Trick) -> str:
     return "<span>" + " &middot; ".join(cells) + "</span>"
 
 
-def _sheet_rows(game: Game) -> list[tuple[int, str, dict[str, tuple[str, str, int, int, int]]]]:
+def _sheet_rows(
+    game: Game,
+) -> list[tuple[int, str, dict[str, tuple[str, str, int, int, int]]]]:
     rows = []
     totals = {s: 0 for s in sides(game.rules)}
     for hand in game.finished_hands:
@@ -135,10 +162,17 @@ def _sheet_rows(game: Game) -> list[tuple[int, str, dict[str, tuple[str, str, in
         for side, score in hand.result.items():
             totals[side] += score.points
             bids = "+".join(
-                hand.bids[s].label() for s in hand.seats  # type: ignore[union-attr]
-                if hand.side_of(s) == side)
-            per_side[side] = (bids, str(score.tricks), score.points, score.bags_after,
-                              totals[side])
+                hand.bids[s].label()
+                for s in hand.seats  # type: ignore[union-attr]
+                if hand.side_of(s) == side
+            )
+            per_side[side] = (
+                bids,
+                str(score.tricks),
+                score.points,
+                score.bags_after,
+                totals[side],
+            )
         rows.append((hand.number, hand.dealer.letter, per_side))
     return rows
 
@@ -146,14 +180,19 @@ def _sheet_rows(game: Game) -> list[tuple[int, str, dict[str, tuple[str, str, in
 def score_sheet_text(game: Game) -> str:
     """The score sheet as text: per hand and side, bids, tricks, points, bags, total."""
     names = sides(game.rules)
-    head = "hand dealer " + " ".join(f"| {s:<2} bids       tricks points bags total" for s in names)
+    head = "hand dealer " + " ".join(
+        f"| {s:<2} bids       tricks points bags total" for s in names
+    )
     lines = [head]
     for number, dealer, per_side in _sheet_rows(game):
         cells = " ".join(
-            f"| {b:<13} {t:>6} {p:>+6d} {g:>4} {tot:>5}" for b, t, p, g, tot in
-            (per_side[s] for s in names))
+            f"| {b:<13} {t:>6} {p:>+6d} {g:>4} {tot:>5}"
+            for b, t, p, g, tot in (per_side[s] for s in names)
+        )
         lines.append(f"{number:>4} {dealer:>6} {cells}")
-    end = f"winner: {game.winner}" if game.is_over else f"playing hand {len(game.hands)}"
+    end = (
+        f"winner: {game.winner}" if game.is_over else f"playing hand {len(game.hands)}"
+    )
     lines.append(f"totals: {game.scores}  bags: {game.bags}  {end}")
     return "\n".join(lines)
 
@@ -162,20 +201,29 @@ def score_sheet_html(game: Game) -> str:
     """The score sheet as an HTML table (penalties shown in red)."""
     names = sides(game.rules)
     head = "".join(f"<th colspan=5>{s}</th>" for s in names)
-    sub = "".join("<th>bids</th><th>tricks</th><th>points</th><th>bags</th><th>total</th>"
-                  for _ in names)
+    sub = "".join(
+        "<th>bids</th><th>tricks</th><th>points</th><th>bags</th><th>total</th>"
+        for _ in names
+    )
     body = []
     for number, dealer, per_side in _sheet_rows(game):
         cells = ""
         for s in names:
             b, t, p, g, tot = per_side[s]
             colour = " style='color:#c0392b'" if p < 0 else ""
-            cells += (f"<td>{html.escape(b)}</td><td>{t}</td><td{colour}>{p:+d}</td>"
-                      f"<td>{g}</td><td><b>{tot}</b></td>")
+            cells += (
+                f"<td>{html.escape(b)}</td><td>{t}</td><td{colour}>{p:+d}</td>"
+                f"<td>{g}</td><td><b>{tot}</b></td>"
+            )
         body.append(f"<tr><td>{number}</td><td>{dealer}</td>{cells}</tr>")
-    status = (f"Winner: <b>{game.winner}</b>" if game.is_over
-              else f"Playing hand {len(game.hands)}")
-    return (f"{_STYLE}<table class='spades-table'><tr><th rowspan=2>hand</th>"
-            f"<th rowspan=2>dealer</th>{head}</tr><tr>{sub}</tr>{''.join(body)}</table>"
-            f"<p>{status} &middot; {html.escape(game.rules.spec)}, target "
-            f"{game.rules.target}</p>")
+    status = (
+        f"Winner: <b>{game.winner}</b>"
+        if game.is_over
+        else f"Playing hand {len(game.hands)}"
+    )
+    return (
+        f"{_STYLE}<table class='spades-table'><tr><th rowspan=2>hand</th>"
+        f"<th rowspan=2>dealer</th>{head}</tr><tr>{sub}</tr>{''.join(body)}</table>"
+        f"<p>{status} &middot; {html.escape(game.rules.spec)}, target "
+        f"{game.rules.target}</p>"
+    )

@@ -8,8 +8,8 @@ broken.
 >>> try:
 ...     Card.parse("1Z")
 ... except SpadesError as error:
-...     print(type(error).__name__, "-", error)
-InvalidCard - '1Z' is not a card: write a rank and a suit, such as 'AS', '10H', 'TD' or 'Q♣', or 'BJ'/'LJ' for a joker
+...     print(type(error).__name__, "-", error)  # doctest: +ELLIPSIS
+InvalidCard - '1Z' is not a card: write a rank and a suit, such as 'AS', ...
 """
 
 from __future__ import annotations
@@ -32,7 +32,8 @@ class InvalidCard(SpadesError):
 
 
 class InvalidRules(SpadesError):
-    """An unknown preset or modifier, an incompatible combination, or a bad parameter."""
+    """An unknown preset or modifier, an incompatible combination or a bad
+    parameter."""
 
 
 class IllegalAction(SpadesError):
@@ -44,8 +45,14 @@ class IllegalAction(SpadesError):
     for tests and for exercises that diagnose a learner's mistake.
     """
 
-    def __init__(self, message: str, *, seat: object = None, action: object = None,
-                 rule: str = "") -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        seat: object = None,
+        action: object = None,
+        rule: str = "",
+    ) -> None:
         super().__init__(message)
         self.seat = seat
         self.action = action

@@ -70,13 +70,24 @@ class Game:
     def new_hand(self, *, deal: Any = None, stock: Any = None) -> Hand:
         """Deal the next hand (from the seed, or the given ``deal``/``stock``)."""
         if self.is_over:
-            raise IllegalAction(f"the game is over: {self.winner} won", rule="game-over")
+            raise IllegalAction(
+                f"the game is over: {self.winner} won", rule="game-over"
+            )
         if self.hands and not self.hands[-1].is_over:
-            raise IllegalAction("the current hand is not finished", rule="hand-in-progress")
+            raise IllegalAction(
+                "the current hand is not finished", rule="hand-in-progress"
+            )
         number = len(self.hands) + 1
-        hand = Hand(self.rules, self.next_dealer(), deal=deal, stock=stock,
-                    seed=f"{self.seed}/{number}", scores=self.scores, bags=self.bags,
-                    number=number)
+        hand = Hand(
+            self.rules,
+            self.next_dealer(),
+            deal=deal,
+            stock=stock,
+            seed=f"{self.seed}/{number}",
+            scores=self.scores,
+            bags=self.bags,
+            number=number,
+        )
         self.hands.append(hand)
         return hand
 
@@ -105,22 +116,30 @@ class Game:
         """The legal actions of the player to move."""
         return [] if self.is_over else self.hand.legal_actions()
 
-    def check(self, action: Action | str | int, seat: Seat | str | None = None
-              ) -> IllegalAction | None:
+    def check(
+        self, action: Action | str | int, seat: Seat | str | None = None
+    ) -> IllegalAction | None:
         """The error :meth:`apply` would raise, or ``None``."""
         if self.is_over:
-            return IllegalAction(f"the game is over: {self.winner} won", action=action,
-                                 rule="game-over")
+            return IllegalAction(
+                f"the game is over: {self.winner} won", action=action, rule="game-over"
+            )
         return self.hand.check(action, seat)
 
-    def why_illegal(self, action: Action | str | int, seat: Seat | str | None = None
-                    ) -> str | None:
+    def why_illegal(
+        self, action: Action | str | int, seat: Seat | str | None = None
+    ) -> str | None:
         """Why an action is illegal now, or ``None``."""
         error = self.check(action, seat)
         return None if error is None else str(error)
 
-    def apply(self, action: Action | str | int, seat: Seat | str | None = None, *,
-              check: bool = True) -> None:
+    def apply(
+        self,
+        action: Action | str | int,
+        seat: Seat | str | None = None,
+        *,
+        check: bool = True,
+    ) -> None:
         """Apply an action to the current hand; score it and deal the next one
         when it ends. Raises :class:`IllegalAction` and changes nothing if the
         action is illegal."""

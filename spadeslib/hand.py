@@ -34,6 +34,23 @@ from .tricks import Trick, trick_winner
 __all__ = ["Hand", "Phase"]
 
 
+def _describe(action: object) -> str:
+    """What an action does, for messages: ``"play the ace of spades"``."""
+    if isinstance(action, Card):
+        return f"play the {action.name}"
+    if isinstance(action, Bid):
+        return f"bid {action.label()}"
+    if isinstance(action, Look):
+        return "look at the cards"
+    if isinstance(action, Draw):
+        return "keep the top card" if action.keep else "discard the top card"
+    if isinstance(action, Exchange):
+        return "pass " + " ".join(map(str, action.cards))
+    if isinstance(action, Discard):
+        return "discard " + (" ".join(map(str, action.cards)) or "no cards")
+    return f"do {action!r}"
+
+
 class Phase(enum.Enum):
     """Where a hand is. Two-player hands start with ``DRAW``."""
 
@@ -115,7 +132,9 @@ class Hand:
         self.turn: Seat | None = None
 
         if four:
-            cards = self._read_deal(deal) if deal is not None else self._shuffled_deal(rng)
+            cards = (
+                self._read_deal(deal) if deal is not None else self._shuffled_deal(rng)
+            )
             for seat in self.seats:
                 self.holding[seat] = sorted(cards[seat])
             self.initial = {s: tuple(self.holding[s]) for s in self.seats}
@@ -123,7 +142,9 @@ class Hand:
         else:
             if deal is not None:
                 raise SpadesError("two-player hands start from a stock, not a deal")
-            self.stock = self._read_stock(stock) if stock is not None else self._shuffle(rng)
+            self.stock = (
+                self._read_stock(stock) if stock is not None else self._shuffle(rng)
+            )
             self.initial = {}
             self.phase = Phase.DRAW
             self.turn = dealer
@@ -148,9 +169,8 @@ class Hand:
             raise InvalidRecord(f"bad deal: {error}") from None
         for seat in self.seats:
             if len(cards.get(seat, ())) != 13:
-                raise InvalidRecord(
-                    f"bad deal: {seat.full} has {len(cards.get(seat, ()))} cards, not 13"
-                )
+                count = len(cards.get(seat, ()))
+                raise InvalidRecord(f"bad deal: {seat.full} has {count} cards, not 13")
         self._check_deck([c for seat in self.seats for c in cards[seat]], "deal")
         return cards
 
@@ -167,12 +187,16 @@ class Hand:
         seen: set[Card] = set()
         for card in cards:
             if card not in deck:
-                raise InvalidRecord(f"bad {what}: {card} is not in the {self.rules.spec} deck")
+                raise InvalidRecord(
+                    f"bad {what}: {card} is not in the {self.rules.spec} deck"
+                )
             if card in seen:
                 raise InvalidRecord(f"bad {what}: {card} appears twice")
             seen.add(card)
         if len(seen) != len(deck):
-            raise InvalidRecord(f"bad {what}: {len(seen)} cards, the deck has {len(deck)}")
+            raise InvalidRecord(
+                f"bad {what}: {len(seen)} cards, the deck has {len(deck)}"
+            )
 
     # ------------------------------------------------------------ transitions
     def _start_bidding(self) -> None:
@@ -184,8 +208,11 @@ class Hand:
 
     def _set_bid_turn(self, seat: Seat) -> None:
         self.turn = seat
-        if (self.hidden[seat] and not bidding.blind_options(self, seat)
-                and not bidding.forced_bids(self, seat)):
+        if (
+            self.hidden[seat]
+            and not bidding.blind_options(self, seat)
+            and not bidding.forced_bids(self, seat)
+        ):
             self.hidden[seat] = False
 
     def _team_looked(self, seat: Seat) -> None:
@@ -203,7 +230,11 @@ class Hand:
         if self.rules.exchange:
             for seat in self.bid_order:
                 bid = self.bids[seat]
-                if bid == Bid.BLIND_NIL and seat not in steps and seat.partner not in steps:
+                if (
+                    bid == Bid.BLIND_NIL
+                    and seat not in steps
+                    and seat.partner not in steps
+                ):
                     steps += [seat, seat.partner]
         if steps:
             self.phase = Phase.EXCHANGE
@@ -251,12 +282,17 @@ class Hand:
                 return [Bid.BLIND_NIL, LOOK]
             return [KEEP, TAKE_NEXT]
         if phase is Phase.EXCHANGE:
-            return [Exchange(c) for c in itertools.combinations(self.holding[seat],
-                                                                 self.rules.exchange)]
+            return [
+                Exchange(c)
+                for c in itertools.combinations(self.holding[seat], self.rules.exchange)
+            ]
         if phase is Phase.BLIND_DISCARD:
             held = self.holding[seat]
-            return [Discard(c) for n in range(self.rules.blind_nil_discards + 1)
-                    for c in itertools.combinations(held, n)]
+            return [
+                Discard(c)
+                for n in range(self.rules.blind_nil_discards + 1)
+                for c in itertools.combinations(held, n)
+            ]
         return []
 
     def _legal_cards(self, seat: Seat) -> list[Card]:
@@ -281,13 +317,36 @@ class Hand:
     def parse_action(self, action: Action | str | int) -> Action:
         """Read an action from text as the current phase expects it:
         ``"QH"`` while playing, ``4`` or ``"nil"`` while bidding, ``"keep"``,
-        ``"pass 2C 3D"``, ``"discard 4H"`` and so on."""
+        ``"pass 2C 3D"``, ``"discard 4H"`` and so on. Text that fits another
+        phase is still read (so that the error can say what was tried)."""
         if isinstance(action, (Card, Bid, Look, Draw, Exchange, Discard)):
             return action
         text = str(action).strip().lower()
         if text == "look":
             return LOOK
-        phase = self.phase
+        try:
+            return self._parse_in_phase(action, text, self.phase)
+        except SpadesError as error:
+            for phase in (
+                Phase.PLAYING,
+                Phase.BIDDING,
+                Phase.DRAW,
+                Phase.EXCHANGE,
+                Phase.BLIND_DISCARD,
+            ):
+                if phase is self.phase or (
+                    phase in (Phase.EXCHANGE, Phase.BLIND_DISCARD)
+                    and not text.startswith(("pass ", "discard "))
+                ):
+                    continue
+                try:
+                    return self._parse_in_phase(action, text, phase)
+                except SpadesError:
+                    continue
+            raise error
+
+    @staticmethod
+    def _parse_in_phase(action: Action | str | int, text: str, phase: Phase) -> Action:
         if phase is Phase.PLAYING:
             return Card.parse(str(action))
         if phase is Phase.DRAW:
@@ -303,39 +362,58 @@ class Hand:
 
     def _coerce(self, action: Action | str | int) -> Action:
         action = self.parse_action(action)
-        if isinstance(action, Bid) and action == Bid(0) and not self.rules.numeric_zero:
+        if (
+            isinstance(action, Bid)
+            and action == Bid(0)
+            and not self.rules.numeric_zero
+            and self.rules.nil
+        ):
             return Bid.NIL
         return action
 
-    def check(self, action: Action | str | int, seat: Seat | str | None = None
-              ) -> IllegalAction | None:
+    def check(
+        self, action: Action | str | int, seat: Seat | str | None = None
+    ) -> IllegalAction | None:
         """The :class:`IllegalAction` that :meth:`apply` would raise, or ``None``."""
         mover = self.turn
         try:
             action = self._coerce(action)
         except SpadesError as error:
             who = mover.full if mover is not None else "Nobody"
-            return IllegalAction(f"{who}: {error}", seat=mover, action=action, rule="unreadable")
+            return IllegalAction(
+                f"{who}: {error}", seat=mover, action=action, rule="unreadable"
+            )
         if seat is not None:
             seat = Seat.parse(seat)
             if seat != mover:
+                what = _describe(action)
                 if mover is None:
-                    msg = f"the hand is over; {seat.full} cannot act"
+                    msg = f"the hand is over: {seat.full} cannot {what}"
                 else:
-                    msg = f"it is {mover.full}'s turn to {self._verb()}, not {seat.full}'s"
-                return IllegalAction(msg, seat=seat, action=action, rule="not-your-turn")
+                    msg = (
+                        f"{seat.full} cannot {what} now: it is {mover.full}'s turn "
+                        f"to {self._verb()}"
+                    )
+                return IllegalAction(
+                    msg, seat=seat, action=action, rule="not-your-turn"
+                )
         if mover is None:
-            return IllegalAction("the hand is over: no more actions", action=action,
-                                 rule="hand-over")
+            return IllegalAction(
+                f"the hand is over: nobody can {_describe(action)}",
+                action=action,
+                rule="hand-over",
+            )
         refusal = self._refuse(mover, action)
         if refusal is None:
             return None
         rule, message = refusal
-        return IllegalAction(message[0].upper() + message[1:], seat=mover, action=action,
-                             rule=rule)
+        return IllegalAction(
+            message[0].upper() + message[1:], seat=mover, action=action, rule=rule
+        )
 
-    def why_illegal(self, action: Action | str | int, seat: Seat | str | None = None
-                    ) -> str | None:
+    def why_illegal(
+        self, action: Action | str | int, seat: Seat | str | None = None
+    ) -> str | None:
         """A sentence saying why ``action`` is illegal now, or ``None`` if it is legal.
 
         >>> from spadeslib import Hand
@@ -350,7 +428,9 @@ class Hand:
         error = self.check(action, seat)
         return None if error is None else str(error)
 
-    def is_legal(self, action: Action | str | int, seat: Seat | str | None = None) -> bool:
+    def is_legal(
+        self, action: Action | str | int, seat: Seat | str | None = None
+    ) -> bool:
         """Whether :meth:`apply` would accept ``action``."""
         return self.check(action, seat) is None
 
@@ -374,9 +454,12 @@ class Hand:
             Phase.BLIND_DISCARD: (Discard,),
         }[phase]
         if not isinstance(action, expected):
-            return ("wrong-phase", f"the hand is in the {phase.value.replace('_', ' ')} "
-                    f"phase: it is {name}'s turn to {self._verb()}, so {action} is not "
-                    "possible now")
+            return (
+                "wrong-phase",
+                f"{name} cannot {_describe(action)} now: the hand is "
+                f"in the {phase.value.replace('_', ' ')} phase and it is {name}'s "
+                f"turn to {self._verb()}",
+            )
         if phase is Phase.PLAYING:
             assert isinstance(action, Card)
             return self._refuse_card(seat, action)
@@ -386,32 +469,69 @@ class Hand:
             assert isinstance(action, Bid)
             return bidding.refuse_bid(self, seat, action)
         if phase is Phase.DRAW:
+            what = _describe(action)
             if self.hidden[seat]:
                 if isinstance(action, Draw):
-                    return ("blind-decision", f"{name} must first decide on blind nil "
-                            "(double nil): declare it, or look and draw")
+                    return (
+                        "blind-decision",
+                        f"{name} cannot {what} yet: {name} must "
+                        "first decide on Blind Nil (double nil): declare it, or look "
+                        "and draw",
+                    )
                 if action is LOOK or action == Bid.BLIND_NIL:
                     return None
-                return ("blind-decision", f"{name} may only declare blind nil or look now")
+                return (
+                    "blind-decision",
+                    f"{name} cannot {what}: before the first "
+                    "card, only Blind Nil (double nil) or look",
+                )
             if isinstance(action, Draw):
                 return None
-            return ("draw", f"{name} is drawing: keep the top card or take the next")
+            if action == Bid.BLIND_NIL:
+                return (
+                    "blind-nil-before-draw",
+                    f"{name} cannot {what}: Blind Nil "
+                    "(double nil) is declared before taking the first card",
+                )
+            if action is LOOK:
+                return (
+                    "already-looked",
+                    f"{name} cannot look: {name} has already looked",
+                )
+            return (
+                "draw",
+                f"{name} cannot {what}: {name} is drawing, so keep the "
+                "top card or take the next",
+            )
         if phase is Phase.EXCHANGE:
             assert isinstance(action, Exchange)
-            return self._refuse_cards(seat, action.cards, self.rules.exchange,
-                                      self.rules.exchange, "exchange")
+            return self._refuse_cards(
+                seat, action.cards, self.rules.exchange, self.rules.exchange, "exchange"
+            )
         assert isinstance(action, Discard)
-        return self._refuse_cards(seat, action.cards, 0, self.rules.blind_nil_discards,
-                                  "blind-discard")
+        return self._refuse_cards(
+            seat, action.cards, 0, self.rules.blind_nil_discards, "blind-discard"
+        )
 
-    def _refuse_cards(self, seat: Seat, cards: tuple[Card, ...], low: int, high: int,
-                      rule: str) -> tuple[str, str] | None:
+    def _refuse_cards(
+        self, seat: Seat, cards: tuple[Card, ...], low: int, high: int, rule: str
+    ) -> tuple[str, str] | None:
+        what = "pass" if rule == "exchange" else "discard"
+        shown = " ".join(map(str, cards)) or "no cards"
         if not low <= len(cards) <= high or len(set(cards)) != len(cards):
             count = f"exactly {low}" if low == high else f"{low} to {high} different"
-            return (rule, f"{seat.full} must choose {count} cards, not {len(cards)}")
+            return (
+                rule,
+                f"{seat.full} cannot {what} {shown}: {seat.full} must "
+                f"{what} {count} cards, not {len(cards)}",
+            )
         for card in cards:
             if card not in self.holding[seat]:
-                return ("card-not-held", f"{seat.full} does not hold the {card.name}")
+                return (
+                    "card-not-held",
+                    f"{seat.full} cannot {what} {shown}: "
+                    f"{seat.full} does not hold the {card.name}",
+                )
         return None
 
     def _refuse_card(self, seat: Seat, card: Card) -> tuple[str, str] | None:
@@ -423,22 +543,42 @@ class Hand:
         suit_of = rules._suit_of
         if self.trick:
             led = suit_of[self.trick[0][1].index]
-            if suit_of[card.index] != led and any(suit_of[c.index] == led for c in held):
+            if suit_of[card.index] != led and any(
+                suit_of[c.index] == led for c in held
+            ):
                 suit = Suit(led)
-                return ("follow-suit", f"{name} holds {suit.plural} and must follow the "
-                        f"{suit.singular} lead")
+                return (
+                    "follow-suit",
+                    f"{name} cannot play the {card.name}: {name} "
+                    f"holds {suit.plural} and must follow the {suit.singular} lead",
+                )
             return None
-        if (rules.must_break_spades and not self.spades_broken
-                and suit_of[card.index] == _SPADES
-                and any(suit_of[c.index] != _SPADES for c in held)):
-            first = " (and the first trick is never led with a spade)" if not self.tricks else ""
-            return ("spades-not-broken", f"{name} cannot lead a spade: spades are not "
-                    f"broken and {name} holds other suits{first}")
+        if (
+            rules.must_break_spades
+            and not self.spades_broken
+            and suit_of[card.index] == _SPADES
+            and any(suit_of[c.index] != _SPADES for c in held)
+        ):
+            first = (
+                " (and the first trick is never led with a spade)"
+                if not self.tricks
+                else ""
+            )
+            return (
+                "spades-not-broken",
+                f"{name} cannot lead the {card.name}: spades "
+                f"are not broken and {name} holds other suits{first}",
+            )
         return None
 
     # ----------------------------------------------------------------- apply
-    def apply(self, action: Action | str | int, seat: Seat | str | None = None, *,
-              check: bool = True) -> None:
+    def apply(
+        self,
+        action: Action | str | int,
+        seat: Seat | str | None = None,
+        *,
+        check: bool = True,
+    ) -> None:
         """Take an action for the player to move (or for ``seat``, which must be
         the player to move). Raises :class:`IllegalAction`, leaving the hand
         unchanged, if the rules forbid it. ``check=False`` skips validation:
@@ -499,7 +639,9 @@ class Hand:
         if len(self.tricks) == 13:
             self.phase = Phase.OVER
             self.turn = None
-            self.result = score_hand(rules, self.bid_map(), self.tricks_by_seat(), self.bags)
+            self.result = score_hand(
+                rules, self.bid_map(), self.tricks_by_seat(), self.bags
+            )
         else:
             self.turn = winner
 
@@ -530,8 +672,9 @@ class Hand:
         else:
             self._start_bidding()
 
-    def _blind_discard(self, seat: Seat, action: Discard,
-                       received: tuple[Card, ...] | None) -> tuple[Card, ...]:
+    def _blind_discard(
+        self, seat: Seat, action: Discard, received: tuple[Card, ...] | None
+    ) -> tuple[Card, ...]:
         if received is None:
             # Seeded by the hand's seed, its stock and the seat, so a hand
             # loaded from a record draws the same replacements as the original.
@@ -589,9 +732,16 @@ class Hand:
 
     def _replayed(self, history: list[tuple[Seat, Action, Any]]) -> Hand:
         four = self.rules.players == 4
-        fresh = Hand(self.rules, self.dealer, deal=self.initial if four else None,
-                     stock=None if four else self.stock, seed=self.seed,
-                     scores=self.scores, bags=self.bags, number=self.number)
+        fresh = Hand(
+            self.rules,
+            self.dealer,
+            deal=self.initial if four else None,
+            stock=None if four else self.stock,
+            seed=self.seed,
+            scores=self.scores,
+            bags=self.bags,
+            number=self.number,
+        )
         fresh._rng = self._rng
         for seat, action, extra in history:
             fresh._do(seat, action, extra)
@@ -632,7 +782,8 @@ class Hand:
         return {s: self.tricks_won[s] for s in self.seats}
 
     def side_of(self, seat: Seat) -> str:
-        """The side a seat scores for (``"NS"``, ``"EW"``, or the seat for two players)."""
+        """The side a seat scores for: ``"NS"``, ``"EW"``, or the seat's letter
+        for two players."""
         return side_of(self.rules, seat)
 
     def random_action(self, rng: random.Random | None = None) -> Action:
@@ -652,8 +803,10 @@ class Hand:
         return hand_text(self)
 
     def __repr__(self) -> str:
-        return (f"<Hand {self.rules.spec} dealer={self.dealer} phase={self.phase.value} "
-                f"turn={self.turn} tricks={len(self.tricks)}>")
+        return (
+            f"<Hand {self.rules.spec} dealer={self.dealer} phase={self.phase.value} "
+            f"turn={self.turn} tricks={len(self.tricks)}>"
+        )
 
     def _repr_html_(self) -> str:
         from .display import hand_html

@@ -104,6 +104,14 @@ class Rules:
     _power: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        if not isinstance(self.preset, str):
+            # ``Rules()``: the field's default is shadowed by the classmethod
+            # of the same name, so the dataclass hands us that method.
+            object.__setattr__(self, "preset", "cards4net")
+        if self.preset not in PRESETS:
+            raise InvalidRules(
+                f"unknown preset {self.preset!r}: choose one of {', '.join(PRESETS)}"
+            )
         for name in ("removed_cards", "trump_order"):
             value = getattr(self, name)
             try:
@@ -115,7 +123,10 @@ class Rules:
         self._validate()
         deck = [c for c in FULL_DECK if c not in self.removed_cards]
         if self.jokers:
-            deck += [Card(Rank.LITTLE_JOKER, Suit.JOKER), Card(Rank.BIG_JOKER, Suit.JOKER)]
+            deck += [
+                Card(Rank.LITTLE_JOKER, Suit.JOKER),
+                Card(Rank.BIG_JOKER, Suit.JOKER),
+            ]
         object.__setattr__(self, "deck", tuple(deck))
         suit_of = [int(Suit.SPADES) if c.is_joker else int(c.suit) for c in _ALL_CARDS]
         power = [0] * len(_ALL_CARDS)
@@ -128,7 +139,7 @@ class Rules:
 
     # ----------------------------------------------------------- construction
     @classmethod
-    def preset(
+    def preset(  # noqa: F811 (the field of the same name holds the preset's name)
         cls,
         name: str = "cards4net",
         modifiers: Iterable[str] = (),
@@ -197,7 +208,9 @@ class Rules:
         base = Rules.preset(self.preset, self.modifiers)
         changed = {}
         for f in dataclasses.fields(self):
-            if f.name in _OVERRIDABLE and getattr(self, f.name) != getattr(base, f.name):
+            if f.name in _OVERRIDABLE and getattr(self, f.name) != getattr(
+                base, f.name
+            ):
                 value = getattr(self, f.name)
                 if isinstance(value, tuple):
                     value = [str(c) for c in value]
@@ -248,9 +261,17 @@ class Rules:
             raise InvalidRules(f"players must be 2 or 4, not {self.players!r}")
         at_least("target", 1)
         at_least("bag_limit", 1)
-        for name in ("bag_penalty", "nil_value", "blind_nil_value", "blind_nil_margin",
-                     "ten_for_200_value", "blind_seven_value", "exchange",
-                     "blind_nil_discards", "blind_nils_per_team"):
+        for name in (
+            "bag_penalty",
+            "nil_value",
+            "blind_nil_value",
+            "blind_nil_margin",
+            "ten_for_200_value",
+            "blind_seven_value",
+            "exchange",
+            "blind_nil_discards",
+            "blind_nils_per_team",
+        ):
             at_least(name, 0)
         if self.exchange > 13 or self.blind_nil_discards > 13:
             raise InvalidRules("exchange and blind_nil_discards must be at most 13")
@@ -268,13 +289,20 @@ class Rules:
             ("bid_rule", ("free", "mirror", "whiz")),
         ):
             if getattr(self, name) not in allowed:
+                value = getattr(self, name)
                 raise InvalidRules(
-                    f"{name} must be one of {', '.join(allowed)}, not {getattr(self, name)!r}"
+                    f"{name} must be one of {', '.join(allowed)}, not {value!r}"
                 )
-        if (self.blind_nil == "before_draw") != (self.players == 2) and self.blind_nil != "none":
-            raise InvalidRules("blind_nil 'before_draw' is the two-player rule, and only it")
+        if (self.blind_nil == "before_draw") != (
+            self.players == 2
+        ) and self.blind_nil != "none":
+            raise InvalidRules(
+                "blind_nil 'before_draw' is the two-player rule, and only it"
+            )
         if self.move_timer is not None and not self.move_timer > 0:
-            raise InvalidRules(f"move_timer must be positive seconds, not {self.move_timer!r}")
+            raise InvalidRules(
+                f"move_timer must be positive seconds, not {self.move_timer!r}"
+            )
         if len(self.removed_cards) != (2 if self.jokers else 0):
             raise InvalidRules(
                 "a joker deck removes exactly two cards to keep 52"
@@ -283,7 +311,10 @@ class Rules:
             )
         deck = set(FULL_DECK) - set(self.removed_cards)
         if self.jokers:
-            deck |= {Card(Rank.LITTLE_JOKER, Suit.JOKER), Card(Rank.BIG_JOKER, Suit.JOKER)}
+            deck |= {
+                Card(Rank.LITTLE_JOKER, Suit.JOKER),
+                Card(Rank.BIG_JOKER, Suit.JOKER),
+            }
         trumps = {c for c in deck if c.suit in (Suit.SPADES, Suit.JOKER)}
         if set(self.trump_order) != trumps or len(self.trump_order) != len(trumps):
             raise InvalidRules(
@@ -304,7 +335,9 @@ _ALL_CARDS: tuple[Card, ...] = (
 )
 
 _OVERRIDABLE = {
-    f.name for f in dataclasses.fields(Rules) if f.init and f.name not in ("preset", "modifiers")
+    f.name
+    for f in dataclasses.fields(Rules)
+    if f.init and f.name not in ("preset", "modifiers")
 }
 
 PRESETS: dict[str, tuple[str, dict[str, Any]]] = {
@@ -416,9 +449,11 @@ _INCOMPATIBLE = (
 
 def _modifier_name(name: str) -> str:
     key = name.strip().lower().replace("-", "_")
-    key = {"10_for_200": "ten_for_200", "tenfor200": "ten_for_200", "joker": "jokers"}.get(
-        key, key
-    )
+    key = {
+        "10_for_200": "ten_for_200",
+        "tenfor200": "ten_for_200",
+        "joker": "jokers",
+    }.get(key, key)
     if key not in MODIFIERS:
         raise InvalidRules(
             f"unknown modifier {name!r}: choose from {', '.join(MODIFIERS)}"

@@ -2,8 +2,9 @@
 
 >>> from spadeslib import Rules, Seat, Bid
 >>> rules = Rules.preset("classic")
->>> bids = {Seat.NORTH: Bid(3), Seat.EAST: Bid(4), Seat.SOUTH: Bid(2), Seat.WEST: Bid.NIL}
->>> tricks = {Seat.NORTH: 4, Seat.EAST: 6, Seat.SOUTH: 2, Seat.WEST: 1}
+>>> N, E, S, W = Seat
+>>> bids = {N: Bid(3), E: Bid(4), S: Bid(2), W: Bid.NIL}
+>>> tricks = {N: 4, E: 6, S: 2, W: 1}
 >>> result = score_hand(rules, bids, tricks, bags_before={"NS": 0, "EW": 0})
 >>> result["NS"].points, result["EW"].points, result["EW"].bags_after
 (51, -57, 3)
@@ -41,7 +42,8 @@ def sides(rules: Rules) -> tuple[str, ...]:
 def side_of(rules: Rules, seat: Seat) -> str:
     """The side a seat scores for.
 
-    >>> side_of(Rules.preset(), Seat.WEST), side_of(Rules.preset("two-player"), Seat.SOUTH)
+    >>> two = Rules.preset("two-player")
+    >>> side_of(Rules.preset(), Seat.WEST), side_of(two, Seat.SOUTH)
     ('EW', 'S')
     """
     if rules.players == 2:
@@ -140,7 +142,9 @@ def _score_side(
         nil_bags = 0
     else:
         counted = sum(tricks[s] for s in numeric)
-        nil_bags = sum(tricks[s] for s in nil_seats) if rules.nil_tricks == "bags" else 0
+        nil_bags = (
+            sum(tricks[s] for s in nil_seats) if rules.nil_tricks == "bags" else 0
+        )
 
     made: bool | None
     overtricks = 0
@@ -162,9 +166,15 @@ def _score_side(
 
     nils = []
     for seat in nil_seats:
-        value = rules.blind_nil_value if bids[seat].kind is BidKind.BLIND_NIL else rules.nil_value
+        value = (
+            rules.blind_nil_value
+            if bids[seat].kind is BidKind.BLIND_NIL
+            else rules.nil_value
+        )
         won = tricks[seat]
-        nils.append(NilResult(seat, bids[seat], won, won == 0, value if won == 0 else -value))
+        nils.append(
+            NilResult(seat, bids[seat], won, won == 0, value if won == 0 else -value)
+        )
 
     gained = overtricks + nil_bags
     penalties, bags_after = apply_bags(rules, bags_before, gained)

@@ -70,7 +70,9 @@ class PlayerView:
         from .hand import Phase
 
         if seat not in hand.seats:
-            raise ValueError(f"{seat.full} does not play in a {hand.rules.players}-player game")
+            raise ValueError(
+                f"{seat.full} does not play in a {hand.rules.players}-player game"
+            )
         own = None if hand.hidden[seat] else tuple(sorted(hand.holding[seat]))
         passed = hand.exchanges.get(seat, ())
         partner_passed = hand.exchanges.get(seat.partner, ())

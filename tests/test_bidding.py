@@ -1,0 +1,557 @@
+"""Bidding under every preset and modifier (RULES.md), blind decisions, the
+classic/yppedia card exchange and the two-player draw."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import (
+    SPADE_COUNT_DEAL,
+    E,
+    N,
+    S,
+    W,
+    assert_rejected,
+    bid_all,
+    deal_of,
+    script_two,
+)
+from spadeslib import (
+    KEEP,
+    LOOK,
+    TAKE_NEXT,
+    Bid,
+    Discard,
+    Exchange,
+    Hand,
+    Phase,
+    Rules,
+    Seat,
+)
+from spadeslib.cards import Card
+
+NUMBERS_0_13 = [Bid(n) for n in range(14)]
+NUMBERS_1_13 = [Bid(n) for n in range(1, 14)]
+
+
+def looked(hand: Hand) -> Hand:
+    """Let a seat that is offered a blind bid look, so it bids normally."""
+    if hand.turn is not None and hand.hidden[hand.turn]:
+        hand.apply(LOOK)
+    return hand
+
+
+# ----------------------------------------------------------- common ground
+@pytest.mark.parametrize("dealer", list(Seat))
+def test_bidding_starts_left_of_dealer_and_goes_clockwise(dealer: Seat) -> None:
+    hand = Hand("classic", dealer, seed=1)
+    order = [Seat((dealer + 1 + i) % 4) for i in range(4)]
+    assert hand.bid_order == tuple(order)
+    assert hand.phase is Phase.BIDDING
+    for seat in order:
+        assert hand.turn is seat
+        hand.apply(2)
+    assert hand.phase is Phase.PLAYING
+    assert hand.turn is dealer.left, "left of the dealer leads the first trick"
+
+
+def test_bids_need_not_total_13_and_are_final() -> None:
+    hand = Hand("classic", N, seed=2)
+    bid_all(hand, 5, 5, 5, 5)
+    assert hand.bid_map() == {E: Bid(5), S: Bid(5), W: Bid(5), N: Bid(5)}
+    assert hand.phase is Phase.PLAYING
+    hand2 = Hand("classic", N, seed=2)
+    hand2.apply(4)
+    assert_rejected(hand2, 3, "not-your-turn", "East", "bid 3", "South", seat=E)
+
+
+def test_no_passing() -> None:
+    hand = Hand("classic", N, seed=3)
+    error = assert_rejected(hand, "pass", "unreadable", "East", "'pass'", "not a bid")
+    assert error.seat is E
+
+
+def test_source_004_bidding_example() -> None:
+    """Source 004: South deals; West 3, North 1, East 4, South 4. North-South
+    need 5 tricks (4+1), East-West 7 (4+3)."""
+    hand = Hand("classic", S, seed=4)
+    assert hand.bid_order == (W, N, E, S)
+    bid_all(hand, 3, 1, 4, 4)
+    view = hand.view(N)
+    assert view.team_contract("NS") == 5
+    assert view.team_contract("EW") == 7
+
+
+# --------------------------------------------------------------- cards4net
+def test_cards4net_numeric_zero_is_not_nil() -> None:
+    """Source 000: a bid is 0 to 13, Nil or Blind Nil; a numeric 0 is not Nil."""
+    hand = looked(Hand("cards4net", S, seed=5))
+    assert hand.legal_actions() == [*NUMBERS_0_13, Bid.NIL]
+    hand.apply(0)
+    assert hand.bids[W] == Bid(0) and not hand.bids[W].is_nil
+    hand.apply("nil")
+    assert hand.bids[N] == Bid.NIL
+
+
+def test_cards4net_nil_only_before_partner_bids() -> None:
+    hand = looked(Hand("cards4net", S, seed=6))  # W N E S
+    hand.apply(3)
+    assert Bid.NIL in hand.legal_actions(), "North: South has not bid yet"
+    hand.apply(4)
+    hand.apply(2)
+    # South's partner North has bid: no Nil for South
+    assert hand.legal_actions() == NUMBERS_0_13
+    error = assert_rejected(
+        hand, "nil", "nil-after-partner", "South", "Nil", "North", "partner has not bid"
+    )
+    assert error.seat is S and error.action == Bid.NIL
+
+
+def test_cards4net_east_nil_refused_after_west_bid() -> None:
+    hand = looked(Hand("cards4net", S, seed=6))
+    bid_all(hand, 3, 4)
+    assert Bid.NIL not in hand.legal_actions()
+    assert_rejected(hand, Bid.NIL, "nil-after-partner", "East", "Nil", "West", "3")
+
+
+def test_cards4net_blind_nil_only_for_the_first_bidder() -> None:
+    """Blind Nil is offered only to the first bidder, before anyone bids and
+    before that player looks."""
+    hand = Hand("cards4net", S, seed=7)
+    assert hand.turn is W and hand.hidden == [False, False, False, True]
+    assert hand.view(W).hand is None
+    assert hand.legal_actions() == [Bid.BLIND_NIL, LOOK]
+    hand.apply(Bid.BLIND_NIL)
+    assert hand.bids[W] == Bid.BLIND_NIL
+    assert hand.turn is N and not hand.hidden[N]
+    assert_rejected(
+        hand, "blind_nil", "blind-nil-first-bidder", "North", "Blind Nil", "West"
+    )
+    assert Bid.BLIND_NIL not in hand.legal_actions()
+    hand.apply(3)
+    hand.apply(4)  # East: partner West bid blind nil, so East has no Nil
+    assert_rejected(hand, "nil", "nil-after-partner", "South", "North")
+
+
+def test_cards4net_blind_nil_needs_the_cards_unseen() -> None:
+    hand = Hand("cards4net", S, seed=8)
+    hand.apply(LOOK)
+    assert not hand.hidden[W] and hand.view(W).hand is not None
+    assert_rejected(
+        hand, Bid.BLIND_NIL, "blind-after-look", "West", "Blind Nil", "looked"
+    )
+    assert_rejected(hand, LOOK, "already-looked", "West", "look")
+    assert hand.legal_actions() == [*NUMBERS_0_13, Bid.NIL]
+
+
+def test_cards4net_ordinary_bid_when_offered_blind_looks_implicitly() -> None:
+    hand = Hand("cards4net", S, seed=9)
+    hand.apply(4)
+    assert hand.bids[W] == Bid(4) and not hand.hidden[W]
+
+
+def test_cards4net_no_team_has_two_nils() -> None:
+    hand = Hand("cards4net", N, seed=10)  # E S W N
+    bid_all(hand, "nil", 3)
+    # West's partner East bid Nil (and has bid): no nil for West
+    assert Bid.NIL not in hand.legal_actions()
+    assert_rejected(hand, Bid.NIL, "nil-after-partner", "West", "East")
+
+
+@pytest.mark.parametrize("bid", [14, -1, 99])
+def test_bid_out_of_range(bid: int) -> None:
+    hand = looked(Hand("cards4net", N, seed=11))
+    assert_rejected(hand, bid, "bid-range", "East", f"bid {bid}", "0 to 13")
+
+
+# ----------------------------------------------------------------- classic
+def test_classic_zero_is_nil() -> None:
+    """Source 004: 1 to 13 or Nil; a bid of 0 is Nil, there is no numeric zero."""
+    hand = Hand("classic", N, seed=12)
+    assert hand.legal_actions() == [*NUMBERS_1_13, Bid.NIL]
+    hand.apply(0)
+    assert hand.bids[E] == Bid.NIL
+    hand.apply("0")
+    assert hand.bids[S] == Bid.NIL
+
+
+def test_classic_both_partners_may_bid_nil() -> None:
+    hand = Hand("classic", N, seed=13)
+    bid_all(hand, "nil", 4)
+    assert Bid.NIL in hand.legal_actions()  # West, partner East bid Nil
+    bid_all(hand, "nil", 2)
+    assert hand.bids[E] == hand.bids[W] == Bid.NIL
+
+
+def test_classic_nil_after_partner_bid() -> None:
+    hand = Hand("classic", N, seed=13)
+    bid_all(hand, 5, 4)
+    assert Bid.NIL in hand.legal_actions()
+
+
+@pytest.mark.parametrize("preset", ["classic", "yppedia"])
+def test_blind_nil_needs_trailing_by_100_at_hand_start(preset: str) -> None:
+    """Blind Nil only for a team behind by at least 100 when the hand starts."""
+    hand = Hand(preset, N, seed=14, scores={"NS": 250, "EW": 150})  # EW 100 behind
+    assert hand.hidden == [False, True, False, True]
+    assert hand.turn is E and hand.legal_actions() == [Bid.BLIND_NIL, LOOK]
+    hand.apply(LOOK)
+    hand.apply(3)
+    assert hand.turn is S and not hand.hidden[S]
+    assert_rejected(
+        hand, "blind nil", "blind-nil-trailing", "South", "Blind Nil", "100"
+    )
+    hand.apply(3)
+    assert hand.turn is W and hand.hidden[W]
+    assert hand.legal_actions() == [Bid.BLIND_NIL, LOOK]
+    hand.apply(Bid.BLIND_NIL)
+    assert hand.bids[W] == Bid.BLIND_NIL
+
+
+@pytest.mark.parametrize("preset", ["classic", "yppedia"])
+def test_blind_nil_not_offered_when_99_behind(preset: str) -> None:
+    hand = Hand(preset, N, seed=15, scores={"NS": 249, "EW": 150})
+    assert not any(hand.hidden)
+    assert Bid.BLIND_NIL not in hand.legal_actions()
+    assert_rejected(hand, Bid.BLIND_NIL, "blind-nil-trailing", "East", "NS 249, EW 150")
+
+
+def test_blind_nil_margin_is_a_parameter() -> None:
+    rules = Rules.preset("classic", blind_nil_margin=200)
+    hand = Hand(rules, N, seed=15, scores={"NS": 250, "EW": 100})
+    assert not any(hand.hidden)
+    assert_rejected(hand, Bid.BLIND_NIL, "blind-nil-trailing", "East", "200")
+    hand = Hand(rules, N, seed=15, scores={"NS": 300, "EW": 100})
+    assert hand.legal_actions() == [Bid.BLIND_NIL, LOOK]
+
+
+def test_classic_both_partners_may_bid_blind_nil() -> None:
+    hand = Hand("classic", N, seed=16, scores={"NS": 0, "EW": -100})
+    bid_all(hand, Bid.BLIND_NIL, 3)
+    assert hand.legal_actions() == [Bid.BLIND_NIL, LOOK]
+    bid_all(hand, Bid.BLIND_NIL, 4)
+    assert hand.phase is Phase.EXCHANGE
+
+
+def test_yppedia_one_blind_nil_per_team() -> None:
+    """Source 003: only one player of a team may bid blind nil."""
+    hand = Hand("yppedia", N, seed=16, scores={"NS": 0, "EW": -100})
+    bid_all(hand, Bid.BLIND_NIL, 3)
+    assert hand.turn is W and not hand.hidden[W]
+    assert Bid.BLIND_NIL not in hand.legal_actions()
+    assert Bid.NIL in hand.legal_actions(), "an ordinary Nil is still allowed"
+    assert_rejected(
+        hand, Bid.BLIND_NIL, "blind-nil-one-per-team", "West", "Blind Nil", "East"
+    )
+
+
+def test_classic_exchange_after_blind_nil() -> None:
+    """After the bids, the blind-nil bidder and partner each pick two of their
+    own cards face down; then the picks swap hands; then West (left of North)
+    leads."""
+    hand = Hand("classic", N, seed=17, scores={"NS": 0, "EW": -150})
+    bid_all(hand, 3, 4, Bid.BLIND_NIL, 2)  # E, S, W blind nil, N
+    assert hand.phase is Phase.EXCHANGE and hand.turn is W
+    legal = hand.legal_actions()
+    assert len(legal) == 78 and all(len(x.cards) == 2 for x in legal)  # 13 choose 2
+    west = list(hand.holding[W])
+    east = list(hand.holding[E])
+    assert_rejected(hand, Exchange.of(west[:3]), "exchange", "West", "exactly 2")
+    assert_rejected(hand, Exchange.of(west[:1]), "exchange", "West", "exactly 2")
+    assert_rejected(hand, Exchange.of(east[:2]), "card-not-held", "West", east[0].name)
+    hand.apply(Exchange.of(west[:2]))
+    assert hand.holding[W] == west, "the picks swap only when both have chosen"
+    assert hand.view(E).received == () and hand.view(W).passed == tuple(west[:2])
+    assert hand.turn is E
+    assert_rejected(hand, Exchange.of(west[2:4]), "card-not-held", "East", west[2].name)
+    hand.apply(f"pass {east[-1]} {east[-2]}")
+    assert sorted(hand.holding[W]) == sorted([*west[2:], *east[-2:]])
+    assert sorted(hand.holding[E]) == sorted([*east[:-2], *west[:2]])
+    assert hand.view(E).received == tuple(west[:2])
+    assert hand.view(W).received == tuple(sorted(east[-2:]))
+    assert hand.exchanges == {W: tuple(west[:2]), E: tuple(sorted(east[-2:]))}
+    assert hand.phase is Phase.PLAYING and hand.turn is E
+    assert all(len(h) == 13 for h in hand.holding)
+
+
+def test_exchange_between_two_blind_nil_partners() -> None:
+    hand = Hand("classic", N, seed=18, scores={"NS": 0, "EW": -150})
+    bid_all(hand, Bid.BLIND_NIL, 3, Bid.BLIND_NIL, 2)
+    assert hand.phase is Phase.EXCHANGE and hand.turn is E
+    hand.apply(hand.legal_actions()[0])
+    assert hand.turn is W
+    hand.apply(hand.legal_actions()[-1])
+    assert hand.phase is Phase.PLAYING
+
+
+def test_no_exchange_without_blind_nil_or_in_cards4net() -> None:
+    hand = Hand("classic", N, seed=19)
+    bid_all(hand, "nil", 3, 4, 5)
+    assert hand.phase is Phase.PLAYING
+    hand = Hand("cards4net", W, seed=19)
+    bid_all(hand, Bid.BLIND_NIL, 3, 4, 5)
+    assert hand.phase is Phase.PLAYING, "cards4net has no card exchange"
+
+
+# ------------------------------------------------------------- two-player
+def test_two_player_draw_keep_and_take_next() -> None:
+    """Source 001: no deal; the dealer draws first; keep the top card (the next
+    goes face down to the discard pile, seen by the drawer only) or discard it
+    and keep the next. Players alternate until each holds 13."""
+    stock = Card.parse_many(" ".join(str(c) for c in Rules.preset("two-player").deck))
+    hand = Hand("two-player", S, stock=stock)
+    assert hand.phase is Phase.DRAW and hand.turn is S
+    assert hand.hidden == [True, False, True, False], "both may still go blind"
+    assert hand.legal_actions() == [Bid.BLIND_NIL, LOOK]
+    assert_rejected(hand, KEEP, "blind-decision", "South", "keep", "Blind Nil")
+    assert_rejected(hand, 3, "blind-decision", "South", "bid 3")
+    hand.apply(LOOK)
+    assert hand.turn is S and hand.legal_actions() == [KEEP, TAKE_NEXT]
+    assert hand.view(S).drawn is stock[0]
+    assert hand.view(N).drawn is None, "the opponent does not see the top card"
+    hand.apply(KEEP)
+    assert hand.holding[S] == [stock[0]]
+    assert hand.discard_pile == [stock[1]]
+    assert hand.view(S).known_discards == (stock[1],)
+    assert hand.view(N).known_discards == ()
+    assert hand.turn is N and hand.legal_actions() == [Bid.BLIND_NIL, LOOK]
+    hand.apply(LOOK)
+    assert hand.view(N).drawn is stock[2]
+    hand.apply("discard")  # TAKE_NEXT: stock[2] discarded, stock[3] kept
+    assert hand.holding[N] == [stock[3]]
+    assert hand.discard_pile == [stock[1], stock[2]]
+    assert hand.view(N).known_discards == (stock[2],)
+    assert hand.view(S).known_discards == (stock[1],)
+    assert_rejected(hand, Bid.BLIND_NIL, "blind-nil-before-draw", "South", "first card")
+    assert_rejected(hand, LOOK, "already-looked", "South")
+    assert_rejected(hand, "AS", "wrong-phase", "South", "ace of spades", "draw")
+    while hand.phase is Phase.DRAW:
+        hand.apply(KEEP)
+    assert len(hand.holding[N]) == len(hand.holding[S]) == 13
+    assert len(hand.discard_pile) == 26, "the other 26 cards are out of play"
+    assert hand.draws[:2] == [True, False] and len(hand.draws) == 26
+    assert hand.initial == {N: tuple(hand.holding[N]), S: tuple(hand.holding[S])}
+
+
+def test_two_player_bidding_and_lead_by_non_dealer() -> None:
+    """The non-dealer (second to draw) bids first and leads first; bids 0 to 13
+    where 0 is Nil."""
+    stock, _, plays = script_two(N, {N: 6, S: 7})
+    hand = Hand("two-player", N, stock=stock)
+    hand.apply(LOOK)
+    while hand.phase is Phase.DRAW:
+        hand.apply(LOOK if hand.hidden[hand.turn] else KEEP)
+    assert hand.phase is Phase.BIDDING and hand.turn is S
+    assert hand.bid_order == (S, N)
+    assert hand.legal_actions() == [*NUMBERS_1_13, Bid.NIL]
+    hand.apply(0)
+    assert hand.bids[S] == Bid.NIL
+    assert_rejected(hand, Bid.BLIND_NIL, "blind-nil-before-draw", "North", "Blind Nil")
+    hand.apply(6)
+    assert hand.phase is Phase.PLAYING and hand.turn is S
+    for card in plays:
+        hand.apply(card)
+    assert hand.tricks_by_seat() == {N: 6, S: 7}
+    assert len(hand.tricks) == 13 and all(len(t.plays) == 2 for t in hand.tricks)
+
+
+def test_two_player_blind_nil_before_the_draw_and_discards() -> None:
+    """Double nil is declared before taking the first card; after the draw that
+    player may discard up to three cards, replaced at random from the discard
+    pile, and must bid Blind Nil."""
+    hand = Hand("two-player", N, seed=21)
+    hand.apply(Bid.BLIND_NIL)
+    assert N in hand.declared_blind and hand.turn is N and not hand.hidden[N]
+    assert hand.legal_actions() == [KEEP, TAKE_NEXT]
+    while hand.phase is Phase.DRAW:
+        hand.apply(LOOK if hand.hidden[hand.turn] else TAKE_NEXT)
+    assert hand.phase is Phase.BLIND_DISCARD and hand.turn is N
+    legal = hand.legal_actions()
+    assert len(legal) == 1 + 13 + 78 + 286  # 0 to 3 of 13 cards
+    held = list(hand.holding[N])
+    pile = list(hand.discard_pile)
+    assert_rejected(hand, Discard.of(held[:4]), "blind-discard", "North", "0 to 3")
+    south_card = hand.holding[S][0]
+    assert_rejected(hand, Discard.of([south_card]), "card-not-held", "North")
+    hand.apply(Discard.of(held[:3]))
+    gone, received = hand.blind_discards[N]
+    assert gone == tuple(held[:3])
+    assert len(received) == 3 and set(received) <= set(pile)
+    assert sorted(hand.holding[N]) == sorted([*held[3:], *received])
+    assert set(gone) <= set(hand.discard_pile) and not set(received) & set(
+        hand.discard_pile
+    )
+    assert set(gone) <= set(hand.view(N).known_discards)
+    assert hand.history[-1] == (N, Discard.of(held[:3]), received)
+    assert hand.phase is Phase.BIDDING and hand.turn is S
+    hand.apply(3)
+    assert hand.legal_actions() == [Bid.BLIND_NIL], "North declared it: must bid it"
+    assert_rejected(hand, 0, "blind-nil-declared", "North", "Nil")
+    hand.apply(Bid.BLIND_NIL)
+    assert hand.phase is Phase.PLAYING and hand.turn is S
+
+
+def test_two_player_discarding_nothing() -> None:
+    hand = Hand("two-player", S, seed=22)
+    hand.apply(LOOK)
+    hand.apply(KEEP)
+    hand.apply(Bid.BLIND_NIL)  # North declares at its first turn
+    while hand.phase is Phase.DRAW:
+        hand.apply(KEEP)
+    assert hand.turn is N
+    held = list(hand.holding[N])
+    hand.apply("discard none")
+    assert hand.holding[N] == held
+    assert hand.blind_discards[N] == ((), ())
+
+
+# ---------------------------------------------------------------- modifiers
+def test_mirror_bids_the_spades_held() -> None:
+    """Each player must bid exactly the spades held; no spades bids Nil."""
+    hand = Hand("cards4net+mirror", W, deal=SPADE_COUNT_DEAL)  # N E S W
+    assert not any(hand.hidden), "mirror has no blind nil"
+    assert hand.legal_actions() == [Bid(3)]
+    assert_rejected(hand, 4, "mirror", "North", "bid 4", "exactly 3")
+    assert_rejected(hand, "nil", "mirror", "North", "Nil", "3 spades")
+    hand.apply(3)
+    assert hand.legal_actions() == [Bid(4)]
+    hand.apply(4)
+    assert hand.legal_actions() == [Bid(6)]
+    hand.apply(6)
+    assert hand.legal_actions() == [Bid.NIL], "West holds no spades"
+    assert_rejected(hand, 0, "mirror", "West", "bid 0", "Nil (no spades held)")
+    hand.apply("nil")
+    assert hand.bid_map() == {N: Bid(3), E: Bid(4), S: Bid(6), W: Bid.NIL}
+
+
+def test_mirror_under_classic() -> None:
+    hand = Hand("classic+mirror", W, deal=SPADE_COUNT_DEAL)
+    bid_all(hand, 3, 4, 6)
+    hand.apply(0)  # 0 is Nil under classic
+    assert hand.bids[W] == Bid.NIL
+
+
+def test_whiz_bids_spades_held_or_nil() -> None:
+    hand = Hand("classic+whiz", W, deal=SPADE_COUNT_DEAL)
+    assert hand.legal_actions() == [Bid(3), Bid.NIL]
+    assert_rejected(hand, 2, "whiz", "North", "bid 2", "3 (the spades held) or Nil")
+    hand.apply("nil")
+    assert hand.legal_actions() == [Bid(4), Bid.NIL]
+    hand.apply(4)
+    hand.apply(6)
+    assert hand.legal_actions() == [Bid.NIL], "no spades, no numeric zero: Nil"
+    hand.apply(Bid.NIL)
+
+
+def test_whiz_under_cards4net_keeps_its_nil_restriction() -> None:
+    hand = Hand("cards4net+whiz", W, deal=SPADE_COUNT_DEAL)
+    assert hand.legal_actions() == [Bid.BLIND_NIL, LOOK]
+    hand.apply(LOOK)
+    bid_all(hand, 3, 4)
+    assert hand.legal_actions() == [Bid(6)], "North (South's partner) has bid"
+    assert_rejected(hand, "nil", "nil-after-partner", "South", "Nil")
+    hand.apply(6)
+    assert hand.legal_actions() == [Bid(0)], "a numeric zero is the spades held"
+
+
+@pytest.mark.parametrize("preset", ["cards4net", "classic", "yppedia"])
+def test_suicide_second_partner_must_bid_nil(preset: str) -> None:
+    """Each partnership must have exactly one Nil: if the first partner to bid
+    does not bid Nil, the second must."""
+    hand = looked(Hand(f"{preset}+suicide", N, seed=23))  # E S W N
+    bid_all(hand, 4, "nil")
+    assert hand.legal_actions() == [Bid.NIL]  # West: East bid 4
+    assert_rejected(hand, 3, "suicide", "West", "bid 3", "East bid 4", "must bid Nil")
+    hand.apply("nil")
+    # North: South bid Nil, so North must bid a number
+    assert Bid.NIL not in hand.legal_actions()
+    assert_rejected(hand, "nil", "suicide", "North", "Nil", "exactly one Nil")
+    hand.apply(5)
+    assert sum(b.is_nil for b in hand.bids) == 2
+
+
+def test_suicide_with_blind_nil_counts_as_the_nil() -> None:
+    hand = Hand("cards4net+suicide", W, seed=24)  # N E S W
+    hand.apply(Bid.BLIND_NIL)
+    hand.apply(3)
+    assert Bid.NIL not in hand.legal_actions() and Bid.BLIND_NIL not in (
+        hand.legal_actions()
+    )
+    hand.apply(2)
+    assert hand.legal_actions() == [Bid.NIL]
+
+
+def test_jokers_have_no_nil() -> None:
+    hand = Hand("cards4net+jokers", N, seed=25)
+    hand.apply(LOOK)
+    assert hand.legal_actions() == NUMBERS_0_13
+    assert_rejected(hand, "nil", "no-nil", "East", "Nil", "no Nil")
+    assert_rejected(hand, Bid.BLIND_NIL, "no-blind-nil", "East", "Blind Nil")
+    classic = Hand("classic+jokers", N, seed=25)
+    classic.apply(LOOK)
+    assert classic.legal_actions() == NUMBERS_1_13
+    assert_rejected(classic, 0, "zero-is-nil", "East", "bid 0", "at least 1")
+
+
+def test_blind_seven_declared_by_first_partner_partner_forced() -> None:
+    """A team whose partners have not looked may declare Blind Seven; the
+    partner then bids it too, without looking."""
+    hand = Hand("classic+jokers", N, seed=26)  # E S W N
+    assert hand.hidden == [True, True, True, True], "nobody has looked yet"
+    assert hand.view(W).hand is None
+    assert hand.legal_actions() == [Bid.BLIND_SEVEN, LOOK]
+    hand.apply(Bid.BLIND_SEVEN)
+    assert hand.hidden[E]
+    assert hand.turn is S and hand.legal_actions() == [Bid.BLIND_SEVEN, LOOK]
+    hand.apply(LOOK)
+    hand.apply(4)
+    assert hand.turn is W and hand.hidden[W]
+    assert hand.legal_actions() == [Bid.BLIND_SEVEN]
+    assert_rejected(
+        hand, 3, "blind-seven", "West", "bid 3", "East declared Blind Seven"
+    )
+    assert_rejected(hand, LOOK, "blind-seven", "West", "look", "without looking")
+    hand.apply(Bid.BLIND_SEVEN)
+    assert hand.turn is N and not hand.hidden[N], "South bid normally: North looks"
+    assert_rejected(hand, Bid.BLIND_SEVEN, "blind-seven", "North", "Blind Seven")
+    hand.apply(2)
+    assert hand.phase is Phase.PLAYING and not any(hand.hidden)
+    assert hand.turn is N, "under the joker rules the dealer leads"
+    assert hand.view(E).team_contract() == 7
+
+
+def test_blind_seven_refused_after_looking_and_without_jokers() -> None:
+    hand = Hand("cards4net+jokers", N, seed=27)
+    hand.apply(LOOK)
+    assert_rejected(hand, Bid.BLIND_SEVEN, "blind-after-look", "East", "Blind Seven")
+    plain = Hand("classic", N, seed=27)
+    assert_rejected(plain, Bid.BLIND_SEVEN, "no-blind-seven", "East", "Blind Seven")
+
+
+def test_hidden_seat_of_an_unoffered_team_looks_at_its_turn() -> None:
+    """When the first partner bid a number, the second is offered no blind bid
+    and simply looks when its turn comes."""
+    hand = Hand("classic+jokers", N, seed=28)
+    bid_all(hand, LOOK, 3, LOOK, 4)
+    assert hand.turn is W and not hand.hidden[W]
+    assert Bid.BLIND_SEVEN not in hand.legal_actions()
+
+
+# ------------------------------------------------------------ wrong moves
+def test_bidding_phase_rejects_cards_and_other_actions() -> None:
+    hand = looked(Hand("classic", N, seed=29))
+    card = hand.holding[E][0]
+    assert_rejected(hand, card, "wrong-phase", "East", card.name, "bidding")
+    assert_rejected(hand, KEEP, "wrong-phase", "East", "keep the top card")
+    assert_rejected(hand, "3", "not-your-turn", "West", "bid 3", "East", seat="W")
+
+
+def test_deal_with_known_holdings() -> None:
+    hand = Hand(
+        "classic",
+        N,
+        deal=deal_of(
+            **{s.letter: " ".join(map(str, c)) for s, c in SPADE_COUNT_DEAL.items()}
+        ),
+    )
+    assert hand.holding[W] == sorted(SPADE_COUNT_DEAL[W])

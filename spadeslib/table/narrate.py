@@ -1,0 +1,286 @@
+"""Plain-English sentences for what just happened at the table.
+
+Every sentence is computed from the engine's state (the hand's tricks, its
+``spades_broken`` flag, its scored result), never from rules written again
+here. The table calls :func:`narrate` after each action it applies; the
+learner's own private information (cards drawn, passed or received) is
+described only for the learner.
+
+>>> from spadeslib import Hand, Seat
+>>> hand = Hand(deal={"N": "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S",
+...                   "E": "AH KH QH JH 10H 9H 8H 7H 6H 5H 4H 3H 2H",
+...                   "S": "AD KD QD JD 10D 9D 8D 7D 6D 5D 4D 3D 2D",
+...                   "W": "AC KC QC JC 10C 9C 8C 7C 6C 5C 4C 3C 2C"})
+>>> for bid in (1, 1, 1, 1): hand.apply(bid)
+>>> for card in ("AH", "2D", "2C"):
+...     hand.apply(card)
+>>> before = Snapshot.of(hand)
+>>> hand.apply("2S")
+>>> for line in narrate(hand, before, Seat.NORTH, Card.parse("2S"), Seat.SOUTH):
+...     print(line)
+North (partner) plays 2♠.
+Spades are broken: North (partner) trumped the heart lead.
+North (partner) wins the trick with 2♠ (the only spade, trumping the heart lead).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..actions import Action, Bid, BidKind, Discard, Draw, Exchange, Look
+from ..cards import Card, Suit
+from ..hand import Hand, Phase
+from ..rules import Rules
+from ..scoring import SideScore, side_of, side_seats
+from ..seats import Seat
+
+__all__ = [
+    "Snapshot",
+    "describe_action",
+    "describe_result",
+    "describe_trick",
+    "narrate",
+    "seat_name",
+    "side_name",
+]
+
+
+def seat_name(seat: Seat, learner: Seat | None, rules: Rules) -> str:
+    """``"You"`` for the learner, ``"North (partner)"`` for the learner's
+    partner, else the seat's name.
+
+    >>> from spadeslib import Rules
+    >>> r = Rules.preset()
+    >>> seat_name(Seat.NORTH, Seat.SOUTH, r), seat_name(Seat.EAST, Seat.SOUTH, r)
+    ('North (partner)', 'East')
+    """
+    if seat == learner:
+        return "You"
+    if learner is not None and rules.players == 4 and seat == learner.partner:
+        return f"{seat.full} (partner)"
+    return seat.full
+
+
+def side_name(side: str, learner: Seat | None, rules: Rules) -> str:
+    """A side in words: ``"North-South (you)"``, ``"East-West"``, or for two
+    players ``"You"`` / ``"North"``."""
+    seats = side_seats(rules, side)
+    if rules.players == 2:
+        return seat_name(seats[0], learner, rules)
+    words = "-".join(s.full for s in seats)
+    return f"{words} (you)" if learner in seats else words
+
+
+def _verb(name: str, you: str, other: str) -> str:
+    return you if name == "You" else other
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """What the narrator compares with after an action: the learner-visible
+    facts of the hand before it."""
+
+    tricks: int
+    spades_broken: bool
+    hand_cards: tuple[Card, ...] | None
+    phase: Phase
+    hidden: bool
+
+    @classmethod
+    def of(cls, hand: Hand, learner: Seat | None = None) -> Snapshot:
+        """Take a snapshot of ``hand`` (with ``learner``'s own cards)."""
+        own = None
+        hidden = False
+        if learner is not None and learner in hand.seats:
+            hidden = hand.hidden[learner]
+            own = None if hidden else tuple(sorted(hand.holding[learner]))
+        return cls(len(hand.tricks), hand.spades_broken, own, hand.phase, hidden)
+
+
+def _cards(cards: Sequence[Card]) -> str:
+    return " ".join(c.symbol() for c in cards) or "no cards"
+
+
+def describe_action(
+    hand: Hand, before: Snapshot, seat: Seat, action: Action, learner: Seat | None
+) -> str:
+    """One sentence for an action just applied to ``hand``."""
+    rules = hand.rules
+    who = seat_name(seat, learner, rules)
+    mine = seat == learner
+    if isinstance(action, Card):
+        return f"{who} {_verb(who, 'play', 'plays')} {action.symbol()}."
+    if isinstance(action, Look):
+        return f"{who} {_verb(who, 'look', 'looks')} at the cards."
+    if isinstance(action, Bid):
+        if before.phase is Phase.DRAW:
+            return (
+                f"{who} {_verb(who, 'declare', 'declares')} Blind Nil (double nil) "
+                "before drawing."
+            )
+        if action.kind is BidKind.NUMBER:
+            what = f"{action.tricks} trick" + ("" if action.tricks == 1 else "s")
+        else:
+            what = action.label()
+        looked = " (after looking)" if before.hidden and not action.is_blind else ""
+        return f"{who} {_verb(who, 'bid', 'bids')} {what}{looked}."
+    if isinstance(action, Draw):
+        if not mine:
+            return f"{who} draws."
+        now = tuple(sorted(hand.holding[seat]))
+        gained = [c for c in now if c not in (before.hand_cards or ())]
+        kept = gained[0].symbol() if gained else "a card"
+        if action.keep:
+            return f"You keep {kept}; the next card goes to the discard pile."
+        return f"You discard the top card and take the next one: {kept}."
+    if isinstance(action, Exchange):
+        partner = seat_name(seat.partner, learner, rules)
+        if mine:
+            return f"You pass {_cards(action.cards)} to {partner}."
+        count = len(action.cards)
+        return f"{who} passes {count} cards to {_verb(partner, 'you', partner)}."
+    if isinstance(action, Discard):
+        count = len(action.cards)
+        if mine:
+            got = hand.blind_discards.get(seat, ((), ()))[1]
+            return (
+                f"You discard {_cards(action.cards)} and draw {_cards(got)} "
+                "from the discard pile."
+            )
+        return (
+            f"{who} discards {count} card{'s' if count != 1 else ''} and draws as many."
+        )
+    return f"{who}: {action}."
+
+
+def describe_trick(
+    rules: Rules, plays: Sequence[tuple[Seat, Card]], winner: Seat, learner: Seat | None
+) -> str:
+    """Who won a trick, with which card and why (trumped, or highest of the
+    suit led)."""
+    card = dict(plays)[winner]
+    led = rules.trick_suit(plays[0][1])
+    who = seat_name(winner, learner, rules)
+    trumps = [c for _, c in plays if rules.is_trump(c)]
+    if rules.is_trump(card) and led is not Suit.SPADES:
+        how = "the only spade" if len(trumps) == 1 else "the highest spade"
+        why = f"{how}, trumping the {led.singular} lead"
+    elif led is Suit.SPADES:
+        why = "the highest trump" if rules.jokers else "the highest spade"
+    elif len({rules.trick_suit(c) for _, c in plays}) == 1:
+        why = f"the highest {led.singular}"
+    else:
+        why = f"the highest {led.singular}, the suit led"
+    return f"{who} {_verb(who, 'win', 'wins')} the trick with {card.symbol()} ({why})."
+
+
+def _contract_sentence(
+    rules: Rules, hand: Hand, side: str, score: SideScore, learner: Seat | None
+) -> str | None:
+    name = side_name(side, learner, rules)
+    if score.made is None:
+        return None
+    seats = side_seats(rules, side)
+    blind_seven = any(hand.bids[s] == Bid.BLIND_SEVEN for s in seats)
+    kind = (
+        " (Blind Seven)"
+        if blind_seven
+        else (" (10 for 200)" if rules.ten_for_200 and score.contract == 10 else "")
+    )
+    took = f"took {score.counted_tricks}"
+    if score.counted_tricks != score.tricks:
+        took += f" (a nil bidder's {score.tricks - score.counted_tricks} not counted)"
+    if score.made:
+        bags = ""
+        if score.overtricks:
+            bags = (
+                f", {score.overtricks} overtrick{'s' if score.overtricks != 1 else ''}"
+            )
+            bags += " (bags)"
+        return (
+            f"{name} bid {score.contract}{kind} and {took}: contract made, "
+            f"{score.contract_points:+d}{bags}."
+        )
+    points = score.contract_points
+    return f"{name} bid {score.contract}{kind} and {took}: set, {points:+d}."
+
+
+def describe_result(
+    hand: Hand, learner: Seat | None, totals: dict[str, int] | None = None
+) -> list[str]:
+    """Sentences for a scored hand: contracts made or set, nils, bags and
+    penalties, points. ``totals`` are the running scores after the hand."""
+    assert hand.result is not None, "the hand is not scored yet"
+    rules = hand.rules
+    sides = list(hand.result)
+    if learner is not None:
+        mine = side_of(rules, learner)
+        sides.sort(key=lambda s: s != mine)
+    lines = []
+    for side in sides:
+        score = hand.result[side]
+        name = side_name(side, learner, rules)
+        sentence = _contract_sentence(rules, hand, side, score, learner)
+        if sentence:
+            lines.append(sentence)
+        for nil in score.nils:
+            who = seat_name(nil.seat, learner, rules)
+            own = "your" if who == "You" else f"{who}'s"
+            if nil.made:
+                lines.append(
+                    f"{own[0].upper() + own[1:]} {nil.bid.label()} is made: "
+                    f"{nil.points:+d}."
+                )
+            else:
+                lines.append(
+                    f"{own[0].upper() + own[1:]} {nil.bid.label()} failed "
+                    f"({nil.tricks} trick{'s' if nil.tricks != 1 else ''}): "
+                    f"{nil.points:+d}."
+                )
+        if score.nil_trick_bags:
+            lines.append(
+                f"{name}: {score.nil_trick_bags} trick(s) of a nil bidder count as "
+                f"bags, {score.nil_trick_bags:+d}."
+            )
+        if score.penalties:
+            lines.append(
+                f"{name} reached {rules.bag_limit} bags: bag penalty "
+                f"{-score.penalty_points:+d}, {score.bags_after} bags carried."
+            )
+        total = f", {totals[side]} in all" if totals and side in totals else ""
+        lines.append(
+            f"{name}: {score.points:+d} this hand{total} ({score.bags_after} bags)."
+        )
+    return lines
+
+
+def narrate(
+    hand: Hand,
+    before: Snapshot,
+    seat: Seat,
+    action: Action,
+    learner: Seat | None,
+    totals: dict[str, int] | None = None,
+) -> list[str]:
+    """The sentences for ``seat``'s ``action``, just applied to ``hand``:
+    the action, spades breaking, a trick won, and the hand's result."""
+    rules = hand.rules
+    lines = [describe_action(hand, before, seat, action, learner)]
+    if rules.must_break_spades and hand.spades_broken and not before.spades_broken:
+        who = seat_name(seat, learner, rules)
+        plays = (
+            hand.tricks[-1].plays if len(hand.tricks) > before.tricks else hand.trick
+        )
+        if plays and plays[0][0] == seat:
+            lines.append(f"Spades are broken: {who} led a spade, holding only spades.")
+        elif plays:
+            led = rules.trick_suit(plays[0][1])
+            lines.append(f"Spades are broken: {who} trumped the {led.singular} lead.")
+    if len(hand.tricks) > before.tricks:
+        trick = hand.tricks[-1]
+        assert trick.winner is not None
+        lines.append(describe_trick(rules, trick.plays, trick.winner, learner))
+    if hand.is_over and before.phase is not Phase.OVER:
+        lines.extend(describe_result(hand, learner, totals))
+    return lines

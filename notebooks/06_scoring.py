@@ -1,0 +1,509 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py:percent
+#     notebook_metadata_filter: kernelspec,jupytext,-jupytext.text_representation.jupytext_version
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Chapter 6 · Scoring a hand
+#
+# ## What you will learn
+#
+# - how a team scores when it *makes* its contract, and when it is *set*;
+# - overtricks (bags) and why they are worth only one point;
+# - how Nil and Blind Nil are scored, on top of the team's contract;
+# - the difference between bidding Nil and bidding a numeric zero;
+# - what happens to the tricks of a nil bidder who fails, under each rule set;
+# - every worked example of the five source texts, recomputed by the library.
+#
+# All scores in this chapter come from one pure function of the library,
+# `score_hand(rules, bids, tricks, bags_before)`. It does not need cards at
+# all: only who bid what and who won how many tricks.
+
+# %%
+# %matplotlib inline
+import matplotlib.pyplot as plt
+from IPython.display import Markdown, display
+
+from spadeslib import Bid, Game, Hand, Rules, Seat, score_hand
+from spadeslib.bots import make_bot, play_until
+from spadeslib.scoring import apply_bags
+
+plt.rcParams.update({"figure.dpi": 96, "savefig.dpi": 96, "font.size": 11})
+BLUE, ORANGE, GREEN, RED, GREY = "#0072B2", "#E69F00", "#009E73", "#D55E00", "#777777"
+
+
+def show_table(headers, rows):
+    """Display rows as a Markdown table."""
+    lines = ["| " + " | ".join(headers) + " |", "|" + " --- |" * len(headers)]
+    lines += ["| " + " | ".join(str(x) for x in row) + " |" for row in rows]
+    display(Markdown("\n".join(lines)))
+
+
+def score(spec, bids, tricks, bags_before=None):
+    """Score a hand from bids and tricks given by seat letter, e.g. bids={'N': 4}."""
+    rules = Rules.parse(spec)
+    bids = {Seat.parse(seat): Bid.parse(bid) for seat, bid in bids.items()}
+    tricks = {Seat.parse(seat): won for seat, won in tricks.items()}
+    return score_hand(rules, bids, tricks, bags_before or {})
+
+
+def breakdown(result):
+    """Print how a side's score was made up, line by line."""
+    if result.made is None:
+        print(f"{result.side}: contract 0 (no tricks bid): no points, no bags")
+    else:
+        verdict = "made" if result.made else "set"
+        print(
+            f"{result.side}: contract {result.contract}, {result.counted_tricks} tricks "
+            f"count towards it -> {verdict}: {result.contract_points:+d}"
+        )
+    for nil in result.nils:
+        won = f"{nil.tricks} trick{'s' * (nil.tricks != 1)}"
+        outcome = "made" if nil.made else f"failed ({won})"
+        print(f"    {nil.bid.label()} by {nil.seat.full}: {outcome}: {nil.points:+d}")
+    if result.nil_trick_bags:
+        print(f"    nil bidder's tricks as bags: {result.nil_trick_bags:+d}")
+    if result.penalties:
+        print(f"    bag penalty ({result.penalties}x): {-result.penalty_points:+d}")
+    bags = f"bags {result.bags_before} -> {result.bags_after}"
+    print(f"    total {result.points:+d}; {bags}")
+
+
+# %% [markdown]
+# ## Making a contract
+#
+# North bids 4 and South bids 3: the North-South *contract* is 7 tricks. It
+# does not matter which of the two wins them. Say North wins 5 and South 3:
+
+# %%
+result = score(
+    "cards4net",
+    bids={"N": 4, "E": 3, "S": 3, "W": 3},
+    tricks={"N": 5, "E": 2, "S": 3, "W": 3},
+)
+breakdown(result["NS"])
+
+# %% [markdown]
+# 10 points per trick bid (70) plus 1 point for the trick over the contract:
+# 71. That extra trick is also a **bag**, written down for later (chapter 7).
+#
+# ## Being set
+#
+# East-West bid 3 + 3 = 6 and won only 5. They are *set*: they lose 10
+# points per trick **bid**. The 5 tricks they did win do not soften it.
+
+# %%
+breakdown(result["EW"])
+
+# %% [markdown]
+# So the score of a team depends only on its contract and whether it made
+# it. Here are the points for a contract of 7, for every possible number of
+# tricks:
+
+# %%
+CONTRACT = 7
+curve = []
+for won in range(14):
+    other = 13 - won
+    r = score(
+        "cards4net",
+        {"N": 4, "S": 3, "E": 3, "W": 3},
+        {"N": won, "S": 0, "E": other, "W": 0},
+    )
+    curve.append((won, r["NS"].points, r["NS"].bags_after))
+print(" ".join(f"{won}:{points:+d}" for won, points, _ in curve))
+
+# %%
+fig, ax = plt.subplots(figsize=(8, 4))
+won = [c[0] for c in curve]
+points = [c[1] for c in curve]
+colours = [RED if p < 0 else BLUE for p in points]
+ax.bar(won, points, color=colours)
+for w, p, bags in curve:
+    if bags:
+        ax.annotate(
+            f"{bags}",
+            (w, p),
+            textcoords="offset points",
+            xytext=(0, 4),
+            ha="center",
+            fontsize=9,
+            color=GREY,
+        )
+ax.axhline(0, color="black", linewidth=0.8)
+ax.set_title(f"Points for a team contract of {CONTRACT} (grey: bags gained)")
+ax.set_xlabel("tricks won by the team")
+ax.set_ylabel("points this hand")
+ax.set_xticks(won)
+plt.show()
+
+# %% [markdown]
+# The jump at 7 is the whole game: one trick short costs 140 points compared
+# with making it exactly. Every overtrick adds a single point and a bag.
+#
+# ## Nil: promising to win nothing
+#
+# A **Nil** bid promises that this player wins **no** trick at all. It is
+# scored on its own, and the result is added to the team's score: +100 when
+# it works, −100 when it fails (under `cards4net` and `classic`).
+
+# %%
+made = score(
+    "cards4net", {"N": "nil", "S": 4, "E": 4, "W": 3}, {"N": 0, "S": 5, "E": 4, "W": 4}
+)
+breakdown(made["NS"])
+
+# %% [markdown]
+# If North is forced to win a trick, the nil fails. Under `cards4net` the
+# nil bidder's trick still counts towards the partner's contract, so the
+# team can make its contract and end the hand **negative** anyway:
+
+# %%
+failed = score(
+    "cards4net", {"N": "nil", "S": 4, "E": 4, "W": 3}, {"N": 1, "S": 4, "E": 4, "W": 4}
+)
+breakdown(failed["NS"])
+
+# %% [markdown]
+# **Blind Nil** is a nil declared before looking at your cards. It is worth
+# twice as much either way, and the values depend on the rule set:
+
+# %%
+rows = []
+for spec in ["cards4net", "classic", "yppedia", "two-player"]:
+    rules = Rules.parse(spec)
+    values = []
+    for bid in (Bid.NIL, Bid.BLIND_NIL):
+        for won in (0, 1):
+            if rules.players == 4:
+                bids = {"N": bid, "S": 4, "E": 4, "W": 4}
+                tricks = {"N": won, "S": 4, "E": 5 - won, "W": 4}
+                side = "NS"
+            else:
+                bids, tricks, side = {"N": bid, "S": 4}, {"N": won, "S": 13 - won}, "N"
+            nil = score(spec, bids, tricks)[side].nils[0]
+            values.append(f"{nil.points:+d}")
+    rows.append((spec, *values))
+show_table(
+    ["rules", "Nil made", "Nil failed", "Blind Nil made", "Blind Nil failed"], rows
+)
+
+# %% [markdown]
+# Is Nil worth the same as bidding 3? The source FAQ (000) answers no; the
+# library agrees. A made Nil is worth as much as a made contract of ten:
+
+# %%
+nil = (
+    score(
+        "cards4net",
+        {"N": "nil", "S": 1, "E": 1, "W": 1},
+        {"N": 0, "S": 1, "E": 6, "W": 6},
+    )["NS"]
+    .nils[0]
+    .points
+)
+three = score(
+    "cards4net", {"N": 3, "S": 0, "E": 1, "W": 1}, {"N": 3, "S": 0, "E": 5, "W": 5}
+)["NS"].contract_points
+ten = score(
+    "cards4net", {"N": 5, "S": 5, "E": 1, "W": 1}, {"N": 5, "S": 5, "E": 2, "W": 1}
+)["NS"].contract_points
+print(f"Nil made: {nil:+d}   bid 3, won 3: {three:+d}   contract of 10 made: {ten:+d}")
+
+# %% [markdown]
+# ## Nil is not zero (cards4net)
+#
+# Under `cards4net` you may also bid a plain number **0**. That is not a
+# nil: it is a numeric bid adding nothing to the contract. A team whose
+# contract totals 0 scores nothing, and gets no bags, whatever tricks it
+# takes:
+
+# %%
+zero = score(
+    "cards4net", {"N": 0, "S": 0, "E": 5, "W": 5}, {"N": 2, "S": 1, "E": 5, "W": 5}
+)
+breakdown(zero["NS"])
+
+# %% [markdown]
+# With a Nil next to the zero, the nil keeps its own result:
+
+# %%
+mixed = score(
+    "cards4net", {"N": "nil", "S": 0, "E": 5, "W": 5}, {"N": 0, "S": 3, "E": 5, "W": 5}
+)
+breakdown(mixed["NS"])
+
+# %% [markdown]
+# Under `classic` there is no numeric zero: a bid of 0 *is* Nil. Ask a
+# `classic` hand to take the bid `0`, and see what it records:
+
+# %%
+for spec in ["cards4net", "classic"]:
+    hand = Hand(spec, dealer="W", seed=1)
+    hand.apply(0)
+    lowest = min(b.tricks for b in hand.legal_actions() if not b.is_nil)
+    print(
+        f"{spec:<10} bid 0 is recorded as {hand.bids[Seat.NORTH]!r:<8}"
+        f" lowest numeric bid for the next player: {lowest}"
+    )
+
+# %% [markdown]
+# ## A failed nil's tricks, under each rule set
+#
+# When a nil bidder wins tricks, what happens to them? The rule sets differ:
+#
+# - `cards4net`: they count for the team's contract;
+# - `classic`: they do **not** help the partner's contract, but each is a bag
+#   (1 point and 1 bag);
+# - `yppedia`: they count for nothing at all.
+#
+# The rules store this choice as `nil_tricks`. Same bids, same tricks: North
+# bids Nil and wins 2 tricks, South bids 4 and wins 3.
+
+# %%
+bids = {"N": "nil", "S": 4, "E": 3, "W": 3}
+tricks = {"N": 2, "S": 3, "E": 4, "W": 4}
+presets = ["cards4net", "classic", "yppedia"]
+rows, parts = [], {}
+for spec in presets:
+    ns = score(spec, bids, tricks)["NS"]
+    parts[spec] = (ns.contract_points, ns.nil_points, ns.nil_trick_bags)
+    rows.append(
+        (
+            spec,
+            Rules.parse(spec).nil_tricks,
+            ns.counted_tricks,
+            ns.contract_points,
+            ns.nil_points,
+            ns.nil_trick_bags,
+            ns.points,
+            ns.bags_after,
+        )
+    )
+show_table(
+    [
+        "rules",
+        "nil_tricks",
+        "tricks counted",
+        "contract",
+        "nil",
+        "nil-trick bags",
+        "total",
+        "bags",
+    ],
+    rows,
+)
+
+# %%
+fig, ax = plt.subplots(figsize=(8, 4))
+x = range(len(presets))
+labels = ["contract points", "nil points", "nil-trick bags"]
+for i, (label, colour) in enumerate(zip(labels, [BLUE, RED, ORANGE], strict=True)):
+    ax.bar(
+        [p + (i - 1) * 0.25 for p in x],
+        [parts[s][i] for s in presets],
+        width=0.25,
+        color=colour,
+        label=label,
+    )
+ax.plot(list(x), [sum(parts[s]) for s in presets], "kD", label="total")
+ax.axhline(0, color="black", linewidth=0.8)
+ax.set_xticks(list(x), presets)
+ax.set_title("North bids Nil and wins 2; South bids 4 and wins 3")
+ax.set_xlabel("rule set")
+ax.set_ylabel("North-South points")
+ax.legend(loc="upper right")
+plt.show()
+
+# %% [markdown]
+# Under `classic`, both partners may bid Nil, and each nil is scored on its
+# own; a failed nil's tricks are still bags:
+
+# %%
+both = score(
+    "classic",
+    {"N": "nil", "S": "nil", "E": 6, "W": 5},
+    {"N": 0, "S": 1, "E": 7, "W": 5},
+)
+breakdown(both["NS"])
+
+# %% [markdown]
+# ## Every worked example of the sources, recomputed
+#
+# The five source texts give a number of small examples. Each row below
+# sets up the example, lets the library compute it, and compares with what
+# the source says. (The cell stops with an error if any row disagrees.)
+
+# %%
+examples = []
+
+
+def example(source, situation, says, computed):
+    """Record one worked example: what the source says vs the library."""
+    examples.append(
+        (source, situation, says, computed, "✔" if says == computed else "✘")
+    )
+
+
+four = {"E": 3, "W": 3}
+r = score("cards4net", {"N": 4, "S": 3, **four}, {"N": 5, "S": 3, "E": 3, "W": 2})
+example("000", "bid 4 + 3 = 7, win 8", "+71", f"{r['NS'].points:+d}")
+r = score("cards4net", {"N": 4, "S": 3, **four}, {"N": 3, "S": 3, "E": 4, "W": 3})
+example("000", "bid 7, win 6", "-70", f"{r['NS'].points:+d}")
+example(
+    "000",
+    "8 bags + 3 more",
+    "1 penalty, 1 bag left",
+    "{} penalty, {} bag left".format(*apply_bags(Rules.parse("cards4net"), 8, 3)),
+)
+r = score("cards4net", {"N": "nil", "S": 3, **four}, {"N": 0, "S": 3, "E": 5, "W": 5})
+example(
+    "000",
+    "Nil made / failed",
+    "+100 / -100",
+    "{:+d} / {:+d}".format(
+        r["NS"].nil_points,
+        score(
+            "cards4net", {"N": "nil", "S": 3, **four}, {"N": 1, "S": 3, "E": 5, "W": 4}
+        )["NS"].nil_points,
+    ),
+)
+r = score(
+    "cards4net", {"N": "blind_nil", "S": 3, **four}, {"N": 0, "S": 3, "E": 5, "W": 5}
+)
+example(
+    "000",
+    "Blind Nil made / failed",
+    "+200 / -200",
+    "{:+d} / {:+d}".format(
+        r["NS"].nil_points,
+        score(
+            "cards4net",
+            {"N": "blind_nil", "S": 3, **four},
+            {"N": 1, "S": 3, "E": 5, "W": 4},
+        )["NS"].nil_points,
+    ),
+)
+r = score("cards4net", {"N": 0, "S": 0, **four}, {"N": 2, "S": 2, "E": 5, "W": 4})
+example(
+    "000",
+    "numeric contract of 0",
+    "0 points, 0 bags",
+    f"{r['NS'].points} points, {r['NS'].bags_gained} bags",
+)
+r = score("yppedia", {"N": 4, "S": 3, **four}, {"N": 5, "S": 3, "E": 3, "W": 2})
+example("003", "bid 7, win 8", "+71", f"{r['NS'].points:+d}")
+r = score("yppedia", {"N": 4, "S": 3, **four}, {"N": 3, "S": 2, "E": 4, "W": 4})
+example("003", "bid 7, win 5", "-70", f"{r['NS'].points:+d}")
+r = score("yppedia", {"N": "nil", "S": 3, **four}, {"N": 0, "S": 3, "E": 5, "W": 5})
+example("003", "Nil made", "+50", f"{r['NS'].nil_points:+d}")
+r = score(
+    "yppedia", {"N": "blind_nil", "S": 3, **four}, {"N": 1, "S": 3, "E": 5, "W": 4}
+)
+example("003", "Blind Nil failed", "-100", f"{r['NS'].nil_points:+d}")
+r = score("yppedia", {"N": "nil", "S": 3, **four}, {"N": 2, "S": 2, "E": 5, "W": 4})
+example(
+    "003",
+    "failed nil: its tricks do not count for the partner",
+    "partner set",
+    "partner set" if r["NS"].made is False else "partner made",
+)
+classic = Rules.parse("classic")
+for won, says in [(7, "+52, 389"), (8, "+53, then -100: 290")]:
+    r = score(
+        "classic",
+        {"N": 3, "S": 2, **four},
+        {"N": won - 2, "S": 2, "E": 13 - won, "W": 0},
+        {"NS": 7},
+    )["NS"]
+    text = f"{r.points + r.penalty_points:+d}"
+    if r.penalties:
+        text += f", then {-r.penalty_points}: {337 + r.points}"
+    else:
+        text += f", {337 + r.points}"
+    example("004", f"337 points, 7 bags; bid 5, win {won}", says, text)
+hand = Hand("classic", dealer="S", seed=4)
+for bid in (3, 1, 4, 4):  # West, North, East, South
+    hand.apply(bid)
+need = score_hand(classic, hand.bid_map(), dict.fromkeys(Seat, 0), {})
+example(
+    "004",
+    "South deals; W 3, N 1, E 4, S 4",
+    "NS need 5, EW need 7",
+    f"NS need {need['NS'].contract}, EW need {need['EW'].contract}",
+)
+r = score("classic", {"N": "nil", "S": 3, **four}, {"N": 1, "S": 3, "E": 5, "W": 4})
+example(
+    "004",
+    "failed nil: tricks are bags, partner still scores",
+    "-100, +30, 1 bag",
+    f"{r['NS'].nil_points:+d}, {r['NS'].contract_points:+d}, "
+    f"{r['NS'].nil_trick_bags} bag",
+)
+for bid, says in [("nil", "+100 / -100"), ("blind_nil", "+200 / -200")]:
+    outcomes = [
+        score("two-player", {"N": bid, "S": 5}, {"N": won, "S": 13 - won})["N"].points
+        for won in (0, 1)
+    ]
+    example(
+        "001",
+        f"two players: {Bid.parse(bid).label()} made / failed",
+        says,
+        "{:+d} / {:+d}".format(*outcomes),
+    )
+r = score("cards4net", {"N": 3, "S": 0, **four}, {"N": 3, "S": 0, "E": 5, "W": 5})
+example("000", "bid 3 and win 3 (compare with Nil)", "+30", f"{r['NS'].points:+d}")
+r = score("cards4net", {"N": 6, "S": 4, **four}, {"N": 6, "S": 4, "E": 2, "W": 1})
+example(
+    "000", "contract of 10 made (Nil is worth the same)", "+100", f"{r['NS'].points:+d}"
+)
+
+show_table(
+    ["source", "example", "the source says", "the library computes", ""],
+    sorted(examples, key=lambda row: row[0]),
+)
+assert all(row[-1] == "✔" for row in examples), "the library disagrees with a source"
+print(len(examples), "examples, all agree")
+
+# %% [markdown]
+# ## Scoring a hand played to the end
+#
+# In a real game you never call `score_hand` yourself: when the thirteenth
+# trick is played, the hand scores itself and keeps the result in
+# `hand.result`. Here four `random` bots play a hand (badly: they pick any
+# legal move) and we read the score:
+
+# %%
+game = Game("cards4net", seed=8)
+bots = {seat: make_bot("random", seed=f"ch6/{seat.letter}") for seat in Seat}
+play_until(game, bots, hands=1)
+hand = game.finished_hands[0]
+print("bids:  ", {seat.full: bid.label() for seat, bid in hand.bid_map().items()})
+print("tricks:", {seat.full: won for seat, won in hand.tricks_by_seat().items()})
+for side_score in hand.result.values():
+    breakdown(side_score)
+
+# %% [markdown]
+# ## Summary
+#
+# - Contract made: 10 points per trick bid, plus 1 per overtrick (a bag).
+# - Contract set: minus 10 per trick bid, however many tricks were won.
+# - Nil and Blind Nil are judged on the bidder alone and added to the team's
+#   result: ±100 and ±200 (`cards4net`, `classic`), ±50 and ±100 (`yppedia`).
+# - A numeric 0 (only in `cards4net`) is not a nil; a contract of 0 scores
+#   nothing.
+# - A failed nil's tricks count for the team (`cards4net`), as bags
+#   (`classic`) or not at all (`yppedia`).
+#
+# **Exercises:** [exercises for chapter 6](../exercises/06_scoring.ipynb).
+# Next: [Chapter 7 · Bags and winning](07_bags_and_winning.ipynb).

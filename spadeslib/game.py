@@ -68,15 +68,29 @@ class Game:
         return last.partner if self.rules.players == 2 else last.left
 
     def new_hand(self, *, deal: Any = None, stock: Any = None) -> Hand:
-        """Deal the next hand (from the seed, or the given ``deal``/``stock``)."""
+        """Deal the next hand (from the seed, or the given ``deal``/``stock``).
+
+        A hand that was dealt automatically but has seen no action yet is
+        replaced, so a game can be set up with chosen cards:
+
+        >>> game = Game("classic", seed=1)
+        >>> hand = game.new_hand(deal={"N": "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S",
+        ...     "E": "AH KH QH JH 10H 9H 8H 7H 6H 5H 4H 3H 2H",
+        ...     "S": "AD KD QD JD 10D 9D 8D 7D 6D 5D 4D 3D 2D",
+        ...     "W": "AC KC QC JC 10C 9C 8C 7C 6C 5C 4C 3C 2C"})
+        >>> len(game.hands), game.hand.holding[0][-1]
+        (1, Card.parse('AS'))
+        """
         if self.is_over:
             raise IllegalAction(
                 f"the game is over: {self.winner} won", rule="game-over"
             )
         if self.hands and not self.hands[-1].is_over:
-            raise IllegalAction(
-                "the current hand is not finished", rule="hand-in-progress"
-            )
+            if self.hands[-1].history:
+                raise IllegalAction(
+                    "the current hand is not finished", rule="hand-in-progress"
+                )
+            self.hands.pop()
         number = len(self.hands) + 1
         hand = Hand(
             self.rules,

@@ -56,9 +56,10 @@ def seats_of(rules: Rules) -> tuple[Seat, ...]:
 
 
 # ----------------------------------------------------------------- snapshots
-def snapshot(hand: Hand) -> dict[str, Any]:
-    """Everything that makes up a hand's state, as plain comparable values."""
-    return {
+def snapshot(hand: Hand, rng: bool = True) -> dict[str, Any]:
+    """Everything that makes up a hand's state, as plain comparable values
+    (``rng=False`` leaves out the state of the hand's random generator)."""
+    state = {
         "phase": hand.phase,
         "turn": hand.turn,
         "holding": [tuple(h) for h in hand.holding],
@@ -81,9 +82,11 @@ def snapshot(hand: Hand) -> dict[str, Any]:
         "initial": dict(hand.initial),
         "scores": dict(hand.scores),
         "bags": dict(hand.bags),
-        "rng": hand._rng.getstate(),
         "legal": tuple(hand.legal_actions()),
     }
+    if rng:
+        state["rng"] = hand._rng.getstate()
+    return state
 
 
 def game_snapshot(game: Game) -> dict[str, Any]:

@@ -1,0 +1,263 @@
+"""Games: dealer rotation, running scores and bags, the end of the game
+(target after the bag penalty, both over, ties, YPPedia's losing threshold)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from conftest import E, N, S, W, game_snapshot, script, script_two
+from spadeslib import (
+    KEEP,
+    LOOK,
+    Bid,
+    Game,
+    IllegalAction,
+    Phase,
+    Rules,
+    Seat,
+    game_over,
+)
+
+
+def play_hand(
+    game: Game,
+    bids: dict[Seat, object],
+    wins: dict[Seat, int],
+) -> None:
+    """Deal the game's next hand so that it ends with ``wins`` and play it
+    through ``game.apply`` with the given bids."""
+    fresh = game.hands and not game.hand.is_over and not game.hand.history
+    dealer = game.hand.dealer if fresh else game.next_dealer()
+    if game.rules.players == 2:
+        stock, _, plays = script_two(dealer, wins)
+        game.new_hand(stock=stock)
+        while game.phase is Phase.DRAW:
+            game.apply(LOOK if game.hand.hidden[game.turn] else KEEP)
+    else:
+        holding, plays = script(game.rules, dealer, wins)
+        game.new_hand(deal=holding)
+    number = len(game.hands)
+    for seat in game.hand.bid_order:
+        game.apply(bids[seat])
+    for card in plays:
+        game.apply(card)
+    assert len(game.hands) in (number, number + 1)
+    assert game.hands[number - 1].tricks_by_seat() == {s: wins.get(s, 0) for s in wins}
+
+
+def game_at(
+    rules: str,
+    scores: dict[str, int],
+    bags: dict[str, int] | None = None,
+    dealer: Seat = N,
+) -> Game:
+    """A game whose running totals are set before its next hand is dealt."""
+    game = Game(rules, seed=1, dealer=dealer, deal_first_hand=False)
+    game.scores.update(scores)
+    game.bags.update(bags or {})
+    return game
+
+
+# ---------------------------------------------------------------- dealers
+def test_dealer_rotates_clockwise() -> None:
+    game = Game("classic", seed=5, dealer="E")
+    rng = random.Random(5)
+    while len(game.hands) < 6 and not game.is_over:
+        game.apply(rng.choice(game.legal_actions()), check=False)
+    assert [h.dealer for h in game.hands] == [E, S, W, N, E, S][: len(game.hands)]
+    assert [h.number for h in game.hands] == list(range(1, len(game.hands) + 1))
+
+
+def test_two_player_dealer_alternates() -> None:
+    game = Game("two-player", seed=6, dealer="S")
+    rng = random.Random(6)
+    while len(game.hands) < 4 and not game.is_over:
+        game.apply(rng.choice(game.legal_actions()), check=False)
+    assert [h.dealer for h in game.hands][:4] == [S, N, S, N]
+
+
+def test_first_dealer_is_drawn_from_the_seed() -> None:
+    firsts = {Game("cards4net", seed=s).hand.dealer for s in range(40)}
+    assert firsts == set(Seat)
+    assert Game(seed=17).hand.dealer == Game(seed=17).hand.dealer
+    assert {Game("two-player", seed=s).hand.dealer for s in range(20)} == {N, S}
+
+
+def test_seeded_games_are_reproducible() -> None:
+    a, b = Game("classic", seed=9), Game("classic", seed=9)
+    assert a.hand.holding == b.hand.holding
+    rng_a, rng_b = random.Random(1), random.Random(1)
+    for _ in range(60):
+        a.apply(rng_a.choice(a.legal_actions()))
+        b.apply(rng_b.choice(b.legal_actions()))
+    assert game_snapshot(a) == game_snapshot(b)
+
+
+# ------------------------------------------------------- running totals
+def test_scores_and_bags_carry_across_hands() -> None:
+    game = game_at("classic", {"NS": 0, "EW": 0})
+    play_hand(game, {N: 3, E: 3, S: 3, W: 3}, {N: 5, E: 3, S: 2, W: 3})
+    assert game.scores == {"NS": 61, "EW": 60} and game.bags == {"NS": 1, "EW": 0}
+    assert game.history == [{"NS": 61, "EW": 60}]
+    assert game.hand.scores == {"NS": 61, "EW": 60} and game.hand.bags["NS"] == 1
+    play_hand(game, {N: 2, E: 2, S: 2, W: 2}, {N: 4, E: 4, S: 2, W: 3})
+    assert game.scores == {"NS": 61 + 42, "EW": 60 + 43}
+    assert game.bags == {"NS": 3, "EW": 3}
+    assert [h.dealer for h in game.hands] == [N, E, S]
+    assert len(game.results()) == 2 and len(game.finished_hands) == 2
+
+
+# ------------------------------------------------------------ game end
+def test_source_000_505_becomes_405_and_does_not_win() -> None:
+    """Source 000: a team that would reach 505 but crosses ten bags in that
+    hand stays at 405 and has not won."""
+    game = game_at("cards4net", {"NS": 432, "EW": 100}, {"NS": 8, "EW": 0})
+    play_hand(game, {N: 4, E: 1, S: 3, W: 1}, {N: 6, E: 2, S: 4, W: 1})
+    ns = game.hands[0].result["NS"]  # type: ignore[index]
+    assert ns.contract_points == 73 and ns.penalties == 1 and ns.bags_after == 1
+    assert game.scores["NS"] == 405
+    assert not game.is_over and game.winner is None
+    assert len(game.hands) == 2 and game.hand.phase is Phase.BIDDING
+
+
+def test_crossing_the_bag_limit_in_the_winning_hand_still_wins_if_over() -> None:
+    game = game_at("cards4net", {"NS": 470, "EW": 100}, {"NS": 9, "EW": 0})
+    play_hand(game, {N: 4, E: 1, S: 4, W: 1}, {N: 6, E: 2, S: 4, W: 1})
+    assert game.scores["NS"] == 470 + 82 - 100 == 452
+    assert not game.is_over
+    game = game_at("cards4net", {"NS": 520, "EW": 100}, {"NS": 9, "EW": 0})
+    assert not game.is_over  # a game starts with no winner even above target
+    play_hand(game, {N: 4, E: 1, S: 4, W: 1}, {N: 6, E: 2, S: 4, W: 1})
+    assert game.scores["NS"] == 502 and game.is_over and game.winner == "NS"
+
+
+def test_target_reached_ends_the_game() -> None:
+    game = game_at("classic", {"NS": 450, "EW": 300})
+    play_hand(game, {N: 3, E: 3, S: 2, W: 3}, {N: 3, E: 4, S: 2, W: 4})
+    assert game.scores == {"NS": 500, "EW": 362}
+    assert game.is_over and game.winner == "NS"
+    assert len(game.hands) == 1, "no new hand after the last"
+    assert game.turn is None and game.legal_actions() == []
+    with pytest.raises(IllegalAction, match="game is over") as info:
+        game.apply("AS")
+    assert info.value.rule == "game-over"
+    assert game.check(Bid(3)) is not None and "NS won" in str(game.why_illegal(Bid(3)))
+    with pytest.raises(IllegalAction, match="game is over"):
+        game.new_hand()
+
+
+def test_both_teams_over_the_target_higher_wins() -> None:
+    game = game_at("cards4net", {"NS": 480, "EW": 490})
+    play_hand(game, {N: 4, E: 2, S: 3, W: 2}, {N: 5, E: 3, S: 3, W: 2})
+    assert game.scores == {"NS": 551, "EW": 531}
+    assert game.is_over and game.winner == "NS"
+
+
+def test_a_tie_over_the_target_plays_another_hand() -> None:
+    game = game_at("classic", {"NS": 470, "EW": 420})
+    play_hand(game, {N: 2, E: 5, S: 2, W: 4}, {N: 2, E: 5, S: 2, W: 4})
+    assert game.scores == {"NS": 510, "EW": 510}
+    assert not game.is_over and game.winner is None
+    assert len(game.hands) == 2 and game.hand.dealer is E
+    play_hand(game, {N: 2, E: 1, S: 2, W: 2}, {N: 3, E: 3, S: 3, W: 4})
+    assert game.scores == {"NS": 552, "EW": 544}
+    assert game.is_over and game.winner == "NS"
+
+
+def test_source_001_two_player_tie_plays_another_hand() -> None:
+    """Source 001: if both reach 500 in the same hand the higher wins; if they
+    are tied, another hand is played."""
+    game = game_at("two-player", {"N": 420, "S": 470}, dealer=S)
+    play_hand(game, {N: 9, S: 4}, {N: 9, S: 4})
+    assert game.scores == {"N": 510, "S": 510}
+    assert not game.is_over and game.hand.dealer is N
+    play_hand(game, {N: 5, S: 6}, {N: 6, S: 7})
+    assert game.is_over and game.winner == "S"
+
+
+def test_yppedia_losing_threshold_ends_the_game() -> None:
+    """Source 003: the game also ends when a team falls to -200 or below; the
+    higher score wins."""
+    game = game_at("yppedia", {"NS": -150, "EW": 20})
+    play_hand(game, {N: 4, E: 2, S: 3, W: 2}, {N: 3, E: 3, S: 3, W: 4})
+    assert game.scores["NS"] == -220
+    assert game.is_over and game.winner == "EW"
+    other = game_at("classic", {"NS": -150, "EW": 20})
+    play_hand(other, {N: 4, E: 2, S: 3, W: 2}, {N: 3, E: 3, S: 3, W: 4})
+    assert not other.is_over, "classic has no losing threshold"
+
+
+def test_game_over_function() -> None:
+    rules = Rules.preset()
+    assert game_over(rules, {"NS": 499, "EW": 0}) == (False, None)
+    assert game_over(rules, {"NS": 500, "EW": 0}) == (True, "NS")
+    assert game_over(rules, {"NS": 600, "EW": 610}) == (True, "EW")
+    assert game_over(rules, {"NS": 600, "EW": 600}) == (False, None)
+    assert game_over(rules, {"NS": -5000, "EW": 0}) == (False, None)
+    ypp = Rules.preset("yppedia")
+    assert game_over(ypp, {"NS": -200, "EW": -150}) == (True, "EW")
+    assert game_over(ypp, {"NS": -199, "EW": 0}) == (False, None)
+    assert game_over(ypp, {"NS": -250, "EW": -250}) == (False, None)
+    low = Rules.preset("classic", target=200)
+    assert game_over(low, {"NS": 200, "EW": 150}) == (True, "NS")
+    assert game_over(Rules.preset("two-player"), {"N": 10, "S": 505}) == (True, "S")
+
+
+# --------------------------------------------------------------- undo
+def test_undo_across_the_end_of_a_hand() -> None:
+    game = game_at("classic", {"NS": 0, "EW": 0})
+    play_hand(game, {N: 3, E: 3, S: 3, W: 3}, {N: 5, E: 3, S: 2, W: 3})
+    assert len(game.hands) == 2
+    after = game_snapshot(game)
+    last = game.hands[0].history[-1][1]
+    assert game.undo() == last
+    assert len(game.hands) == 1 and not game.hand.is_over
+    assert game.scores == {"NS": 0, "EW": 0} and game.bags == {"NS": 0, "EW": 0}
+    assert game.history == []
+    game.apply(last)
+    assert game_snapshot(game)["scores"] == after["scores"]
+    assert len(game.hands) == 2
+
+
+def test_undo_a_winning_hand_reopens_the_game() -> None:
+    game = game_at("classic", {"NS": 450, "EW": 300})
+    play_hand(game, {N: 3, E: 3, S: 2, W: 3}, {N: 3, E: 4, S: 2, W: 4})
+    assert game.is_over
+    game.undo()
+    assert not game.is_over and game.winner is None
+    assert game.scores == {"NS": 450, "EW": 300}
+
+
+def test_game_rejected_action_changes_nothing() -> None:
+    game = Game("classic", seed=3)
+    before = game_snapshot(game)
+    with pytest.raises(IllegalAction):
+        game.apply("AS")
+    with pytest.raises(IllegalAction) as info:
+        game.apply(3, seat=game.turn.left)  # type: ignore[union-attr]
+    assert info.value.rule == "not-your-turn"
+    assert game_snapshot(game) == before
+
+
+def test_new_hand_refused_while_a_hand_is_running() -> None:
+    game = Game("classic", seed=3)
+    fresh = game.hand
+    assert game.new_hand() is not fresh and len(game.hands) == 1, "unplayed: replaced"
+    assert game.hand.holding == fresh.holding, "the same seed deals the same cards"
+    game.apply(3)
+    with pytest.raises(IllegalAction, match="not finished") as info:
+        game.new_hand()
+    assert info.value.rule == "hand-in-progress"
+
+
+# ------------------------------------------------------------- display
+def test_score_sheet_text_and_html() -> None:
+    game = game_at("classic", {"NS": 0, "EW": 0})
+    play_hand(game, {N: 3, E: 3, S: 3, W: 3}, {N: 5, E: 3, S: 2, W: 3})
+    text = str(game)
+    assert "+61" in text and "+60" in text and "playing hand 2" in text
+    html = game._repr_html_()
+    assert "<table" in html and "+61" in html
+    assert "NS" in repr(game) and "hand=2" in repr(game)

@@ -1,0 +1,108 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py:percent
+#     notebook_metadata_filter: kernelspec,jupytext,-jupytext.text_representation.jupytext_version
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Exercises · Chapter 1 · Welcome
+#
+# These exercises go with
+# [Chapter 1 · Welcome](../notebooks/01_welcome.ipynb).
+# They check the basics: who sits where, who acts first, reading a
+# finished hand, and the words the Spanish and Portuguese sources use.
+#
+# **How it works.** `q1.show()` prints an exercise. Replace `____` with your
+# answer and run the cell: `q1.check(answer)` says *Correct*, or tells you what
+# went wrong. Stuck? Uncomment `q1.hint()` for a hint, or `q1.solution()` for
+# the answer and its explanation.
+#
+# Every exercise is built from the seed below, so your teacher may give you
+# your own seed; the checks follow it.
+
+# %%
+from spadeslib.exercises import ____, load
+
+SEED = 1
+q1, q2, q3, q4 = load("01_welcome", seed=SEED)
+
+# %% [markdown]
+# ## Exercise 1 · Partners
+#
+# Spades is played by two partnerships. Who plays with whom?
+
+# %%
+q1.show()
+
+# %%
+answer = ____
+q1.check(answer)
+
+# %%
+# q1.hint()
+# q1.solution()
+
+# %% [markdown]
+# ## Exercise 2 · Who bids first and leads first?
+#
+# The deal decides who speaks first. Answer with a seat letter.
+
+# %%
+q2.show()
+
+# %%
+answer = ____
+q2.check(answer)
+
+# %%
+# q2.hint()
+# q2.solution()
+
+# %% [markdown]
+# ## Exercise 3 · Read a finished hand
+#
+# A hand played by random bots. Count the tricks of one side.
+
+# %%
+q3.show()
+
+# %%
+answer = ____
+q3.check(answer)
+
+# %%
+# q3.hint()
+# q3.solution()
+
+# %% [markdown]
+# ## Exercise 4 · Words from the sources
+#
+# The rule sources of this course are in Spanish and Portuguese.
+
+# %%
+q4.show()
+
+# %%
+answer = ____
+q4.check(answer)
+
+# %%
+# q4.hint()
+# q4.solution()
+
+# %% [markdown]
+# ## What next?
+#
+# Back to the chapter:
+# [Chapter 1 · Welcome](../notebooks/01_welcome.ipynb).
+# Next: the exercises of the next chapter,
+# [02_deck_and_deal](02_deck_and_deal.ipynb).

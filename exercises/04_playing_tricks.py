@@ -1,0 +1,125 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py:percent
+#     notebook_metadata_filter: kernelspec,jupytext,-jupytext.text_representation.jupytext_version
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Exercises · Chapter 4 · Playing tricks
+#
+# These exercises go with
+# [Chapter 4 · Playing tricks](../notebooks/04_playing_tricks.ipynb).
+# They practise following suit, finding a trick's winner and who leads
+# next.
+#
+# **How it works.** `q1.show()` prints an exercise. Replace `____` with your
+# answer and run the cell: `q1.check(answer)` says *Correct*, or tells you what
+# went wrong. Stuck? Uncomment `q1.hint()` for a hint, or `q1.solution()` for
+# the answer and its explanation.
+#
+# Every exercise is built from the seed below, so your teacher may give you
+# your own seed; the checks follow it.
+
+# %%
+from spadeslib.exercises import ____, load
+
+SEED = 1
+q1, q2, q3, q4, q5 = load("04_playing_tricks", seed=SEED)
+
+# %% [markdown]
+# ## Exercise 1 · Following suit
+#
+# Write the cards as codes, for example `"9H 4H"` (the order does not
+# matter).
+
+# %%
+q1.show()
+
+# %%
+answer = ____
+q1.check(answer)
+
+# %%
+# q1.hint()
+# q1.solution()
+
+# %% [markdown]
+# ## Exercise 2 · When you cannot follow suit
+#
+# What may you play when you cannot follow suit?
+
+# %%
+q2.show()
+
+# %%
+answer = ____
+q2.check(answer)
+
+# %%
+# q2.hint()
+# q2.solution()
+
+# %% [markdown]
+# ## Exercise 3 · Who wins the trick?
+#
+# Spades are trumps.
+
+# %%
+q3.show()
+
+# %%
+answer = ____
+q3.check(answer)
+
+# %%
+# q3.hint()
+# q3.solution()
+
+# %% [markdown]
+# ## Exercise 4 · Who leads the next trick?
+#
+# The winner of a trick leads the next one.
+
+# %%
+q4.show()
+
+# %%
+answer = ____
+q4.check(answer)
+
+# %%
+# q4.hint()
+# q4.solution()
+
+# %% [markdown]
+# ## Exercise 5 · Which of your cards can win this trick?
+#
+# A card must be legal *and* high enough.
+
+# %%
+q5.show()
+
+# %%
+answer = ____
+q5.check(answer)
+
+# %%
+# q5.hint()
+# q5.solution()
+
+# %% [markdown]
+# ## What next?
+#
+# Back to the chapter:
+# [Chapter 4 · Playing tricks](../notebooks/04_playing_tricks.ipynb).
+# Next: the exercises of the next chapter,
+# [05_breaking_spades](05_breaking_spades.ipynb).

@@ -1,0 +1,142 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py:percent
+#     notebook_metadata_filter: kernelspec,jupytext,-jupytext.text_representation.jupytext_version
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Exercises · Chapter 6 · Scoring a hand
+#
+# These exercises go with
+# [Chapter 6 · Scoring a hand](../notebooks/06_scoring.ipynb).
+# Each exercise gives the bids and tricks of one hand and asks for one
+# side's points: made and set contracts, Nil under two presets, Blind Nil and
+# a numeric 0.
+#
+# **How it works.** `q1.show()` prints an exercise. Replace `____` with your
+# answer and run the cell: `q1.check(answer)` says *Correct*, or tells you what
+# went wrong. Stuck? Uncomment `q1.hint()` for a hint, or `q1.solution()` for
+# the answer and its explanation.
+#
+# Every exercise is built from the seed below, so your teacher may give you
+# your own seed; the checks follow it.
+
+# %%
+from spadeslib.exercises import ____, load
+
+SEED = 1
+q1, q2, q3, q4, q5, q6 = load("06_scoring", seed=SEED)
+
+# %% [markdown]
+# ## Exercise 1 · A contract made with overtricks
+#
+# A made contract: 10 per trick bid, 1 per overtrick.
+
+# %%
+q1.show()
+
+# %%
+answer = ____
+q1.check(answer)
+
+# %%
+# q1.hint()
+# q1.solution()
+
+# %% [markdown]
+# ## Exercise 2 · A contract set
+#
+# A contract that was not made.
+
+# %%
+q2.show()
+
+# %%
+answer = ____
+q2.check(answer)
+
+# %%
+# q2.hint()
+# q2.solution()
+
+# %% [markdown]
+# ## Exercise 3 · A failed Nil under cards4net
+#
+# Under `cards4net`, a nil bidder's tricks count for the team contract.
+
+# %%
+q3.show()
+
+# %%
+answer = ____
+q3.check(answer)
+
+# %%
+# q3.hint()
+# q3.solution()
+
+# %% [markdown]
+# ## Exercise 4 · A failed Nil under classic
+#
+# Under `classic`, they do not.
+
+# %%
+q4.show()
+
+# %%
+answer = ____
+q4.check(answer)
+
+# %%
+# q4.hint()
+# q4.solution()
+
+# %% [markdown]
+# ## Exercise 5 · Blind Nil
+#
+# A Blind Nil is bid before looking at the cards. Its value depends on the
+# preset.
+
+# %%
+q5.show()
+
+# %%
+answer = ____
+q5.check(answer)
+
+# %%
+# q5.hint()
+# q5.solution()
+
+# %% [markdown]
+# ## Exercise 6 · A bid of 0 is not Nil (cards4net)
+#
+# Under `cards4net`, 0 and Nil are different bids.
+
+# %%
+q6.show()
+
+# %%
+answer = ____
+q6.check(answer)
+
+# %%
+# q6.hint()
+# q6.solution()
+
+# %% [markdown]
+# ## What next?
+#
+# Back to the chapter:
+# [Chapter 6 · Scoring a hand](../notebooks/06_scoring.ipynb).
+# Next: the exercises of the next chapter,
+# [07_bags_and_winning](07_bags_and_winning.ipynb).

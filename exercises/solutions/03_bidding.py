@@ -1,0 +1,149 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py:percent
+#     notebook_metadata_filter: kernelspec,jupytext,-jupytext.text_representation.jupytext_version
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Exercises · Chapter 3 · Bidding
+#
+# These exercises go with
+# [Chapter 3 · Bidding](../notebooks/03_bidding.ipynb).
+# They cover team contracts, who may bid 0, Nil or Blind Nil under each
+# preset, the forced bids of the modifiers, and a first estimate of a hand.
+#
+# **How it works.** `q1.show()` prints an exercise. Replace `____` with your
+# answer and run the cell: `q1.check(answer)` says *Correct*, or tells you what
+# went wrong. Stuck? Uncomment `q1.hint()` for a hint, or `q1.solution()` for
+# the answer and its explanation.
+#
+# Every exercise is built from the seed below, so your teacher may give you
+# your own seed; the checks follow it.
+#
+# **Solutions: every answer is filled in and checked.** <!-- SOLUTION -->
+
+# %%
+from spadeslib.exercises import load
+
+SEED = 1
+q1, q2, q3, q4, q5 = load("03_bidding", seed=SEED)
+
+# %% [markdown]
+# ## Exercise 1 · The team contract
+#
+# Partners' bids add up to the team contract.
+
+# %%
+q1.show()
+
+# %%
+answer = 7  # SOLUTION
+q1.check(answer)
+
+# %%
+# q1.hint()
+# q1.solution()
+
+# %%
+# SOLUTION
+q1.solution()
+
+# %% [markdown]
+# ## Exercise 2 · Who may bid 0, Nil or Blind Nil?
+#
+# The presets disagree about 0, Nil and Blind Nil. Answer with a list,
+# for example `["0", "nil"]`, or `[]` if none is open.
+
+# %%
+q2.show()
+
+# %%
+answer = ["0", "nil", "blind nil"]  # SOLUTION
+q2.check(answer)
+
+# %%
+# q2.hint()
+# q2.solution()
+
+# %%
+# SOLUTION
+q2.solution()
+
+# %% [markdown]
+# ## Exercise 3 · Forced bids: mirror, whiz and suicide
+#
+# Mirror, whiz and suicide restrict the bids. List every bid the player may
+# make, for example `[4, "nil"]`.
+
+# %%
+q3.show()
+
+# %%
+answer = ["nil"]  # SOLUTION
+q3.check(answer)
+
+# %%
+# q3.hint()
+# q3.solution()
+
+# %%
+# SOLUTION
+q3.solution()
+
+# %% [markdown]
+# ## Exercise 4 · Blind Nil for the side behind (classic)
+#
+# Under `classic` and `yppedia`, Blind Nil depends on the score.
+
+# %%
+q4.show()
+
+# %%
+answer = "N S"  # SOLUTION
+q4.check(answer)
+
+# %%
+# q4.hint()
+# q4.solution()
+
+# %%
+# SOLUTION
+q4.solution()
+
+# %% [markdown]
+# ## Exercise 5 · A first estimate of a hand's tricks
+#
+# Before bidding, players estimate their tricks. Use the quick count the
+# exercise describes.
+
+# %%
+q5.show()
+
+# %%
+answer = 2  # SOLUTION
+q5.check(answer)
+
+# %%
+# q5.hint()
+# q5.solution()
+
+# %%
+# SOLUTION
+q5.solution()
+
+# %% [markdown]
+# ## What next?
+#
+# Back to the chapter:
+# [Chapter 3 · Bidding](../notebooks/03_bidding.ipynb).
+# Next: the exercises of the next chapter,
+# [04_playing_tricks](04_playing_tricks.ipynb).

@@ -1,0 +1,164 @@
+"""Self-checking exercises for every chapter of the course, with seeded variants.
+
+An exercise notebook starts with::
+
+    from spadeslib.exercises import ____, load
+    SEED = 1
+    q1, q2, q3, q4, q5, q6 = load("06_scoring", seed=SEED)
+
+and then, for each exercise, ``q1.show()`` (the scenario and the question),
+``q1.check(answer)`` ("Correct", or what went wrong), ``q1.hint()`` and
+``q1.solution()``. Every scenario is built from ``(chapter, exercise, seed)``,
+so a teacher can give each student a different seed
+(``spades exercises --students alice,bob --seed 2026 --out DIR``) and an
+answer key computed by the library.
+
+>>> q1, *rest = load("06_scoring", seed=1)
+>>> q1.check(____)
+Not attempted: replace ____ with your answer (a whole number of points,
+e.g. 52 or -70) and run the cell again.
+>>> q1.feedback(q1.expected).correct
+True
+>>> load("06_scoring", seed=1)[0].question() == q1.question()
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from .core import (
+    DEFAULT_SEED,
+    AnswerError,
+    Exercise,
+    Feedback,
+    Mistake,
+    Placeholder,
+    ____,
+)
+
+__all__ = [
+    "CHAPTERS",
+    "DEFAULT_SEED",
+    "AnswerError",
+    "Chapter",
+    "Exercise",
+    "Feedback",
+    "Mistake",
+    "Placeholder",
+    "____",
+    "chapter_module",
+    "exercise_classes",
+    "load",
+    "student_seed",
+]
+
+CHAPTERS: tuple[str, ...] = (
+    "01_welcome",
+    "02_deck_and_deal",
+    "03_bidding",
+    "04_playing_tricks",
+    "05_breaking_spades",
+    "06_scoring",
+    "07_bags_and_winning",
+    "08_variants",
+    "09_strategy_bidding",
+    "10_strategy_play",
+    "11_play",
+)
+"""The course chapters, in order (each has an exercise notebook of the same name)."""
+
+_MODULES = {name: f".ch{name}" for name in CHAPTERS}
+
+
+def resolve(name: str | int) -> str:
+    """The full chapter name from ``"06_scoring"``, ``"06"``, ``6`` or ``"scoring"``.
+
+    >>> resolve(6), resolve("bags_and_winning")
+    ('06_scoring', '07_bags_and_winning')
+    """
+    text = str(name).strip().lower()
+    for chapter in CHAPTERS:
+        number, _, words = chapter.partition("_")
+        if text in (chapter, number, str(int(number)), words):
+            return chapter
+    raise KeyError(f"no chapter {name!r}: chapters are {', '.join(CHAPTERS)}")
+
+
+def chapter_module(name: str | int) -> Any:
+    """The module holding a chapter's exercises."""
+    return importlib.import_module(_MODULES[resolve(name)], __name__)
+
+
+def exercise_classes(name: str | int) -> list[type[Exercise]]:
+    """A chapter's exercise classes, in order."""
+    return list(chapter_module(name).EXERCISES)
+
+
+@dataclass(frozen=True)
+class Chapter:
+    """A chapter's exercises built from one seed; unpack it or index it (from 0).
+
+    ``q1``, ``q2``, ... are also attributes.
+    """
+
+    name: str
+    title: str
+    seed: int
+    exercises: tuple[Exercise, ...]
+
+    def __iter__(self) -> Iterator[Exercise]:
+        return iter(self.exercises)
+
+    def __len__(self) -> int:
+        return len(self.exercises)
+
+    def __getitem__(self, index: int) -> Exercise:
+        return self.exercises[index]
+
+    def __getattr__(self, name: str) -> Exercise:
+        if name.startswith("q") and name[1:].isdigit():
+            number = int(name[1:])
+            if 1 <= number <= len(self.exercises):
+                return self.exercises[number - 1]
+        raise AttributeError(name)
+
+    def key(self) -> list[tuple[str, str, str]]:
+        """``(label, title, answer)`` for every exercise: the answer key."""
+        return [(q.label, q.title, q.key) for q in self.exercises]
+
+    def __repr__(self) -> str:
+        return (
+            f"<chapter {self.name} ({self.title}): {len(self.exercises)} exercises, "
+            f"seed {self.seed}>"
+        )
+
+
+def load(name: str | int, seed: int = DEFAULT_SEED) -> Chapter:
+    """Build a chapter's exercises from ``seed``.
+
+    >>> chapter = load("scoring", seed=3)
+    >>> chapter.name, chapter.q2.label
+    ('06_scoring', '6.2')
+    """
+    module = chapter_module(name)
+    return Chapter(
+        module.CHAPTER, module.TITLE, seed, tuple(cls(seed) for cls in module.EXERCISES)
+    )
+
+
+def student_seed(seed: int | str, student: str) -> int:
+    """The seed of one student's exercises: a stable function of the class seed
+    and the student's name (not of Python's hash randomisation).
+
+    >>> student_seed(2026, "alice") == student_seed(2026, "alice")
+    True
+    >>> student_seed(2026, "alice") != student_seed(2026, "bob")
+    True
+    """
+    digest = hashlib.sha256(f"{seed}/{student.strip()}".encode()).hexdigest()
+    return int(digest[:8], 16) % 1_000_000

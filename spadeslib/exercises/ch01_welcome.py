@@ -1,0 +1,270 @@
+"""Chapter 1 exercises: seats, partnerships, a first hand, and the words.
+
+>>> from spadeslib.exercises import load
+>>> q1, q2, q3, q4 = load("01_welcome", seed=1)
+>>> q1.feedback(q1.expected.left).mistake
+'neighbour'
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..rules import Rules
+from ..scoring import side_of
+from ..seats import Seat
+from .core import AnswerError, Exercise, Mistake, parse_int, parse_seat
+from .scenarios import deal, play_to, side_name, tricks_text
+
+CHAPTER = "01_welcome"
+TITLE = "Welcome"
+
+
+class SeatExercise(Exercise):
+    chapter = CHAPTER
+    answer_format = "a seat: 'N', 'E', 'S' or 'W'"
+
+    def parse(self, answer: Any) -> Seat:
+        return parse_seat(answer)
+
+    def format_answer(self, value: Any) -> str:
+        return value.letter
+
+
+class Partner(SeatExercise):
+    number = 1
+    title = "Partners"
+
+    def generate(self, rng: random.Random) -> None:
+        self.seat = rng.choice(list(Seat))
+
+    def compute(self) -> Seat:
+        return self.seat.partner
+
+    def question(self) -> str:
+        return (
+            f"Four players sit North, East, South and West, in clockwise order. Who "
+            f"is {self.seat.full}'s partner?"
+        )
+
+    def mistakes(self) -> list[Mistake]:
+        return [
+            Mistake(
+                "neighbour",
+                self.seat.left,
+                f"{self.seat.left.full} sits on {self.seat.full}'s left: an opponent. "
+                "Partners sit across the table from each other",
+            ),
+            Mistake(
+                "neighbour",
+                self.seat.right,
+                f"{self.seat.right.full} sits on {self.seat.full}'s right: an "
+                "opponent. "
+                "Partners sit across the table from each other",
+            ),
+            Mistake("self", self.seat, "a player is not their own partner"),
+        ]
+
+    def hint_text(self) -> str:
+        return "Partners sit opposite each other; `Seat.NORTH.partner` shows one pair."
+
+    def explanation(self) -> str:
+        side = side_of(Rules.preset(), self.seat)
+        return (
+            f"{self.seat.full} and {self.expected.full} sit across the table: together "
+            f"they are the {side} side ({side_name(side)})."
+        )
+
+
+class FirstBidder(SeatExercise):
+    number = 2
+    title = "Who bids first and leads first?"
+
+    def generate(self, rng: random.Random) -> None:
+        self.dealer = rng.choice(list(Seat))
+
+    def compute(self) -> Seat:
+        return self.dealer.left
+
+    def question(self) -> str:
+        return (
+            f"{self.dealer.full} deals. Under the default rules (cards4net), who makes "
+            "the first bid, and so also leads the first trick?"
+        )
+
+    def mistakes(self) -> list[Mistake]:
+        return [
+            Mistake(
+                "dealer",
+                self.dealer,
+                "the dealer bids last; bidding and play start with the player on the "
+                "dealer's left",
+            ),
+            Mistake(
+                "right",
+                self.dealer.right,
+                f"{self.dealer.right.full} is on the dealer's right; everything goes "
+                "clockwise, so the first to act is on the dealer's left",
+            ),
+            Mistake(
+                "partner",
+                self.dealer.partner,
+                "that is the dealer's partner; the first to act sits on the dealer's "
+                "left",
+            ),
+        ]
+
+    def hint_text(self) -> str:
+        return "Play goes clockwise (N, E, S, W) and starts next to the dealer."
+
+    def explanation(self) -> str:
+        return (
+            f"The player on the dealer's left acts first: {self.expected.full} "
+            f"(`Seat.{self.dealer.name}.left`)."
+        )
+
+
+class SideTricks(Exercise):
+    number = 3
+    title = "Read a finished hand"
+    chapter = CHAPTER
+    answer_format = "a whole number of tricks"
+    must_catch = ("one-seat", "opponents")
+
+    def generate(self, rng: random.Random) -> None:
+        self.hand = play_to(deal(Rules.preset(), rng), rng)
+        self.side = rng.choice(["NS", "EW"])
+
+    def compute(self) -> int:
+        return sum(self.hand.tricks_won[s] for s in Seat if s.letter in self.side)
+
+    def parse(self, answer: Any) -> int:
+        return parse_int(answer, "a number of tricks")
+
+    def format_answer(self, value: Any) -> str:
+        return str(value)
+
+    def question(self) -> str:
+        return (
+            f"A whole hand, played by random bots, trick by trick:\n"
+            f"{tricks_text(self.hand.tricks)}\n"
+            f"How many tricks did {side_name(self.side)} win together?"
+        )
+
+    def mistakes(self) -> list[Mistake]:
+        a = Seat.parse(self.side[0])
+        out = [
+            Mistake(
+                "one-seat",
+                self.hand.tricks_won[a],
+                f"that is {a.full}'s tricks only; a side's tricks are both partners' "
+                f"tricks ({a.full} and {a.partner.full})",
+            ),
+            Mistake(
+                "one-seat",
+                self.hand.tricks_won[a.partner],
+                f"that is {a.partner.full}'s tricks only; a side's tricks are both "
+                f"partners' tricks ({a.full} and {a.partner.full})",
+            ),
+            Mistake(
+                "opponents",
+                13 - self.expected,
+                "that is the other side's count; there are 13 tricks, shared between "
+                "the two sides",
+            ),
+        ]
+        return out
+
+    def hint_text(self) -> str:
+        return "Count the tricks won by each partner, then add them."
+
+    def explanation(self) -> str:
+        a = Seat.parse(self.side[0])
+        b = a.partner
+        return (
+            f"{a.full} won {self.hand.tricks_won[a]} and {b.full} won "
+            f"{self.hand.tricks_won[b]}: {self.expected} together "
+            f"(`hand.tricks_by_seat()`)."
+        )
+
+
+GLOSSARY: tuple[tuple[str, str, str], ...] = (
+    ("trick", "baza", "vaza"),
+    ("bag", "bolsa", "saco"),
+    ("trump", "triunfo", "trunfo"),
+    ("suit", "palo", "naipe"),
+    ("bid", "apuesta", "aposta"),
+    ("dealer", "repartidor", "carteador"),
+    ("partner", "compañero", "parceiro"),
+    ("partnership", "pareja", "dupla"),
+    ("hand", "mano", "mão"),
+)
+"""English term, Spanish and Portuguese words used in the source texts."""
+
+
+class Glossary(Exercise):
+    number = 4
+    title = "Words from the sources"
+    chapter = CHAPTER
+    answer_format = 'one English word from the glossary, e.g. "suit"'
+
+    def generate(self, rng: random.Random) -> None:
+        self.entry = rng.choice(GLOSSARY)
+        self.language = rng.choice(["Spanish", "Portuguese"])
+
+    @property
+    def word(self) -> str:
+        return self.entry[1] if self.language == "Spanish" else self.entry[2]
+
+    def compute(self) -> str:
+        return self.entry[0]
+
+    def parse(self, answer: Any) -> str:
+        if not isinstance(answer, str) or not answer.strip():
+            raise AnswerError(f"{answer!r} is not a word")
+        word = answer.strip().lower()
+        return {
+            "tricks": "trick",
+            "bags": "bag",
+            "trumps": "trump",
+            "suits": "suit",
+            "bids": "bid",
+            "partners": "partner",
+        }.get(word, word)
+
+    def format_answer(self, value: Any) -> str:
+        return str(value)
+
+    def question(self) -> str:
+        terms = ", ".join(sorted(e[0] for e in GLOSSARY))
+        return (
+            f"The {self.language} source texts use the word '{self.word}'. Which "
+            f"English term is it? (One of: {terms}.)"
+        )
+
+    def mistakes(self) -> list[Mistake]:
+        out = []
+        for english, spanish, portuguese in GLOSSARY:
+            if english != self.expected:
+                out.append(
+                    Mistake(
+                        "other-term",
+                        english,
+                        f"'{english}' is '{spanish}' in Spanish and '{portuguese}' in "
+                        f"Portuguese, not '{self.word}'",
+                    )
+                )
+        return out
+
+    def hint_text(self) -> str:
+        return (
+            "The glossary at the end of chapter 1 lists each term in three languages."
+        )
+
+    def explanation(self) -> str:
+        e = self.entry
+        return f"'{e[1]}' (Spanish) and '{e[2]}' (Portuguese) both mean '{e[0]}'."
+
+
+EXERCISES = [Partner, FirstBidder, SideTricks, Glossary]

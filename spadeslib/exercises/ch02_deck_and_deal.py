@@ -1,0 +1,364 @@
+"""Chapter 2 exercises: the deck and the deal.
+
+Reading a deal (suit lengths, voids), the dealing order, the dealer's
+rotation, and the exact chance of a spade holding.
+
+>>> from spadeslib.exercises import load
+>>> q1, q2, q3, q4, q5 = load("02_deck_and_deal", seed=1)
+>>> q4.feedback(round(q4.expected, 3)).correct
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from ..cards import Suit
+from ..rules import Rules
+from ..seats import Seat
+from .core import (
+    Exercise,
+    Feedback,
+    Mistake,
+    SetExercise,
+    close,
+    parse_float,
+    parse_int,
+    parse_seat,
+    parse_suits,
+    suit_list,
+)
+from .scenarios import deal, hand_picture
+
+CHAPTER = "02_deck_and_deal"
+TITLE = "The deck and the deal"
+
+PLAIN_SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
+
+
+class CountSpades(Exercise):
+    number = 1
+    title = "Reading a deal: count the spades"
+    chapter = CHAPTER
+    answer_format = "a whole number"
+    must_catch = ("partner",)
+
+    def generate(self, rng: random.Random) -> None:
+        self.hand = deal(Rules.preset(), rng)
+        self.seat = rng.choice(list(Seat))
+
+    def count(self, seat: Seat, suit: Suit = Suit.SPADES) -> int:
+        return sum(c.suit is suit for c in self.hand.holding[seat])
+
+    def compute(self) -> int:
+        return self.count(self.seat)
+
+    def parse(self, answer: Any) -> int:
+        return parse_int(answer, "a number of cards")
+
+    def format_answer(self, value: Any) -> str:
+        return str(value)
+
+    def question(self) -> str:
+        return (
+            "A deal (dealer "
+            f"{self.hand.dealer.full}):\n{hand_picture(self.hand.holding)}"
+            f"\nHow many spades does {self.seat.full} hold?"
+        )
+
+    def mistakes(self) -> list[Mistake]:
+        out = [
+            Mistake(
+                "partner",
+                self.count(self.seat.partner),
+                f"that is how many spades {self.seat.partner.full} holds; read "
+                f"{self.seat.full}'s row",
+            )
+        ]
+        for suit in (Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS):
+            out.append(
+                Mistake(
+                    "other-suit",
+                    self.count(self.seat, suit),
+                    f"that is {self.seat.full}'s {suit.plural} (♠ marks the spades)",
+                )
+            )
+        return out
+
+    def hint_text(self) -> str:
+        return "Each row shows one player's cards grouped by suit, spades (♠) first."
+
+    def explanation(self) -> str:
+        spades = [c for c in self.hand.holding[self.seat] if c.suit is Suit.SPADES]
+        return (
+            f"{self.seat.full}'s spades: "
+            f"{' '.join(c.symbol() for c in sorted(spades))} "
+            f"({len(spades)})."
+        )
+
+
+class DealOrder(Exercise):
+    number = 2
+    title = "Dealing one card at a time"
+    chapter = CHAPTER
+    answer_format = "a seat: 'N', 'E', 'S' or 'W'"
+    must_catch = ("from-dealer", "anticlockwise")
+
+    def generate(self, rng: random.Random) -> None:
+        self.dealer = rng.choice(list(Seat))
+        self.k = rng.randint(2, 52)
+
+    def after(self, start: Seat, steps: int, clockwise: bool = True) -> Seat:
+        seat = start
+        for _ in range(steps):
+            seat = seat.left if clockwise else seat.right
+        return seat
+
+    def compute(self) -> Seat:
+        return self.after(self.dealer, self.k)
+
+    def parse(self, answer: Any) -> Seat:
+        return parse_seat(answer)
+
+    def format_answer(self, value: Any) -> str:
+        return value.letter
+
+    def question(self) -> str:
+        return (
+            f"{self.dealer.full} deals the 52 cards one at a time, clockwise, starting "
+            f"with the player on the left. Who receives card number {self.k}?"
+        )
+
+    def mistakes(self) -> list[Mistake]:
+        return [
+            Mistake(
+                "from-dealer",
+                self.after(self.dealer, self.k - 1),
+                "the dealer does not deal the first card to themselves: card 1 goes "
+                "to the player on the dealer's left",
+            ),
+            Mistake(
+                "anticlockwise",
+                self.after(self.dealer, self.k, clockwise=False),
+                "cards go round clockwise (to the left): N, E, S, W",
+            ),
+        ]
+
+    def hint_text(self) -> str:
+        return (
+            "Cards 1, 5, 9, ... go to the dealer's left; the pattern repeats every 4 "
+            "cards (think of the remainder of the card number divided by 4)."
+        )
+
+    def explanation(self) -> str:
+        cycle = [self.after(self.dealer, i).full for i in (1, 2, 3, 4)]
+        q, r = divmod(self.k - 1, 4)
+        return (
+            f"Cards go {', '.join(cycle)}, then round again. {self.k} = 4 × {q} + "
+            f"{r + 1}, so card {self.k} is number {r + 1} of a round: "
+            f"{self.expected.full}."
+        )
+
+
+class Voids(SetExercise):
+    number = 3
+    title = "Voids"
+    chapter = CHAPTER
+    answer_format = 'a list of suits, e.g. "hearts" or "H D" (or "none")'
+
+    def generate(self, rng: random.Random) -> None:
+        self.hand = deal(Rules.preset(), rng)
+        self.seat = rng.choice(list(Seat))
+
+    def acceptable(self) -> bool:
+        held = self.hand.holding[self.seat]
+        lengths = [sum(c.suit is s for c in held) for s in PLAIN_SUITS]
+        return 0 in lengths and 1 in lengths
+
+    def compute(self) -> frozenset[Suit]:
+        held = self.hand.holding[self.seat]
+        return frozenset(s for s in PLAIN_SUITS if not any(c.suit is s for c in held))
+
+    def universe(self) -> list[Suit]:
+        return list(PLAIN_SUITS)
+
+    def item_text(self, item: Any) -> str:
+        return str(item.plural)
+
+    def why_not(self, item: Any) -> str:
+        held = [c for c in self.hand.holding[self.seat] if c.suit is item]
+        if len(held) == 1:
+            return (
+                f"{self.seat.full} holds one {item.singular} ({held[0].symbol()}): a "
+                "singleton, not a void"
+            )
+        return f"{self.seat.full} holds {len(held)} {item.plural}"
+
+    def why_yes(self, item: Any) -> str:
+        return f"{self.seat.full} holds no {item.plural} at all"
+
+    def parse(self, answer: Any) -> frozenset[Suit]:
+        return parse_suits(answer)
+
+    def format_answer(self, value: Any) -> str:
+        return " ".join(s.letter for s in sorted(value)) or "none"
+
+    def question(self) -> str:
+        return (
+            "A deal (dealer "
+            f"{self.hand.dealer.full}):\n{hand_picture(self.hand.holding)}"
+            f"\nIn which suits is {self.seat.full} void (holding no card at all)?"
+        )
+
+    def hint_text(self) -> str:
+        return (
+            "A void is a suit missing from the row entirely; one card is a singleton."
+        )
+
+    def explanation(self) -> str:
+        return f"{self.seat.full} has no {suit_list(self.expected)}."
+
+
+class AtLeastSpades(Exercise):
+    number = 4
+    title = "The chance of a long spade holding"
+    chapter = CHAPTER
+    answer_format = "a probability between 0 and 1, to 3 decimals (e.g. 0.123)"
+    must_catch = ("exactly", "more-than")
+
+    def generate(self, rng: random.Random) -> None:
+        self.k = rng.randint(4, 7)
+
+    def exactly(self, j: int) -> float:
+        return math.comb(13, j) * math.comb(39, 13 - j) / math.comb(52, 13)
+
+    def at_least(self, k: int) -> float:
+        return sum(self.exactly(j) for j in range(k, 14))
+
+    def compute(self) -> float:
+        return self.at_least(self.k)
+
+    def parse(self, answer: Any) -> float:
+        return parse_float(answer)
+
+    def same(self, a: Any, b: Any) -> bool:
+        return close(a, b)
+
+    def diagnose(self, parsed: Any) -> Feedback | None:
+        if parsed > 1 or parsed < 0:
+            return Feedback(
+                "incorrect",
+                "a probability lies between 0 and 1 (write 0.25, not 25)",
+                "percent",
+            )
+        return None
+
+    def format_answer(self, value: Any) -> str:
+        return f"{value:.3f}"
+
+    def question(self) -> str:
+        return (
+            f"In a random deal, what is the exact probability that one given player "
+            f"is dealt at least {self.k} spades?"
+        )
+
+    def mistakes(self) -> list[Mistake]:
+        return [
+            Mistake(
+                "exactly",
+                self.exactly(self.k),
+                f"that is the chance of exactly {self.k} spades; 'at least' adds "
+                f"{self.k + 1}, {self.k + 2}, ... up to 13",
+            ),
+            Mistake(
+                "more-than",
+                self.at_least(self.k + 1),
+                f"that is the chance of more than {self.k}; 'at least {self.k}' "
+                f"includes exactly {self.k}",
+            ),
+            Mistake(
+                "at-most",
+                1 - self.at_least(self.k + 1),
+                f"that is the chance of at most {self.k}",
+            ),
+            Mistake(
+                "percent",
+                100 * self.at_least(self.k),
+                "give a probability between 0 and 1, not a percentage",
+            ),
+        ]
+
+    def hint_text(self) -> str:
+        return (
+            "P(exactly j spades) = C(13, j) × C(39, 13 − j) / C(52, 13) "
+            "(`math.comb`); add it up for every j from k to 13."
+        )
+
+    def explanation(self) -> str:
+        return (
+            f"Sum over j = {self.k}..13 of C(13, j)·C(39, 13−j)/C(52, 13) = "
+            f"{self.expected:.4f}."
+        )
+
+
+class DealerRotation(Exercise):
+    number = 5
+    title = "The deal moves round the table"
+    chapter = CHAPTER
+    answer_format = "a seat: 'N', 'E', 'S' or 'W'"
+    must_catch = ("off-by-one", "anticlockwise")
+
+    def generate(self, rng: random.Random) -> None:
+        self.first = rng.choice(list(Seat))
+        self.n = rng.randint(3, 12)
+
+    def dealer_of(self, n: int, clockwise: bool = True) -> Seat:
+        seat = self.first
+        for _ in range(n - 1):
+            seat = seat.left if clockwise else seat.right
+        return seat
+
+    def compute(self) -> Seat:
+        return self.dealer_of(self.n)
+
+    def parse(self, answer: Any) -> Seat:
+        return parse_seat(answer)
+
+    def format_answer(self, value: Any) -> str:
+        return value.letter
+
+    def question(self) -> str:
+        return (
+            f"{self.first.full} deals the first hand of a game. The deal passes "
+            f"clockwise after every hand. Who deals hand {self.n}?"
+        )
+
+    def mistakes(self) -> list[Mistake]:
+        return [
+            Mistake(
+                "off-by-one",
+                self.dealer_of(self.n + 1),
+                f"hand 1 is dealt by {self.first.full}, so hand {self.n} comes after "
+                f"{self.n - 1} moves, not {self.n}",
+            ),
+            Mistake(
+                "anticlockwise",
+                self.dealer_of(self.n, clockwise=False),
+                "the deal passes clockwise, to the left: N, E, S, W",
+            ),
+        ]
+
+    def hint_text(self) -> str:
+        return "Every four hands the deal comes back to the same player."
+
+    def explanation(self) -> str:
+        return (
+            f"Hand {self.n} is {self.n - 1} moves after hand 1; "
+            f"{self.n - 1} mod 4 = {(self.n - 1) % 4} steps clockwise from "
+            f"{self.first.full}: {self.expected.full}."
+        )
+
+
+EXERCISES = [CountSpades, DealOrder, Voids, AtLeastSpades, DealerRotation]

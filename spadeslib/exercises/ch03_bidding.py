@@ -1,0 +1,558 @@
+"""Chapter 3 exercises: bidding.
+
+Team contracts, who may bid Nil or Blind Nil under each preset, the forced
+bids of mirror, whiz and suicide, blind nil for the trailing side, and a first
+estimate of a hand's tricks. The legal bids come from the engine
+(``hand.legal_actions()``, ``hand.check(bid)``), the reasons from
+``hand.why_illegal(bid)``.
+
+>>> from spadeslib.exercises import load
+>>> q1, q2, q3, q4, q5 = load("03_bidding", seed=1)
+>>> q2.feedback(q2.key).correct, q3.feedback(q3.key).correct
+(True, True)
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from ..actions import LOOK, Bid
+from ..hand import Hand
+from ..rules import Rules
+from ..scoring import side_of
+from ..seats import Seat
+from .core import (
+    AnswerError,
+    Exercise,
+    Mistake,
+    SetExercise,
+    parse_bid,
+    parse_int,
+    parse_list,
+    parse_seat,
+)
+from .scenarios import (
+    QuickCount,
+    bids_table,
+    deal,
+    hand_picture,
+    quick_tricks,
+    side_name,
+)
+
+CHAPTER = "03_bidding"
+TITLE = "Bidding"
+
+
+def bid_label(bid: Bid) -> str:
+    """How a bid is written in answers: ``"4"``, ``"nil"``, ``"blind nil"``."""
+    return str(bid.tricks) if not bid.is_nil else bid.label().lower()
+
+
+def make_bids(hand: Hand, rng: random.Random, count: int) -> None:
+    """Make ``count`` plausible bids (looking at the cards first)."""
+    for _ in range(count):
+        seat = hand.turn
+        assert seat is not None
+        if LOOK in hand.legal_actions():
+            hand.apply(LOOK)
+        legal = [
+            b for b in hand.legal_actions() if isinstance(b, Bid) and not b.is_blind
+        ]
+        numbers = [b for b in legal if not b.is_nil]
+        if not numbers or (Bid.NIL in legal and rng.random() < 0.15):
+            hand.apply(Bid.NIL if Bid.NIL in legal else legal[0])
+            continue
+        want = max(1, quick_tricks(hand.holding[seat]))
+        hand.apply(min(numbers, key=lambda b: abs(b.tricks - want)))
+
+
+class TeamContract(Exercise):
+    number = 1
+    title = "The team contract"
+    chapter = CHAPTER
+    answer_format = "a whole number of tricks"
+    must_catch = ("all-four", "one-partner")
+
+    def generate(self, rng: random.Random) -> None:
+        self.hand = deal(Rules.preset("cards4net"), rng)
+        make_bids(self.hand, rng, 4)
+        self.side = rng.choice(["NS", "EW"])
+
+    def compute(self) -> int:
+        return self.hand.view(Seat.parse(self.side[0])).team_contract(self.side)
+
+    def parse(self, answer: Any) -> int:
+        return parse_int(answer, "a number of tricks")
+
+    def format_answer(self, value: Any) -> str:
+        return str(value)
+
+    def question(self) -> str:
+        bids = self.hand.bid_map()
+        return (
+            f"Rules: cards4net. The bids, in bidding order:\n"
+            f"{bids_table(self.hand.rules, bids, seats=self.hand.bid_order)}\n"
+            f"What is {side_name(self.side)}'s contract (the tricks they must win)?"
+        )
+
+    def mistakes(self) -> list[Mistake]:
+        bids = self.hand.bid_map()
+        a = Seat.parse(self.side[0])
+        out = [
+            Mistake(
+                "all-four",
+                sum(b.tricks for b in bids.values()),
+                "you added all four bids; a side's contract is the sum of its two "
+                "partners' bids only",
+            ),
+            Mistake(
+                "one-partner",
+                bids[a].tricks,
+                f"that is {a.full}'s bid alone; add {a.partner.full}'s",
+            ),
+            Mistake(
+                "one-partner",
+                bids[a.partner].tricks,
+                f"that is {a.partner.full}'s bid alone; add {a.full}'s",
+            ),
+        ]
+        return out
+
+    def hint_text(self) -> str:
+        return "Partners' bids add up; a Nil adds nothing to the contract."
+
+    def explanation(self) -> str:
+        bids = self.hand.bid_map()
+        a = Seat.parse(self.side[0])
+        return (
+            f"{a.full} bid {bids[a].label()} and {a.partner.full} bid "
+            f"{bids[a.partner].label()}: contract {self.expected} "
+            f"(`view.team_contract('{self.side}')`)."
+        )
+
+
+SPECIAL = ("0", "nil", "blind nil")
+
+
+class NilOptions(SetExercise):
+    number = 2
+    title = "Who may bid 0, Nil or Blind Nil?"
+    chapter = CHAPTER
+    answer_format = (
+        'the options open, from "0", "nil" and "blind nil", e.g. '
+        '["nil"] (or [] for none)'
+    )
+
+    def generate(self, rng: random.Random) -> None:
+        preset = rng.choice(["cards4net", "cards4net", "classic", "yppedia"])
+        rules = Rules.preset(preset)
+        scores = {"NS": 0, "EW": 0}
+        if preset != "cards4net":
+            behind = rng.choice(["NS", "EW"])
+            scores = {behind: rng.randrange(0, 200, 10)}
+            scores["EW" if behind == "NS" else "NS"] = scores[behind] + rng.choice(
+                [50, 100, 150, 200]
+            )
+        self.hand = deal(rules, rng, scores=scores)
+        make_bids(self.hand, rng, rng.randint(0, 3))
+
+    @property
+    def seat(self) -> Seat:
+        assert self.hand.turn is not None
+        return self.hand.turn
+
+    def legal(self, option: str) -> bool:
+        h = self.hand
+        if option == "0":
+            return h.rules.numeric_zero and h.check(Bid(0)) is None
+        return h.check(Bid.NIL if option == "nil" else Bid.BLIND_NIL) is None
+
+    def compute(self) -> frozenset[str]:
+        return frozenset(o for o in SPECIAL if self.legal(o))
+
+    def universe(self) -> list[str]:
+        return list(SPECIAL)
+
+    def _order(self, item: Any) -> Any:
+        return SPECIAL.index(item)
+
+    def item_text(self, item: Any) -> str:
+        return f"'{item}'"
+
+    def parse(self, answer: Any) -> frozenset[str]:
+        answer = parse_list(answer)
+        if isinstance(answer, (str, int, Bid)):
+            answer = [answer]
+        out = set()
+        for item in answer:
+            if isinstance(item, str) and item.strip().lower() in ("none", ""):
+                continue
+            bid = parse_bid(item)
+            if not bid.is_nil and bid.tricks != 0:
+                raise AnswerError(f"{item!r} is not one of '0', 'nil', 'blind nil'")
+            out.add("0" if not bid.is_nil else bid_label(bid))
+        return frozenset(out)
+
+    def format_answer(self, value: Any) -> str:
+        return json.dumps(sorted(value, key=SPECIAL.index))
+
+    def question(self) -> str:
+        h = self.hand
+        bids = h.bid_map()
+        made = (
+            bids_table(h.rules, bids, seats=[s for s in h.bid_order if s in bids])
+            if bids
+            else "  (none yet)"
+        )
+        looked = (
+            "has not looked at the cards yet"
+            if h.hidden[self.seat]
+            else "has looked at the cards"
+        )
+        return (
+            f"Rules: {h.rules.spec}. Dealer: {h.dealer.full}. Scores before the hand: "
+            f"NS {h.scores['NS']}, EW {h.scores['EW']}.\nBids so far:\n{made}\n"
+            f"{self.seat.full} is to bid and {looked}. Which of the bids 0, Nil and "
+            f"Blind Nil may {self.seat.full} make now?"
+        )
+
+    def why_not(self, item: Any) -> str:
+        h = self.hand
+        if item == "0" and not h.rules.numeric_zero:
+            return (
+                f"under {h.rules.preset} there is no numeric 0: a bid of 0 means Nil, "
+                "and the lowest number is 1"
+            )
+        bid = {"0": Bid(0), "nil": Bid.NIL, "blind nil": Bid.BLIND_NIL}[item]
+        return h.why_illegal(bid) or "it is legal"
+
+    def why_yes(self, item: Any) -> str:
+        h = self.hand
+        rules = h.rules
+        partner = h.bids[self.seat.partner]
+        if item == "0":
+            return f"under {rules.preset} 0 is an ordinary numeric bid"
+        if item == "nil":
+            if rules.nil_before_partner_only:
+                return (
+                    f"under {rules.preset} Nil is open while the partner has not bid, "
+                    f"and {self.seat.partner.full} has not bid yet"
+                )
+            extra = (
+                f" ({self.seat.partner.full}'s {partner.label()} does not prevent it)"
+                if partner is not None
+                else ""
+            )
+            return f"under {rules.preset} any player may bid Nil{extra}"
+        if rules.blind_nil == "first_bidder":
+            return (
+                f"under {rules.preset} the first bidder may bid Blind Nil before "
+                "looking at the cards"
+            )
+        own = side_of(rules, self.seat)
+        other = "EW" if own == "NS" else "NS"
+        return (
+            f"under {rules.preset} a player whose side trails by at least "
+            f"{rules.blind_nil_margin} may bid Blind Nil before looking: {own} trail "
+            f"{other} by {h.scores[other] - h.scores[own]}"
+        )
+
+    def hint_text(self) -> str:
+        return (
+            "Check three rule fields: `numeric_zero` (is 0 a number?), "
+            "`nil_before_partner_only` (has the partner bid?), and `blind_nil` (first "
+            "bidder only, or a side trailing by 100?). Blind bids need unseen cards."
+        )
+
+    def explanation(self) -> str:
+        parts = []
+        for option in SPECIAL:
+            if option in self.expected:
+                parts.append(f"'{option}': yes, {self.why_yes(option)}.")
+            else:
+                parts.append(f"'{option}': no, {self.why_not(option)}.")
+        return "\n".join(parts)
+
+
+class ModifierBids(SetExercise):
+    number = 3
+    title = "Forced bids: mirror, whiz and suicide"
+    chapter = CHAPTER
+    answer_format = 'a list of bids, e.g. [4, "nil"]'
+
+    def generate(self, rng: random.Random) -> None:
+        modifier = rng.choice(["mirror", "whiz", "suicide"])
+        rules = Rules.preset(
+            "cards4net" if modifier != "suicide" else "classic", [modifier]
+        )
+        while True:
+            self.hand = deal(rules, rng)
+            if modifier != "suicide":
+                make_bids(self.hand, rng, rng.randint(1, 3))
+                return
+            # suicide: the second partner of a side, after the partner bid a number
+            make_bids(self.hand, rng, rng.choice([2, 3]))
+            partner = self.hand.bids[self.seat.partner]
+            if partner is not None and not partner.is_nil:
+                return
+
+    @property
+    def seat(self) -> Seat:
+        assert self.hand.turn is not None
+        return self.hand.turn
+
+    def compute(self) -> frozenset[Bid]:
+        if self.hand.hidden[self.seat]:
+            probe = self.hand.clone()
+            probe.apply(LOOK)
+            return frozenset(b for b in probe.legal_actions() if isinstance(b, Bid))
+        return frozenset(
+            b
+            for b in self.hand.legal_actions()
+            if isinstance(b, Bid) and not b.is_blind
+        )
+
+    def universe(self) -> list[Bid]:
+        spades = sum(
+            1 for c in self.hand.holding[self.seat] if self.hand.rules.is_trump(c)
+        )
+        items = {Bid.NIL, Bid(spades), Bid(max(1, spades - 1)), Bid(spades + 1)}
+        items |= set(self.expected)
+        return sorted(items, key=lambda b: (b.is_nil, b.tricks))
+
+    def _order(self, item: Any) -> Any:
+        return (item.is_nil, item.tricks)
+
+    def item_text(self, item: Any) -> str:
+        return bid_label(item).capitalize() if item.is_nil else str(item.tricks)
+
+    def parse(self, answer: Any) -> frozenset[Bid]:
+        answer = parse_list(answer)
+        if isinstance(answer, (str, int, Bid)):
+            answer = [answer]
+        bids = [parse_bid(a) for a in answer]
+        if not self.hand.rules.numeric_zero:
+            bids = [Bid.NIL if b == Bid(0) else b for b in bids]
+        return frozenset(bids)
+
+    def format_answer(self, value: Any) -> str:
+        items = sorted(value, key=lambda b: (b.is_nil, b.tricks))
+        return json.dumps([b.tricks if not b.is_nil else bid_label(b) for b in items])
+
+    def question(self) -> str:
+        h = self.hand
+        bids = h.bid_map()
+        made = (
+            bids_table(h.rules, bids, seats=[s for s in h.bid_order if s in bids])
+            if bids
+            else "  (none yet)"
+        )
+        return (
+            f"Rules: {h.rules.spec}. Dealer: {h.dealer.full}.\nBids so far:\n{made}\n"
+            f"{self.seat.full} holds:\n{hand_picture(h.holding, [self.seat])}\n"
+            f"List every bid {self.seat.full} may make now."
+        )
+
+    def why_not(self, item: Any) -> str:
+        probe = self.hand.clone()
+        if probe.hidden[self.seat]:
+            probe.apply(LOOK)
+        return probe.why_illegal(item) or "it is legal"
+
+    def why_yes(self, item: Any) -> str:
+        rules = self.hand.rules
+        spades = sum(1 for c in self.hand.holding[self.seat] if rules.is_trump(c))
+        if rules.bid_rule == "mirror":
+            return f"under mirror the bid is the number of spades held ({spades})" + (
+                "; with none, Nil" if not spades else ""
+            )
+        if rules.bid_rule == "whiz":
+            return f"under whiz a player bids the spades held ({spades}) or Nil"
+        return (
+            "under suicide each side has exactly one Nil: "
+            f"{self.seat.partner.full} bid "
+            "a number, so it must be Nil"
+        )
+
+    def hint_text(self) -> str:
+        return (
+            "Count the spades in the hand, then read the modifier's rule (and, for "
+            "Nil, the preset's: may Nil follow the partner's bid?)."
+        )
+
+    def explanation(self) -> str:
+        items = sorted(self.expected, key=lambda b: (b.is_nil, b.tricks))
+        return "; ".join(f"{self.item_text(b)}: {self.why_yes(b)}" for b in items) + "."
+
+
+class BlindNilTrailing(SetExercise):
+    number = 4
+    title = "Blind Nil for the side behind (classic)"
+    chapter = CHAPTER
+    answer_format = 'a list of seats, e.g. "N S" (or "none")'
+
+    def generate(self, rng: random.Random) -> None:
+        preset = rng.choice(["classic", "yppedia"])
+        base = rng.randrange(0, 300, 10)
+        gap = rng.choice([60, 90, 100, 100, 120, 200])
+        behind = rng.choice(["NS", "EW"])
+        scores = {behind: base, ("EW" if behind == "NS" else "NS"): base + gap}
+        self.hand = deal(Rules.preset(preset), rng, scores=scores)
+
+    def compute(self) -> frozenset[Seat]:
+        return frozenset(s for s in Seat if self.hand.hidden[s])
+
+    def universe(self) -> list[Seat]:
+        return list(Seat)
+
+    def _order(self, item: Any) -> Any:
+        return int(item)
+
+    def item_text(self, item: Any) -> str:
+        return str(item.full)
+
+    def parse(self, answer: Any) -> frozenset[Seat]:
+        if isinstance(answer, str):
+            if answer.strip().lower() in ("none", ""):
+                return frozenset()
+            answer = answer.replace(",", " ").split()
+        if isinstance(answer, Seat):
+            answer = [answer]
+        return frozenset(parse_seat(a) for a in answer)
+
+    def format_answer(self, value: Any) -> str:
+        return " ".join(s.letter for s in sorted(value)) or "none"
+
+    def gap_text(self) -> str:
+        s = self.hand.scores
+        return f"NS {s['NS']}, EW {s['EW']}"
+
+    def question(self) -> str:
+        return (
+            f"Rules: {self.hand.rules.spec}. A new hand starts with the scores "
+            f"{self.gap_text()}. Which players may be offered Blind Nil (before "
+            "looking at their cards)?"
+        )
+
+    def why_not(self, item: Any) -> str:
+        side = side_of(self.hand.rules, item)
+        other = "EW" if side == "NS" else "NS"
+        gap = self.hand.scores[other] - self.hand.scores[side]
+        margin = self.hand.rules.blind_nil_margin
+        if gap <= 0:
+            return (
+                f"{side} are ahead ({self.gap_text()}); Blind Nil is for the side that "
+                f"trails by at least {margin}"
+            )
+        return (
+            f"{side} trail by {gap}, less than the {margin} points needed for Blind Nil"
+        )
+
+    def why_yes(self, item: Any) -> str:
+        side = side_of(self.hand.rules, item)
+        other = "EW" if side == "NS" else "NS"
+        gap = self.hand.scores[other] - self.hand.scores[side]
+        return (
+            f"{side} trail by {gap}, at least the {self.hand.rules.blind_nil_margin} "
+            f"needed; both partners of the side may be offered it"
+        )
+
+    def hint_text(self) -> str:
+        return (
+            "Compare the scores: under classic and yppedia Blind Nil is open to both "
+            "players of a side that is behind by at least 100 (`blind_nil_margin`)."
+        )
+
+    def explanation(self) -> str:
+        if not self.expected:
+            return f"Nobody: {self.why_not(Seat.NORTH)} and {self.why_not(Seat.EAST)}."
+        seat = min(self.expected)
+        return f"{self.format_answer(self.expected)}: {self.why_yes(seat)}."
+
+
+class EstimateTricks(Exercise):
+    number = 5
+    title = "A first estimate of a hand's tricks"
+    chapter = CHAPTER
+    answer_format = "a whole number of tricks"
+    must_catch = ("bare-king", "no-long-spades")
+
+    def generate(self, rng: random.Random) -> None:
+        self.hand = deal(Rules.preset(), rng)
+        self.seat = rng.choice(list(Seat))
+
+    def acceptable(self) -> bool:
+        wrong = {m.id: m.answer for m in self.mistakes()}
+        return wrong["no-long-spades"] != self.expected and (
+            wrong["bare-king"] != self.expected or wrong["queens"] != self.expected
+        )
+
+    @property
+    def cards(self) -> list[Any]:
+        return list(self.hand.holding[self.seat])
+
+    def compute(self) -> int:
+        return quick_tricks(self.cards)
+
+    def parse(self, answer: Any) -> int:
+        return parse_int(answer, "a number of tricks")
+
+    def format_answer(self, value: Any) -> str:
+        return str(value)
+
+    def question(self) -> str:
+        return (
+            f"{self.seat.full} holds:\n{hand_picture(self.hand.holding, [self.seat])}\n"
+            "Count this hand's tricks the quick way: 1 for each ace, 1 for each king "
+            "that has at least one other card of its suit, and 1 for each spade "
+            "beyond the third. What is the count?"
+        )
+
+    def mistakes(self) -> list[Mistake]:
+        return [
+            Mistake(
+                "bare-king",
+                QuickCount(bare_kings=True)(self.cards),
+                "you counted a bare king (a king with no other card of its suit): "
+                "the ace usually catches it, so it does not count",
+            ),
+            Mistake(
+                "no-long-spades",
+                QuickCount(long_spades=False)(self.cards),
+                "you forgot the long spades: each spade beyond the third counts 1",
+            ),
+            Mistake(
+                "queens",
+                QuickCount(queens=True)(self.cards),
+                "queens do not count in this quick estimate",
+            ),
+        ]
+
+    def hint_text(self) -> str:
+        return (
+            "Go suit by suit: aces, guarded kings; then count the spades beyond three."
+        )
+
+    def explanation(self) -> str:
+        from ..cards import Rank, Suit
+
+        parts = []
+        for suit in (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS):
+            held = [c for c in self.cards if c.suit is suit]
+            ranks = {c.rank for c in held}
+            got = []
+            if Rank.ACE in ranks:
+                got.append("ace 1")
+            if Rank.KING in ranks:
+                got.append("guarded king 1" if len(held) >= 2 else "bare king 0")
+            if got:
+                parts.append(f"{suit.plural}: {', '.join(got)}")
+        long = max(0, sum(c.suit is Suit.SPADES for c in self.cards) - 3)
+        parts.append(f"long spades: {long}")
+        return "; ".join(parts) + f". Total {self.expected}."
+
+
+EXERCISES = [TeamContract, NilOptions, ModifierBids, BlindNilTrailing, EstimateTricks]

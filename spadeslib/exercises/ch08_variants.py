@@ -1,0 +1,446 @@
+"""Chapter 8 exercises: the variants.
+
+One hand scored under each preset, the joker deck's trump order and first
+lead, Blind Seven, ten for 200, and two-player scoring. Each mistake is the
+library's answer under another rule set (another preset, the standard trump
+order, a plain contract's value...).
+
+>>> from spadeslib.exercises import load
+>>> q1, q2, q3, q4, q5, q6 = load("08_variants", seed=1)
+>>> q2.feedback(q2.key).correct
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import Any
+
+from ..actions import Bid
+from ..cards import Card
+from ..rules import STANDARD_TRUMPS, Rules
+from ..scoring import score_hand
+from ..seats import Seat
+from ..tricks import trick_winner
+from .core import Exercise, Mistake, parse_int, parse_seat
+from .scenarios import (
+    bids_table,
+    deal,
+    describe_score,
+    policy,
+    rules_text,
+    side_name,
+    split_tricks,
+    trick_line,
+)
+
+CHAPTER = "08_variants"
+TITLE = "The variants"
+
+PRESET_NOTES = {
+    "cards4net": "Nil ±100, a nil bidder's tricks count towards the partner's contract",
+    "classic": "Nil ±100, a nil bidder's tricks are bags (1 point each), not contract "
+    "tricks",
+    "yppedia": "Nil ±50, a failed nil bidder's tricks count for nothing",
+}
+
+
+class PointsExercise(Exercise):
+    chapter = CHAPTER
+    answer_format = "a whole number of points"
+    rules: Rules
+    bids: dict[Seat, Bid]
+    tricks: dict[Seat, int]
+    side: str
+
+    def score(self, rules: Rules | None = None) -> Any:
+        bags = {s: 0 for s in ("NS", "EW", "N", "S")}
+        return score_hand(rules or self.rules, self.bids, self.tricks, bags)[self.side]
+
+    def compute(self) -> int:
+        return self.score().points
+
+    def parse(self, answer: Any) -> int:
+        return parse_int(answer, "a number of points")
+
+    def format_answer(self, value: Any) -> str:
+        return str(value)
+
+    def explanation(self) -> str:
+        return describe_score(self.rules, self.score(), self.bids, self.tricks)
+
+    def table(self) -> str:
+        return bids_table(self.rules, self.bids, self.tricks, sorted(self.bids))
+
+
+class SameHandPresets(PointsExercise):
+    number = 1
+    title = "One hand, three presets"
+    must_catch = ("other-preset",)
+
+    def generate(self, rng: random.Random) -> None:
+        self.preset = rng.choice(["cards4net", "classic", "yppedia"])
+        self.rules = Rules.preset(self.preset)
+        seat = rng.choice([Seat.NORTH, Seat.EAST])
+        self.side = "NS" if seat is Seat.NORTH else "EW"
+        self.bids = {
+            seat: Bid.NIL,
+            seat.partner: Bid(rng.randint(3, 6)),
+            seat.left: Bid(rng.randint(1, 4)),
+            seat.right: Bid(rng.randint(1, 4)),
+        }
+        nil = rng.randint(1, 2)
+        partner = rng.randint(
+            self.bids[seat.partner].tricks - nil, self.bids[seat.partner].tricks + 1
+        )
+        self.tricks = split_tricks(rng, {seat: nil, seat.partner: partner})
+
+    def acceptable(self) -> bool:
+        values = [self.score(Rules.preset(p)).points for p in PRESET_NOTES]
+        return len(set(values)) == 3
+
+    def question(self) -> str:
+        return (
+            f"One hand (no bags carried in):\n{self.table()}\n"
+            f"How many points do {side_name(self.side)} score under {self.preset}?"
+        )
+
+    def mistakes(self) -> list[Mistake]:
+        out = []
+        for other, note in PRESET_NOTES.items():
+            if other != self.preset:
+                out.append(
+                    Mistake(
+                        "other-preset",
+                        self.score(Rules.preset(other)).points,
+                        f"that is the score under {other} ({note}); under "
+                        f"{self.preset}: "
+                        f"{PRESET_NOTES[self.preset]}",
+                    )
+                )
+        return out
+
+    def hint_text(self) -> str:
+        return (
+            "Two things change between these presets: the Nil's value and what a "
+            "nil bidder's tricks are worth."
+        )
+
+
+class JokerTrick(Exercise):
+    number = 2
+    title = "The joker deck's trump order"
+    chapter = CHAPTER
+    answer_format = "a seat: 'N', 'E', 'S' or 'W'"
+
+    def generate(self, rng: random.Random) -> None:
+        self.rules = Rules.preset("cards4net", ["jokers"])
+        trumps = list(self.rules.trump_order)
+        plain = [c for c in self.rules.deck if not self.rules.is_trump(c)]
+        leader = rng.choice(list(Seat))
+        lead_trump = rng.random() < 0.5
+        special = [Card.parse("BJ"), Card.parse("LJ"), Card.parse("2S")]
+        rng.shuffle(plain)
+        rng.shuffle(trumps)
+        plays = []
+        lead = trumps.pop() if lead_trump else plain.pop()
+        plays.append((leader, lead))
+        chosen = rng.sample(special, 2)
+        chosen = [c for c in chosen if c is not lead]
+        others = [c for c in trumps if c not in chosen and c is not lead]
+        cards = chosen + others[: 3 - len(chosen)]
+        rng.shuffle(cards)
+        for i, card in enumerate(cards, 1):
+            plays.append((Seat((leader + i) % 4), card))
+        self.plays = plays
+
+    def acceptable(self) -> bool:
+        wrong = {m.id: m.answer for m in self.mistakes()}
+        return any(v != self.expected for v in wrong.values())
+
+    def compute(self) -> Seat:
+        return trick_winner(self.rules, self.plays)
+
+    def parse(self, answer: Any) -> Seat:
+        return parse_seat(answer)
+
+    def format_answer(self, value: Any) -> str:
+        return value.letter
+
+    def question(self) -> str:
+        return (
+            f"Rules: {self.rules.spec}. One trick, in the order played:\n"
+            f"  {trick_line(self.plays)}\nWho wins the trick?"
+        )
+
+    def mistaken(self, order: tuple[Card, ...]) -> Seat:
+        return trick_winner(
+            dataclasses.replace(self.rules, trump_order=order), self.plays
+        )
+
+    def mistakes(self) -> list[Mistake]:
+        big, little, two = Card.parse("BJ"), Card.parse("LJ"), Card.parse("2S")
+        ranked = tuple(c for c in STANDARD_TRUMPS if c is not two)
+        return [
+            Mistake(
+                "two-low",
+                self.mistaken((big, little, *ranked, two)),
+                "under the joker rules the 2♠ is the third-highest trump, just below "
+                "the two jokers (trump order BJ, LJ, 2♠, A♠, K♠, ...)",
+            ),
+            Mistake(
+                "little-above-big",
+                self.mistaken((little, big, two, *ranked)),
+                "the Big Joker is the highest trump, then the Little Joker",
+            ),
+            Mistake(
+                "jokers-low",
+                self.mistaken((two, *ranked, big, little)),
+                "the jokers are the two highest trumps and beat every spade",
+            ),
+        ]
+
+    def hint_text(self) -> str:
+        return (
+            "Write down `rules.trump_order` for cards4net+jokers: it starts with the "
+            "Big Joker."
+        )
+
+    def explanation(self) -> str:
+        card = dict(self.plays)[self.expected]
+        order = " > ".join(c.symbol() for c in self.rules.trump_order[:5])
+        return (
+            f"{self.expected.full}'s {card.symbol()} is the highest trump played "
+            f"(trump order {order} > ...)."
+        )
+
+
+class BlindSeven(PointsExercise):
+    number = 3
+    title = "Blind Seven"
+    must_catch = ("ten-per-trick",)
+
+    def generate(self, rng: random.Random) -> None:
+        self.rules = Rules.preset("cards4net", ["jokers"])
+        seat = rng.choice(list(Seat))
+        self.side = "NS" if seat in (Seat.NORTH, Seat.SOUTH) else "EW"
+        self.bids = {
+            seat: Bid.BLIND_SEVEN,
+            seat.partner: Bid.BLIND_SEVEN,
+            seat.left: Bid(rng.randint(1, 4)),
+            seat.right: Bid(rng.randint(1, 3)),
+        }
+        won = rng.choice([4, 5, 6, 7, 8, 9])
+        team = split_tricks(rng, {}, total=won, seats=(seat, seat.partner))
+        self.tricks = split_tricks(rng, team)
+
+    def question(self) -> str:
+        return (
+            f"Rules: {self.rules.spec}. {side_name(self.side)} declared Blind Seven "
+            f"before looking at their cards.\n{self.table()}\nHow many points do "
+            f"{side_name(self.side)} score (no bags carried in)?"
+        )
+
+    def mistakes(self) -> list[Mistake]:
+        s = self.score()
+        plain = self.score(dataclasses.replace(self.rules, blind_seven_value=70)).points
+        return [
+            Mistake(
+                "ten-per-trick",
+                plain,
+                "you scored it like an ordinary contract of 7 (±70); Blind Seven is "
+                f"worth ±{self.rules.blind_seven_value}",
+            ),
+            Mistake(
+                "no-overtricks",
+                s.points - s.overtricks,
+                "overtricks still score 1 point each (and are bags)",
+            ),
+        ]
+
+    def hint_text(self) -> str:
+        return "Look at `rules.blind_seven_value`: made or set, it replaces 10 × 7."
+
+
+class TwoPlayer(PointsExercise):
+    number = 4
+    title = "Two-player scoring"
+    must_catch = ("zero-as-number",)
+
+    def generate(self, rng: random.Random) -> None:
+        self.rules = Rules.preset("two-player")
+        self.side = rng.choice(["N", "S"])
+        me = Seat.parse(self.side)
+        other = me.partner
+        zero = rng.random() < 0.5
+        self.bids = {
+            me: Bid.NIL if zero else Bid(rng.randint(3, 7)),
+            other: Bid(rng.randint(3, 7)),
+        }
+        mine = (
+            rng.randint(0, 2)
+            if zero
+            else rng.randint(self.bids[me].tricks - 2, self.bids[me].tricks + 3)
+        )
+        self.tricks = {me: mine, other: 13 - mine}
+
+    def acceptable(self) -> bool:
+        wrong = {m.id: m.answer for m in self.mistakes()}
+        return any(v != self.expected for v in wrong.values())
+
+    def question(self) -> str:
+        me = Seat.parse(self.side)
+        bids = {s: ("0" if b.is_nil else b.label()) for s, b in self.bids.items()}
+        rows = "\n".join(
+            f"  {s.full:<7} bid {bids[s]:<3} tricks {self.tricks[s]}"
+            for s in (Seat.NORTH, Seat.SOUTH)
+        )
+        return (
+            f"Rules: two-player (each player scores alone).\n{rows}\n"
+            f"How many points does {me.full} score (no bags carried in)?"
+        )
+
+    def mistakes(self) -> list[Mistake]:
+        me = Seat.parse(self.side)
+        out = []
+        if self.bids[me].is_nil:
+            numeric = dict(self.bids)
+            numeric[me] = Bid(0)
+            value = score_hand(self.rules, numeric, self.tricks, {})[self.side].points
+            out.append(
+                Mistake(
+                    "zero-as-number",
+                    value,
+                    "in two-player Spades a bid of 0 is Nil: made +100, failed -100",
+                )
+            )
+        s = self.score()
+        out.append(
+            Mistake(
+                "partnership",
+                10 * (self.bids[Seat.NORTH].tricks + self.bids[Seat.SOUTH].tricks),
+                "the two players are opponents and each scores alone; do not "
+                "add their bids",
+            )
+        )
+        if s.made is False:
+            out.append(
+                Mistake(
+                    "softened",
+                    -10 * (s.contract - s.tricks),
+                    "a set contract costs 10 per trick bid, whatever was won",
+                )
+            )
+        return out
+
+    def hint_text(self) -> str:
+        return (
+            "Each player is a side of their own: the same rules as a partnership, "
+            "with one bidder; 0 is Nil."
+        )
+
+
+class JokerFirstLead(Exercise):
+    number = 5
+    title = "Who leads first with jokers?"
+    chapter = CHAPTER
+    answer_format = "a seat: 'N', 'E', 'S' or 'W'"
+    must_catch = ("dealer-left",)
+
+    def generate(self, rng: random.Random) -> None:
+        self.hand = deal(Rules.preset("cards4net", ["jokers"]), rng)
+        while self.hand.phase.value == "bidding":
+            self.hand.apply(policy(self.hand, rng))
+
+    def compute(self) -> Seat:
+        assert self.hand.turn is not None
+        return self.hand.turn
+
+    def parse(self, answer: Any) -> Seat:
+        return parse_seat(answer)
+
+    def format_answer(self, value: Any) -> str:
+        return value.letter
+
+    def question(self) -> str:
+        return (
+            f"Rules: {self.hand.rules.spec}. {self.hand.dealer.full} dealt and the "
+            "bidding is over. Who leads the first trick?"
+        )
+
+    def mistakes(self) -> list[Mistake]:
+        return [
+            Mistake(
+                "dealer-left",
+                self.hand.dealer.left,
+                "under the joker rules the dealer leads the first trick "
+                "(`rules.dealer_leads`), not the player on the dealer's left",
+            )
+        ]
+
+    def hint_text(self) -> str:
+        return "Check `Rules.parse('cards4net+jokers').dealer_leads`."
+
+    def explanation(self) -> str:
+        return (
+            f"The joker rules set `dealer_leads`: {self.hand.dealer.full}, the dealer, "
+            "leads (and may lead any card, a trump included)."
+        )
+
+
+class TenFor200(PointsExercise):
+    number = 6
+    title = "Ten for 200"
+    must_catch = ("plain-ten",)
+
+    def generate(self, rng: random.Random) -> None:
+        self.rules = Rules.preset(rng.choice(["cards4net", "classic"]), ["ten_for_200"])
+        seat = rng.choice(list(Seat))
+        self.side = "NS" if seat in (Seat.NORTH, Seat.SOUTH) else "EW"
+        first = rng.randint(4, 6)
+        self.bids = {
+            seat: Bid(first),
+            seat.partner: Bid(10 - first),
+            seat.left: Bid(1),
+            seat.right: Bid(rng.randint(1, 2)),
+        }
+        won = rng.choice([8, 9, 10, 11, 12])
+        team = split_tricks(rng, {}, total=won, seats=(seat, seat.partner))
+        self.tricks = split_tricks(rng, team)
+
+    def question(self) -> str:
+        return (
+            f"Rules: {rules_text(self.rules)}.\n{self.table()}\nHow many points do "
+            f"{side_name(self.side)} score (no bags carried in)?"
+        )
+
+    def mistakes(self) -> list[Mistake]:
+        plain = self.score(dataclasses.replace(self.rules, ten_for_200=False)).points
+        s = self.score()
+        return [
+            Mistake(
+                "plain-ten",
+                plain,
+                "with ten_for_200 a contract of exactly 10 scores "
+                f"±{self.rules.ten_for_200_value}, not ±100",
+            ),
+            Mistake(
+                "no-overtricks",
+                s.points - s.overtricks,
+                "overtricks still score 1 point each on top of the 200",
+            ),
+        ]
+
+    def hint_text(self) -> str:
+        return "Add the partners' bids: is the contract exactly 10?"
+
+
+EXERCISES = [
+    SameHandPresets,
+    JokerTrick,
+    BlindSeven,
+    TwoPlayer,
+    JokerFirstLead,
+    TenFor200,
+]

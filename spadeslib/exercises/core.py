@@ -1,0 +1,543 @@
+"""The machinery every exercise shares: the ``____`` placeholder, feedback,
+mistakes, answer parsing, and the :class:`Exercise` base class.
+
+An exercise is built from ``(chapter, number, seed)``: its scenario (a deal, a
+trick, bids and tricks to score...) comes from a random generator seeded with
+those three, so the same seed always gives the same exercise. The right answer
+is computed with the library; so are the *typical wrong answers*, by running
+the library under a mistaken reading of the rules (another preset's nil rule,
+no bag penalty, the 2 of spades ranked low under jokers, ...). A learner's
+answer that equals one of them gets that mistake's diagnosis.
+
+>>> from spadeslib.exercises.core import Feedback
+>>> print(Feedback("incorrect", "you forgot the bag penalty: 8 + 3 bags crosses 10"))
+Incorrect: you forgot the bag penalty: 8 + 3 bags crosses 10
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Literal
+
+from ..actions import Bid
+from ..cards import Card, Suit
+from ..errors import SpadesError
+from ..seats import Seat
+
+__all__ = [
+    "DEFAULT_SEED",
+    "AnswerError",
+    "Exercise",
+    "Feedback",
+    "Mistake",
+    "Placeholder",
+    "SetExercise",
+    "____",
+]
+
+DEFAULT_SEED = 1
+"""The seed the course's exercise notebooks use."""
+
+
+class Placeholder:
+    """The blank a learner replaces with an answer (printed as ``____``)."""
+
+    _instance: ClassVar[Placeholder | None] = None
+
+    def __new__(cls) -> Placeholder:
+        if cls._instance is None:
+            cls._instance = object.__new__(cls)
+        return cls._instance
+
+    def __repr__(self) -> str:
+        return "____"
+
+    def __bool__(self) -> bool:
+        return False
+
+
+____ = Placeholder()
+"""Write your answer in place of this."""
+
+Status = Literal["correct", "incorrect", "not attempted", "unreadable"]
+
+_LABELS = {
+    "correct": "Correct",
+    "incorrect": "Incorrect",
+    "not attempted": "Not attempted",
+    "unreadable": "Check the format of your answer",
+}
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """What a check says about one answer.
+
+    ``mistake`` names the diagnosed mistake (``None`` if none was recognised).
+    """
+
+    status: Status
+    message: str
+    mistake: str | None = None
+
+    @property
+    def correct(self) -> bool:
+        """True when the answer is right."""
+        return self.status == "correct"
+
+    def __str__(self) -> str:
+        label = _LABELS[self.status]
+        return f"{label}: {self.message}" if self.message else f"{label}."
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """A typical wrong answer, computed with the library, and what it shows."""
+
+    id: str
+    answer: Any
+    message: str
+
+
+class AnswerError(SpadesError):
+    """An answer that cannot be read (a seat that is not a seat, and so on)."""
+
+
+# ------------------------------------------------------------------ parsing
+def parse_seat(value: Any) -> Seat:
+    """A seat from ``"N"``, ``"north"`` or a :class:`Seat`."""
+    try:
+        return Seat.parse(value)
+    except (SpadesError, TypeError):
+        raise AnswerError(
+            f"{value!r} is not a seat: answer 'N', 'E', 'S' or 'W'"
+        ) from None
+
+
+def parse_side(value: Any, allow_none: bool = False) -> str | None:
+    """A side from ``"NS"``, ``"N-S"``, ``"north-south"``, ``"EW"``; with
+    ``allow_none``, ``None``/``"none"``/``"nobody"`` too."""
+    if value is None or (
+        isinstance(value, str)
+        and value.strip().lower() in ("none", "nobody", "no one", "neither", "")
+    ):
+        if allow_none:
+            return None
+        raise AnswerError("answer a side: 'NS' or 'EW'")
+    if isinstance(value, str):
+        key = "".join(ch for ch in value.upper() if ch.isalpha())
+        key = {"NORTHSOUTH": "NS", "SN": "NS", "EASTWEST": "EW", "WE": "EW"}.get(
+            key, key
+        )
+        if key in ("NS", "EW"):
+            return key
+    extra = ", or 'none'" if allow_none else ""
+    raise AnswerError(f"{value!r} is not a side: answer 'NS' or 'EW'{extra}")
+
+
+def parse_card(value: Any) -> Card:
+    """A card from ``"QH"``, ``"Q♥"``, ``"10h"`` or a :class:`Card`."""
+    try:
+        return Card.parse(value)
+    except (SpadesError, TypeError):
+        raise AnswerError(
+            f"{value!r} is not a card: write cards like 'QH', '10S' or 'A♠'"
+        ) from None
+
+
+def parse_cards(value: Any) -> frozenset[Card]:
+    """A set of cards from ``"QH 10H"``, ``["QH", "10H"]`` or cards; ``"none"``
+    and ``[]`` are the empty set."""
+    if isinstance(value, (str, Card)):
+        if isinstance(value, str) and value.strip().lower() in ("none", "", "-"):
+            return frozenset()
+        items: Iterable[Any] = (
+            [value] if isinstance(value, Card) else value.replace(",", " ").split()
+        )
+    elif isinstance(value, Iterable):
+        items = value
+    else:
+        raise AnswerError(f"{value!r} is not a list of cards: write e.g. 'QH 10H'")
+    cards = [parse_card(v) for v in items]
+    if len(set(cards)) != len(cards):
+        raise AnswerError("a card is listed twice")
+    return frozenset(cards)
+
+
+def parse_int(value: Any, what: str = "a whole number") -> int:
+    """An integer from an int, an integral float, or a string like ``"-70"``."""
+    if isinstance(value, bool):
+        raise AnswerError(f"{value!r} is not {what}")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, str):
+        text = value.strip().replace("+", "").replace("−", "-")
+        if text.lstrip("-").isdigit():
+            return int(text)
+    raise AnswerError(f"{value!r} is not {what}")
+
+
+def parse_float(value: Any) -> float:
+    """A number from an int, a float, a string, or a percentage string ``"35%"``."""
+    if isinstance(value, bool):
+        raise AnswerError(f"{value!r} is not a number")
+    if isinstance(value, (int, float)):
+        return float(value)
+    if isinstance(value, str):
+        text = value.strip()
+        try:
+            if text.endswith("%"):
+                return float(text[:-1]) / 100
+            return float(text)
+        except ValueError:
+            pass
+    raise AnswerError(f"{value!r} is not a number")
+
+
+def parse_list(value: Any) -> Any:
+    """A Python list written as text (``"[4, 'nil']"``, as answer keys print
+    them) becomes the list; anything else is returned unchanged."""
+    if isinstance(value, str) and value.strip().startswith("["):
+        try:
+            return ast.literal_eval(value.strip())
+        except (ValueError, SyntaxError):
+            message = f"{value!r} is not a list: write e.g. [4, 'nil']"
+            raise AnswerError(message) from None
+    return value
+
+
+def parse_bool(value: Any) -> bool:
+    """``True``/``False``, or ``"yes"``/``"no"``."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().lower() in ("yes", "y", "true"):
+        return True
+    if isinstance(value, str) and value.strip().lower() in ("no", "n", "false"):
+        return False
+    raise AnswerError(f"{value!r} is not True or False")
+
+
+def parse_bid(value: Any) -> Bid:
+    """A bid: an int, ``"nil"``, ``"blind nil"``, ``"blind seven"`` or a "
+    ":class:`Bid`."""
+    try:
+        return Bid.parse(value)
+    except SpadesError:
+        raise AnswerError(
+            f"{value!r} is not a bid: write a number, 'nil' or 'blind nil'"
+        ) from None
+
+
+def parse_suits(value: Any) -> frozenset[Suit]:
+    """A set of suits from ``"H D"``, ``["hearts"]``, ``"♥"``; ``"none"`` is empty."""
+    if isinstance(value, Suit):
+        return frozenset([value])
+    if isinstance(value, str):
+        if value.strip().lower() in ("none", "", "-", "no suit"):
+            return frozenset()
+        items: Iterable[Any] = value.replace(",", " ").split()
+    elif isinstance(value, Iterable):
+        items = value
+    else:
+        raise AnswerError(f"{value!r} is not a list of suits")
+    out = set()
+    for item in items:
+        if isinstance(item, Suit):
+            out.add(item)
+            continue
+        try:
+            out.add(Suit.parse(str(item)))
+        except SpadesError:
+            raise AnswerError(
+                f"{item!r} is not a suit: use C, D, H, S or ♣ ♦ ♥ ♠"
+            ) from None
+    return frozenset(out)
+
+
+# ---------------------------------------------------------------- formatting
+def seat_name(seat: Seat) -> str:
+    """``"North"``."""
+    return seat.full
+
+
+def card_list(cards: Iterable[Card]) -> str:
+    """Cards high to low within suits, spades first, with symbols: ``"A♠ 10♠ K♥"``."""
+    order = {
+        Suit.JOKER: 0,
+        Suit.SPADES: 1,
+        Suit.HEARTS: 2,
+        Suit.CLUBS: 3,
+        Suit.DIAMONDS: 4,
+    }
+    ordered = sorted(cards, key=lambda c: (order[c.suit], -c.rank))
+    return " ".join(c.symbol() for c in ordered) or "none"
+
+
+def card_codes(cards: Iterable[Card]) -> str:
+    """Cards as plain codes (``"AS 10S KH"``), the way answers are written."""
+    order = {
+        Suit.JOKER: 0,
+        Suit.SPADES: 1,
+        Suit.HEARTS: 2,
+        Suit.CLUBS: 3,
+        Suit.DIAMONDS: 4,
+    }
+    ordered = sorted(cards, key=lambda c: (order[c.suit], -c.rank))
+    return " ".join(str(c) for c in ordered)
+
+
+def suit_list(suits: Iterable[Suit]) -> str:
+    """``"hearts and diamonds"``."""
+    names = [s.plural for s in sorted(suits)]
+    if not names:
+        return "none"
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def plural(n: int, word: str, words: str | None = None) -> str:
+    """``plural(1, "trick")`` -> ``"1 trick"``; ``plural(2, "trick")`` -> ``"2 "
+    "tricks"``."""
+    return f"{n} {word if n == 1 else (words or word + 's')}"
+
+
+def signed(n: int) -> str:
+    """``+52``, ``-70``, ``0``."""
+    return f"{n:+d}" if n else "0"
+
+
+# --------------------------------------------------------------- exercises
+class Exercise:
+    """One exercise: a seeded scenario, its check, a hint and a solution.
+
+    Subclasses set the class attributes and implement :meth:`generate`,
+    :meth:`compute`, :meth:`question`, :meth:`parse`, :meth:`mistakes`,
+    :meth:`hint_text` and :meth:`explanation`. The learner-facing methods are
+    :meth:`show`, :meth:`check`, :meth:`hint` and :meth:`solution`;
+    :meth:`feedback` returns what :meth:`check` prints.
+
+    ``must_catch`` lists mistake ids the scenario must tell apart from the
+    right answer: :meth:`generate` is retried (with the same random stream)
+    until every one of them gives a different answer, so that the exercise
+    always tests the rule it is about.
+    """
+
+    chapter: ClassVar[str] = ""
+    number: ClassVar[int] = 0
+    title: ClassVar[str] = ""
+    answer_format: ClassVar[str] = ""
+    must_catch: ClassVar[tuple[str, ...]] = ()
+    uses_bots: ClassVar[bool] = False
+
+    def __init__(self, seed: int = DEFAULT_SEED) -> None:
+        self.seed = seed
+        rng = random.Random(f"{self.chapter}/{self.number}/{seed}")
+        for _ in range(1000):
+            self._cache: dict[str, Any] = {}
+            self.generate(rng)
+            if self.acceptable():
+                break
+        else:  # pragma: no cover - generators are built to succeed quickly
+            raise RuntimeError(
+                f"exercise {self.label} found no scenario for seed {seed}"
+            )
+
+    # ------------------------------------------------------------ to define
+    def generate(self, rng: random.Random) -> None:
+        """Build the scenario from ``rng`` (store it on ``self``)."""
+        raise NotImplementedError
+
+    def compute(self) -> Any:
+        """The right answer, computed with the library."""
+        raise NotImplementedError
+
+    def question(self) -> str:
+        """The scenario and the question, as text."""
+        raise NotImplementedError
+
+    def parse(self, answer: Any) -> Any:
+        """Read a learner's answer (raise :class:`AnswerError` if impossible)."""
+        raise NotImplementedError
+
+    def mistakes(self) -> list[Mistake]:
+        """Typical wrong answers for this scenario, computed with the library."""
+        return []
+
+    def hint_text(self) -> str:
+        """A nudge that does not give the answer away."""
+        raise NotImplementedError
+
+    def explanation(self) -> str:
+        """Why the answer is what it is (shown by :meth:`solution`)."""
+        raise NotImplementedError
+
+    def format_answer(self, value: Any) -> str:
+        """The answer as it would be typed (for the solution and the key)."""
+        return repr(value)
+
+    def same(self, a: Any, b: Any) -> bool:
+        """Whether two parsed answers are the same answer."""
+        return bool(a == b)
+
+    def fallback(self, parsed: Any) -> str:
+        """The message for a wrong answer that matches no known mistake."""
+        return "that is not it. " + self.hint_text()
+
+    def diagnose(self, parsed: Any) -> Feedback | None:
+        """A custom verdict before the standard comparison (``None``: no opinion)."""
+        return None
+
+    def praise(self) -> str:
+        """A short reason shown with "Correct"."""
+        return ""
+
+    # ----------------------------------------------------------- machinery
+    def acceptable(self) -> bool:
+        """Whether the generated scenario is a good exercise (see ``must_catch``)."""
+        if not self.must_catch:
+            return True
+        answer = self.expected
+        wrong = {m.id: m.answer for m in self.mistakes()}
+        return all(
+            i in wrong and not self.same(wrong[i], answer) for i in self.must_catch
+        )
+
+    @property
+    def expected(self) -> Any:
+        """The right answer (computed once)."""
+        if "expected" not in self._cache:
+            self._cache["expected"] = self.compute()
+        return self._cache["expected"]
+
+    @property
+    def key(self) -> str:
+        """The right answer as text, for answer keys."""
+        return self.format_answer(self.expected)
+
+    @property
+    def label(self) -> str:
+        """``"6.3"``: chapter number and exercise number."""
+        return f"{int(self.chapter[:2])}.{self.number}"
+
+    def feedback(self, answer: Any = ____) -> Feedback:
+        """The verdict on ``answer``: correct, a diagnosed mistake, not attempted,
+        or unreadable."""
+        if isinstance(answer, Placeholder) or answer is Ellipsis:
+            return Feedback(
+                "not attempted",
+                "replace ____ with your answer "
+                f"({self.answer_format}) and run the cell again.",
+            )
+        try:
+            parsed = self.parse(answer)
+        except AnswerError as error:
+            return Feedback("unreadable", f"{error}. Expected {self.answer_format}.")
+        verdict = self.diagnose(parsed)
+        if verdict is not None:
+            return verdict
+        if self.same(parsed, self.expected):
+            return Feedback("correct", self.praise())
+        for mistake in self.mistakes():
+            if self.same(parsed, mistake.answer) and not self.same(
+                mistake.answer, self.expected
+            ):
+                return Feedback("incorrect", mistake.message, mistake.id)
+        return Feedback("incorrect", self.fallback(parsed))
+
+    def check(self, answer: Any = ____) -> None:
+        """Print whether ``answer`` is right, or what went wrong."""
+        print(self.feedback(answer))
+
+    def hint(self) -> None:
+        """Print a hint."""
+        print("Hint: " + self.hint_text())
+
+    def solution(self) -> None:
+        """Print the answer and why."""
+        print(f"Solution: {self.key}\n{self.explanation()}")
+
+    def show(self) -> None:
+        """Print the exercise: the scenario and the question."""
+        print(
+            f"Exercise {self.label}: {self.title}\n\n{self.question()}\n\n"
+            f"Answer with {self.answer_format}."
+        )
+
+    def __repr__(self) -> str:
+        return f"<exercise {self.label} {self.title!r}, seed {self.seed}>"
+
+
+class SetExercise(Exercise):
+    """An exercise whose answer is a set of items (cards, bids, seats, suits).
+
+    Wrong answers are diagnosed item by item: an item that does not belong is
+    explained by :meth:`why_not`, a missing one by :meth:`why_yes`.
+    """
+
+    def universe(self) -> Sequence[Any]:
+        """Every item a learner might list (to build typical wrong answers)."""
+        raise NotImplementedError
+
+    def why_not(self, item: Any) -> str:
+        """Why ``item`` is not in the answer."""
+        raise NotImplementedError
+
+    def why_yes(self, item: Any) -> str:
+        """Why ``item`` is in the answer."""
+        raise NotImplementedError
+
+    def item_text(self, item: Any) -> str:
+        """How an item is named in messages."""
+        return item.symbol() if isinstance(item, Card) else str(item)
+
+    def diagnose(self, parsed: Any) -> Feedback | None:
+        expected = self.expected
+        if parsed == expected:
+            return None
+        extra = sorted(parsed - expected, key=self._order)
+        missing = sorted(expected - parsed, key=self._order)
+        parts = []
+        if extra:
+            item = extra[0]
+            parts.append(
+                f"{self.item_text(item)} does not belong: {self.why_not(item)}"
+            )
+        if missing:
+            item = missing[0]
+            more = (
+                f" (and {plural(len(missing) - 1, 'other')})"
+                if len(missing) > 1
+                else ""
+            )
+            parts.append(
+                f"you left out {self.item_text(item)}{more}: {self.why_yes(item)}"
+            )
+        first = (extra or missing)[0]
+        return Feedback("incorrect", "; ".join(parts) + ".", f"item:{first}")
+
+    def _order(self, item: Any) -> Any:
+        return str(item)
+
+    def mistakes(self) -> list[Mistake]:
+        """One wrong answer per item: the answer with that item added or removed."""
+        expected = self.expected
+        out = []
+        for item in self.universe():
+            if item in expected:
+                wrong = expected - {item}
+                text = f"you left out {self.item_text(item)}: {self.why_yes(item)}."
+            else:
+                wrong = expected | {item}
+                text = f"{self.item_text(item)} does not belong: {self.why_not(item)}."
+            out.append(Mistake(f"item:{item}", frozenset(wrong), text))
+        return out
+
+
+def close(a: float, b: float, tol: float = 0.0015) -> bool:
+    """Whether two numeric answers agree to about three decimals."""
+    return math.isclose(a, b, abs_tol=tol)

@@ -1,0 +1,310 @@
+"""Exercise notebooks generated from the solution notebooks, student sets and
+answer keys.
+
+The solution notebooks (``exercises/solutions/NAME.py``, paired with
+``NAME.ipynb`` by jupytext) are the masters. :func:`to_exercise` derives the
+blank exercise notebook from one of them:
+
+- a code line ending in ``# SOLUTION`` is blanked: ``answer = 93  # SOLUTION``
+  becomes ``answer = ____``; a line that is not an assignment is dropped;
+- a code cell whose first line is ``# SOLUTION`` is dropped (for example the
+  ``q1.solution()`` calls that fill the solutions notebook);
+- a markdown cell whose first line is ``<!-- SOLUTION -->`` is dropped, and so
+  is any markdown line ending in ``<!-- SOLUTION -->``;
+- the import of :mod:`spadeslib.exercises` also imports the placeholder ``____``.
+
+:func:`build` writes ``exercises/NAME.ipynb`` and ``NAME.py`` for every
+chapter (``python -m spadeslib.exercises build``); :func:`write_class` writes
+one notebook per student with that student's seed, plus an answer key computed
+by the library.
+
+>>> to_exercise_source("answer = 93  # SOLUTION\\nq1.check(answer)")
+'answer = ____\\nq1.check(answer)'
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from . import CHAPTERS, exercise_classes, load, resolve, student_seed
+
+__all__ = [
+    "build",
+    "check_built",
+    "execute_solutions",
+    "key_markdown",
+    "student_notebook",
+    "to_exercise",
+    "to_exercise_source",
+    "write_class",
+]
+
+MARK = "# SOLUTION"
+MD_MARK = "<!-- SOLUTION -->"
+FORMAT = "py:percent"
+_ASSIGN = re.compile(
+    r"^(\s*)([A-Za-z_][A-Za-z0-9_]*(?:\s*,\s*[A-Za-z_][A-Za-z0-9_]*)*)\s*=(?!=)"
+)
+_IMPORT = re.compile(r"^from spadeslib\.exercises import (?!____)")
+_SEED = re.compile(r"^SEED = -?\d+", re.MULTILINE)
+
+
+def project_root() -> Path:
+    """The repository root (the folder holding ``exercises/``)."""
+    return Path(__file__).resolve().parents[2]
+
+
+def to_exercise_source(source: str) -> str:
+    """Blank the ``# SOLUTION`` lines of one code cell's source."""
+    out = []
+    for line in source.split("\n"):
+        if _IMPORT.match(line):
+            line = _IMPORT.sub("from spadeslib.exercises import ____, ", line)
+        stripped = line.rstrip()
+        if stripped.endswith(MARK):
+            match = _ASSIGN.match(stripped)
+            if match:
+                out.append(f"{match.group(1)}{match.group(2)} = ____")
+            continue
+        out.append(line)
+    return "\n".join(out)
+
+
+def _markdown(source: str) -> str | None:
+    lines = source.split("\n")
+    if lines and lines[0].strip() == MD_MARK:
+        return None
+    kept = [line for line in lines if not line.rstrip().endswith(MD_MARK)]
+    while kept and not kept[-1].strip():
+        kept.pop()
+    return "\n".join(kept)
+
+
+def to_exercise(solution: Any) -> Any:
+    """The blank exercise notebook made from a solution notebook (no outputs)."""
+    import nbformat
+
+    nb = copy.deepcopy(solution)
+    cells = []
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            if cell.source.split("\n", 1)[0].strip() == MARK:
+                continue
+            new = nbformat.v4.new_code_cell(to_exercise_source(cell.source))
+        elif cell.cell_type == "markdown":
+            text = _markdown(cell.source)
+            if text is None:
+                continue
+            new = nbformat.v4.new_markdown_cell(text)
+        else:
+            new = copy.deepcopy(cell)
+        new.metadata = copy.deepcopy(cell.metadata)
+        cells.append(new)
+    nb.cells = cells
+    _number_cells(nb, "ex")
+    nb.metadata.pop("language_info", None)
+    return nb
+
+
+def _number_cells(nb: Any, prefix: str) -> None:
+    for i, cell in enumerate(nb.cells):
+        cell["id"] = f"{prefix}-{i:03d}"
+
+
+def _paths(root: Path, name: str) -> dict[str, Path]:
+    return {
+        "solution_py": root / "exercises" / "solutions" / f"{name}.py",
+        "solution_ipynb": root / "exercises" / "solutions" / f"{name}.ipynb",
+        "exercise_py": root / "exercises" / f"{name}.py",
+        "exercise_ipynb": root / "exercises" / f"{name}.ipynb",
+    }
+
+
+def _read_solution(root: Path, name: str) -> Any:
+    import jupytext
+
+    return jupytext.read(_paths(root, name)["solution_py"], fmt=FORMAT)
+
+
+def rendered(root: Path, name: str) -> tuple[str, str]:
+    """The exercise notebook of chapter ``name`` as (``.py`` text, ``.ipynb`` text),
+    generated from its solution."""
+    import jupytext
+    import nbformat
+
+    nb = to_exercise(_read_solution(root, name))
+    py = jupytext.writes(nb, fmt=FORMAT)
+    ipynb = nbformat.writes(nb)
+    return py, ipynb + "\n"
+
+
+def build(root: Path | None = None, names: Iterable[str] = CHAPTERS) -> list[Path]:
+    """Write every exercise notebook (and its script) from its solution; return
+    the files that changed."""
+    root = root or project_root()
+    changed = []
+    for name in names:
+        name = resolve(name)
+        paths = _paths(root, name)
+        py, ipynb = rendered(root, name)
+        for path, text in (
+            (paths["exercise_py"], py),
+            (paths["exercise_ipynb"], ipynb),
+        ):
+            if not path.exists() or path.read_text(encoding="utf-8") != text:
+                path.write_text(text, encoding="utf-8")
+                changed.append(path)
+    return changed
+
+
+def check_built(root: Path | None = None, names: Iterable[str] = CHAPTERS) -> list[str]:
+    """The exercise files that differ from what :func:`build` would write."""
+    root = root or project_root()
+    stale = []
+    for name in names:
+        name = resolve(name)
+        paths = _paths(root, name)
+        py, ipynb = rendered(root, name)
+        for path, text in (
+            (paths["exercise_py"], py),
+            (paths["exercise_ipynb"], ipynb),
+        ):
+            if not path.exists() or path.read_text(encoding="utf-8") != text:
+                stale.append(str(path.relative_to(root)))
+    return stale
+
+
+def execute_solutions(
+    root: Path | None = None, names: Iterable[str] = CHAPTERS, timeout: int = 120
+) -> list[Path]:
+    """Write each solution ``.ipynb`` from its ``.py`` and run it in place (kernel
+    ``python3``, working directory ``exercises/solutions``) so its stored
+    outputs are true."""
+    import jupytext
+    import nbformat
+    from nbclient import NotebookClient
+
+    root = root or project_root()
+    written = []
+    for name in names:
+        name = resolve(name)
+        paths = _paths(root, name)
+        nb = _read_solution(root, name)
+        _number_cells(nb, "sol")
+        client = NotebookClient(
+            nb,
+            timeout=timeout,
+            kernel_name="python3",
+            resources={"metadata": {"path": str(paths["solution_py"].parent)}},
+        )
+        client.execute()
+        nbformat.write(nb, paths["solution_ipynb"])
+        jupytext.write(nb, paths["solution_py"], fmt=FORMAT)
+        written.append(paths["solution_ipynb"])
+    return written
+
+
+# ------------------------------------------------------------- students
+def student_notebook(
+    name: str, seed: int, student: str | None = None, root: Path | None = None
+) -> Any:
+    """Chapter ``name``'s exercise notebook set to ``seed`` (for one student)."""
+    root = root or project_root()
+    nb = to_exercise(_read_solution(root, resolve(name)))
+    for cell in nb.cells:
+        if cell.cell_type == "code" and _SEED.search(cell.source):
+            cell.source = _SEED.sub(f"SEED = {seed}", cell.source, count=1)
+            break
+    else:  # pragma: no cover - every solution notebook sets SEED
+        raise ValueError(f"{name}: no 'SEED = ...' line to set")
+    if student:
+        first = nb.cells[0]
+        lines = first.source.split("\n")
+        lines.insert(1, f"\n**Exercises for {student}** (seed {seed}).")
+        first.source = "\n".join(lines)
+    return nb
+
+
+def key_markdown(students: Sequence[tuple[str, int]], names: Iterable[str]) -> str:
+    """An answer key (markdown) for each student's seed, computed by the library."""
+    names = [resolve(n) for n in names]
+    lines = [
+        "# Answer key",
+        "",
+        "Computed by `spadeslib.exercises` from each student's seed: "
+        "`load(CHAPTER, seed=SEED)[i].key`.",
+        "",
+    ]
+    for student, seed in students:
+        lines += [f"## {student} (seed {seed})", ""]
+        for name in names:
+            chapter = load(name, seed=seed)
+            lines += [
+                f"### {name}: {chapter.title}",
+                "",
+                "| exercise | answer |",
+                "| --- | --- |",
+            ]
+            for label, title, answer in chapter.key():
+                cell = answer.replace("|", "\\|")
+                lines.append(f"| {label} {title} | `{cell}` |")
+            lines.append("")
+    return "\n".join(lines)
+
+
+def write_class(
+    students: Sequence[str],
+    seed: int | str,
+    out: Path,
+    names: Iterable[str] = CHAPTERS,
+    root: Path | None = None,
+) -> list[Path]:
+    """Write ``out/STUDENT/NAME.ipynb`` for every student and chapter, and
+    ``out/answer_key.md`` (plus ``answer_key.json``)."""
+    import json
+
+    import nbformat
+
+    names = [resolve(n) for n in names]
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    seeds = []
+    for student in students:
+        s = student_seed(seed, student)
+        seeds.append((student, s))
+        folder = out / _safe(student)
+        folder.mkdir(exist_ok=True)
+        for name in names:
+            path = folder / f"{name}.ipynb"
+            nbformat.write(student_notebook(name, s, student, root), path)
+            written.append(path)
+    key = out / "answer_key.md"
+    key.write_text(key_markdown(seeds, names), encoding="utf-8")
+    data = {
+        student: {
+            "seed": s,
+            "answers": {
+                name: {q.label: q.key for q in load(name, seed=s)} for name in names
+            },
+        }
+        for student, s in seeds
+    }
+    (out / "answer_key.json").write_text(
+        json.dumps(data, indent=1, ensure_ascii=False), encoding="utf-8"
+    )
+    written += [key, out / "answer_key.json"]
+    return written
+
+
+def _safe(name: str) -> str:
+    cleaned = re.sub(r"[^A-Za-z0-9_.-]+", "_", name.strip())
+    return cleaned or "student"
+
+
+def count_exercises() -> dict[str, int]:
+    """How many exercises each chapter has."""
+    return {name: len(exercise_classes(name)) for name in CHAPTERS}

@@ -1,0 +1,325 @@
+"""Seeded building blocks for exercise scenarios: deals, played hands, bids
+and trick counts, and their text pictures.
+
+Everything here draws from a :class:`random.Random` it is given, so a
+scenario is a function of the exercise's seed. Hands are played with the
+engine (every action checked), by a simple seeded policy that does not depend
+on the bots, so the course's exercises stay the same when the bots improve.
+
+>>> import random
+>>> from spadeslib import Rules
+>>> hand = deal(Rules.preset(), random.Random(3))
+>>> sum(len(hand.holding[s]) for s in hand.seats)
+52
+>>> split_tricks(random.Random(1), {Seat.NORTH: 4}, total=13)[Seat.NORTH]
+4
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+
+from ..actions import LOOK, Action, Bid, Exchange
+from ..cards import Card, Rank, Suit
+from ..display import cards_text
+from ..hand import Hand, Phase
+from ..rules import Rules
+from ..scoring import SideScore, side_of, side_seats, sides
+from ..seats import Seat
+from ..tricks import Trick
+
+__all__ = [
+    "QuickCount",
+    "bids_table",
+    "deal",
+    "describe_score",
+    "hand_picture",
+    "play_to",
+    "quick_tricks",
+    "split_tricks",
+    "trick_line",
+]
+
+
+def new_seed(rng: random.Random) -> int:
+    """A fresh integer seed drawn from ``rng``."""
+    return rng.randrange(2**31)
+
+
+def deal(
+    rules: Rules, rng: random.Random, dealer: Seat | None = None, **kwargs: object
+) -> Hand:
+    """A freshly dealt hand (four players) with a seeded shuffle and dealer."""
+    if dealer is None:
+        dealer = rng.choice(list(Seat))
+    return Hand(rules, dealer, seed=new_seed(rng), **kwargs)  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------- quick tricks
+@dataclass(frozen=True)
+class QuickCount:
+    """The exercises' simple way to value a hand before bidding.
+
+    Count 1 for each ace, 1 for each king that has at least one other card of
+    its suit with it (a bare king is usually caught by the ace), and 1 for
+    each spade beyond the third (long trumps win tricks late in the hand).
+    The switches give the usual miscounts.
+    """
+
+    bare_kings: bool = False
+    long_spades: bool = True
+    queens: bool = False
+
+    def __call__(self, cards: Iterable[Card]) -> int:
+        cards = list(cards)
+        count = 0
+        for suit in (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES):
+            held = [c for c in cards if c.suit is suit]
+            ranks = {c.rank for c in held}
+            count += Rank.ACE in ranks
+            if Rank.KING in ranks and (len(held) >= 2 or self.bare_kings):
+                count += 1
+            if self.queens and Rank.QUEEN in ranks and len(held) >= 3:
+                count += 1
+        if self.long_spades:
+            count += max(0, sum(c.suit is Suit.SPADES for c in cards) - 3)
+        return count
+
+
+quick_tricks = QuickCount()
+"""The standard quick count (see :class:`QuickCount`).
+
+>>> quick_tricks(Card.parse_many("AS KS 5S 4S 3S KH AD 2C 3C 4C 5C 6C 7C"))
+5
+"""
+
+
+# ----------------------------------------------------------------- playing
+def simple_bid(hand: Hand, seat: Seat) -> Bid:
+    """A sober numeric bid near the quick count, among the legal bids."""
+    legal = [a for a in hand.legal_actions() if isinstance(a, Bid) and not a.is_nil]
+    if not legal:
+        return next(a for a in hand.legal_actions() if isinstance(a, Bid))
+    want = max(1, quick_tricks(hand.holding[seat]))
+    return min(legal, key=lambda b: (abs(b.tricks - want), b.tricks))
+
+
+def policy(hand: Hand, rng: random.Random) -> Action:
+    """The scenario policy: look at the cards, bid the quick count, pass the
+    first two cards in an exchange, and play a random legal card."""
+    seat = hand.turn
+    assert seat is not None
+    legal = hand.legal_actions()
+    if hand.phase is Phase.BIDDING:
+        if LOOK in legal:
+            return LOOK
+        return simple_bid(hand, seat)
+    if hand.phase is Phase.EXCHANGE:
+        return next(a for a in legal if isinstance(a, Exchange))
+    return rng.choice(legal)
+
+
+def play_to(
+    hand: Hand,
+    rng: random.Random,
+    stop: Callable[[Hand], bool] | None = None,
+    chooser: Callable[[Hand, random.Random], Action] = policy,
+) -> Hand:
+    """Play ``hand`` with ``chooser`` until ``stop(hand)`` or the end."""
+    while not hand.is_over and not (stop is not None and stop(hand)):
+        hand.apply(chooser(hand, rng))
+    return hand
+
+
+def split_tricks(
+    rng: random.Random,
+    fixed: Mapping[Seat, int],
+    total: int = 13,
+    seats: Iterable[Seat] = tuple(Seat),
+) -> dict[Seat, int]:
+    """Trick counts for ``seats`` summing to ``total``, keeping the ``fixed``
+    ones; the rest are split at random."""
+    seats = list(seats)
+    out = {s: fixed[s] for s in seats if s in fixed}
+    free = [s for s in seats if s not in fixed]
+    left = total - sum(out.values())
+    if left < 0 or (not free and left):
+        raise ValueError("the fixed trick counts do not fit")
+    for seat in free[:-1]:
+        out[seat] = rng.randint(0, left)
+        left -= out[seat]
+    if free:
+        out[free[-1]] = left
+    return {s: out[s] for s in seats}
+
+
+# ------------------------------------------------------------------ pictures
+def hand_picture(
+    holding: Mapping[Seat, Iterable[Card]], seats: Iterable[Seat] = tuple(Seat)
+) -> str:
+    """One line per seat: ``North  ♠ A 10 4  ♥ K 2 ...``."""
+    return "\n".join(f"  {s.full:<6}{cards_text(list(holding[s]))}" for s in seats)
+
+
+def trick_line(plays: Iterable[tuple[Seat, Card]]) -> str:
+    """``North 7♥, East K♥, South 2♠, West 3♥``."""
+    return ", ".join(f"{s.full} {c.symbol()}" for s, c in plays)
+
+
+def bids_table(
+    rules: Rules,
+    bids: Mapping[Seat, Bid],
+    tricks: Mapping[Seat, int] | None = None,
+    seats: Iterable[Seat] | None = None,
+) -> str:
+    """A small table of bids (and tricks won), one row per seat."""
+    seats = list(seats) if seats is not None else list(bids)
+    head = "  seat    bid" + ("         tricks" if tricks is not None else "")
+    rows = [head]
+    for s in seats:
+        row = f"  {s.full:<7} {bids[s].label():<11}"
+        if tricks is not None:
+            row += f" {tricks[s]:>6}"
+        rows.append(row.rstrip())
+    return "\n".join(rows)
+
+
+def side_name(side: str) -> str:
+    """``"North-South"``, ``"East-West"``, or a seat's name for two players."""
+    return "-".join(Seat.parse(letter).full for letter in side)
+
+
+def describe_score(
+    rules: Rules, score: SideScore, bids: Mapping[Seat, Bid], tricks: Mapping[Seat, int]
+) -> str:
+    """A step-by-step account of how a side scored a hand."""
+    seats = side_seats(rules, score.side)
+    lines = []
+    numeric = [s for s in seats if not bids[s].is_nil]
+    if score.contract == 0:
+        lines.append(
+            "No tricks bid (contract 0): nothing for the contract, and no bags."
+        )
+    else:
+        parts = " + ".join(f"{bids[s].tricks} ({s.full})" for s in numeric)
+        if any(bids[s] == Bid.BLIND_SEVEN for s in seats):
+            parts = "Blind Seven"
+        counted = f"{plural(score.counted_tricks, 'trick')} count"
+        if score.counted_tricks != score.tricks:
+            skipped = [s for s in seats if bids[s].is_nil and tricks[s]]
+            who = " and ".join(f"{s.full}'s {tricks[s]}" for s in skipped)
+            counted += f" ({who} as nil bidder do not count under {rules.preset})"
+        if score.made:
+            value = score.contract_points - score.overtricks
+            over = (
+                f" + {plural(score.overtricks, 'overtrick')} = "
+                f"{score.contract_points:+d}"
+                if score.overtricks
+                else ""
+            )
+            lines.append(
+                f"Contract {score.contract} = {parts}; {counted}: made, "
+                f"{value:+d}{over}."
+            )
+        else:
+            lines.append(
+                f"Contract {score.contract} = {parts}; {counted}: set, "
+                f"{score.contract_points:+d} (the tricks won do not soften a set)."
+            )
+    for nil in score.nils:
+        verdict = "made" if nil.made else f"failed ({plural(nil.tricks, 'trick')})"
+        lines.append(f"{nil.seat.full}'s {nil.bid.label()} {verdict}: {nil.points:+d}.")
+    if score.nil_trick_bags:
+        lines.append(
+            f"Under {rules.preset} the failed nil's "
+            f"{plural(score.nil_trick_bags, 'trick')} are bags: "
+            f"+{score.nil_trick_bags}."
+        )
+    if score.bags_gained or score.penalties:
+        total = score.bags_before + score.bags_gained
+        text = f"Bags: {score.bags_before} + {score.bags_gained} = {total}"
+        if score.penalties:
+            text += (
+                f", which reaches the limit of {rules.bag_limit}: "
+                f"{plural(score.penalties, 'penalty', 'penalties')} of "
+                f"{rules.bag_penalty} ({-score.penalty_points:+d}), "
+                f"{score.bags_after} carried"
+            )
+        lines.append(text + ".")
+    lines.append(f"Total for {side_name(score.side)}: {score.points:+d}.")
+    return "\n".join(lines)
+
+
+def plural(n: int, word: str, words: str | None = None) -> str:
+    """``"1 trick"``, ``"2 tricks"``."""
+    return f"{n} {word if n == 1 else (words or word + 's')}"
+
+
+def bag_text(rules: Rules, bags: Mapping[str, int]) -> str:
+    """``"Bags carried in: NS 3, EW 7."``"""
+    return (
+        "Bags carried into this hand: "
+        + ", ".join(f"{s} {bags.get(s, 0)}" for s in sides(rules))
+        + "."
+    )
+
+
+def seat_side(rules: Rules, seat: Seat) -> str:
+    """The side of a seat (re-exported for the chapters)."""
+    return side_of(rules, seat)
+
+
+def rules_text(rules: Rules) -> str:
+    """The rule set's spec, with any house-rule overrides spelled out.
+
+    >>> rules_text(Rules.preset("classic", bag_limit=5, bag_penalty=50))
+    'classic (house rules: bag_limit=5, bag_penalty=50)'
+    """
+    data = rules.to_json()
+    if isinstance(data, str):
+        return data
+    extra = ", ".join(
+        f"{k}={v}" for k, v in data.items() if k not in ("preset", "modifiers")
+    )
+    return f"{rules.spec} (house rules: {extra})"
+
+
+def position(
+    rules: Rules, rng: random.Random, want: Callable[[Hand], bool], tries: int = 200
+) -> Hand:
+    """A hand played (by :func:`policy`) up to the first moment ``want(hand)``
+    holds; hands are dealt again from ``rng`` until one gets there.
+
+    >>> from spadeslib import Phase
+    >>> hand = position(Rules.preset(), random.Random(2),
+    ...                 lambda h: h.phase is Phase.PLAYING and len(h.tricks) == 3)
+    >>> len(hand.tricks), hand.trick
+    (3, [])
+    """
+    for _ in range(tries):
+        hand = deal(rules, rng)
+        while not hand.is_over:
+            if want(hand):
+                return hand
+            hand.apply(policy(hand, rng))
+    raise RuntimeError("no position found")  # pragma: no cover
+
+
+def tricks_text(tricks: Iterable[Trick], winners: bool = True, start: int = 1) -> str:
+    """One line per finished trick: ``Trick 1: North 7♥, East K♥, ... -> East``."""
+    lines = []
+    for i, trick in enumerate(tricks, start):
+        won = (
+            f"  (won by {trick.winner.full})"
+            if winners and trick.winner is not None
+            else ""
+        )
+        lines.append(f"  Trick {i}: {trick_line(trick.plays)}{won}")
+    return "\n".join(lines)
+
+
+def cap(text: str) -> str:
+    """Capitalise the first letter only (``str.capitalize`` lowers the rest)."""
+    return text[:1].upper() + text[1:]

@@ -1,0 +1,493 @@
+"""Duplicate matches between two bot levels.
+
+Every deal is played twice from the same cards and the same dealer: first
+with bot ``a`` in the first partnership (North-South; North in two-player)
+and ``b`` in the other, then with the seats swapped; bots are reset before
+each play. Each deal is an independent hand starting at 0-0 with no bags, and
+points are *bag-adjusted*: contract and nil points as scored, every bag
+counted -10 instead of the penalty, so deals do not depend on a game score.
+
+The per-deal difference is ``(a's points in both plays - b's points in both
+plays) / 2``; the report gives its mean with a 95% confidence interval, and
+for each bot: contracts made and set, nil and blind nil success, bags per
+hand and blunders (a partner's sure winner trumped or overtaken; a partner's
+nil left uncovered when a card could have covered it).
+
+>>> report = duplicate_match("rule", "random", deals=2, seed=1)
+>>> report.deals, len(report.diffs), report.mean > 0
+(2, 2, True)
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import statistics
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from ..actions import Bid, BidKind
+from ..cards import Card
+from ..hand import Hand, Phase
+from ..rules import Rules
+from ..scoring import side_of, sides
+from ..seats import Seat
+from .base import Bot, BotError
+from .knowledge import state_from_view
+from .policy import partner_sure
+
+__all__ = ["BotStats", "DealResult", "MatchReport", "duplicate_match", "t_quantile"]
+
+BotFactory = Callable[[Seat], Bot]
+
+
+@dataclass
+class BotStats:
+    """What one level did over a match (counted per side and hand)."""
+
+    hands: int = 0
+    points: int = 0
+    contracts: int = 0
+    made: int = 0
+    set: int = 0
+    nils: int = 0
+    nils_made: int = 0
+    blind_nils: int = 0
+    blind_nils_made: int = 0
+    bags: int = 0
+    tricks: int = 0
+    overtakes: int = 0
+    uncovered: int = 0
+
+    @property
+    def made_rate(self) -> float:
+        """Share of contracts (team contracts above 0) made."""
+        return self.made / self.contracts if self.contracts else float("nan")
+
+    @property
+    def set_rate(self) -> float:
+        """Share of contracts set."""
+        return self.set / self.contracts if self.contracts else float("nan")
+
+    @property
+    def nil_rate(self) -> float:
+        """Share of nil bids (not blind) made."""
+        return self.nils_made / self.nils if self.nils else float("nan")
+
+    @property
+    def blind_nil_rate(self) -> float:
+        """Share of blind nil bids made."""
+        return (
+            self.blind_nils_made / self.blind_nils if self.blind_nils else float("nan")
+        )
+
+    @property
+    def bags_per_hand(self) -> float:
+        """Bags taken per hand played."""
+        return self.bags / self.hands if self.hands else float("nan")
+
+    @property
+    def blunders(self) -> int:
+        """Overtakes of a partner's sure winner plus uncovered partner nils."""
+        return self.overtakes + self.uncovered
+
+    def add(self, other: BotStats) -> None:
+        """Add another count into this one."""
+        for name in self.__dataclass_fields__:
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+
+
+@dataclass
+class DealResult:
+    """One deal played twice. ``points_a``/``points_b`` are each level's
+    bag-adjusted points summed over its two plays."""
+
+    deal: int
+    dealer: str
+    points_a: int
+    points_b: int
+    bids: tuple[dict[str, str], dict[str, str]]
+    tricks: tuple[dict[str, int], dict[str, int]]
+
+    @property
+    def diff(self) -> float:
+        """``a`` minus ``b`` per deal (half the two-play difference)."""
+        return (self.points_a - self.points_b) / 2
+
+
+@dataclass
+class MatchReport:
+    """The result of :func:`duplicate_match`; plot from :attr:`diffs` or
+    :attr:`results`."""
+
+    a: str
+    b: str
+    rules: str
+    seed: Any
+    deals: int
+    results: list[DealResult] = field(default_factory=list)
+    stats: dict[str, BotStats] = field(default_factory=dict)
+    seconds: float = 0.0
+    decisions: int = 0
+
+    @property
+    def diffs(self) -> list[float]:
+        """Per-deal differences, ``a`` minus ``b``."""
+        return [r.diff for r in self.results]
+
+    @property
+    def mean(self) -> float:
+        """Mean bag-adjusted points per deal, ``a`` minus ``b``."""
+        d = self.diffs
+        return sum(d) / len(d) if d else float("nan")
+
+    @property
+    def stderr(self) -> float:
+        """Standard error of :attr:`mean`."""
+        d = self.diffs
+        if len(d) < 2:
+            return float("nan")
+        return statistics.stdev(d) / math.sqrt(len(d))
+
+    @property
+    def ci(self) -> tuple[float, float]:
+        """95% confidence interval of :attr:`mean` (Student's t)."""
+        n = len(self.results)
+        if n < 2:
+            return (float("nan"), float("nan"))
+        half = t_quantile(0.975, n - 1) * self.stderr
+        return (self.mean - half, self.mean + half)
+
+    def per_deal(self, level: str) -> float:
+        """Mean points per deal of one level (``"a"`` or ``"b"``, or its name)."""
+        key = "a" if level in ("a", self.a) else "b"
+        total = sum(r.points_a if key == "a" else r.points_b for r in self.results)
+        return total / 2 / len(self.results) if self.results else float("nan")
+
+    def to_dict(self) -> dict[str, Any]:
+        """Everything as plain JSON-ready data."""
+        low, high = self.ci
+        out: dict[str, Any] = {
+            "a": self.a,
+            "b": self.b,
+            "rules": self.rules,
+            "seed": self.seed,
+            "deals": self.deals,
+            "mean_diff": self.mean,
+            "ci95": [low, high],
+            "points_per_deal": {"a": self.per_deal("a"), "b": self.per_deal("b")},
+            "seconds": self.seconds,
+            "decisions": self.decisions,
+            "stats": {},
+            "diffs": self.diffs,
+        }
+        for key, st in self.stats.items():
+            data = asdict(st)
+            data.update(
+                made_rate=st.made_rate,
+                set_rate=st.set_rate,
+                nil_rate=st.nil_rate,
+                blind_nil_rate=st.blind_nil_rate,
+                bags_per_hand=st.bags_per_hand,
+                blunders=st.blunders,
+                blunders_per_100_deals=100 * st.blunders / max(1, self.deals),
+            )
+            out["stats"][key] = data
+        return out
+
+    def text(self) -> str:
+        """A readable summary."""
+        low, high = self.ci
+        lines = [
+            f"duplicate match {self.a} vs {self.b}, {self.rules}, {self.deals} deals "
+            f"(each played twice), seed {self.seed}",
+            f"  {self.a} - {self.b}: {self.mean:+.1f} bag-adjusted points per deal, "
+            f"95% CI [{low:+.1f}, {high:+.1f}]",
+        ]
+        for key, name in (("a", self.a), ("b", self.b)):
+            st = self.stats[key]
+            label = f"{name} ({key})"
+            nil = (
+                f"nil {st.nils_made}/{st.nils} ({_pct(st.nil_rate)})"
+                if st.nils
+                else "nil 0/0"
+            )
+            blind = (
+                f", blind nil {st.blind_nils_made}/{st.blind_nils}"
+                if st.blind_nils
+                else ""
+            )
+            lines.append(
+                f"  {label:<16} {self.per_deal(key):+7.1f} pts/deal; contracts made "
+                f"{_pct(st.made_rate)}, set {_pct(st.set_rate)}; {nil}{blind}; "
+                f"bags/hand {st.bags_per_hand:.2f}; blunders {st.blunders} "
+                f"({st.overtakes} overtakes, {st.uncovered} uncovered nils; "
+                f"{100 * st.blunders / max(1, self.deals):.2f} per 100 deals)"
+            )
+        if self.decisions:
+            lines.append(
+                f"  {self.decisions} decisions in {self.seconds:.1f} s "
+                f"({1000 * self.seconds / self.decisions:.2f} ms per decision)"
+            )
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+def _pct(x: float) -> str:
+    return "n/a" if math.isnan(x) else f"{100 * x:.1f}%"
+
+
+def t_quantile(p: float, df: int) -> float:
+    """Student's t quantile (Cornish-Fisher expansion; exact enough for CIs).
+
+    >>> round(t_quantile(0.975, 10), 3), round(t_quantile(0.975, 1000), 3)
+    (2.228, 1.962)
+    """
+    z = statistics.NormalDist().inv_cdf(p)
+    if df <= 0:
+        return float("inf")
+    g1 = (z**3 + z) / 4
+    g2 = (5 * z**5 + 16 * z**3 + 3 * z) / 96
+    g3 = (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / 384
+    g4 = (79 * z**9 + 776 * z**7 + 1482 * z**5 - 1920 * z**3 - 945 * z) / 92160
+    return z + g1 / df + g2 / df**2 + g3 / df**3 + g4 / df**4
+
+
+# -------------------------------------------------------------------- play
+def _beats(rules: Rules, card: Card, trick: list[tuple[Seat, Card]]) -> bool:
+    from ..tricks import trick_winner
+
+    winner = trick_winner(rules, trick)
+    best = dict(trick)[winner]
+    return rules.beats(card, best, rules.trick_suit(trick[0][1]))
+
+
+def _play_hand(
+    rules: Rules,
+    dealer: Seat,
+    seed: str,
+    bots: dict[Seat, Bot],
+    blunders: dict[Seat, list[int]],
+) -> tuple[Hand, int]:
+    """Play one hand; count blunders by seat; return the hand and decisions."""
+    hand = Hand(rules, dealer, seed=seed)
+    for bot in bots.values():
+        bot.reset()
+    decisions = 0
+    pending: list[tuple[int, Seat, Seat]] = []  # (trick number, coverer, nil seat)
+    four = rules.players == 4
+    while not hand.is_over:
+        seat = hand.turn
+        assert seat is not None
+        view = hand.view(seat)
+        action = bots[seat].act(view)
+        decisions += 1
+        error = hand.check(action)
+        if error is not None:
+            raise BotError(
+                f"bot {bots[seat].name!r} at {seat.full} chose {action}: {error}"
+            )
+        if (
+            four
+            and hand.phase is Phase.PLAYING
+            and hand.trick
+            and isinstance(action, Card)
+        ):
+            partner = seat.partner
+            trick = list(hand.trick)
+            from ..tricks import trick_winner
+
+            if trick_winner(rules, trick) == partner:
+                legal = [c for c in view.legal if isinstance(c, Card)]
+                beating = [c for c in legal if _beats(rules, c, trick)]
+                pbid = hand.bids[partner]
+                own = hand.bids[seat]
+                assert pbid is not None and own is not None
+                if not pbid.is_nil:
+                    if (
+                        action in beating
+                        and len(beating) < len(legal)
+                        and partner_sure(state_from_view(view), int(seat))
+                    ):
+                        blunders[seat][0] += 1
+                elif (
+                    hand.tricks_won[partner] == 0
+                    and not own.is_nil
+                    and beating
+                    and action not in beating
+                ):
+                    pending.append((len(hand.tricks), seat, partner))
+        hand.apply(action, check=False)
+        if pending and not hand.trick:
+            number, coverer, nil_seat = pending.pop()
+            if hand.tricks[number].winner == nil_seat:
+                blunders[coverer][1] += 1
+    return hand, decisions
+
+
+def _side_stats(hand: Hand, side: str, blunders: dict[Seat, list[int]]) -> BotStats:
+    assert hand.result is not None
+    score = hand.result[side]
+    st = BotStats(hands=1)
+    st.points = score.points + score.penalty_points - 10 * score.bags_gained
+    st.bags = score.bags_gained
+    st.tricks = score.tricks
+    if score.made is not None:
+        st.contracts = 1
+        st.made = int(score.made)
+        st.set = int(not score.made)
+    for nil in score.nils:
+        if nil.bid.kind is BidKind.BLIND_NIL:
+            st.blind_nils += 1
+            st.blind_nils_made += int(nil.made)
+        else:
+            st.nils += 1
+            st.nils_made += int(nil.made)
+    for seat in hand.seats:
+        if side_of(hand.rules, seat) == side:
+            st.overtakes += blunders[seat][0]
+            st.uncovered += blunders[seat][1]
+    return st
+
+
+def _bid_text(bid: Bid | None) -> str:
+    return "-" if bid is None else str(bid)
+
+
+def play_deal(
+    rules: Rules,
+    deal: int,
+    seed: Any,
+    make_a: BotFactory,
+    make_b: BotFactory,
+    bots_cache: dict[tuple[str, Seat], Bot] | None = None,
+) -> tuple[DealResult, BotStats, BotStats, int]:
+    """Play deal number ``deal`` twice (``a`` first in the first side, then
+    swapped); return the result, the stats of ``a`` and ``b`` and the number
+    of decisions."""
+    cache = bots_cache if bots_cache is not None else {}
+    seats = (Seat.NORTH, Seat.SOUTH) if rules.players == 2 else tuple(Seat)
+    dealer = seats[deal % len(seats)]
+    first, second = sides(rules)
+    hand_seed = f"{seed}/deal/{deal}"
+    points = {"a": 0, "b": 0}
+    stats = {"a": BotStats(), "b": BotStats()}
+    bids = []
+    tricks = []
+    decisions = 0
+    for play in range(2):
+        a_side = first if play == 0 else second
+        bots: dict[Seat, Bot] = {}
+        for seat in seats:
+            key = "a" if side_of(rules, seat) == a_side else "b"
+            if (key, seat) not in cache:
+                cache[(key, seat)] = (make_a if key == "a" else make_b)(seat)
+            bots[seat] = cache[(key, seat)]
+        blunders = {seat: [0, 0] for seat in seats}
+        hand, n = _play_hand(rules, dealer, hand_seed, bots, blunders)
+        decisions += n
+        for side in (first, second):
+            key = "a" if side == a_side else "b"
+            st = _side_stats(hand, side, blunders)
+            points[key] += st.points
+            stats[key].add(st)
+        bids.append({s.letter: _bid_text(hand.bids[s]) for s in seats})
+        tricks.append({s.letter: hand.tricks_won[s] for s in seats})
+    result = DealResult(
+        deal=deal,
+        dealer=dealer.letter,
+        points_a=points["a"],
+        points_b=points["b"],
+        bids=(bids[0], bids[1]),
+        tricks=(tricks[0], tricks[1]),
+    )
+    return result, stats["a"], stats["b"], decisions
+
+
+def _factory(level: str, seed: Any, options: dict[str, Any], tag: str) -> BotFactory:
+    from . import make_bot
+
+    def make(seat: Seat) -> Bot:
+        return make_bot(level, seed=f"{seed}/{tag}/{seat.letter}", **options)
+
+    return make
+
+
+_WORKER: dict[str, Any] = {}
+
+
+def _worker_init(args: tuple[Any, ...]) -> None:
+    rules, seed, a, b, a_opts, b_opts = args
+    _WORKER.update(
+        rules=rules,
+        seed=seed,
+        make_a=_factory(a, seed, a_opts, "a"),
+        make_b=_factory(b, seed, b_opts, "b"),
+        cache={},
+    )
+
+
+def _worker_deal(deal: int) -> tuple[DealResult, BotStats, BotStats, int]:
+    w = _WORKER
+    return play_deal(w["rules"], deal, w["seed"], w["make_a"], w["make_b"], w["cache"])
+
+
+def duplicate_match(
+    a: str,
+    b: str,
+    *,
+    deals: int = 100,
+    seed: Any = 0,
+    rules: Rules | str = "cards4net",
+    a_options: dict[str, Any] | None = None,
+    b_options: dict[str, Any] | None = None,
+    jobs: int = 1,
+    progress: bool | None = False,
+) -> MatchReport:
+    """Play ``deals`` duplicate deals between levels ``a`` and ``b``.
+
+    ``a_options``/``b_options`` go to :func:`~spadeslib.bots.make_bot` (for
+    example ``{"samples": 8}`` for the search level). ``jobs`` > 1 plays deals
+    in that many processes (the result is the same). ``progress`` draws a
+    bar on stderr (``None``: only on a terminal).
+    """
+    import time
+
+    from ..progress import Progress
+
+    rules = Rules.parse(rules) if isinstance(rules, str) else rules
+    if deals < 1:
+        raise ValueError("a match needs at least one deal")
+    a_opts = dict(a_options or {})
+    b_opts = dict(b_options or {})
+    report = MatchReport(a=a, b=b, rules=rules.spec, seed=seed, deals=deals)
+    report.stats = {"a": BotStats(), "b": BotStats()}
+    start = time.perf_counter()
+    init = (rules, seed, a, b, a_opts, b_opts)
+    with Progress(deals, "deals", enabled=progress) as bar:
+        if jobs > 1:
+            ctx = multiprocessing.get_context("fork")
+            with ctx.Pool(jobs, initializer=_worker_init, initargs=(init,)) as pool:
+                for out in pool.imap(_worker_deal, range(deals), chunksize=1):
+                    _collect(report, out)
+                    bar.update()
+        else:
+            _worker_init(init)
+            for deal in range(deals):
+                _collect(report, _worker_deal(deal))
+                bar.update()
+    report.seconds = time.perf_counter() - start
+    return report
+
+
+def _collect(
+    report: MatchReport, out: tuple[DealResult, BotStats, BotStats, int]
+) -> None:
+    result, sa, sb, n = out
+    report.results.append(result)
+    report.stats["a"].add(sa)
+    report.stats["b"].add(sb)
+    report.decisions += n

@@ -1,0 +1,350 @@
+"""The rule-based level: a sound club player.
+
+It bids by counting likely tricks (top spades and spade length, guarded
+side honours, ruffs from short suits with spare spades), bids nil with
+hands that have no dangerous high cards, adjusts when its partner bids nil,
+and plays by the book: cheapest winning card, low when it cannot win, never
+over its partner's sure winner, covers a partner's nil, attacks the
+opponents' nil, ducks overtricks once the contract is made (pushing the
+bags onto the opponents) and plays to the game score near the end.
+
+>>> from spadeslib import Hand
+>>> hand = Hand(seed=4, dealer="W")
+>>> bot = RuleBot()
+>>> bot.act(hand.view(hand.turn)) in hand.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..actions import KEEP, LOOK, TAKE_NEXT, Action, Bid, Discard, Exchange
+from ..cards import Card
+from ..hand import Phase
+from ..scoring import side_of
+from ..seats import Seat
+from ..view import PlayerView
+from .base import Suggestion
+from .knowledge import state_from_view
+from .policy import choose_card
+from .reasons import card_reason
+from .sim import TRUMP, Deck, deck_for
+from .valuation import Part, evaluate, nil_danger
+
+__all__ = ["RuleBot", "bid_decision", "rule_decision"]
+
+#: a hand with nil danger at most this is a nil (before adjustments)
+NIL_THRESHOLD = 1.0
+#: added to the expected tricks before rounding to a bid (a little under
+#: the expectation: a set costs more than a bag; tuned by duplicate matches)
+BID_SHIFT = -0.4
+#: added to the trick count when the partner has bid nil (the covering
+#: partner wins extra tricks by playing high)
+NIL_PARTNER_BONUS = 0.6
+
+
+class RuleBot:
+    """The rule-based bot. Deterministic: the same view gives the same action.
+
+    >>> RuleBot().name
+    'rule'
+    """
+
+    name = "rule"
+
+    def __init__(self, seed: int | str | None = None, **options: Any) -> None:
+        self.seed = seed
+        self.options = options
+        self._blind: dict[tuple[int, int, int], bool] = {}
+
+    def act(self, view: PlayerView) -> Action:
+        """The action for ``view`` (one of ``view.legal``)."""
+        return self.explain(view).action
+
+    def explain(self, view: PlayerView) -> Suggestion:
+        """The action with its reason."""
+        action, reason = rule_decision(view, self._blind, **self.options)
+        return Suggestion(action, reason, self.name)
+
+    def reset(self) -> None:
+        """Forget the two-player blind-nil declarations remembered."""
+        self._blind.clear()
+
+
+def rule_decision(
+    view: PlayerView,
+    memory: dict[tuple[int, int, int], bool] | None = None,
+    **options: Any,
+) -> tuple[Action, str]:
+    """The rule bot's action for a view and the reason in words.
+
+    ``memory`` remembers two-player blind-nil declarations (the view does not
+    show them during the draw)."""
+    legal = view.legal
+    if not legal:
+        raise ValueError(f"{view.seat.full} is not to move")
+    key = (view.number, int(view.dealer), int(view.seat))
+    phase = view.phase
+    if len(legal) == 1:
+        action = legal[0]
+        if phase is Phase.PLAYING:
+            return action, f"The {action.symbol()} is your only legal card"  # type: ignore[union-attr]
+        return action, f"{_label(action)} is the only choice here"
+    if phase is Phase.PLAYING:
+        return _play(view)
+    if phase is Phase.BIDDING or (phase is Phase.DRAW and view.hand is None):
+        if view.hand is None:
+            action, reason = _blind(view)
+            if memory is not None and phase is Phase.DRAW:
+                memory[key] = action == Bid.BLIND_NIL
+            return action, reason
+        return _bid(view, **options)
+    if phase is Phase.DRAW:
+        declared = bool(memory and memory.get(key))
+        return _draw(view, declared)
+    if phase is Phase.EXCHANGE:
+        return _exchange(view)
+    if phase is Phase.BLIND_DISCARD:
+        return _blind_discard(view)
+    return legal[0], "the only choice"
+
+
+def _label(action: Action) -> str:
+    if isinstance(action, Bid):
+        return f"Bid {action.label()}"
+    if isinstance(action, Card):
+        return action.symbol()
+    return str(action).capitalize()
+
+
+# ------------------------------------------------------------------- play
+def _play(view: PlayerView) -> tuple[Action, str]:
+    st = state_from_view(view)
+    seat = int(view.seat)
+    card_id, code = choose_card(st, seat)
+    card = st.deck.card[card_id]
+    assert card is not None
+    return card, card_reason(view, st, card, code)
+
+
+# ---------------------------------------------------------------- bidding
+def _side_deficit(view: PlayerView) -> int:
+    """How many points the view's side is behind (negative when ahead)."""
+    mine = view.scores[view.side]
+    other = max(v for s, v in view.scores.items() if s != view.side)
+    return other - mine
+
+
+def _blind(view: PlayerView) -> tuple[Action, str]:
+    legal = view.legal
+    deficit = _side_deficit(view)
+    rules = view.rules
+    others = [v for s, v in view.scores.items() if s != view.side]
+    near_end = max(others) >= rules.target - 120
+    if Bid.BLIND_NIL in legal and (deficit >= 200 or (near_end and deficit >= 100)):
+        return Bid.BLIND_NIL, (
+            f"Bid blind nil: you are {deficit} points behind"
+            + (" and the opponents are close to winning" if near_end else "")
+            + f", so the {rules.blind_nil_value}-point gamble is worth it"
+        )
+    if Bid.BLIND_SEVEN in legal and (deficit >= 150 or (near_end and deficit >= 80)):
+        return Bid.BLIND_SEVEN, (
+            f"Declare blind seven: {deficit} points behind, a "
+            f"{rules.blind_seven_value}-point swing is needed"
+        )
+    if LOOK in legal:
+        if deficit > 0:
+            why = f"only {deficit} points behind: not worth a blind gamble"
+        else:
+            why = "not behind: no need for a blind gamble"
+        return LOOK, f"Look at your cards ({why})"
+    return legal[0], f"{_label(legal[0])} is required"
+
+
+def _describe_parts(deck: Deck, parts: list[Part]) -> str:
+    words = []
+    for kind, ids, value in parts:
+        cards = [deck.card[i] for i in ids]
+        if kind == "trumps":
+            n = round(value)
+            noun = "trick" if n == 1 else "tricks"
+            words.append(f"{n} likely spade {noun}" if n >= 1 else "a chance in spades")
+        elif kind == "honours":
+            text = "".join(c.symbol().rstrip("♠♥♦♣") for c in cards if c)  # type: ignore[union-attr]
+            suit = cards[0].suit.symbol if cards and cards[0] else ""  # type: ignore[union-attr]
+            if value >= 0.9:
+                words.append(f"{text}{suit}")
+            else:
+                words.append(f"{text}{suit} (half a trick)")
+        elif kind == "ruffs":
+            words.append("ruffs in a short suit")
+    return ", ".join(words) if words else "no sure tricks"
+
+
+def _bid(view: PlayerView, **options: Any) -> tuple[Action, str]:
+    deck = deck_for(view.rules)
+    return bid_decision(
+        deck,
+        deck.mask(view.hand or ()),
+        [b for b in view.legal if isinstance(b, Bid)],
+        view.bids,
+        view.seat,
+        view.scores,
+        view.bags,
+        **options,
+    )
+
+
+def bid_decision(
+    deck: Deck,
+    hand: int,
+    legal: list[Bid],
+    bids: dict[Seat, Bid],
+    seat: Seat,
+    scores: dict[str, int],
+    bags: dict[str, int],
+    bid_shift: float = BID_SHIFT,
+    nil_threshold: float = NIL_THRESHOLD,
+    nil_partner_bonus: float = NIL_PARTNER_BONUS,
+    explain: bool = True,
+) -> tuple[Bid, str]:
+    """The rule bid for a hand (a card mask of ``deck``) among ``legal``,
+    given the bids so far and the game score, with its reason."""
+    rules = deck.rules
+    parts: list[Part] | None = [] if explain else None
+    estimate = evaluate(deck, hand, parts)
+    basis = _describe_parts(deck, parts) if parts is not None else ""
+    adj = estimate + bid_shift
+    notes: list[str] = []
+    partner = seat.partner if rules.players == 4 else None
+    partner_bid = bids.get(partner) if partner is not None else None
+    if partner_bid is not None and partner_bid.is_nil:
+        adj += nil_partner_bonus
+        notes.append(
+            "partner bid nil, so you carry the contract and win extra tricks covering"
+        )
+    others = sum(b.tricks for b in bids.values() if not b.is_nil)
+    if adj + others > 13.5:
+        adj -= 0.5 * (adj + others - 13)
+        notes.append(f"the table has already bid {others}")
+    side = side_of(rules, seat)
+    own_bags = bags[side]
+    if own_bags >= rules.bag_limit - 3:
+        adj += 0.35
+        notes.append(f"your side has {own_bags} bags")
+    mine = scores[side]
+    deficit = max(v for s, v in scores.items() if s != side) - mine
+    if mine + 10 * round(adj) >= rules.target and deficit < 0:
+        adj -= 0.4
+        notes.append("a made contract wins the game, so bid safely")
+    low = 0 if rules.numeric_zero else 1
+    number = max(low, int(adj + 0.45))
+    if number == 0 and estimate >= 0.25:
+        number = 1
+    numeric = [b for b in legal if not b.is_nil]
+    # nil?
+    if Bid.NIL in legal:
+        danger = nil_danger(deck, hand)
+        limit = nil_threshold
+        if partner_bid is not None and not partner_bid.is_nil:
+            if partner_bid.tricks >= 4:
+                limit += 0.3
+            elif partner_bid.tricks <= 2:
+                limit -= 0.4
+        if deficit >= 150:
+            limit += 0.3
+        forced_pair = rules.suicide and partner_bid is None
+        if forced_pair:
+            limit += 0.6
+        if not numeric or (
+            danger <= limit and estimate <= (2.5 if forced_pair else 2.0)
+        ):
+            why = (
+                "no high cards that could be forced to win"
+                if danger < 0.5
+                else ("few cards that could be forced to win")
+            )
+            if not numeric:
+                return Bid.NIL, f"Bid nil: the rules leave no other bid ({why})"
+            return Bid.NIL, f"Bid nil: {why} (hand worth about {estimate:.1f} tricks)"
+    if not numeric:
+        return legal[0], f"{_label(legal[0])} is required"
+    choice = min(numeric, key=lambda b: (abs(b.tricks - number), b.tricks))
+    if len(numeric) == 1:
+        reason = (
+            f"Bid {choice.label()}: the rules fix it ({rules.bid_rule or 'forced'})"
+        )
+        if rules.bid_rule in ("mirror", "whiz"):
+            reason = f"Bid {choice.label()}: under {rules.bid_rule} you bid your spades"
+        return choice, reason
+    reason = f"Bid {choice.label()}: {basis}"
+    if notes:
+        reason += "; " + "; ".join(notes)
+    return choice, reason
+
+
+# ------------------------------------------------------ exchange and draws
+def _danger_key(card: Card, deck: Deck) -> tuple[int, int]:
+    cid = deck.id_of_card(card)
+    rank = 14 - deck.top[cid]
+    return (rank + (3 if cid >> 4 == TRUMP else 0), cid)
+
+
+def _exchange(view: PlayerView) -> tuple[Action, str]:
+    deck = deck_for(view.rules)
+    n = view.rules.exchange
+    hand = list(view.hand or ())
+    bid = view.bids.get(view.seat)
+    if bid is not None and bid.is_nil:
+        chosen = sorted(hand, key=lambda c: _danger_key(c, deck), reverse=True)[:n]
+        names = " and ".join(c.symbol() for c in chosen)
+        action = Exchange.of(tuple(chosen))
+        return action, f"Pass your most dangerous cards ({names}) to your partner"
+    chosen = sorted(hand, key=lambda c: _danger_key(c, deck))[:n]
+    names = " and ".join(c.symbol() for c in chosen)
+    return Exchange.of(
+        tuple(chosen)
+    ), f"Pass your lowest cards ({names}) to help the nil"
+
+
+def _draw(view: PlayerView, declared: bool) -> tuple[Action, str]:
+    card = view.drawn
+    assert card is not None
+    deck = deck_for(view.rules)
+    cid = deck.id_of_card(card)
+    rank = 14 - deck.top[cid]
+    trump = cid >> 4 == TRUMP
+    if declared:
+        keep = (not trump and rank <= 7) or (trump and rank <= 4)
+        why = "low cards protect your blind nil"
+        return (
+            (KEEP, f"Keep the {card.symbol()}: {why}")
+            if keep
+            else (
+                TAKE_NEXT,
+                f"Discard the {card.symbol()}: too high for a blind nil",
+            )
+        )
+    keep = (trump and rank >= 7) or (not trump and rank >= 12)
+    if keep:
+        return KEEP, f"Keep the {card.symbol()}: it should win a trick"
+    return (
+        TAKE_NEXT,
+        f"Take the next card: the {card.symbol()} is unlikely to win a trick",
+    )
+
+
+def _blind_discard(view: PlayerView) -> tuple[Action, str]:
+    deck = deck_for(view.rules)
+    n = view.rules.blind_nil_discards
+    hand = list(view.hand or ())
+    ranked = sorted(hand, key=lambda c: _danger_key(c, deck), reverse=True)
+    chosen = [c for c in ranked[:n] if _danger_key(c, deck)[0] >= 11]
+    action = Discard.of(tuple(chosen))
+    if action not in view.legal:
+        action = Discard.of(())
+    if not chosen:
+        return action, "Keep your cards: none is dangerous for the blind nil"
+    names = ", ".join(c.symbol() for c in chosen)
+    return action, f"Discard {names}: high cards are the danger to a blind nil"

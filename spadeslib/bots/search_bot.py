@@ -1,0 +1,484 @@
+"""The search level: determinized Monte Carlo with rule-based playouts.
+
+For a card play, the bot deals the unseen cards many times consistently
+with what it has seen (:mod:`.sampler`), plays each candidate card in every
+world and finishes the hand with the rule-based policy for all four seats,
+then picks the card with the best average outcome (its side's bag-adjusted
+points minus the opponents', plus a large bonus or malus when the hand ends
+the game). Candidate cards that are equivalent (no unseen card between
+them) are tried once; moves that are blunders by the match's definition
+(overtaking a partner's sure winner, leaving a partner's nil uncovered) are
+not tried.
+
+For a bid, it deals the unseen cards, lets the later seats bid as the rule
+bot would, plays the hand out for each candidate bid (the rule bid, one
+more, one less, and nil when the hand could be a nil) and keeps the best.
+Blind decisions, exchanges and two-player draws follow the rule level.
+
+The budget is ``samples`` worlds per decision (deterministic for a seed);
+``time_limit`` (seconds) optionally stops early.
+
+>>> from spadeslib import Hand
+>>> hand = Hand(seed=4, dealer="W")
+>>> bot = SearchBot(seed=1, samples=2)
+>>> bot.act(hand.view(hand.turn)) in hand.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from ..actions import Action, Bid, BidKind
+from ..hand import Phase
+from ..rules import Rules
+from ..seats import Seat
+from ..view import PlayerView
+from .base import Suggestion
+from .knowledge import state_from_view
+from .policy import choose_card, partner_sure
+from .reasons import card_reason
+from .rule_bot import bid_decision, rule_decision
+from .sampler import sample_worlds
+from .sim import TRUMP, Deck, State, bid_code, bits, deck_for
+from .valuation import nil_danger
+
+__all__ = ["DEFAULT_SAMPLES", "SearchBot", "sim_legal_bids"]
+
+#: worlds per decision at the default budget
+DEFAULT_SAMPLES = 24
+#: points the rule bot's own choice is preferred by, so noise does not
+#: replace it
+RULE_BONUS = 1.0
+#: value of ending the game as the winner (or loser) in a playout
+GAME_WEIGHT = 400
+
+
+class SearchBot:
+    """Determinized Monte Carlo search over rule-based playouts.
+
+    >>> SearchBot(samples=8).name
+    'search'
+    """
+
+    name = "search"
+
+    def __init__(
+        self,
+        seed: int | str | None = None,
+        samples: int = DEFAULT_SAMPLES,
+        bid_samples: int | None = None,
+        time_limit: float | None = None,
+        **options: Any,
+    ) -> None:
+        if samples < 1:
+            raise ValueError("samples must be at least 1")
+        self.seed = seed
+        self.samples = samples
+        self.bid_samples = bid_samples if bid_samples is not None else samples
+        self.time_limit = time_limit
+        self.options = options
+        self._blind: dict[tuple[int, int, int], bool] = {}
+
+    def act(self, view: PlayerView) -> Action:
+        """The action for ``view`` (one of ``view.legal``)."""
+        return self.explain(view).action
+
+    def explain(self, view: PlayerView) -> Suggestion:
+        """The action, with the rule-style reason and the search's estimate."""
+        legal = view.legal
+        if not legal:
+            raise ValueError(f"{view.seat.full} is not to move")
+        rng = random.Random(f"{self.seed}/{_view_key(view)}")
+        if len(legal) > 1 and view.phase is Phase.PLAYING:
+            action, reason = search_card(view, rng, self.samples, self.time_limit)
+        elif len(legal) > 1 and view.phase is Phase.BIDDING and view.hand is not None:
+            action, reason = search_bid(view, rng, self.bid_samples, self.time_limit)
+        else:
+            action, reason = rule_decision(view, self._blind)
+        return Suggestion(action, reason, self.name)
+
+    def reset(self) -> None:
+        """Forget the two-player blind-nil declarations remembered."""
+        self._blind.clear()
+
+
+def _view_key(view: PlayerView) -> str:
+    played = "".join(str(c) for c in view.played_cards())
+    bids = ",".join(f"{s.letter}{b}" for s, b in view.bids.items())
+    return f"{view.number}/{view.seat.letter}/{view.phase.value}/{bids}/{played}"
+
+
+# ------------------------------------------------------------- evaluation
+def leaf_value(st: State, side: int, rules: Rules) -> float:
+    """The side's bag-adjusted points minus the other side's, with a bonus
+    for finishing the game as the winner (a malus as the loser)."""
+    mine = st.side_score(side)
+    other = st.side_score(1 - side)
+    value = float(mine - other)
+    target = rules.target
+    scores = st.scores
+    if (
+        scores[0] + 130 >= target
+        or scores[1] + 130 >= target
+        or (
+            rules.losing_threshold is not None
+            and min(scores) - 130 <= rules.losing_threshold
+        )
+    ):
+        real = [scores[s] + st.side_score(s, adjusted=False) for s in (0, 1)]
+        ended = max(real) >= target or (
+            rules.losing_threshold is not None and min(real) <= rules.losing_threshold
+        )
+        if ended and real[0] != real[1]:
+            won = real[side] > real[1 - side]
+            value += GAME_WEIGHT if won else -GAME_WEIGHT
+    return value
+
+
+def playout(st: State) -> None:
+    """Finish the hand with the rule policy for every seat."""
+    choose = choose_card
+    play = st.play
+    while st.tricks_done < 13:
+        seat = st.turn
+        card, _ = choose(st, seat)
+        play(seat, card)
+
+
+# ------------------------------------------------------------------- cards
+def _candidates(st: State, seat: int) -> list[int]:
+    """The legal cards, one per run of equivalent cards (no unseen card
+    between them), lowest of each run."""
+    deck = st.deck
+    legal = st.legal(seat)
+    unseen_or_known = _gap(st, seat)
+    out: list[int] = []
+    prev = -1
+    for c in bits(legal):
+        if prev >= 0 and prev >> 4 == c >> 4:
+            between = deck.above[prev] & deck.below[c]
+            if not between & unseen_or_known:
+                continue
+        out.append(c)
+        prev = c
+    # `prev` tracks the representative: a run is continued by the next card
+    return out
+
+
+def _gap(st: State, seat: int) -> int:
+    """Cards that separate two of ``seat``'s cards: any card not in its hand
+    and not played to an earlier trick (cards in the current trick count,
+    since they decide who wins it)."""
+    current = 0
+    for _, c in st.trick:
+        current |= 1 << c
+    return st.deck.full & ~(st.hands[seat] | (st.played & ~current))
+
+
+def _blunders(st: State, seat: int, cands: list[int]) -> set[int]:
+    """Candidates that would be blunders by the match's definition."""
+    if st.n != 4 or not st.trick:
+        return set()
+    partner = seat ^ 2
+    wseat, best = st.winning()
+    if wseat != partner:
+        return set()
+
+    def beats(c: int) -> bool:
+        if c >> 4 == best >> 4:
+            return c > best
+        return c >> 4 == TRUMP
+
+    beating = {c for c in cands if beats(c)}
+    if not beating or len(beating) == len(cands):
+        return set()
+    if st.nil[partner]:
+        if st.tricks_won[partner] == 0 and not st.nil[seat]:
+            return set(cands) - beating  # leaving the nil uncovered
+        return set()
+    if partner_sure(st, seat):
+        return beating
+    return set()
+
+
+def search_card(
+    view: PlayerView,
+    rng: random.Random,
+    samples: int,
+    time_limit: float | None = None,
+) -> tuple[Action, str]:
+    """The search's card for ``view`` and a reason."""
+    start = time.perf_counter()
+    st = state_from_view(view)
+    seat = int(view.seat)
+    deck = st.deck
+    rule_id, code = choose_card(st, seat)
+    cands = _candidates(st, seat)
+    bad = _blunders(st, seat, cands)
+    if bad and len(bad) < len(cands):
+        cands = [c for c in cands if c not in bad]
+    rule_rep = _representative(st, seat, rule_id, cands)
+    if len(cands) == 1:
+        card = deck.card[cands[0]]
+        assert card is not None
+        why = code if cands[0] == rule_rep else "search"
+        return card, card_reason(view, st, card, why) if why != "search" else (
+            f"Play the {card.symbol()}: the only sensible choice"
+        )
+    played_by = _played_by(view, deck)
+    worlds = sample_worlds(st, seat, rng, samples, played_by=played_by)
+    side = st.side(seat)
+    rules = deck.rules
+    totals = [0.0] * len(cands)
+    used = 0
+    for world in worlds:
+        base = st.copy()
+        base.hands = world[:]
+        for i, c in enumerate(cands):
+            sim = base.copy()
+            sim.play(seat, c)
+            playout(sim)
+            totals[i] += leaf_value(sim, side, rules)
+        used += 1
+        if time_limit is not None and time.perf_counter() - start > time_limit:
+            break
+    means = [t / used for t in totals]
+    scores = [
+        m + (RULE_BONUS if c == rule_rep else 0.0)
+        for m, c in zip(means, cands, strict=True)
+    ]
+    best = max(range(len(cands)), key=lambda i: scores[i])
+    choice = cands[best]
+    card = deck.card[choice]
+    assert card is not None
+    if choice == rule_rep:
+        card = deck.card[rule_id]
+        assert card is not None
+        reason = card_reason(view, st, card, code)
+    else:
+        rule_mean = means[cands.index(rule_rep)] if rule_rep in cands else None
+        reason = (
+            f"Play the {card.symbol()}: over {used} deals of the unseen cards it scores"
+        )
+        if rule_mean is not None:
+            gain = means[best] - rule_mean
+            rule_card = deck.card[rule_id]
+            assert rule_card is not None
+            reason += (
+                f" {gain:.0f} points better on average than the {rule_card.symbol()}"
+            )
+        else:
+            reason += " best on average"
+    return card, reason + f" (expected {means[best]:+.0f})"
+
+
+def _representative(st: State, seat: int, card: int, cands: list[int]) -> int:
+    """The candidate standing for ``card`` (the lowest of its run)."""
+    if card in cands:
+        return card
+    deck = st.deck
+    gap = _gap(st, seat)
+    best = card
+    for c in cands:
+        if (
+            c >> 4 == card >> 4
+            and c < card
+            and not deck.above[c] & deck.below[card] & gap
+        ):
+            best = c
+    return best
+
+
+def _played_by(view: PlayerView, deck: Deck) -> list[int]:
+    out = [0, 0, 0, 0]
+    for trick in view.tricks:
+        for s, c in trick.plays:
+            out[int(s)] |= 1 << deck.id_of_card(c)
+    for s, c in view.trick:
+        out[int(s)] |= 1 << deck.id_of_card(c)
+    return out
+
+
+# -------------------------------------------------------------------- bids
+def sim_legal_bids(
+    rules: Rules, seat: Seat, bids: dict[Seat, Bid], trumps: int
+) -> list[Bid]:
+    """The bids a seat that has looked may make (as the engine's
+    ``bidding.legal_bids``), from the bids so far and its number of trumps."""
+    partner = seat.partner if rules.players == 4 else None
+    pbid = bids.get(partner) if partner is not None else None
+    if pbid is not None and pbid.kind is BidKind.BLIND_SEVEN:
+        return [Bid.BLIND_SEVEN]
+    nil_ok = rules.nil
+    if pbid is not None:
+        if rules.nil_before_partner_only:
+            nil_ok = False
+        if pbid.is_nil and not rules.double_nil:
+            nil_ok = False
+    if rules.suicide and pbid is not None:
+        if pbid.is_nil:
+            nil_ok = False
+        else:
+            return [Bid.NIL]
+    low = 0 if rules.numeric_zero else 1
+    if rules.bid_rule == "mirror":
+        return [Bid(trumps)] if trumps else [Bid.NIL]
+    if rules.bid_rule == "whiz":
+        if trumps < low:
+            return [Bid.NIL]
+        return [Bid(trumps)] + ([Bid.NIL] if nil_ok else [])
+    return [Bid(n) for n in range(low, 14)] + ([Bid.NIL] if nil_ok else [])
+
+
+def _exchange_masks(
+    deck: Deck,
+    hands: list[int],
+    bids: dict[Seat, Bid],
+    order: tuple[Seat, ...],
+    st: State,
+) -> None:
+    """The rule bots' blind-nil exchange, on masks."""
+    n = deck.rules.exchange
+    done: set[Seat] = set()
+    top = deck.top
+
+    def danger(c: int) -> tuple[int, int]:
+        return (14 - top[c] + (3 if c >> 4 == TRUMP else 0), c)
+
+    for seat in order:
+        bid = bids.get(seat)
+        if bid is None or bid.kind is not BidKind.BLIND_NIL or seat in done:
+            continue
+        partner = seat.partner
+        done |= {seat, partner}
+        s, p = int(seat), int(partner)
+        give = sorted(bits(hands[s]), key=danger, reverse=True)[:n]
+        if bids.get(partner) is not None and bids[partner].is_nil:
+            back = sorted(bits(hands[p]), key=danger, reverse=True)[:n]
+        else:
+            back = sorted(bits(hands[p]), key=danger)[:n]
+        gm = sum(1 << c for c in give)
+        bm = sum(1 << c for c in back)
+        hands[s] = (hands[s] & ~gm) | bm
+        hands[p] = (hands[p] & ~bm) | gm
+        st.known[s] |= gm
+        st.known[p] |= bm
+
+
+def search_bid(
+    view: PlayerView,
+    rng: random.Random,
+    samples: int,
+    time_limit: float | None = None,
+) -> tuple[Action, str]:
+    """The search's bid for ``view`` and a reason."""
+    start = time.perf_counter()
+    rules = view.rules
+    deck = deck_for(rules)
+    me = view.seat
+    hand = deck.mask(view.hand or ())
+    legal = [b for b in view.legal if isinstance(b, Bid)]
+    rule_bid, rule_reason = bid_decision(
+        deck, hand, legal, view.bids, me, view.scores, view.bags
+    )
+    numeric = sorted((b for b in legal if not b.is_nil), key=lambda b: b.tricks)
+    cands: list[Bid] = []
+    if rule_bid.is_nil:
+        base = max(0 if rules.numeric_zero else 1, 1)
+    else:
+        base = rule_bid.tricks
+    for b in numeric:
+        if abs(b.tricks - base) <= 1 or len(numeric) == 1:
+            cands.append(b)
+    if Bid.NIL in legal and (rule_bid.is_nil or nil_danger(deck, hand) <= 2.2):
+        cands.append(Bid.NIL)
+    if rule_bid not in cands:
+        cands.append(rule_bid)
+    if len(cands) == 1:
+        return rule_bid, rule_reason
+    # the hidden cards, dealt from this seat's knowledge
+    st0 = state_from_view(view)
+    st0.hands[int(me)] = hand
+    order = view.bid_order
+    bidders = [int(s) for s in view.bids]
+    worlds = sample_worlds(
+        st0, int(me), rng, samples, played_by=[0, 0, 0, 0], bidders=bidders
+    )
+    later = list(order[order.index(me) + 1 :])
+    totals = [0.0] * len(cands)
+    side = st0.side(int(me))
+    used = 0
+    if rules.players == 4:
+        leader = view.dealer if rules.dealer_leads else view.dealer.left
+    else:
+        leader = view.dealer.partner
+    for world in worlds:
+        for i, mine in enumerate(cands):
+            bids = dict(view.bids)
+            bids[me] = mine
+            for seat in later:
+                trumps = (world[int(seat)] & deck.suit_mask[TRUMP]).bit_count()
+                options = sim_legal_bids(rules, seat, bids, trumps)
+                if len(options) == 1:
+                    bids[seat] = options[0]
+                else:
+                    bids[seat], _ = bid_decision(
+                        deck,
+                        world[int(seat)],
+                        options,
+                        bids,
+                        seat,
+                        view.scores,
+                        view.bags,
+                        explain=False,
+                    )
+            sim = _play_state(deck, world, bids, st0, order, int(leader))
+            playout(sim)
+            totals[i] += leaf_value(sim, side, rules)
+        used += 1
+        if time_limit is not None and time.perf_counter() - start > time_limit:
+            break
+    means = [t / used for t in totals]
+    scores = [
+        m + (RULE_BONUS if b == rule_bid else 0.0)
+        for m, b in zip(means, cands, strict=True)
+    ]
+    best = max(range(len(cands)), key=lambda i: scores[i])
+    choice = cands[best]
+    if choice == rule_bid:
+        return choice, rule_reason + f" (search agrees: {means[best]:+.0f} on average)"
+    rule_mean = means[cands.index(rule_bid)]
+    what = "nil" if choice.is_nil else choice.label()
+    return choice, (
+        f"Bid {what}: over {used} deals of the unseen cards it scores "
+        f"{means[best] - rule_mean:.0f} points better on average than "
+        f"{rule_bid.label()} ({means[best]:+.0f})"
+    )
+
+
+def _play_state(
+    deck: Deck,
+    world: list[int],
+    bids: dict[Seat, Bid],
+    st0: State,
+    order: tuple[Seat, ...],
+    leader: int,
+) -> State:
+    st = State(deck)
+    st.hands = world[:]
+    for seat, bid in bids.items():
+        tricks, nil = bid_code(bid)
+        st.bid[int(seat)] = tricks
+        st.nil[int(seat)] = nil
+        if bid.kind is BidKind.BLIND_SEVEN:
+            st.blind7[st.side(int(seat))] = True
+    if deck.rules.exchange and any(b.kind is BidKind.BLIND_NIL for b in bids.values()):
+        _exchange_masks(deck, st.hands, bids, order, st)
+    st.seen = st0.seen[:]
+    st.scores = st0.scores
+    st.bags = st0.bags
+    st.turn = leader
+    return st

@@ -225,7 +225,7 @@ show_table(
 # trick led in another suit, or by a leader who had **only spades** left.
 
 # %%
-LEVEL = "random"
+LEVEL = "rule"
 HANDS = 300
 game = Game("cards4net", seed=55)
 bots = {seat: make_bot(LEVEL, seed=f"ch5/{seat.letter}") for seat in game.hand.seats}

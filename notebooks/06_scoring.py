@@ -480,12 +480,11 @@ print(len(examples), "examples, all agree")
 #
 # In a real game you never call `score_hand` yourself: when the thirteenth
 # trick is played, the hand scores itself and keeps the result in
-# `hand.result`. Here four `random` bots play a hand (badly: they pick any
-# legal move) and we read the score:
+# `hand.result`. Here four `rule` bots play a hand and we read the score:
 
 # %%
 game = Game("cards4net", seed=8)
-bots = {seat: make_bot("random", seed=f"ch6/{seat.letter}") for seat in Seat}
+bots = {seat: make_bot("rule", seed=f"ch6/{seat.letter}") for seat in Seat}
 play_until(game, bots, hands=1)
 hand = game.finished_hands[0]
 print("bids:  ", {seat.full: bid.label() for seat, bid in hand.bid_map().items()})

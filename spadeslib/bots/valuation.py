@@ -8,7 +8,10 @@
 4.84
 >>> round(nil_danger(deck, deck.mask(Card.parse_many(
 ...     "2S 4S 3H 5H 7H 2D 6D 8D 3C 4C 6C 9C 10C"))), 2)
-0.2
+0.0
+>>> round(nil_danger(deck, deck.mask(Card.parse_many(
+...     "QS 4S 3H 5H AH 2D 6D 8D 3C 4C 6C 9C KC"))), 2)
+2.12
 """
 
 from __future__ import annotations

@@ -1,0 +1,311 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py:percent
+#     notebook_metadata_filter: kernelspec,jupytext,-jupytext.text_representation.jupytext_version
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Chapter 7 · Bags and winning
+#
+# ## What you will learn
+#
+# - how bags (overtricks) pile up from hand to hand, and what ten of them
+#   cost;
+# - that the bag penalty is taken **before** anyone is declared the winner;
+# - who wins when both teams pass 500, what happens on a tie, and the losing
+#   threshold of some rule sets;
+# - what all this looks like over a whole game, played by bots.
+
+# %%
+# %matplotlib inline
+import matplotlib.pyplot as plt
+from IPython.display import Markdown, display
+
+from spadeslib import Bid, Game, Rules, Seat, game_over, score_hand
+from spadeslib.bots import make_bot, play_until
+from spadeslib.scoring import apply_bags
+
+plt.rcParams.update({"figure.dpi": 96, "savefig.dpi": 96, "font.size": 11})
+BLUE, ORANGE, GREEN, RED, GREY = "#0072B2", "#E69F00", "#009E73", "#D55E00", "#777777"
+SIDE_COLOURS = {"NS": BLUE, "EW": ORANGE}
+PENALTY = "#6A1B9A"  # purple: stands out from both teams' colours
+
+
+def show_table(headers, rows):
+    """Display rows as a Markdown table."""
+    lines = ["| " + " | ".join(headers) + " |", "|" + " --- |" * len(headers)]
+    lines += ["| " + " | ".join(str(x) for x in row) + " |" for row in rows]
+    display(Markdown("\n".join(lines)))
+
+
+def team_hand(rules, bid, won, bags_before):
+    """North-South's score for one hand: North bids `bid` (South bids 0 or 1)
+    and the team wins `won` tricks; East-West take the rest."""
+    south = 0 if rules.numeric_zero else 1
+    bids = {
+        Seat.NORTH: Bid(bid - south),
+        Seat.SOUTH: Bid(south),
+        Seat.EAST: Bid(1),
+        Seat.WEST: Bid(1),
+    }
+    tricks = {Seat.NORTH: won, Seat.SOUTH: 0, Seat.EAST: 13 - won, Seat.WEST: 0}
+    return score_hand(rules, bids, tricks, {"NS": bags_before})["NS"]
+
+
+# %% [markdown]
+# ## Bags pile up
+#
+# Every trick won over the contract is worth 1 point and is a **bag**. Bags
+# are counted from hand to hand. When a team's count reaches 10, it loses
+# 100 points, and the bags over 10 stay on the count. `apply_bags` does
+# exactly this bookkeeping: it returns the number of penalties and the bags
+# carried forward.
+
+# %%
+rules = Rules.preset()
+print(f"{rules.spec}: bag limit {rules.bag_limit}, penalty {rules.bag_penalty}")
+rows = []
+for before, gained in [(3, 2), (8, 1), (8, 2), (8, 3), (9, 13), (0, 20)]:
+    penalties, carried = apply_bags(rules, before, gained)
+    rows.append((before, gained, penalties, penalties * rules.bag_penalty, carried))
+show_table(
+    ["bags before", "bags this hand", "penalties", "points lost", "bags carried"], rows
+)
+
+# %% [markdown]
+# Source 000 puts it this way: a team that collects one bag in every hand
+# takes the penalty after ten hands, even if it made every contract. Let a
+# team bid 5 and win 6, twelve hands running:
+
+# %%
+score, bags = 0, 0
+rows = []
+for number in range(1, 13):
+    result = team_hand(rules, bid=5, won=6, bags_before=bags)
+    score += result.points
+    bags = result.bags_after
+    rows.append(
+        (number, f"{result.points:+d}", score, bags, "−100" if result.penalties else "")
+    )
+show_table(["hand", "points", "score", "bags", "penalty"], rows)
+
+# %% [markdown]
+# Ten hands of +51 would be 510 points; the penalty leaves 410. Both numbers
+# (10 bags, 100 points) are rule parameters that a table may change:
+
+# %%
+house = Rules.preset("cards4net", bag_limit=5, bag_penalty=50)
+result = team_hand(house, bid=5, won=8, bags_before=3)
+print(
+    f"{house.bag_limit=} {house.bag_penalty=}: 3 bags + 3 -> "
+    f"{result.penalties} penalty, {result.bags_after} bag(s) carried, "
+    f"{result.points:+d} points"
+)
+
+# %% [markdown]
+# ## The penalty comes before the win
+#
+# The game ends when, **after a hand is scored**, a team has reached the
+# target (500 by default). The bag penalty is part of scoring the hand, so
+# it is taken first. Source 000's example: a team would reach 505, but the
+# same hand takes it past ten bags; it ends on 405 and has not won.
+
+# %%
+before, bags_before = 452, 8
+result = team_hand(rules, bid=5, won=8, bags_before=bags_before)
+after = before + result.points
+print(
+    f"contract and overtricks: {result.contract_points:+d} -> would be "
+    f"{before + result.contract_points}"
+)
+print(
+    f"bags {bags_before} + {result.bags_gained}: {result.penalties} penalty, "
+    f"{-result.penalty_points:+d}"
+)
+print(f"score after the hand: {after}")
+print("game over?", game_over(rules, {"NS": after, "EW": 300}))
+
+# %% [markdown]
+# ## Both teams over the target, and ties
+#
+# If both teams pass the target in the same hand, the higher score wins. If
+# the scores are equal, nobody has won yet: another hand is played. Here is
+# what the library decides for a few final scores:
+
+# %%
+finals = [
+    {"NS": 480, "EW": 300},
+    {"NS": 505, "EW": 300},
+    {"NS": 520, "EW": 530},
+    {"NS": 510, "EW": 510},
+    {"NS": 499, "EW": 499},
+]
+rows = []
+for scores in finals:
+    ended, winner = game_over(rules, scores)
+    rows.append(
+        (scores["NS"], scores["EW"], "yes" if ended else "no, play on", winner or "–")
+    )
+show_table(["NS", "EW", "game over?", "winner"], rows)
+
+# %% [markdown]
+# ## The losing threshold
+#
+# Some rule sets also end the game when a team sinks too low. Under
+# `yppedia`, a team at −200 or below ends the game (and the higher score
+# wins); the other rule sets have no such floor:
+
+# %%
+rows = []
+for spec in ["cards4net", "classic", "yppedia", "two-player"]:
+    r = Rules.parse(spec)
+    sides = ("NS", "EW") if r.players == 4 else ("N", "S")
+    scores = dict(zip(sides, (-200, 40), strict=True))
+    ended, winner = game_over(r, scores)
+    rows.append(
+        (
+            spec,
+            r.target,
+            r.losing_threshold,
+            f"{scores}",
+            f"{'over' if ended else 'play on'}"
+            + (f", {winner} wins" if winner else ""),
+        )
+    )
+show_table(["rules", "target", "losing threshold", "scores", "verdict"], rows)
+
+# %% [markdown]
+# The target and the threshold are parameters too, for a shorter game:
+
+# %%
+short = Rules.preset("yppedia", target=250, losing_threshold=-100)
+print(short.target, short.losing_threshold, game_over(short, {"NS": 260, "EW": 120}))
+
+# %% [markdown]
+# ## A whole game, hand by hand
+#
+# Let four `rule` bots play complete games. We take the first seed whose
+# game shows a bag penalty for *both* teams, and draw the running scores
+# and the bag counts, marking each penalty.
+
+
+# %%
+def play_game(seed):
+    """A complete cards4net game between four rule bots."""
+    game = Game("cards4net", seed=seed)
+    bots = {seat: make_bot("rule", seed=f"{seed}/{seat.letter}") for seat in Seat}
+    play_until(game, bots)
+    return game
+
+
+def penalised_sides(game):
+    """The sides that paid at least one bag penalty in the game."""
+    return {
+        side for result in game.results() for side, s in result.items() if s.penalties
+    }
+
+
+seed = 0
+while penalised_sides(game := play_game(seed)) != {"NS", "EW"}:
+    seed += 1
+print(f"seed {seed}: {len(game.finished_hands)} hands, winner {game.winner}")
+print(game)
+
+# %%
+results = game.results()
+hands = range(1, len(results) + 1)
+fig, (top, bottom) = plt.subplots(
+    2, 1, figsize=(9, 7), sharex=True, gridspec_kw={"height_ratios": [3, 2]}
+)
+for side, colour in SIDE_COLOURS.items():
+    running, bag_counts = [0], []
+    for result in results:
+        running.append(running[-1] + result[side].points)
+        bag_counts.append(result[side].bags_after)
+    top.plot(range(len(running)), running, "-o", color=colour, label=side, markersize=4)
+    bottom.bar(
+        [h + (-0.2 if side == "NS" else 0.2) for h in hands],
+        bag_counts,
+        width=0.4,
+        color=colour,
+        label=side,
+    )
+    for h, result in zip(hands, results, strict=True):
+        if result[side].penalties:
+            top.plot(h, running[h], "X", color=PENALTY, markersize=12)
+            bottom.plot(h + (-0.2 if side == "NS" else 0.2), 0.4, "X", color=PENALTY)
+            top.annotate(
+                f"−{result[side].penalty_points}",
+                (h, running[h]),
+                textcoords="offset points",
+                xytext=(6, -14),
+                color=PENALTY,
+            )
+top.axhline(game.rules.target, color=GREY, linestyle="--", linewidth=1)
+top.text(
+    len(results) / 2,
+    game.rules.target + 12,
+    f"target {game.rules.target}",
+    color=GREY,
+    ha="center",
+)
+top.plot([], [], "X", color=PENALTY, markersize=10, label="bag penalty")
+top.set_title(f"A game between rule bots (seed {seed}): running scores")
+top.set_ylabel("score")
+top.legend(loc="upper left")
+bottom.axhline(game.rules.bag_limit, color=PENALTY, linestyle=":", linewidth=1)
+bottom.text(0.6, game.rules.bag_limit - 1.4, "10 bags: penalty", color=PENALTY)
+bottom.set_title("bags carried after each hand")
+bottom.set_xlabel("hand")
+bottom.set_ylabel("bags")
+bottom.set_xticks(list(hands))
+bottom.set_ylim(0, game.rules.bag_limit + 1)
+fig.tight_layout()
+plt.show()
+
+# %% [markdown]
+# Each purple cross is a hand where a team's bag count went past 10: the score
+# line drops by 100 even when the contract was made, and the bag bar
+# starts again from the bags left over.
+#
+# How common is this? The same bots, 30 complete games:
+
+# %%
+GAMES = 30
+games = [play_game(f"survey/{i}") for i in range(GAMES)]
+with_penalty = sum(1 for g in games if penalised_sides(g))
+penalties = sum(s.penalties for g in games for r in g.results() for s in r.values())
+both_over = sum(1 for g in games if min(g.scores.values()) >= g.rules.target)
+lengths = sorted(len(g.finished_hands) for g in games)
+print(f"{GAMES} games, {sum(lengths)} hands")
+print(f"games with at least one bag penalty: {with_penalty}")
+print(f"bag penalties in all: {penalties}")
+print(f"games that ended with both teams over {games[0].rules.target}: {both_over}")
+print(
+    f"hands per game: shortest {lengths[0]}, median {lengths[GAMES // 2]}, "
+    f"longest {lengths[-1]}"
+)
+
+# %% [markdown]
+# ## Summary
+#
+# - Every overtrick is a bag; bags are carried from hand to hand. Reaching
+#   10 bags costs 100 points, and the rest are carried on (both numbers are
+#   rule parameters).
+# - The penalty is taken while scoring the hand, so before the win check:
+#   505 with a penalty is 405, and the game goes on.
+# - The game ends after a hand in which a team reaches the target; if both
+#   do, the higher score wins; equal scores play another hand. Under
+#   `yppedia` the game also ends at −200.
+#
+# **Exercises:** [exercises for chapter 7](../exercises/07_bags_and_winning.ipynb).
+# Next: [Chapter 8 · The variants](08_variants.ipynb).

@@ -9,9 +9,10 @@ the one RULES.md gives.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 import pytest
@@ -24,11 +25,13 @@ from spadeslib import (
     Hand,
     IllegalAction,
     InvalidRules,
+    PlayerView,
     Rank,
     Rules,
     Seat,
     Suit,
 )
+from spadeslib.tricks import Trick
 
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
 
@@ -365,3 +368,51 @@ SPADE_COUNT_DEAL = deal_of(
     S="7S 6S 5S 4S 3S 2S 8D 9D 10D JD QD KD AD",
     W="AC KC QC JC 10C 9C 8C 7C 6C 5C 4C 3C 2C",
 )
+
+
+# ------------------------------------------------------------------ views
+def cards_in(value: object) -> Iterator[Card]:
+    """Every card reachable inside a view field."""
+    if isinstance(value, Card):
+        yield value
+    elif isinstance(value, Trick):
+        yield from cards_in(value.plays)
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield from cards_in(k)
+            yield from cards_in(v)
+    elif isinstance(value, (list, tuple, set, frozenset)):
+        for v in value:
+            yield from cards_in(v)
+
+
+def visible_to(view: PlayerView, hand: Hand) -> set[Card]:
+    """What the seat may legitimately know the location or identity of."""
+    seat = view.seat
+    known = set(view.hand or ())
+    known |= {c for t in hand.tricks for _, c in t.plays} | {c for _, c in hand.trick}
+    known |= set(hand.exchanges.get(seat, ()))
+    partner_passed = hand.exchanges.get(seat.partner, ())
+    if seat in hand.exchanges and partner_passed:
+        known |= set(partner_passed)
+    known |= set(hand.known_discards.get(seat, ()))
+    if seat in hand.blind_discards:
+        known |= set(hand.blind_discards[seat][0])
+    if view.drawn is not None:
+        known.add(view.drawn)
+    return known
+
+
+def assert_private(hand: Hand) -> None:
+    for seat in hand.seats:
+        view = hand.view(seat)
+        allowed = visible_to(view, hand)
+        for f in dataclasses.fields(view):
+            if f.name == "rules":
+                continue
+            leaked = set(cards_in(getattr(view, f.name))) - allowed
+            assert not leaked, (seat, f.name, leaked)
+        if view.hand is not None:
+            assert sorted(view.hand) == sorted(hand.holding[seat])
+        else:
+            assert hand.hidden[seat]

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Iterator
 
 import pytest
 
-from conftest import SPADE_COUNT_DEAL, E, N, S, W, bid_all, play
+from conftest import SPADE_COUNT_DEAL, E, N, S, W, assert_private, bid_all, play
 from spadeslib import (
     KEEP,
     LOOK,
@@ -18,57 +17,8 @@ from spadeslib import (
     Card,
     Hand,
     Phase,
-    PlayerView,
     Suit,
 )
-from spadeslib.tricks import Trick
-
-
-def cards_in(value: object) -> Iterator[Card]:
-    """Every card reachable inside a view field."""
-    if isinstance(value, Card):
-        yield value
-    elif isinstance(value, Trick):
-        yield from cards_in(value.plays)
-    elif isinstance(value, dict):
-        for k, v in value.items():
-            yield from cards_in(k)
-            yield from cards_in(v)
-    elif isinstance(value, (list, tuple, set, frozenset)):
-        for v in value:
-            yield from cards_in(v)
-
-
-def visible_to(view: PlayerView, hand: Hand) -> set[Card]:
-    """What the seat may legitimately know the location or identity of."""
-    seat = view.seat
-    known = set(view.hand or ())
-    known |= {c for t in hand.tricks for _, c in t.plays} | {c for _, c in hand.trick}
-    known |= set(hand.exchanges.get(seat, ()))
-    partner_passed = hand.exchanges.get(seat.partner, ())
-    if seat in hand.exchanges and partner_passed:
-        known |= set(partner_passed)
-    known |= set(hand.known_discards.get(seat, ()))
-    if seat in hand.blind_discards:
-        known |= set(hand.blind_discards[seat][0])
-    if view.drawn is not None:
-        known.add(view.drawn)
-    return known
-
-
-def assert_private(hand: Hand) -> None:
-    for seat in hand.seats:
-        view = hand.view(seat)
-        allowed = visible_to(view, hand)
-        for f in dataclasses.fields(view):
-            if f.name == "rules":
-                continue
-            leaked = set(cards_in(getattr(view, f.name))) - allowed
-            assert not leaked, (seat, f.name, leaked)
-        if view.hand is not None:
-            assert sorted(view.hand) == sorted(hand.holding[seat])
-        else:
-            assert hand.hidden[seat]
 
 
 def test_view_contents_during_play() -> None:

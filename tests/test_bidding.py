@@ -555,3 +555,40 @@ def test_deal_with_known_holdings() -> None:
         ),
     )
     assert hand.holding[W] == sorted(SPADE_COUNT_DEAL[W])
+
+
+def test_custom_single_nil_per_team() -> None:
+    """double_nil=False with nil_before_partner_only=False: a Nil is open after
+    the partner's numeric bid, but not after the partner's Nil."""
+    rules = Rules.preset("classic", double_nil=False)
+    hand = Hand(rules, N, seed=40, scores={"NS": 0, "EW": -100})  # E S W N
+    hand.apply(LOOK)
+    bid_all(hand, "nil", 3)
+    assert hand.turn is W and Bid.NIL not in hand.legal_actions()
+    assert hand.legal_actions() == NUMBERS_1_13, "no Blind Nil either"
+    assert_rejected(hand, "nil", "double-nil", "West", "Nil", "East already bid Nil")
+    assert_rejected(hand, Bid.BLIND_NIL, "double-nil", "West", "Blind Nil")
+    hand.apply(4)
+    assert Bid.NIL in hand.legal_actions(), "North: South bid a number"
+
+
+def test_suicide_blind_nil_after_partner_nil_is_refused() -> None:
+    hand = Hand("classic+suicide", N, seed=41, scores={"NS": 0, "EW": -100})
+    bid_all(hand, Bid.BLIND_NIL, 3)
+    assert hand.turn is W and not hand.hidden[W]
+    assert_rejected(hand, Bid.BLIND_NIL, "suicide", "West", "Blind Nil", "exactly one")
+
+
+def test_trailing_blind_nil_with_nil_before_partner_only() -> None:
+    rules = Rules.preset("classic", nil_before_partner_only=True)
+    hand = Hand(rules, N, seed=42, scores={"NS": 0, "EW": -100})
+    bid_all(hand, LOOK, 3, 4)
+    assert hand.turn is W and not hand.hidden[W]
+    assert_rejected(hand, Bid.BLIND_NIL, "nil-after-partner", "West", "East has bid 3")
+
+
+def test_two_player_draw_phase_refuses_bids() -> None:
+    hand = Hand("two-player", N, seed=43)
+    hand.apply(LOOK)
+    assert_rejected(hand, 3, "draw", "North", "bid 3", "keep the top card")
+    assert_rejected(hand, "pass 2C 3C", "wrong-phase", "North", "pass 2C 3C")

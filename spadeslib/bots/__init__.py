@@ -2,7 +2,23 @@
 
 ``make_bot(name, seed=...)`` builds a bot by level name; :data:`BOTS` lists
 the levels with a one-line summary. Every bot has ``act(view)``,
-``explain(view)`` (the action with a reason) and ``reset()``.
+``explain(view)`` (the action with a reason) and ``reset()``. The levels:
+
+- ``random``: uniformly random legal actions (a baseline);
+- ``rule``: a sound club player (:mod:`.rule_bot`);
+- ``search``: determinized Monte Carlo over rule-based playouts
+  (:mod:`.search_bot`), with a budget of ``samples`` worlds per decision.
+
+:func:`suggest` gives the hint a level would give (action and reason);
+:func:`~spadeslib.bots.match.duplicate_match` measures one level against
+another.
+
+>>> from spadeslib import Hand
+>>> hand = Hand(seed=2, dealer="N")
+>>> hand.apply("look")
+>>> hint = suggest(hand.view(hand.turn), "rule")
+>>> hint.action in hand.legal_actions(), hint.reason.startswith("Bid")
+(True, True)
 """
 
 from __future__ import annotations
@@ -12,6 +28,7 @@ from typing import Any
 
 from ..errors import SpadesError
 from .base import Bot, BotError, Suggestion, play_until
+from .hints import suggest
 from .random_bot import RandomBot
 from .rule_bot import RuleBot
 from .search_bot import SearchBot
@@ -25,33 +42,65 @@ __all__ = [
     "SearchBot",
     "Suggestion",
     "make_bot",
+    "parse_level",
     "play_until",
+    "suggest",
 ]
 
 BOTS: dict[str, tuple[str, Callable[..., Bot]]] = {
     "random": ("uniformly random legal actions (a baseline)", RandomBot),
     "rule": (
-        "rule-based club player: counts tricks, covers and attacks nils, ducks bags",
+        "rule-based club player: counts tricks, covers and attacks nils, "
+        "ducks bags, plays to the score",
         RuleBot,
     ),
     "search": (
-        "determinized Monte Carlo over rule-based playouts (option samples=N)",
+        "determinized Monte Carlo over rule-based playouts "
+        "(search:N = N samples per decision, default 24)",
         SearchBot,
     ),
 }
 """Level name -> (one-line summary, factory taking ``seed=`` and options)."""
 
 
-def make_bot(name: str, seed: int | str | None = None, **options: Any) -> Bot:
-    """A new bot of the named level.
+def parse_level(spec: str) -> tuple[str, dict[str, Any]]:
+    """Split ``"search:16"`` or ``"search:samples=16,bid_samples=8"`` into the
+    level name and its options.
 
-    >>> make_bot("random", seed=1).name
-    'random'
+    >>> parse_level("search:16"), parse_level(" Rule ")
+    (('search', {'samples': 16}), ('rule', {}))
     """
-    try:
-        factory = BOTS[name.strip().lower()][1]
-    except KeyError:
+    name, _, rest = spec.strip().partition(":")
+    name = name.strip().lower()
+    if name not in BOTS:
         raise SpadesError(
-            f"unknown bot {name!r}: choose from {', '.join(BOTS)}"
-        ) from None
-    return factory(seed=seed, **options)
+            f"unknown bot {spec.strip()!r}: choose from {', '.join(BOTS)}"
+        )
+    options: dict[str, Any] = {}
+    for item in filter(None, (p.strip() for p in rest.split(","))):
+        key, eq, value = item.partition("=")
+        if not eq:
+            key, value = "samples", item
+        try:
+            number = float(value)
+        except ValueError:
+            raise SpadesError(
+                f"bot option {item!r} in {spec!r} is not a number"
+            ) from None
+        options[key.strip()] = int(number) if number.is_integer() else number
+    return name, options
+
+
+def make_bot(name: str, seed: int | str | None = None, **options: Any) -> Bot:
+    """A new bot of the named level (options may follow a colon:
+    ``"search:8"``).
+
+    >>> make_bot("random", seed=1).name, make_bot("search:8").samples
+    ('random', 8)
+    """
+    level, parsed = parse_level(name)
+    parsed.update(options)
+    try:
+        return BOTS[level][1](seed=seed, **parsed)
+    except TypeError as error:
+        raise SpadesError(f"bad options for bot {level!r}: {error}") from None

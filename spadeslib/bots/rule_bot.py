@@ -53,9 +53,20 @@ class RuleBot:
 
     name = "rule"
 
-    def __init__(self, seed: int | str | None = None, **options: Any) -> None:
+    def __init__(
+        self,
+        seed: int | str | None = None,
+        *,
+        bid_shift: float = BID_SHIFT,
+        nil_threshold: float = NIL_THRESHOLD,
+        nil_partner_bonus: float = NIL_PARTNER_BONUS,
+    ) -> None:
         self.seed = seed
-        self.options = options
+        self.options = {
+            "bid_shift": bid_shift,
+            "nil_threshold": nil_threshold,
+            "nil_partner_bonus": nil_partner_bonus,
+        }
         self._blind: dict[tuple[int, int, int], bool] = {}
 
     def act(self, view: PlayerView) -> Action:

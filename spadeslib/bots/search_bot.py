@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Any
 
 from ..actions import Action, Bid, BidKind
 from ..hand import Phase
@@ -71,7 +70,6 @@ class SearchBot:
         samples: int = DEFAULT_SAMPLES,
         bid_samples: int | None = None,
         time_limit: float | None = None,
-        **options: Any,
     ) -> None:
         if samples < 1:
             raise ValueError("samples must be at least 1")
@@ -79,7 +77,6 @@ class SearchBot:
         self.samples = samples
         self.bid_samples = bid_samples if bid_samples is not None else samples
         self.time_limit = time_limit
-        self.options = options
         self._blind: dict[tuple[int, int, int], bool] = {}
 
     def act(self, view: PlayerView) -> Action:

@@ -5,7 +5,7 @@
 >>> deck = deck_for(Rules.preset())
 >>> hand = deck.mask(Card.parse_many("AS KS 7S 3S AH KD 4D 9C 8C 6C 2C 5H 3H"))
 >>> round(evaluate(deck, hand), 2)
-4.84
+5.08
 >>> round(nil_danger(deck, deck.mask(Card.parse_many(
 ...     "2S 4S 3H 5H 7H 2D 6D 8D 3C 4C 6C 9C 10C"))), 2)
 0.0
@@ -39,8 +39,11 @@ def evaluate(deck: Deck, hand: int, parts: list[Part] | None = None) -> float:
     trumps = hand & suit[TRUMP]
     n_tr = trumps.bit_count()
     trump_tricks = 0.0
+    sure = 0
     if n_tr:
         held = [top[c] for c in bits(trumps)]
+        while sure in held:
+            sure += 1
         depth = min(n_tr, 3)
         losers = sum(1 for p in range(depth) if p not in held)
         trump_tricks = float(max(0, n_tr - losers))
@@ -94,7 +97,7 @@ def evaluate(deck: Deck, hand: int, parts: list[Part] | None = None) -> float:
             parts.append(("ruffs", (), ruffs))
         total += ruffs
     scale, offset = SCALE[deck.players]
-    return total * scale + offset
+    return sure + (total - sure) * scale + offset
 
 
 def nil_danger(deck: Deck, hand: int) -> float:

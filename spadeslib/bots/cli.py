@@ -1,0 +1,145 @@
+"""The ``spades bots``, ``spades bench-bots`` and ``spades match`` commands.
+
+``spadeslib.cli`` calls :func:`register` to add them to its parser.
+
+- ``spades bots`` lists the levels; ``spades bots --bench`` (or ``spades
+  bench-bots``) times their decisions.
+- ``spades match A B --deals N --seed S [--rules R] [--budget K] [--jobs J]
+  [--json]`` plays a duplicate match and prints the report.
+
+A level may carry options: ``search:16`` is the search level with 16
+samples per decision (``--budget`` sets that for every search level).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from ..rules import Rules
+
+__all__ = ["register"]
+
+
+def _cmd_bots(args: argparse.Namespace) -> int:
+    from . import BOTS
+
+    if args.bench:
+        return _cmd_bench(args)
+    print("Bot levels (use with --bots in `spades play`, or in `spades match`):")
+    for name, (summary, _) in BOTS.items():
+        print(f"  {name:<8} {summary}")
+    print(
+        "\nOptions: search:N (or --budget N) sets the search level's samples "
+        "per decision."
+    )
+    return 0
+
+
+def _split(spec: str, budget: int | None) -> tuple[str, dict[str, Any]]:
+    from . import parse_level
+
+    name, options = parse_level(spec)
+    if budget is not None and name == "search" and "samples" not in options:
+        options["samples"] = budget
+    return name, options
+
+
+def _cmd_bench(args: argparse.Namespace) -> int:
+    from .bench import bench_levels
+
+    names = [s.strip() for s in args.levels.split(",") if s.strip()]
+    levels = []
+    options = {}
+    for spec in names:
+        name, opts = _split(spec, args.budget)
+        levels.append(name)
+        options[name] = opts
+    report = bench_levels(
+        levels,
+        hands=args.hands,
+        seed=args.seed,
+        rules=Rules.parse(args.rules),
+        options=options,
+        progress=args.progress,
+    )
+    print(json.dumps(report.to_dict()) if args.json else report.text())
+    return 0
+
+
+def _cmd_match(args: argparse.Namespace) -> int:
+    from .match import duplicate_match
+
+    a, a_opts = _split(args.a, args.budget)
+    b, b_opts = _split(args.b, args.budget)
+    report = duplicate_match(
+        a,
+        b,
+        deals=args.deals,
+        seed=args.seed,
+        rules=Rules.parse(args.rules),
+        a_options=a_opts,
+        b_options=b_opts,
+        jobs=args.jobs,
+        progress=args.progress,
+    )
+    if args.json:
+        data = report.to_dict()
+        data["a_options"], data["b_options"] = a_opts, b_opts
+        print(json.dumps(data))
+    else:
+        print(report.text())
+        if a_opts or b_opts:
+            print(f"  options: {args.a} {a_opts or '{}'}, {args.b} {b_opts or '{}'}")
+    return 0
+
+
+def _bench_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--levels", default="random,rule,search", help="comma-separated levels"
+    )
+    p.add_argument("--hands", type=int, default=4, help="hands per level")
+    p.add_argument("--rules", default="cards4net", help="PRESET[+MODIFIER...]")
+    p.add_argument("--seed", default="0")
+    p.add_argument(
+        "--budget", type=int, help="samples per decision of the search level"
+    )
+    p.add_argument("--json", action="store_true", help="print the timings as JSON")
+    p.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="progress bar on stderr (default: on a terminal)",
+    )
+
+
+def register(subparsers: Any) -> None:
+    """Add ``bots``, ``bench-bots`` and ``match`` to the ``spades`` parser."""
+    p = subparsers.add_parser("bots", help="list the bot levels (--bench: time them)")
+    p.add_argument("--bench", action="store_true", help="time each level's decisions")
+    _bench_arguments(p)
+    p.set_defaults(func=_cmd_bots)
+
+    p = subparsers.add_parser("bench-bots", help="time the bot levels' decisions")
+    _bench_arguments(p)
+    p.set_defaults(func=_cmd_bench)
+
+    p = subparsers.add_parser(
+        "match", help="duplicate match between two bot levels, with a 95%% CI"
+    )
+    p.add_argument("a", help="first level (e.g. rule, search, search:8)")
+    p.add_argument("b", help="second level")
+    p.add_argument("--deals", type=int, default=100, help="deals, each played twice")
+    p.add_argument("--seed", default="0", help="seed of the deals and bots")
+    p.add_argument("--rules", default="cards4net", help="PRESET[+MODIFIER...]")
+    p.add_argument("--budget", type=int, help="samples per decision of search levels")
+    p.add_argument("--jobs", type=int, default=1, help="processes to play deals in")
+    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="progress bar on stderr (default: on a terminal)",
+    )
+    p.set_defaults(func=_cmd_match)

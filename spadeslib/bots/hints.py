@@ -1,0 +1,38 @@
+"""Hints: what a bot level would do in a learner's seat, and why.
+
+>>> from spadeslib import Hand
+>>> hand = Hand(deal={"N": "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S",
+...                   "E": "AH KH QH JH 10H 9H 8H 7H 6H 5H 4H 3H 2H",
+...                   "S": "AD KD QD JD 10D 9D 8D 7D 6D 5D 4D 3D 2D",
+...                   "W": "AC KC QC JC 10C 9C 8C 7C 6C 5C 4C 3C 2C"}, dealer="S")
+>>> hand.apply("look"); hand.apply(1)  # West looks (no blind nil) and bids 1
+>>> hint = suggest(hand.view("N"))
+>>> hint.action, hint.level
+(Bid(13), 'rule')
+>>> hint.reason
+'Bid 13: 13 likely spade tricks; the table has already bid 1'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..view import PlayerView
+from .base import Suggestion
+
+__all__ = ["suggest"]
+
+
+def suggest(
+    view: PlayerView, level: str = "rule", seed: int | str | None = 0, **options: Any
+) -> Suggestion:
+    """The action ``level`` would take for the seat of ``view``, with a short
+    reason for a learner. ``options`` go to the bot (``samples=`` for
+    ``search``). The same view, level and seed give the same hint."""
+    from . import make_bot
+
+    if not view.legal:
+        raise ValueError(
+            f"{view.seat.full} is not to move: there is nothing to suggest"
+        )
+    return make_bot(level, seed=seed, **options).explain(view)

@@ -9,6 +9,8 @@ blank exercise notebook from one of them:
   becomes ``answer = ____``; a line that is not an assignment is dropped;
 - a code cell whose first line is ``# SOLUTION`` is dropped (for example the
   ``q1.solution()`` calls that fill the solutions notebook);
+- a code cell whose first line is ``# SOLUTION CODE`` (worked code a learner
+  is to write) becomes a cell holding only ``# Your code here``;
 - a markdown cell whose first line is ``<!-- SOLUTION -->`` is dropped, and so
   is any markdown line ending in ``<!-- SOLUTION -->``;
 - the import of :mod:`spadeslib.exercises` also imports the placeholder ``____``.
@@ -44,6 +46,7 @@ __all__ = [
 ]
 
 MARK = "# SOLUTION"
+CODE_MARK = "# SOLUTION CODE"
 MD_MARK = "<!-- SOLUTION -->"
 FORMAT = "py:percent"
 _ASSIGN = re.compile(
@@ -92,9 +95,13 @@ def to_exercise(solution: Any) -> Any:
     cells = []
     for cell in nb.cells:
         if cell.cell_type == "code":
-            if cell.source.split("\n", 1)[0].strip() == MARK:
+            first = cell.source.split("\n", 1)[0].strip()
+            if first == MARK:
                 continue
-            new = nbformat.v4.new_code_cell(to_exercise_source(cell.source))
+            if first == CODE_MARK:
+                new = nbformat.v4.new_code_cell("# Your code here")
+            else:
+                new = nbformat.v4.new_code_cell(to_exercise_source(cell.source))
         elif cell.cell_type == "markdown":
             text = _markdown(cell.source)
             if text is None:

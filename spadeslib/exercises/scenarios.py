@@ -323,3 +323,45 @@ def tricks_text(tricks: Iterable[Trick], winners: bool = True, start: int = 1) -
 def cap(text: str) -> str:
     """Capitalise the first letter only (``str.capitalize`` lowers the rest)."""
     return text[:1].upper() + text[1:]
+
+
+def _low_key(rules: Rules) -> Callable[[Card], tuple[bool, int]]:
+    return lambda c: (rules.is_trump(c), rules._power[c.index])
+
+
+def sensible(hand: Hand, rng: random.Random, nil_seats: Iterable[Seat] = ()) -> Action:
+    """A plausible club player, simpler than the bots and independent of them:
+    bids the quick count (Nil for ``nil_seats``), wins cheaply or plays low,
+    leaves a partner's winning card alone, and ducks when it bid Nil."""
+    seat = hand.turn
+    assert seat is not None
+    nil_seats = set(nil_seats)
+    rules = hand.rules
+    if hand.phase is Phase.BIDDING:
+        legal = hand.legal_actions()
+        if LOOK in legal:
+            return LOOK
+        if seat in nil_seats and Bid.NIL in legal:
+            return Bid.NIL
+        return simple_bid(hand, seat)
+    if hand.phase is not Phase.PLAYING:
+        return policy(hand, rng)
+    legal = hand.legal_cards()
+    low = _low_key(rules)
+    nil = hand.bids[seat] is not None and hand.bids[seat].is_nil  # type: ignore[union-attr]
+    if not hand.trick:
+        return min(legal, key=low) if nil else rng.choice(legal)
+    from ..tricks import trick_winner
+
+    leader_seat = trick_winner(rules, hand.trick)
+    winners = [
+        c for c in legal if trick_winner(rules, [*hand.trick, (seat, c)]) == seat
+    ]
+    losers = [c for c in legal if c not in winners]
+    if nil:
+        return max(losers, key=low) if losers else min(legal, key=low)
+    if leader_seat == seat.partner and rules.players == 4:
+        return min(losers or legal, key=low)
+    if winners and rng.random() < 0.75:
+        return min(winners, key=low)
+    return min(losers or legal, key=low)

@@ -1,0 +1,128 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py:percent
+#     notebook_metadata_filter: kernelspec,jupytext,-jupytext.text_representation.jupytext_version
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Exercises · Chapter 9 · Strategy I: bidding
+#
+# These exercises go with
+# [Chapter 9 · Strategy I: bidding](../notebooks/09_strategy_bidding.ipynb).
+# They put numbers on bidding decisions: what a Nil is worth on average,
+# when it beats a safe bid, what underbidding costs in bags, and a bid of
+# your own next to the strongest bot's.
+#
+# **How it works.** `q1.show()` prints an exercise. Replace `____` with your
+# answer and run the cell: `q1.check(answer)` says *Correct*, or tells you what
+# went wrong. Stuck? Uncomment `q1.hint()` for a hint, or `q1.solution()` for
+# the answer and its explanation.
+#
+# Every exercise is built from the seed below, so your teacher may give you
+# your own seed; the checks follow it.
+#
+# **Solutions: every answer is filled in and checked.** <!-- SOLUTION -->
+
+# %%
+from spadeslib.exercises import load
+
+SEED = 1
+q1, q2, q3, q4 = load("09_strategy_bidding", seed=SEED)
+
+# %% [markdown]
+# ## Exercise 1 · What a Nil is worth on average
+#
+# An average over many hands: the expected value.
+
+# %%
+q1.show()
+
+# %%
+answer = 80  # SOLUTION
+q1.check(answer)
+
+# %%
+# q1.hint()
+# q1.solution()
+
+# %%
+# SOLUTION
+q1.solution()
+
+# %% [markdown]
+# ## Exercise 2 · When does a Nil beat a safe bid?
+#
+# The break-even probability of a Nil.
+
+# %%
+q2.show()
+
+# %%
+answer = 0.65  # SOLUTION
+q2.check(answer)
+
+# %%
+# q2.hint()
+# q2.solution()
+
+# %%
+# SOLUTION
+q2.solution()
+
+# %% [markdown]
+# ## Exercise 3 · What underbidding costs
+#
+# Overtricks look free, but they are bags.
+
+# %%
+q3.show()
+
+# %%
+answer = 389  # SOLUTION
+q3.check(answer)
+
+# %%
+# q3.hint()
+# q3.solution()
+
+# %%
+# SOLUTION
+q3.solution()
+
+# %% [markdown]
+# ## Exercise 4 · Choose a bid
+#
+# There is no single right bid: the check accepts any bid within one trick
+# of the strongest bot's, and tells you the bot's reason.
+
+# %%
+q4.show()
+
+# %%
+answer = 3  # SOLUTION
+q4.check(answer)
+
+# %%
+# q4.hint()
+# q4.solution()
+
+# %%
+# SOLUTION
+q4.solution()
+
+# %% [markdown]
+# ## What next?
+#
+# Back to the chapter:
+# [Chapter 9 · Strategy I: bidding](../notebooks/09_strategy_bidding.ipynb).
+# Next: the exercises of the next chapter,
+# [10_strategy_play](10_strategy_play.ipynb).

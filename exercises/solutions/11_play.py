@@ -1,0 +1,158 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py:percent
+#     notebook_metadata_filter: kernelspec,jupytext,-jupytext.text_representation.jupytext_version
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Exercises · Chapter 11 · Play
+#
+# These exercises go with
+# [Chapter 11 · Play](../notebooks/11_play.ipynb).
+# They use the library the way the play chapter does: play hands with
+# bots from code, review a finished hand, read a game record, and check a
+# beginner's play against the rule bot.
+#
+# **How it works.** `q1.show()` prints an exercise. Replace `____` with your
+# answer and run the cell: `q1.check(answer)` says *Correct*, or tells you what
+# went wrong. Stuck? Uncomment `q1.hint()` for a hint, or `q1.solution()` for
+# the answer and its explanation.
+#
+# Every exercise is built from the seed below, so your teacher may give you
+# your own seed; the checks follow it.
+#
+# **Solutions: every answer is filled in and checked.** <!-- SOLUTION -->
+
+# %%
+from spadeslib.exercises import load
+
+SEED = 1
+q1, q2, q3, q4 = load("11_play", seed=SEED)
+
+# %% [markdown]
+# ## Exercise 1 · Play two hands with the bots
+#
+# Write the code in the empty cell, then give the score.
+
+# %%
+q1.show()
+
+# %%
+# SOLUTION CODE
+from spadeslib import Game
+from spadeslib.bots import make_bot, play_until
+
+game = Game("cards4net", seed=q1.game_seed)
+bots = {seat: make_bot("rule") for seat in game.hand.seats}
+play_until(game, bots, hands=2)
+
+# %%
+answer = game.scores["NS"]  # SOLUTION
+q1.check(answer)
+
+# %%
+# q1.hint()
+# q1.solution()
+
+# %%
+# SOLUTION
+q1.solution()
+
+# %% [markdown]
+# ## Exercise 2 · Review a hand: tricks won by trumping
+#
+# Read the tricks of a finished hand.
+
+# %%
+q2.show()
+
+# %%
+answer = 7  # SOLUTION
+q2.check(answer)
+
+# %%
+# q2.hint()
+# q2.solution()
+
+# %%
+# SOLUTION
+q2.solution()
+
+# %% [markdown]
+# ## Exercise 3 · Read a game record
+#
+# Game records are JSON; `spadeslib.record` reads and writes them.
+
+# %%
+q3.show()
+
+# %%
+# SOLUTION CODE
+from spadeslib import record
+
+game = record.loads(q3.record)
+print(game)
+
+# %%
+answer = game.scores["EW"]  # SOLUTION
+q3.check(answer)
+
+# %%
+# q3.hint()
+# q3.solution()
+
+# %%
+# SOLUTION
+q3.solution()
+
+# %% [markdown]
+# ## Exercise 4 · Check my play against the rule bot
+#
+# Replay the hand and compare each of South's cards with the bot's hint.
+
+# %%
+q4.show()
+
+# %%
+# SOLUTION CODE
+from spadeslib import Card, Hand, Seat
+from spadeslib.bots import suggest
+
+h = q4.hand
+replay = Hand(h.rules, h.dealer, deal=h.initial)
+differ = []
+for seat, action, _ in h.history:
+    if seat == Seat.SOUTH and isinstance(action, Card):
+        hint = suggest(replay.view(seat), "rule")
+        if hint.action != action:
+            differ.append(len(replay.tricks) + 1)
+    replay.apply(action)
+differ
+
+# %%
+answer = differ  # SOLUTION
+q4.check(answer)
+
+# %%
+# q4.hint()
+# q4.solution()
+
+# %%
+# SOLUTION
+q4.solution()
+
+# %% [markdown]
+# ## What next?
+#
+# Back to the chapter:
+# [Chapter 11 · Play](../notebooks/11_play.ipynb).
+# That was the last chapter: well done!

@@ -1,0 +1,416 @@
+"""Chapter 9 exercises: bidding strategy.
+
+What a Nil is worth on average, when it beats a numeric bid, what
+underbidding costs in bags, and choosing a bid next to the strongest bot.
+
+>>> from spadeslib.exercises import load
+>>> q1, q2, q3, q4 = load("09_strategy_bidding", seed=1)
+>>> q1.feedback(q1.key).correct, q3.feedback(q3.key).correct
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..actions import Bid
+from ..hand import Hand
+from ..rules import Rules
+from ..scoring import score_hand
+from ..seats import Seat
+from .advice import strongest_level, suggestion
+from .core import (
+    Exercise,
+    Feedback,
+    Mistake,
+    close,
+    parse_bid,
+    parse_float,
+    parse_int,
+)
+from .scenarios import bids_table, deal, hand_picture, quick_tricks, sensible
+
+CHAPTER = "09_strategy_bidding"
+TITLE = "Strategy I: bidding"
+
+
+class NilValue(Exercise):
+    number = 1
+    title = "What a Nil is worth on average"
+    chapter = CHAPTER
+    answer_format = "a number of points (decimals allowed)"
+    must_catch = ("no-loss",)
+
+    def generate(self, rng: random.Random) -> None:
+        self.rules = Rules.preset(rng.choice(["cards4net", "yppedia"]))
+        self.p = rng.choice([0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9])
+
+    def ev(self, value: int, p: float | None = None) -> float:
+        p = self.p if p is None else p
+        return p * value - (1 - p) * value
+
+    def compute(self) -> float:
+        return self.ev(self.rules.nil_value)
+
+    def parse(self, answer: Any) -> float:
+        return parse_float(answer)
+
+    def same(self, a: Any, b: Any) -> bool:
+        return close(a, b, 0.51)
+
+    def format_answer(self, value: Any) -> str:
+        return f"{value:g}"
+
+    def question(self) -> str:
+        return (
+            f"Rules: {self.rules.spec}. You think your Nil will succeed with "
+            f"probability {self.p:g}. On average, how many points does the Nil "
+            "itself bring (leave your partner's contract aside)?"
+        )
+
+    def mistakes(self) -> list[Mistake]:
+        other = Rules.preset(
+            "yppedia" if self.rules.preset == "cards4net" else "cards4net"
+        )
+        v = self.rules.nil_value
+        return [
+            Mistake(
+                "no-loss",
+                self.p * v,
+                f"you counted only the gain; a failed Nil costs {v}, so subtract "
+                f"{1 - self.p:g} × {v}",
+            ),
+            Mistake(
+                "other-preset",
+                self.ev(other.nil_value),
+                f"under {self.rules.preset} the Nil is worth ±{v} (`rules.nil_value`), "
+                f"not ±{other.nil_value}",
+            ),
+            Mistake(
+                "swapped",
+                self.ev(v, 1 - self.p),
+                f"{self.p:g} is the chance of success, so the gain gets the weight "
+                f"{self.p:g}",
+            ),
+        ]
+
+    def hint_text(self) -> str:
+        return (
+            "Expected value = P(made) × gain + P(failed) × loss, with the loss "
+            "negative."
+        )
+
+    def explanation(self) -> str:
+        v = self.rules.nil_value
+        return (
+            f"{self.p:g} × {v} − {1 - self.p:g} × {v} = {self.expected:g} points "
+            f"(Nil ±{v} under {self.rules.preset})."
+        )
+
+
+class BreakEven(Exercise):
+    number = 2
+    title = "When does a Nil beat a safe bid?"
+    chapter = CHAPTER
+    answer_format = "a probability between 0 and 1 (to 2 decimals)"
+    must_catch = ("no-loss", "half")
+
+    def generate(self, rng: random.Random) -> None:
+        self.rules = Rules.preset(rng.choice(["cards4net", "classic"]))
+        self.k = rng.randint(1, 3)
+
+    @property
+    def safe(self) -> int:
+        """The points of the safe alternative: a bid of k made exactly."""
+        n, s, e, w = Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST
+        bids = {n: Bid(self.k), s: Bid(0), e: Bid(3), w: Bid(3)}
+        tricks = {n: self.k, s: 0, e: 13 - self.k, w: 0}
+        return score_hand(self.rules, bids, tricks, {})["NS"].points
+
+    def compute(self) -> float:
+        v = self.rules.nil_value
+        return (v + self.safe) / (2 * v)
+
+    def parse(self, answer: Any) -> float:
+        return parse_float(answer)
+
+    def same(self, a: Any, b: Any) -> bool:
+        return close(a, b, 0.006)
+
+    def diagnose(self, parsed: Any) -> Feedback | None:
+        if parsed > 1 or parsed < 0:
+            return Feedback(
+                "incorrect",
+                "a probability lies between 0 and 1 (write 0.6, not 60)",
+                "percent",
+            )
+        return None
+
+    def format_answer(self, value: Any) -> str:
+        return f"{value:.2f}"
+
+    def question(self) -> str:
+        return (
+            f"Rules: {self.rules.spec}. With your hand you could bid Nil, or bid "
+            f"{self.k} and be sure to make exactly {self.k} (+{10 * self.k}, no bags). "
+            "Above which probability of success does the Nil score more on average? "
+            "(Leave your partner's contract aside.)"
+        )
+
+    def mistakes(self) -> list[Mistake]:
+        v = self.rules.nil_value
+        return [
+            Mistake(
+                "no-loss",
+                self.safe / v,
+                f"you compared p × {v} with {self.safe}, forgetting that a failed Nil "
+                f"costs {v}: solve p × {v} − (1 − p) × {v} = {self.safe}",
+            ),
+            Mistake(
+                "half",
+                0.5,
+                "at 0.5 the Nil is worth 0 on average, but the safe bid is worth "
+                f"{self.safe}: the Nil needs a better chance than that",
+            ),
+        ]
+
+    def hint_text(self) -> str:
+        return (
+            f"Write the Nil's average as a function of p, set it equal to "
+            f"{10 * self.k}, and solve for p."
+        )
+
+    def explanation(self) -> str:
+        v = self.rules.nil_value
+        return (
+            f"p × {v} − (1 − p) × {v} = {self.safe} gives p = ({v} + {self.safe}) / "
+            f"{2 * v} = {self.expected:.3f}."
+        )
+
+
+class UnderbidCost(Exercise):
+    number = 3
+    title = "What underbidding costs"
+    chapter = CHAPTER
+    answer_format = "a whole number of points"
+    must_catch = ("no-penalty", "penalty-only")
+
+    def generate(self, rng: random.Random) -> None:
+        self.rules = Rules.preset("cards4net")
+        self.bid = rng.randint(3, 5)
+        self.extra = rng.randint(1, 3)
+        self.hands = rng.randint(4, 8)
+        self.bags = rng.randint(0, 6)
+
+    def total(self, bid: int, penalty: bool = True) -> int:
+        """The side's points over the hands, bidding ``bid`` every time while
+        always winning ``self.bid + self.extra`` tricks."""
+        won = self.bid + self.extra
+        bags = self.bags
+        total = 0
+        for _ in range(self.hands):
+            result = score_hand(
+                self.rules,
+                {
+                    Seat.NORTH: Bid(bid),
+                    Seat.SOUTH: Bid(0),
+                    Seat.EAST: Bid(3),
+                    Seat.WEST: Bid(3),
+                },
+                {Seat.NORTH: won, Seat.SOUTH: 0, Seat.EAST: 13 - won, Seat.WEST: 0},
+                {"NS": bags, "EW": 0},
+            )["NS"]
+            total += result.points + (0 if penalty else result.penalty_points)
+            bags = result.bags_after
+        return total
+
+    def compute(self) -> int:
+        return self.total(self.bid + self.extra) - self.total(self.bid)
+
+    def parse(self, answer: Any) -> int:
+        return parse_int(answer, "a number of points")
+
+    def format_answer(self, value: Any) -> str:
+        return str(value)
+
+    def question(self) -> str:
+        won = self.bid + self.extra
+        return (
+            f"Rules: {self.rules.spec}. Your side starts with {self.bags} bags. For "
+            f"{self.hands} hands in a row it bids {self.bid} and wins {won} "
+            "tricks. How "
+            f"many points more would it have scored by bidding {won} each time (and "
+            "still winning exactly that)?"
+        )
+
+    def mistakes(self) -> list[Mistake]:
+        exact = self.total(self.bid + self.extra)
+        return [
+            Mistake(
+                "no-penalty",
+                exact - self.total(self.bid, penalty=False),
+                "you left out the bag penalties: the overtricks pile up as bags and "
+                "cost 100 each time the count reaches 10",
+            ),
+            Mistake(
+                "penalty-only",
+                self.total(self.bid, penalty=False) - self.total(self.bid),
+                "besides the penalties, each overtrick scores only 1 point where a "
+                "trick bid scores 10",
+            ),
+        ]
+
+    def hint_text(self) -> str:
+        return (
+            "Score both plans hand by hand: bids, overtricks, and the running bag "
+            "count with its penalties."
+        )
+
+    def explanation(self) -> str:
+        won = self.bid + self.extra
+        under, exact = self.total(self.bid), self.total(won)
+        pens = (self.bags + self.hands * self.extra) // 10
+        return (
+            f"Bidding {won}: {self.hands} × {10 * won} = {exact}. Bidding {self.bid}: "
+            f"{self.hands} × ({10 * self.bid} + {self.extra}) minus {pens} bag "
+            f"penalt{'y' if pens == 1 else 'ies'} = {under}. Difference: "
+            f"{self.expected}."
+        )
+
+
+class ChooseBid(Exercise):
+    number = 4
+    title = "Choose a bid"
+    chapter = CHAPTER
+    answer_format = 'a bid: a number, or "nil"'
+    uses_bots = True
+
+    def generate(self, rng: random.Random) -> None:
+        self.hand: Hand = deal(Rules.preset("cards4net"), rng)
+        position = rng.randint(1, 3)
+        while self.hand.bid_count < position:
+            self.hand.apply(sensible(self.hand, rng))
+        self.advice = (
+            suggestion(self.hand.view(self.seat)) if strongest_level() else None
+        )
+
+    @property
+    def seat(self) -> Seat:
+        assert self.hand.turn is not None
+        return self.hand.turn
+
+    def reference(self) -> Bid:
+        if self.advice is not None:
+            return self.advice.action  # type: ignore[no-any-return]
+        return Bid(max(1, quick_tricks(self.hand.holding[self.seat])))
+
+    def compute(self) -> Bid:
+        return self.reference()
+
+    def parse(self, answer: Any) -> Bid:
+        bid = parse_bid(answer)
+        return bid
+
+    def format_answer(self, value: Any) -> str:
+        return "nil" if value.is_nil else str(value.tricks)
+
+    def good(self, bid: Bid) -> bool:
+        ref = self.reference()
+        if ref.is_nil or bid.is_nil:
+            return ref == bid
+        return abs(bid.tricks - ref.tricks) <= 1
+
+    def diagnose(self, parsed: Any) -> Feedback | None:
+        reason = self.hand.why_illegal(parsed)
+        if reason:
+            return Feedback("incorrect", reason, "illegal")
+        ref = self.reference()
+        who = (
+            f"the {self.advice.level} bot"
+            if self.advice is not None
+            else "the quick count"
+        )
+        why = f' ("{self.advice.reason}")' if self.advice is not None else ""
+        count = quick_tricks(self.hand.holding[self.seat])
+        if self.good(parsed):
+            agree = "the same bid" if parsed == ref else f"{self.format_answer(ref)}"
+            return Feedback(
+                "correct",
+                f"{who} bids {agree}{why}; within one trick of it "
+                f"is a sound bid. The quick count of the hand is {count}.",
+            )
+        if parsed.is_nil:
+            return Feedback(
+                "incorrect",
+                f"this hand is no Nil: {who} bids "
+                f"{self.format_answer(ref)}{why}. With {count} quick tricks "
+                "the Nil would very likely fail (-100).",
+                "nil",
+            )
+        if ref.is_nil:
+            return Feedback(
+                "incorrect",
+                f"{who} bids Nil here{why}: the hand has almost "
+                "no tricks, so a Nil is worth more than a small number.",
+                "number",
+            )
+        if parsed.tricks > ref.tricks:
+            return Feedback(
+                "incorrect",
+                f"{parsed.tricks} is too high: {who} bids "
+                f"{ref.tricks}{why}. Overbidding risks a set, which costs 10 "
+                f"for every trick bid. The quick count is {count}.",
+                "high",
+            )
+        return Feedback(
+            "incorrect",
+            f"{parsed.tricks} is too low: {who} bids {ref.tricks}"
+            f"{why}. Underbidding gives away 9 points per trick and piles up "
+            f"bags. The quick count is {count}.",
+            "low",
+        )
+
+    def mistakes(self) -> list[Mistake]:
+        ref = self.reference()
+        out = []
+        if not ref.is_nil:
+            for bid in (Bid(ref.tricks + 3), Bid(max(0, ref.tricks - 3)), Bid.NIL):
+                if not self.good(bid) and self.hand.is_legal(bid):
+                    verdict = self.diagnose(bid)
+                    assert verdict is not None
+                    out.append(Mistake(verdict.mistake or "bid", bid, verdict.message))
+        return out
+
+    def question(self) -> str:
+        h = self.hand
+        bids = h.bid_map()
+        made = bids_table(h.rules, bids, seats=[s for s in h.bid_order if s in bids])
+        return (
+            f"Rules: {h.rules.spec}. Dealer: {h.dealer.full}. Bids so far:\n{made}\n"
+            f"{self.seat.full} (you) hold:\n{hand_picture(h.holding, [self.seat])}\n"
+            f"What do you bid? (A bid within one trick of the strongest bot's is "
+            "accepted.)"
+        )
+
+    def hint_text(self) -> str:
+        return (
+            "Start from the quick count (aces, guarded kings, long spades), then "
+            "think about short suits you could trump and what the others bid."
+        )
+
+    def explanation(self) -> str:
+        ref = self.reference()
+        why = f': "{self.advice.reason}"' if self.advice is not None else ""
+        who = (
+            f"The {self.advice.level} bot"
+            if self.advice is not None
+            else "The quick count"
+        )
+        return (
+            f"{who} bids {self.format_answer(ref)}{why}. The quick count is "
+            f"{quick_tricks(self.hand.holding[self.seat])}."
+        )
+
+
+EXERCISES = [NilValue, BreakEven, UnderbidCost, ChooseBid]

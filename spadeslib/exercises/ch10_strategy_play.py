@@ -1,0 +1,559 @@
+"""Chapter 10 exercises: card play.
+
+Counting the spades still out, reading voids, then three card-play puzzles:
+leave a partner's winner alone, cover a partner's Nil, and play an ending.
+
+The puzzles show every card that is left (like a bridge problem). A card is
+judged by :mod:`spadeslib.exercises.dd`: its *value* is the final score of
+the mover's side minus the other side's when all four players continue
+perfectly, every card visible. The check accepts every legal card whose value
+is the best one, so cards the rules make equivalent (touching cards) are all
+accepted. The strongest bot available (``search``, else ``rule``) gives its
+suggestion from the mover's own view; puzzles are chosen so that the bot's
+card is among the best ones (so "as good as the bot's card" and "best" are
+the same set), that both ways of counting bags (real penalty, or -10 a bag)
+agree on the best cards, and that some legal card is worse.
+
+>>> from spadeslib.exercises import load
+>>> q1, q2, q3, q4, q5 = load("10_strategy_play", seed=1)
+>>> q1.feedback(q1.key).correct
+True
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..actions import Bid
+from ..cards import Card, Suit
+from ..hand import Hand, Phase
+from ..rules import Rules
+from ..scoring import side_of
+from ..seats import Seat
+from ..tricks import trick_winner
+from .advice import strongest_level, suggestion
+from .core import (
+    Exercise,
+    Feedback,
+    Mistake,
+    SetExercise,
+    card_codes,
+    parse_card,
+    parse_cards,
+    parse_suits,
+    plural,
+)
+from .dd import Solver, best_cards, lines
+from .scenarios import (
+    bids_table,
+    deal,
+    hand_picture,
+    new_seed,
+    sensible,
+    side_name,
+    trick_line,
+    tricks_text,
+)
+
+CHAPTER = "10_strategy_play"
+TITLE = "Strategy II: card play"
+
+PLAIN = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
+
+
+def played_hand(
+    rules: Rules, rng: random.Random, tricks: int, nil_first: bool = False
+) -> tuple[Hand, set[Seat]]:
+    """A hand played sensibly until ``tricks`` tricks are done. With
+    ``nil_first``, one of the first two bidders bids Nil (and ducks)."""
+    hand = deal(rules, rng)
+    nils: set[Seat] = set()
+    if nil_first:
+        nils = {hand.bid_order[rng.randint(0, 1)]}
+    while not hand.is_over and len(hand.tricks) < tricks:
+        hand.apply(sensible(hand, rng, nils), check=False)
+    return hand, nils
+
+
+class ViewExercise(SetExercise):
+    """A seat's view in the middle of a hand."""
+
+    chapter = CHAPTER
+    hand: Hand
+    seat: Seat
+
+    def scene(self) -> str:
+        h = self.hand
+        bids = bids_table(h.rules, h.bid_map(), seats=h.bid_order)
+        current = (
+            f"\nTrick {len(h.tricks) + 1} so far: {trick_line(h.trick)}."
+            if h.trick
+            else ""
+        )
+        return (
+            f"Rules: {h.rules.spec}. Bids:\n{bids}\nThe tricks so far:\n"
+            f"{tricks_text(h.tricks)}{current}\n{self.seat.full} (you) hold:\n"
+            f"{hand_picture(h.holding, [self.seat])}"
+        )
+
+    def _order(self, item: Any) -> Any:
+        return (
+            (-int(item.suit), -int(item.rank)) if isinstance(item, Card) else int(item)
+        )
+
+    def where_played(self, card: Card) -> str | None:
+        for i, trick in enumerate(self.hand.tricks, 1):
+            for seat, c in trick.plays:
+                if c is card:
+                    return f"{seat.full} played it in trick {i}"
+        for seat, c in self.hand.trick:
+            if c is card:
+                return f"{seat.full} has just played it"
+        return None
+
+
+class SpadesOut(ViewExercise):
+    number = 1
+    title = "Count the spades still out"
+    answer_format = 'a list of cards, e.g. "KS 9S 2S" (or "none")'
+
+    def generate(self, rng: random.Random) -> None:
+        self.hand, _ = played_hand(Rules.preset("cards4net"), rng, rng.randint(5, 8))
+        self.seat = self.hand.turn  # type: ignore[assignment]
+
+    def acceptable(self) -> bool:
+        return any(
+            c.suit is Suit.SPADES for c in self.hand.view(self.seat).played_cards()
+        ) and any(c.suit is Suit.SPADES for c in self.hand.holding[self.seat])
+
+    def compute(self) -> frozenset[Card]:
+        view = self.hand.view(self.seat)
+        return frozenset(c for c in view.unseen_cards() if c.suit is Suit.SPADES)
+
+    def universe(self) -> list[Card]:
+        return [c for c in self.hand.rules.deck if c.suit is Suit.SPADES]
+
+    def parse(self, answer: Any) -> frozenset[Card]:
+        return parse_cards(answer)
+
+    def format_answer(self, value: Any) -> str:
+        return card_codes(value) or "none"
+
+    def question(self) -> str:
+        return (
+            f"{self.scene()}\nWhich spades are still out: not played yet, and not in "
+            "your hand?"
+        )
+
+    def why_not(self, item: Any) -> str:
+        if item in self.hand.holding[self.seat]:
+            return "you hold it"
+        return self.where_played(item) or "it is not in play"
+
+    def why_yes(self, item: Any) -> str:
+        return "nobody has played it and you do not hold it, so another player has it"
+
+    def hint_text(self) -> str:
+        return (
+            "Start from the 13 spades, cross out yours, then every spade in the "
+            "tricks (`view.unseen_cards()` does this for every suit)."
+        )
+
+    def explanation(self) -> str:
+        played = [
+            c for c in self.hand.view(self.seat).played_cards() if c.suit is Suit.SPADES
+        ]
+        mine = [c for c in self.hand.holding[self.seat] if c.suit is Suit.SPADES]
+        return (
+            f"Played: {card_codes(played) or 'none'}; yours: {card_codes(mine)}; the "
+            f"rest are out: {card_codes(self.expected)}."
+        )
+
+
+class ReadVoids(ViewExercise):
+    number = 2
+    title = "Read the voids"
+    answer_format = 'a list of suits, e.g. "H D" (or "none")'
+
+    def generate(self, rng: random.Random) -> None:
+        self.hand, _ = played_hand(Rules.preset("cards4net"), rng, rng.randint(4, 7))
+        self.seat = self.hand.turn  # type: ignore[assignment]
+        view = self.hand.view(self.seat)
+        candidates = [s for s in Seat if s != self.seat and view.voids()[s]]
+        self.target = rng.choice(candidates) if candidates else self.seat.left
+
+    def acceptable(self) -> bool:
+        return bool(self.expected) and len(self.expected) < 3
+
+    def compute(self) -> frozenset[Suit]:
+        return frozenset(self.hand.view(self.seat).voids()[self.target])
+
+    def universe(self) -> list[Suit]:
+        return list(PLAIN)
+
+    def item_text(self, item: Any) -> str:
+        return str(item.plural)
+
+    def parse(self, answer: Any) -> frozenset[Suit]:
+        return parse_suits(answer)
+
+    def format_answer(self, value: Any) -> str:
+        return " ".join(s.letter for s in sorted(value)) or "none"
+
+    def question(self) -> str:
+        return (
+            f"{self.scene()}\nWhich suits has {self.target.full} shown to be void in "
+            "(out of, holding no more cards of)?"
+        )
+
+    def evidence(self, suit: Suit) -> str | None:
+        for i, trick in enumerate(self.hand.tricks, 1):
+            led = trick.plays[0][1].suit
+            card = trick.card_of(self.target)
+            if led is suit and card is not None and card.suit is not suit:
+                return (
+                    f"in trick {i}, {self.target.full} played {card.symbol()} on a "
+                    f"{suit.singular} lead"
+                )
+        return None
+
+    def why_yes(self, item: Any) -> str:
+        return self.evidence(item) or "they failed to follow it"
+
+    def why_not(self, item: Any) -> str:
+        led = [
+            i
+            for i, t in enumerate(self.hand.tricks, 1)
+            if t.plays[0][1].suit is item and t.leader != self.target
+        ]
+        if not led:
+            return (
+                f"nothing shows it: {item.plural} have not been led to "
+                f"{self.target.full} yet"
+            )
+        return f"{self.target.full} followed suit whenever {item.plural} were led"
+
+    def hint_text(self) -> str:
+        return (
+            "A player shows a void by not following the suit led. Look for tricks "
+            "where the player's card is of another suit than the first card."
+        )
+
+    def explanation(self) -> str:
+        return (
+            "; ".join(
+                f"{suit.plural}: {self.evidence(suit)}"
+                for suit in sorted(self.expected)
+            )
+            + "."
+        )
+
+
+# ----------------------------------------------------------------- puzzles
+class Puzzle(Exercise):
+    """Pick a card; the check compares it with the exact result of every card
+    (see the module docstring) and with the strongest bot's suggestion."""
+
+    chapter = CHAPTER
+    answer_format = 'one card, e.g. "QH"'
+    uses_bots = True
+    nil_first = False
+    hand: Hand
+
+    # ------------------------------------------------------- to define
+    def theme(self, hand: Hand) -> bool:
+        """Whether a decision point is a position of this puzzle's kind."""
+        raise NotImplementedError
+
+    def theme_ok(self, best: set[Card], legal: list[Card]) -> bool:
+        """Whether the best cards make the point of the puzzle."""
+        return True
+
+    # ------------------------------------------------------- generation
+    def generate(self, rng: random.Random) -> None:
+        rules = Rules.preset("cards4net")
+        while True:
+            hand, nils = played_hand(
+                rules, random.Random(new_seed(rng)), 9, nil_first=self.nil_first
+            )
+            play_rng = random.Random(new_seed(rng))
+            self._solvers = (Solver(hand, "points"), Solver(hand, "bags"))
+            while not hand.is_over and len(hand.tricks) < 11:
+                if self.theme(hand) and self._evaluate(hand):
+                    self.hand = hand
+                    return
+                hand.apply(sensible(hand, play_rng, nils), check=False)
+
+    def _evaluate(self, hand: Hand) -> bool:
+        legal = hand.legal_cards()
+        solver = self._solvers[0]
+        holding, trick, _ = solver.encode(hand)
+        classes = solver.representatives(
+            [c.index for c in legal], holding, int(hand.turn), trick
+        )  # type: ignore[arg-type]
+        if len(classes) < 2:  # every legal card is equivalent: nothing to choose
+            return False
+        best, _ = best_cards(hand, self._solvers[0])
+        if len(best) == len(legal) or not self.theme_ok(best, legal):
+            return False
+        if best_cards(hand, self._solvers[1])[0] != best:
+            return False  # counting bags as -10 each would choose other cards
+        advice = suggestion(hand.view(hand.turn)) if strongest_level() else None
+        if advice is not None and advice.action not in best:
+            return False
+        found = lines(hand, solver=Solver(hand, "points"))
+        self._cache.update(
+            lines={line.card: line for line in found}, best=best, advice=advice
+        )
+        return True
+
+    # ------------------------------------------------------- answers
+    @property
+    def mover(self) -> Seat:
+        assert self.hand.turn is not None
+        return self.hand.turn
+
+    @property
+    def side(self) -> str:
+        return side_of(self.hand.rules, self.mover)
+
+    @property
+    def best(self) -> set[Card]:
+        return self._cache["best"]
+
+    @property
+    def advice(self) -> Any:
+        return self._cache["advice"]
+
+    def compute(self) -> Card:
+        advice = self.advice
+        if advice is not None and advice.action in self.best:
+            return advice.action  # type: ignore[no-any-return]
+        return min(self.best)
+
+    def parse(self, answer: Any) -> Card:
+        return parse_card(answer)
+
+    def format_answer(self, value: Any) -> str:
+        return str(value)
+
+    def question(self) -> str:
+        h = self.hand
+        bids = ", ".join(f"{s.full} {h.bids[s].label()}" for s in h.bid_order)  # type: ignore[union-attr]
+        won = ", ".join(f"{s.full} {h.tricks_won[s]}" for s in h.seats)
+        sides = "; ".join(
+            f"{side} {sum(h.tricks_won[s] for s in h.seats if s.letter in side)} won, "
+            f"contract {h.view(Seat.parse(side[0])).team_contract(side)}"
+            for side in ("NS", "EW")
+        )
+        current = (
+            f"Trick {len(h.tricks) + 1} so far: {trick_line(h.trick)}."
+            if h.trick
+            else f"{self.mover.full} leads trick {len(h.tricks) + 1}."
+        )
+        return (
+            f"Rules: {h.rules.spec}. Bags carried in: NS {h.bags['NS']}, EW "
+            f"{h.bags['EW']}.\nBids: {bids}.\nTricks won so far: {won} ({sides}).\n"
+            f"Spades broken: {'yes' if h.spades_broken else 'no'}. {current}\n"
+            f"The cards left (all shown, as in a bridge problem):\n"
+            f"{hand_picture(h.holding, h.seats)}\n"
+            f"Which card should {self.mover.full} play?"
+        )
+
+    def line_text(self, card: Card) -> str:
+        line = self._cache["lines"][card]
+        mine = sum(n for s, n in line.tricks.items() if s.letter in self.side)
+        rest = " ".join(f"{s.letter}:{c.symbol()}" for s, c in line.plays[:7])
+        rest += " ..." if len(line.plays) > 7 else ""
+        then = f" (then, for example: {rest})" if rest else ""
+        return (
+            f"after {card.symbol()}{then}, {side_name(self.side)} end with "
+            f"{plural(mine, 'trick')} and the hand is worth {line.value:+d} to them "
+            "against the other side"
+        )
+
+    def bot_text(self, card: Card | None = None) -> str:
+        advice = self.advice
+        if advice is None:
+            return ""
+        who = f"The {advice.level} bot"
+        if card is not None and advice.action is card:
+            return f' {who} plays it too: "{advice.reason}".'
+        if card is not None and card in self.best:
+            return (
+                f" {who} prefers {advice.action.symbol()}, which is just as good "
+                f'("{advice.reason}").'
+            )
+        return f' {who} says: "{advice.reason}".'
+
+    def diagnose(self, parsed: Any) -> Feedback | None:
+        reason = self.hand.why_illegal(parsed)
+        if reason:
+            return Feedback("incorrect", reason, "illegal")
+        if parsed in self.best:
+            top = self._cache["lines"][parsed].value
+            return Feedback(
+                "correct",
+                f"{parsed.symbol()} is a best card: with perfect "
+                f"play from here the hand is worth {top:+d} to "
+                f"{side_name(self.side)}.{self.bot_text(parsed)}",
+            )
+        themed = self.themed(parsed)
+        top = max(line.value for line in self._cache["lines"].values())
+        text = (
+            f"{themed + ' ' if themed else ''}With perfect play, "
+            f"{self.line_text(parsed)}; the best card is worth {top:+d}."
+        )
+        return Feedback("incorrect", text, "themed" if themed else "worse")
+
+    def themed(self, card: Card) -> str:
+        """The puzzle's own diagnosis of a worse card ('' if none)."""
+        return ""
+
+    def mistakes(self) -> list[Mistake]:
+        out = []
+        for card in self.hand.holding[self.mover]:
+            verdict = self.diagnose(card)
+            if verdict is not None and not verdict.correct:
+                out.append(Mistake(verdict.mistake or "worse", card, verdict.message))
+        return out
+
+    def explanation(self) -> str:
+        best = sorted(self.best, key=lambda c: (c.suit, c.rank))
+        others = [c for c in best if c is not self.expected]
+        also = (
+            f" ({card_codes(others)} {'is' if len(others) == 1 else 'are'} as good)"
+            if others
+            else ""
+        )
+        worse = [c for c in self.hand.legal_cards() if c not in self.best]
+        text = (
+            f"{self.expected.symbol()}{also}: {self.line_text(self.expected)}. "
+            f"Worse: {card_codes(worse)}.{self.bot_text(self.expected)}"
+        )
+        return text
+
+    def partner_winning(self, hand: Hand) -> tuple[Seat, Card] | None:
+        if not hand.trick or hand.rules.players != 4 or hand.turn is None:
+            return None
+        seat = trick_winner(hand.rules, hand.trick)
+        if seat != hand.turn.partner:
+            return None
+        return seat, dict(hand.trick)[seat]
+
+    def beats(self, hand: Hand, card: Card) -> bool:
+        assert hand.turn is not None
+        return trick_winner(hand.rules, [*hand.trick, (hand.turn, card)]) == hand.turn
+
+
+class PartnerWinning(Puzzle):
+    number = 3
+    title = "Puzzle: your partner is winning the trick"
+
+    def theme(self, hand: Hand) -> bool:
+        if hand.phase is not Phase.PLAYING or hand.turn is None:
+            return False
+        if any(b is not None and b.is_nil for b in hand.bids):
+            return False
+        if self.partner_winning(hand) is None:
+            return False
+        legal = hand.legal_cards()
+        return any(self.beats(hand, c) for c in legal) and not all(
+            self.beats(hand, c) for c in legal
+        )
+
+    def theme_ok(self, best: set[Card], legal: list[Card]) -> bool:
+        return all(not self.beats(self.hand_probe, c) for c in best)
+
+    def _evaluate(self, hand: Hand) -> bool:
+        self.hand_probe = hand
+        return super()._evaluate(hand)
+
+    def themed(self, card: Card) -> str:
+        win = self.partner_winning(self.hand)
+        if win is None or not self.beats(self.hand, card):
+            return ""
+        seat, best = win
+        return (
+            f"Your partner {seat.full}'s {best.symbol()} is already winning this "
+            f"trick: overtaking it with {card.symbol()} spends a card that could win "
+            "a trick of its own later."
+        )
+
+    def hint_text(self) -> str:
+        return (
+            "Who is winning the trick so far? A trick your side already has does "
+            "not need a second high card."
+        )
+
+
+class CoverNil(Puzzle):
+    number = 4
+    title = "Puzzle: your partner bid Nil"
+    nil_first = True
+
+    def theme(self, hand: Hand) -> bool:
+        if hand.phase is not Phase.PLAYING or hand.turn is None:
+            return False
+        partner = hand.turn.partner
+        bid = hand.bids[partner]
+        if (
+            bid is None
+            or not bid.is_nil
+            or hand.tricks_won[partner]
+            or (hand.bids[hand.turn] or Bid(1)).is_nil
+        ):
+            return False
+        win = self.partner_winning(hand)
+        legal = hand.legal_cards()
+        return (
+            win is not None
+            and any(self.beats(hand, c) for c in legal)
+            and not all(self.beats(hand, c) for c in legal)
+        )
+
+    def _evaluate(self, hand: Hand) -> bool:
+        self.hand_probe = hand
+        return super()._evaluate(hand)
+
+    def theme_ok(self, best: set[Card], legal: list[Card]) -> bool:
+        return all(self.beats(self.hand_probe, c) for c in best)
+
+    def themed(self, card: Card) -> str:
+        win = self.partner_winning(self.hand)
+        if win is None or self.beats(self.hand, card):
+            return ""
+        seat, best = win
+        return (
+            f"Your partner {seat.full} bid Nil and is winning this trick with "
+            f"{best.symbol()}: unless you overtake, the Nil fails "
+            f"({-self.hand.rules.nil_value:+d})."
+        )
+
+    def hint_text(self) -> str:
+        return (
+            "A Nil fails as soon as its bidder wins a trick. Who is winning this one, "
+            "and can you take it over?"
+        )
+
+
+class Ending(Puzzle):
+    number = 5
+    title = "Puzzle: play the ending"
+
+    def theme(self, hand: Hand) -> bool:
+        if hand.phase is not Phase.PLAYING or hand.turn is None:
+            return False
+        if any(b is not None and b.is_nil for b in hand.bids):
+            return False
+        return len(hand.legal_cards()) >= 3 and self.partner_winning(hand) is None
+
+    def hint_text(self) -> str:
+        return (
+            "Count the tricks each side still needs, and which cards are winners. "
+            "Try each card in your head against the best replies."
+        )
+
+
+EXERCISES = [SpadesOut, ReadVoids, PartnerWinning, CoverNil, Ending]

@@ -1,0 +1,388 @@
+"""Chapter 11 exercises: playing and reviewing with the library.
+
+Play hands with bots from code, review a finished hand, read a game record,
+and compare your seat's plays with the rule bot's ("check my play").
+
+>>> from spadeslib.exercises import load
+>>> q1, q2, q3, q4 = load("11_play", seed=1)
+>>> q2.feedback(q2.key).correct, q3.feedback(q3.key).correct
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .. import record
+from ..cards import Card, Suit
+from ..game import Game
+from ..hand import Hand
+from ..rules import Rules
+from ..seats import Seat
+from .advice import suggestion
+from .core import (
+    AnswerError,
+    Exercise,
+    Mistake,
+    SetExercise,
+    parse_int,
+    parse_list,
+)
+from .scenarios import deal, hand_picture, new_seed, play_to, sensible, tricks_text
+
+CHAPTER = "11_play"
+TITLE = "Play"
+
+REVIEW_LEVEL = "rule"
+"""The bot level the review exercise compares plays with (fast and deterministic)."""
+
+
+def parse_tricks(answer: Any) -> frozenset[int]:
+    """Trick numbers from ``"3 7"``, ``[3, 7]`` or ``"none"``."""
+    answer = parse_list(answer)
+    if isinstance(answer, int) and not isinstance(answer, bool):
+        answer = [answer]
+    if isinstance(answer, str):
+        if answer.strip().lower() in ("none", ""):
+            return frozenset()
+        answer = answer.replace(",", " ").split()
+    try:
+        numbers = frozenset(parse_int(a, "a trick number") for a in answer)
+    except TypeError:
+        raise AnswerError(f"{answer!r} is not a list of trick numbers") from None
+    if any(not 1 <= n <= 13 for n in numbers):
+        raise AnswerError("trick numbers go from 1 to 13")
+    return numbers
+
+
+class PlayWithBots(Exercise):
+    number = 1
+    title = "Play two hands with the bots"
+    chapter = CHAPTER
+    answer_format = "a whole number (North-South's score)"
+    uses_bots = True
+    must_catch = ("last-hand",)
+
+    def generate(self, rng: random.Random) -> None:
+        self.game_seed = rng.randrange(1000, 10000)
+
+    def play(self) -> Game:
+        """The game the exercise asks for, played by the library."""
+        from ..bots import make_bot, play_until
+
+        game = Game("cards4net", seed=self.game_seed)
+        bots = {seat: make_bot("rule") for seat in game.hand.seats}
+        play_until(game, bots, hands=2)
+        return game
+
+    def compute(self) -> int:
+        if "game" not in self._cache:
+            self._cache["game"] = self.play()
+        return int(self._cache["game"].scores["NS"])
+
+    def parse(self, answer: Any) -> int:
+        return parse_int(answer, "a score")
+
+    def format_answer(self, value: Any) -> str:
+        return str(value)
+
+    def question(self) -> str:
+        return (
+            f'Make a game with `Game("cards4net", seed={self.game_seed})` (this is '
+            "`q1.game_seed`), give every seat a rule bot "
+            '(`make_bot("rule")`), and let `play_until(game, bots, hands=2)` play '
+            "two hands. What is North-South's score after the two hands?"
+        )
+
+    def mistakes(self) -> list[Mistake]:
+        self.compute()
+        game: Game = self._cache["game"]
+        results = game.results()
+        return [
+            Mistake(
+                "last-hand",
+                results[1]["NS"].points,
+                "that is what North-South scored in hand 2 alone; the score is the "
+                "running total (`game.scores`)",
+            ),
+            Mistake(
+                "first-hand",
+                results[0]["NS"].points,
+                "that is North-South's result in hand 1; play two hands",
+            ),
+            Mistake(
+                "other-side",
+                game.scores["EW"],
+                "that is East-West's score; the question asks for North-South",
+            ),
+        ]
+
+    def hint_text(self) -> str:
+        return (
+            "`from spadeslib.bots import make_bot, play_until`; build a dict "
+            "`{seat: bot}` for `game.hand.seats`, then read `game.scores`."
+        )
+
+    def explanation(self) -> str:
+        self.compute()
+        game: Game = self._cache["game"]
+        rows = [
+            f"Hand {i}: NS {r['NS'].points:+d}, EW {r['EW'].points:+d}"
+            for i, r in enumerate(game.results(), 1)
+        ]
+        return "; ".join(rows) + f". Totals: {game.scores}."
+
+
+class Trumping(SetExercise):
+    number = 2
+    title = "Review a hand: tricks won by trumping"
+    chapter = CHAPTER
+    answer_format = 'a list of trick numbers, e.g. "3 7" (or "none")'
+
+    def generate(self, rng: random.Random) -> None:
+        self.hand: Hand = deal(Rules.preset("cards4net"), rng)
+        play_rng = random.Random(new_seed(rng))
+        while not self.hand.is_over:
+            self.hand.apply(sensible(self.hand, play_rng), check=False)
+        self.seat = rng.choice(list(Seat))
+
+    def kind(self, number: int) -> str:
+        trick = self.hand.tricks[number - 1]
+        card = trick.card_of(self.seat)
+        assert card is not None
+        led = trick.plays[0][1].suit
+        if card.suit is not Suit.SPADES:
+            return "no-spade"
+        if led is Suit.SPADES:
+            return "spade-led"
+        return "won" if trick.winner == self.seat else "overtrumped"
+
+    def acceptable(self) -> bool:
+        kinds = [self.kind(n) for n in range(1, 14)]
+        return "won" in kinds and ("spade-led" in kinds or "overtrumped" in kinds)
+
+    def compute(self) -> frozenset[int]:
+        return frozenset(n for n in range(1, 14) if self.kind(n) == "won")
+
+    def universe(self) -> list[int]:
+        return list(range(1, 14))
+
+    def _order(self, item: Any) -> Any:
+        return item
+
+    def item_text(self, item: Any) -> str:
+        return f"trick {item}"
+
+    def parse(self, answer: Any) -> frozenset[int]:
+        return parse_tricks(answer)
+
+    def format_answer(self, value: Any) -> str:
+        return " ".join(str(n) for n in sorted(value)) or "none"
+
+    def question(self) -> str:
+        return (
+            f"A finished hand:\n{tricks_text(self.hand.tricks)}\nIn which tricks did "
+            f"{self.seat.full} win by trumping (a spade on a trick led in another "
+            "suit)?"
+        )
+
+    def why_not(self, item: Any) -> str:
+        trick = self.hand.tricks[item - 1]
+        card = trick.card_of(self.seat)
+        assert card is not None
+        kind = self.kind(item)
+        if kind == "spade-led":
+            return (
+                f"spades were led, so {self.seat.full}'s {card.symbol()} followed "
+                "suit; that is not trumping"
+            )
+        if kind == "overtrumped":
+            assert trick.winner is not None
+            return (
+                f"{self.seat.full} trumped with {card.symbol()} but "
+                f"{trick.winner.full} overtrumped"
+            )
+        return f"{self.seat.full} played {card.symbol()}, not a spade"
+
+    def why_yes(self, item: Any) -> str:
+        trick = self.hand.tricks[item - 1]
+        card = trick.card_of(self.seat)
+        assert card is not None
+        return (
+            f"{self.seat.full} played {card.symbol()} on a "
+            f"{trick.plays[0][1].suit.singular} lead and won the trick"
+        )
+
+    def hint_text(self) -> str:
+        return (
+            "Look for tricks whose first card is not a spade, where the seat played a "
+            "spade and is the winner."
+        )
+
+    def explanation(self) -> str:
+        return (
+            "; ".join(f"trick {n}: {self.why_yes(n)}" for n in sorted(self.expected))
+            + "."
+        )
+
+
+class ReadRecord(Exercise):
+    number = 3
+    title = "Read a game record"
+    chapter = CHAPTER
+    answer_format = "a whole number (East-West's score)"
+    must_catch = ("other-side",)
+
+    def generate(self, rng: random.Random) -> None:
+        game = Game("classic", seed=new_seed(rng))
+        play_rng = random.Random(new_seed(rng))
+        while len(game.finished_hands) < 2:
+            game.apply(sensible(game.hand, play_rng), check=False)
+        self.record = record.dumps(game)
+
+    def game(self) -> Game:
+        return record.loads(self.record)
+
+    def compute(self) -> int:
+        return int(self.game().scores["EW"])
+
+    def parse(self, answer: Any) -> int:
+        return parse_int(answer, "a score")
+
+    def format_answer(self, value: Any) -> str:
+        return str(value)
+
+    def question(self) -> str:
+        return (
+            "`q3.record` holds a game record (JSON) of a `classic` game:\n"
+            f"{self.record[:160]}...\nLoad it with `spadeslib.record.loads` and give "
+            "East-West's score after the hands it records."
+        )
+
+    def mistakes(self) -> list[Mistake]:
+        game = self.game()
+        results = game.results()
+        return [
+            Mistake(
+                "other-side",
+                game.scores["NS"],
+                "that is North-South's score; read `game.scores['EW']`",
+            ),
+            Mistake(
+                "last-hand",
+                results[-1]["EW"].points,
+                "that is East-West's result in the last hand only; the score is the "
+                "running total",
+            ),
+        ]
+
+    def hint_text(self) -> str:
+        return "`game = record.loads(q3.record)`, then `game.scores`."
+
+    def explanation(self) -> str:
+        game = self.game()
+        rows = [
+            f"hand {i}: EW {r['EW'].points:+d}" for i, r in enumerate(game.results(), 1)
+        ]
+        return f"{', '.join(rows)}; EW's total is {game.scores['EW']}."
+
+
+class CheckMyPlay(SetExercise):
+    number = 4
+    title = "Check my play against the rule bot"
+    chapter = CHAPTER
+    answer_format = 'a list of trick numbers, e.g. "2 4" (or "none")'
+    uses_bots = True
+
+    def generate(self, rng: random.Random) -> None:
+        self.hand: Hand = deal(Rules.preset("cards4net"), rng, dealer=Seat.EAST)
+        play_rng = random.Random(new_seed(rng))
+
+        def chooser(h: Hand, r: random.Random) -> Any:
+            if h.turn == Seat.SOUTH and h.phase.value == "playing":
+                return r.choice(h.legal_cards())  # a beginner: any legal card
+            return sensible(h, r)
+
+        play_to(self.hand, play_rng, lambda h: len(h.tricks) == 4, chooser)
+        self._cache["reviewed"] = self.review()
+
+    def review(self) -> dict[int, tuple[Card, Any]]:
+        """South's card in each trick and the rule bot's suggestion there."""
+        h = self.hand
+        replay = Hand(h.rules, h.dealer, deal=h.initial)
+        out = {}
+        for seat, action, _ in h.history:
+            if seat == Seat.SOUTH and isinstance(action, Card):
+                advice = suggestion(replay.view(seat), REVIEW_LEVEL)
+                out[len(replay.tricks) + 1] = (action, advice)
+            replay.apply(action)
+        return out
+
+    def acceptable(self) -> bool:
+        reviewed = self._cache["reviewed"]
+        differ = [n for n, (card, advice) in reviewed.items() if advice.action != card]
+        return 0 < len(differ) < 4
+
+    def compute(self) -> frozenset[int]:
+        return frozenset(
+            n
+            for n, (card, advice) in self._cache["reviewed"].items()
+            if advice.action != card
+        )
+
+    def universe(self) -> list[int]:
+        return [1, 2, 3, 4]
+
+    def _order(self, item: Any) -> Any:
+        return item
+
+    def item_text(self, item: Any) -> str:
+        return f"trick {item}"
+
+    def parse(self, answer: Any) -> frozenset[int]:
+        return parse_tricks(answer)
+
+    def format_answer(self, value: Any) -> str:
+        return " ".join(str(n) for n in sorted(value)) or "none"
+
+    def question(self) -> str:
+        h = self.hand
+        return (
+            f"South (a beginner) played the first four tricks of this hand "
+            f"(`q4.hand`, dealer {h.dealer.full}; bids "
+            f"{', '.join(f'{s.full} {h.bids[s].label()}' for s in h.bid_order)}):\n"  # type: ignore[union-attr]
+            f"{tricks_text(h.tricks)}\nSouth's cards at the start:\n"
+            f"{hand_picture(h.initial, [Seat.SOUTH])}\n"
+            f"In which of these tricks would the {REVIEW_LEVEL} bot have played a "
+            "different card for South? Replay the hand from `q4.hand.initial` and ask "
+            f'`suggest(view, "{REVIEW_LEVEL}")` at each of South\'s turns.'
+        )
+
+    def why_yes(self, item: Any) -> str:
+        card, advice = self._cache["reviewed"][item]
+        return (
+            f"South played {card.symbol()}, the bot plays {advice.action.symbol()}: "
+            f'"{advice.reason}"'
+        )
+
+    def why_not(self, item: Any) -> str:
+        card, advice = self._cache["reviewed"][item]
+        return f'the bot plays {card.symbol()} too: "{advice.reason}"'
+
+    def hint_text(self) -> str:
+        return (
+            "`replay = Hand(h.rules, h.dealer, deal=h.initial)`; go through "
+            "`h.history`, and before applying each of South's cards compare it with "
+            "`suggest(replay.view('S'), 'rule').action`."
+        )
+
+    def explanation(self) -> str:
+        return "\n".join(
+            f"Trick {n}: "
+            + (self.why_yes(n) if n in self.expected else self.why_not(n))
+            for n in sorted(self._cache["reviewed"])
+        )
+
+
+EXERCISES = [PlayWithBots, Trumping, ReadRecord, CheckMyPlay]

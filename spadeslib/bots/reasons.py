@@ -20,6 +20,19 @@ from .sim import State
 
 __all__ = ["card_reason"]
 
+_WINNING = {
+    "win_cheap",
+    "ruff",
+    "overruff",
+    "cash_boss",
+    "draw_trumps",
+    "third_hand_high",
+    "lead_low",
+    "lead_short",
+    "lead_trump_low",
+    "lead_partner_ruff",
+}
+
 
 def card_reason(view: PlayerView, st: State, card: Card, code: str) -> str:
     """A short sentence for playing ``card`` for the reason ``code``."""
@@ -88,6 +101,16 @@ def card_reason(view: PlayerView, st: State, card: Card, code: str) -> str:
         "set_game": f"Play the {c}",
     }
     text = texts.get(code, f"Play the {c}")
+    if code in _WINNING:
+        from .policy import _Ctx, _want
+
+        seat = int(view.seat)
+        if st.turn == seat:
+            _, why = _want(st, seat, _Ctx(st, seat))
+            if why == "set_game":
+                text = "The opponents win the game if they make their contract. " + text
+            elif why == "set":
+                text = "Try to set the opponents. " + text
     if who is not None and code == "partner_winning" and who != partner:
         text = f"Play low with the {c}"
     if (

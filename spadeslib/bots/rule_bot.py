@@ -246,13 +246,18 @@ def bid_decision(
         notes.append(f"your side has {own_bags} bags")
     mine = scores[side]
     deficit = max(v for s, v in scores.items() if s != side) - mine
-    if mine + 10 * round(adj) >= rules.target and deficit < 0:
-        adj -= 0.4
-        notes.append("a made contract wins the game, so bid safely")
     low = 0 if rules.numeric_zero else 1
     number = max(low, int(adj + 0.45))
     if number == 0 and estimate >= 0.25:
         number = 1
+    partner_tricks = partner_bid.tricks if partner_bid is not None else 0
+    if (
+        deficit < 0
+        and number > 1
+        and (mine + 10 * (number - 1 + partner_tricks) >= rules.target)
+    ):
+        number -= 1
+        notes.append("a made contract wins the game, so bid one safe trick less")
     numeric = [b for b in legal if not b.is_nil]
     # nil?
     if Bid.NIL in legal:

@@ -29,7 +29,7 @@ from .errors import IllegalAction, InvalidRecord, SpadesError
 from .rules import Rules
 from .scoring import SideScore, score_hand, side_of, sides
 from .seats import Seat
-from .tricks import Trick, trick_winner
+from .tricks import Trick
 
 __all__ = ["Hand", "Phase"]
 
@@ -63,6 +63,72 @@ class Phase(enum.Enum):
 
 
 _SPADES = int(Suit.SPADES)
+_PLAYING = Phase.PLAYING
+_BIDDING = Phase.BIDDING
+_OVER = Phase.OVER
+_N, _E, _S, _W = Seat
+_BITS = tuple(n.bit_length() for n in range(128))
+
+
+def _shuffled_positions(size: int, rng: random.Random) -> list[int]:
+    """``list(range(size))`` shuffled exactly as ``rng.shuffle`` does it (the
+    Fisher-Yates walk of :meth:`random.Random.shuffle`, drawing each index
+    with ``getrandbits`` and rejection), without its per-call overhead."""
+    x = list(range(size))
+    getrandbits = rng.getrandbits
+    bits = _BITS
+    for i in range(size - 1, 0, -1):
+        n = i + 1
+        k = bits[n]
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+    return x
+
+
+class _Tables:
+    """What a hand needs from its rules, worked out once per :class:`Rules`."""
+
+    __slots__ = (
+        "bid_orders",
+        "deck",
+        "first_leaders",
+        "four",
+        "next_seat",
+        "power",
+        "seats",
+        "sides",
+        "suit_of",
+    )
+
+    def __init__(self, rules: Rules) -> None:
+        self.four = four = rules.players == 4
+        self.seats = tuple(Seat) if four else (_N, _S)
+        self.sides = tuple(sides(rules))
+        self.deck = tuple(sorted(rules.deck))
+        self.suit_of = rules._suit_of
+        self.power = rules._power
+        if four:
+            self.next_seat = (_E, _S, _W, _N)
+            self.bid_orders = tuple(
+                tuple(Seat((d + 1 + i) % 4) for i in range(4)) for d in range(4)
+            )
+            self.first_leaders = tuple(
+                Seat(d) if rules.dealer_leads else Seat((d + 1) % 4) for d in range(4)
+            )
+        else:
+            self.next_seat = (_S, None, _N, None)
+            self.bid_orders = ((_S, _N), None, (_N, _S), None)
+            self.first_leaders = (_S, None, _N, None)
+
+
+def _tables(rules: Rules) -> _Tables:
+    tables = rules.__dict__.get("_hand_tables")
+    if tables is None:
+        tables = _Tables(rules)
+        object.__setattr__(rules, "_hand_tables", tables)
+    return tables
 
 
 class Hand:
@@ -76,7 +142,10 @@ class Hand:
 
     Use :meth:`legal_actions`, :meth:`apply` (validated; pass ``check=False``
     for the fast path simulations use), :meth:`why_illegal`, :meth:`undo` and
-    :meth:`view`.
+    :meth:`view`. ``is_over`` is true once the thirteenth trick is scored.
+
+    A seeded deal shuffles ``rules.deck`` as ``random.Random(seed).shuffle``
+    would and deals it one card at a time from the dealer's left.
     """
 
     def __init__(
@@ -91,29 +160,31 @@ class Hand:
         bags: Mapping[str, int] | None = None,
         number: int = 1,
     ) -> None:
-        self.rules = rules = Rules.parse(rules) if rules is not None else Rules.preset()
-        self.dealer = dealer = Seat.parse(dealer)
-        four = rules.players == 4
-        if not four and dealer not in (Seat.NORTH, Seat.SOUTH):
+        if rules.__class__ is not Rules:
+            rules = Rules.parse(rules) if rules is not None else Rules.preset()
+        self.rules = rules
+        tables = rules.__dict__.get("_hand_tables") or _tables(rules)
+        if dealer.__class__ is not Seat:
+            dealer = Seat.parse(dealer)
+        self.dealer = dealer
+        four = tables.four
+        if not four and dealer is not _N and dealer is not _S:
             raise SpadesError("two-player games use the seats North and South")
         self.number = number
         self.seed = seed
-        self.seats: tuple[Seat, ...] = tuple(Seat) if four else (Seat.NORTH, Seat.SOUTH)
-        self.scores: dict[str, int] = {s: 0 for s in sides(rules)}
-        self.scores.update(scores or {})
-        self.bags: dict[str, int] = {s: 0 for s in sides(rules)}
-        self.bags.update(bags or {})
-        rng = random.Random(seed)
-        self._rng = rng
-        self.holding: list[list[Card]] = [[], [], [], []]
-        self.bids: list[Bid | None] = [None] * 4
-        self.hidden: list[bool] = [False] * 4
+        self.seats: tuple[Seat, ...] = tables.seats
+        side_names = tables.sides
+        self.scores: dict[str, int] = dict.fromkeys(side_names, 0)
+        if scores:
+            self.scores.update(scores)
+        self.bags: dict[str, int] = dict.fromkeys(side_names, 0)
+        if bags:
+            self.bags.update(bags)
+        self.bids: list[Bid | None] = [None, None, None, None]
+        self.hidden: list[bool] = [False, False, False, False]
         self.declared_blind: set[Seat] = set()
         self.bid_count = 0
-        if four:
-            self.bid_order = tuple(Seat((dealer + 1 + i) % 4) for i in range(4))
-        else:
-            self.bid_order = (dealer.partner, dealer)
+        self.bid_order: tuple[Seat, ...] = tables.bid_orders[dealer]
         self.history: list[tuple[Seat, Action, Any]] = []
         self.exchanges: dict[Seat, tuple[Card, ...]] = {}
         self._exchange_steps: list[Seat] = []
@@ -125,25 +196,38 @@ class Hand:
         self.blind_discards: dict[Seat, tuple[tuple[Card, ...], tuple[Card, ...]]] = {}
         self._discard_steps: list[Seat] = []
         self.trick: list[tuple[Seat, Card]] = []
-        self.tricks: list[Trick] = []
-        self.tricks_won: list[int] = [0] * 4
+        self._done: list[tuple[Seat, tuple[tuple[Seat, Card], ...], Seat]] = []
+        self._tricks: list[Trick] = []
+        self.tricks_won: list[int] = [0, 0, 0, 0]
         self.spades_broken = False
         self.result: dict[str, SideScore] | None = None
         self.turn: Seat | None = None
+        self.is_over = False
+        # play-phase state: cards by the suit they follow as, the suit led,
+        # and the best card of the trick so far
+        self._suits: list[list[list[Card]]] = []
+        self._led = 0
+        self._best = 0
+        self._best_seat: Seat = dealer
 
         if four:
-            cards = (
-                self._read_deal(deal) if deal is not None else self._shuffled_deal(rng)
-            )
-            for seat in self.seats:
-                self.holding[seat] = sorted(cards[seat])
-            self.initial = {s: tuple(self.holding[s]) for s in self.seats}
+            if deal is None:
+                self.holding = self._shuffled_deal(random.Random(seed), tables)
+            else:
+                cards = self._read_deal(deal)
+                self.holding = [sorted(cards.get(s, ())) for s in Seat]
+            h = self.holding
+            self.initial = {_N: tuple(h[0]), _E: tuple(h[1]), _S: tuple(h[2]),
+                            _W: tuple(h[3])}  # fmt: skip
             self._start_bidding()
         else:
             if deal is not None:
                 raise SpadesError("two-player hands start from a stock, not a deal")
+            self.holding = [[], [], [], []]
             self.stock = (
-                self._read_stock(stock) if stock is not None else self._shuffle(rng)
+                self._read_stock(stock)
+                if stock is not None
+                else self._shuffle(random.Random(seed))
             )
             self.initial = {}
             self.phase = Phase.DRAW
@@ -153,14 +237,24 @@ class Hand:
 
     # ------------------------------------------------------------------ setup
     def _shuffle(self, rng: random.Random) -> tuple[Card, ...]:
-        cards = list(self.rules.deck)
-        rng.shuffle(cards)
-        return tuple(cards)
+        deck = _tables(self.rules).deck
+        return tuple([deck[i] for i in _shuffled_positions(len(deck), rng)])
 
-    def _shuffled_deal(self, rng: random.Random) -> dict[Seat, list[Card]]:
-        cards = self._shuffle(rng)
+    def _shuffled_deal(self, rng: random.Random, tables: _Tables) -> list[list[Card]]:
+        """Shuffle and deal one card at a time, starting left of the dealer.
+
+        The deck is in card order, so sorting a packet of positions sorts the
+        cards too."""
+        deck = tables.deck
+        order = _shuffled_positions(len(deck), rng)
+        get = deck.__getitem__
         first = self.dealer + 1
-        return {s: list(cards[(s - first) % 4 :: 4]) for s in Seat}
+        holding = []
+        for seat in range(4):
+            packet = order[(seat - first) % 4 :: 4]
+            packet.sort()
+            holding.append(list(map(get, packet)))
+        return holding
 
     def _read_deal(self, deal: Mapping[Any, Any]) -> dict[Seat, list[Card]]:
         try:
@@ -200,10 +294,16 @@ class Hand:
 
     # ------------------------------------------------------------ transitions
     def _start_bidding(self) -> None:
-        self.phase = Phase.BIDDING
-        if self.rules.players == 4:
-            for seat in self.seats:
-                self.hidden[seat] = bidding.may_go_blind(self, seat)
+        self.phase = _BIDDING
+        rules = self.rules
+        if rules.players == 4 and (rules.blind_seven or rules.nil):
+            if rules.blind_seven:
+                self.hidden = [True, True, True, True]
+            elif rules.blind_nil == "first_bidder":
+                self.hidden[self.bid_order[0]] = True
+            elif rules.blind_nil != "none":
+                for seat in self.seats:
+                    self.hidden[seat] = bidding.may_go_blind(self, seat)
         self._set_bid_turn(self.bid_order[0])
 
     def _set_bid_turn(self, seat: Seat) -> None:
@@ -244,20 +344,29 @@ class Hand:
             self._start_play()
 
     def _start_play(self) -> None:
-        self.phase = Phase.PLAYING
-        if self.rules.players == 2:
-            self.turn = self.dealer.partner
-        else:
-            self.turn = self.dealer if self.rules.dealer_leads else self.dealer.left
+        self.phase = _PLAYING
+        self.turn = _tables(self.rules).first_leaders[self.dealer]
+        suit_of = self.rules._suit_of
+        suits: list[list[list[Card]]] = [[], [], [], []]
+        for seat in self.seats:
+            lists: list[list[Card]] = [[], [], [], []]
+            for card in self.holding[seat]:
+                lists[suit_of[card.index]].append(card)
+            suits[seat] = lists
+        self._suits = suits
 
     def _next_seat(self, seat: Seat) -> Seat:
-        return Seat((seat + 1) % 4) if self.rules.players == 4 else seat.partner
+        return _tables(self.rules).next_seat[seat]  # type: ignore[return-value]
+
+    @property
+    def tricks(self) -> list[Trick]:
+        """The finished tricks, in order (built on first use)."""
+        made = self._tricks
+        if len(made) < len(self._done):
+            made.extend([Trick(*done) for done in self._done[len(made) :]])
+        return made
 
     # ------------------------------------------------------------ legal moves
-    @property
-    def is_over(self) -> bool:
-        """True once the thirteenth trick is scored."""
-        return self.phase is Phase.OVER
 
     def legal_actions(self) -> list[Action]:
         """Every action the player to move may take now (empty when over).
@@ -267,12 +376,20 @@ class Hand:
         bid there, which looks first.
         """
         seat = self.turn
+        phase = self.phase
+        if phase is _PLAYING:
+            suits = self._suits[seat]  # type: ignore[index]
+            if self.trick:
+                follow = suits[self._led]
+                return follow[:] if follow else self.holding[seat][:]  # type: ignore[index]
+            if not self.spades_broken and self.rules.must_break_spades:
+                trumps = suits[_SPADES]
+                if trumps and len(trumps) < len(self.holding[seat]):  # type: ignore[index]
+                    return suits[0] + suits[1] + suits[2]
+            return self.holding[seat][:]  # type: ignore[index]
         if seat is None:
             return []
-        phase = self.phase
-        if phase is Phase.PLAYING:
-            return list(self._legal_cards(seat))
-        if phase is Phase.BIDDING:
+        if phase is _BIDDING:
             if self.hidden[seat]:
                 forced = bidding.forced_bids(self, seat)
                 return list(forced) or [*bidding.blind_options(self, seat), LOOK]
@@ -561,7 +678,7 @@ class Hand:
         ):
             first = (
                 " (and the first trick is never led with a spade)"
-                if not self.tricks
+                if not self._done
                 else ""
             )
             return (
@@ -588,15 +705,20 @@ class Hand:
             if error is not None:
                 raise error
             action = self._coerce(action)
-        assert self.turn is not None
+        elif self.phase is _PLAYING:
+            self._play(self.turn, action)  # type: ignore[arg-type]
+            return
+        if self.turn is None:
+            raise IllegalAction(
+                "the hand is over: no more actions", action=action, rule="hand-over"
+            )
         self._do(self.turn, action, None)  # type: ignore[arg-type]
 
     def _do(self, seat: Seat, action: Action, extra: Any) -> None:
         phase = self.phase
-        if phase is Phase.PLAYING:
-            self.history.append((seat, action, None))
+        if phase is _PLAYING:
             self._play(seat, action)  # type: ignore[arg-type]
-        elif phase is Phase.BIDDING:
+        elif phase is _BIDDING:
             self.history.append((seat, action, None))
             if action is LOOK:
                 self.hidden[seat] = False
@@ -623,21 +745,38 @@ class Hand:
             self.history.append((seat, action, extra))
 
     def _play(self, seat: Seat, card: Card) -> None:
+        index = card.index
+        rules = self.rules
+        suit = rules._suit_of[index]
         self.holding[seat].remove(card)
+        self._suits[seat][suit].remove(card)
+        self.history.append((seat, card, None))
         trick = self.trick
         trick.append((seat, card))
-        rules = self.rules
-        if rules._suit_of[card.index] == _SPADES:
+        if suit == _SPADES:
             self.spades_broken = True
+        # the winner so far: trumps have power >= 100, cards of the suit led
+        # their rank; other cards cannot win
+        if len(trick) == 1:
+            self._led = suit
+            self._best = rules._power[index]
+            self._best_seat = seat
+        elif suit == self._led or suit == _SPADES:
+            power = rules._power[index]
+            if power > self._best:
+                self._best = power
+                self._best_seat = seat
         if len(trick) < len(self.seats):
-            self.turn = self._next_seat(seat)
+            self.turn = _tables(rules).next_seat[seat]
             return
-        winner = trick_winner(rules, trick)
-        self.tricks.append(Trick(trick[0][0], tuple(trick), winner))
+        winner = self._best_seat
+        done = self._done
+        done.append((trick[0][0], tuple(trick), winner))
         self.tricks_won[winner] += 1
         self.trick = []
-        if len(self.tricks) == 13:
-            self.phase = Phase.OVER
+        if len(done) == 13:
+            self.phase = _OVER
+            self.is_over = True
             self.turn = None
             self.result = score_hand(
                 rules, self.bid_map(), self.tricks_by_seat(), self.bags
@@ -742,7 +881,6 @@ class Hand:
             bags=self.bags,
             number=self.number,
         )
-        fresh._rng = self._rng
         for seat, action, extra in history:
             fresh._do(seat, action, extra)
         return fresh
@@ -751,25 +889,26 @@ class Hand:
         """An independent copy (cheaper than ``copy.deepcopy``)."""
         new = object.__new__(Hand)
         d = self.__dict__.copy()
-        d["holding"] = [list(h) for h in self.holding]
-        d["bids"] = list(self.bids)
-        d["hidden"] = list(self.hidden)
+        d["holding"] = [h[:] for h in self.holding]
+        d["_suits"] = [[cards[:] for cards in lists] for lists in self._suits]
+        d["bids"] = self.bids[:]
+        d["hidden"] = self.hidden[:]
         d["declared_blind"] = set(self.declared_blind)
-        d["history"] = list(self.history)
+        d["history"] = self.history[:]
         d["exchanges"] = dict(self.exchanges)
-        d["_exchange_steps"] = list(self._exchange_steps)
-        d["draws"] = list(self.draws)
-        d["discard_pile"] = list(self.discard_pile)
-        d["known_discards"] = {s: list(v) for s, v in self.known_discards.items()}
+        d["_exchange_steps"] = self._exchange_steps[:]
+        d["draws"] = self.draws[:]
+        d["discard_pile"] = self.discard_pile[:]
+        d["known_discards"] = {s: v[:] for s, v in self.known_discards.items()}
         d["blind_discards"] = dict(self.blind_discards)
-        d["_discard_steps"] = list(self._discard_steps)
-        d["trick"] = list(self.trick)
-        d["tricks"] = list(self.tricks)
-        d["tricks_won"] = list(self.tricks_won)
-        rng = random.Random()
-        rng.setstate(self._rng.getstate())
-        d["_rng"] = rng
-        new.__dict__.update(d)
+        d["_discard_steps"] = self._discard_steps[:]
+        d["trick"] = self.trick[:]
+        d["_done"] = self._done[:]
+        d["_tricks"] = self._tricks[:]
+        d["tricks_won"] = self.tricks_won[:]
+        d["scores"] = dict(self.scores)
+        d["bags"] = dict(self.bags)
+        new.__dict__ = d
         return new
 
     # ------------------------------------------------------------- read-outs

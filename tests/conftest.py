@@ -59,11 +59,11 @@ def seats_of(rules: Rules) -> tuple[Seat, ...]:
 
 
 # ----------------------------------------------------------------- snapshots
-def snapshot(hand: Hand, rng: bool = True) -> dict[str, Any]:
-    """Everything that makes up a hand's state, as plain comparable values
-    (``rng=False`` leaves out the state of the hand's random generator)."""
-    state = {
+def snapshot(hand: Hand) -> dict[str, Any]:
+    """Everything that makes up a hand's state, as plain comparable values."""
+    return {
         "phase": hand.phase,
+        "is_over": hand.is_over,
         "turn": hand.turn,
         "holding": [tuple(h) for h in hand.holding],
         "bids": tuple(hand.bids),
@@ -86,10 +86,10 @@ def snapshot(hand: Hand, rng: bool = True) -> dict[str, Any]:
         "scores": dict(hand.scores),
         "bags": dict(hand.bags),
         "legal": tuple(hand.legal_actions()),
+        # the play phase's working state
+        "suits": [[tuple(c) for c in lists] for lists in hand._suits],
+        "best": (hand._led, hand._best, hand._best_seat) if hand.trick else None,
     }
-    if rng:
-        state["rng"] = hand._rng.getstate()
-    return state
 
 
 def game_snapshot(game: Game) -> dict[str, Any]:

@@ -1,0 +1,477 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py:percent
+#     notebook_metadata_filter: kernelspec,jupytext,-jupytext.text_representation.jupytext_version
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Chapter 9 · Strategy I: bidding
+#
+# ## What you will learn
+#
+# - what each part of a hand is worth in tricks: aces, kings, spade length,
+#   short suits, **measured** over many hands played by bots;
+# - how good a quick trick count is;
+# - when a Nil bid pays, and when it costs;
+# - what underbidding really costs once bags are counted.
+#
+# Strategy advice is easy to give and hard to check. In this chapter every
+# claim comes with the numbers behind it: we let four `rule` bots (sensible
+# club players) play hundreds of seeded hands and look at what happened. The
+# sample sizes are printed with each result; they are modest, so that the
+# notebook runs in seconds, and the differences we point out are the large
+# ones.
+
+# %%
+# %matplotlib inline
+import math
+import statistics
+from collections import defaultdict
+
+import matplotlib.pyplot as plt
+import numpy as np
+from IPython.display import Markdown, display
+
+from spadeslib import Bid, BidKind, Hand, Phase, Rank, Rules, Seat, Suit
+from spadeslib.bots import make_bot
+
+plt.rcParams.update({"figure.dpi": 96, "savefig.dpi": 96, "font.size": 11})
+BLUE, ORANGE, GREEN, RED, GREY = "#0072B2", "#E69F00", "#009E73", "#D55E00", "#777777"
+RULES = Rules.preset("cards4net")
+SIDE_SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS)
+BOTS = {seat: make_bot("rule", seed=f"ch9/{seat.letter}") for seat in Seat}
+
+
+def show_table(headers, rows):
+    """Display rows as a Markdown table."""
+    lines = ["| " + " | ".join(headers) + " |", "|" + " --- |" * len(headers)]
+    lines += ["| " + " | ".join(str(x) for x in row) + " |" for row in rows]
+    display(Markdown("\n".join(lines)))
+
+
+def play(hand, change_bid=None):
+    """Let the rule bots play `hand` to the end. `change_bid(seat, bid)` may
+    replace the bid a bot chose (to test "what if North bid...?")."""
+    while not hand.is_over:
+        seat = hand.turn
+        action = BOTS[seat].act(hand.view(seat))
+        if change_bid and hand.phase is Phase.BIDDING and isinstance(action, Bid):
+            action = change_bid(seat, action)
+        hand.apply(action)
+    return hand
+
+
+def mean_and_error(values):
+    """Mean and standard error of the mean."""
+    if len(values) < 2:
+        return statistics.fmean(values), 0.0
+    return statistics.fmean(values), statistics.stdev(values) / math.sqrt(len(values))
+
+
+# %% [markdown]
+# ## What is a hand worth?
+#
+# We deal 300 hands, let the bots bid and play them, and for every player
+# note what the hand held at the start and how many tricks that player won.
+# Players whose team bid Nil are left out (a nil bidder tries to *lose*
+# tricks and its partner plays differently), and so are the hands where an
+# opponent bid Nil.
+
+# %%
+DEALS = 300
+
+
+def features(cards):
+    """What a 13-card hand holds, counted in simple terms."""
+    spades = [c for c in cards if c.suit is Suit.SPADES]
+    side = [c for c in cards if c.suit is not Suit.SPADES]
+    lengths = [sum(1 for c in cards if c.suit is s) for s in SIDE_SUITS]
+    return {
+        "side aces": sum(c.rank is Rank.ACE for c in side),
+        "side kings": sum(c.rank is Rank.KING for c in side),
+        "side queens": sum(c.rank is Rank.QUEEN for c in side),
+        "spade A K Q": sum(c.rank >= Rank.QUEEN for c in spades),
+        "spades": len(spades),
+        "voids": lengths.count(0),
+        "singletons": lengths.count(1),
+    }
+
+
+records, nil_bids = [], []
+for i in range(DEALS):
+    hand = play(Hand(RULES, dealer=Seat(i % 4), seed=f"worth/{i}"))
+    for seat in Seat:
+        bid = hand.bids[seat]
+        if bid.is_nil:
+            nil_bids.append(hand.tricks_won[seat] == 0)
+        if any(hand.bids[s].is_nil for s in Seat):
+            continue
+        records.append(
+            (features(hand.initial[seat]), hand.tricks_won[seat], bid.tricks)
+        )
+print(f"{DEALS} deals played; {len(records)} player-hands without any Nil at the table")
+
+# %% [markdown]
+# ### Spades: length is strength
+#
+# Spades win tricks twice: as high cards, and as trumps once a suit runs
+# out. Here is the average number of tricks won for each number of spades
+# held (the bars show ± one standard error):
+
+
+# %%
+def tricks_by(key, cap):
+    """Mean tricks (and standard error, count) grouped by a feature, capped."""
+    groups = defaultdict(list)
+    for f, won, _ in records:
+        groups[min(f[key], cap)].append(won)
+    return {k: (*mean_and_error(v), len(v)) for k, v in sorted(groups.items())}
+
+
+by_spades = tricks_by("spades", cap=7)
+by_high = defaultdict(list)
+for f, won, _ in records:
+    by_high[min(f["side aces"] + f["side kings"], 4)].append(won)
+by_high = {k: (*mean_and_error(v), len(v)) for k, v in sorted(by_high.items())}
+
+fig, (left, right) = plt.subplots(1, 2, figsize=(10, 4), sharey=True)
+for ax, data, colour, label in [
+    (left, by_spades, BLUE, "spades held (7 = 7 or more)"),
+    (right, by_high, ORANGE, "side-suit aces and kings (4 = 4 or more)"),
+]:
+    xs = list(data)
+    ax.bar(
+        xs,
+        [data[x][0] for x in xs],
+        yerr=[data[x][1] for x in xs],
+        color=colour,
+        capsize=3,
+    )
+    for x in xs:
+        ax.text(x, 0.15, f"n={data[x][2]}", ha="center", fontsize=8, color="white")
+    ax.set_xlabel(label)
+    ax.set_xticks(xs)
+left.set_ylabel("tricks won (average)")
+left.set_title("Tricks by spade length")
+right.set_title("Tricks by high cards in the side suits")
+fig.tight_layout()
+plt.show()
+
+# %% [markdown]
+# From three spades up, each extra spade is worth close to one more trick.
+# With one or two spades, the spades barely count.
+#
+# ### Everything at once
+#
+# The features overlap (a hand with many spades has fewer side cards), so we
+# ask a fairer question: *holding everything else fixed*, what is one more
+# ace, king, spade or void worth? A least-squares fit of the tricks won on
+# all the features answers it:
+
+# %%
+names = list(records[0][0])
+X = np.array([[1.0] + [f[n] for n in names] for f, _, _ in records])
+y = np.array([won for _, won, _ in records], dtype=float)
+coefficients, *_ = np.linalg.lstsq(X, y, rcond=None)
+prediction = X @ coefficients
+typical = float(np.mean(np.abs(y - prediction)))
+show_table(
+    ["one more ...", "is worth (tricks)"],
+    [(n, f"{c:+.2f}") for n, c in zip(names, coefficients[1:], strict=True)],
+)
+print(f"fit on {len(records)} player-hands; typical error {typical:.2f} tricks")
+
+# %% [markdown]
+# Read it as a bidding guide: a side ace is about a trick, a side king a bit
+# more than half, a side queen little; every spade counts, the top spades
+# more; a void is worth more than half a trick. Even so, the typical error
+# is around a trick: bidding is estimating, not counting.
+#
+# ### How good is a quick count?
+#
+# Chapter 3 proposed a quick count (side aces 1, guarded side kings ½, spade
+# A/K/Q when guarded, every spade beyond the third). Compare it, and the
+# bots' own bids, with the tricks actually won:
+
+
+# %%
+def quick_count(f):
+    """Chapter 3's quick count, from the features (approximately)."""
+    extra_spades = max(0, f["spades"] - 3)
+    return (
+        f["side aces"] + 0.5 * f["side kings"] + min(f["spade A K Q"], 3) + extra_spades
+    )
+
+
+pairs = {"quick count": [], "rule bot's bid": []}
+for f, won, bid in records:
+    pairs["quick count"].append((round(quick_count(f)), won))
+    pairs["rule bot's bid"].append((bid, won))
+
+fig, ax = plt.subplots(figsize=(7, 5))
+for (label, data), colour, marker in zip(
+    pairs.items(), [ORANGE, BLUE], ["s", "o"], strict=True
+):
+    groups = defaultdict(list)
+    for estimate, won in data:
+        groups[min(estimate, 8)].append(won)
+    xs = [x for x in sorted(groups) if len(groups[x]) >= 10]
+    ys = [statistics.fmean(groups[x]) for x in xs]
+    ax.plot(xs, ys, marker=marker, color=colour, label=f"{label} (groups of 10+ hands)")
+ax.plot([0, 8], [0, 8], linestyle="--", color=GREY, label="perfect estimate")
+ax.set_title("Estimated tricks against tricks won")
+ax.set_xlabel("estimate (rounded)")
+ax.set_ylabel("tricks won (average)")
+ax.legend()
+plt.show()
+for label, data in pairs.items():
+    errors = [abs(e - w) for e, w in data]
+    over = sum(1 for e, w in data if w < e) / len(data)
+    print(
+        f"{label:<15} average miss {statistics.fmean(errors):.2f} tricks; "
+        f"won fewer than estimated in {over:.0%} of the hands"
+    )
+
+# %% [markdown]
+# A point on the dashed line would be a perfect estimate. Note that a
+# player's *own* bid is not what has to be made: the *team* needs its
+# contract, and partners help each other.
+
+# %% [markdown]
+# ## When does Nil pay?
+#
+# A Nil is worth +100 or −100. It pays if it succeeds often enough **and**
+# beats what the hand would have earned with a numeric bid. To measure
+# both, we take deals where North (first to bid) holds at most three spades,
+# sorted by North's high cards (jacks or better, in any suit), and play each
+# deal twice: once with North bidding what the bot chooses, once with North
+# bidding Nil. Everything else is the same cards and the same bots. We
+# compare North-South's score, counting every bag as −10 points (its long-
+# run cost, chapter 7).
+
+# %%
+PER_GROUP = 40
+GROUPS = ["0–1", "2", "3", "4", "5+"]
+
+
+def high_cards(cards):
+    """Cards of rank jack or better, in any suit."""
+    return sum(c.rank >= Rank.JACK for c in cards)
+
+
+def group_of(cards):
+    """The experiment's group of a hand (None: more than three spades)."""
+    if sum(c.suit is Suit.SPADES for c in cards) > 3:
+        return None
+    return GROUPS[min(max(high_cards(cards) - 1, 0), 4)]
+
+
+chosen, i = defaultdict(list), 0
+while any(len(chosen[g]) < PER_GROUP for g in GROUPS):
+    seed = f"nil/{i}"
+    i += 1
+    group = group_of(Hand(RULES, dealer="W", seed=seed).initial[Seat.NORTH])
+    if group is not None and len(chosen[group]) < PER_GROUP:
+        chosen[group].append(seed)
+print(f"screened {i} deals to find {PER_GROUP} for each group")
+
+
+def adjusted(hand):
+    """North-South's points with each bag counted as -10."""
+    result = hand.result["NS"]
+    return result.points - 10 * result.bags_gained
+
+
+def north_nil(seat, bid):
+    """Replace North's bid by Nil."""
+    return Bid.NIL if seat is Seat.NORTH else bid
+
+
+made_rate, gain = {}, {}
+for group in GROUPS:
+    made, gains = [], []
+    for seed in chosen[group]:
+        normal = play(Hand(RULES, dealer="W", seed=seed))
+        nil = play(Hand(RULES, dealer="W", seed=seed), north_nil)
+        made.append(nil.tricks_won[Seat.NORTH] == 0)
+        gains.append(adjusted(nil) - adjusted(normal))
+    made_rate[group] = sum(made) / len(made)
+    gain[group] = mean_and_error(gains)
+rows = [
+    (g, f"{made_rate[g]:.0%}", f"{gain[g][0]:+.0f} ± {gain[g][1]:.0f}") for g in GROUPS
+]
+show_table(
+    [
+        "North's high cards (J or better)",
+        "Nil made",
+        "Nil minus normal bid (points/hand)",
+    ],
+    rows,
+)
+
+# %%
+fig, (left, right) = plt.subplots(1, 2, figsize=(10, 4))
+xs = range(len(GROUPS))
+left.bar(xs, [made_rate[g] for g in GROUPS], color=GREEN)
+left.axhline(0.5, color=GREY, linestyle="--", linewidth=1)
+left.text(len(GROUPS) - 0.6, 0.52, "50%", color=GREY, ha="right")
+left.set_xticks(list(xs), GROUPS)
+left.set_ylim(0, 1)
+left.set_title(f"Nil made ({PER_GROUP} deals per bar)")
+left.set_xlabel("North's high cards (J or better), ≤ 3 spades")
+left.set_ylabel("share of Nils made")
+means = [gain[g][0] for g in GROUPS]
+right.bar(
+    xs,
+    means,
+    yerr=[gain[g][1] for g in GROUPS],
+    capsize=3,
+    color=[BLUE if m >= 0 else RED for m in means],
+)
+right.axhline(0, color="black", linewidth=0.8)
+right.set_xticks(list(xs), GROUPS)
+right.set_title("Bidding Nil instead of a number")
+right.set_xlabel("North's high cards (J or better), ≤ 3 spades")
+right.set_ylabel("change in NS points per hand")
+fig.tight_layout()
+plt.show()
+
+# %% [markdown]
+# Nil is a bid for hands with almost no high cards and few spades. With
+# three or more high cards, most Nils fail, and each failure costs the team
+# far more than the numeric bid would have earned. Even with the best hands,
+# Nil is no free gift here: its gain over the numeric bid is small, within
+# the error bars. It is a fair gamble with the right hand, and a tool for a
+# team that needs points (a trailing team, chapter 3).
+#
+# The `rule` bot itself bids Nil rarely, only with hands it judges safe. In
+# the 300 deals of the first experiment:
+
+# %%
+print(
+    f"the bots bid Nil {len(nil_bids)} times in {DEALS * 4} bids; "
+    f"{sum(nil_bids)} made ({sum(nil_bids) / max(len(nil_bids), 1):.0%})"
+)
+
+# %% [markdown]
+# ## What does underbidding cost?
+#
+# Bidding low feels safe: you are rarely set. But every trick over the
+# contract is a bag, and ten bags cost 100 points. To measure the trade, we
+# play the same deals several times. North-South bid what the bots choose,
+# shifted by −2, −1, 0 or +1 (split between the partners); East-West bid
+# normally. We record points, bags and sets per hand.
+
+# %%
+UNDER_DEALS = 150
+SHIFTS = [-2, -1, 0, 1]
+
+
+def shifted(k):
+    """A bid changer: North-South's numeric bids move by k in total."""
+
+    def change(seat, bid):
+        if seat not in (Seat.NORTH, Seat.SOUTH) or bid.kind is not BidKind.NUMBER:
+            return bid
+        part = k // 2 + (k % 2 if seat is Seat.NORTH else 0)
+        return Bid(min(13, max(0, bid.tricks + part)))
+
+    return change
+
+
+outcomes = {k: [] for k in SHIFTS}
+for i in range(UNDER_DEALS):
+    for k in SHIFTS:
+        hand = play(Hand(RULES, dealer=Seat(i % 4), seed=f"under/{i}"), shifted(k))
+        r = hand.result["NS"]
+        outcomes[k].append((r.points, r.bags_gained, r.made is False))
+rows = []
+for k in SHIFTS:
+    points = [p for p, _, _ in outcomes[k]]
+    bags = [b for _, b, _ in outcomes[k]]
+    sets = sum(s for _, _, s in outcomes[k])
+    rows.append(
+        (
+            f"{k:+d}",
+            f"{statistics.fmean(points):.1f}",
+            f"{statistics.fmean(bags):.2f}",
+            f"{sets / UNDER_DEALS:.0%}",
+            f"{statistics.fmean(p - 10 * b for p, b, _ in outcomes[k]):.1f}",
+        )
+    )
+show_table(
+    ["NS bid shift", "points per hand", "bags per hand", "set", "points − 10 × bags"],
+    rows,
+)
+print(f"{UNDER_DEALS} deals, each played {len(SHIFTS)} times")
+
+# %% [markdown]
+# The same deals are played under each shift, so we can compare each shift
+# with the bots' own bid *deal by deal*; that removes the luck of the cards
+# from the comparison. The figure shows the average difference, with a 95%
+# confidence interval:
+
+# %%
+TESTED = [k for k in SHIFTS if k != 0]
+fig, ax = plt.subplots(figsize=(8, 4))
+for position, k in enumerate(TESTED):
+    raw = [a[0] - b[0] for a, b in zip(outcomes[k], outcomes[0], strict=True)]
+    adj = [
+        (a[0] - 10 * a[1]) - (b[0] - 10 * b[1])
+        for a, b in zip(outcomes[k], outcomes[0], strict=True)
+    ]
+    for offset, values, colour, label in [
+        (-0.18, raw, ORANGE, "points as scored"),
+        (0.18, adj, BLUE, "bags counted −10 each"),
+    ]:
+        mean, error = mean_and_error(values)
+        ax.bar(
+            position + offset,
+            mean,
+            width=0.36,
+            yerr=1.96 * error,
+            capsize=3,
+            color=colour,
+            label=label if position == 0 else None,
+        )
+ax.axhline(0, color="black", linewidth=0.8)
+ax.set_xticks(range(len(TESTED)), [f"{k:+d}" for k in TESTED])
+ax.set_title(f"Shifting North-South's bid: change per hand ({UNDER_DEALS} deals)")
+ax.set_xlabel("tricks added to the bots' bid (negative: underbid)")
+ax.set_ylabel("points per hand vs. the bots' bid")
+ax.legend()
+plt.show()
+
+# %% [markdown]
+# Bidding *more* than the hand is worth is clearly the worst: sets cost 10
+# points per trick bid. Bidding less looks harmless on a single hand's
+# score (orange), because you are set less often. But the bags pile up, and
+# once each bag is charged its share of the penalty (blue), underbidding by
+# two tricks costs real points. One trick under the bots' own bid about
+# breaks even with it: these bots bid a little boldly. An honest estimate,
+# neither padded nor shaved, is what pays.
+
+# %% [markdown]
+# ## Summary
+#
+# - Measured over hundreds of hands: a side ace is about one trick, a side
+#   king a little over half; every spade counts, and from three spades up
+#   each extra spade is close to a trick; voids help.
+# - Estimates miss by about a trick on average: bid as a team, and listen to
+#   the other bids.
+# - Nil pays only with hands that have almost no high cards and few spades;
+#   otherwise it costs the team heavily.
+# - Underbidding trades sets for bags; bags are not free (about 10 points
+#   each in the long run). Overbidding is worse.
+#
+# **Exercises:** [exercises for chapter 9](../exercises/09_strategy_bidding.ipynb).
+# Next: [Chapter 10 · Strategy II: card play](10_strategy_play.ipynb).

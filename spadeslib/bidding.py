@@ -23,8 +23,17 @@ def trumps_held(hand: Hand, seat: Seat) -> int:
     return sum(1 for c in hand.holding[seat] if hand.rules.is_trump(c))
 
 
+_PARTNER = (Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST)
+_NUMBERS = tuple(Bid(n) for n in range(14))
+_RANGES: dict[tuple[int, bool], tuple[Bid, ...]] = {
+    (low, nil): _NUMBERS[low:] + ((Bid.NIL,) if nil else ())
+    for low in (0, 1)
+    for nil in (False, True)
+}
+
+
 def _partner_bid(hand: Hand, seat: Seat) -> Bid | None:
-    return hand.bids[seat.partner] if hand.rules.players == 4 else None
+    return hand.bids[_PARTNER[seat]] if hand.rules.players == 4 else None
 
 
 def _trailing(hand: Hand, seat: Seat) -> bool:
@@ -101,7 +110,7 @@ def legal_bids(hand: Hand, seat: Seat) -> list[Bid]:
         if held < low:  # no spades and no numeric zero: the spade rule forces Nil
             return [Bid.NIL]
         return [Bid(held)] + ([Bid.NIL] if nil_ok else [])
-    return [Bid(n) for n in range(low, 14)] + ([Bid.NIL] if nil_ok else [])
+    return list(_RANGES[low, nil_ok])
 
 
 def refuse_bid(hand: Hand, seat: Seat, bid: Bid) -> tuple[str, str] | None:

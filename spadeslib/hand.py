@@ -209,6 +209,10 @@ class Hand:
         self._led = 0
         self._best = 0
         self._best_seat: Seat = dealer
+        self._suit_of = tables.suit_of
+        self._power = tables.power
+        self._next = tables.next_seat
+        self._size = len(self.seats)
 
         if four:
             if deal is None:
@@ -356,7 +360,7 @@ class Hand:
         self._suits = suits
 
     def _next_seat(self, seat: Seat) -> Seat:
-        return _tables(self.rules).next_seat[seat]  # type: ignore[return-value]
+        return self._next[seat]  # type: ignore[return-value]
 
     @property
     def tricks(self) -> list[Trick]:
@@ -375,13 +379,15 @@ class Hand:
         :data:`~spadeslib.actions.LOOK`; :meth:`apply` also accepts an ordinary
         bid there, which looks first.
         """
-        seat = self.turn
         phase = self.phase
+        seat = self.turn
         if phase is _PLAYING:
-            suits = self._suits[seat]  # type: ignore[index]
             if self.trick:
-                follow = suits[self._led]
-                return follow[:] if follow else self.holding[seat][:]  # type: ignore[index]
+                follow = self._suits[seat][self._led]  # type: ignore[index]
+                if follow:
+                    return follow[:]
+                return self.holding[seat][:]  # type: ignore[index]
+            suits = self._suits[seat]  # type: ignore[index]
             if not self.spades_broken and self.rules.must_break_spades:
                 trumps = suits[_SPADES]
                 if trumps and len(trumps) < len(self.holding[seat]):  # type: ignore[index]
@@ -700,24 +706,71 @@ class Hand:
         the player to move). Raises :class:`IllegalAction`, leaving the hand
         unchanged, if the rules forbid it. ``check=False`` skips validation:
         only for actions taken from :meth:`legal_actions`."""
-        if check:
-            error = self.check(action, seat)
-            if error is not None:
-                raise error
-            action = self._coerce(action)
-        elif self.phase is _PLAYING:
-            self._play(self.turn, action)  # type: ignore[arg-type]
+        if check or self.phase is not _PLAYING:
+            if check:
+                error = self.check(action, seat)
+                if error is not None:
+                    raise error
+                action = self._coerce(action)
+            if self.turn is None:
+                raise IllegalAction(
+                    "the hand is over: no more actions", action=action, rule="hand-over"
+                )
+            self._do(self.turn, action, None)  # type: ignore[arg-type]
             return
-        if self.turn is None:
-            raise IllegalAction(
-                "the hand is over: no more actions", action=action, rule="hand-over"
-            )
-        self._do(self.turn, action, None)  # type: ignore[arg-type]
+        # The fast path: play a card taken from legal_actions().
+        seat = self.turn
+        index = action.index  # type: ignore[union-attr]
+        suit = self._suit_of[index]
+        self.holding[seat].remove(action)  # type: ignore[index,arg-type]
+        self._suits[seat][suit].remove(action)  # type: ignore[index,arg-type]
+        self.history.append((seat, action, None))  # type: ignore[arg-type]
+        trick = self.trick
+        trick.append((seat, action))  # type: ignore[arg-type]
+        # The winner so far: trumps have power >= 100, cards of the suit led
+        # their rank; other cards cannot win.
+        if len(trick) == 1:
+            self._led = suit
+            self._best = self._power[index]
+            self._best_seat = seat  # type: ignore[assignment]
+            if suit == _SPADES:
+                self.spades_broken = True
+            self.turn = self._next[seat]  # type: ignore[index]
+            return
+        if suit == _SPADES:
+            self.spades_broken = True
+            power = self._power[index]
+            if power > self._best:
+                self._best = power
+                self._best_seat = seat  # type: ignore[assignment]
+        elif suit == self._led:
+            power = self._power[index]
+            if power > self._best:
+                self._best = power
+                self._best_seat = seat  # type: ignore[assignment]
+        if len(trick) < self._size:
+            self.turn = self._next[seat]  # type: ignore[index]
+            return
+        winner = self._best_seat
+        done = self._done
+        done.append((trick[0][0], tuple(trick), winner))
+        self.tricks_won[winner] += 1
+        self.trick = []
+        if len(done) < 13:
+            self.turn = winner
+            return
+        self.phase = _OVER
+        self.is_over = True
+        self.turn = None
+        self.result = score_hand(
+            self.rules, self.bid_map(), self.tricks_by_seat(), self.bags
+        )
 
     def _do(self, seat: Seat, action: Action, extra: Any) -> None:
         phase = self.phase
         if phase is _PLAYING:
-            self._play(seat, action)  # type: ignore[arg-type]
+            assert seat == self.turn
+            self.apply(action, check=False)
         elif phase is _BIDDING:
             self.history.append((seat, action, None))
             if action is LOOK:
@@ -743,46 +796,6 @@ class Hand:
         elif phase is Phase.BLIND_DISCARD:
             extra = self._blind_discard(seat, action, extra)  # type: ignore[arg-type]
             self.history.append((seat, action, extra))
-
-    def _play(self, seat: Seat, card: Card) -> None:
-        index = card.index
-        rules = self.rules
-        suit = rules._suit_of[index]
-        self.holding[seat].remove(card)
-        self._suits[seat][suit].remove(card)
-        self.history.append((seat, card, None))
-        trick = self.trick
-        trick.append((seat, card))
-        if suit == _SPADES:
-            self.spades_broken = True
-        # the winner so far: trumps have power >= 100, cards of the suit led
-        # their rank; other cards cannot win
-        if len(trick) == 1:
-            self._led = suit
-            self._best = rules._power[index]
-            self._best_seat = seat
-        elif suit == self._led or suit == _SPADES:
-            power = rules._power[index]
-            if power > self._best:
-                self._best = power
-                self._best_seat = seat
-        if len(trick) < len(self.seats):
-            self.turn = _tables(rules).next_seat[seat]
-            return
-        winner = self._best_seat
-        done = self._done
-        done.append((trick[0][0], tuple(trick), winner))
-        self.tricks_won[winner] += 1
-        self.trick = []
-        if len(done) == 13:
-            self.phase = _OVER
-            self.is_over = True
-            self.turn = None
-            self.result = score_hand(
-                rules, self.bid_map(), self.tricks_by_seat(), self.bags
-            )
-        else:
-            self.turn = winner
 
     def _draw(self, seat: Seat, action: Action) -> None:
         if action is LOOK or action == Bid.BLIND_NIL:

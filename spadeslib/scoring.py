@@ -34,9 +34,12 @@ __all__ = [
 ]
 
 
+_TWO_SIDES = ("N", "S")
+
+
 def sides(rules: Rules) -> tuple[str, ...]:
     """The scoring sides: ``("NS", "EW")``, or ``("N", "S")`` for two players."""
-    return SIDES if rules.players == 4 else ("N", "S")
+    return SIDES if rules.players == 4 else _TWO_SIDES
 
 
 def side_of(rules: Rules, seat: Seat) -> str:
@@ -53,7 +56,7 @@ def side_of(rules: Rules, seat: Seat) -> str:
 
 def side_seats(rules: Rules, side: str) -> tuple[Seat, ...]:
     """The seats of a side, in seat order."""
-    return tuple(Seat.parse(letter) for letter in side)
+    return _SIDE_SEATS.get(side) or tuple(Seat.parse(letter) for letter in side)
 
 
 @dataclass(frozen=True)
@@ -118,10 +121,30 @@ def score_hand(
     ``bids`` and ``tricks`` map each playing seat to its bid and tricks won;
     ``bags_before`` maps each side to the bags it carried into the hand.
     """
+    names = SIDES if rules.players == 4 else _TWO_SIDES
     return {
         side: _score_side(rules, side, bids, tricks, bags_before.get(side, 0))
-        for side in sides(rules)
+        for side in names
     }
+
+
+_SIDE_SEATS = {
+    "NS": (Seat.NORTH, Seat.SOUTH),
+    "EW": (Seat.EAST, Seat.WEST),
+    "N": (Seat.NORTH,),
+    "S": (Seat.SOUTH,),
+}
+_NIL = BidKind.NIL
+_BLIND_NIL = BidKind.BLIND_NIL
+_BLIND_SEVEN = BidKind.BLIND_SEVEN
+
+
+def _frozen(cls: type, values: dict[str, object]) -> object:
+    """A frozen dataclass instance built without its ``__init__`` (the engine
+    scores every simulated hand, and the generated one is slow)."""
+    obj = object.__new__(cls)
+    obj.__dict__.update(values)
+    return obj
 
 
 def _score_side(
@@ -131,20 +154,41 @@ def _score_side(
     tricks: Mapping[Seat, int],
     bags_before: int,
 ) -> SideScore:
-    seats = side_seats(rules, side)
-    nil_seats = [s for s in seats if bids[s].is_nil]
-    numeric = [s for s in seats if not bids[s].is_nil]
-    blind_seven = any(bids[s].kind is BidKind.BLIND_SEVEN for s in seats)
-    contract = 7 if blind_seven else sum(bids[s].tricks for s in numeric)
-    total_tricks = sum(tricks[s] for s in seats)
-    if rules.nil_tricks == "team":
-        counted = total_tricks
-        nil_bags = 0
-    else:
-        counted = sum(tricks[s] for s in numeric)
-        nil_bags = (
-            sum(tricks[s] for s in nil_seats) if rules.nil_tricks == "bags" else 0
-        )
+    how = rules.nil_tricks
+    contract = total = counted = nil_bags = 0
+    blind_seven = False
+    nils: list[NilResult] = []
+    for seat in _SIDE_SEATS[side]:
+        bid = bids[seat]
+        won = tricks[seat]
+        total += won
+        kind = bid.kind
+        if kind is _NIL or kind is _BLIND_NIL:
+            value = rules.blind_nil_value if kind is _BLIND_NIL else rules.nil_value
+            made_nil = won == 0
+            nils.append(
+                _frozen(  # type: ignore[arg-type]
+                    NilResult,
+                    {
+                        "seat": seat,
+                        "bid": bid,
+                        "tricks": won,
+                        "made": made_nil,
+                        "points": value if made_nil else -value,
+                    },
+                )
+            )
+            if how == "team":
+                counted += won
+            elif how == "bags":
+                nil_bags += won
+        else:
+            counted += won
+            if kind is _BLIND_SEVEN:
+                blind_seven = True
+            contract += bid.tricks
+    if blind_seven:
+        contract = 7
 
     made: bool | None
     overtricks = 0
@@ -164,38 +208,32 @@ def _score_side(
         else:
             contract_points = -value
 
-    nils = []
-    for seat in nil_seats:
-        value = (
-            rules.blind_nil_value
-            if bids[seat].kind is BidKind.BLIND_NIL
-            else rules.nil_value
-        )
-        won = tricks[seat]
-        nils.append(
-            NilResult(seat, bids[seat], won, won == 0, value if won == 0 else -value)
-        )
-
     gained = overtricks + nil_bags
-    penalties, bags_after = apply_bags(rules, bags_before, gained)
+    limit = rules.bag_limit
+    penalties, bags_after = divmod(bags_before + gained, limit)
     penalty_points = penalties * rules.bag_penalty
-    points = contract_points + nil_bags + sum(n.points for n in nils) - penalty_points
-    return SideScore(
-        side=side,
-        contract=contract,
-        tricks=total_tricks,
-        counted_tricks=counted,
-        made=made,
-        contract_points=contract_points,
-        overtricks=overtricks,
-        nil_trick_bags=nil_bags,
-        nils=tuple(nils),
-        bags_before=bags_before,
-        bags_gained=gained,
-        penalties=penalties,
-        penalty_points=penalty_points,
-        bags_after=bags_after,
-        points=points,
+    points = contract_points + nil_bags - penalty_points
+    for nil in nils:
+        points += nil.points
+    return _frozen(  # type: ignore[return-value]
+        SideScore,
+        {
+            "side": side,
+            "contract": contract,
+            "tricks": total,
+            "counted_tricks": counted,
+            "made": made,
+            "contract_points": contract_points,
+            "overtricks": overtricks,
+            "nil_trick_bags": nil_bags,
+            "nils": tuple(nils),
+            "bags_before": bags_before,
+            "bags_gained": gained,
+            "penalties": penalties,
+            "penalty_points": penalty_points,
+            "bags_after": bags_after,
+            "points": points,
+        },
     )
 
 

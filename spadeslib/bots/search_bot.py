@@ -27,7 +27,9 @@ True
 
 from __future__ import annotations
 
+import math
 import random
+import statistics
 import time
 
 from ..actions import Action, Bid, BidKind
@@ -70,13 +72,15 @@ class SearchBot:
         samples: int = DEFAULT_SAMPLES,
         bid_samples: int | None = None,
         time_limit: float | None = None,
+        confidence: float = 1.0,
     ) -> None:
-        if samples < 1:
-            raise ValueError("samples must be at least 1")
+        if samples < 0 or (bid_samples is not None and bid_samples < 0):
+            raise ValueError("samples must be at least 0 (0: play as the rule level)")
         self.seed = seed
         self.samples = samples
         self.bid_samples = bid_samples if bid_samples is not None else samples
         self.time_limit = time_limit
+        self.confidence = confidence
         self._blind: dict[tuple[int, int, int], bool] = {}
 
     def act(self, view: PlayerView) -> Action:
@@ -89,10 +93,19 @@ class SearchBot:
         if not legal:
             raise ValueError(f"{view.seat.full} is not to move")
         rng = random.Random(f"{self.seed}/{_view_key(view)}")
-        if len(legal) > 1 and view.phase is Phase.PLAYING:
-            action, reason = search_card(view, rng, self.samples, self.time_limit)
-        elif len(legal) > 1 and view.phase is Phase.BIDDING and view.hand is not None:
-            action, reason = search_bid(view, rng, self.bid_samples, self.time_limit)
+        if len(legal) > 1 and view.phase is Phase.PLAYING and self.samples:
+            action, reason = search_card(
+                view, rng, self.samples, self.time_limit, self.confidence
+            )
+        elif (
+            len(legal) > 1
+            and view.phase is Phase.BIDDING
+            and view.hand is not None
+            and self.bid_samples
+        ):
+            action, reason = search_bid(
+                view, rng, self.bid_samples, self.time_limit, self.confidence
+            )
         else:
             action, reason = rule_decision(view, self._blind)
         return Suggestion(action, reason, self.name)
@@ -201,11 +214,28 @@ def _blunders(st: State, seat: int, cands: list[int]) -> set[int]:
     return set()
 
 
+def _pick(values: list[list[float]], rule: int | None, confidence: float) -> int:
+    """The candidate to play: the best on average, but the rule's choice
+    unless the best beats it by more than :data:`RULE_BONUS` plus
+    ``confidence`` standard errors of the paired differences (the same
+    worlds are used for every candidate)."""
+    n = len(values[0])
+    means = [sum(v) / n for v in values]
+    best = max(range(len(values)), key=lambda i: means[i])
+    if rule is None or best == rule:
+        return best
+    diffs = [a - b for a, b in zip(values[best], values[rule], strict=True)]
+    gain = sum(diffs) / n
+    spread = statistics.stdev(diffs) / math.sqrt(n) if n > 1 else 0.0
+    return best if gain > RULE_BONUS + confidence * spread else rule
+
+
 def search_card(
     view: PlayerView,
     rng: random.Random,
     samples: int,
     time_limit: float | None = None,
+    confidence: float = 1.0,
 ) -> tuple[Action, str]:
     """The search's card for ``view`` and a reason."""
     start = time.perf_counter()
@@ -213,24 +243,24 @@ def search_card(
     seat = int(view.seat)
     deck = st.deck
     rule_id, code = choose_card(st, seat)
+    rule_card = deck.card[rule_id]
+    assert rule_card is not None
     cands = _candidates(st, seat)
     bad = _blunders(st, seat, cands)
     if bad and len(bad) < len(cands):
         cands = [c for c in cands if c not in bad]
     rule_rep = _representative(st, seat, rule_id, cands)
     if len(cands) == 1:
+        if cands[0] == rule_rep:
+            return rule_card, card_reason(view, st, rule_card, code)
         card = deck.card[cands[0]]
         assert card is not None
-        why = code if cands[0] == rule_rep else "search"
-        return card, card_reason(view, st, card, why) if why != "search" else (
-            f"Play the {card.symbol()}: the only sensible choice"
-        )
+        return card, f"Play the {card.symbol()}: the only sensible choice"
     played_by = _played_by(view, deck)
     worlds = sample_worlds(st, seat, rng, samples, played_by=played_by)
     side = st.side(seat)
     rules = deck.rules
-    totals = [0.0] * len(cands)
-    used = 0
+    values: list[list[float]] = [[] for _ in cands]
     for world in worlds:
         base = st.copy()
         base.hands = world[:]
@@ -238,38 +268,28 @@ def search_card(
             sim = base.copy()
             sim.play(seat, c)
             playout(sim)
-            totals[i] += leaf_value(sim, side, rules)
-        used += 1
+            values[i].append(leaf_value(sim, side, rules))
         if time_limit is not None and time.perf_counter() - start > time_limit:
             break
-    means = [t / used for t in totals]
-    scores = [
-        m + (RULE_BONUS if c == rule_rep else 0.0)
-        for m, c in zip(means, cands, strict=True)
-    ]
-    best = max(range(len(cands)), key=lambda i: scores[i])
-    choice = cands[best]
-    card = deck.card[choice]
-    assert card is not None
-    if choice == rule_rep:
-        card = deck.card[rule_id]
-        assert card is not None
-        reason = card_reason(view, st, card, code)
-    else:
-        rule_mean = means[cands.index(rule_rep)] if rule_rep in cands else None
-        reason = (
-            f"Play the {card.symbol()}: over {used} deals of the unseen cards it scores"
+    used = len(values[0])
+    rule_index = cands.index(rule_rep) if rule_rep in cands else None
+    best = _pick(values, rule_index, confidence)
+    mean = sum(values[best]) / used
+    if best == rule_index:
+        return rule_card, card_reason(view, st, rule_card, code) + (
+            f" (search agrees: {mean:+.0f} on average)"
         )
-        if rule_mean is not None:
-            gain = means[best] - rule_mean
-            rule_card = deck.card[rule_id]
-            assert rule_card is not None
-            reason += (
-                f" {gain:.0f} points better on average than the {rule_card.symbol()}"
-            )
-        else:
-            reason += " best on average"
-    return card, reason + f" (expected {means[best]:+.0f})"
+    card = deck.card[cands[best]]
+    assert card is not None
+    reason = (
+        f"Play the {card.symbol()}: over {used} deals of the unseen cards it scores"
+    )
+    if rule_index is not None:
+        gain = mean - sum(values[rule_index]) / used
+        reason += f" {gain:.0f} points better on average than the {rule_card.symbol()}"
+    else:
+        reason += " best on average"
+    return card, reason + f" (expected {mean:+.0f})"
 
 
 def _representative(st: State, seat: int, card: int, cands: list[int]) -> int:
@@ -370,6 +390,7 @@ def search_bid(
     rng: random.Random,
     samples: int,
     time_limit: float | None = None,
+    confidence: float = 1.0,
 ) -> tuple[Action, str]:
     """The search's bid for ``view`` and a reason."""
     start = time.perf_counter()
@@ -405,9 +426,8 @@ def search_bid(
         st0, int(me), rng, samples, played_by=[0, 0, 0, 0], bidders=bidders
     )
     later = list(order[order.index(me) + 1 :])
-    totals = [0.0] * len(cands)
+    values: list[list[float]] = [[] for _ in cands]
     side = st0.side(int(me))
-    used = 0
     if rules.players == 4:
         leader = view.dealer if rules.dealer_leads else view.dealer.left
     else:
@@ -434,25 +454,22 @@ def search_bid(
                     )
             sim = _play_state(deck, world, bids, st0, order, int(leader))
             playout(sim)
-            totals[i] += leaf_value(sim, side, rules)
-        used += 1
+            values[i].append(leaf_value(sim, side, rules))
         if time_limit is not None and time.perf_counter() - start > time_limit:
             break
-    means = [t / used for t in totals]
-    scores = [
-        m + (RULE_BONUS if b == rule_bid else 0.0)
-        for m, b in zip(means, cands, strict=True)
-    ]
-    best = max(range(len(cands)), key=lambda i: scores[i])
+    used = len(values[0])
+    rule_index = cands.index(rule_bid)
+    best = _pick(values, rule_index, confidence)
     choice = cands[best]
-    if choice == rule_bid:
-        return choice, rule_reason + f" (search agrees: {means[best]:+.0f} on average)"
-    rule_mean = means[cands.index(rule_bid)]
+    mean = sum(values[best]) / used
+    if best == rule_index:
+        return choice, rule_reason + f" (search agrees: {mean:+.0f} on average)"
+    rule_mean = sum(values[rule_index]) / used
     what = "nil" if choice.is_nil else choice.label()
     return choice, (
         f"Bid {what}: over {used} deals of the unseen cards it scores "
-        f"{means[best] - rule_mean:.0f} points better on average than "
-        f"{rule_bid.label()} ({means[best]:+.0f})"
+        f"{mean - rule_mean:.0f} points better on average than "
+        f"{rule_bid.label()} ({mean:+.0f})"
     )
 
 

@@ -63,9 +63,10 @@ def breakdown(result):
         print(f"{result.side}: contract 0 (no tricks bid): no points, no bags")
     else:
         verdict = "made" if result.made else "set"
+        counted = f"{result.counted_tricks} tricks count towards it"
         print(
-            f"{result.side}: contract {result.contract}, {result.counted_tricks} tricks "
-            f"count towards it -> {verdict}: {result.contract_points:+d}"
+            f"{result.side}: contract {result.contract}, {counted} -> {verdict}: "
+            f"{result.contract_points:+d}"
         )
     for nil in result.nils:
         won = f"{nil.tricks} trick{'s' * (nil.tricks != 1)}"

@@ -16,9 +16,11 @@ spadeslib.errors.IllegalAction: North does not hold the ace of spades
 
 from __future__ import annotations
 
+import _random
 import enum
 import itertools
 import random
+from bisect import bisect_left
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -70,6 +72,14 @@ _N, _E, _S, _W = Seat
 _BITS = tuple(n.bit_length() for n in range(128))
 
 
+def _generator(seed: object) -> random.Random:
+    """``random.Random(seed)``; for an int seed (or none) the C generator
+    underneath, which draws the same numbers without the Python wrapper."""
+    if seed is None or seed.__class__ is int:
+        return _random.Random(seed)  # type: ignore[return-value]
+    return random.Random(seed)  # type: ignore[arg-type]
+
+
 def _shuffled_positions(size: int, rng: random.Random) -> list[int]:
     """``list(range(size))`` shuffled exactly as ``rng.shuffle`` does it (the
     Fisher-Yates walk of :meth:`random.Random.shuffle`, drawing each index
@@ -99,6 +109,7 @@ class _Tables:
         "power",
         "seats",
         "sides",
+        "suit_bounds",
         "suit_of",
     )
 
@@ -106,8 +117,13 @@ class _Tables:
         self.four = four = rules.players == 4
         self.seats = tuple(Seat) if four else (_N, _S)
         self.sides = tuple(sides(rules))
-        self.deck = tuple(sorted(rules.deck))
-        self.suit_of = rules._suit_of
+        self.deck = deck = tuple(sorted(rules.deck))
+        self.suit_of = suit_of = rules._suit_of
+        # the deck is in card order, so each suit (jokers with the spades) is
+        # one run of positions: where the runs of clubs, diamonds, hearts end
+        self.suit_bounds = tuple(
+            sum(1 for c in deck if suit_of[c.index] <= suit) for suit in range(3)
+        )
         self.power = rules._power
         if four:
             self.next_seat = (_E, _S, _W, _N)
@@ -185,7 +201,10 @@ class Hand:
         self.declared_blind: set[Seat] = set()
         self.bid_count = 0
         self.bid_order: tuple[Seat, ...] = tables.bid_orders[dealer]
-        self.history: list[tuple[Seat, Action, Any]] = []
+        # Decisions before the play are logged as they are taken; the cards
+        # played are added to the log when it is read (see ``history``).
+        self._history: list[tuple[Seat, Action, Any]] = []
+        self._logged = 0
         self.exchanges: dict[Seat, tuple[Card, ...]] = {}
         self._exchange_steps: list[Seat] = []
         self.stock: tuple[Card, ...] = ()
@@ -216,7 +235,7 @@ class Hand:
 
         if four:
             if deal is None:
-                self.holding = self._shuffled_deal(random.Random(seed), tables)
+                self.holding = self._shuffled_deal(_generator(seed), tables)
             else:
                 cards = self._read_deal(deal)
                 self.holding = [sorted(cards.get(s, ())) for s in Seat]
@@ -231,7 +250,7 @@ class Hand:
             self.stock = (
                 self._read_stock(stock)
                 if stock is not None
-                else self._shuffle(random.Random(seed))
+                else self._shuffle(_generator(seed))
             )
             self.initial = {}
             self.phase = Phase.DRAW
@@ -248,16 +267,24 @@ class Hand:
         """Shuffle and deal one card at a time, starting left of the dealer.
 
         The deck is in card order, so sorting a packet of positions sorts the
-        cards too."""
+        cards, and each suit is one run of the sorted packet."""
         deck = tables.deck
+        clubs, diamonds, hearts = tables.suit_bounds
         order = _shuffled_positions(len(deck), rng)
         get = deck.__getitem__
         first = self.dealer + 1
         holding = []
+        suits = []
         for seat in range(4):
             packet = order[(seat - first) % 4 :: 4]
             packet.sort()
-            holding.append(list(map(get, packet)))
+            cards = list(map(get, packet))
+            a = bisect_left(packet, clubs)
+            b = bisect_left(packet, diamonds, a)
+            c = bisect_left(packet, hearts, b)
+            holding.append(cards)
+            suits.append([cards[:a], cards[a:b], cards[b:c], cards[c:]])
+        self._suits = suits
         return holding
 
     def _read_deal(self, deal: Mapping[Any, Any]) -> dict[Seat, list[Card]]:
@@ -328,8 +355,7 @@ class Hand:
                 self.hidden[partner] = False
 
     def _after_bidding(self) -> None:
-        for seat in self.seats:
-            self.hidden[seat] = False
+        self.hidden = [False, False, False, False]
         steps: list[Seat] = []
         if self.rules.exchange:
             for seat in self.bid_order:
@@ -350,6 +376,8 @@ class Hand:
     def _start_play(self) -> None:
         self.phase = _PLAYING
         self.turn = _tables(self.rules).first_leaders[self.dealer]
+        if self._suits and not self.exchanges:
+            return  # sorted by suit when dealt, and unchanged since
         suit_of = self.rules._suit_of
         suits: list[list[list[Card]]] = [[], [], [], []]
         for seat in self.seats:
@@ -361,6 +389,19 @@ class Hand:
 
     def _next_seat(self, seat: Seat) -> Seat:
         return self._next[seat]  # type: ignore[return-value]
+
+    @property
+    def history(self) -> list[tuple[Seat, Action, Any]]:
+        """Every action taken, in order, as ``(seat, action, extra)``; ``extra``
+        holds the cards a two-player blind-nil discard drew, else ``None``."""
+        log = self._history
+        plays = len(self._done) * self._size + len(self.trick)
+        if self._logged < plays:
+            cards = [play for done in self._done for play in done[1]]
+            cards += self.trick
+            log.extend([(s, c, None) for s, c in cards[self._logged :]])
+            self._logged = plays
+        return log
 
     @property
     def tricks(self) -> list[Trick]:
@@ -724,7 +765,6 @@ class Hand:
         suit = self._suit_of[index]
         self.holding[seat].remove(action)  # type: ignore[index,arg-type]
         self._suits[seat][suit].remove(action)  # type: ignore[index,arg-type]
-        self.history.append((seat, action, None))  # type: ignore[arg-type]
         trick = self.trick
         trick.append((seat, action))  # type: ignore[arg-type]
         # The winner so far: trumps have power >= 100, cards of the suit led
@@ -772,7 +812,7 @@ class Hand:
             assert seat == self.turn
             self.apply(action, check=False)
         elif phase is _BIDDING:
-            self.history.append((seat, action, None))
+            self._history.append((seat, action, None))
             if action is LOOK:
                 self.hidden[seat] = False
                 self._team_looked(seat)
@@ -788,14 +828,14 @@ class Hand:
             else:
                 self._set_bid_turn(self.bid_order[self.bid_count])
         elif phase is Phase.DRAW:
-            self.history.append((seat, action, None))
+            self._history.append((seat, action, None))
             self._draw(seat, action)
         elif phase is Phase.EXCHANGE:
-            self.history.append((seat, action, None))
+            self._history.append((seat, action, None))
             self._exchange(seat, action)  # type: ignore[arg-type]
         elif phase is Phase.BLIND_DISCARD:
             extra = self._blind_discard(seat, action, extra)  # type: ignore[arg-type]
-            self.history.append((seat, action, extra))
+            self._history.append((seat, action, extra))
 
     def _draw(self, seat: Seat, action: Action) -> None:
         if action is LOOK or action == Bid.BLIND_NIL:
@@ -901,13 +941,14 @@ class Hand:
     def clone(self) -> Hand:
         """An independent copy (cheaper than ``copy.deepcopy``)."""
         new = object.__new__(Hand)
+        history = self.history  # brings the log up to date first
         d = self.__dict__.copy()
         d["holding"] = [h[:] for h in self.holding]
         d["_suits"] = [[cards[:] for cards in lists] for lists in self._suits]
         d["bids"] = self.bids[:]
         d["hidden"] = self.hidden[:]
         d["declared_blind"] = set(self.declared_blind)
-        d["history"] = self.history[:]
+        d["_history"] = history[:]
         d["exchanges"] = dict(self.exchanges)
         d["_exchange_steps"] = self._exchange_steps[:]
         d["draws"] = self.draws[:]

@@ -212,7 +212,7 @@ class ReviewEntry:
         assert self.suggestion is not None
         bot = f"the {self.suggestion.level} bot"
         if self.agrees:
-            return f"{you}; {bot} agrees ({self.suggestion.reason})."
+            return f"{you}; {bot} agrees ({_reason(self.suggestion)})."
         if self.equivalent:
             return (
                 f"{you}; {bot} would play {describe(self.suggestion.action)}, "
@@ -220,8 +220,12 @@ class ReviewEntry:
             )
         return (
             f"{you}; {bot} would {_verb(self.suggestion.action)}: "
-            f"{self.suggestion.reason}."
+            f"{_reason(self.suggestion)}."
         )
+
+
+def _reason(suggestion: Suggestion) -> str:
+    return suggestion.reason.strip().rstrip(".")
 
 
 def _verb(action: Action) -> str:
@@ -350,6 +354,9 @@ class Review:
 
     def __str__(self) -> str:
         return self.text()
+
+    def __repr__(self) -> str:
+        return f"<Review for {self.seat.full}: {self.summary()}>"
 
     def _repr_html_(self) -> str:
         rows = []

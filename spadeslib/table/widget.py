@@ -23,6 +23,7 @@ import functools
 import html
 import math
 import random
+import threading
 import time
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
@@ -85,6 +86,7 @@ _CSS = """<style>
 .spt-status{font-size:0.95em;padding:3px 0}
 .spt-msg{border-left:4px solid #1f3a93;padding:2px 8px;background:#f4f6fb;color:#111}
 .spt-small{font-size:0.85em;color:#333}
+.spt-notice{border-left:4px solid #b03a2e;padding:2px 8px;background:#fbeeee;color:#111}
 </style>"""
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -101,6 +103,31 @@ def _guarded(method: F) -> F:
         except Exception as error:  # a callback must never leave the table frozen
             self._fail(f"Something went wrong: {type(error).__name__}: {error}")
             return None
+
+    return wrapper  # type: ignore[return-value]
+
+
+def _on_owner_thread(method: F) -> F:
+    """Run a widget callback on the thread (and event loop) that owns the table.
+
+    JupyterLab 4.6 with ipykernel 7 sends widget messages over kernel
+    *subshells*, so ipywidgets calls button and ``observe`` callbacks in a
+    subshell thread. The table's state, its bot task and its timer belong to
+    the kernel's main event loop: a callback from another thread is handed
+    to that loop with ``call_soon_threadsafe`` (which also wakes the loop,
+    something ``create_task`` from a foreign thread would not do).
+    """
+
+    @functools.wraps(method)
+    def wrapper(self: SpadesTable, *args: Any, **kwargs: Any) -> Any:
+        loop = self._loop
+        if loop is not None and threading.current_thread() is not self._thread:
+            if not loop.is_closed():
+                loop.call_soon_threadsafe(
+                    functools.partial(method, self, *args, **kwargs)
+                )
+            return None
+        return method(self, *args, **kwargs)
 
     return wrapper  # type: ignore[return-value]
 
@@ -174,6 +201,7 @@ class SpadesTable:
         if mode not in ("auto", "sync", "async"):
             raise ValueError(f"mode must be 'auto', 'sync' or 'async', not {mode!r}")
         self._loop = _running_loop()
+        self._thread = threading.current_thread()
         if mode == "async" and self._loop is None:
             raise ValueError("mode='async' needs a running event loop (Jupyter, Voila)")
         self._mode = mode
@@ -192,6 +220,7 @@ class SpadesTable:
         self.errors: list[str] = []
         """Bot failures (each also shown as a message)."""
         self._messages: list[str] = []
+        self._notice: str | None = None
         self._epoch = 0
         self._task: asyncio.Task[None] | None = None
         self._timer_task: asyncio.Task[None] | None = None
@@ -303,8 +332,10 @@ class SpadesTable:
 
     @property
     def message(self) -> str:
-        """The message line: what happened since the learner's last decision."""
-        return "\n".join(self._messages)
+        """The message line: a refusal (if the last click or call was refused),
+        then what happened since the learner's last decision."""
+        notice = [self._notice] if self._notice else []
+        return "\n".join(notice + self._messages)
 
     @property
     def bots(self) -> Mapping[Seat, Bot]:
@@ -456,9 +487,8 @@ class SpadesTable:
         key = self._state_key()
         tip = hint(view, self.hint_level, seed=f"hint/{self.seed}/{key[1]}/{key[2]}")
         self._hinted = (key, tip)
-        self._say(
-            [f"Hint from the {tip.level} bot: {describe(tip.action)}. {tip.reason}."]
-        )
+        reason = tip.reason.strip().rstrip(".")
+        self._say([f"Hint from the {tip.level} bot: {describe(tip.action)}. {reason}."])
         self.render()
         return tip
 
@@ -606,19 +636,22 @@ class SpadesTable:
 
     # ========================================================= internals
     def _say(self, lines: list[str]) -> None:
+        self._notice = None
         self._messages.extend(lines)
         self.log.extend(lines)
 
     def _refuse(self, reason: str) -> bool:
+        """Refuse with a notice above the messages (which stay: a stray click
+        must not hide what just happened). Nothing else changes."""
         text = f"Not allowed: {reason}"
-        self._messages = [text]
+        self._notice = text
         self.log.append(text)
         self.render()
         return False
 
     def _fail(self, text: str) -> None:
         self.errors.append(text)
-        self._messages = [text]
+        self._notice = text
         self.log.append(text)
         with contextlib.suppress(Exception):  # if rendering fails too, errors keeps it
             self._render()
@@ -821,6 +854,7 @@ class SpadesTable:
         self._opt_opponents.value = self._opponent_level
         if isinstance(self.seed, int):
             self._opt_seed.value = self.seed
+        self._opt_target.value = rules.target
         self._opt_timer.value = int(self.timer or 0)
         self._opt_pause.value = self.pause
         self._opt_four.value = self.four_colour
@@ -860,7 +894,7 @@ class SpadesTable:
             button = widgets.Button(
                 description=card.symbol(),
                 tooltip=card.name,
-                layout=widgets.Layout(width="3.7em", height="2.6em"),
+                layout=widgets.Layout(width="auto", min_width="3.4em", height="2.6em"),
             )
             button.style.font_weight = "bold"
             button.style.font_size = "1.05em"
@@ -868,7 +902,14 @@ class SpadesTable:
             button.add_class(f"spades-card-{card}")
             button.on_click(functools.partial(self._on_card, card))
             self._card_buttons[card] = button
-        self._hand_row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        # Every card has its own button, always in the row, in display order; the
+        # cards not held are hidden. The row's children never change, so a click
+        # always reaches the card it names (and a double click cannot reach the
+        # next card), and the browser never rebuilds the row.
+        self._hand_row = widgets.HBox(
+            [self._card_buttons[c] for c in _display_order(ALL_CARDS)],
+            layout=widgets.Layout(flex_flow="row wrap"),
+        )
         self._hidden_note = widgets.HTML()
 
         self._bid_buttons: dict[Action, widgets.Button] = {}
@@ -981,6 +1022,13 @@ class SpadesTable:
         self._opt_partner = widgets.Dropdown(options=levels, description="Partner")
         self._opt_opponents = widgets.Dropdown(options=levels, description="Opponents")
         self._opt_seed = widgets.IntText(description="Seed")
+        self._opt_target = widgets.BoundedIntText(
+            min=10,
+            max=2000,
+            step=50,
+            description="Target",
+            tooltip="points to win (500 in every preset)",
+        )
         self._opt_timer = widgets.BoundedIntText(
             min=0, max=600, description="Timer (s)", tooltip="0 = no move timer"
         )
@@ -988,6 +1036,18 @@ class SpadesTable:
             min=0, max=5, step=0.1, description="Bot pause"
         )
         self._opt_four = widgets.Checkbox(description="four-colour deck", indent=False)
+        for css, widget in (
+            ("preset", self._opt_preset),
+            ("partner", self._opt_partner),
+            ("opponents", self._opt_opponents),
+            ("seed", self._opt_seed),
+            ("target", self._opt_target),
+            ("timer", self._opt_timer),
+            ("pause", self._opt_pause),
+            ("four-colour", self._opt_four),
+            *((f"mod-{name}", box) for name, box in self._opt_mods.items()),
+        ):
+            widget.add_class(f"spades-opt-{css}")
         self._opt_four.observe(self._on_four, names="value")
         self._opt_timer.observe(self._on_timer, names="value")
         self._opt_pause.observe(self._on_pause, names="value")
@@ -999,6 +1059,7 @@ class SpadesTable:
             width="auto",
         )
         self._path_box = widgets.Text(value="spades-game.json", description="File")
+        self._path_box.add_class("spades-path")
         save = self._button(
             "Save",
             "save the game as a record file",
@@ -1020,7 +1081,12 @@ class SpadesTable:
                     layout=widgets.Layout(flex_flow="row wrap"),
                 ),
                 widgets.HBox(
-                    [self._opt_partner, self._opt_opponents, self._opt_seed],
+                    [
+                        self._opt_partner,
+                        self._opt_opponents,
+                        self._opt_seed,
+                        self._opt_target,
+                    ],
                     layout=widgets.Layout(flex_flow="row wrap"),
                 ),
                 widgets.HBox(
@@ -1079,6 +1145,7 @@ class SpadesTable:
         if accepted:
             self._last_click = (time.monotonic(), key)
 
+    @_on_owner_thread
     @_guarded
     def _on_card(self, card: Card, _button: object = None) -> None:
         if self._double_click(card):
@@ -1097,6 +1164,7 @@ class SpadesTable:
             return
         self._clicked(card, self.play(card))
 
+    @_on_owner_thread
     @_guarded
     def _on_bid(self, bid: Action, _button: object = None) -> None:
         if self._double_click(bid):
@@ -1104,12 +1172,14 @@ class SpadesTable:
         accepted = self.look() if bid is LOOK else self.bid(bid)  # type: ignore[arg-type]
         self._clicked(bid, accepted)
 
+    @_on_owner_thread
     @_guarded
     def _on_draw(self, choice: Draw, _button: object = None) -> None:
         if self._double_click(choice):
             return
         self._clicked(choice, self.keep() if choice.keep else self.take_next())
 
+    @_on_owner_thread
     @_guarded
     def _on_confirm(self) -> None:
         if self._double_click("confirm"):
@@ -1121,28 +1191,34 @@ class SpadesTable:
             accepted = self.discard(cards)
         self._clicked("confirm", accepted)
 
+    @_on_owner_thread
     @_guarded
     def _on_hint(self) -> None:
         self.hint()
 
+    @_on_owner_thread
     @_guarded
     def _on_next(self) -> None:
         if self._double_click("next"):
             return
         self._clicked("next", self.new_hand())
 
+    @_on_owner_thread
     @_guarded
     def _on_check(self) -> None:
         self.review()
 
+    @_on_owner_thread
     @_guarded
     def _on_review_prev(self) -> None:
         self.review_step(self._review_step - 1)
 
+    @_on_owner_thread
     @_guarded
     def _on_review_next(self) -> None:
         self.review_step(self._review_step + 1)
 
+    @_on_owner_thread
     @_guarded
     def _on_command(self, change: Mapping[str, Any]) -> None:
         text = change["new"]
@@ -1151,6 +1227,7 @@ class SpadesTable:
         self._command_box.value = ""
         self.command(text)
 
+    @_on_owner_thread
     @_guarded
     def _on_four(self, change: Mapping[str, Any]) -> None:
         if self.four_colour != change["new"]:
@@ -1159,6 +1236,7 @@ class SpadesTable:
                 self._review.four_colour = self.four_colour
             self.render()
 
+    @_on_owner_thread
     @_guarded
     def _on_timer(self, change: Mapping[str, Any]) -> None:
         value = change["new"] or None
@@ -1168,15 +1246,19 @@ class SpadesTable:
             self._arm_timer()
             self.render()
 
+    @_on_owner_thread
     @_guarded
     def _on_pause(self, change: Mapping[str, Any]) -> None:
         self.pause = float(change["new"])
 
+    @_on_owner_thread
     @_guarded
     def _on_new_game(self) -> None:
         mods = [name for name, box in self._opt_mods.items() if box.value]
         try:
-            rules = Rules.preset(self._opt_preset.value, mods)
+            rules = Rules.preset(
+                self._opt_preset.value, mods, target=self._opt_target.value
+            )
         except SpadesError as error:
             self._refuse(str(error))
             return
@@ -1188,10 +1270,12 @@ class SpadesTable:
             timer=self._opt_timer.value or None,
         )
 
+    @_on_owner_thread
     @_guarded
     def _on_save(self) -> None:
         self.save()
 
+    @_on_owner_thread
     @_guarded
     def _on_load(self) -> None:
         self.load()
@@ -1265,6 +1349,8 @@ class SpadesTable:
             )
         elif view.phase is Phase.PLAYING and not view.tricks:
             middle = "first trick"
+        elif view.phase is not Phase.PLAYING:
+            middle = view.phase.value.replace("_", " ")
         broken = ""
         if view.phase is Phase.PLAYING and view.rules.must_break_spades:
             broken = (
@@ -1315,8 +1401,10 @@ class SpadesTable:
                 else ""
             )
         )
+        moves = sum(len(h.history) for h in game.hands)
         return (
-            f"<div class='spt-status' role='status'>{' &nbsp;|&nbsp; '.join(parts)}"
+            f"<div class='spt-status' role='status' data-moves='{moves}' "
+            f"data-hands='{len(game.hands)}'>{' &nbsp;|&nbsp; '.join(parts)}"
             f"<br><span class='spt-small'>{html.escape(rules.spec)} · "
             f"hand {hand.number}, "
             f"dealer {hand.dealer.full} · {limits}</span></div>"
@@ -1377,10 +1465,14 @@ class SpadesTable:
         return f"<div aria-live='polite'><b>{text}</b>{timer}</div>"
 
     def _message_html(self) -> str:
-        if not self._messages:
-            return "<div class='spt-msg'>&nbsp;</div>"
-        lines = "<br>".join(html.escape(m) for m in self._messages[-12:])
-        return f"<div class='spt-msg' role='log'>{lines}</div>"
+        notice = ""
+        if self._notice:
+            notice = (
+                "<div class='spt-notice' role='alert'><b>"
+                f"{html.escape(self._notice)}</b></div>"
+            )
+        lines = "<br>".join(html.escape(m) for m in self._messages[-24:]) or "&nbsp;"
+        return f"{notice}<div class='spt-msg' role='log'>{lines}</div>"
 
     def _bid_tooltip(self, action: Action) -> str:
         rules = self.rules
@@ -1417,7 +1509,6 @@ class SpadesTable:
         if self._hinted is not None and self._hinted[0] == self._state_key():
             hinted = self._hinted[1].action
 
-        self._status.value = self._status_html()
         self._felt.value = self._felt_html(view)
         self._last_trick.value = self._last_trick_html(view)
         self._sheet.value = score_sheet_html(game)
@@ -1477,10 +1568,11 @@ class SpadesTable:
                 else f"<i>Your {view.rules.hand_size} cards are face down: you have "
                 "not looked at them yet.</i>"
             )
-            self._hand_row.children = ()
+            held: list[Card] = []
         else:
             self._hidden_note.value = ""
-            cards = _display_order(view.hand)
+            held = _display_order(view.hand)
+            cards = held
             previous: Suit | None = None
             for card in cards:
                 button = self._card_buttons[card]
@@ -1514,7 +1606,12 @@ class SpadesTable:
                     else:
                         button.tooltip = card.name
                 button.button_style = "info" if selected or card == hinted else ""
-            self._hand_row.children = tuple(self._card_buttons[c] for c in cards)
+        shown = set(held)
+        for card, button in self._card_buttons.items():
+            if card not in shown:
+                button.disabled = True
+                button.button_style = ""
+            button.layout.display = None if card in shown else "none"
 
         # tools
         self._hint_button.disabled = not mine
@@ -1522,6 +1619,8 @@ class SpadesTable:
         self._check_button.disabled = not game.finished_hands
         self._command_box.disabled = False
         self._render_review()
+        # last: browser tests wait for this (its data-moves) to know a render is done
+        self._status.value = self._status_html()
 
     def _render_review(self) -> None:
         review = self._review

@@ -286,7 +286,7 @@ class AtLeastSpades(Exercise):
             Mistake(
                 "percent",
                 100 * self.at_least(self.k),
-                "give a probability between 0 and 1, not a percentage",
+                "a probability lies between 0 and 1 (write 0.25, not 25)",
             ),
         ]
 

@@ -137,6 +137,16 @@ class TeamContract(Exercise):
 SPECIAL = ("0", "nil", "blind nil")
 
 
+def as_items(answer: Any) -> list[Any]:
+    """The items of a list answer: a list, a list written as text, or one item."""
+    answer = parse_list(answer)
+    if isinstance(answer, (str, int, Bid)):
+        return [answer]
+    if isinstance(answer, (list, tuple, set, frozenset)):
+        return list(answer)
+    raise AnswerError(f'{answer!r} is not a list of bids: write e.g. [4, "nil"]')
+
+
 class NilOptions(SetExercise):
     number = 2
     title = "Who may bid 0, Nil or Blind Nil?"
@@ -183,11 +193,8 @@ class NilOptions(SetExercise):
         return f"'{item}'"
 
     def parse(self, answer: Any) -> frozenset[str]:
-        answer = parse_list(answer)
-        if isinstance(answer, (str, int, Bid)):
-            answer = [answer]
         out = set()
-        for item in answer:
+        for item in as_items(answer):
             if isinstance(item, str) and item.strip().lower() in ("none", ""):
                 continue
             bid = parse_bid(item)
@@ -330,10 +337,7 @@ class ModifierBids(SetExercise):
         return bid_label(item).capitalize() if item.is_nil else str(item.tricks)
 
     def parse(self, answer: Any) -> frozenset[Bid]:
-        answer = parse_list(answer)
-        if isinstance(answer, (str, int, Bid)):
-            answer = [answer]
-        bids = [parse_bid(a) for a in answer]
+        bids = [parse_bid(a) for a in as_items(answer)]
         if not self.hand.rules.numeric_zero:
             bids = [Bid.NIL if b == Bid(0) else b for b in bids]
         return frozenset(bids)
@@ -415,12 +419,15 @@ class BlindNilTrailing(SetExercise):
         return str(item.full)
 
     def parse(self, answer: Any) -> frozenset[Seat]:
+        answer = parse_list(answer)
         if isinstance(answer, str):
             if answer.strip().lower() in ("none", ""):
                 return frozenset()
             answer = answer.replace(",", " ").split()
         if isinstance(answer, Seat):
             answer = [answer]
+        if not isinstance(answer, (list, tuple, set, frozenset)):
+            raise AnswerError(f'{answer!r} is not a list of seats: write e.g. "N S"')
         return frozenset(parse_seat(a) for a in answer)
 
     def format_answer(self, value: Any) -> str:

@@ -22,7 +22,7 @@ from ..actions import Bid
 from ..rules import Rules
 from ..scoring import SideScore, game_over, score_hand
 from ..seats import Seat
-from .core import Exercise, Feedback, Mistake, parse_int, parse_side
+from .core import Exercise, Mistake, parse_int, parse_side
 from .scenarios import (
     bids_table,
     describe_score,
@@ -321,7 +321,6 @@ class PenaltyBeforeWin(WinnerExercise):
 class BothOverTarget(WinnerExercise):
     number = 4
     title = "Both sides over the target"
-    must_catch = ("hand-points",)
 
     def generate(self, rng: random.Random) -> None:
         self.rules = Rules.preset("cards4net")
@@ -349,44 +348,43 @@ class BothOverTarget(WinnerExercise):
             return False
         if res["NS"].points == res["EW"].points:
             return False
-        return super().acceptable() or self.expected is None
+        if self.expected is None:
+            return True
+        loser = "EW" if self.expected == "NS" else "NS"
+        return res[loser].points > res[self.expected].points
 
     def mistakes(self) -> list[Mistake]:
         res = self.result()
         after = self.new_scores()
-        best_hand = max(("NS", "EW"), key=lambda s: res[s].points)
-        out = [
+        totals = f"NS {after['NS']}, EW {after['EW']}"
+        if self.expected is None:
+            return [
+                Mistake(
+                    "tie",
+                    side,
+                    "both sides passed the target with the same total, "
+                    f"{after[side]} each: with equal scores nobody wins yet and "
+                    "another hand is played",
+                )
+                for side in ("NS", "EW")
+            ]
+        loser = "EW" if self.expected == "NS" else "NS"
+        if res[loser].points > res[self.expected].points:
+            why = (
+                f"{side_name(loser)} scored more in this hand, but the winner is the "
+                f"side with the higher total: {totals}"
+            )
+        else:
+            why = f"the side with the higher total wins: {totals}"
+        return [
+            Mistake("hand-points", loser, why),
             Mistake(
-                "hand-points",
-                best_hand,
-                f"{side_name(best_hand)} scored more in this hand, but the winner is "
-                f"the side with the higher total: NS {after['NS']}, EW {after['EW']}"
-                if self.expected
-                else f"{side_name(best_hand)} scored more in this hand, but "
-                "what counts "
-                "is the total",
-            )
-        ]
-        return out
-
-    def diagnose(self, parsed: Any) -> Feedback | None:
-        after = self.new_scores()
-        if self.expected is None and parsed is not None:
-            return Feedback(
-                "incorrect",
-                "both sides passed the target with the same total, "
-                f"{after['NS']} each: with equal scores nobody wins yet and "
-                "another hand is played",
-                "tie",
-            )
-        if self.expected is not None and parsed is None:
-            return Feedback(
-                "incorrect",
-                "when both sides reach the target the game is over, and the "
-                "higher total wins",
                 "both-over",
-            )
-        return None
+                None,
+                "when both sides reach the target the game is "
+                "over, and the higher total wins",
+            ),
+        ]
 
     def hint_text(self) -> str:
         return (

@@ -236,9 +236,14 @@ def student_notebook(
     return nb
 
 
-def key_markdown(students: Sequence[tuple[str, int]], names: Iterable[str]) -> str:
+def key_markdown(
+    students: Sequence[tuple[str, int]],
+    names: Iterable[str],
+    chapters: dict[tuple[str, int], Any] | None = None,
+) -> str:
     """An answer key (markdown) for each student's seed, computed by the library."""
     names = [resolve(n) for n in names]
+    chapters = chapters if chapters is not None else {}
     lines = [
         "# Answer key",
         "",
@@ -249,7 +254,7 @@ def key_markdown(students: Sequence[tuple[str, int]], names: Iterable[str]) -> s
     for student, seed in students:
         lines += [f"## {student} (seed {seed})", ""]
         for name in names:
-            chapter = load(name, seed=seed)
+            chapter = chapters.get((name, seed)) or load(name, seed=seed)
             lines += [
                 f"### {name}: {chapter.title}",
                 "",
@@ -280,6 +285,7 @@ def write_class(
     out.mkdir(parents=True, exist_ok=True)
     written = []
     seeds = []
+    chapters = {}
     for student in students:
         s = student_seed(seed, student)
         seeds.append((student, s))
@@ -289,13 +295,14 @@ def write_class(
             path = folder / f"{name}.ipynb"
             nbformat.write(student_notebook(name, s, student, root), path)
             written.append(path)
+            chapters[(name, s)] = load(name, seed=s)
     key = out / "answer_key.md"
-    key.write_text(key_markdown(seeds, names), encoding="utf-8")
+    key.write_text(key_markdown(seeds, names, chapters), encoding="utf-8")
     data = {
         student: {
             "seed": s,
             "answers": {
-                name: {q.label: q.key for q in load(name, seed=s)} for name in names
+                name: {q.label: q.key for q in chapters[(name, s)]} for name in names
             },
         }
         for student, s in seeds

@@ -1,0 +1,451 @@
+"""Tests of the self-checking exercises (spadeslib.exercises).
+
+For every exercise of every chapter: the right answer (and the answer key's
+text) passes, every typical wrong answer the library computes fails with its
+own diagnosis, a placeholder is "not attempted", junk never raises; seeded
+variants are reproducible and differ; the committed exercise notebooks are
+what the generator makes from the solutions; the teacher command writes a
+class set with an answer key whose answers pass their checks.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import random
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from spadeslib import Card, Hand, Rules, Seat, score_hand
+from spadeslib.exercises import (
+    CHAPTERS,
+    DEFAULT_SEED,
+    ____,
+    dd,
+    exercise_classes,
+    load,
+    student_seed,
+)
+from spadeslib.exercises.core import Exercise, Feedback, Placeholder
+from spadeslib.exercises.notebooks import (
+    check_built,
+    key_markdown,
+    student_notebook,
+    to_exercise,
+    to_exercise_source,
+    write_class,
+)
+from spadeslib.exercises.scenarios import position
+
+ROOT = Path(__file__).resolve().parents[1]
+CLASSES = [cls for name in CHAPTERS for cls in exercise_classes(name)]
+SEEDS = (DEFAULT_SEED, 2, 3)
+
+
+def _id(cls: type[Exercise]) -> str:
+    return f"{cls.chapter[:2]}.{cls.number}-{cls.__name__}"
+
+
+@functools.cache
+def build(cls: type[Exercise], seed: int) -> Exercise:
+    """Exercises are deterministic: build each (class, seed) once per session."""
+    return cls(seed)
+
+
+# ------------------------------------------------------------------ chapters
+def test_every_chapter_has_three_to_eight_exercises() -> None:
+    for name in CHAPTERS:
+        classes = exercise_classes(name)
+        assert 3 <= len(classes) <= 8, name
+        assert [c.number for c in classes] == list(range(1, len(classes) + 1))
+        assert all(c.chapter == name for c in classes)
+
+
+def test_load_unpacks_and_names_exercises() -> None:
+    chapter = load("06", seed=DEFAULT_SEED)
+    q1, *_ = chapter
+    assert chapter.name == "06_scoring" and len(chapter) == 6
+    assert chapter.q1 is q1 and chapter[0] is q1 and q1.label == "6.1"
+    with pytest.raises(AttributeError):
+        _ = chapter.q9
+
+
+# --------------------------------------------------------------------- checks
+@pytest.mark.parametrize("cls", CLASSES, ids=_id)
+@pytest.mark.parametrize("seed", SEEDS)
+def test_right_answer_and_key_pass(cls: type[Exercise], seed: int) -> None:
+    q = build(cls, seed)
+    verdict = q.feedback(q.expected)
+    assert verdict.correct, verdict
+    assert q.feedback(q.key).correct, f"key {q.key!r} fails its own check"
+    assert str(verdict).startswith("Correct")
+
+
+@pytest.mark.parametrize("cls", CLASSES, ids=_id)
+@pytest.mark.parametrize("seed", SEEDS)
+def test_typical_mistakes_get_their_diagnosis(cls: type[Exercise], seed: int) -> None:
+    q = build(cls, seed)
+    wrong = [m for m in q.mistakes() if not q.feedback(m.answer).correct]
+    assert wrong, f"{q.label} seed {seed}: no typical wrong answer is diagnosed"
+    exact = [m for m in wrong if q.feedback(m.answer).message == m.message]
+    assert exact, f"{q.label} seed {seed}: no mistake gets its own message"
+    for mistake in wrong:
+        verdict = q.feedback(mistake.answer)
+        assert verdict.status == "incorrect"
+        first = next(
+            m
+            for m in q.mistakes()
+            if q.same(m.answer, mistake.answer) and not q.same(m.answer, q.expected)
+        )
+        # set answers and puzzles are diagnosed item by item / card by card;
+        # the message then starts with the same specific reason
+        if verdict.mistake == first.id:
+            assert verdict.message == first.message or verdict.message.startswith(
+                first.message.rstrip(".")
+            )
+        assert verdict.message and "wrong" not in verdict.message.lower().split()
+
+
+@pytest.mark.parametrize("cls", CLASSES, ids=_id)
+def test_placeholder_is_not_attempted(
+    cls: type[Exercise], capsys: pytest.CaptureFixture[str]
+) -> None:
+    q = build(cls, DEFAULT_SEED)
+    assert q.feedback(____).status == "not attempted"
+    assert q.feedback().status == "not attempted"
+    q.check(____)
+    q.hint()
+    q.solution()
+    q.show()
+    out = capsys.readouterr().out
+    assert out.startswith("Not attempted: replace ____ with your answer")
+    assert "Hint: " in out and f"Solution: {q.key}" in out and q.title in out
+
+
+@pytest.mark.parametrize("cls", CLASSES, ids=_id)
+def test_junk_answers_never_raise(cls: type[Exercise]) -> None:
+    q = build(cls, DEFAULT_SEED)
+    for junk in (
+        None,
+        "zzz",
+        -1,
+        [],
+        {"a": 1},
+        3.7,
+        "[1, 2",
+        True,
+        Seat.NORTH,
+        object(),
+    ):
+        verdict = q.feedback(junk)
+        assert isinstance(verdict, Feedback)
+        assert verdict.correct or verdict.status in ("incorrect", "unreadable")
+        assert verdict.correct or verdict.message
+
+
+def test_placeholder_is_a_singleton() -> None:
+    assert Placeholder() is ____ and repr(____) == "____" and not ____
+
+
+# ----------------------------------------------------- the brief's diagnoses
+def test_nil_tricks_counted_towards_contract_under_classic() -> None:
+    q = build(exercise_classes("06")[3], DEFAULT_SEED)
+    mistake = next(m for m in q.mistakes() if m.id == "nil-tricks-team")
+    verdict = q.feedback(mistake.answer)
+    assert verdict.mistake == "nil-tricks-team"
+    assert "you counted the nil bidder's tricks" in verdict.message
+    assert "under classic they do not count" in verdict.message
+
+
+def test_forgotten_bag_penalty_is_named() -> None:
+    q = build(exercise_classes("07")[1], DEFAULT_SEED)
+    s = q.result()[q.side]
+    verdict = q.feedback(s.points + s.penalty_points)
+    assert verdict.mistake == "no-penalty"
+    assert (
+        f"you forgot the bag penalty: {s.bags_before} + {s.bags_gained} bags reaches "
+        f"the limit of {q.rules.bag_limit}"
+    ) in verdict.message
+
+
+def test_spade_lead_before_breaking_is_explained() -> None:
+    q = build(exercise_classes("05")[1], DEFAULT_SEED)
+    spade = next(c for c in q.hand.holding[q.leader] if c.suit.name == "SPADES")
+    verdict = q.feedback(" ".join(str(c) for c in q.expected | {spade}))
+    assert verdict.status == "incorrect"
+    assert verdict.message.startswith(f"{spade.symbol()} does not belong: ")
+    assert "spades are not broken" in verdict.message
+
+
+def test_scoring_under_another_preset_is_recognised() -> None:
+    q = build(exercise_classes("08")[0], DEFAULT_SEED)
+    others = [p for p in ("cards4net", "classic", "yppedia") if p != q.preset]
+    for other in others:
+        verdict = q.feedback(q.score(Rules.preset(other)).points)
+        assert verdict.message.startswith(f"that is the score under {other}")
+
+
+def test_follow_suit_message_comes_from_the_engine() -> None:
+    q = build(exercise_classes("04")[0], DEFAULT_SEED)
+    off = next(c for c in q.hand.holding[q.mover] if c not in q.expected)
+    verdict = q.feedback(" ".join(str(c) for c in q.expected | {off}))
+    assert q.hand.why_illegal(off) in verdict.message
+    assert "must follow" in verdict.message
+
+
+def test_wrong_answers_do_not_reveal_the_answer() -> None:
+    q = build(exercise_classes("06")[0], DEFAULT_SEED)
+    for answer in (q.expected + 1, q.expected - 7, 0):
+        assert str(q.expected) not in q.feedback(answer).message.split()
+
+
+# ------------------------------------------------------------------- seeds
+@pytest.mark.parametrize("cls", CLASSES, ids=_id)
+def test_same_seed_same_exercise(cls: type[Exercise]) -> None:
+    a, b = build(cls, DEFAULT_SEED), cls(DEFAULT_SEED)
+    assert a.question() == b.question() and a.key == b.key
+
+
+@pytest.mark.parametrize("cls", CLASSES, ids=_id)
+def test_different_seeds_different_exercises(cls: type[Exercise]) -> None:
+    questions = {build(cls, seed).question() for seed in (*SEEDS, 4, 5, 6)}
+    assert len(questions) >= 2
+
+
+def test_numeric_exercises_vary_widely() -> None:
+    q = exercise_classes("06")[0]
+    assert len({q(seed).question() for seed in range(20)}) == 20
+
+
+@pytest.mark.parametrize("student", ["alice", "bob", "chen"])
+def test_student_keys_pass_their_checks(student: str) -> None:
+    seed = student_seed(2026, student)
+    for cls in CLASSES:
+        q = build(cls, seed)
+        assert q.feedback(q.key).correct, (student, q.label, q.key)
+
+
+# ------------------------------------------------------ the puzzle solver
+def _brute(hand: Hand) -> dict[Card, int]:
+    """Card values without the equivalence shortcut (every card tried)."""
+    original = dd.Solver.representatives
+    dd.Solver.representatives = lambda self, cards, *args: cards  # type: ignore[method-assign]
+    try:
+        return dd.card_values(hand)
+    finally:
+        dd.Solver.representatives = original  # type: ignore[method-assign]
+
+
+def test_solver_shortcuts_agree_with_brute_force() -> None:
+    rng = random.Random(7)
+    for i in range(12):
+        preset = ("cards4net", "classic", "yppedia")[i % 3]
+        hand = position(
+            Rules.preset(preset),
+            rng,
+            lambda h, i=i: (
+                len(h.tricks) == 9 + (i % 2)
+                and h.phase.value == "playing"
+                and len(h.trick) == i % 4
+            ),
+        )
+        exact = _brute(hand)
+        assert dd.card_values(hand) == exact
+        best, value = dd.best_cards(hand)
+        assert value == max(exact.values())
+        assert best == {c for c, v in exact.items() if v == value}
+
+
+def test_solver_refuses_big_positions() -> None:
+    hand = position(
+        Rules.preset(), random.Random(1), lambda h: h.phase.value == "playing"
+    )
+    with pytest.raises(ValueError, match="at most"):
+        dd.card_values(hand)
+
+
+def test_solver_values_a_simple_ending() -> None:
+    hand = Hand(
+        deal={
+            "N": "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S",
+            "E": "AH KH QH JH 10H 9H 8H 7H 6H 5H 4H 3H 2H",
+            "S": "AD KD QD JD 10D 9D 8D 7D 6D 5D 4D 3D 2D",
+            "W": "AC KC QC JC 10C 9C 8C 7C 6C 5C 4C 3C 2C",
+        },
+        dealer="W",
+    )
+    for bid in (13, 1, 1, 1):
+        hand.apply(bid)
+    for _ in range(40):
+        hand.apply(hand.legal_actions()[0])
+    # North holds every trump and wins every trick, whatever is played
+    final = {Seat.NORTH: 13, Seat.EAST: 0, Seat.SOUTH: 0, Seat.WEST: 0}
+    result = score_hand(hand.rules, hand.bid_map(), final, hand.bags)
+    ns_minus_ew = result["NS"].points - result["EW"].points
+    sign = 1 if hand.turn in (Seat.NORTH, Seat.SOUTH) else -1
+    assert set(dd.card_values(hand).values()) == {sign * ns_minus_ew}
+
+
+def test_puzzle_accepts_every_best_card_and_explains_worse_ones() -> None:
+    for cls in exercise_classes("10")[2:]:
+        q = build(cls, DEFAULT_SEED)
+        legal = q.hand.legal_cards()
+        values = dd.card_values(q.hand)
+        top = max(values.values())
+        for card in legal:
+            verdict = q.feedback(str(card))
+            assert verdict.correct == (values[card] == top), (q.label, card)
+            if not verdict.correct:
+                assert f"the best card is worth {top:+d}" in verdict.message
+        illegal = [c for c in q.hand.holding[q.mover] if c not in legal]
+        for card in illegal:
+            verdict = q.feedback(card)
+            assert verdict.mistake == "illegal"
+            assert verdict.message == q.hand.why_illegal(card)
+        if q.advice is not None:
+            assert q.advice.action in q.best
+            assert q.advice.level in q.feedback(q.advice.action).message
+
+
+def test_partner_and_nil_puzzles_teach_their_theme() -> None:
+    partner, nil = (build(c, DEFAULT_SEED) for c in exercise_classes("10")[2:4])
+    themed = [m for m in partner.mistakes() if m.id == "themed"]
+    assert themed and all("already winning this trick" in m.message for m in themed)
+    themed = [m for m in nil.mistakes() if m.id == "themed"]
+    assert themed and all(
+        "bid Nil" in m.message and "unless you overtake" in m.message for m in themed
+    )
+
+
+# --------------------------------------------------------------- notebooks
+def test_blanking_rules() -> None:
+    assert to_exercise_source("answer = 93  # SOLUTION\nq1.check(answer)") == (
+        "answer = ____\nq1.check(answer)"
+    )
+    assert to_exercise_source("    x, y = f()  # SOLUTION") == "    x, y = ____"
+    assert to_exercise_source("print(1)  # SOLUTION\nz = 2") == "z = 2"
+    assert to_exercise_source("from spadeslib.exercises import load") == (
+        "from spadeslib.exercises import ____, load"
+    )
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [
+        nbformat.v4.new_markdown_cell("# Title\n\nSolutions! <!-- SOLUTION -->"),
+        nbformat.v4.new_code_cell("# SOLUTION\nq1.solution()"),
+        nbformat.v4.new_code_cell("# SOLUTION CODE\nx = compute()"),
+        nbformat.v4.new_markdown_cell("<!-- SOLUTION -->\nWhy it works."),
+        nbformat.v4.new_code_cell("answer = x  # SOLUTION\nq1.check(answer)"),
+    ]
+    ex = to_exercise(nb)
+    assert [c.source for c in ex.cells] == [
+        "# Title",
+        "# Your code here",
+        "answer = ____\nq1.check(answer)",
+    ]
+    assert all(not c.get("outputs") for c in ex.cells if c.cell_type == "code")
+
+
+def test_committed_exercises_match_the_generator() -> None:
+    assert check_built(ROOT) == [], "run: python -m spadeslib.exercises build"
+
+
+@pytest.mark.parametrize("name", CHAPTERS)
+def test_notebook_pairs_exist_and_link_to_their_chapter(name: str) -> None:
+    for folder in ("exercises", "exercises/solutions"):
+        for suffix in (".ipynb", ".py"):
+            assert (ROOT / folder / f"{name}{suffix}").exists()
+    exercise = nbformat.read(ROOT / "exercises" / f"{name}.ipynb", as_version=4)
+    text = "\n".join(c.source for c in exercise.cells)
+    assert f"(../notebooks/{name}.ipynb)" in text
+    assert "____" in text and "# SOLUTION" not in text and "Solutions:" not in text
+    n = len(exercise_classes(name))
+    for i in range(1, n + 1):
+        assert f"q{i}.check(answer)" in text and f"# q{i}.solution()" in text
+
+
+@pytest.mark.parametrize("name", CHAPTERS)
+def test_solution_notebooks_store_correct_outputs(name: str) -> None:
+    nb = nbformat.read(ROOT / "exercises" / "solutions" / f"{name}.ipynb", as_version=4)
+    verdicts = [
+        o.get("text", "")
+        for c in nb.cells
+        if c.cell_type == "code"
+        for o in c.get("outputs", [])
+        if o.get("output_type") == "stream"
+    ]
+    checks = [
+        t for t in verdicts if t.startswith(("Correct", "Incorrect", "Not attempted"))
+    ]
+    assert len(checks) == len(exercise_classes(name))
+    assert all(t.startswith("Correct") for t in checks)
+    assert nb.metadata["kernelspec"]["name"] == "python3"
+
+
+def test_student_notebook_sets_seed_and_name() -> None:
+    nb = student_notebook("06_scoring", 4242, "Ada")
+    text = "\n".join(c.source for c in nb.cells)
+    assert "SEED = 4242" in text and "SEED = 1\n" not in text
+    assert "**Exercises for Ada** (seed 4242)" in nb.cells[0].source
+
+
+def test_key_markdown_lists_library_answers() -> None:
+    text = key_markdown([("ada", 5)], ["06_scoring"])
+    for q in load("06_scoring", seed=5):
+        assert f"| {q.label} {q.title} | `{q.key}` |" in text
+
+
+# ------------------------------------------------------------------ teacher
+def test_teacher_command_writes_a_class_set(tmp_path: Path) -> None:
+    from spadeslib.cli import main
+
+    out = tmp_path / "class"
+    status = main(
+        ["exercises", "--students", "alice,bob", "--seed", "2026", "--out", str(out)]
+    )
+    assert status == 0
+    for student in ("alice", "bob"):
+        files = sorted(p.name for p in (out / student).glob("*.ipynb"))
+        assert files == sorted(f"{name}.ipynb" for name in CHAPTERS)
+        seed = student_seed(2026, student)
+        nb = nbformat.read(out / student / "06_scoring.ipynb", as_version=4)
+        assert f"SEED = {seed}" in "\n".join(c.source for c in nb.cells)
+    key = (out / "answer_key.md").read_text(encoding="utf-8")
+    assert "## alice" in key and "## bob" in key
+    data = json.loads((out / "answer_key.json").read_text(encoding="utf-8"))
+    for student, entry in data.items():
+        assert entry["seed"] == student_seed(2026, student)
+        for name, answers in entry["answers"].items():
+            chapter = load(name, seed=entry["seed"])
+            for q in chapter:
+                assert answers[q.label] == q.key
+                assert q.feedback(answers[q.label]).correct
+
+
+def test_class_set_for_some_chapters(tmp_path: Path) -> None:
+    written = write_class(["x", "y", "z"], "7", tmp_path, ["06", "07"])
+    notebooks = [p for p in written if p.suffix == ".ipynb"]
+    assert len(notebooks) == 6 and (tmp_path / "answer_key.md").exists()
+    seeds = {
+        re.search(r"SEED = (\d+)", p.read_text()).group(1)  # type: ignore[union-attr]
+        for p in notebooks
+        if p.name.startswith("06")
+    }
+    assert len(seeds) == 3
+
+
+def test_teacher_command_needs_students(capsys: pytest.CaptureFixture[str]) -> None:
+    from spadeslib.exercises.cli import main
+
+    assert main(["class"]) == 2
+    assert "--students" in capsys.readouterr().out
+
+
+def test_list_and_check_commands(capsys: pytest.CaptureFixture[str]) -> None:
+    from spadeslib.exercises.cli import main
+
+    assert main(["list", "--chapters", "06"]) == 0
+    out = capsys.readouterr().out
+    assert "06_scoring" in out and "6.4" in out
+    assert main(["check"]) == 0

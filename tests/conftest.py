@@ -25,6 +25,7 @@ from spadeslib import (
     Hand,
     IllegalAction,
     InvalidRules,
+    Phase,
     PlayerView,
     Rank,
     Rules,
@@ -87,7 +88,9 @@ def snapshot(hand: Hand) -> dict[str, Any]:
         "bags": dict(hand.bags),
         "legal": tuple(hand.legal_actions()),
         # the play phase's working state
-        "suits": [[tuple(c) for c in lists] for lists in hand._suits],
+        "suits": [[tuple(c) for c in lists] for lists in hand._suits]
+        if hand.phase is Phase.PLAYING
+        else None,
         "best": (hand._led, hand._best, hand._best_seat) if hand.trick else None,
     }
 

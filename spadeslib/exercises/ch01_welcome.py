@@ -259,7 +259,7 @@ class Glossary(Exercise):
 
     def hint_text(self) -> str:
         return (
-            "The glossary at the end of chapter 1 lists each term in three languages."
+            "Chapter 1 has a glossary of the terms in English, Spanish and Portuguese."
         )
 
     def explanation(self) -> str:

@@ -25,6 +25,7 @@ from .core import Exercise, Mistake, parse_int
 from .scenarios import (
     bag_text,
     bids_table,
+    cap,
     describe_score,
     rules_text,
     side_name,
@@ -93,7 +94,7 @@ class ScoringExercise(Exercise):
         direction = "high" if parsed > s.points else "low"
         return (
             f"{parsed} is too {direction}. Work in steps: the contract (made or set?), "
-            "overtricks, each nil, then the bags. Hint: " + self.hint_text()
+            "overtricks, each nil, then the bags. Hint: " + cap(self.hint_text())
         )
 
     def _deal_roles(self, rng: random.Random) -> tuple[Seat, Seat, Seat, Seat]:

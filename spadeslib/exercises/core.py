@@ -386,7 +386,7 @@ class Exercise:
 
     def fallback(self, parsed: Any) -> str:
         """The message for a wrong answer that matches no known mistake."""
-        return "that is not it. " + self.hint_text()
+        return "that is not it. Hint: " + _cap(self.hint_text())
 
     def diagnose(self, parsed: Any) -> Feedback | None:
         """A custom verdict before the standard comparison (``None``: no opinion)."""
@@ -455,11 +455,11 @@ class Exercise:
 
     def hint(self) -> None:
         """Print a hint."""
-        print("Hint: " + self.hint_text())
+        print("Hint: " + _cap(self.hint_text()))
 
     def solution(self) -> None:
         """Print the answer and why."""
-        print(f"Solution: {self.key}\n{self.explanation()}")
+        print(f"Solution: {self.key}\n{_cap(self.explanation())}")
 
     def show(self) -> None:
         """Print the exercise: the scenario and the question."""
@@ -536,6 +536,10 @@ class SetExercise(Exercise):
                 text = f"{self.item_text(item)} does not belong: {self.why_not(item)}."
             out.append(Mistake(f"item:{item}", frozenset(wrong), text))
         return out
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def close(a: float, b: float, tol: float = 0.0015) -> bool:

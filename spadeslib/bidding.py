@@ -84,32 +84,29 @@ def blind_options(hand: Hand, seat: Seat) -> list[Bid]:
 
 
 def legal_bids(hand: Hand, seat: Seat) -> list[Bid]:
-    """The bids a seat may make having looked at its cards."""
+    """The bids a seat may make having looked at its cards (a new list)."""
     rules = hand.rules
-    partner = _partner_bid(hand, seat)
+    partner = hand.bids[_PARTNER[seat]] if rules.players == 4 else None
     if partner is not None and partner.kind is BidKind.BLIND_SEVEN:
         return [Bid.BLIND_SEVEN]
-    if seat in hand.declared_blind:
+    if hand.declared_blind and seat in hand.declared_blind:
         return [Bid.BLIND_NIL]
     nil_ok = rules.nil
     if partner is not None:
-        if rules.nil_before_partner_only:
+        if rules.nil_before_partner_only or (partner.is_nil and not rules.double_nil):
             nil_ok = False
-        if partner.is_nil and not rules.double_nil:
+        if rules.suicide:
+            if not partner.is_nil:
+                return [Bid.NIL]
             nil_ok = False
-    if rules.suicide and partner is not None:
-        if partner.is_nil:
-            nil_ok = False
-        else:
-            return [Bid.NIL]
     low = 0 if rules.numeric_zero else 1
     if rules.bid_rule != "free":
         held = trumps_held(hand, seat)
         if rules.bid_rule == "mirror":
-            return [Bid(held)] if held else [Bid.NIL]
+            return [_NUMBERS[held]] if held else [Bid.NIL]
         if held < low:  # no spades and no numeric zero: the spade rule forces Nil
             return [Bid.NIL]
-        return [Bid(held)] + ([Bid.NIL] if nil_ok else [])
+        return [_NUMBERS[held], Bid.NIL] if nil_ok else [_NUMBERS[held]]
     return list(_RANGES[low, nil_ok])
 
 

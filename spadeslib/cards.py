@@ -164,6 +164,15 @@ class Card:
     def __hash__(self) -> int:
         return self.index
 
+    # Cards are interned, so equality is identity. Spelling it out keeps
+    # ``==`` (and so ``list.remove``, ``in``) to one call: with only the
+    # ordering methods defined, Python would try ``__eq__`` both ways first.
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+    def __ne__(self, other: object) -> bool:
+        return self is not other
+
     def __lt__(self, other: Card) -> bool:
         return self.index < other.index
 

@@ -25,7 +25,18 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from . import bidding
-from .actions import KEEP, LOOK, TAKE_NEXT, Action, Bid, Discard, Draw, Exchange, Look
+from .actions import (
+    KEEP,
+    LOOK,
+    TAKE_NEXT,
+    Action,
+    Bid,
+    BidKind,
+    Discard,
+    Draw,
+    Exchange,
+    Look,
+)
 from .cards import Card, Suit
 from .errors import IllegalAction, InvalidRecord, SpadesError
 from .rules import Rules
@@ -69,6 +80,8 @@ _PLAYING = Phase.PLAYING
 _BIDDING = Phase.BIDDING
 _OVER = Phase.OVER
 _N, _E, _S, _W = Seat
+_NUMBER = BidKind.NUMBER
+_NIL = BidKind.NIL
 _BITS = tuple(n.bit_length() for n in range(128))
 
 
@@ -440,7 +453,7 @@ class Hand:
             if self.hidden[seat]:
                 forced = bidding.forced_bids(self, seat)
                 return list(forced) or [*bidding.blind_options(self, seat), LOOK]
-            return list(bidding.legal_bids(self, seat))
+            return bidding.legal_bids(self, seat)
         if phase is Phase.DRAW:
             if self.hidden[seat]:
                 return [Bid.BLIND_NIL, LOOK]
@@ -763,8 +776,18 @@ class Hand:
         seat = self.turn
         index = action.index  # type: ignore[union-attr]
         suit = self._suit_of[index]
-        self.holding[seat].remove(action)  # type: ignore[index,arg-type]
-        self._suits[seat][suit].remove(action)  # type: ignore[index,arg-type]
+        # The holding is the suit lists end to end: delete at the same place.
+        suits = self._suits[seat]  # type: ignore[index]
+        cards = suits[suit]
+        where = cards.index(action)  # type: ignore[arg-type]
+        del cards[where]
+        if suit:
+            where += len(suits[0])
+            if suit > 1:
+                where += len(suits[1])
+                if suit > 2:
+                    where += len(suits[2])
+        del self.holding[seat][where]  # type: ignore[index]
         trick = self.trick
         trick.append((seat, action))  # type: ignore[arg-type]
         # The winner so far: trumps have power >= 100, cards of the suit led
@@ -802,8 +825,12 @@ class Hand:
         self.phase = _OVER
         self.is_over = True
         self.turn = None
+        # lists indexed by seat serve as the bid and trick mappings
         self.result = score_hand(
-            self.rules, self.bid_map(), self.tricks_by_seat(), self.bags
+            self.rules,
+            self.bids,  # type: ignore[arg-type]
+            self.tricks_won,  # type: ignore[arg-type]
+            self.bags,
         )
 
     def _do(self, seat: Seat, action: Action, extra: Any) -> None:
@@ -815,18 +842,21 @@ class Hand:
             self._history.append((seat, action, None))
             if action is LOOK:
                 self.hidden[seat] = False
-                self._team_looked(seat)
+                if self.rules.blind_seven:
+                    self._team_looked(seat)
                 return
-            assert isinstance(action, Bid)
-            if not action.is_blind:
+            if action.kind is _NUMBER or action.kind is _NIL:  # type: ignore[union-attr]
                 self.hidden[seat] = False
-                self._team_looked(seat)
-            self.bids[seat] = action
-            self.bid_count += 1
-            if self.bid_count == len(self.seats):
+                if self.rules.blind_seven:
+                    self._team_looked(seat)
+            self.bids[seat] = action  # type: ignore[call-overload]
+            count = self.bid_count = self.bid_count + 1
+            if count == self._size:
                 self._after_bidding()
             else:
-                self._set_bid_turn(self.bid_order[self.bid_count])
+                seat = self.turn = self.bid_order[count]
+                if self.hidden[seat]:
+                    self._set_bid_turn(seat)
         elif phase is Phase.DRAW:
             self._history.append((seat, action, None))
             self._draw(seat, action)

@@ -206,6 +206,7 @@ def execute_solutions(
             nb,
             timeout=timeout,
             kernel_name="python3",
+            record_timing=False,
             resources={"metadata": {"path": str(paths["solution_py"].parent)}},
         )
         client.execute()

@@ -76,6 +76,13 @@ class Phase(enum.Enum):
 
 
 _SPADES = int(Suit.SPADES)
+_EXPECTED: dict[str, tuple[type, ...]] = {
+    "playing": (Card,),
+    "bidding": (Bid, Look),
+    "draw": (Draw, Look, Bid),
+    "exchange": (Exchange,),
+    "blind_discard": (Discard,),
+}
 _PLAYING = Phase.PLAYING
 _BIDDING = Phase.BIDDING
 _OVER = Phase.OVER
@@ -552,6 +559,12 @@ class Hand:
         self, action: Action | str | int, seat: Seat | str | None = None
     ) -> IllegalAction | None:
         """The :class:`IllegalAction` that :meth:`apply` would raise, or ``None``."""
+        return self._checked(action, seat)[0]
+
+    def _checked(
+        self, action: Action | str | int, seat: Seat | str | None
+    ) -> tuple[IllegalAction | None, Any]:
+        """``(error or None, the action read from the input)``."""
         mover = self.turn
         try:
             action = self._coerce(action)
@@ -559,7 +572,7 @@ class Hand:
             who = mover.full if mover is not None else "Nobody"
             return IllegalAction(
                 f"{who}: {error}", seat=mover, action=action, rule="unreadable"
-            )
+            ), action
         if seat is not None:
             seat = Seat.parse(seat)
             if seat != mover:
@@ -573,20 +586,20 @@ class Hand:
                     )
                 return IllegalAction(
                     msg, seat=seat, action=action, rule="not-your-turn"
-                )
+                ), action
         if mover is None:
             return IllegalAction(
                 f"the hand is over: nobody can {_describe(action)}",
                 action=action,
                 rule="hand-over",
-            )
+            ), action
         refusal = self._refuse(mover, action)
         if refusal is None:
-            return None
+            return None, action
         rule, message = refusal
         return IllegalAction(
             message[0].upper() + message[1:], seat=mover, action=action, rule=rule
-        )
+        ), action
 
     def why_illegal(
         self, action: Action | str | int, seat: Seat | str | None = None
@@ -622,15 +635,10 @@ class Hand:
 
     def _refuse(self, seat: Seat, action: Action) -> tuple[str, str] | None:
         phase = self.phase
+        if phase is _PLAYING and action.__class__ is Card:
+            return self._refuse_card(seat, action)  # type: ignore[arg-type]
         name = seat.full
-        expected = {
-            Phase.PLAYING: (Card,),
-            Phase.BIDDING: (Bid, Look),
-            Phase.DRAW: (Draw, Look, Bid),
-            Phase.EXCHANGE: (Exchange,),
-            Phase.BLIND_DISCARD: (Discard,),
-        }[phase]
-        if not isinstance(action, expected):
+        if not isinstance(action, _EXPECTED[phase.value]):
             return (
                 "wrong-phase",
                 f"{name} cannot {_describe(action)} now: the hand is "
@@ -713,11 +721,11 @@ class Hand:
 
     def _refuse_card(self, seat: Seat, card: Card) -> tuple[str, str] | None:
         held = self.holding[seat]
-        name = seat.full
         if card not in held:
-            return ("card-not-held", f"{name} does not hold the {card.name}")
+            return ("card-not-held", f"{seat.full} does not hold the {card.name}")
         rules = self.rules
         suit_of = rules._suit_of
+        name = seat.full
         if self.trick:
             led = suit_of[self.trick[0][1].index]
             if suit_of[card.index] != led and any(
@@ -762,10 +770,9 @@ class Hand:
         only for actions taken from :meth:`legal_actions`."""
         if check or self.phase is not _PLAYING:
             if check:
-                error = self.check(action, seat)
+                error, action = self._checked(action, seat)
                 if error is not None:
                     raise error
-                action = self._coerce(action)
             if self.turn is None:
                 raise IllegalAction(
                     "the hand is over: no more actions", action=action, rule="hand-over"

@@ -27,32 +27,32 @@ class Seat(enum.IntEnum):
     WEST = 3
 
     def __str__(self) -> str:
-        return self.name[0]
+        return "NESW"[self]
 
     @property
     def letter(self) -> str:
         """``"N"``, ``"E"``, ``"S"`` or ``"W"``."""
-        return self.name[0]
+        return "NESW"[self]
 
     @property
     def full(self) -> str:
         """``"North"`` and so on."""
-        return self.name.capitalize()
+        return _FULL[self]
 
     @property
     def left(self) -> Seat:
         """The next seat clockwise (the player on this seat's left)."""
-        return Seat((self + 1) % 4)
+        return _ORDER[self + 1]
 
     @property
     def right(self) -> Seat:
         """The previous seat clockwise."""
-        return Seat((self + 3) % 4)
+        return _ORDER[self + 3]
 
     @property
     def partner(self) -> Seat:
         """The seat across the table."""
-        return Seat((self + 2) % 4)
+        return _ORDER[self + 2]
 
     @classmethod
     def parse(cls, text: str | int | Seat) -> Seat:
@@ -68,6 +68,9 @@ class Seat(enum.IntEnum):
                     return seat
         raise SpadesError(f"{text!r} is not a seat: use N, E, S or W")
 
+
+_FULL = ("North", "East", "South", "West")
+_ORDER = (*Seat, *Seat)  # indexed past West to wrap around
 
 SIDES: tuple[str, str] = ("NS", "EW")
 """The two partnerships of four-player Spades."""

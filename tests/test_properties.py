@@ -369,3 +369,50 @@ def test_views_never_show_other_seats_cards(
         assert set(view.legal) == set(hand.legal_actions())
         hand.apply(moves.choice(view.legal), check=False)
     assert_private(hand)
+
+
+@settings(deadline=None, max_examples=60, derandomize=True)
+@given(
+    spec=rules_st,
+    seed=st.integers(0, 2**32),
+    dealer=st.integers(0, 3),
+    scores=scores_st,
+    move_seed=st.integers(0, 2**32),
+)
+def test_fast_path_and_checked_path_play_the_same_hand(
+    spec: str, seed: int, dealer: int, scores: tuple[int, int], move_seed: int
+) -> None:
+    """The same choices through ``apply(check=False)`` and validated ``apply``
+    give identical hands; the fast legal-move lists equal the plain rule."""
+    rules = Rules.parse(spec)
+    fast = new_hand(rules, seed, dealer, scores)
+    slow = new_hand(rules, seed, dealer, scores)
+    moves = random.Random(move_seed)
+    while not fast.is_over:
+        legal = fast.legal_actions()
+        assert legal == slow.legal_actions()
+        if fast.phase is Phase.PLAYING:
+            assert legal == fast._legal_cards(fast.turn)  # type: ignore[arg-type]
+        action = moves.choice(legal)
+        fast.apply(action, check=False)
+        slow.apply(str(action) if isinstance(action, Card) else action)
+        assert snapshot(fast) == snapshot(slow)
+    assert fast.result == slow.result
+
+
+@settings(deadline=None, max_examples=30, derandomize=True)
+@given(spec=rules_st, seed=st.one_of(st.integers(-(2**70), 2**70), st.text(max_size=8)))
+def test_seeded_deal_is_random_shuffle_dealt_from_the_left(spec: str, seed) -> None:
+    """The documented deal: ``rules.deck`` shuffled as ``random.Random(seed)``
+    shuffles, dealt one at a time starting left of the dealer (two players:
+    that order is the stock)."""
+    rules = Rules.parse(spec)
+    deck = list(rules.deck)
+    random.Random(seed).shuffle(deck)
+    if rules.players == 2:
+        assert list(Hand(rules, Seat.SOUTH, seed=seed).stock) == deck
+        return
+    for dealer in Seat:
+        hand = Hand(rules, dealer, seed=seed)
+        for k, card in enumerate(deck):
+            assert card in hand.holding[Seat((dealer + 1 + k) % 4)]

@@ -210,10 +210,30 @@ def execute_solutions(
             resources={"metadata": {"path": str(paths["solution_py"].parent)}},
         )
         client.execute()
+        _coalesce_streams(nb)
         nbformat.write(nb, paths["solution_ipynb"])
         jupytext.write(nb, paths["solution_py"], fmt=FORMAT)
         written.append(paths["solution_ipynb"])
     return written
+
+
+def _coalesce_streams(nb: Any) -> None:
+    """Join consecutive stdout/stderr outputs of a cell (the kernel splits a
+    long print at arbitrary points), so executed files are stable."""
+    for cell in nb.cells:
+        merged: list[Any] = []
+        for out in cell.get("outputs", []):
+            if (
+                merged
+                and out.get("output_type") == "stream"
+                and merged[-1].get("output_type") == "stream"
+                and merged[-1].get("name") == out.get("name")
+            ):
+                merged[-1]["text"] += out["text"]
+            else:
+                merged.append(out)
+        if "outputs" in cell:
+            cell["outputs"] = merged
 
 
 # ------------------------------------------------------------- students

@@ -32,7 +32,7 @@ from .valuation import evaluate, nil_danger
 __all__ = ["bid_weight", "sample_worlds"]
 
 #: spread (in tricks) of a bid around what the hand is worth
-BID_SIGMA = 1.3
+BID_SIGMA = 0.8
 
 
 def bid_weight(st: State, hand: int, seat: int, bid_shift: float = -0.4) -> float:
@@ -93,7 +93,7 @@ def sample_worlds(
     *,
     played_by: list[int] | None = None,
     bidders: list[int] | None = None,
-    oversample: int = 3,
+    oversample: int = 8,
 ) -> list[list[int]]:
     """``count`` worlds: lists of four hand masks (the seat's own included).
 

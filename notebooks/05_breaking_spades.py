@@ -267,7 +267,7 @@ early = sum(broken_at[t] for t in range(1, 5)) / played
 print(f"spades broken within the first four tricks: {early:.0%} of the hands")
 
 # %% [markdown]
-# Spades usually break early: as soon as one player runs out of a suit that
+# Spades often break early: as soon as one player runs out of a suit that
 # is led, a spade appears. Counting which suits have been played (chapter 10)
 # tells you when that is about to happen.
 

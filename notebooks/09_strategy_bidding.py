@@ -194,7 +194,7 @@ print(f"fit on {len(records)} player-hands; typical error {typical:.2f} tricks")
 # Read it as a bidding guide: a side ace is about a trick, a side king a bit
 # more than half, a side queen little; every spade counts, the top spades
 # more; a void is worth more than half a trick. Even so, the typical error
-# is around a trick: bidding is estimating, not counting.
+# is most of a trick: bidding is estimating, not counting.
 #
 # ### How good is a quick count?
 #

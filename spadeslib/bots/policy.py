@@ -38,12 +38,14 @@ class _Ctx:
     """What one seat knows at one decision, computed once."""
 
     __slots__ = (
+        "_known",
+        "_poss",
+        "_share",
         "above",
         "below",
         "later",
         "partner",
-        "poss",
-        "share",
+        "seat",
         "st",
         "suit",
         "unseen",
@@ -51,39 +53,59 @@ class _Ctx:
 
     def __init__(self, st: State, seat: int) -> None:
         self.st = st
+        self.seat = seat
         deck = st.deck
         self.suit = deck.suit_mask
         self.above = deck.above
         self.below = deck.below
-        n = st.n
-        partner = seat ^ 2 if n == 4 else -1
-        self.partner = partner
         known = st.known[seat] & ~st.played
-        unseen = deck.full & ~(st.played | st.hands[seat] | st.seen[seat] | known)
-        self.unseen = unseen
-        vm = deck.void_mask
+        self._known = known
+        self.unseen = deck.full & ~(st.played | st.hands[seat] | st.seen[seat] | known)
+        if st.n == 4:
+            self.partner = seat ^ 2
+            self.later = _LATER4[seat][len(st.trick)]
+        else:
+            self.partner = -1
+            self.later = [seat ^ 2] if not st.trick else []
+        self._poss: list[int] | None = None
+        self._share: list[float] = []
+
+    def _fill(self) -> None:
+        st = self.st
+        seat = self.seat
+        unseen = self.unseen
+        vm = st.deck.void_mask
         voids = st.voids
         total = unseen.bit_count() or 1
         left = 13 - st.tricks_done
-        trick = st.trick
         gone = 0
-        for x, _ in trick:
+        for x, _ in st.trick:
             gone |= 1 << x
-        if n == 4:
-            poss = [unseen & ~vm[voids[x]] for x in (0, 1, 2, 3)]
-            share = [(left - (gone >> x & 1)) / total for x in (0, 1, 2, 3)]
-            if known:
-                poss[partner] |= known
-                share[partner] = max(0.0, share[partner] - known.bit_count() / total)
-            self.later = _LATER4[seat][len(trick)]
-        else:
-            poss = [unseen & ~vm[voids[x]] for x in (0, 1, 2, 3)]
-            share = [(left - (gone >> x & 1)) / total for x in (0, 1, 2, 3)]
-            self.later = [seat ^ 2] if not trick else []
+        poss = [unseen & ~vm[voids[x]] for x in (0, 1, 2, 3)]
+        share = [(left - (gone >> x & 1)) / total for x in (0, 1, 2, 3)]
+        known = self._known
+        if known and self.partner >= 0:
+            partner = self.partner
+            poss[partner] |= known
+            share[partner] = max(0.0, share[partner] - known.bit_count() / total)
         poss[seat] = 0
         share[seat] = 0.0
-        self.poss = poss
-        self.share = share
+        self._poss = poss
+        self._share = share
+
+    @property
+    def poss(self) -> list[int]:
+        """Cards each other seat may hold (as far as this seat knows)."""
+        if self._poss is None:
+            self._fill()
+        return self._poss  # type: ignore[return-value]
+
+    @property
+    def share(self) -> list[float]:
+        """Each other seat's share of the cards this seat has not seen."""
+        if self._poss is None:
+            self._fill()
+        return self._share
 
     # ---------------------------------------------------------- estimates
     def p_void(self, x: int, t: int) -> float:
@@ -175,21 +197,22 @@ def choose_card(st: State, seat: int) -> tuple[int, str]:
         return _low(legal), "only"
     ctx = _Ctx(st, seat)
     nil = st.nil
-    won = st.tricks_won
-    rules_team = st.deck.rules.nil_tricks == "team"
-    if nil[seat] and (won[seat] == 0 or not rules_team):
-        return _nil_play(st, seat, legal, ctx)
-    partner = ctx.partner
-    if partner >= 0 and nil[partner] and won[partner] == 0:
-        res = _cover(st, seat, legal, ctx)
-        if res is not None:
-            return res
-    # an opponent's nil still alive?
     opp_nil = -1
-    for x in st.seats():
-        if x != seat and x != partner and nil[x] and won[x] == 0:
-            opp_nil = x
-            break
+    if nil[0] or nil[1] or nil[2] or nil[3]:
+        won = st.tricks_won
+        rules_team = st.deck.rules.nil_tricks == "team"
+        if nil[seat] and (won[seat] == 0 or not rules_team):
+            return _nil_play(st, seat, legal, ctx)
+        partner = ctx.partner
+        if partner >= 0 and nil[partner] and won[partner] == 0:
+            res = _cover(st, seat, legal, ctx)
+            if res is not None:
+                return res
+        # an opponent's nil still alive?
+        for x in st.seats():
+            if x != seat and x != partner and nil[x] and won[x] == 0:
+                opp_nil = x
+                break
     want, why = _want(st, seat, ctx)
     if opp_nil >= 0:
         res = _attack(st, seat, legal, ctx, opp_nil, want)

@@ -62,6 +62,8 @@ class Deck:
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self.players = rules.players
+        #: memo of per-suit valuations (see :mod:`.valuation`)
+        self.cache: dict[tuple[int, int], object] = {}
         suits: list[list[Card]] = [[], [], [], []]
         for card in rules.deck:
             suits[rules._suit_of[card.index]].append(card)

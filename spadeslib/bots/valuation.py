@@ -29,68 +29,85 @@ the card ids it rests on, and the tricks it is worth."""
 SCALE = {4: (0.88, 0.66), 2: (1.0, 0.0)}
 
 
+def _trumps(deck: Deck, trumps: int) -> tuple[float, int, tuple[int, ...]]:
+    """``(tricks, sure tricks, ids high to low)`` of a holding of trumps."""
+    key = (TRUMP, trumps)
+    hit = deck.cache.get(key)
+    if hit is not None:
+        return hit  # type: ignore[no-any-return]
+    top = deck.top
+    ids = tuple(reversed(bits(trumps)))
+    n_tr = len(ids)
+    held = {top[c] for c in ids}
+    sure = 0
+    while sure in held:
+        sure += 1
+    tricks = 0.0
+    if n_tr:
+        losers = sum(1 for p in range(min(n_tr, 3)) if p not in held)
+        tricks = float(max(0, n_tr - losers))
+        if tricks == 0 and n_tr <= 2 and min(held) <= 2:
+            tricks = 0.3  # an unguarded honour sometimes scores
+    out = (tricks, sure, ids)
+    deck.cache[key] = out
+    return out
+
+
+def _side(deck: Deck, t: int, m: int) -> tuple[float, float, tuple[int, ...]]:
+    """``(honour tricks, shortness, honours used)`` of a side suit holding."""
+    key = (t, m)
+    hit = deck.cache.get(key)
+    if hit is not None:
+        return hit  # type: ignore[no-any-return]
+    top = deck.top
+    length = m.bit_count()
+    shortness = {0: 1.0, 1: 0.6, 2: 0.25}.get(length, 0.0)
+    held = {top[c]: c for c in bits(m)}
+    ace, king, queen = 0 in held, 1 in held, 2 in held
+    v = 0.0
+    used: list[int] = []
+    if ace:
+        v += 1.0 if length <= 6 else 0.8
+        used.append(held[0])
+    if king:
+        if ace:
+            v += 0.95 if length <= 5 else 0.5
+        elif 2 <= length <= 5:
+            v += 0.55
+        else:
+            v += 0.2 if length == 1 else 0.3
+        used.append(held[1])
+    if queen:
+        if ace and king:
+            v += 0.45 if length <= 4 else 0.15
+        elif ace or king:
+            v += 0.3 if 3 <= length <= 5 else 0.1
+        elif length >= 3:
+            v += 0.15
+        used.append(held[2])
+    out = (v, shortness, tuple(used))
+    deck.cache[key] = out
+    return out
+
+
 def evaluate(deck: Deck, hand: int, parts: list[Part] | None = None) -> float:
     """Expected tricks of a hand, counted like a club player: top trumps and
     trump length, side-suit honours by how well they are guarded, and ruffs
     from short suits with spare trumps. ``parts`` collects the items."""
     suit = deck.suit_mask
-    top = deck.top
-    total = 0.0
-    trumps = hand & suit[TRUMP]
-    n_tr = trumps.bit_count()
-    trump_tricks = 0.0
-    sure = 0
-    if n_tr:
-        held = [top[c] for c in bits(trumps)]
-        while sure in held:
-            sure += 1
-        depth = min(n_tr, 3)
-        losers = sum(1 for p in range(depth) if p not in held)
-        trump_tricks = float(max(0, n_tr - losers))
-        if trump_tricks == 0 and n_tr <= 2 and min(held) <= 2:
-            trump_tricks = 0.3  # an unguarded honour sometimes scores
-        if trump_tricks and parts is not None:
-            parts.append(("trumps", tuple(reversed(bits(trumps))), trump_tricks))
-        total += trump_tricks
+    trump_tricks, sure, ids = _trumps(deck, hand & suit[TRUMP])
+    total = trump_tricks
+    if trump_tricks and parts is not None:
+        parts.append(("trumps", ids, trump_tricks))
     shortness = 0.0
-    for t in range(3):
-        m = hand & suit[t]
-        length = m.bit_count()
-        if length == 0:
-            shortness += 1.0
-        elif length == 1:
-            shortness += 0.6
-        elif length == 2:
-            shortness += 0.25
-        if not m:
-            continue
-        held = {top[c]: c for c in bits(m)}
-        ace, king, queen = 0 in held, 1 in held, 2 in held
-        v = 0.0
-        used: list[int] = []
-        if ace:
-            v += 1.0 if length <= 6 else 0.8
-            used.append(held[0])
-        if king:
-            if ace:
-                v += 0.95 if length <= 5 else 0.5
-            elif 2 <= length <= 5:
-                v += 0.55
-            else:
-                v += 0.2 if length == 1 else 0.3
-            used.append(held[1])
-        if queen:
-            if ace and king:
-                v += 0.45 if length <= 4 else 0.15
-            elif ace or king:
-                v += 0.3 if 3 <= length <= 5 else 0.1
-            elif length >= 3:
-                v += 0.15
-            used.append(held[2])
-        if v and parts is not None:
-            parts.append(("honours", tuple(used), v))
-        total += v
-    spare = n_tr - trump_tricks
+    for t in (0, 1, 2):
+        v, short, used = _side(deck, t, hand & suit[t])
+        shortness += short
+        if v:
+            total += v
+            if parts is not None:
+                parts.append(("honours", used, v))
+    spare = len(ids) - trump_tricks
     if spare > 0 and shortness:
         ruffs = min(spare, shortness) * 0.8
         if parts is not None:

@@ -449,3 +449,16 @@ def test_list_and_check_commands(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "06_scoring" in out and "6.4" in out
     assert main(["check"]) == 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", CHAPTERS[:8])
+def test_many_seeds_build_and_check(name: str) -> None:
+    """Teachers use arbitrary seeds: every seed must give a working exercise."""
+    for seed in range(1, 41):
+        for q in load(name, seed=seed):
+            assert q.feedback(q.key).correct, (q.label, seed)
+            assert any(not q.feedback(m.answer).correct for m in q.mistakes()), (
+                q.label,
+                seed,
+            )

@@ -87,7 +87,7 @@ q2.solution()
 q3.show()
 
 # %%
-answer = "H"  # SOLUTION
+answer = "C"  # SOLUTION
 q3.check(answer)
 
 # %%

@@ -175,7 +175,7 @@ class Voids(SetExercise):
     def acceptable(self) -> bool:
         held = self.hand.holding[self.seat]
         lengths = [sum(c.suit is s for c in held) for s in PLAIN_SUITS]
-        return 0 in lengths and 1 in lengths
+        return 0 in lengths
 
     def compute(self) -> frozenset[Suit]:
         held = self.hand.holding[self.seat]

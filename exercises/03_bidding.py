@@ -86,7 +86,7 @@ q3.check(answer)
 # q3.solution()
 
 # %% [markdown]
-# ## Exercise 4 · Blind Nil for the side behind (classic)
+# ## Exercise 4 · Blind Nil for the side behind
 #
 # Under `classic` and `yppedia`, Blind Nil depends on the score.
 

@@ -394,7 +394,7 @@ class ModifierBids(SetExercise):
 
 class BlindNilTrailing(SetExercise):
     number = 4
-    title = "Blind Nil for the side behind (classic)"
+    title = "Blind Nil for the side behind"
     chapter = CHAPTER
     answer_format = 'a list of seats, e.g. "N S" (or "none")'
 

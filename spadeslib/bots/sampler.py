@@ -130,8 +130,8 @@ def sample_worlds(
     for _ in range(draws):
         hands = None
         for _attempt in range(30):
-            for cards, _e in groups:
-                rng.shuffle(cards)
+            # cards of a group are exchangeable: each goes to a seat with
+            # probability in proportion to the room left there
             hands = _deal_once(rng, groups, caps)
             if hands is not None:
                 break

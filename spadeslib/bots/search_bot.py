@@ -31,6 +31,8 @@ import math
 import random
 import statistics
 import time
+from collections.abc import Iterator
+from typing import Any
 
 from ..actions import Action, Bid, BidKind
 from ..hand import Phase
@@ -214,6 +216,26 @@ def _blunders(st: State, seat: int, cands: list[int]) -> set[int]:
     return set()
 
 
+def _worlds(
+    st: State,
+    seat: int,
+    rng: random.Random,
+    samples: int,
+    time_limit: float | None,
+    **options: Any,
+) -> Iterator[list[int]]:
+    """Sampled worlds: all at once, or in small batches under a time limit
+    (the caller stops drawing when time is up)."""
+    if time_limit is None:
+        yield from sample_worlds(st, seat, rng, samples, **options)
+        return
+    left = samples
+    while left > 0:
+        batch = min(4, left)
+        yield from sample_worlds(st, seat, rng, batch, **options)
+        left -= batch
+
+
 def _pick(values: list[list[float]], rule: int | None, confidence: float) -> int:
     """The candidate to play: the best on average, but the rule's choice
     unless the best beats it by more than :data:`RULE_BONUS` plus
@@ -257,7 +279,7 @@ def search_card(
         assert card is not None
         return card, f"Play the {card.symbol()}: the only sensible choice"
     played_by = _played_by(view, deck)
-    worlds = sample_worlds(st, seat, rng, samples, played_by=played_by)
+    worlds = _worlds(st, seat, rng, samples, time_limit, played_by=played_by)
     side = st.side(seat)
     rules = deck.rules
     values: list[list[float]] = [[] for _ in cands]
@@ -422,8 +444,8 @@ def search_bid(
     st0.hands[int(me)] = hand
     order = view.bid_order
     bidders = [int(s) for s in view.bids]
-    worlds = sample_worlds(
-        st0, int(me), rng, samples, played_by=[0, 0, 0, 0], bidders=bidders
+    worlds = _worlds(
+        st0, int(me), rng, samples, time_limit, played_by=[0, 0, 0, 0], bidders=bidders
     )
     later = list(order[order.index(me) + 1 :])
     values: list[list[float]] = [[] for _ in cands]

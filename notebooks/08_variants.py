@@ -19,6 +19,7 @@
 # ## What you will learn
 #
 # - the four rule sets (*presets*) of the course and exactly how they differ;
+# - the blind-nil card exchange of `classic` and `yppedia`;
 # - the five *modifiers* that change a preset: `mirror`, `whiz`, `suicide`,
 #   `ten_for_200` and `jokers` (with Blind Seven), and which ones cannot be
 #   combined;
@@ -41,6 +42,7 @@ from spadeslib import (
     Bid,
     Card,
     Discard,
+    Exchange,
     Hand,
     InvalidRules,
     Phase,
@@ -101,6 +103,49 @@ for name, (summary, _) in PRESETS.items():
     ]
     rows.append((f"**{name}**", summary, ", ".join(changed) or "(the default)"))
 show_table(["preset", "summary", "differs from cards4net in"], rows)
+
+# %% [markdown]
+# ### The blind-nil exchange (`classic` and `yppedia`)
+#
+# Under `classic` and `yppedia`, Blind Nil is open only to a team that is at
+# least 100 points behind (chapter 3), and it comes with a card exchange:
+# after the bids, the blind-nil bidder and the partner each pass two cards
+# face down. The bidder gets rid of dangerous high cards; the partner sends
+# low ones. Here North-South trail 0 to 150:
+
+# %%
+hand = Hand("classic", dealer="W", seed=21, scores={"NS": 0, "EW": 150})
+print("North, cards still face down, may:", labels(hand.legal_actions()))
+hand.apply(Bid.BLIND_NIL)
+for bid in (3, 4, 3):
+    hand.apply(bid)
+print(
+    "phase:",
+    hand.phase.value,
+    "| to act:",
+    hand.turn.full,
+    f"| {len(hand.legal_actions())} possible pairs of cards to pass",
+)
+
+
+def danger(card):
+    """Order for a nil: spades first, then by rank (high = dangerous)."""
+    return (card.suit is Suit.SPADES, card.rank)
+
+
+north_before = list(hand.holding[Seat.NORTH])
+hand.apply(Exchange.of(sorted(north_before, key=danger)[-2:]))
+hand.apply(Exchange.of(sorted(hand.holding[Seat.SOUTH], key=danger)[:2]))
+north = hand.view("N")
+print(
+    "North passed  ",
+    " ".join(c.symbol() for c in north.passed),
+    "and received",
+    " ".join(c.symbol() for c in north.received),
+)
+print("North before: ", cards_text(north_before))
+print("North after:  ", cards_text(north.hand))
+print("phase:", hand.phase.value, "| first lead:", hand.turn.full)
 
 # %% [markdown]
 # ## The modifiers

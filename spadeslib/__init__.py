@@ -11,7 +11,17 @@ notebook table in :mod:`spadeslib.table` and exercise checks in
 :mod:`spadeslib.exercises`; the core never imports them.
 """
 
-from .actions import KEEP, LOOK, TAKE_NEXT, Action, Bid, BidKind, Discard, Draw, Exchange
+from .actions import (
+    KEEP,
+    LOOK,
+    TAKE_NEXT,
+    Action,
+    Bid,
+    BidKind,
+    Discard,
+    Draw,
+    Exchange,
+)
 from .cards import FULL_DECK, Card, Rank, Suit
 from .errors import IllegalAction, InvalidCard, InvalidRecord, InvalidRules, SpadesError
 from .game import Game

@@ -38,7 +38,9 @@ __all__ = ["RuleBot", "bid_decision", "rule_decision"]
 NIL_THRESHOLD = 1.0
 #: added to the expected tricks before rounding to a bid (a little under
 #: the expectation: a set costs more than a bag; tuned by duplicate matches)
-BID_SHIFT = -0.4
+BID_SHIFT = {4: -0.4, 2: -1.2}
+#: a nil hand is worth at most this many tricks by :func:`.valuation.evaluate`
+NIL_MAX_TRICKS = {4: 2.0, 2: 2.9}
 #: added to the trick count when the partner has bid nil (the covering
 #: partner wins extra tricks by playing high)
 NIL_PARTNER_BONUS = 0.6
@@ -57,7 +59,7 @@ class RuleBot:
         self,
         seed: int | str | None = None,
         *,
-        bid_shift: float = BID_SHIFT,
+        bid_shift: float | None = None,
         nil_threshold: float = NIL_THRESHOLD,
         nil_partner_bonus: float = NIL_PARTNER_BONUS,
     ) -> None:
@@ -215,7 +217,7 @@ def bid_decision(
     seat: Seat,
     scores: dict[str, int],
     bags: dict[str, int],
-    bid_shift: float = BID_SHIFT,
+    bid_shift: float | None = None,
     nil_threshold: float = NIL_THRESHOLD,
     nil_partner_bonus: float = NIL_PARTNER_BONUS,
     explain: bool = True,
@@ -226,6 +228,8 @@ def bid_decision(
     parts: list[Part] | None = [] if explain else None
     estimate = evaluate(deck, hand, parts)
     basis = _describe_parts(deck, parts) if parts is not None else ""
+    if bid_shift is None:
+        bid_shift = BID_SHIFT[rules.players]
     adj = estimate + bid_shift
     notes: list[str] = []
     partner = seat.partner if rules.players == 4 else None
@@ -274,7 +278,8 @@ def bid_decision(
         if forced_pair:
             limit += 0.6
         if not numeric or (
-            danger <= limit and estimate <= (2.5 if forced_pair else 2.0)
+            danger <= limit
+            and estimate <= NIL_MAX_TRICKS[rules.players] + (0.5 if forced_pair else 0)
         ):
             why = (
                 "no high cards that could be forced to win"

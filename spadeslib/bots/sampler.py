@@ -29,13 +29,15 @@ import random
 from .sim import BLIND_NIL, NIL, TRUMP, State, bits
 from .valuation import evaluate, nil_danger
 
+BID_SHIFT = {4: -0.4, 2: -1.2}  # as the rule level bids (see .rule_bot)
+
 __all__ = ["bid_weight", "sample_worlds"]
 
 #: spread (in tricks) of a bid around what the hand is worth
 BID_SIGMA = 0.8
 
 
-def bid_weight(st: State, hand: int, seat: int, bid_shift: float = -0.4) -> float:
+def bid_weight(st: State, hand: int, seat: int) -> float:
     """How well an (initial) hand fits the bid ``seat`` made (1 = perfectly)."""
     deck = st.deck
     rules = deck.rules
@@ -53,7 +55,7 @@ def bid_weight(st: State, hand: int, seat: int, bid_shift: float = -0.4) -> floa
         danger = nil_danger(deck, hand)
         over = max(0.0, danger - 1.0)
         return math.exp(-over * over / 0.5)
-    est = evaluate(deck, hand) + bid_shift
+    est = evaluate(deck, hand) + BID_SHIFT[deck.players]
     diff = st.bid[seat] - est
     return math.exp(-diff * diff / (2 * BID_SIGMA * BID_SIGMA))
 

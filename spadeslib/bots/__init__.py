@@ -56,7 +56,7 @@ BOTS: dict[str, tuple[str, Callable[..., Bot]]] = {
     ),
     "search": (
         "determinized Monte Carlo over rule-based playouts "
-        "(search:N = N samples per decision, default 24)",
+        "(search:N = N samples per decision, default 40)",
         SearchBot,
     ),
 }

@@ -611,7 +611,7 @@ def _cover(st: State, seat: int, legal: int, ctx: _Ctx) -> tuple[int, str] | Non
                 continue
             hi = _high(m)
             k = (unseen & above[hi]).bit_count()
-            score = -2.0 * k + 0.3 * st.deck.top[hi] * 0
+            score = -2.0 * k
             pv = ctx.p_void(partner, t)
             score += 3.0 * pv
             if t == TRUMP:
@@ -660,7 +660,6 @@ def _attack(
 ) -> tuple[int, str] | None:
     """Try to make an opponent's nil fail, or ``None`` to play normally."""
     suit = ctx.suit
-    unseen = ctx.unseen
     above = ctx.above
     below = ctx.below
     trick = st.trick
@@ -730,5 +729,4 @@ def _attack(
         if want == WIN:
             return None
         return _discard_shed(st, seat, nontrump, ctx), "attack_low"
-    del unseen
     return None

@@ -51,7 +51,7 @@ from .valuation import nil_danger
 __all__ = ["DEFAULT_SAMPLES", "SearchBot", "sim_legal_bids"]
 
 #: worlds per decision at the default budget
-DEFAULT_SAMPLES = 24
+DEFAULT_SAMPLES = 40
 #: points the rule bot's own choice is preferred by, so noise does not
 #: replace it
 RULE_BONUS = 1.0

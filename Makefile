@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
-.PHONY: lab test test-fast lint format sync execute bench voila clean
+.PHONY: lab test test-fast lint format sync execute exercises bench voila clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -43,9 +43,14 @@ format: $(STAMP)
 sync: $(STAMP)
 	$(BIN)/jupytext --sync notebooks/*.ipynb exercises/*.ipynb exercises/solutions/*.ipynb
 
-## execute: re-run every notebook in place so stored outputs are true
+## execute: re-run the course notebooks in place so stored outputs are true
 execute: $(STAMP)
-	$(BIN)/jupyter nbconvert --to notebook --execute --inplace notebooks/*.ipynb exercises/solutions/*.ipynb
+	$(BIN)/jupyter nbconvert --to notebook --execute --inplace notebooks/*.ipynb
+	$(BIN)/jupytext --sync notebooks/*.ipynb
+
+## exercises: regenerate the exercise notebooks from the solutions (re-running them)
+exercises: $(STAMP)
+	$(BIN)/python -m spadeslib.exercises build --execute
 
 ## bench: engine speed (and OpenSpiel's, when the bench extra is installed)
 bench: $(STAMP)

@@ -221,6 +221,7 @@ class SpadesTable:
         """Bot failures (each also shown as a message)."""
         self._messages: list[str] = []
         self._notice: str | None = None
+        self._rendered: dict[tuple[int, str], Any] = {}
         self._epoch = 0
         self._task: asyncio.Task[None] | None = None
         self._timer_task: asyncio.Task[None] | None = None
@@ -379,6 +380,62 @@ class SpadesTable:
             self._between,
             self._game.is_over,
         )
+
+    def button_for(self, action: Action | str | int) -> widgets.Button:
+        """The button that takes ``action`` (a card, a bid, ``LOOK``, ``KEEP``
+        or ``TAKE_NEXT``): what a learner clicks, for tests and tutorials.
+
+        >>> table = SpadesTable(seed=1, pause=0)
+        >>> table.button_for("QH").description, table.button_for("QH").tooltip[:15]
+        ('Q♥', 'queen of hearts')
+        """
+        if isinstance(action, str):
+            words = action.strip().lower().replace("_", " ")
+            named = {"look": LOOK, "keep": KEEP, "take next": TAKE_NEXT}
+            if words in named:
+                action = named[words]
+            else:
+                try:
+                    action = Card.parse(action)
+                except SpadesError:
+                    action = Bid.parse(action)
+        if isinstance(action, Draw):
+            return self._keep_button if action.keep else self._take_button
+        if isinstance(action, Card):
+            return self._card_buttons[action]
+        return self._bid_buttons[LOOK if action is LOOK else Bid.parse(action)]  # type: ignore[arg-type]
+
+    @property
+    def controls(self) -> dict[str, widgets.Widget]:
+        """The table's other controls by name (``"hint"``, ``"next_hand"``,
+        ``"check"``, ``"confirm"``, ``"command"``, ``"new_game"``, ``"save"``,
+        ``"load"``, ``"path"``, ``"review_prev"``, ``"review_next"`` and the
+        options ``"preset"``, ``"partner"``, ``"opponents"``, ``"seed"``,
+        ``"target"``, ``"timer"``, ``"pause"``, ``"four_colour"``,
+        ``"mod_NAME"``), so that code can click them as a learner would."""
+        named: dict[str, widgets.Widget] = {
+            "hint": self._hint_button,
+            "next_hand": self._next_button,
+            "check": self._check_button,
+            "confirm": self._confirm_button,
+            "command": self._command_box,
+            "new_game": self._new_game_button,
+            "save": self._save_button,
+            "load": self._load_button,
+            "path": self._path_box,
+            "review_prev": self._review_prev,
+            "review_next": self._review_next,
+            "preset": self._opt_preset,
+            "partner": self._opt_partner,
+            "opponents": self._opt_opponents,
+            "seed": self._opt_seed,
+            "target": self._opt_target,
+            "timer": self._opt_timer,
+            "pause": self._opt_pause,
+            "four_colour": self._opt_four,
+        }
+        named.update({f"mod_{name}": box for name, box in self._opt_mods.items()})
+        return named
 
     def set_bot(self, seat: Seat | str, bot: Bot | str) -> None:
         """Put a bot (or a bot level) at ``seat``."""
@@ -589,9 +646,8 @@ class SpadesTable:
         if not self.learner_to_move():
             return None
         action = self._game.hand.random_action(self._rng)
-        self._messages = [
-            f"Time is up: {describe(action)} was chosen at random for you."
-        ]
+        self._messages = []
+        self._say([f"Time is up: {describe(action)} was chosen at random for you."])
         self._apply(self.seat, action)
         self._after_learner()
         return action
@@ -855,7 +911,7 @@ class SpadesTable:
         if isinstance(self.seed, int):
             self._opt_seed.value = self.seed
         self._opt_target.value = rules.target
-        self._opt_timer.value = int(self.timer or 0)
+        self._opt_timer.value = float(self.timer or 0)
         self._opt_pause.value = self.pause
         self._opt_four.value = self.four_colour
 
@@ -1029,8 +1085,8 @@ class SpadesTable:
             description="Target",
             tooltip="points to win (500 in every preset)",
         )
-        self._opt_timer = widgets.BoundedIntText(
-            min=0, max=600, description="Timer (s)", tooltip="0 = no move timer"
+        self._opt_timer = widgets.BoundedFloatText(
+            min=0, max=600, step=1, description="Timer (s)", tooltip="0 = no move timer"
         )
         self._opt_pause = widgets.BoundedFloatText(
             min=0, max=5, step=0.1, description="Bot pause"
@@ -1051,7 +1107,7 @@ class SpadesTable:
         self._opt_four.observe(self._on_four, names="value")
         self._opt_timer.observe(self._on_timer, names="value")
         self._opt_pause.observe(self._on_pause, names="value")
-        new_game = self._button(
+        new_game = self._new_game_button = self._button(
             "New game",
             "start a new game with these options",
             "spades-new-game",
@@ -1060,14 +1116,14 @@ class SpadesTable:
         )
         self._path_box = widgets.Text(value="spades-game.json", description="File")
         self._path_box.add_class("spades-path")
-        save = self._button(
+        save = self._save_button = self._button(
             "Save",
             "save the game as a record file",
             "spades-save",
             self._on_save,
             width="auto",
         )
-        load = self._button(
+        load = self._load_button = self._button(
             "Load",
             "load a game record file",
             "spades-load",
@@ -1518,10 +1574,13 @@ class SpadesTable:
         # bids, looks and blind decisions: exactly the legal ones
         for action, button in self._bid_buttons.items():
             shown = action in legal and view.phase in (Phase.BIDDING, Phase.DRAW)
-            button.layout.display = None if shown else "none"
-            button.disabled = not shown
-            button.tooltip = self._bid_tooltip(action)
-            button.button_style = "info" if shown and action == hinted else ""
+            self._put(button.layout, display=None if shown else "none")
+            self._put(
+                button,
+                disabled=not shown,
+                tooltip=self._bid_tooltip(action),
+                button_style="info" if shown and action == hinted else "",
+            )
         # two-player draw
         drawing = mine and view.phase is Phase.DRAW and view.drawn is not None
         self._draw_row.layout.display = None if drawing else "none"
@@ -1572,46 +1631,47 @@ class SpadesTable:
         else:
             self._hidden_note.value = ""
             held = _display_order(view.hand)
-            cards = held
-            previous: Suit | None = None
-            for card in cards:
-                button = self._card_buttons[card]
-                suit_break = previous is not None and card.suit is not previous
-                previous = card.suit
-                button.layout.margin = "0 2px 0 12px" if suit_break else "0 2px"
-                button.style.text_color = suit_colour(card.suit, self.four_colour)
-                selected = card in self._selected
-                button.description = ("✓ " if selected else "") + card.symbol()
-                if choosing:
-                    button.disabled = False
-                    verb = "pass" if view.phase is Phase.EXCHANGE else "discard"
-                    button.tooltip = (
-                        f"{card.name}: chosen to {verb} (click to undo)"
-                        if selected
-                        else f"{card.name}: click to choose it to {verb}"
-                    )
-                elif mine and view.phase is Phase.PLAYING:
-                    button.disabled = card not in legal
-                    why = None if card in legal else hand.why_illegal(card, self.seat)
-                    button.tooltip = card.name if why is None else f"{card.name}: {why}"
-                else:
-                    button.disabled = True
-                    if (
-                        view.phase is Phase.PLAYING
-                        and not game.is_over
-                        and not self._between
-                    ):
-                        why = hand.why_illegal(card, self.seat)
-                        button.tooltip = f"{card.name}: {why}" if why else card.name
-                    else:
-                        button.tooltip = card.name
-                button.button_style = "info" if selected or card == hinted else ""
+        previous: Suit | None = None
+        colour = {suit: suit_colour(suit, self.four_colour) for suit in Suit}
+        in_play = view.phase is Phase.PLAYING and not game.is_over and not self._between
+        for card in held:
+            button = self._card_buttons[card]
+            suit_break = previous is not None and card.suit is not previous
+            previous = card.suit
+            selected = card in self._selected
+            if choosing:
+                disabled = False
+                verb = "pass" if view.phase is Phase.EXCHANGE else "discard"
+                tooltip = (
+                    f"{card.name}: chosen to {verb} (click to undo)"
+                    if selected
+                    else f"{card.name}: click to choose it to {verb}"
+                )
+            else:
+                disabled = not (mine and in_play and card in legal)
+                why = (
+                    hand.why_illegal(card, self.seat) if in_play and disabled else None
+                )
+                tooltip = f"{card.name}: {why}" if why else card.name
+            self._put(
+                button,
+                description=("✓ " if selected else "") + card.symbol(),
+                disabled=disabled,
+                tooltip=tooltip,
+                button_style="info" if selected or card == hinted else "",
+            )
+            self._put(
+                button.layout,
+                display=None,
+                margin="0 2px 0 12px" if suit_break else "0 2px",
+            )
+            self._put(button.style, text_color=colour[card.suit])
         shown = set(held)
         for card, button in self._card_buttons.items():
             if card not in shown:
-                button.disabled = True
-                button.button_style = ""
-            button.layout.display = None if card in shown else "none"
+                self._put(button, disabled=True, button_style="")
+                self._put(button.layout, display="none")
+                self._put(button.style, text_color=colour[card.suit])
 
         # tools
         self._hint_button.disabled = not mine
@@ -1621,6 +1681,16 @@ class SpadesTable:
         self._render_review()
         # last: browser tests wait for this (its data-moves) to know a render is done
         self._status.value = self._status_html()
+
+    def _put(self, widget: widgets.Widget, **values: Any) -> None:
+        """Set traits that changed since the last render (setting a trait,
+        even to its value, costs a validation; a render sets hundreds)."""
+        for name, value in values.items():
+            key = (id(widget), name)
+            if key in self._rendered and self._rendered[key] == value:
+                continue
+            setattr(widget, name, value)
+            self._rendered[key] = value
 
     def _render_review(self) -> None:
         review = self._review

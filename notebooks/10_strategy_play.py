@@ -31,6 +31,8 @@
 # the library checks that the card is legal and shows what two bots would
 # play, and why: the `rule` bot (a sensible club player) and the `search`
 # bot (which deals the unseen cards many times and tries each candidate).
+# When the two disagree, it is usually a close call, and the search bot's
+# reason says how many points it expects the difference to be worth.
 
 # %%
 # %matplotlib inline
@@ -90,10 +92,9 @@ def judge(hand, choice):
     view = hand.view(hand.turn)
     problem = hand.why_illegal(choice)
     print(f"your choice {choice}: " + ("legal" if problem is None else problem))
-    for level in ("rule", "search:16"):
+    for level in ("rule", "search"):
         hint = suggest(view, level, seed="ch10")
-        name = level.split(":")[0]
-        print(f"{name:>6} bot plays {hint.action.symbol():<4} {hint.reason}")
+        print(f"{level:>6} bot plays {hint.action.symbol():<4} {hint.reason}")
 
 
 def count_cards(view):

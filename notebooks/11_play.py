@@ -122,7 +122,8 @@ print(demo.message)
 # A refused move changes nothing and says why:
 
 # %%
-print(demo.play("AS"), "-", demo.message)
+accepted = demo.play("AS")
+print(accepted, "-", demo.message.splitlines()[0])
 
 # %% [markdown]
 # Let us play the hand to its end.

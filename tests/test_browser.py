@@ -33,6 +33,8 @@ from browser_support import (
 )
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from spadeslib import Card
+
 pytestmark = pytest.mark.browser
 
 NOTEBOOK = "11_play.ipynb"
@@ -89,7 +91,9 @@ class ClickingLearner:
         self.page = page
         self.root = root
         self.clicks = 0
+        self.keys = 0
         self.missed = 0
+        self.by_keyboard = False
 
     def sel(self, css: str) -> str:
         return f"{self.root} {css}"
@@ -148,6 +152,30 @@ class ClickingLearner:
             timeout=20000,
         )
 
+    def try_key(self, css: str) -> bool:
+        """Focus the button and press Enter, as a keyboard user does."""
+        try:
+            self.page.locator(self.sel(css)).press("Enter", timeout=2000)
+        except PlaywrightTimeout:
+            self.missed += 1
+            return False
+        self.keys += 1
+        return True
+
+    def check_cards_name_themselves(self) -> None:
+        """Each card button shows rank and suit symbol and names the card in
+        words (its title), so no card is told by colour alone."""
+        cards = self.page.evaluate(
+            "(root) => Array.from(document.querySelectorAll(root + ' .spades-card'))"
+            ".filter((e) => e.offsetParent !== null)"
+            ".map((e) => [e.innerText.trim(), e.title])",
+            self.root,
+        )
+        assert cards, "no card buttons on the table"
+        for text, title in cards:
+            card = Card.parse(text.removeprefix("✓ "))
+            assert title.split(":")[0] == card.name, (text, title)
+
     def decide(self, state: dict[str, Any]) -> str:
         """Take one decision from a snapshot; return what was clicked ("" if
         nothing could be)."""
@@ -174,7 +202,11 @@ class ClickingLearner:
             self.click(".spades-confirm")
             return f"pass or discard {need}"
         if state["cards"]:
-            return "play" if self.try_click(f".spades-card-{state['cards'][0]}") else ""
+            css = f".spades-card-{state['cards'][0]}"
+            self.by_keyboard = not self.by_keyboard
+            if self.by_keyboard:  # every other card: Tab-style focus, then Enter
+                return "play by keyboard" if self.try_key(css) else ""
+            return "play" if self.try_click(css) else ""
         return ""
 
     def play_hand(self, deadline: float) -> str:
@@ -250,13 +282,21 @@ def _play_full_game(page: Any, root: str, name: str) -> int:
     learner = ClickingLearner(page, root)
     learner.set_options(TARGET, PAUSE)
     screenshot(page, f"{name}-start")
+    page.wait_for_function(
+        "(sel) => Array.from(document.querySelectorAll(sel))"
+        ".some((e) => e.offsetParent !== null)",
+        arg=learner.sel(".spades-card"),
+        timeout=30000,
+    )
+    learner.check_cards_name_themselves()
     hands = learner.play_game(name)
     learner.click(".spades-check")
     page.wait_for_selector(learner.sel(".spades-review-entry"), timeout=30000)
     screenshot(page, f"{name}-game-over-review")
+    assert learner.keys > 0, "no card was played from the keyboard"
     print(
-        f"{name}: a whole game of {hands} hands, {learner.clicks} clicks "
-        f"({learner.missed} missed a page that had moved on)"
+        f"{name}: a whole game of {hands} hands, {learner.clicks} clicks and "
+        f"{learner.keys} key presses ({learner.missed} missed a page that had moved on)"
     )
     return hands
 

@@ -86,6 +86,7 @@ _CSS = """<style>
 .spt-status{font-size:0.95em;padding:3px 0}
 .spt-msg{border-left:4px solid #1f3a93;padding:2px 8px;background:#f4f6fb;color:#111}
 .spt-small{font-size:0.85em;color:#333}
+.spt-sr{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}
 .spt-notice{border-left:4px solid #b03a2e;padding:2px 8px;background:#fbeeee;color:#111}
 </style>"""
 
@@ -1406,7 +1407,8 @@ class SpadesTable:
         elif view.phase is Phase.PLAYING and not view.tricks:
             middle = "first trick"
         elif view.phase is not Phase.PLAYING:
-            middle = view.phase.value.replace("_", " ")
+            middle = "hand over" if view.phase is Phase.OVER else view.phase.value
+            middle = middle.replace("_", " ")
         broken = ""
         if view.phase is Phase.PLAYING and view.rules.must_break_spades:
             broken = (
@@ -1509,7 +1511,11 @@ class SpadesTable:
                     "discard (or none), then press Discard."
                 )
             else:
-                text = "Your turn to play: the cards you may play are enabled."
+                names = ", ".join(c.name for c in view.legal)  # type: ignore[union-attr]
+                text = (
+                    "Your turn to play: the cards you may play are enabled."
+                    f"<span class='spt-sr'> You may play: {html.escape(names)}.</span>"
+                )
         else:
             assert game.turn is not None
             who = seat_name(game.turn, self.seat, game.rules)

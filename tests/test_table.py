@@ -551,6 +551,9 @@ def test_new_game_from_the_options_panel() -> None:
     assert table.rules.spec == "classic+mirror" and table.rules.target == 200
     assert table.seed == 99 and table.levels[N] == "random"
     check_table(table)
+    controls["new_game"].click()  # the seed box still says 99: a new game, new seed
+    assert table.seed != 99 and controls["seed"].value == table.seed
+    assert table.game.hand.number == 1 and table.rules.spec == "classic+mirror"
     controls["mod_whiz"].value = True  # mirror and whiz do not mix
     before = snapshot(table)
     controls["new_game"].click()

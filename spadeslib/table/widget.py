@@ -674,6 +674,7 @@ class SpadesTable:
         level = level or self.review_level
         key = (hand.number, level)
         if key not in self._reviews:
+            self._review_box.layout.display = None
             self._review_html.value = "<i>Checking your play…</i>"
             self._reviews[key] = review_hand(
                 hand, self.seat, level, seed=self.seed, four_colour=self.four_colour
@@ -1110,7 +1111,7 @@ class SpadesTable:
         self._opt_pause.observe(self._on_pause, names="value")
         new_game = self._new_game_button = self._button(
             "New game",
-            "start a new game with these options",
+            "start a new game with these options (a new seed unless you type one)",
             "spades-new-game",
             self._on_new_game,
             width="auto",
@@ -1319,9 +1320,12 @@ class SpadesTable:
         except SpadesError as error:
             self._refuse(str(error))
             return
+        # the seed box still shows this game's seed: deal a new game; a seed
+        # typed in (a teacher's, say) is used as given
+        seed = self._opt_seed.value
         self.new_game(
             rules,
-            seed=self._opt_seed.value,
+            seed=None if seed == self.seed else seed,
             partner=self._opt_partner.value,
             opponents=self._opt_opponents.value,
             timer=self._opt_timer.value or None,

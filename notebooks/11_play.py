@@ -48,10 +48,12 @@
 # - **Buttons.** *Hint* asks a bot what it would do, and why. *Next hand* deals
 #   the next hand once one is over. *Check my play* reviews the last hand.
 # - **Options** (the panel at the bottom): the rule set and its modifiers, the
-#   level of your partner and of your opponents, the seed, a four-colour deck,
-#   a move timer (a random legal move is played for you when it runs out, as
-#   on YPPedia tables), the bots' pause, and *New game*. *Save* and *Load*
-#   keep a game in a record file, to finish it another day.
+#   level of your partner and of your opponents, the seed (type one to replay
+#   a game your teacher chose; otherwise *New game* deals a fresh one), the
+#   target score (a short game to 200, say), a four-colour deck, a move timer
+#   (a random legal move is played for you when it runs out, as on YPPedia
+#   tables), the bots' pause, and *New game*. *Save* and *Load* keep a game
+#   in a record file, to finish it another day.
 #
 # These bot levels are installed:
 

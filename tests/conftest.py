@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-import random
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
@@ -324,23 +323,6 @@ def script_two(
     for seat in drawers:
         stock += [kept[seat].pop(0), rest.pop(0)]
     return stock, holding, plays
-
-
-# ---------------------------------------------------------------- random play
-def random_hand(rules: Rules, seed: int, rng: random.Random, **kwargs: Any) -> Hand:
-    dealer = rng.choice(seats_of(rules))
-    return Hand(rules, dealer, seed=seed, **kwargs)
-
-
-def random_scores(rules: Rules, rng: random.Random) -> dict[str, int]:
-    """Start-of-hand scores that sometimes make a side trail by 100 or more."""
-    sides = ("NS", "EW") if rules.players == 4 else ("N", "S")
-    return {s: rng.choice([0, 0, 50, -120, 240, 400]) for s in sides}
-
-
-@pytest.fixture
-def rng() -> random.Random:
-    return random.Random(20240601)
 
 
 # ------------------------------------------------------------- rejections

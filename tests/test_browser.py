@@ -94,6 +94,7 @@ class ClickingLearner:
         self.keys = 0
         self.missed = 0
         self.by_keyboard = False
+        self.named_checked = False
 
     def sel(self, css: str) -> str:
         return f"{self.root} {css}"
@@ -202,6 +203,9 @@ class ClickingLearner:
             self.click(".spades-confirm")
             return f"pass or discard {need}"
         if state["cards"]:
+            if not self.named_checked:
+                self.check_cards_name_themselves()
+                self.named_checked = True
             css = f".spades-card-{state['cards'][0]}"
             self.by_keyboard = not self.by_keyboard
             if self.by_keyboard:  # every other card: Tab-style focus, then Enter
@@ -282,18 +286,12 @@ def _play_full_game(page: Any, root: str, name: str) -> int:
     learner = ClickingLearner(page, root)
     learner.set_options(TARGET, PAUSE)
     screenshot(page, f"{name}-start")
-    page.wait_for_function(
-        "(sel) => Array.from(document.querySelectorAll(sel))"
-        ".some((e) => e.offsetParent !== null)",
-        arg=learner.sel(".spades-card"),
-        timeout=30000,
-    )
-    learner.check_cards_name_themselves()
     hands = learner.play_game(name)
     learner.click(".spades-check")
     page.wait_for_selector(learner.sel(".spades-review-entry"), timeout=30000)
     screenshot(page, f"{name}-game-over-review")
     assert learner.keys > 0, "no card was played from the keyboard"
+    assert learner.named_checked
     print(
         f"{name}: a whole game of {hands} hands, {learner.clicks} clicks and "
         f"{learner.keys} key presses ({learner.missed} missed a page that had moved on)"

@@ -63,6 +63,8 @@ class PlayerView:
     """Two-player draw: the top card this seat is deciding on."""
     known_discards: tuple[Card, ...]
     """Two-player: cards this seat saw go to the discard pile, or discarded."""
+    declared_blind: tuple[Seat, ...] = ()
+    """Two-player: seats that declared double nil before drawing (public)."""
 
     @classmethod
     def of(cls, hand: Hand, seat: Seat) -> PlayerView:
@@ -106,6 +108,7 @@ class PlayerView:
             received=partner_passed if swapped else (),
             drawn=drawn,
             known_discards=tuple(known),
+            declared_blind=tuple(s for s in hand.seats if s in hand.declared_blind),
         )
 
     # ------------------------------------------------------------- helpers

@@ -228,7 +228,6 @@ class SpadesTable:
         self._timer_task: asyncio.Task[None] | None = None
         self._timer_key: tuple[Any, ...] | None = None
         self._timer_left: int | None = None
-        self._thinking = False
         self._last_click: tuple[float, object] | None = None
         self._selected: list[Card] = []
         self._hinted: tuple[tuple[Any, ...], Suggestion] | None = None
@@ -839,10 +838,10 @@ class SpadesTable:
             self._task = self._loop.create_task(self._bot_loop(self._epoch))
 
     async def _bot_loop(self, epoch: int) -> None:
+        """The bots' moves, one per ``pause``, on the kernel's event loop: the
+        kernel stays free to handle clicks (refused while a bot is to move)."""
         try:
             while epoch == self._epoch and self._bot_to_move():
-                self._thinking = True
-                self.render()
                 await asyncio.sleep(self.pause)
                 if epoch != self._epoch or not self._bot_to_move():
                     break
@@ -853,11 +852,8 @@ class SpadesTable:
                 f"Something went wrong while the bots played: "
                 f"{type(error).__name__}: {error}"
             )
-        finally:
-            self._thinking = False
         if epoch == self._epoch:
             self._arm_timer()
-            self.render()
 
     def _arm_timer(self) -> None:
         if not self.timer or not self._async or not self.learner_to_move():

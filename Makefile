@@ -45,7 +45,9 @@ sync: $(STAMP)
 
 ## execute: re-run the course notebooks in place so stored outputs are true
 execute: $(STAMP)
-	$(BIN)/jupyter nbconvert --to notebook --execute --inplace notebooks/*.ipynb
+	$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
+		--ExecutePreprocessor.record_timing=False notebooks/*.ipynb
+	$(BIN)/jupyter nbconvert --to notebook --inplace --coalesce-streams notebooks/*.ipynb
 	$(BIN)/jupytext --sync notebooks/*.ipynb
 
 ## exercises: regenerate the exercise notebooks from the solutions (re-running them)

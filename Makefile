@@ -46,7 +46,8 @@ sync: $(STAMP)
 ## execute: re-run the course notebooks in place so stored outputs are true
 execute: $(STAMP)
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
-		--ExecutePreprocessor.record_timing=False notebooks/*.ipynb
+		--ExecutePreprocessor.record_timing=False \
+		--ExecutePreprocessor.store_widget_state=False notebooks/*.ipynb
 	$(BIN)/jupyter nbconvert --to notebook --inplace --coalesce-streams notebooks/*.ipynb
 	$(BIN)/jupytext --sync notebooks/*.ipynb
 

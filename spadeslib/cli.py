@@ -134,17 +134,15 @@ def replay_summary(game: Game) -> dict[str, Any]:
     """The ``replay --json`` object: per finished hand, tricks by seat, points,
     bags carried and running scores by side; and the winner."""
     hands = []
-    running = {s: 0 for s in sides(game.rules)}
-    for hand in game.finished_hands:
+    # game.history holds the running scores after each finished hand.
+    for hand, scores in zip(game.finished_hands, game.history, strict=True):
         assert hand.result is not None
-        for side, score in hand.result.items():
-            running[side] += score.points
         hands.append(
             {
                 "tricks": {s.letter: hand.tricks_won[s] for s in hand.seats},
                 "points": {side: score.points for side, score in hand.result.items()},
                 "bags": {side: score.bags_after for side, score in hand.result.items()},
-                "scores": dict(running),
+                "scores": dict(scores),
             }
         )
     return {"hands": hands, "winner": game.winner}

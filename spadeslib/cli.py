@@ -29,6 +29,16 @@ __all__ = ["main"]
 
 
 def _cmd_rules(args: argparse.Namespace) -> int:
+    if getattr(args, "sheet", None):
+        from .sheet import rules_sheet
+
+        page = rules_sheet(Rules.parse(args.sheet))
+        if args.out:
+            Path(args.out).write_text(page, encoding="utf-8")
+            print(f"wrote {args.out}: the rules of {args.sheet} on one A4 page")
+        else:
+            sys.stdout.write(page)
+        return 0
     print("Presets (choose one; cards4net is the default):")
     for name, (summary, _) in PRESETS.items():
         print(f"  {name:<12} {summary}")
@@ -183,6 +193,12 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     p = sub.add_parser("rules", help="list presets and modifiers")
+    p.add_argument(
+        "--sheet",
+        metavar="PRESET[+MODIFIER...]",
+        help="write a printable one-page rules summary (HTML) of this rule set",
+    )
+    p.add_argument("--out", help="with --sheet: write the page to this file")
     p.set_defaults(func=_cmd_rules)
 
     p = sub.add_parser("play", help="play seeded games between bots")

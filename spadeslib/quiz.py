@@ -1,0 +1,219 @@
+"""Short end-of-chapter quizzes: multiple-choice questions with instant feedback.
+
+A chapter builds its questions with answers computed by the library, then
+shows them. In JupyterLab each question is a row of buttons that answers as
+soon as one is clicked; everywhere else (a script, nbconvert, GitHub) the same
+quiz prints as text, and ``quiz.check(n, choice)`` answers question ``n``.
+Nothing printed before an attempt gives the answer away: not the text, not
+``repr``, not the widgets' state.
+
+>>> from spadeslib import Card, Rules, Suit
+>>> quiz = Quiz("Tricks", [
+...     Question(
+...         "Hearts are led. Does the 2♠ beat the A♥?",
+...         ["yes", "no"],
+...         answer="yes" if Rules().beats(Card.parse("2S"), Card.parse("AH"),
+...                                       Suit.HEARTS) else "no",
+...         why="Spades are trumps: any spade beats any other suit.",
+...     ),
+... ])
+>>> quiz
+<Quiz 'Tricks': 1 question>
+>>> quiz.check(1, "b")
+Question 1: not quite. Try again.
+>>> quiz.check(1, "yes")
+Question 1: right. Spades are trumps: any spade beats any other suit.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["Question", "Quiz"]
+
+_LETTERS = string.ascii_lowercase
+
+
+@dataclass(frozen=True, repr=False)
+class Question:
+    """One multiple-choice question.
+
+    ``answer`` is the right choice: one of ``choices`` (compared as text, so
+    a number computed by the library may be given for the choice ``"70"``).
+    ``why`` is shown once the learner answers right; ``hint`` after a wrong
+    answer. ``repr`` never shows the answer.
+
+    >>> q = Question("Bid 7, win 6: points?", ["-70", "-10", "60"], answer=-70)
+    >>> q
+    <Question 'Bid 7, win 6: points?' (3 choices)>
+    >>> q.is_right("-70"), q.is_right("a"), q.is_right(-10)
+    (True, True, False)
+    """
+
+    prompt: str
+    choices: Sequence[Any]
+    answer: Any = field(compare=False)
+    why: str = ""
+    hint: str = ""
+    _index: int = field(init=False, compare=False)
+
+    def __post_init__(self) -> None:
+        labels = tuple(str(c) for c in self.choices)
+        object.__setattr__(self, "choices", labels)
+        if len(labels) < 2 or len(set(labels)) != len(labels):
+            raise ValueError(
+                f"question {self.prompt!r} needs two or more different choices"
+            )
+        if str(self.answer) not in labels:
+            raise ValueError(
+                f"question {self.prompt!r}: the computed answer is not one of its "
+                f"{len(labels)} choices"
+            )
+        object.__setattr__(self, "_index", labels.index(str(self.answer)))
+        # Keep the answer only as a position, so nothing shows it by accident.
+        object.__setattr__(self, "answer", None)
+
+    def __repr__(self) -> str:
+        return f"<Question {self.prompt!r} ({len(self.choices)} choices)>"
+
+    def choice_index(self, choice: Any) -> int | None:
+        """The position of a choice given as a letter (``"b"``) or its text."""
+        text = str(choice).strip()
+        if text in self.choices:
+            return self.choices.index(text)
+        folded = [c.casefold() for c in self.choices]
+        if text.casefold() in folded:
+            return folded.index(text.casefold())
+        if len(text) == 1 and text.lower() in _LETTERS[: len(self.choices)]:
+            return _LETTERS.index(text.lower())
+        return None
+
+    def is_right(self, choice: Any) -> bool:
+        """Whether ``choice`` (a letter or a choice's text) is the right one."""
+        return self.choice_index(choice) == self._index
+
+    def feedback(self, choice: Any) -> str:
+        """What the learner is told after choosing ``choice``."""
+        index = self.choice_index(choice)
+        if index is None:
+            letters = ", ".join(_LETTERS[: len(self.choices)])
+            return f"not one of the choices: answer with a letter ({letters})"
+        if index == self._index:
+            return "right." + (f" {self.why}" if self.why else "")
+        return "not quite. " + (self.hint or "Try again.")
+
+    def text(self, number: int) -> str:
+        """The question as plain text, choices lettered."""
+        lines = [f"{number}. {self.prompt}"]
+        lines += [f"   ({_LETTERS[i]}) {c}" for i, c in enumerate(self.choices)]
+        return "\n".join(lines)
+
+
+class Quiz:
+    """A few questions that end a chapter; :meth:`show` displays them."""
+
+    def __init__(self, title: str, questions: Sequence[Question]) -> None:
+        if not questions:
+            raise ValueError(f"quiz {title!r} has no questions")
+        self.title = title
+        self.questions = tuple(questions)
+
+    def __repr__(self) -> str:
+        n = len(self.questions)
+        return f"<Quiz {self.title!r}: {n} question{'s' * (n != 1)}>"
+
+    def __len__(self) -> int:
+        return len(self.questions)
+
+    def text(self) -> str:
+        """The whole quiz as plain text, with how to answer it.
+
+        >>> print(Quiz("Q", [Question("2 + 2?", [3, 4], answer=4)]).text())
+        Q
+        1. 2 + 2?
+           (a) 3
+           (b) 4
+        Answer in the widgets above, or with quiz.check(NUMBER, "LETTER").
+        """
+        parts = [self.title, *(q.text(i) for i, q in enumerate(self.questions, 1))]
+        parts.append(
+            'Answer in the widgets above, or with quiz.check(NUMBER, "LETTER").'
+        )
+        return "\n".join(parts)
+
+    def _question(self, number: int) -> Question:
+        if not 1 <= number <= len(self.questions):
+            raise IndexError(
+                f"quiz {self.title!r} has questions 1 to {len(self.questions)}, "
+                f"not {number}"
+            )
+        return self.questions[number - 1]
+
+    def check(self, number: int, choice: Any) -> None:
+        """Print the feedback on ``choice`` for question ``number`` (from 1)."""
+        print(f"Question {number}: {self._question(number).feedback(choice)}")
+
+    def widget(self) -> Any:
+        """The quiz as ipywidgets: per question a row of buttons and a feedback line.
+
+        Clicking a button answers at once. The widgets hold the choices and,
+        after a click, the feedback; never the answer.
+        """
+        import ipywidgets as widgets
+
+        rows: list[Any] = [widgets.HTML(f"<b>{_escape(self.title)}</b>")]
+        for number, question in enumerate(self.questions, 1):
+            prompt = widgets.HTML(f"{number}. {_escape(question.prompt)}")
+            result = widgets.HTML("")
+            buttons = []
+            for i, label in enumerate(question.choices):
+                button = widgets.Button(
+                    description=f"({_LETTERS[i]}) {label}",
+                    layout=widgets.Layout(width="auto"),
+                    tooltip=label,
+                )
+                button.on_click(_answer(question, i, result))
+                buttons.append(button)
+            rows.append(widgets.VBox([prompt, widgets.HBox(buttons), result]))
+        return widgets.VBox(rows)
+
+    def show(self) -> None:
+        """Display the widgets, with the plain text as their fallback.
+
+        JupyterLab shows the buttons; a notebook viewer without widgets (and
+        nbval) sees the text. Outside IPython the text is printed.
+        """
+        try:
+            from IPython import get_ipython
+            from IPython.display import display
+        except ImportError:  # pragma: no cover - IPython comes with the course
+            print(self.text())
+            return
+        if get_ipython() is None:
+            print(self.text())
+            return
+        try:
+            bundle = self.widget()._repr_mimebundle_()
+        except ImportError:
+            print(self.text())
+            return
+        bundle["text/plain"] = self.text()
+        display(bundle, raw=True)
+
+
+def _answer(question: Question, index: int, result: Any) -> Callable[[Any], None]:
+    def on_click(_button: Any) -> None:
+        text = question.feedback(_LETTERS[index])
+        colour = "#1a7f37" if question.is_right(_LETTERS[index]) else "#b35900"
+        result.value = f'<span style="color:{colour}">{_escape(text)}</span>'
+
+    return on_click
+
+
+def _escape(text: str) -> str:
+    import html
+
+    return html.escape(text)

@@ -1,0 +1,100 @@
+"""End-of-chapter quizzes: feedback, letters and text, nothing given away."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from spadeslib.quiz import Question, Quiz
+
+CHOICES = ["North", "East", "South", "West"]
+
+
+def _quiz(answer: str) -> Quiz:
+    return Quiz(
+        "Who wins?",
+        [
+            Question("Who wins the trick?", CHOICES, answer=answer, why="Highest."),
+            Question("Points for bid 7, won 6?", [-70, -10, 60], answer=-70),
+        ],
+    )
+
+
+def _state(widget: Any) -> list[Any]:
+    """Every widget's synced state in the tree, without model ids."""
+    state = widget.get_state()
+    state.pop("_model_id", None)
+    out = [{k: v for k, v in state.items() if k not in ("children", "layout", "style")}]
+    for child in getattr(widget, "children", ()):
+        out += _state(child)
+    return out
+
+
+def test_feedback_right_wrong_and_not_a_choice(
+    capsys: pytest.CaptureFixture,
+) -> None:
+    quiz = _quiz("South")
+    quiz.check(1, "c")
+    quiz.check(1, "north")
+    quiz.check(1, "Mars")
+    quiz.check(2, -70)
+    quiz.check(2, "-10")
+    assert capsys.readouterr().out.splitlines() == [
+        "Question 1: right. Highest.",
+        "Question 1: not quite. Try again.",
+        "Question 1: not one of the choices: answer with a letter (a, b, c, d)",
+        "Question 2: right.",
+        "Question 2: not quite. Try again.",
+    ]
+    with pytest.raises(IndexError, match="questions 1 to 2, not 3"):
+        quiz.check(3, "a")
+
+
+def test_hint_after_a_wrong_answer() -> None:
+    q = Question("2 + 2?", ["3", "4"], answer=4, hint="Count again.")
+    assert q.feedback("a") == "not quite. Count again."
+    assert q.feedback("B") == "right."
+
+
+def test_nothing_shows_the_answer_before_an_attempt() -> None:
+    south, west = _quiz("South"), _quiz("West")
+    assert south.text() == west.text()
+    assert repr(south) == repr(west) == "<Quiz 'Who wins?': 2 questions>"
+    assert repr(south.questions[0]) == repr(west.questions[0])
+    assert south.questions[0].answer is None
+    assert _state(south.widget()) == _state(west.widget())
+
+
+def test_clicking_a_button_answers_at_once() -> None:
+    box = _quiz("South").widget()
+    first = box.children[1]
+    prompt, buttons, result = first.children
+    assert "Who wins the trick?" in prompt.value and result.value == ""
+    buttons.children[0].click()
+    assert "not quite" in result.value
+    buttons.children[2].click()
+    assert "right. Highest." in result.value
+    assert [b.description for b in buttons.children] == [
+        "(a) North",
+        "(b) East",
+        "(c) South",
+        "(d) West",
+    ]
+
+
+def test_questions_are_checked_when_written() -> None:
+    with pytest.raises(ValueError, match="not one of its 3 choices"):
+        Question("Points?", [1, 2, 3], answer=4)
+    with pytest.raises(ValueError, match="two or more different choices"):
+        Question("Points?", [1, 1], answer=1)
+    with pytest.raises(ValueError, match="no questions"):
+        Quiz("Empty", [])
+
+
+def test_show_prints_the_text_outside_ipython(capsys: pytest.CaptureFixture) -> None:
+    quiz = _quiz("East")
+    quiz.show()
+    out = capsys.readouterr().out
+    assert out == quiz.text() + "\n"
+    assert "(b) East" in out and "right" not in out

@@ -1,0 +1,29 @@
+"""The coach: one analysis layer for hints, reviews and exercise verdicts.
+
+>>> from spadeslib import Hand
+>>> from spadeslib.coach import Coach
+>>> hand = Hand(seed=4, dealer="W")
+>>> for bid in (3, 3, 3, 3): hand.apply(bid)
+>>> advice = Coach("rule", seed=2024).advise(hand.view(hand.turn))
+>>> advice.rate(advice.best).rating
+'best'
+"""
+
+from __future__ import annotations
+
+from .coach import LEVELS, Advice, Coach, NilCheck, Review, decision_key
+from .ratings import RATINGS, THRESHOLDS, Estimate, Verdict, rating_for
+
+__all__ = [
+    "LEVELS",
+    "RATINGS",
+    "THRESHOLDS",
+    "Advice",
+    "Coach",
+    "Estimate",
+    "NilCheck",
+    "Review",
+    "Verdict",
+    "decision_key",
+    "rating_for",
+]

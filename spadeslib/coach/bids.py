@@ -1,0 +1,254 @@
+"""The value of every bid (and of the blind decisions) from the seat's view.
+
+For a bid, worlds of the unseen cards are dealt consistently with the bids
+so far; in each, the seat bids each candidate, the later seats bid as the
+rule level would, and the hand is played out by the rule policy. The
+candidates played out are the rule's bid, the numbers within two of it and
+Nil; every other numeric bid is scored on the play of the nearest candidate
+(the play hardly depends on a bid far from what the hand is worth).
+
+For a blind decision (the seat has not looked), the seat's own cards are
+unknown too: every world deals all four hands; looking is valued as looking
+and then bidding as the rule level would.
+
+>>> import random
+>>> from spadeslib import Hand
+>>> hand = Hand(seed=4, dealer="W")
+>>> hand.apply("look")
+>>> study = study_bids(hand.view(hand.turn), random.Random(1), samples=4)
+>>> set(study.values) == set(hand.legal_actions()), study.worlds
+(True, 4)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from ..actions import LOOK, Action, Bid, BidKind
+from ..bots.knowledge import state_from_view
+from ..bots.rule_bot import bid_decision
+from ..bots.sampler import sample_worlds
+from ..bots.search_bot import _play_state, playout, sim_legal_bids
+from ..bots.sim import TRUMP, State, bid_code, bits, deck_for
+from ..seats import Seat
+from ..view import PlayerView
+from .ratings import Estimate, mean_ci
+
+__all__ = ["BidStudy", "study_bids", "study_blind", "tricks_distribution"]
+
+#: numeric bids within this many tricks of the rule's bid are played out
+SPAN = 2
+
+
+@dataclass
+class BidStudy:
+    """Every candidate's value per world, and the seat's tricks."""
+
+    view: PlayerView
+    rule_action: Action
+    outcomes: dict[Action, list[float]] = field(default_factory=dict)
+    tricks: dict[Action, list[int]] = field(default_factory=dict)
+    """Tricks the seat took in each world after each bid played out."""
+    made: dict[Action, list[bool]] = field(default_factory=dict)
+    """Whether the bid (the side's contract, or the nil) was made, per world."""
+    worlds: int = 0
+    played: set[Action] = field(default_factory=set)
+    """The actions played out (the others are scored on a neighbour's play)."""
+
+    @property
+    def values(self) -> dict[Action, Estimate]:
+        """The estimate of every legal action."""
+        return {a: mean_ci(v) for a, v in self.outcomes.items()}
+
+    def paired(self, a: Action, b: Action) -> list[float]:
+        """Per-world value of ``a`` minus that of ``b``."""
+        return [x - y for x, y in zip(self.outcomes[a], self.outcomes[b], strict=True)]
+
+
+def _later_bids(
+    view: PlayerView, world: list[int], bids: dict[Seat, Bid], after: Seat
+) -> None:
+    rules = view.rules
+    deck = deck_for(rules)
+    order = view.bid_order
+    for seat in order[order.index(after) + 1 :]:
+        if seat in bids:
+            continue
+        trumps = (world[int(seat)] & deck.suit_mask[TRUMP]).bit_count()
+        options = sim_legal_bids(rules, seat, bids, trumps)
+        if len(options) == 1:
+            bids[seat] = options[0]
+        else:
+            bids[seat], _ = bid_decision(
+                deck,
+                world[int(seat)],
+                options,
+                bids,
+                seat,
+                view.scores,
+                view.bags,
+                explain=False,
+            )
+
+
+def _leader(view: PlayerView) -> int:
+    rules = view.rules
+    if rules.players == 4:
+        return int(view.dealer if rules.dealer_leads else view.dealer.left)
+    return int(view.dealer.partner)
+
+
+def _rescored(sim: State, seat: int, bid: Bid) -> float:
+    tricks, nil = bid_code(bid)
+    old = sim.bid[seat], sim.nil[seat]
+    sim.bid[seat], sim.nil[seat] = tricks, nil
+    side = sim.side(seat)
+    value = float(sim.side_score(side) - sim.side_score(1 - side))
+    sim.bid[seat], sim.nil[seat] = old
+    return value
+
+
+def _made(sim: State, seat: int) -> bool:
+    if sim.nil[seat]:
+        return sim.tricks_won[seat] == 0
+    side = sim.side(seat)
+    return sim.contract(side) == 0 or sim.need(side) <= 0
+
+
+def study_bids(view: PlayerView, rng: random.Random, samples: int = 40) -> BidStudy:
+    """Value every legal bid of ``view`` (the seat has looked)."""
+    rules = view.rules
+    deck = deck_for(rules)
+    me = view.seat
+    hand = deck.mask(view.hand or ())
+    legal = [b for b in view.legal if isinstance(b, Bid)]
+    rule_bid, _ = bid_decision(deck, hand, legal, view.bids, me, view.scores, view.bags)
+    numeric = sorted((b for b in legal if not b.is_nil), key=lambda b: b.tricks)
+    base = (
+        rule_bid.tricks
+        if not rule_bid.is_nil
+        else (numeric[0].tricks if numeric else 0)
+    )
+    played = [b for b in numeric if abs(b.tricks - base) <= SPAN]
+    played += [b for b in legal if b.is_nil]
+    if rule_bid not in played:
+        played.append(rule_bid)
+    study = BidStudy(view, rule_bid, played=set(played))
+    st0 = state_from_view(view)
+    st0.hands[int(me)] = hand
+    bidders = [int(s) for s in view.bids]
+    worlds = sample_worlds(
+        st0, int(me), rng, max(1, samples), played_by=[0, 0, 0, 0], bidders=bidders
+    )
+    for b in legal:
+        study.outcomes[b], study.tricks[b], study.made[b] = [], [], []
+    leader = _leader(view)
+    for world in worlds:
+        finals: dict[Bid, State] = {}
+        for mine in played:
+            bids = dict(view.bids)
+            bids[me] = mine
+            _later_bids(view, world, bids, me)
+            sim = _play_state(deck, world, bids, st0, view.bid_order, leader)
+            playout(sim)
+            finals[mine] = sim
+        numbers = [b for b in played if not b.is_nil]
+        for b in legal:
+            if b in finals:
+                sim = finals[b]
+                side = sim.side(int(me))
+                value = float(sim.side_score(side) - sim.side_score(1 - side))
+            else:
+                near = min(numbers, key=lambda x: (abs(x.tricks - b.tricks), x.tricks))
+                sim = finals[near]
+                value = _rescored(sim, int(me), b)
+            study.outcomes[b].append(value)
+            study.tricks[b].append(sim.tricks_won[int(me)])
+            old = sim.bid[int(me)], sim.nil[int(me)]
+            sim.bid[int(me)], sim.nil[int(me)] = bid_code(b)
+            study.made[b].append(_made(sim, int(me)))
+            sim.bid[int(me)], sim.nil[int(me)] = old
+    study.worlds = len(worlds)
+    return study
+
+
+def _deal_all(view: PlayerView, rng: random.Random) -> list[int]:
+    """Deal every unseen card (the seat's own included) at random."""
+    deck = deck_for(view.rules)
+    pool = bits(deck.full & ~deck.mask(view.known_discards))
+    rng.shuffle(pool)
+    hands = [0, 0, 0, 0]
+    pos = 0
+    for seat in view.seats:
+        n = view.cards_left[seat]
+        for c in pool[pos : pos + n]:
+            hands[int(seat)] |= 1 << c
+        pos += n
+    return hands
+
+
+def study_blind(view: PlayerView, rng: random.Random, samples: int = 40) -> BidStudy:
+    """Value looking against each blind bid for a seat that has not looked
+    (four players): looking is followed by the rule level's bid."""
+    rules = view.rules
+    if rules.players != 4:
+        raise ValueError("the blind study needs a four-player hand")
+    deck = deck_for(rules)
+    me = view.seat
+    legal = list(view.legal)
+    from ..bots.rule_bot import rule_decision
+
+    rule_action, _ = rule_decision(view)
+    study = BidStudy(view, rule_action, played=set(legal))
+    for a in legal:
+        study.outcomes[a], study.tricks[a], study.made[a] = [], [], []
+    st0 = state_from_view(view)
+    leader = _leader(view)
+    for _ in range(max(1, samples)):
+        world = _deal_all(view, rng)
+        for action in legal:
+            bids = dict(view.bids)
+            if action == LOOK:
+                trumps = (world[int(me)] & deck.suit_mask[TRUMP]).bit_count()
+                options = [
+                    b
+                    for b in sim_legal_bids(rules, me, bids, trumps)
+                    if b.kind is not BidKind.BLIND_NIL
+                ]
+                bids[me], _ = bid_decision(
+                    deck,
+                    world[int(me)],
+                    options,
+                    bids,
+                    me,
+                    view.scores,
+                    view.bags,
+                    explain=False,
+                )
+            else:
+                assert isinstance(action, Bid)
+                bids[me] = action
+            _later_bids(view, world, bids, me)
+            sim = _play_state(deck, world, bids, st0, view.bid_order, leader)
+            playout(sim)
+            side = sim.side(int(me))
+            study.outcomes[action].append(
+                float(sim.side_score(side) - sim.side_score(1 - side))
+            )
+            study.tricks[action].append(sim.tricks_won[int(me)])
+            study.made[action].append(_made(sim, int(me)))
+    study.worlds = max(1, samples)
+    return study
+
+
+def tricks_distribution(counts: list[int]) -> dict[int, float]:
+    """Share of worlds in which the seat took each number of tricks.
+
+    >>> tricks_distribution([2, 3, 3, 4])
+    {2: 0.25, 3: 0.5, 4: 0.25}
+    """
+    out: dict[int, float] = {}
+    for n in sorted(counts):
+        out[n] = out.get(n, 0.0) + 1 / len(counts)
+    return out

@@ -1,0 +1,201 @@
+"""The value of every legal card of one decision, from the seat's view.
+
+Worlds are dealt consistently with everything the seat has seen (its cards,
+the cards played, the voids shown, the bids, and the ducks of the play: see
+:mod:`spadeslib.bots.sampler`). In each world every distinct legal card is
+played and the hand is finished by the rule policy for all four seats, or,
+when few enough cards are left, solved exactly (every card of the world
+known, everybody playing perfectly). The same worlds serve every card, so
+differences between cards are paired and their intervals narrow.
+
+>>> import random
+>>> from spadeslib import Hand
+>>> hand = Hand(seed=4, dealer="W")
+>>> for bid in (3, 3, 3, 3): hand.apply(bid)
+>>> study = study_cards(hand.view(hand.turn), random.Random(1), samples=4)
+>>> sorted(study.values) == sorted(hand.legal_cards()), study.worlds
+(True, 4)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from ..bots.knowledge import state_from_view
+from ..bots.policy import choose_card
+from ..bots.sampler import sample_worlds
+from ..bots.search_bot import _candidates, _played_by, _representative
+from ..bots.sim import State
+from ..cards import Card
+from ..view import PlayerView
+from .exact import MAX_CARDS, WorldSolver
+from .ratings import Estimate, mean_ci
+
+__all__ = ["CardStudy", "Outcome", "study_cards"]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What happened to the seat's side in one world after one card."""
+
+    value: float
+    """Bag-adjusted margin of the side (its points minus the opponents')."""
+    trick: bool
+    """The side won the trick the card was played to."""
+    tricks: int
+    """Tricks the side took in the hand."""
+    made: bool | None
+    """The side's contract was made (``None``: no contract)."""
+    nil: bool | None
+    """The side's nils (own or partner's) all made (``None``: no nil)."""
+    set_them: bool | None
+    """The opponents' contract was set (``None``: they have none)."""
+    broke_nil: bool | None
+    """An opponent's nil was broken (``None``: no opposing nil)."""
+    bags: int
+    """Bags (overtricks) the side took."""
+
+
+@dataclass
+class CardStudy:
+    """Every legal card's outcomes over the same worlds."""
+
+    view: PlayerView
+    rule_card: Card
+    reps: dict[Card, Card]
+    """Each legal card -> the card standing for its run of equivalent cards."""
+    outcomes: dict[Card, list[Outcome]] = field(default_factory=dict)
+    """Per representative card, one outcome per world."""
+    worlds: int = 0
+    solved: bool = False
+    """Every world was solved exactly (few cards left)."""
+    determined: bool = False
+    """Every world is the same: the seat knows where every card is."""
+
+    @property
+    def values(self) -> dict[Card, Estimate]:
+        """The estimate of every legal card."""
+        out = {}
+        exact = self.solved and self.determined
+        for card, rep in self.reps.items():
+            est = mean_ci([o.value for o in self.outcomes[rep]])
+            if exact:
+                est = Estimate(est.mean, est.mean, est.mean, True)
+            out[card] = est
+        return out
+
+    def paired(self, a: Card, b: Card) -> list[float]:
+        """Per-world value of ``a`` minus that of ``b``."""
+        oa, ob = self.outcomes[self.reps[a]], self.outcomes[self.reps[b]]
+        return [x.value - y.value for x, y in zip(oa, ob, strict=True)]
+
+
+def _outcome(sim: State, side: int, trick: bool) -> Outcome:
+    other = 1 - side
+    value = float(sim.side_score(side) - sim.side_score(other))
+    seats = sim.side_seats(side)
+    tricks = sum(sim.tricks_won[s] for s in seats)
+    contract = sim.contract(side)
+    need = sim.need(side)
+    made = (need <= 0) if contract else None
+    bags = max(0, -need) if contract else 0
+    nils = [sim.tricks_won[s] == 0 for s in seats if sim.nil[s]]
+    nil = all(nils) if nils else None
+    theirs = sim.contract(other)
+    set_them = (sim.need(other) > 0) if theirs else None
+    opp_nils = [sim.tricks_won[s] > 0 for s in sim.side_seats(other) if sim.nil[s]]
+    broke = any(opp_nils) if opp_nils else None
+    return Outcome(value, trick, tricks, made, nil, set_them, broke, bags)
+
+
+def _finish(sim: State, side: int, number: int) -> bool:
+    """Play the hand out with the rule policy; whether ``side`` won trick
+    ``number`` (counted from 0)."""
+    won = None
+    while sim.tricks_done < 13:
+        seat = sim.turn
+        card, _ = choose_card(sim, seat)
+        sim.play(seat, card)
+        if won is None and sim.tricks_done > number:
+            won = sim.side(sim.turn) == side
+    if won is None:
+        won = sim.side(sim.turn) == side
+    return won
+
+
+def study_cards(
+    view: PlayerView,
+    rng: random.Random,
+    samples: int = 40,
+    exact_cards: int = 12,
+) -> CardStudy:
+    """Deal ``samples`` worlds for ``view`` and value every legal card in
+    each; worlds with at most ``exact_cards`` cards left in play are solved
+    exactly (see the module docstring)."""
+    st = state_from_view(view)
+    seat = int(view.seat)
+    deck = st.deck
+    rule_id, _ = choose_card(st, seat)
+    rule_card = deck.card[rule_id]
+    assert rule_card is not None
+    cands = _candidates(st, seat)
+    legal_ids = [deck.id_of_card(c) for c in view.legal if isinstance(c, Card)]
+    reps: dict[Card, Card] = {}
+    for cid in legal_ids:
+        rep = deck.card[_representative(st, seat, cid, cands)]
+        card = deck.card[cid]
+        assert rep is not None and card is not None
+        reps[card] = rep
+    # the rule's card stands for its run, so the coach names the card the
+    # book would play when several are equivalent
+    rule_rep = reps[rule_card]
+    for card, rep in list(reps.items()):
+        if rep == rule_rep:
+            reps[card] = rule_card
+    rep_ids = sorted({deck.id_of_card(r) for r in reps.values()})
+    study = CardStudy(view, rule_card, reps)
+    side = st.side(seat)
+    number = st.tricks_done
+    left = sum(st.cards_left(s) for s in st.seats())
+    solve = left <= min(exact_cards, MAX_CARDS)
+    if len(rep_ids) == 1:
+        solve = solve and left <= MAX_CARDS
+    worlds = sample_worlds(
+        st, seat, rng, max(1, samples), played_by=_played_by(view, deck)
+    )
+    outcomes: dict[int, list[Outcome]] = {c: [] for c in rep_ids}
+    solver = WorldSolver(view.rules, st) if solve else None
+    seen: set[tuple[int, ...]] = set()
+    for world in worlds:
+        seen.add(tuple(world))
+        base = st.copy()
+        base.hands = world[:]
+        if solver is not None:
+            lines = solver.lines(world, rep_ids, seat)
+            for c in rep_ids:
+                sim = base.copy()
+                sim.play(seat, c)
+                won = None
+                for s, x in lines[c][1]:
+                    sim.play(s, x)
+                    if won is None and sim.tricks_done > number:
+                        won = sim.side(sim.turn) == side
+                if won is None:
+                    won = sim.side(sim.turn) == side
+                outcomes[c].append(_outcome(sim, side, won))
+            continue
+        for c in rep_ids:
+            sim = base.copy()
+            sim.play(seat, c)
+            won = _finish(sim, side, number)
+            outcomes[c].append(_outcome(sim, side, won))
+    study.worlds = len(worlds)
+    study.solved = solver is not None
+    # one world drawn again and again: the seat knows where every card is
+    study.determined = len(seen) == 1 and (len(worlds) >= 8 or not st.unseen(seat))
+    for c, outs in outcomes.items():
+        card = deck.card[c]
+        assert card is not None
+        study.outcomes[card] = outs
+    return study

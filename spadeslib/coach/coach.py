@@ -1,0 +1,566 @@
+"""The coach: advice for one decision, and the review of a hand.
+
+:class:`Coach` values every legal action of a decision from the seat's view
+(:mod:`.cards`, :mod:`.bids`) and names the best one; :meth:`Advice.rate`
+rates any action on the published scale (:mod:`.ratings`) with a reason in
+the second person that compares it with the best one. A review is the same
+advice for every decision of a hand, so a hint and the review of the same
+decision always agree: the analysis is seeded by the decision itself (the
+view's public content and the seat's cards), never by the order of calls.
+
+>>> from spadeslib import Hand
+>>> hand = Hand(seed=4, dealer="W")
+>>> for bid in (3, 3, 3, 3): hand.apply(bid)
+>>> coach = Coach(level="rule", seed=1)
+>>> advice = coach.advise(hand.view(hand.turn))
+>>> advice.kind, advice.best in hand.legal_actions(), advice.rate(advice.best).rating
+('card', True, 'best')
+>>> coach.advise(hand.view(hand.turn)) is advice  # remembered
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import random
+import statistics
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ..actions import LOOK, Action, Bid
+from ..bots.knowledge import state_from_hand
+from ..bots.rule_bot import rule_decision
+from ..cards import Card
+from ..hand import Hand, Phase
+from ..seats import Seat
+from ..view import PlayerView
+from .bids import BidStudy, study_bids, study_blind, tricks_distribution
+from .cards import CardStudy, study_cards
+from .exact import MAX_CARDS, WorldSolver
+from .explain import card_reasons, describe, played
+from .ratings import RATINGS, Estimate, Verdict, rating_for
+
+__all__ = ["LEVELS", "Advice", "Coach", "NilCheck", "Review"]
+
+#: the analysis budget of each coach level: (worlds per decision, cards left
+#: from which worlds are solved exactly)
+LEVELS: dict[str, tuple[int, int]] = {
+    "novice": (16, 8),
+    "rule": (24, 8),
+    "search-lite": (24, 12),
+    "search": (40, 12),
+    "expert": (48, 12),
+}
+#: the best action is the rule level's unless another beats it by more than
+#: this many points plus one standard error (paired over the same worlds)
+PREFER_RULE = 1.0
+
+
+@dataclass(frozen=True)
+class NilCheck:
+    """Whether Nil pays: its value against the best numeric bid."""
+
+    pays: bool
+    nil: Estimate
+    numeric: Bid
+    numeric_value: Estimate
+    success: float
+    """Share of worlds in which the nil was made."""
+
+    def __str__(self) -> str:
+        verdict = "pays" if self.pays else "does not pay"
+        return (
+            f"Nil {verdict}: {self.nil.mean:+.0f} against "
+            f"{self.numeric_value.mean:+.0f} for bid {self.numeric.label()}; "
+            f"made in {100 * self.success:.0f}% of deals"
+        )
+
+
+def _stderr(diffs: Sequence[float]) -> float:
+    if len(diffs) < 2:
+        return 0.0
+    return statistics.stdev(diffs) / math.sqrt(len(diffs))
+
+
+@dataclass
+class Advice:
+    """The coach's analysis of one decision (see the module docstring)."""
+
+    view: PlayerView
+    kind: str
+    """``"card"``, ``"bid"``, ``"blind"`` (look or bid blind), ``"exchange"``,
+    ``"draw"`` or ``"discard"``."""
+    best: Action
+    values: dict[Action, Estimate]
+    exact: bool
+    level: str
+    worlds: int = 0
+    reason: str = ""
+    """Why the best action, in words."""
+    tricks: dict[int, float] | None = None
+    """Bids: share of worlds in which the seat takes each number of tricks
+    (after the best bid)."""
+    nil_pays: NilCheck | None = None
+    known: dict[Action, float] | None = None
+    """Card values with every card known (when the hand was given and few
+    enough cards were left to solve it)."""
+    study: CardStudy | BidStudy | None = field(default=None, repr=False)
+
+    @property
+    def forced(self) -> bool:
+        """Only one legal action."""
+        return len(self.view.legal) == 1
+
+    def _same(self, action: Action) -> bool:
+        if action == self.best:
+            return True
+        study = self.study
+        if isinstance(study, CardStudy) and isinstance(action, Card):
+            return study.reps.get(action) == study.reps.get(self.best)  # type: ignore[arg-type]
+        return False
+
+    def loss(self, action: Action) -> tuple[float, tuple[float, float]]:
+        """Expected points lost by ``action`` against the best, and its 95%
+        interval (paired over the same worlds)."""
+        if action not in self.view.legal:
+            raise ValueError(
+                f"{self.view.seat.full} cannot {describe(action)} here: "
+                "not a legal choice"
+            )
+        if self._same(action) or not self.values:
+            return 0.0, (0.0, 0.0)
+        study = self.study
+        assert study is not None
+        diffs = study.paired(self.best, action)  # type: ignore[arg-type]
+        mean = sum(diffs) / len(diffs)
+        half = 1.96 * _stderr(diffs)
+        if self.exact:
+            half = 0.0
+        return max(0.0, mean), (mean - half, mean + half)
+
+    def rate(self, action: Action) -> Verdict:
+        """Rate ``action`` on the published scale, with the reason in words."""
+        loss, ci = self.loss(action)
+        rating = rating_for(loss)
+        text = self._verdict_text(action, loss, rating)
+        return Verdict(
+            action, self.best, loss, rating, text, self.where, ci, self.exact
+        )
+
+    @property
+    def where(self) -> str:
+        """Where in the hand: ``"trick 3"``, ``"bid"``, ``"exchange"``..."""
+        if self.kind == "card":
+            return f"trick {len(self.view.tricks) + 1}"
+        return self.kind
+
+    # ---------------------------------------------------------------- text
+    def _how(self) -> str:
+        if self.exact:
+            return "exactly (every card is placed)"
+        study = self.study
+        if isinstance(study, CardStudy) and study.solved:
+            return f"over {self.worlds} deals of the unseen cards, each solved exactly"
+        return f"over {self.worlds} deals of the unseen cards"
+
+    def _verdict_text(self, action: Action, loss: float, rating: str) -> str:
+        you = played(action)
+        if self.forced:
+            return f"{you}: the only legal choice."
+        best = describe(self.best)
+        if self._same(action):
+            text = f"{you}: the best choice"
+            if action != self.best:
+                text += f" (as good as {best})"
+            value = self.values.get(action)
+            if value is not None:
+                text += f", worth {value.mean:+.0f} points to your side {self._how()}"
+            return text + "." + self._known_text(action)
+        if rating == "best":
+            return (
+                f"{you}. Best: {best}, but the difference is within the noise "
+                f"(under a point {self._how()})." + self._known_text(action)
+            )
+        text = f"{you}. Best: {best}, about {loss:.0f} points better"
+        reasons = self._reasons(action)
+        if reasons:
+            text += ": " + "; ".join(reasons)
+        text += f" ({self._how()})."
+        return text + self._known_text(action)
+
+    def _reasons(self, action: Action) -> list[str]:
+        study = self.study
+        if isinstance(study, CardStudy) and isinstance(action, Card):
+            best = study.outcomes[study.reps[self.best]]  # type: ignore[index]
+            chosen = study.outcomes[study.reps[action]]
+            return card_reasons(best, chosen, action.symbol())
+        if isinstance(study, BidStudy):
+            out = []
+            made_b = study.made[self.best]
+            made_a = study.made[action]
+            rb, ra = sum(made_b) / len(made_b), sum(made_a) / len(made_a)
+            if abs(rb - ra) >= 0.05:
+                out.append(
+                    f"it is made in {100 * rb:.0f}% of deals "
+                    f"(after {describe(action)}: {100 * ra:.0f}%)"
+                )
+            tb = study.tricks[self.best]
+            out.append(f"you take {sum(tb) / len(tb):.1f} tricks on average")
+            return out
+        return []
+
+    def _known_text(self, action: Action) -> str:
+        """What the exact analysis of the real deal says about the two
+        actions compared (never a third one)."""
+        if not self.known or self.best not in self.known:
+            return ""
+        top = max(self.known.values())
+        best = describe(self.best)
+        best_value = self.known[self.best]
+        if self._same(action) or action not in self.known:
+            if best_value == top:
+                return f" With every card known, {best} is best too."
+            return (
+                f" With every card known, {best} is not the best: "
+                "the hidden cards decide that."
+            )
+        diff = best_value - self.known[action]
+        mine = describe(action)
+        if diff > 0:
+            tail = "best too" if best_value == top else "better too"
+            return f" With every card known, {best} is {tail}, by {diff:.0f} points."
+        if diff == 0:
+            return f" With every card known, your {mine} does as well as {best}."
+        return (
+            f" With every card known, your {mine} scores {-diff:.0f} more than "
+            f"{best}: only the hidden cards decide that."
+        )
+
+    def explain(self) -> str:
+        """The hint in the second person: what to do and why."""
+        best = describe(self.best)
+        if self.forced:
+            return f"{best[0].upper()}{best[1:]}: it is your only legal choice."
+        value = self.values.get(self.best)
+        head = {
+            "card": f"Play {best}",
+            "bid": f"Bid {self.best.label()}" if isinstance(self.best, Bid) else best,
+        }.get(self.kind, best[0].upper() + best[1:])
+        if value is None:
+            return f"{head}: {self.reason}"
+        others = [
+            (v.mean, a)
+            for a, v in self.values.items()
+            if not self._same(a) and (self.kind != "card" or a == self._rep(a))
+        ]
+        text = f"{head}: worth {value.mean:+.0f} points to your side {self._how()}"
+        if others:
+            mean, runner = max(others, key=lambda x: x[0])
+            gap = value.mean - mean
+            if gap >= 0.5:
+                text += f", {gap:.0f} more than {describe(runner)}, the next best"
+                reasons = self._reasons(runner)
+                if reasons:
+                    text += " (" + "; ".join(reasons) + ")"
+            else:
+                text += f"; {describe(runner)} is as good within the noise"
+        if self.nil_pays is not None:
+            text += f". {self.nil_pays}"
+        if self.reason:
+            text += f". {self.reason}"
+        return text + "."
+
+    def _rep(self, action: Action) -> Action:
+        study = self.study
+        if isinstance(study, CardStudy) and isinstance(action, Card):
+            return study.reps[action]
+        return action
+
+
+@dataclass
+class Review:
+    """A hand reviewed for one seat: one verdict per decision, in order."""
+
+    hand: Hand
+    seat: Seat
+    level: str
+    verdicts: list[Verdict]
+    forced: int = 0
+    """Decisions with a single legal choice (not rated)."""
+    positions: list[int] = field(default_factory=list)
+    """For each verdict, how many actions of the hand came before it."""
+
+    @property
+    def points_lost(self) -> dict[str, float]:
+        """Expected points lost, summed by rating."""
+        out = dict.fromkeys(RATINGS, 0.0)
+        for v in self.verdicts:
+            out[v.rating] += v.loss
+        return out
+
+    @property
+    def counts(self) -> dict[str, int]:
+        """How many decisions got each rating."""
+        out = dict.fromkeys(RATINGS, 0)
+        for v in self.verdicts:
+            out[v.rating] += 1
+        return out
+
+    def summary(self) -> str:
+        """The hand in a few lines: counts, points lost, the worst decisions."""
+        counts = self.counts
+        lost = self.points_lost
+        total = sum(lost.values())
+        parts = [f"{counts[r]} {r}" for r in RATINGS if counts[r]]
+        lines = [
+            f"Hand {self.hand.number}, {self.seat.full}: "
+            f"{len(self.verdicts)} decisions rated by the {self.level} coach "
+            f"({', '.join(parts) or 'none'}; "
+            f"{self.forced} forced). About {total:.0f} points lost in all"
+            + (
+                ": "
+                + ", ".join(
+                    f"{lost[r]:.0f} to {_PLURAL[r]}"
+                    for r in RATINGS[1:]
+                    if lost[r] >= 0.5
+                )
+                if total >= 0.5
+                else ""
+            )
+            + "."
+        ]
+        worst = sorted(self.verdicts, key=lambda v: -v.loss)[:3]
+        for v in worst:
+            if v.rating in ("inaccuracy", "mistake", "blunder"):
+                lines.append(f"  {v.where}: {v.rating}, -{v.loss:.0f}. {v.text}")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.summary()
+
+
+_PLURAL = {
+    "best": "best choices",
+    "good": "good choices",
+    "inaccuracy": "inaccuracies",
+    "mistake": "mistakes",
+    "blunder": "blunders",
+}
+
+
+def decision_key(view: PlayerView) -> str:
+    """A text naming one decision by what the seat sees (not by when it is
+    asked): the seed of the coach's analysis of it."""
+    parts = [
+        view.rules.spec,
+        str(view.number),
+        view.dealer.letter,
+        view.seat.letter,
+        view.phase.value,
+        ",".join(f"{s.letter}{b}" for s, b in view.bids.items()),
+        "".join(str(c) for c in view.played_cards()),
+        "".join(str(c) for c in view.hand or ()),
+        "".join(str(c) for c in view.passed),
+        "".join(str(c) for c in view.received),
+        "".join(str(c) for c in view.known_discards),
+        str(view.drawn),
+        ",".join(f"{k}{v}" for k, v in sorted(view.scores.items())),
+        ",".join(f"{k}{v}" for k, v in sorted(view.bags.items())),
+        ",".join(str(a) for a in view.legal),
+    ]
+    return hashlib.sha256("|".join(parts).encode()).hexdigest()[:24]
+
+
+class Coach:
+    """Advice and reviews at one level of the ladder, deterministic for a seed.
+
+    ``samples`` and ``exact_cards`` override the level's budget
+    (:data:`LEVELS`)."""
+
+    def __init__(
+        self,
+        level: str = "search",
+        seed: int | str = 0,
+        *,
+        samples: int | None = None,
+        exact_cards: int | None = None,
+        cache: int = 256,
+    ) -> None:
+        if level not in LEVELS:
+            raise ValueError(
+                f"unknown coach level {level!r}: choose from {', '.join(LEVELS)}"
+            )
+        self.level = level
+        self.seed = seed
+        budget = LEVELS[level]
+        self.samples = samples if samples is not None else budget[0]
+        self.exact_cards = exact_cards if exact_cards is not None else budget[1]
+        self._cache: OrderedDict[tuple[str, bool], Advice] = OrderedDict()
+        self._size = cache
+
+    def __repr__(self) -> str:
+        return f"Coach(level={self.level!r}, seed={self.seed!r})"
+
+    def rng(self, view: PlayerView) -> random.Random:
+        """The generator of one decision's analysis."""
+        return random.Random(f"{self.seed}/{self.level}/{decision_key(view)}")
+
+    def advise(self, view: PlayerView, hand: Hand | None = None) -> Advice:
+        """The analysis of the decision ``view.seat`` faces. ``hand`` (the full
+        hand at that moment) is only for checks after the fact: it adds the
+        values with every card known, never changes the best action."""
+        if not view.legal:
+            raise ValueError(f"{view.seat.full} is not to move: nothing to advise")
+        key = (decision_key(view), hand is not None)
+        found = self._cache.get(key)
+        if found is not None:
+            self._cache.move_to_end(key)
+            return found
+        advice = self._advise(view)
+        if hand is not None and advice.kind == "card" and not advice.forced:
+            advice.known = _known_values(hand, view)
+        self._cache[key] = advice
+        if len(self._cache) > self._size:
+            self._cache.popitem(last=False)
+        return advice
+
+    def _advise(self, view: PlayerView) -> Advice:
+        phase = view.phase
+        kind = _kind(view)
+        legal = view.legal
+        if len(legal) == 1:
+            return Advice(view, kind, legal[0], {}, True, self.level)
+        rng = self.rng(view)
+        if kind == "card":
+            study = study_cards(view, rng, self.samples, self.exact_cards)
+            values: dict[Action, Estimate] = dict(study.values)
+            best = _pick(study, study.rule_card, values)
+            exact = study.solved and study.determined
+            return Advice(
+                view, kind, best, values, exact, self.level, study.worlds, study=study
+            )
+        if kind == "bid" or (kind == "blind" and view.rules.players == 4):
+            bstudy = (
+                study_bids(view, rng, self.samples)
+                if kind == "bid"
+                else study_blind(view, rng, self.samples)
+            )
+            values = dict(bstudy.values)
+            best = _pick(bstudy, bstudy.rule_action, values)
+            advice = Advice(
+                view, kind, best, values, False, self.level, bstudy.worlds, study=bstudy
+            )
+            if kind == "bid":
+                advice.tricks = tricks_distribution(bstudy.tricks[best])
+                advice.nil_pays = _nil_check(bstudy, values)
+            return advice
+        action, reason = rule_decision(view)
+        del phase
+        return Advice(
+            view,
+            kind,
+            action,
+            {},
+            False,
+            self.level,
+            reason=f"{reason} (the coach follows the rule level for this decision)",
+        )
+
+    def review(self, hand: Hand, seat: Seat | str) -> Review:
+        """Rate every decision ``seat`` took in ``hand`` (finished or not)."""
+        seat = Seat.parse(seat)
+        verdicts: list[Verdict] = []
+        positions: list[int] = []
+        forced = 0
+        for index, view, action, moment in _decisions(hand, seat):
+            advice = self.advise(view, hand=moment)
+            if advice.forced:
+                forced += 1
+                continue
+            verdicts.append(advice.rate(action))
+            positions.append(index)
+        return Review(hand, seat, self.level, verdicts, forced, positions)
+
+
+def _kind(view: PlayerView) -> str:
+    phase = view.phase
+    if phase is Phase.PLAYING:
+        return "card"
+    if phase is Phase.EXCHANGE:
+        return "exchange"
+    if phase is Phase.BLIND_DISCARD:
+        return "discard"
+    if view.hand is None:
+        return "blind"
+    if phase is Phase.DRAW:
+        return "draw"
+    return "bid"
+
+
+def _pick(
+    study: CardStudy | BidStudy, rule: Action, values: dict[Action, Estimate]
+) -> Action:
+    """The highest mean, unless it beats the rule level's choice by no more
+    than :data:`PREFER_RULE` points plus one standard error (paired)."""
+    top = max(values, key=lambda a: (values[a].mean, a == rule))
+    if top == rule or rule not in values:
+        return top
+    diffs = study.paired(top, rule)  # type: ignore[arg-type]
+    gain = sum(diffs) / len(diffs)
+    return top if gain > PREFER_RULE + _stderr(diffs) else rule
+
+
+def _nil_check(study: BidStudy, values: dict[Action, Estimate]) -> NilCheck | None:
+    if Bid.NIL not in values:
+        return None
+    numeric = [b for b in values if isinstance(b, Bid) and not b.is_nil]
+    if not numeric:
+        return None
+    best_num = max(numeric, key=lambda b: values[b].mean)
+    made = study.made[Bid.NIL]
+    return NilCheck(
+        values[Bid.NIL].mean > values[best_num].mean,
+        values[Bid.NIL],
+        best_num,  # type: ignore[arg-type]
+        values[best_num],
+        sum(made) / len(made),
+    )
+
+
+def _known_values(hand: Hand, view: PlayerView) -> dict[Action, float] | None:
+    """Every legal card's exact value with the hand's cards all known."""
+    left = sum(len(hand.holding[s]) for s in hand.seats)
+    if left > MAX_CARDS or hand.phase is not Phase.PLAYING:
+        return None
+    st = state_from_hand(hand)
+    solver = WorldSolver(hand.rules, st)
+    deck = st.deck
+    ids = [deck.id_of_card(c) for c in view.legal if isinstance(c, Card)]
+    values = solver.values(st.hands, ids, int(view.seat))
+    return {deck.card[c]: float(v) for c, v in values.items()}  # type: ignore[misc]
+
+
+def _decisions(hand: Hand, seat: Seat) -> list[tuple[int, PlayerView, Action, Hand]]:
+    """Every decision of ``seat`` in ``hand``: (actions before it, the view it
+    had, what it did, the hand at that moment). A numeric bid made with the
+    cards face down is split into the look and the bid."""
+    work = hand.clone()
+    found: list[tuple[int, PlayerView, Action, Hand]] = []
+    while work.history:
+        who, action, _ = work.history[-1]
+        work.undo()
+        if who != seat:
+            continue
+        index = len(work.history)
+        view = work.view(seat)
+        if isinstance(action, Bid) and not action.is_blind and view.hand is None:
+            looked = work.clone()
+            looked.apply(LOOK, seat)
+            found.append((index, looked.view(seat), action, looked))
+            found.append((index, view, LOOK, work.clone()))
+        else:
+            found.append((index, view, action, work.clone()))
+    found.reverse()
+    return found

@@ -1,0 +1,115 @@
+"""Exact values of the cards of one position with every card placed: the
+double-dummy solver applied to a sampled (or the real) deal.
+
+The solver lives in :mod:`spadeslib.analysis` (or, before that package, in
+:mod:`spadeslib.exercises.dd`, the same API). This module feeds it positions
+given as the bots' card masks, so one solver (and its table of solved
+positions) serves every world of one decision.
+
+>>> from spadeslib import Hand
+>>> from spadeslib.bots.knowledge import state_from_hand
+>>> hand = Hand(deal={"N": "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S",
+...                   "E": "AH KH QH JH 10H 9H 8H 7H 6H 5H 4H 3H 2H",
+...                   "S": "AD KD QD JD 10D 9D 8D 7D 6D 5D 4D 3D 2D",
+...                   "W": "AC KC QC JC 10C 9C 8C 7C 6C 5C 4C 3C 2C"}, dealer="W")
+>>> for bid in (13, 1, 1, 1): hand.apply(bid)
+>>> for _ in range(44): hand.apply(hand.legal_actions()[0])
+>>> st = state_from_hand(hand)
+>>> solver = WorldSolver(hand.rules, st)
+>>> north = [c for c in range(64) if st.hands[0] >> c & 1]
+>>> values = solver.values(st.hands, north)
+>>> from spadeslib.exercises.dd import card_values
+>>> sorted(values.values()) == sorted(card_values(hand, "bags").values())
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..actions import Bid, BidKind
+from ..bots.sim import State, bits
+from ..rules import Rules
+from ..seats import Seat
+
+try:  # the engine-level solver, when installed
+    from ..analysis import dd as _dd  # type: ignore[import-not-found,unused-ignore]
+except ImportError:  # pragma: no cover - depends on the tree's state
+    from ..exercises import dd as _dd
+
+__all__ = ["MAX_CARDS", "WorldSolver"]
+
+#: the solver refuses positions with more cards left than this
+MAX_CARDS: int = int(getattr(_dd, "MAX_CARDS", 16))
+
+
+class _Shim:
+    """What the solver reads of a hand: rules, bids, bags and seats."""
+
+    def __init__(self, rules: Rules, st: State) -> None:
+        self.rules = rules
+        self.bags = {s: 0 for s in _sides(rules)}
+        self.seats = tuple(Seat) if rules.players == 4 else (Seat.NORTH, Seat.SOUTH)
+        self._bids: dict[Seat, Bid] = {}
+        for s in self.seats:
+            i = int(s)
+            if st.nil[i] == 2:
+                self._bids[s] = Bid(0, BidKind.BLIND_NIL)
+            elif st.nil[i] == 1:
+                self._bids[s] = Bid.NIL
+            elif st.blind7[st.side(i)]:
+                self._bids[s] = Bid.BLIND_SEVEN
+            else:
+                self._bids[s] = Bid(st.bid[i])
+
+    def bid_map(self) -> dict[Seat, Bid]:
+        return dict(self._bids)
+
+
+def _sides(rules: Rules) -> tuple[str, ...]:
+    from ..scoring import sides
+
+    return tuple(sides(rules))
+
+
+class WorldSolver:
+    """Solve positions of one hand (same bids, same cards played) exactly,
+    in bag-adjusted points of margin for the side to move."""
+
+    def __init__(self, rules: Rules, st: State) -> None:
+        self.st = st
+        self.deck = st.deck
+        self.solver: Any = _dd.Solver(_Shim(rules, st), "bags")  # type: ignore[arg-type]
+        index = [0] * 64
+        for i, card in enumerate(self.deck.card):
+            if card is not None:
+                index[i] = card.index
+        self.index = index
+        self.back = {card.index: i for i, card in enumerate(self.deck.card) if card}
+
+    def values(
+        self, hands: list[int], cards: list[int], seat: int | None = None
+    ) -> dict[int, int]:
+        """The exact value of each of ``cards`` (ids) for ``seat`` (default:
+        the seat to move) when the hands are ``hands``."""
+        return {c: v for c, (v, _) in self.lines(hands, cards, seat).items()}
+
+    def lines(
+        self, hands: list[int], cards: list[int], seat: int | None = None
+    ) -> dict[int, tuple[int, list[tuple[int, int]]]]:
+        """For each card: its exact value and one best continuation, as
+        ``(seat, card id)`` plays."""
+        st = self.st
+        turn = st.turn if seat is None else seat
+        idx = self.index
+        holding = tuple(tuple(sorted(idx[c] for c in bits(h))) for h in hands)
+        trick = tuple((s, idx[c]) for s, c in st.trick)
+        tricks = tuple(st.tricks_won)
+        sign = 1 if self.solver.first[turn] else -1
+        out = {}
+        for c in cards:
+            value, line = self.solver.after(
+                holding, trick, turn, tricks, st.broken, idx[c]
+            )
+            out[c] = (sign * value, [(s, self.back[x]) for s, x in line])
+        return out

@@ -1,0 +1,110 @@
+"""Reasons in the second person: what the best action does better than
+the one chosen, read from the outcomes of the same worlds.
+
+>>> from spadeslib.coach.cards import Outcome
+>>> good = [Outcome(30.0, True, 7, True, None, None, None, 0)] * 3
+>>> bad = [Outcome(-40.0, False, 6, False, None, None, None, 0)] * 3
+>>> for reason in card_reasons(good, bad, "4♦"): print(reason)
+your side makes its contract in 100% of deals (after the 4♦: 0%)
+it wins this trick in 100% of deals (after the 4♦: 0%)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..actions import Action, Bid, Discard, Draw, Exchange, Look
+from ..cards import Card
+from .cards import Outcome
+
+__all__ = ["card_reasons", "describe", "played"]
+
+
+def describe(action: Action) -> str:
+    """An action in words: ``"A♥"``, ``"bid 4"``, ``"bid nil"``, ``"look"``."""
+    if isinstance(action, Card):
+        return action.symbol()
+    if isinstance(action, Bid):
+        return f"bid {action.label()}"
+    if isinstance(action, Look):
+        return "look at your cards"
+    if isinstance(action, Draw):
+        return "keep the top card" if action.keep else "take the next card"
+    if isinstance(action, Exchange):
+        return "pass " + " ".join(c.symbol() for c in action.cards)
+    if isinstance(action, Discard):
+        return "discard " + (" ".join(c.symbol() for c in action.cards) or "nothing")
+    return str(action)
+
+
+def played(action: Action) -> str:
+    """``"You played 4♦"``, ``"You bid 3"``, ``"You looked at your cards"``."""
+    if isinstance(action, Card):
+        return f"You played {action.symbol()}"
+    if isinstance(action, Bid):
+        return f"You bid {action.label()}"
+    if isinstance(action, Look):
+        return "You looked at your cards"
+    return f"You chose to {describe(action)}"
+
+
+def _rate(flags: Sequence[bool | None]) -> float | None:
+    known = [f for f in flags if f is not None]
+    return sum(known) / len(known) if known else None
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.0f}%"
+
+
+def card_reasons(
+    best: Sequence[Outcome], chosen: Sequence[Outcome], name: str
+) -> list[str]:
+    """Up to two reasons, biggest first, why ``best`` beats ``chosen`` (the
+    learner's card, called ``name``), over the same worlds."""
+    found: list[tuple[float, str]] = []
+
+    def compare(attr: str, weight: float, text: str) -> None:
+        a = _rate([getattr(o, attr) for o in best])
+        b = _rate([getattr(o, attr) for o in chosen])
+        if a is None or b is None or abs(a - b) < 0.05:
+            return
+        good = a > b if attr != "bags" else a < b
+        if attr == "broke_nil" or attr == "set_them":
+            good = a > b
+        if not good:
+            return
+        found.append((abs(a - b) * weight, text.format(a=_pct(a), b=_pct(b), n=name)))
+
+    compare("nil", 200, "your side's nil survives in {a} of deals (after the {n}: {b})")
+    compare(
+        "made", 100, "your side makes its contract in {a} of deals (after the {n}: {b})"
+    )
+    compare(
+        "set_them", 100, "it sets the opponents in {a} of deals (after the {n}: {b})"
+    )
+    compare(
+        "broke_nil",
+        150,
+        "it breaks the opponents' nil in {a} of deals (after the {n}: {b})",
+    )
+    compare("trick", 12, "it wins this trick in {a} of deals (after the {n}: {b})")
+    bags_a = sum(o.bags for o in best) / len(best)
+    bags_b = sum(o.bags for o in chosen) / len(chosen)
+    if bags_b - bags_a >= 0.3:
+        found.append(
+            (10 * (bags_b - bags_a), f"it takes {bags_b - bags_a:.1f} fewer bags")
+        )
+    tricks_a = sum(o.tricks for o in best) / len(best)
+    tricks_b = sum(o.tricks for o in chosen) / len(chosen)
+    if tricks_a - tricks_b >= 0.3 and not found:
+        found.append(
+            (
+                10 * (tricks_a - tricks_b),
+                f"it takes {tricks_a - tricks_b:.1f} more tricks",
+            )
+        )
+    if not found and tricks_b - tricks_a >= 0.3:
+        found.append((1, f"it takes {tricks_b - tricks_a:.1f} fewer tricks"))
+    found.sort(key=lambda f: -f[0])
+    return [text for _, text in found[:2]]

@@ -1,0 +1,126 @@
+"""The published scale: a decision is rated by the points it is expected to
+lose against the best decision.
+
+Points are *bag-adjusted* (contract and nil points as scored, every bag
+-10, no bag penalty) and counted as a margin: your side's points minus the
+opponents' for the hand, the measure of a duplicate match. The thresholds:
+
+=============  ==========================  ==================================
+rating         expected loss (points)      what it usually is
+=============  ==========================  ==================================
+best           at most 1                   the best card or bid, or as good within noise
+good           more than 1, at most 5      a fraction of a bag: a close call
+inaccuracy     more than 5, at most 15     about one bag or one overtrick given away
+mistake        more than 15, at most 40    a trick of a contract, a bid one off
+blunder        more than 40                a set contract or a broken nil
+=============  ==========================  ==================================
+
+Why these: one bag is worth 10 bag-adjusted points, one contract trick 10 to
+20 (the trick's 10 and the risk of a set), a set contract 2 x 10 x bid (50 to
+150) and a nil 200 of margin. A loss of one bag or less is an inaccuracy; a
+loss that turns a made contract into a coin flip is a mistake; losing a
+contract or a nil is a blunder.
+
+>>> rating_for(0.4), rating_for(3), rating_for(12), rating_for(25), rating_for(90)
+('best', 'good', 'inaccuracy', 'mistake', 'blunder')
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..actions import Action
+
+__all__ = [
+    "RATINGS",
+    "THRESHOLDS",
+    "Estimate",
+    "Verdict",
+    "mean_ci",
+    "rating_for",
+]
+
+#: upper bound of the expected loss (points) of each rating but the last
+THRESHOLDS: dict[str, float] = {
+    "best": 1.0,
+    "good": 5.0,
+    "inaccuracy": 15.0,
+    "mistake": 40.0,
+}
+#: every rating, from best to worst
+RATINGS: tuple[str, ...] = ("best", "good", "inaccuracy", "mistake", "blunder")
+
+
+def rating_for(loss: float) -> str:
+    """The rating of an expected loss in points (see the module table)."""
+    for name, bound in THRESHOLDS.items():
+        if loss <= bound:
+            return name
+    return "blunder"
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """The value of one action in bag-adjusted points of margin for the
+    seat's side, with a 95% confidence interval (``low``, ``high``); an
+    ``exact`` value has ``low == mean == high``.
+
+    >>> Estimate(12.0, 8.5, 15.5, False)
+    Estimate(mean=12.0, low=8.5, high=15.5, exact=False)
+    """
+
+    mean: float
+    low: float
+    high: float
+    exact: bool = False
+
+    @property
+    def half_width(self) -> float:
+        """Half the confidence interval's width (0 when exact)."""
+        return (self.high - self.low) / 2
+
+    def __str__(self) -> str:
+        if self.exact:
+            return f"{self.mean:+.0f} (exact)"
+        return f"{self.mean:+.1f} [{self.low:+.1f}, {self.high:+.1f}]"
+
+
+def mean_ci(values: Sequence[float]) -> Estimate:
+    """Mean of sampled values with a 95% normal-approximation interval
+    (``exact`` when every value is the same, as when only one world fits).
+
+    >>> mean_ci([1.0, 2.0, 3.0]).mean, mean_ci([5.0, 5.0]).exact
+    (2.0, True)
+    """
+    n = len(values)
+    if n == 0:
+        raise ValueError("no values to estimate from")
+    mean = sum(values) / n
+    if n == 1 or max(values) == min(values):
+        return Estimate(mean, mean, mean, n > 1 or max(values) == min(values))
+    half = 1.96 * statistics.stdev(values) / math.sqrt(n)
+    return Estimate(mean, mean - half, mean + half, False)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """One decision rated: what was done, the best action, the expected loss
+    in points, the rating on the published scale and the reason in words.
+    ``where`` says where in the hand (``"bid"``, ``"trick 3"``)."""
+
+    action: Action
+    best: Action
+    loss: float
+    rating: str
+    text: str
+    where: str = ""
+    loss_ci: tuple[float, float] = (0.0, 0.0)
+    """95% interval of the loss (paired over the same worlds)."""
+    exact: bool = False
+
+    def __str__(self) -> str:
+        head = f"{self.where}: " if self.where else ""
+        return f"{head}{self.rating} - {self.text}"

@@ -1,0 +1,144 @@
+"""The coach: hint and review agree, reasons compare the learner's choice
+with the best one, ratings follow the published scale."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from spadeslib import Game, Hand, Seat
+from spadeslib.actions import LOOK, Bid
+from spadeslib.bots import make_bot
+from spadeslib.cards import Card
+from spadeslib.coach import RATINGS, THRESHOLDS, Coach, rating_for
+from spadeslib.coach.coach import decision_key
+
+SYMBOL = re.compile(r"(?:10|[2-9JQKA])[♠♥♦♣]")
+
+
+def _game_2024() -> Game:
+    """The table's game with seed 2024 (bots seeded as the table seeds them,
+    the learner South playing as the rule level), stopped at hand 2, trick 1,
+    South to play."""
+    game = Game("cards4net", seed=2024)
+    bots = {
+        s: make_bot("rule", seed=f"{game.seed}/{s.letter}")
+        for s in game.hand.seats
+        if s != Seat.SOUTH
+    }
+    learner = make_bot("rule")
+    while not (
+        game.hand.number == 2
+        and game.hand.phase.value == "playing"
+        and game.turn == Seat.SOUTH
+    ):
+        seat = game.turn
+        bot = learner if seat == Seat.SOUTH else bots[seat]
+        game.apply(bot.act(game.view(seat)))
+    return game
+
+
+def test_seed_2024_hint_and_review_agree() -> None:
+    game = _game_2024()
+    hand = game.hand
+    assert hand.number == 2 and len(hand.tricks) == 0
+    view = hand.view(Seat.SOUTH)
+    coach = Coach("search", seed=game.seed)
+    hint = coach.advise(view)
+    legal = [c for c in view.legal if isinstance(c, Card)]
+    assert hint.kind == "card" and hint.best in legal
+    # the learner plays a card that is not the best, then the hand ends
+    worst = min(legal, key=lambda c: hint.values[c].mean)
+    assert worst != hint.best
+    hand.apply(worst)
+    bots = {s: make_bot("rule") for s in hand.seats}
+    while not hand.is_over:
+        hand.apply(bots[hand.turn].act(hand.view(hand.turn)))
+    # a fresh coach (nothing remembered) reviews the hand
+    review = Coach("search", seed=game.seed).review(hand, Seat.SOUTH)
+    first = next(v for v in review.verdicts if v.where == "trick 1")
+    assert first.action == worst
+    assert first.best == hint.best  # the hint's card is what the review calls best
+    assert first.rating != "best" and first.loss > THRESHOLDS["best"]
+    assert first.text.startswith(
+        f"You played {worst.symbol()}. Best: {hint.best.symbol()}"
+    )
+    # every verdict of the review names only the learner's card and the best one
+    for verdict in review.verdicts:
+        if isinstance(verdict.action, Card):
+            named = set(SYMBOL.findall(verdict.text))
+            assert named <= {verdict.action.symbol(), verdict.best.symbol()}, (
+                verdict.text
+            )
+            assert verdict.text.startswith(f"You played {verdict.action.symbol()}")
+    # and rating the hint's card in the live position says "best"
+    assert hint.rate(hint.best).rating == "best"
+    assert "You played" in review.summary() or review.summary().startswith("Hand 2")
+
+
+def test_same_decision_same_advice_whatever_the_order() -> None:
+    hand = Hand(seed=31, dealer="E")
+    bots = {s: make_bot("rule") for s in hand.seats}
+    views = []
+    while len(views) < 6 and not hand.is_over:
+        seat = hand.turn
+        if hand.phase.value == "playing" and seat == Seat.NORTH:
+            views.append(hand.view(seat))
+        hand.apply(bots[seat].act(hand.view(seat)))
+    forward = [Coach("search-lite", seed=5).advise(v).best for v in views]
+    coach = Coach("search-lite", seed=5)
+    backward = [coach.advise(v).best for v in reversed(views)]
+    assert forward == list(reversed(backward))
+    assert len({decision_key(v) for v in views}) == len(views)
+
+
+def test_ratings_scale_is_published_and_ordered() -> None:
+    bounds = list(THRESHOLDS.values())
+    assert bounds == sorted(bounds) and list(THRESHOLDS) == list(RATINGS[:-1])
+    assert [rating_for(b) for b in bounds] == list(RATINGS[:-1])
+    assert rating_for(bounds[-1] + 0.01) == "blunder"
+
+
+def test_bid_advice_tricks_and_nil() -> None:
+    hand = Hand(seed=8, dealer="N")
+    hand.apply(LOOK)
+    view = hand.view(hand.turn)
+    advice = Coach("rule", seed=1).advise(view)
+    assert advice.kind == "bid" and advice.best in view.legal
+    assert set(advice.values) == set(view.legal)
+    assert advice.tricks is not None
+    assert abs(sum(advice.tricks.values()) - 1) < 1e-9
+    assert advice.nil_pays is not None  # cards4net: Nil is offered here
+    assert advice.nil_pays.pays == (
+        advice.values[Bid.NIL].mean > advice.nil_pays.numeric_value.mean
+    )
+    far = max((b for b in view.legal if not b.is_nil), key=lambda b: b.tricks)
+    verdict = advice.rate(far)
+    assert verdict.text.startswith(f"You bid {far.label()}. Best: ")
+    assert verdict.rating in ("mistake", "blunder")
+
+
+def test_exact_when_few_cards_and_with_every_card_known() -> None:
+    hand = Hand(seed=12, dealer="W")
+    bots = {s: make_bot("rule") for s in hand.seats}
+    while hand.phase.value != "playing" or len(hand.tricks) < 11 or hand.trick:
+        hand.apply(bots[hand.turn].act(hand.view(hand.turn)))
+    seat = hand.turn
+    view = hand.view(seat)
+    advice = Coach("search", seed=3).advise(view, hand=hand)
+    assert advice.study is not None and advice.study.solved  # type: ignore[union-attr]
+    assert advice.known is not None and set(advice.known) == set(view.legal)
+    if len(view.legal) > 1:
+        assert "solved exactly" in advice.explain() or "exactly" in advice.explain()
+
+
+def test_illegal_action_refused_with_seat_and_card() -> None:
+    hand = Hand(seed=4, dealer="W")
+    for bid in (3, 3, 3, 3):
+        hand.apply(bid)
+    view = hand.view(hand.turn)
+    advice = Coach("rule", seed=1).advise(view)
+    stranger = next(c for c in hand.rules.deck if c not in view.hand)
+    with pytest.raises(ValueError, match=view.seat.full):
+        advice.rate(stranger)

@@ -2,13 +2,24 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 
 import pytest
 
 from conftest import ALL_SPECS, game_snapshot
-from spadeslib import Bid, Game, InvalidRecord, Seat, record
+from spadeslib import (
+    Bid,
+    Discard,
+    Exchange,
+    Game,
+    InvalidRecord,
+    Phase,
+    Rules,
+    Seat,
+    record,
+)
 
 SUITED_DEAL = {
     "N": "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S",
@@ -199,5 +210,186 @@ def test_save_and_load_files(tmp_path) -> None:
     data = json.loads(path.read_text(encoding="utf-8"))
     assert data["rules"] == "yppedia" and data["format"] == record.FORMAT
     assert game_snapshot(record.load(path)) == game_snapshot(game)
-    with pytest.raises(InvalidRecord, match="cannot read"):
+    with pytest.raises(InvalidRecord, match="cannot read the file"):
         record.load(tmp_path / "missing.json")
+
+
+# ------------------------------------------------ a record is read whole
+def refusal(data: dict) -> str:
+    """The one-line message of the InvalidRecord that ``data`` raises."""
+    with pytest.raises(InvalidRecord) as info:
+        record.loads(json.dumps(data))
+    message = str(info.value)
+    assert "\n" not in message
+    return message
+
+
+def blind_seven_game() -> Game:
+    """classic+jokers, East deals: South looks and bids 3 (so North may not
+    bid blind), West bids Blind Seven, North bids 3, East must bid Blind Seven."""
+    game = Game("classic+jokers", seed=1, dealer="E")
+    for action in ("look", 3, "blind_seven", 3, "blind_seven"):
+        game.apply(action)
+    return game
+
+
+def test_a_blind_bid_by_a_seat_listed_as_having_looked_is_refused() -> None:
+    data = record.to_record(blind_seven_game())
+    assert data["hands"][0]["looked"] == ["S"]
+    assert record.from_record(data).hand.bids == blind_seven_game().hand.bids
+    data["hands"][0]["looked"] = ["S", "W"]
+    message = refusal(data)
+    for word in ("hand 1", "West", "blind_seven", "blind-after-look"):
+        assert word in message, message
+
+
+def test_looked_must_be_a_seat_that_could_decline_a_blind_bid() -> None:
+    data = record.to_record(blind_seven_game())
+    data["hands"][0]["looked"] = ["S", "E"]  # East was bound to Blind Seven
+    assert "East" in refusal(data) and "blind-seven" in refusal(data)
+    data["hands"][0]["looked"] = ["S", "N"]  # North could look no more
+    assert "North" in refusal(data) and "already-looked" in refusal(data)
+    game = Game("cards4net", seed=2, dealer="N")
+    for bid in (3, 4, 2, 3):
+        game.apply(bid)
+    data = record.to_record(game)
+    data["hands"][0]["looked"] = ["S"]  # only East could bid blind
+    assert "South" in refusal(data) and "already-looked" in refusal(data)
+
+
+def two_player_double_nil() -> Game:
+    """North declares double nil (before drawing) and discards one card."""
+    game = Game("two-player", seed=3)
+    hand = game.hand
+    while hand.phase is Phase.DRAW:
+        if hand.hidden[hand.turn]:
+            game.apply("blind_nil" if hand.turn is Seat.NORTH else "look")
+        else:
+            game.apply("keep")
+    assert hand.phase is Phase.BLIND_DISCARD and hand.turn is Seat.NORTH
+    game.apply(Discard.of([hand.holding[Seat.NORTH][0]]))
+    return game
+
+
+def test_two_player_double_nil_entries() -> None:
+    game = two_player_double_nil()
+    data = record.to_record(game)
+    entry = data["hands"][0]
+    assert entry["declared_blind"] == ["N"] and entry["looked"] == ["S"]
+    assert set(entry["blind_discards"]) == {"N"}
+    again = record.from_record(copy.deepcopy(data))
+    assert game_snapshot(again) == game_snapshot(game)
+    # the double-nil player is also listed as having looked
+    bad = copy.deepcopy(data)
+    bad["hands"][0]["looked"] = ["N", "S"]
+    message = refusal(bad)
+    assert "North" in message and "blind-after-look" in message
+    # a blind discard for a player who declared nothing
+    bad = copy.deepcopy(data)
+    steps = bad["hands"][0]["blind_discards"]
+    steps["S"] = {"discarded": [], "received": []}
+    message = refusal(bad)
+    assert "South" in message and "declared no double nil" in message
+    # received cards must come from the pile, never the ones just thrown
+    bad = copy.deepcopy(data)
+    steps = bad["hands"][0]["blind_discards"]["N"]
+    steps["received"] = steps["discarded"]
+    assert "discard pile" in refusal(bad)
+    # a draw without the blind decision, and a deal that is not the draws'
+    bad = copy.deepcopy(data)
+    del bad["hands"][0]["looked"]
+    assert "blind-decision" in refusal(bad)
+
+
+def test_exchange_entries_need_a_rule_set_and_a_team_with_an_exchange() -> None:
+    game = Game(seed=4, dealer="N")
+    for bid in ("look", 3, 4, 2, 3):
+        game.apply(bid)
+    data = record.to_record(game)
+    data["hands"][0]["exchanges"] = {"E": ["2C", "3C"]}
+    message = refusal(data)
+    assert "East" in message and "no card exchange" in message
+    rules = Rules.preset("classic", blind_nil_margin=0)
+    game = Game(rules, seed=1, dealer="N")
+    for action in ("blind_nil", "look", 3, "look", 3, "look", 3):
+        game.apply(action)
+    hand = game.hand
+    assert hand.phase is Phase.EXCHANGE and hand.turn is Seat.EAST
+    game.apply(Exchange.of(hand.holding[Seat.EAST][:2]))
+    game.apply(Exchange.of(hand.holding[Seat.WEST][:2]))
+    data = record.to_record(game)
+    assert set(data["hands"][0]["exchanges"]) == {"E", "W"}
+    assert game_snapshot(record.from_record(data)) == game_snapshot(game)
+    held = [str(c) for c in hand.holding[Seat.NORTH][:2]]
+    data["hands"][0]["exchanges"]["N"] = held
+    message = refusal(data)
+    assert "North" in message and "exchange-without-blind-nil" in message
+
+
+def test_every_key_is_known_and_every_play_belongs_to_the_hand() -> None:
+    data = suited_record()
+    data["comment"] = "hi"
+    assert 'unknown key "comment"' in refusal(data)
+    data = suited_record(stock="AS KS")
+    assert 'unknown key "stock"' in refusal(data)
+    data = suited_record(plays=[*suited_plays(), "AS"])
+    assert "play 53" in refusal(data) and "thirteenth trick" in refusal(data)
+    data = suited_record(bids=[13, "nil", 0, 1, 2])
+    assert "bid 5" in refusal(data)
+    data = suited_record(looked=["N", "N"])
+    assert "twice" in refusal(data)
+    data = suited_record(bids=[13, "nil", 0], plays=["AS"])
+    assert "play 1" in refusal(data) and "bidding" in refusal(data)
+    data = suited_record()
+    data["format"] = "spadeslib-record/2"
+    assert '"format"' in refusal(data)
+
+
+@pytest.mark.parametrize(
+    ("data", "words"),
+    [
+        (b"", "empty"),
+        (b"  \n", "empty"),
+        (b'{"rules": "cards4net", "hands": [\xff]}', "not UTF-8 text: byte 0xff"),
+        ("[" * 100_000, "nested too deeply"),
+        ("{" * 100_000, "not JSON"),
+        ('{"a": NaN}', "NaN is not a JSON number"),
+        ('{"seed": 1' + "0" * 5000 + "}", "not a usable JSON value"),
+        ("[1, 2", "not JSON"),
+        ("3", "a record is a JSON object"),
+        ('{"rules": {"preset": [1]}, "hands": []}', "rules"),
+        ('{"rules": "classic", "hands": [], "seed": {}}', '"seed"'),
+    ],
+)
+def test_bad_input_is_one_invalid_record(data: str | bytes, words: str) -> None:
+    with pytest.raises(InvalidRecord) as info:
+        record.loads(data)
+    assert words in str(info.value) and "\n" not in str(info.value)
+
+
+def test_size_limit_and_files(tmp_path) -> None:
+    text = record.dumps(Game(seed=1))
+    assert record.loads(text, max_bytes=len(text)).seed == 1
+    with pytest.raises(InvalidRecord, match="too large"):
+        record.loads(text, max_bytes=len(text) - 1)
+    path = tmp_path / "r.json"
+    path.write_text(text)
+    with pytest.raises(InvalidRecord, match="too large"):
+        record.load(path, max_bytes=100)
+    with pytest.raises(InvalidRecord, match="cannot read the file: Is a directory"):
+        record.load(tmp_path)
+    with pytest.raises(InvalidRecord, match="No such file"):
+        record.load(tmp_path / "missing.json")
+    (tmp_path / "bom.json").write_bytes(b"\xef\xbb\xbf" + text.encode())
+    assert record.load(tmp_path / "bom.json").seed == 1
+
+
+def test_save_writes_whole_files_or_nothing(tmp_path) -> None:
+    game = Game(seed=6)
+    with pytest.raises(OSError):
+        record.save(game, tmp_path / "no" / "such" / "dir.json")
+    with pytest.raises(OSError):
+        record.save(game, tmp_path)  # a folder
+    assert list(tmp_path.iterdir()) == []
+    record.save(game, tmp_path / "g.json")
+    assert [p.name for p in tmp_path.iterdir()] == ["g.json"]

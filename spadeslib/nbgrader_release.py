@@ -1,0 +1,269 @@
+"""An nbgrader course of the exercises, for a teacher on JupyterHub.
+
+:func:`write_course` writes an nbgrader course folder: one assignment per
+chapter (``source/CHAPTER/CHAPTER.ipynb``) with a solution cell and an
+autograded test cell per exercise, a ``students.csv`` to import, an answer
+key per student and an ``nbgrader_config.py``. The teacher then runs the usual
+nbgrader steps in that folder::
+
+    nbgrader db student import students.csv
+    nbgrader generate_assignment 06_scoring     # strips the solutions
+    nbgrader release_assignment 06_scoring      # (or copy release/ by hand)
+    nbgrader collect 06_scoring
+    nbgrader autograde 06_scoring
+
+Every student gets their own exercises: the notebook derives its seed from the
+class seed and the student's id (:func:`student_id`: the JupyterHub user while
+the student works; the nbgrader student id while nbgrader autogrades, set by
+the :class:`StudentSeed` preprocessor that ``nbgrader_config.py`` installs).
+``spades exercises --nbgrader --students a,b --seed S --out DIR`` calls this.
+
+>>> cells = assignment_notebook("06_scoring", 2026).cells
+>>> [c.metadata.nbgrader["grade_id"] for c in cells[:4]]
+['intro', 'setup', 'show_1', 'answer_1']
+>>> print(cells[3].source)
+# Your answer to exercise 6.1 (replace the solution below):
+### BEGIN SOLUTION
+from spadeslib.exercises import key_text
+answer_1 = key_text(q1)
+### END SOLUTION
+q1.check(answer_1)
+"""
+
+from __future__ import annotations
+
+import csv
+import getpass
+import json
+import os
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from .exercises import CHAPTERS, load, resolve, student_seed
+
+__all__ = [
+    "STUDENT_ENV",
+    "StudentSeed",
+    "assert_right",
+    "assignment_notebook",
+    "autograde_preprocessors",
+    "student_id",
+    "write_course",
+]
+
+STUDENT_ENV = "SPADESLIB_STUDENT"
+"""Environment variable naming the student whose notebook is being graded."""
+
+NBGRADER_SCHEMA = 3
+
+
+def student_id() -> str:
+    """The student this notebook belongs to.
+
+    While nbgrader autogrades: the submission's student id (``SPADESLIB_STUDENT``,
+    set by :class:`StudentSeed`); on JupyterHub: the hub user
+    (``JUPYTERHUB_USER``, nbgrader's default student id); elsewhere the login.
+
+    >>> os.environ[STUDENT_ENV] = "alice"; student_id()
+    'alice'
+    >>> del os.environ[STUDENT_ENV]
+    """
+    return (
+        os.environ.get(STUDENT_ENV)
+        or os.environ.get("JUPYTERHUB_USER")
+        or getpass.getuser()
+    )
+
+
+def assert_right(exercise: Any, answer: Any) -> None:
+    """The autograder's test: pass if ``answer`` is right, else fail with the
+    check's message (which names the mistake, never the key).
+
+    >>> q1 = load("06_scoring", seed=1)[0]
+    >>> assert_right(q1, "not a number")
+    Traceback (most recent call last):
+    ...
+    AssertionError: ...
+    """
+    verdict = exercise.feedback(answer)
+    if not verdict.correct:
+        raise AssertionError(f"{exercise.label}: {verdict}")
+
+
+def _cell(kind: str, source: str, grade_id: str, **flags: Any) -> Any:
+    import nbformat.v4 as nbf
+
+    make = nbf.new_markdown_cell if kind == "markdown" else nbf.new_code_cell
+    cell = make(source)
+    meta = {
+        "grade": False,
+        "grade_id": grade_id,
+        "locked": True,
+        "schema_version": NBGRADER_SCHEMA,
+        "solution": False,
+        "task": False,
+    }
+    meta.update(flags)
+    cell.metadata["nbgrader"] = meta
+    cell.metadata["deletable"] = False
+    cell.metadata["editable"] = not meta["locked"]
+    return cell
+
+
+def assignment_notebook(chapter: str | int, class_seed: int | str) -> Any:
+    """The nbgrader source notebook of one chapter's exercises (an nbformat node).
+
+    Per exercise: a locked cell that shows it, a solution cell (the key,
+    computed for the student's seed, between ``### BEGIN SOLUTION`` and ``###
+    END SOLUTION``; the instant check stays) and an autograded test cell worth
+    one point.
+    """
+    import nbformat.v4 as nbf
+
+    name = resolve(chapter)
+    sample = load(name, seed=0)
+    count = len(sample)
+    names = ", ".join(f"q{i}" for i in range(1, count + 1))
+    unpack = f"{names}, = chapter" if count == 1 else f"{names} = chapter"
+    intro = (
+        f"# {sample.title}: exercises\n\n"
+        "Your exercises are your own: they are built from your student id, so "
+        "your neighbour's answers are not yours. For each exercise, run the cell "
+        "that shows it, write your answer in the cell below it "
+        "(`answer_1 = ...`), and run that cell: it tells you at once whether "
+        "the answer is right. The last cell of each exercise is the grader's "
+        "test: run it too. `q1.hint()` gives a hint."
+    )
+    setup = (
+        "from spadeslib.exercises import load, student_seed\n"
+        "from spadeslib.nbgrader_release import assert_right, student_id\n\n"
+        f"CLASS_SEED = {json.dumps(class_seed)}\n"
+        "SEED = student_seed(CLASS_SEED, student_id())\n"
+        f"chapter = load({name!r}, seed=SEED)\n"
+        f"{unpack}\n"
+        'print(f"exercises of {student_id()}, seed {SEED}")'
+    )
+    cells = [_cell("markdown", intro, "intro"), _cell("code", setup, "setup")]
+    for i, exercise in enumerate(sample, 1):
+        answer = (
+            f"# Your answer to exercise {exercise.label} (replace the solution "
+            "below):\n"
+            "### BEGIN SOLUTION\n"
+            "from spadeslib.exercises import key_text\n"
+            f"answer_{i} = key_text(q{i})\n"
+            "### END SOLUTION\n"
+            f"q{i}.check(answer_{i})"
+        )
+        cells += [
+            _cell("code", f"q{i}.show()", f"show_{i}"),
+            _cell("code", answer, f"answer_{i}", solution=True, locked=False),
+            _cell(
+                "code",
+                f"assert_right(q{i}, answer_{i})",
+                f"test_{i}",
+                grade=True,
+                points=1,
+            ),
+        ]
+    nb = nbf.new_notebook(cells=cells)
+    nb.metadata["kernelspec"] = {
+        "display_name": "Python 3",
+        "language": "python",
+        "name": "python3",
+    }
+    return nb
+
+
+_CONFIG = '''\
+"""nbgrader settings of this Spades course (written by spadeslib)."""
+
+from spadeslib.nbgrader_release import autograde_preprocessors
+
+c = get_config()  # noqa: F821 (nbgrader provides it)
+c.CourseDirectory.course_id = {course!r}
+# Grade each submission with its student's own seed.
+c.Autograde.autograde_preprocessors = autograde_preprocessors()
+'''
+
+
+def write_course(
+    out: str | Path,
+    students: Sequence[str],
+    class_seed: int | str,
+    chapters: Iterable[str] = CHAPTERS,
+    course: str = "spades",
+) -> list[Path]:
+    """Write the nbgrader course folder; return the files written.
+
+    ``students`` become ``students.csv`` (for ``nbgrader db student import``)
+    and ``answer_key.md`` / ``answer_key.json`` (each student's seed and keys).
+    """
+    root = Path(out)
+    root.mkdir(parents=True, exist_ok=True)
+    import nbformat
+
+    written = []
+    config = root / "nbgrader_config.py"
+    config.write_text(_CONFIG.format(course=course), encoding="utf-8")
+    written.append(config)
+    names = [resolve(c) for c in chapters]
+    for name in names:
+        path = root / "source" / name / f"{name}.ipynb"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        nbformat.write(assignment_notebook(name, class_seed), path)
+        written.append(path)
+    roster = root / "students.csv"
+    with roster.open("w", newline="", encoding="utf-8") as f:
+        writer = csv.writer(f)
+        writer.writerow(["id", "first_name", "last_name", "email"])
+        writer.writerows([s, "", "", ""] for s in students)
+    written.append(roster)
+    keys: dict[str, Any] = {}
+    lines = [f"# Answer key (class seed {class_seed})", ""]
+    for student in students:
+        seed = student_seed(class_seed, student)
+        keys[student] = {"seed": seed, "chapters": {}}
+        lines += [f"## {student} (seed {seed})", ""]
+        for name in names:
+            rows = load(name, seed=seed).key()
+            keys[student]["chapters"][name] = {label: key for label, _, key in rows}
+            lines += [f"- {label} {title}: **{key}**" for label, title, key in rows]
+        lines.append("")
+    md, js = root / "answer_key.md", root / "answer_key.json"
+    md.write_text("\n".join(lines), encoding="utf-8")
+    js.write_text(json.dumps(keys, indent=1, ensure_ascii=False) + "\n", "utf-8")
+    return [*written, md, js]
+
+
+def autograde_preprocessors() -> list[Any]:
+    """nbgrader's autograde steps with :class:`StudentSeed` first.
+
+    >>> [step.__name__ for step in autograde_preprocessors()[:2]]
+    ['StudentSeed', 'Execute']
+    """
+    from nbgrader.converters import Autograde
+
+    default = Autograde.class_traits()["autograde_preprocessors"].default()
+    return [StudentSeed, *default]
+
+
+def _preprocessor_base() -> type:
+    try:
+        from nbgrader.preprocessors import NbGraderPreprocessor
+    except ImportError:  # the classroom extra is not installed
+        return object
+    return NbGraderPreprocessor  # type: ignore[no-any-return]
+
+
+class StudentSeed(_preprocessor_base()):  # type: ignore[misc]
+    """nbgrader autograde step: tell the notebook whose submission it is.
+
+    Sets ``SPADESLIB_STUDENT`` to the submission's student id before the
+    notebook's kernel starts, so :func:`student_id` (and so the seed) is the
+    student's, not the grader's.
+    """
+
+    def preprocess(self, nb: Any, resources: dict[str, Any]) -> tuple[Any, Any]:
+        os.environ[STUDENT_ENV] = resources["nbgrader"]["student"]
+        return nb, resources

@@ -52,6 +52,15 @@ def _cmd_class(args: argparse.Namespace) -> int:
         )
         return 2
     chapters = _chapters(args.chapters)
+    if args.nbgrader:
+        from ..nbgrader_release import write_course
+
+        write_course(Path(args.out), students, args.seed, chapters)
+        print(
+            f"wrote an nbgrader course in {args.out}: {len(chapters)} assignments "
+            f"(source/), students.csv for {len(students)} students, answer_key.md"
+        )
+        return 0
     written = write_class(students, args.seed, Path(args.out), chapters)
     notebooks = [p for p in written if p.suffix == ".ipynb"]
     print(
@@ -114,6 +123,12 @@ def _add_class_options(p: argparse.ArgumentParser) -> None:
         "--chapters", help="comma-separated chapters (default: all), e.g. 06,07"
     )
     p.add_argument("--list", action="store_true", help="list the exercises and stop")
+    p.add_argument(
+        "--nbgrader",
+        action="store_true",
+        help="write an nbgrader course (source notebooks with solution and "
+        "autograder cells) instead of one notebook per student",
+    )
 
 
 def register(subparsers: Any) -> None:

@@ -23,6 +23,7 @@ from typing import ClassVar
 
 from .cards import Card
 from .errors import SpadesError
+from .phase import Phase
 
 __all__ = [
     "KEEP",
@@ -35,6 +36,7 @@ __all__ = [
     "Draw",
     "Exchange",
     "Look",
+    "parse_action",
 ]
 
 
@@ -202,3 +204,57 @@ class Discard:
 
 Action = Card | Bid | Look | Draw | Exchange | Discard
 """Any decision a player can take."""
+
+
+_PARSE_ORDER = (
+    Phase.PLAYING,
+    Phase.BIDDING,
+    Phase.DRAW,
+    Phase.EXCHANGE,
+    Phase.BLIND_DISCARD,
+)
+
+
+def parse_action(action: Action | str | int, phase: Phase) -> Action:
+    """Read an action from text as ``phase`` expects it: ``"QH"`` while
+    playing, ``4`` or ``"nil"`` while bidding, ``"keep"``, ``"pass 2C 3D"``,
+    ``"discard 4H"`` and so on. Text that fits another phase is still read
+    (so that the error can say what was tried).
+
+    >>> parse_action("qh", Phase.PLAYING), parse_action("nil", Phase.PLAYING)
+    (Card.parse('QH'), Bid.NIL)
+    """
+    if isinstance(action, (Card, Bid, Look, Draw, Exchange, Discard)):
+        return action
+    text = str(action).strip().lower()
+    if text == "look":
+        return LOOK
+    try:
+        return _parse_in_phase(action, text, phase)
+    except SpadesError as error:
+        for other in _PARSE_ORDER:
+            if other is phase or (
+                other in (Phase.EXCHANGE, Phase.BLIND_DISCARD)
+                and not text.startswith(("pass ", "discard "))
+            ):
+                continue
+            try:
+                return _parse_in_phase(action, text, other)
+            except SpadesError:
+                continue
+        raise error
+
+
+def _parse_in_phase(action: Action | str | int, text: str, phase: Phase) -> Action:
+    if phase is Phase.PLAYING:
+        return Card.parse(str(action))
+    if phase is Phase.DRAW:
+        if text in ("keep", "discard", "take_next"):
+            return KEEP if text == "keep" else TAKE_NEXT
+        return Bid.parse(action)
+    if phase is Phase.EXCHANGE:
+        return Exchange.of(text.removeprefix("pass").upper())
+    if phase is Phase.BLIND_DISCARD:
+        rest = text.removeprefix("discard").strip()
+        return Discard.of("" if rest == "none" else rest.upper())
+    return Bid.parse(action)

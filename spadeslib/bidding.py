@@ -1,27 +1,41 @@
 """Which bids a seat may make, and why a bid is refused.
 
-These functions read a :class:`~spadeslib.hand.Hand` in its bidding phase;
-the hand calls them, and so can teaching code that wants the reasons.
+Functions of the rules and plain values, gathered in a :class:`BidSituation`
+(the seat, the bidding order, the bids so far, the seat's cards and the
+scores): they never see a hand. The hand builds a situation for the seat to
+bid, and so can teaching code that wants the reasons.
+
+>>> from spadeslib import Rules, Seat, Bid
+>>> N, E, S, W = Seat
+>>> rules = Rules.preset("cards4net")
+>>> south = BidSituation(rules, S, (E, S, W, N), (Bid(4), None, None, Bid(3)),
+...                      bid_count=2, held=(), scores={"NS": 0, "EW": 0})
+>>> legal_bids(south)[-1], refuse_bid(south, Bid.NIL)[0].value
+(Bid(13), 'nil-after-partner')
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping, Sequence
+from typing import NamedTuple
 
-from .actions import LOOK, Action, Bid, BidKind
-from .scoring import side_of
-from .seats import Seat
+from .actions import Bid, BidKind
+from .cards import Card
+from .rule_ids import RuleId
+from .rules import Rules
+from .seats import SIDES, Seat
 
-if TYPE_CHECKING:
-    from .hand import Hand
-
-__all__ = ["blind_options", "legal_bids", "refuse_bid"]
-
-
-def trumps_held(hand: Hand, seat: Seat) -> int:
-    """How many trumps (spades, and jokers with the joker deck) a seat holds."""
-    return sum(1 for c in hand.holding[seat] if hand.rules.is_trump(c))
-
+__all__ = [
+    "BidSituation",
+    "blind_options",
+    "forced_bids",
+    "legal_bids",
+    "look_refusal",
+    "may_go_blind",
+    "refuse_bid",
+    "trailing",
+    "trumps_held",
+]
 
 _PARTNER = (Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST)
 _NUMBERS = tuple(Bid(n) for n in range(14))
@@ -30,22 +44,55 @@ _RANGES: dict[tuple[int, bool], tuple[Bid, ...]] = {
     for low in (0, 1)
     for nil in (False, True)
 }
+_BLIND_SEVEN = BidKind.BLIND_SEVEN
 
 
-def _partner_bid(hand: Hand, seat: Seat) -> Bid | None:
-    return hand.bids[_PARTNER[seat]] if hand.rules.players == 4 else None
+class BidSituation(NamedTuple):
+    """What the bidding rules look at, for the seat about to bid."""
+
+    rules: Rules
+    seat: Seat
+    bid_order: tuple[Seat, ...]
+    bids: Sequence[Bid | None]
+    """The bids so far, indexed by seat (``None``: not yet bid)."""
+    bid_count: int
+    held: Sequence[Card]
+    """The seat's cards (read only by the spade-count bid rules)."""
+    scores: Mapping[str, int]
+    """The running scores at the start of the hand."""
+    hidden: bool = False
+    """The seat has not looked at its cards yet."""
+    declared_blind: bool = False
+    """Two-player: the seat declared Blind Nil before drawing."""
+
+    @property
+    def partner_bid(self) -> Bid | None:
+        """The partner's bid (``None``: no bid yet, or no partner)."""
+        return self.bids[_PARTNER[self.seat]] if self.rules.players == 4 else None
 
 
-def _trailing(hand: Hand, seat: Seat) -> bool:
-    own = side_of(hand.rules, seat)
-    other = max(v for side, v in hand.scores.items() if side != own)
-    return other - hand.scores[own] >= hand.rules.blind_nil_margin
+def trumps_held(rules: Rules, cards: Sequence[Card]) -> int:
+    """How many trumps (spades, and jokers with the joker deck) ``cards`` hold."""
+    suit_of = rules._suit_of
+    return sum(1 for c in cards if suit_of[c.index] == 3)
 
 
-def may_go_blind(hand: Hand, seat: Seat) -> bool:
+def _side(rules: Rules, seat: Seat) -> str:
+    return seat.letter if rules.players == 2 else SIDES[seat % 2]
+
+
+def trailing(rules: Rules, seat: Seat, scores: Mapping[str, int]) -> bool:
+    """Whether the seat's side is behind by at least ``blind_nil_margin``."""
+    own = _side(rules, seat)
+    other = max(v for side, v in scores.items() if side != own)
+    return other - scores[own] >= rules.blind_nil_margin
+
+
+def may_go_blind(
+    rules: Rules, seat: Seat, bid_order: tuple[Seat, ...], scores: Mapping[str, int]
+) -> bool:
     """Whether a seat may be offered a blind bid this hand (so it starts
     without looking at its cards)."""
-    rules = hand.rules
     if rules.blind_seven and rules.players == 4:
         # Blind Seven needs both partners unseen: everyone starts unseen, and a
         # partner sees their cards once the team can no longer declare it.
@@ -53,22 +100,22 @@ def may_go_blind(hand: Hand, seat: Seat) -> bool:
     if not rules.nil:
         return False
     if rules.blind_nil == "first_bidder":
-        return seat == hand.bid_order[0]
+        return seat == bid_order[0]
     if rules.blind_nil == "trailing":
-        return _trailing(hand, seat)
+        return trailing(rules, seat, scores)
     return rules.blind_nil == "before_draw"
 
 
-def blind_options(hand: Hand, seat: Seat) -> list[Bid]:
-    """The blind bids open to a seat now (it must not have looked)."""
-    rules = hand.rules
-    partner = _partner_bid(hand, seat)
+def blind_options(s: BidSituation) -> list[Bid]:
+    """The blind bids open to the seat now (it must not have looked)."""
+    rules, seat = s.rules, s.seat
+    partner = s.partner_bid
     options = []
     if rules.nil and rules.blind_nil in ("first_bidder", "trailing"):
         if rules.blind_nil == "first_bidder":
-            ok = hand.bid_count == 0 and seat == hand.bid_order[0]
+            ok = s.bid_count == 0 and seat == s.bid_order[0]
         else:
-            ok = _trailing(hand, seat)
+            ok = trailing(rules, seat, s.scores)
         if partner is not None:
             if rules.nil_before_partner_only:
                 ok = False
@@ -78,18 +125,28 @@ def blind_options(hand: Hand, seat: Seat) -> list[Bid]:
                 ok = False
         if ok:
             options.append(Bid.BLIND_NIL)
-    if rules.blind_seven and partner is None and hand.bid_order.index(seat) < 2:
+    if rules.blind_seven and partner is None and s.bid_order.index(seat) < 2:
         options.append(Bid.BLIND_SEVEN)
     return options
 
 
-def legal_bids(hand: Hand, seat: Seat) -> list[Bid]:
-    """The bids a seat may make having looked at its cards (a new list)."""
-    rules = hand.rules
-    partner = hand.bids[_PARTNER[seat]] if rules.players == 4 else None
-    if partner is not None and partner.kind is BidKind.BLIND_SEVEN:
+def forced_bids(s: BidSituation) -> list[Bid]:
+    """The one bid the seat must make, if its options are fixed (else empty)."""
+    partner = s.partner_bid
+    if partner is not None and partner.kind is _BLIND_SEVEN:
         return [Bid.BLIND_SEVEN]
-    if hand.declared_blind and seat in hand.declared_blind:
+    if s.declared_blind:
+        return [Bid.BLIND_NIL]
+    return []
+
+
+def legal_bids(s: BidSituation) -> list[Bid]:
+    """The bids the seat may make having looked at its cards (a new list)."""
+    rules = s.rules
+    partner = s.partner_bid
+    if partner is not None and partner.kind is _BLIND_SEVEN:
+        return [Bid.BLIND_SEVEN]
+    if s.declared_blind:
         return [Bid.BLIND_NIL]
     nil_ok = rules.nil
     if partner is not None:
@@ -101,7 +158,7 @@ def legal_bids(hand: Hand, seat: Seat) -> list[Bid]:
             nil_ok = False
     low = 0 if rules.numeric_zero else 1
     if rules.bid_rule != "free":
-        held = trumps_held(hand, seat)
+        held = trumps_held(rules, s.held)
         if rules.bid_rule == "mirror":
             return [_NUMBERS[held]] if held else [Bid.NIL]
         if held < low:  # no spades and no numeric zero: the spade rule forces Nil
@@ -110,144 +167,140 @@ def legal_bids(hand: Hand, seat: Seat) -> list[Bid]:
     return list(_RANGES[low, nil_ok])
 
 
-def refuse_bid(hand: Hand, seat: Seat, bid: Bid) -> tuple[str, str] | None:
+def refuse_bid(s: BidSituation, bid: Bid) -> tuple[RuleId, str] | None:
     """``(rule, message)`` explaining why ``bid`` is illegal, or ``None``.
 
     The message names the seat, the bid and the rule: ``"North cannot bid Nil:
     under cards4net Nil is offered only while the partner has not bid, ..."``.
     """
-    refusal = _refuse_bid(hand, seat, bid)
+    refusal = _refuse_bid(s, bid)
     if refusal is None:
         return None
     rule, why = refusal
-    return rule, f"{seat.full} cannot bid {bid.label()}: {why}"
+    return rule, f"{s.seat.full} cannot bid {bid.label()}: {why}"
 
 
-def _refuse_bid(hand: Hand, seat: Seat, bid: Bid) -> tuple[str, str] | None:
-    rules = hand.rules
+def _refuse_bid(s: BidSituation, bid: Bid) -> tuple[RuleId, str] | None:
+    rules, seat = s.rules, s.seat
     name = seat.full
     if bid.is_blind:
-        if bid in forced_bids(hand, seat):
+        if bid in forced_bids(s):
             return None
-        if bid not in blind_options(hand, seat):
-            return _why_no_blind(hand, seat, bid)
-        if not hand.hidden[seat]:
+        if bid not in blind_options(s):
+            return _why_no_blind(s, bid)
+        if not s.hidden:
             return (
-                "blind-after-look",
+                RuleId.BLIND_AFTER_LOOK,
                 f"{name} has already looked at the cards, and a {bid.label()} "
                 "is declared before looking",
             )
         return None
-    allowed = legal_bids(hand, seat)
+    allowed = legal_bids(s)
     if bid in allowed:
         return None
-    partner = _partner_bid(hand, seat)
-    if partner is not None and partner.kind is BidKind.BLIND_SEVEN:
+    partner = s.partner_bid
+    if partner is not None and partner.kind is _BLIND_SEVEN:
         return (
-            "blind-seven",
+            RuleId.BLIND_SEVEN,
             f"{seat.partner.full} declared Blind Seven for the team, so {name} "
             "must bid Blind Seven too",
         )
-    if seat in hand.declared_blind:
+    if s.declared_blind:
         return (
-            "blind-nil-declared",
+            RuleId.BLIND_NIL_DECLARED,
             f"{name} declared Blind Nil before drawing and must bid it",
         )
     if bid.kind is BidKind.NIL:
         if not rules.nil:
-            return ("no-nil", f"{rules.spec} has no Nil bid")
+            return (RuleId.NO_NIL, f"{rules.spec} has no Nil bid")
         if rules.suicide and partner is not None and partner.is_nil:
             return (
-                "suicide",
+                RuleId.SUICIDE,
                 "under suicide each partnership has exactly one Nil, and "
                 f"{seat.partner.full} has bid it",
             )
         if rules.bid_rule == "mirror":
-            held = trumps_held(hand, seat)
-            return ("mirror", f"under mirror {name} must bid the {held} spades held")
+            held = trumps_held(rules, s.held)
+            return (
+                RuleId.MIRROR,
+                f"under mirror {name} must bid the {held} spades held",
+            )
         if rules.nil_before_partner_only and partner is not None:
             return (
-                "nil-after-partner",
+                RuleId.NIL_AFTER_PARTNER,
                 f"under {rules.preset} Nil is offered only while the partner has "
                 f"not bid, and {seat.partner.full} has bid {partner.label()}",
             )
         if partner is not None and partner.is_nil and not rules.double_nil:
             return (
-                "double-nil",
+                RuleId.DOUBLE_NIL,
                 f"{seat.partner.full} already bid {partner.label()}, and "
                 f"{rules.preset} allows only one Nil per team",
             )
     if rules.suicide and partner is not None and not partner.is_nil:
         return (
-            "suicide",
+            RuleId.SUICIDE,
             "under suicide each partnership has exactly one Nil: "
             f"{seat.partner.full} bid {partner.label()}, so {name} must bid Nil",
         )
     if rules.bid_rule == "mirror":
-        held = trumps_held(hand, seat)
+        held = trumps_held(rules, s.held)
         want = (
             "Nil (no spades held)" if not held else f"exactly {held}, the spades held"
         )
-        return ("mirror", f"under mirror {name} must bid {want}")
+        return (RuleId.MIRROR, f"under mirror {name} must bid {want}")
     if rules.bid_rule == "whiz":
-        held = trumps_held(hand, seat)
+        held = trumps_held(rules, s.held)
         nil = " or Nil" if Bid.NIL in allowed else ""
-        return ("whiz", f"under whiz {name} must bid {held} (the spades held){nil}")
+        return (
+            RuleId.WHIZ,
+            f"under whiz {name} must bid {held} (the spades held){nil}",
+        )
     if bid.tricks == 0 and not rules.numeric_zero:
         no_nil = "" if rules.nil else f", and {rules.spec} has no Nil"
         return (
-            "zero-is-nil",
+            RuleId.ZERO_IS_NIL,
             f"under {rules.preset} a bid of 0 is Nil{no_nil}: bid at least 1",
         )
     low = 0 if rules.numeric_zero else 1
     nil = " or Nil" if Bid.NIL in allowed else ""
-    return ("bid-range", f"bids go from {low} to 13{nil}")
+    return (RuleId.BID_RANGE, f"bids go from {low} to 13{nil}")
 
 
-def forced_bids(hand: Hand, seat: Seat) -> list[Bid]:
-    """The one bid a seat must make, if its options are fixed (else empty)."""
-    partner = _partner_bid(hand, seat)
-    if partner is not None and partner.kind is BidKind.BLIND_SEVEN:
-        return [Bid.BLIND_SEVEN]
-    if seat in hand.declared_blind:
-        return [Bid.BLIND_NIL]
-    return []
-
-
-def _why_no_blind(hand: Hand, seat: Seat, bid: Bid) -> tuple[str, str]:
-    rules = hand.rules
-    partner = _partner_bid(hand, seat)
+def _why_no_blind(s: BidSituation, bid: Bid) -> tuple[RuleId, str]:
+    rules, seat = s.rules, s.seat
+    partner = s.partner_bid
     if bid.kind is BidKind.BLIND_SEVEN:
         if not rules.blind_seven:
             return (
-                "no-blind-seven",
+                RuleId.NO_BLIND_SEVEN,
                 f"{rules.spec} has no Blind Seven (it comes with jokers)",
             )
         if rules.players != 4:
-            return ("blind-seven", "Blind Seven is a partnership bid")
+            return (RuleId.BLIND_SEVEN, "Blind Seven is a partnership bid")
         return (
-            "blind-seven",
+            RuleId.BLIND_SEVEN,
             "Blind Seven is declared by the first partner of a team to bid, before "
             f"either looks, and {seat.partner.full} has already bid",
         )
     if not rules.nil or rules.blind_nil == "none":
-        return ("no-blind-nil", f"{rules.spec} has no Blind Nil")
+        return (RuleId.NO_BLIND_NIL, f"{rules.spec} has no Blind Nil")
     if rules.blind_nil == "first_bidder":
         return (
-            "blind-nil-first-bidder",
+            RuleId.BLIND_NIL_FIRST_BIDDER,
             f"under {rules.preset} Blind Nil is offered only to the first bidder "
-            f"({hand.bid_order[0].full}) before anyone bids",
+            f"({s.bid_order[0].full}) before anyone bids",
         )
     if rules.blind_nil == "before_draw":
         return (
-            "blind-nil-before-draw",
+            RuleId.BLIND_NIL_BEFORE_DRAW,
             "Blind Nil (double nil) is declared before taking the first card",
         )
-    if not _trailing(hand, seat):
-        own = side_of(rules, seat)
-        scores = ", ".join(f"{side} {points}" for side, points in hand.scores.items())
+    if not trailing(rules, seat, s.scores):
+        own = _side(rules, seat)
+        scores = ", ".join(f"{side} {points}" for side, points in s.scores.items())
         return (
-            "blind-nil-trailing",
+            RuleId.BLIND_NIL_TRAILING,
             f"under {rules.preset} Blind Nil is allowed only to a team behind by at "
             f"least {rules.blind_nil_margin} points when the hand starts, and {own} "
             f"is not ({scores})",
@@ -255,40 +308,40 @@ def _why_no_blind(hand: Hand, seat: Seat, bid: Bid) -> tuple[str, str]:
     assert partner is not None
     if rules.nil_before_partner_only:
         return (
-            "nil-after-partner",
+            RuleId.NIL_AFTER_PARTNER,
             f"under {rules.preset} Nil is offered only while the partner has not bid, "
             f"and {seat.partner.full} has bid {partner.label()}",
         )
     if rules.suicide and partner.is_nil:
         return (
-            "suicide",
+            RuleId.SUICIDE,
             "under suicide each partnership has exactly one Nil, and "
             f"{seat.partner.full} has bid it",
         )
     if partner.kind is BidKind.BLIND_NIL and rules.blind_nils_per_team < 2:
         return (
-            "blind-nil-one-per-team",
+            RuleId.BLIND_NIL_ONE_PER_TEAM,
             f"{seat.partner.full} already bid Blind Nil, and {rules.preset} allows "
             "only one Blind Nil per team",
         )
     return (
-        "double-nil",
+        RuleId.DOUBLE_NIL,
         f"{seat.partner.full} already bid {partner.label()}, and {rules.preset} "
         "allows only one Nil per team",
     )
 
 
-def look_refusal(hand: Hand, seat: Seat, action: Action) -> tuple[str, str] | None:
-    """Why LOOK is refused (``None`` when it is allowed)."""
-    assert action is LOOK
-    if not hand.hidden[seat]:
+def look_refusal(s: BidSituation) -> tuple[RuleId, str] | None:
+    """Why looking at the cards is refused (``None`` when it is allowed)."""
+    seat = s.seat
+    if not s.hidden:
         return (
-            "already-looked",
+            RuleId.ALREADY_LOOKED,
             f"{seat.full} cannot look: {seat.full} has already looked at the cards",
         )
-    if forced_bids(hand, seat):
+    if forced_bids(s):
         return (
-            "blind-seven",
+            RuleId.BLIND_SEVEN,
             f"{seat.full} cannot look: {seat.partner.full} declared "
             f"Blind Seven, so {seat.full} bids Blind Seven without looking",
         )

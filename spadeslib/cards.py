@@ -19,7 +19,7 @@ from typing import ClassVar
 
 from .errors import InvalidCard
 
-__all__ = ["FULL_DECK", "Card", "Rank", "Suit"]
+__all__ = ["FULL_DECK", "SUIT_DISPLAY_ORDER", "Card", "Rank", "Suit"]
 
 
 class Suit(enum.IntEnum):
@@ -70,6 +70,17 @@ class Suit(enum.IntEnum):
         if key in ("♤", "♡", "♢", "♧"):
             return cls("♧♢♡♤".index(key))
         raise InvalidCard(f"{text!r} is not a suit: use C, D, H, S or ♣ ♦ ♥ ♠")
+
+
+SUIT_DISPLAY_ORDER: tuple[Suit, ...] = (
+    Suit.JOKER,
+    Suit.SPADES,
+    Suit.HEARTS,
+    Suit.CLUBS,
+    Suit.DIAMONDS,
+)
+"""The order suits are shown in a hand (trumps first, colours alternating);
+every display (text, HTML, the table) uses this one order."""
 
 
 class Rank(enum.IntEnum):

@@ -14,7 +14,7 @@ import html
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .cards import Card, Suit
+from .cards import SUIT_DISPLAY_ORDER, Card, Suit
 from .scoring import sides
 
 if TYPE_CHECKING:
@@ -77,7 +77,7 @@ def card_html(card: Card) -> str:
 def cards_text(cards: list[Card] | tuple[Card, ...]) -> str:
     """Cards grouped by suit, spades first: ``"♠ A 10 4  ♥ K 2  ..."``."""
     parts = []
-    for suit in (Suit.JOKER, Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS):
+    for suit in SUIT_DISPLAY_ORDER:
         ranks = [c.rank.label for c in sorted(cards, reverse=True) if c.suit is suit]
         if ranks:
             parts.append(f"{suit.symbol} {' '.join(ranks)}")
@@ -85,7 +85,7 @@ def cards_text(cards: list[Card] | tuple[Card, ...]) -> str:
 
 
 def _cards_html(cards: list[Card] | tuple[Card, ...]) -> str:
-    order = (Suit.JOKER, Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
+    order = SUIT_DISPLAY_ORDER
     ordered = sorted(cards, key=lambda c: (order.index(c.suit), -c.rank))
     return " ".join(card_html(c) for c in ordered) or "&ndash;"
 

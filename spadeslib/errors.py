@@ -41,8 +41,9 @@ class IllegalAction(SpadesError):
 
     ``seat`` is the seat that tried to act (or whose turn it was), ``action``
     the rejected action, and ``rule`` a short, stable identifier of the rule
-    broken (for example ``"follow-suit"`` or ``"spades-not-broken"``), handy
-    for tests and for exercises that diagnose a learner's mistake.
+    broken (for example ``"follow-suit"`` or ``"spades-not-broken"``, listed
+    in :class:`~spadeslib.rule_ids.RuleId`), handy for tests and for exercises
+    that diagnose a learner's mistake.
     """
 
     def __init__(
@@ -56,7 +57,8 @@ class IllegalAction(SpadesError):
         super().__init__(message)
         self.seat = seat
         self.action = action
-        self.rule = rule
+        # a RuleId (a str enum) is kept as its plain string value
+        self.rule: str = getattr(rule, "value", rule)
 
 
 class InvalidRecord(SpadesError):

@@ -18,10 +18,13 @@ from typing import Any
 
 from .actions import Action
 from .errors import IllegalAction
-from .hand import Hand, Phase
+from .hand import Hand
+from .phase import Phase
+from .rule_ids import RuleId
 from .rules import Rules
 from .scoring import SideScore, game_over, sides
 from .seats import Seat
+from .view import PlayerView
 
 __all__ = ["Game"]
 
@@ -54,6 +57,7 @@ class Game:
         self.bags: dict[str, int] = {s: 0 for s in sides(self.rules)}
         self.history: list[dict[str, int]] = []
         self.hands: list[Hand] = []
+        self._finished: tuple[Hand, ...] = ()
         self.winner: str | None = None
         self.is_over = False
         if deal_first_hand:
@@ -83,12 +87,12 @@ class Game:
         """
         if self.is_over:
             raise IllegalAction(
-                f"the game is over: {self.winner} won", rule="game-over"
+                f"the game is over: {self.winner} won", rule=RuleId.GAME_OVER
             )
         if self.hands and not self.hands[-1].is_over:
             if self.hands[-1].history:
                 raise IllegalAction(
-                    "the current hand is not finished", rule="hand-in-progress"
+                    "the current hand is not finished", rule=RuleId.HAND_IN_PROGRESS
                 )
             self.hands.pop()
         number = len(self.hands) + 1
@@ -111,14 +115,24 @@ class Game:
         return self.hands[-1]
 
     @property
-    def finished_hands(self) -> list[Hand]:
-        """Hands played to the end and scored."""
-        return [h for h in self.hands if h.is_over]
+    def finished_hands(self) -> tuple[Hand, ...]:
+        """Hands played to the end and scored (a tuple, made once per hand).
+
+        Every hand but the current one is finished, so this costs the same
+        at the thousandth hand as at the first."""
+        hands = self.hands
+        count = len(hands)
+        if count and not hands[-1].is_over:
+            count -= 1
+        done = self._finished
+        if len(done) != count or (count and done[-1] is not hands[count - 1]):
+            done = self._finished = tuple(hands[:count])
+        return done
 
     @property
     def turn(self) -> Seat | None:
         """The seat to act, or ``None`` when the game is over."""
-        return None if self.is_over else self.hand.turn
+        return None if self.is_over else self.hands[-1].turn
 
     @property
     def phase(self) -> Phase:
@@ -128,7 +142,7 @@ class Game:
     # -------------------------------------------------------------- actions
     def legal_actions(self) -> list[Action]:
         """The legal actions of the player to move."""
-        return [] if self.is_over else self.hand.legal_actions()
+        return [] if self.is_over else self.hands[-1].legal_actions()
 
     def check(
         self, action: Action | str | int, seat: Seat | str | None = None
@@ -136,9 +150,11 @@ class Game:
         """The error :meth:`apply` would raise, or ``None``."""
         if self.is_over:
             return IllegalAction(
-                f"the game is over: {self.winner} won", action=action, rule="game-over"
+                f"the game is over: {self.winner} won",
+                action=action,
+                rule=RuleId.GAME_OVER,
             )
-        return self.hand.check(action, seat)
+        return self.hands[-1].check(action, seat)
 
     def why_illegal(
         self, action: Action | str | int, seat: Seat | str | None = None
@@ -157,12 +173,14 @@ class Game:
         """Apply an action to the current hand; score it and deal the next one
         when it ends. Raises :class:`IllegalAction` and changes nothing if the
         action is illegal."""
-        if check:
-            error = self.check(action, seat)
-            if error is not None:
-                raise error
-        hand = self.hand
-        hand.apply(action, check=check)
+        if check and self.is_over:
+            raise IllegalAction(
+                f"the game is over: {self.winner} won",
+                action=action,
+                rule=RuleId.GAME_OVER,
+            )
+        hand = self.hands[-1]
+        hand.apply(action, seat, check=check)
         if hand.is_over:
             self._score(hand)
 
@@ -190,9 +208,9 @@ class Game:
         return hand.undo()
 
     # ------------------------------------------------------------ read-outs
-    def view(self, seat: Seat | str) -> Any:
+    def view(self, seat: Seat | str) -> PlayerView:
         """What ``seat`` may see of the current hand (with the game scores)."""
-        return self.hand.view(seat)
+        return self.hands[-1].view(seat)
 
     def results(self) -> list[dict[str, SideScore]]:
         """Each finished hand's scores by side."""

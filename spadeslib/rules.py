@@ -23,6 +23,7 @@ from typing import Any, Literal
 
 from .cards import FULL_DECK, Card, Rank, Suit
 from .errors import InvalidRules
+from .seats import Seat
 
 __all__ = ["MODIFIERS", "PRESETS", "Rules"]
 
@@ -98,10 +99,24 @@ class Rules:
     must_break_spades: bool = True
     move_timer: float | None = None
 
-    # Derived look-up tables, indexed by Card.index (not part of equality).
+    # Derived look-up tables (not part of equality), worked out once here so
+    # that the engine never recomputes them: indexed by Card.index ...
     deck: tuple[Card, ...] = field(init=False, repr=False, compare=False)
     _suit_of: tuple[int, ...] = field(init=False, repr=False, compare=False)
     _power: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    # ... where each suit's run of the sorted deck ends (clubs, diamonds,
+    # hearts; jokers count with the spades) ...
+    _suit_bounds: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    # ... and, indexed by Seat: the seats in play, the next seat clockwise,
+    # the bidding order and the first leader for each dealer.
+    _seats: tuple[Seat, ...] = field(init=False, repr=False, compare=False)
+    _next_seat: tuple[Seat | None, ...] = field(init=False, repr=False, compare=False)
+    _bid_orders: tuple[tuple[Seat, ...] | None, ...] = field(
+        init=False, repr=False, compare=False
+    )
+    _first_leaders: tuple[Seat | None, ...] = field(
+        init=False, repr=False, compare=False
+    )
 
     def __post_init__(self) -> None:
         if not isinstance(self.preset, str):
@@ -136,6 +151,32 @@ class Rules:
             power[c.index] = 100 + i
         object.__setattr__(self, "_suit_of", tuple(suit_of))
         object.__setattr__(self, "_power", tuple(power))
+        object.__setattr__(
+            self,
+            "_suit_bounds",
+            tuple(sum(1 for c in deck if suit_of[c.index] <= s) for s in range(3)),
+        )
+        self._seat_tables()
+
+    def _seat_tables(self) -> None:
+        n, e, s, w = Seat
+        if self.players == 4:
+            seats: tuple[Seat, ...] = (n, e, s, w)
+            following: tuple[Seat | None, ...] = (e, s, w, n)
+            orders: tuple[tuple[Seat, ...] | None, ...] = tuple(
+                tuple(Seat((d + 1 + i) % 4) for i in range(4)) for d in range(4)
+            )
+            lead = 0 if self.dealer_leads else 1
+            leaders: tuple[Seat | None, ...] = tuple(
+                Seat((d + lead) % 4) for d in range(4)
+            )
+        else:
+            seats, following = (n, s), (s, None, n, None)
+            orders, leaders = ((s, n), None, (n, s), None), (s, None, n, None)
+        object.__setattr__(self, "_seats", seats)
+        object.__setattr__(self, "_next_seat", following)
+        object.__setattr__(self, "_bid_orders", orders)
+        object.__setattr__(self, "_first_leaders", leaders)
 
     # ----------------------------------------------------------- construction
     @classmethod

@@ -1,10 +1,16 @@
 """What one seat may see: the only thing bots and the table are given.
 
-A :class:`PlayerView` is built from a hand for one seat. It holds that seat's
-own cards (unless it has not looked yet), everything public (bids, cards
-played, tricks, scores) and what only that seat learned (cards it passed or
-received, cards it discarded in a two-player draw). Nothing else: other
-hands and the stock never reach it.
+A :class:`PlayerView` is a snapshot of a hand for one seat, made by
+``hand.view(seat)``. It holds that seat's own cards (unless it has not
+looked yet), everything public (bids, cards played, tricks, scores) and what
+only that seat learned (cards it passed or received, cards it discarded in a
+two-player draw). Nothing else: other hands and the stock never reach it.
+
+Views are cheap: the hand shares its immutable pieces with them, and the
+fields a bot seldom reads (``bids``, ``tricks_won``, ``scores``, ``bags``,
+``cards_left`` and the private extras) are built from those pieces on first
+use. This module knows nothing of :class:`~spadeslib.hand.Hand`, so the hand
+can build views without an import cycle.
 
 >>> from spadeslib import Hand
 >>> hand = Hand(seed=5, dealer="S")
@@ -17,18 +23,17 @@ hands and the stock never reach it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Any
 
 from .actions import Action, Bid
 from .cards import Card, Suit
+from .phase import Phase
 from .rules import Rules
 from .scoring import side_of, sides
 from .seats import Seat
 from .tricks import Trick, trick_winner
-
-if TYPE_CHECKING:
-    from .hand import Hand, Phase
 
 __all__ = ["PlayerView"]
 
@@ -67,49 +72,32 @@ class PlayerView:
     """Two-player: seats that declared double nil before drawing (public)."""
 
     @classmethod
-    def of(cls, hand: Hand, seat: Seat) -> PlayerView:
-        """The view of ``seat`` on ``hand``."""
-        from .hand import Phase
+    def of(cls, hand: Any, seat: Seat | str) -> PlayerView:
+        """The view of ``seat`` on ``hand``: the same as ``hand.view(seat)``."""
+        return hand.view(seat)  # type: ignore[no-any-return]
 
-        if seat not in hand.seats:
-            raise ValueError(
-                f"{seat.full} does not play in a {hand.rules.players}-player game"
+    @classmethod
+    def _from_pieces(cls, values: dict[str, Any]) -> PlayerView:
+        """A view from the eager fields, plus ``_lazy``: ``(public, won,
+        counts)`` where ``public`` is ``(bids by seat, score items, bag items,
+        passed, received, known discards)``, ``won`` the
+        tricks won by seat and ``counts`` the cards left by seat (``None``
+        while playing: worked out from the tricks). For the hand's use."""
+        view = _new(cls)
+        _set(view, "__dict__", values)
+        return view
+
+    def __getattr__(self, name: str) -> Any:
+        # Only called for a field not yet built: build it from the pieces.
+        make = _LAZY.get(name)
+        lazy = self.__dict__.get("_lazy")
+        if make is None or lazy is None:
+            raise AttributeError(
+                f"{type(self).__name__!r} object has no attribute {name!r}"
             )
-        own = None if hand.hidden[seat] else tuple(sorted(hand.holding[seat]))
-        passed = hand.exchanges.get(seat, ())
-        partner_passed = hand.exchanges.get(seat.partner, ())
-        swapped = bool(passed) and bool(partner_passed)
-        drawn = None
-        if hand.phase is Phase.DRAW and hand.turn == seat and not hand.hidden[seat]:
-            drawn = hand.stock[hand._stock_pos]
-        known = list(hand.known_discards.get(seat, ()))
-        if seat in hand.blind_discards:
-            known += hand.blind_discards[seat][0]
-        return cls(
-            rules=hand.rules,
-            seat=seat,
-            seats=hand.seats,
-            dealer=hand.dealer,
-            number=hand.number,
-            phase=hand.phase,
-            to_move=hand.turn,
-            hand=own,
-            legal=tuple(hand.legal_actions()) if hand.turn == seat else (),
-            bid_order=hand.bid_order,
-            bids=hand.bid_map(),
-            trick=tuple(hand.trick),
-            tricks=tuple(hand.tricks),
-            tricks_won=hand.tricks_by_seat(),
-            spades_broken=hand.spades_broken,
-            scores=dict(hand.scores),
-            bags=dict(hand.bags),
-            cards_left={s: len(hand.holding[s]) for s in hand.seats},
-            passed=passed,
-            received=partner_passed if swapped else (),
-            drawn=drawn,
-            known_discards=tuple(known),
-            declared_blind=tuple(s for s in hand.seats if s in hand.declared_blind),
-        )
+        value = make(self, lazy)
+        self.__dict__[name] = value
+        return value
 
     # ------------------------------------------------------------- helpers
     @property
@@ -166,3 +154,29 @@ class PlayerView:
         if any(b == Bid.BLIND_SEVEN for b in bids):
             return 7
         return sum(b.tricks for b in bids if not b.is_nil)
+
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _cards_left(view: PlayerView, lazy: tuple[Any, ...]) -> dict[Seat, int]:
+    counts = lazy[2]
+    if counts is not None:
+        return {s: counts[s] for s in view.seats}
+    # while playing every seat started with 13 cards and plays one a trick
+    left = 13 - len(view.tricks)
+    played = {s for s, _ in view.trick}
+    return {s: left - (s in played) for s in view.seats}
+
+
+_LAZY: dict[str, Callable[[PlayerView, tuple[Any, ...]], Any]] = {
+    "bids": lambda v, lazy: {s: b for s in v.seats if (b := lazy[0][0][s]) is not None},
+    "tricks_won": lambda v, lazy: {s: lazy[1][s] for s in v.seats},
+    "scores": lambda v, lazy: dict(lazy[0][1]),
+    "bags": lambda v, lazy: dict(lazy[0][2]),
+    "cards_left": _cards_left,
+    "passed": lambda v, lazy: lazy[0][3],
+    "received": lambda v, lazy: lazy[0][4],
+    "known_discards": lambda v, lazy: lazy[0][5],
+}

@@ -1,0 +1,137 @@
+"""Shuffling and dealing, and reading a given deal or stock.
+
+A seeded deal shuffles ``rules.deck`` as ``random.Random(seed).shuffle``
+would and deals it one card at a time from the dealer's left.
+
+>>> from spadeslib import Rules, Seat
+>>> holding, suits = shuffled_deal(Rules.preset(), Seat.WEST, generator(7))
+>>> [len(h) for h in holding], holding[0] == sorted(holding[0])
+([13, 13, 13, 13], True)
+"""
+
+from __future__ import annotations
+
+import _random
+import random
+from bisect import bisect_left
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from .cards import Card
+from .errors import InvalidRecord, SpadesError
+from .rules import Rules
+from .seats import Seat
+
+__all__ = [
+    "generator",
+    "read_deal",
+    "read_stock",
+    "shuffled_deal",
+    "shuffled_positions",
+    "shuffled_stock",
+]
+
+_BITS = tuple(n.bit_length() for n in range(128))
+
+
+def generator(seed: object) -> random.Random:
+    """``random.Random(seed)``; for an int seed (or none) the C generator
+    underneath, which draws the same numbers without the Python wrapper."""
+    if seed is None or seed.__class__ is int:
+        return _random.Random(seed)  # type: ignore[return-value]
+    return random.Random(seed)  # type: ignore[arg-type]
+
+
+def shuffled_positions(size: int, rng: random.Random) -> list[int]:
+    """``list(range(size))`` shuffled exactly as ``rng.shuffle`` does it (the
+    Fisher-Yates walk of :meth:`random.Random.shuffle`, drawing each index
+    with ``getrandbits`` and rejection), without its per-call overhead.
+
+    >>> rng = random.Random(3); cards = list(range(10)); rng.shuffle(cards)
+    >>> shuffled_positions(10, random.Random(3)) == cards
+    True
+    """
+    x = list(range(size))
+    getrandbits = rng.getrandbits
+    bits = _BITS
+    for i in range(size - 1, 0, -1):
+        n = i + 1
+        k = bits[n]
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+    return x
+
+
+def shuffled_stock(rules: Rules, rng: random.Random) -> tuple[Card, ...]:
+    """The two-player stock: the deck, shuffled."""
+    deck = rules.deck
+    return tuple([deck[i] for i in shuffled_positions(len(deck), rng)])
+
+
+def shuffled_deal(
+    rules: Rules, dealer: Seat, rng: random.Random
+) -> tuple[list[list[Card]], list[list[list[Card]]]]:
+    """Shuffle and deal one card at a time, starting left of the dealer.
+
+    Returns each seat's sorted cards and the same split by the suit they
+    follow as (clubs, diamonds, hearts, spades with jokers). The deck is in
+    card order, so sorting a packet of positions sorts the cards, and each
+    suit is one run of the sorted packet."""
+    deck = rules.deck
+    clubs, diamonds, hearts = rules._suit_bounds
+    order = shuffled_positions(len(deck), rng)
+    get = deck.__getitem__
+    first = dealer + 1
+    holding = []
+    suits = []
+    for seat in range(4):
+        packet = order[(seat - first) % 4 :: 4]
+        packet.sort()
+        cards = list(map(get, packet))
+        a = bisect_left(packet, clubs)
+        b = bisect_left(packet, diamonds, a)
+        c = bisect_left(packet, hearts, b)
+        holding.append(cards)
+        suits.append([cards[:a], cards[a:b], cards[b:c], cards[c:]])
+    return holding, suits
+
+
+def read_deal(
+    rules: Rules, deal: Mapping[Any, Iterable[Card | str] | str]
+) -> dict[Seat, list[Card]]:
+    """A given deal (seat -> 13 cards), checked against the rules' deck."""
+    try:
+        cards = {Seat.parse(s): Card.parse_many(c) for s, c in deal.items()}
+    except SpadesError as error:
+        raise InvalidRecord(f"bad deal: {error}") from None
+    for seat in rules._seats:
+        if len(cards.get(seat, ())) != 13:
+            count = len(cards.get(seat, ()))
+            raise InvalidRecord(f"bad deal: {seat.full} has {count} cards, not 13")
+    _check_deck(rules, [c for seat in rules._seats for c in cards[seat]], "deal")
+    return cards
+
+
+def read_stock(rules: Rules, stock: Sequence[Card | str]) -> tuple[Card, ...]:
+    """A given two-player stock, checked against the rules' deck."""
+    try:
+        cards = tuple(Card.parse_many(stock))  # type: ignore[arg-type]
+    except SpadesError as error:
+        raise InvalidRecord(f"bad stock: {error}") from None
+    _check_deck(rules, list(cards), "stock")
+    return cards
+
+
+def _check_deck(rules: Rules, cards: list[Card], what: str) -> None:
+    deck = set(rules.deck)
+    seen: set[Card] = set()
+    for card in cards:
+        if card not in deck:
+            raise InvalidRecord(f"bad {what}: {card} is not in the {rules.spec} deck")
+        if card in seen:
+            raise InvalidRecord(f"bad {what}: {card} appears twice")
+        seen.add(card)
+    if len(seen) != len(deck):
+        raise InvalidRecord(f"bad {what}: {len(seen)} cards, the deck has {len(deck)}")

@@ -1,0 +1,477 @@
+"""The state machine of one hand: the state, and the transitions that move
+it on (deal or draw, bids, exchange, tricks, scoring).
+
+:class:`HandState` takes decisions known to be legal; :class:`~spadeslib.hand.Hand`
+builds on it with validation, undo and views. What is legal comes from
+:mod:`~spadeslib.legality` and :mod:`~spadeslib.bidding`, the deal from
+:mod:`~spadeslib.dealing` and the score from :mod:`~spadeslib.scoring`: all
+functions of the rules and plain values, which never see a hand.
+
+>>> from spadeslib import Rules, Seat
+>>> state = HandState(Rules.preset(), Seat.WEST, seed=7)
+>>> state.phase, state.turn, state._legal_now()[:3]
+(<Phase.BIDDING: 'bidding'>, <Seat.NORTH: 0>, (Bid.BLIND_NIL, LOOK))
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from . import bidding, dealing, legality
+from .actions import (
+    KEEP,
+    LOOK,
+    TAKE_NEXT,
+    Action,
+    Bid,
+    BidKind,
+    Discard,
+    Draw,
+    Exchange,
+)
+from .bidding import BidSituation
+from .cards import Card
+from .errors import SpadesError
+from .phase import Phase
+from .rules import Rules
+from .scoring import SideScore, score_hand, sides
+from .seats import Seat
+from .tricks import Trick
+
+__all__ = ["HandState"]
+
+_SPADES = 3
+_PLAYING = Phase.PLAYING
+_BIDDING = Phase.BIDDING
+_OVER = Phase.OVER
+_N, _E, _S, _W = Seat
+_NUMBER = BidKind.NUMBER
+_NIL = BidKind.NIL
+_new = object.__new__
+
+
+class HandState:
+    """The state of one hand and the transitions that move it on.
+
+    :class:`~spadeslib.hand.Hand` adds the validated entry points, undo and
+    views; simulations and people use the same state machine.
+    """
+
+    def __init__(
+        self,
+        rules: Rules | str | None = None,
+        dealer: Seat | str = Seat.NORTH,
+        *,
+        deal: Mapping[Seat | str, Iterable[Card | str] | str] | None = None,
+        stock: Sequence[Card | str] | None = None,
+        seed: int | str | None = None,
+        scores: Mapping[str, int] | None = None,
+        bags: Mapping[str, int] | None = None,
+        number: int = 1,
+    ) -> None:
+        if rules.__class__ is not Rules:
+            rules = Rules.parse(rules) if rules is not None else Rules.preset()
+        self.rules = rules
+        if dealer.__class__ is not Seat:
+            dealer = Seat.parse(dealer)
+        self.dealer = dealer
+        four = rules.players == 4
+        if not four and dealer is not _N and dealer is not _S:
+            raise SpadesError("two-player games use the seats North and South")
+        self.number = number
+        self.seed = seed
+        self.seats: tuple[Seat, ...] = rules._seats
+        side_names = sides(rules)
+        self.scores: dict[str, int] = dict.fromkeys(side_names, 0)
+        if scores:
+            self.scores.update(scores)
+        self.bags: dict[str, int] = dict.fromkeys(side_names, 0)
+        if bags:
+            self.bags.update(bags)
+        self.bids: list[Bid | None] = [None, None, None, None]
+        self.hidden: list[bool] = [False, False, False, False]
+        self.declared_blind: set[Seat] = set()
+        self.bid_count = 0
+        self.bid_order: tuple[Seat, ...] = rules._bid_orders[dealer]  # type: ignore[assignment]
+        # Decisions before the play are logged as they are taken; the cards
+        # played are added to the log when it is read (see ``history``).
+        self._history: list[tuple[Seat, Action, Any]] = []
+        self._logged = 0
+        self.exchanges: dict[Seat, tuple[Card, ...]] = {}
+        self._exchange_steps: list[Seat] = []
+        self.stock: tuple[Card, ...] = ()
+        self.draws: list[bool] = []
+        self.discard_pile: list[Card] = []
+        self._stock_pos = 0
+        self.known_discards: dict[Seat, list[Card]] = {s: [] for s in self.seats}
+        self.blind_discards: dict[Seat, tuple[tuple[Card, ...], tuple[Card, ...]]] = {}
+        self._discard_steps: list[Seat] = []
+        self.trick: list[tuple[Seat, Card]] = []
+        self._done: list[tuple[Seat, tuple[tuple[Seat, Card], ...], Seat]] = []
+        self._tricks: list[Trick] = []
+        self.tricks_won: list[int] = [0, 0, 0, 0]
+        self.spades_broken = False
+        self.result: dict[str, SideScore] | None = None
+        self.turn: Seat | None = None
+        self.is_over = False
+        # play-phase state: cards by the suit they follow as, the suit led,
+        # and the best card of the trick so far
+        self._suits: list[list[list[Card]]] = []
+        self._led = 0
+        self._best = 0
+        self._best_seat: Seat = dealer
+        self._suit_of = rules._suit_of
+        self._power = rules._power
+        self._next = rules._next_seat
+        self._size = len(self.seats)
+        # caches for views and checks, dropped whenever the state moves on
+        self._legal: tuple[Action, ...] | None = None
+        self._bases: dict[Seat, dict[str, Any]] = {}
+        self._tricks_t: tuple[Trick, ...] = ()
+
+        if four:
+            if deal is None:
+                self.holding, self._suits = dealing.shuffled_deal(
+                    rules, dealer, dealing.generator(seed)
+                )
+            else:
+                cards = dealing.read_deal(rules, deal)
+                self.holding = [sorted(cards.get(s, ())) for s in Seat]
+            h = self.holding
+            self.initial = {_N: tuple(h[0]), _E: tuple(h[1]), _S: tuple(h[2]),
+                            _W: tuple(h[3])}  # fmt: skip
+            self._start_bidding()
+        else:
+            if deal is not None:
+                raise SpadesError("two-player hands start from a stock, not a deal")
+            self.holding = [[], [], [], []]
+            self.stock = (
+                dealing.read_stock(rules, stock)
+                if stock is not None
+                else dealing.shuffled_stock(rules, dealing.generator(seed))
+            )
+            self.initial = {}
+            self.phase = Phase.DRAW
+            self.turn = dealer
+            for seat in self.seats:
+                self.hidden[seat] = bidding.may_go_blind(
+                    rules, seat, self.bid_order, self.scores
+                )
+
+    # ------------------------------------------------------------ transitions
+    def _situation(self, seat: Seat) -> BidSituation:
+        """The plain values the bidding rules read, for ``seat``."""
+        return BidSituation(
+            self.rules,
+            seat,
+            self.bid_order,
+            self.bids,
+            self.bid_count,
+            self.holding[seat],
+            self.scores,
+            self.hidden[seat],
+            seat in self.declared_blind,
+        )
+
+    def _start_bidding(self) -> None:
+        self.phase = _BIDDING
+        rules = self.rules
+        if rules.players == 4 and (rules.blind_seven or rules.nil):
+            if rules.blind_seven:
+                self.hidden = [True, True, True, True]
+            elif rules.blind_nil == "first_bidder":
+                self.hidden[self.bid_order[0]] = True
+            elif rules.blind_nil != "none":
+                for seat in self.seats:
+                    self.hidden[seat] = bidding.may_go_blind(
+                        rules, seat, self.bid_order, self.scores
+                    )
+        self._set_bid_turn(self.bid_order[0])
+
+    def _set_bid_turn(self, seat: Seat) -> None:
+        self.turn = seat
+        if self.hidden[seat]:
+            situation = self._situation(seat)
+            if not bidding.blind_options(situation) and not bidding.forced_bids(
+                situation
+            ):
+                self.hidden[seat] = False
+
+    def _team_looked(self, seat: Seat) -> None:
+        """Once a partner has looked, the team cannot bid Blind Seven: the
+        other partner may look too."""
+        if self.rules.blind_seven and self.rules.players == 4:
+            partner = seat.partner
+            if self.bids[partner] is None:
+                self.hidden[partner] = False
+
+    def _after_bidding(self) -> None:
+        self.hidden = [False, False, False, False]
+        steps: list[Seat] = []
+        if self.rules.exchange:
+            for seat in self.bid_order:
+                bid = self.bids[seat]
+                if (
+                    bid == Bid.BLIND_NIL
+                    and seat not in steps
+                    and seat.partner not in steps
+                ):
+                    steps += [seat, seat.partner]
+        if steps:
+            self.phase = Phase.EXCHANGE
+            self._exchange_steps = steps
+            self.turn = steps[0]
+        else:
+            self._start_play()
+
+    def _start_play(self) -> None:
+        self.phase = _PLAYING
+        self.turn = self.rules._first_leaders[self.dealer]
+        if self._suits and not self.exchanges:
+            return  # sorted by suit when dealt, and unchanged since
+        suits: list[list[list[Card]]] = [[], [], [], []]
+        for seat in self.seats:
+            suits[seat] = legality.split_by_suit(self.rules, self.holding[seat])
+        self._suits = suits
+
+    @property
+    def history(self) -> list[tuple[Seat, Action, Any]]:
+        """Every action taken, in order, as ``(seat, action, extra)``; ``extra``
+        holds the cards a two-player blind-nil discard drew, else ``None``."""
+        log = self._history
+        plays = len(self._done) * self._size + len(self.trick)
+        if self._logged < plays:
+            cards = [play for done in self._done for play in done[1]]
+            cards += self.trick
+            log.extend([(s, c, None) for s, c in cards[self._logged :]])
+            self._logged = plays
+        return log
+
+    @property
+    def tricks(self) -> list[Trick]:
+        """The finished tricks, in order (built on first use)."""
+        made = self._tricks
+        if len(made) < len(self._done):
+            for leader, plays, winner in self._done[len(made) :]:
+                trick = _new(Trick)
+                trick.__dict__.update(leader=leader, plays=plays, winner=winner)
+                made.append(trick)
+        return made
+
+    # ------------------------------------------------------------ legal moves
+    def _legal_now(self) -> tuple[Action, ...]:
+        """The legal actions as a tuple, worked out once per state."""
+        legal = self._legal
+        if legal is not None:
+            return legal
+        seat = self.turn
+        phase = self.phase
+        if phase is _PLAYING:
+            cards, _ = legality.playable(
+                self.rules,
+                self.holding[seat],  # type: ignore[index]
+                self._suits[seat],  # type: ignore[index]
+                self._led if self.trick else None,
+                self.spades_broken,
+            )
+            legal = tuple(cards)
+        elif seat is None:
+            legal = ()
+        elif phase is _BIDDING:
+            situation = self._situation(seat)
+            if self.hidden[seat]:
+                forced = bidding.forced_bids(situation)
+                legal = tuple(forced) or (*bidding.blind_options(situation), LOOK)
+            else:
+                legal = tuple(bidding.legal_bids(situation))
+        elif phase is Phase.DRAW:
+            legal = (Bid.BLIND_NIL, LOOK) if self.hidden[seat] else (KEEP, TAKE_NEXT)
+        elif phase is Phase.EXCHANGE:
+            legal = tuple(
+                Exchange(c)
+                for c in itertools.combinations(self.holding[seat], self.rules.exchange)
+            )
+        else:
+            held = self.holding[seat]
+            legal = tuple(
+                Discard(c)
+                for n in range(self.rules.blind_nil_discards + 1)
+                for c in itertools.combinations(held, n)
+            )
+        self._legal = legal
+        return legal
+
+    # ----------------------------------------------------------- transitions
+    def _play(self, card: Card) -> None:
+        """Play ``card`` for the seat to move (it must be legal)."""
+        self._legal = None
+        seat: Seat = self.turn  # type: ignore[assignment]
+        index = card.index
+        suit = self._suit_of[index]
+        # The holding is the suit lists end to end: delete at the same place.
+        suits = self._suits[seat]
+        cards = suits[suit]
+        where = cards.index(card)
+        del cards[where]
+        if suit:
+            where += len(suits[0])
+            if suit > 1:
+                where += len(suits[1])
+                if suit > 2:
+                    where += len(suits[2])
+        del self.holding[seat][where]
+        trick = self.trick
+        trick.append((seat, card))
+        # The winner so far: trumps have power >= 100, cards of the suit led
+        # their rank; other cards cannot win.
+        if len(trick) == 1:
+            self._led = suit
+            self._best = self._power[index]
+            self._best_seat = seat
+            if suit == _SPADES:
+                self.spades_broken = True
+            self.turn = self._next[seat]
+            return
+        if suit == _SPADES:
+            self.spades_broken = True
+            power = self._power[index]
+            if power > self._best:
+                self._best = power
+                self._best_seat = seat
+        elif suit == self._led:
+            power = self._power[index]
+            if power > self._best:
+                self._best = power
+                self._best_seat = seat
+        if len(trick) < self._size:
+            self.turn = self._next[seat]
+            return
+        winner = self._best_seat
+        done = self._done
+        done.append((trick[0][0], tuple(trick), winner))
+        self.tricks_won[winner] += 1
+        self.trick = []
+        if len(done) < 13:
+            self.turn = winner
+            return
+        self.phase = _OVER
+        self.is_over = True
+        self.turn = None
+        # lists indexed by seat serve as the bid and trick mappings
+        self.result = score_hand(
+            self.rules,
+            self.bids,  # type: ignore[arg-type]
+            self.tricks_won,  # type: ignore[arg-type]
+            self.bags,
+        )
+
+    def _do(self, seat: Seat, action: Action, extra: Any) -> None:
+        """Take a legal ``action`` for ``seat`` (the seat to move); ``extra``
+        is the cards a two-player blind-nil discard draws, when known."""
+        phase = self.phase
+        if phase is _PLAYING:
+            assert seat == self.turn
+            self._play(action)  # type: ignore[arg-type]
+            return
+        self._legal = None
+        self._bases = {}
+        if phase is _BIDDING:
+            self._history.append((seat, action, None))
+            if action is LOOK:
+                self.hidden[seat] = False
+                if self.rules.blind_seven:
+                    self._team_looked(seat)
+                return
+            if action.kind is _NUMBER or action.kind is _NIL:  # type: ignore[union-attr]
+                self.hidden[seat] = False
+                if self.rules.blind_seven:
+                    self._team_looked(seat)
+            self.bids[seat] = action  # type: ignore[call-overload]
+            count = self.bid_count = self.bid_count + 1
+            if count == self._size:
+                self._after_bidding()
+            else:
+                seat = self.turn = self.bid_order[count]
+                if self.hidden[seat]:
+                    self._set_bid_turn(seat)
+        elif phase is Phase.DRAW:
+            self._history.append((seat, action, None))
+            self._draw(seat, action)
+        elif phase is Phase.EXCHANGE:
+            self._history.append((seat, action, None))
+            self._exchange(seat, action)  # type: ignore[arg-type]
+        elif phase is Phase.BLIND_DISCARD:
+            extra = self._blind_discard(seat, action, extra)  # type: ignore[arg-type]
+            self._history.append((seat, action, extra))
+
+    def _draw(self, seat: Seat, action: Action) -> None:
+        if action is LOOK or action == Bid.BLIND_NIL:
+            self.hidden[seat] = False
+            if action == Bid.BLIND_NIL:
+                self.declared_blind.add(seat)
+            return
+        assert isinstance(action, Draw)
+        top, nxt = self.stock[self._stock_pos], self.stock[self._stock_pos + 1]
+        self._stock_pos += 2
+        kept, gone = (top, nxt) if action.keep else (nxt, top)
+        self.holding[seat].append(kept)
+        self.holding[seat].sort()
+        self.discard_pile.append(gone)
+        self.known_discards[seat].append(gone)
+        self.draws.append(action.keep)
+        if self._stock_pos < len(self.stock):
+            self.turn = seat.partner
+            return
+        self.initial = {s: tuple(self.holding[s]) for s in self.seats}
+        steps = [s for s in self.bid_order if s in self.declared_blind]
+        if steps and self.rules.blind_nil_discards:
+            self.phase = Phase.BLIND_DISCARD
+            self._discard_steps = steps
+            self.turn = steps[0]
+        else:
+            self._start_bidding()
+
+    def _blind_discard(
+        self, seat: Seat, action: Discard, received: tuple[Card, ...] | None
+    ) -> tuple[Card, ...]:
+        if received is None:
+            # Seeded by the hand's seed, its stock and the seat, so a hand
+            # loaded from a record draws the same replacements as the original.
+            stock = "".join(map(str, self.stock))
+            rng = random.Random(f"{self.seed}/{stock}/{seat.letter}/replacements")
+            pile = sorted(self.discard_pile)
+            received = tuple(sorted(rng.sample(pile, len(action.cards))))
+        for card in received:
+            self.discard_pile.remove(card)
+        held = self.holding[seat]
+        for card in action.cards:
+            held.remove(card)
+        held.extend(received)
+        held.sort()
+        self.discard_pile.extend(action.cards)
+        self.blind_discards[seat] = (action.cards, received)
+        self._discard_steps.pop(0)
+        if self._discard_steps:
+            self.turn = self._discard_steps[0]
+        else:
+            self._start_bidding()
+        return received
+
+    def _exchange(self, seat: Seat, action: Exchange) -> None:
+        self.exchanges[seat] = action.cards
+        self._exchange_steps.pop(0)
+        partner = seat.partner
+        if partner in self.exchanges and seat in self.exchanges:
+            for giver in (seat, partner):
+                for card in self.exchanges[giver]:
+                    self.holding[giver].remove(card)
+                self.holding[giver.partner].extend(self.exchanges[giver])
+            for s in (seat, partner):
+                self.holding[s].sort()
+        if self._exchange_steps:
+            self.turn = self._exchange_steps[0]
+        else:
+            self._start_play()

@@ -1,0 +1,225 @@
+"""Which cards may be played, and why any other decision is refused.
+
+The follow-suit and breaking-spades rules are written once, in
+:func:`playable`: the hand's legal actions, its ``legal_cards`` and the
+refusal messages all derive from it. The other refusals (the two-player
+draw, the exchange, blind-nil discards, a decision of the wrong phase) are
+functions of the rules and plain values too; the bidding rules live in
+:mod:`spadeslib.bidding`.
+
+>>> from spadeslib import Card, Rules, Seat
+>>> rules = Rules.preset()
+>>> held = Card.parse_many("2C 5H AS")
+>>> suits = split_by_suit(rules, held)
+>>> playable(rules, held, suits, None, spades_broken=False)
+([Card.parse('2C'), Card.parse('5H')], <RuleId.SPADES_NOT_BROKEN: 'spades-not-broken'>)
+>>> rule, why = refuse_card(rules, Seat.EAST, Card.parse("AS"), held, suits,
+...                         led=None, spades_broken=False, tricks_done=3)
+>>> why
+'East cannot lead the ace of spades: spades are not broken and East holds other suits'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .actions import LOOK, Bid, Discard, Draw, Exchange, Look
+from .cards import Card, Suit
+from .phase import Phase
+from .rule_ids import RuleId
+from .rules import Rules
+from .seats import Seat
+
+__all__ = [
+    "EXPECTED",
+    "describe",
+    "playable",
+    "refuse_card",
+    "refuse_cards",
+    "refuse_draw",
+    "split_by_suit",
+    "verb",
+]
+
+_SPADES = int(Suit.SPADES)
+
+EXPECTED: dict[Phase, tuple[type, ...]] = {
+    Phase.PLAYING: (Card,),
+    Phase.BIDDING: (Bid, Look),
+    Phase.DRAW: (Draw, Look, Bid),
+    Phase.EXCHANGE: (Exchange,),
+    Phase.BLIND_DISCARD: (Discard,),
+}
+"""The kinds of action each phase asks for."""
+
+_VERBS = {
+    Phase.PLAYING: "play",
+    Phase.BIDDING: "bid",
+    Phase.DRAW: "draw",
+    Phase.EXCHANGE: "pass cards",
+    Phase.BLIND_DISCARD: "discard",
+}
+
+
+def verb(phase: Phase) -> str:
+    """What the player to move does in ``phase``: ``"bid"``, ``"play"``, ..."""
+    return _VERBS.get(phase, "act")
+
+
+def describe(action: object) -> str:
+    """What an action does, for messages: ``"play the ace of spades"``."""
+    if isinstance(action, Card):
+        return f"play the {action.name}"
+    if isinstance(action, Bid):
+        return f"bid {action.label()}"
+    if isinstance(action, Look):
+        return "look at the cards"
+    if isinstance(action, Draw):
+        return "keep the top card" if action.keep else "discard the top card"
+    if isinstance(action, Exchange):
+        return "pass " + " ".join(map(str, action.cards))
+    if isinstance(action, Discard):
+        return "discard " + (" ".join(map(str, action.cards)) or "no cards")
+    return f"do {action!r}"
+
+
+def split_by_suit(rules: Rules, held: Sequence[Card]) -> list[list[Card]]:
+    """The cards by the suit they follow as: clubs, diamonds, hearts, then
+    spades (with the jokers). Sorted cards stay sorted."""
+    suit_of = rules._suit_of
+    lists: list[list[Card]] = [[], [], [], []]
+    for card in held:
+        lists[suit_of[card.index]].append(card)
+    return lists
+
+
+def playable(
+    rules: Rules,
+    held: list[Card],
+    suits: list[list[Card]],
+    led: int | None,
+    spades_broken: bool,
+) -> tuple[list[Card], RuleId | None]:
+    """The cards a seat may play, and the rule that keeps the others out
+    (``None`` when every card held may be played).
+
+    ``held`` is the seat's cards, ``suits`` the same split by
+    :func:`split_by_suit`, ``led`` the suit led to the trick (``None`` when
+    the seat leads). The lists returned may be ``held`` or a list of
+    ``suits`` itself: copy them before changing them.
+    """
+    if led is not None:
+        follow = suits[led]
+        if follow:
+            return follow, (RuleId.FOLLOW_SUIT if len(follow) < len(held) else None)
+        return held, None
+    if not spades_broken and rules.must_break_spades:
+        trumps = suits[_SPADES]
+        if trumps and len(trumps) < len(held):
+            return suits[0] + suits[1] + suits[2], RuleId.SPADES_NOT_BROKEN
+    return held, None
+
+
+def refuse_card(
+    rules: Rules,
+    seat: Seat,
+    card: Card,
+    held: list[Card],
+    suits: list[list[Card]],
+    led: int | None,
+    spades_broken: bool,
+    tricks_done: int,
+) -> tuple[RuleId, str] | None:
+    """``(rule, message)`` if ``seat`` may not play ``card`` now, else ``None``."""
+    name = seat.full
+    if card not in held:
+        return (RuleId.CARD_NOT_HELD, f"{name} does not hold the {card.name}")
+    allowed, rule = playable(rules, held, suits, led, spades_broken)
+    if rule is None or card in allowed:
+        return None
+    if rule is RuleId.FOLLOW_SUIT:
+        suit = Suit(led)
+        return (
+            rule,
+            f"{name} cannot play the {card.name}: {name} "
+            f"holds {suit.plural} and must follow the {suit.singular} lead",
+        )
+    first = ""
+    if not tricks_done:
+        first = " (and the first trick is never led with a spade)"
+    return (
+        rule,
+        f"{name} cannot lead the {card.name}: spades "
+        f"are not broken and {name} holds other suits{first}",
+    )
+
+
+def refuse_draw(
+    seat: Seat, action: Draw | Look | Bid, hidden: bool
+) -> tuple[RuleId, str] | None:
+    """Why a two-player draw decision is refused (``hidden``: the seat has not
+    looked yet, so it first decides on Blind Nil)."""
+    name = seat.full
+    what = describe(action)
+    if hidden:
+        if isinstance(action, Draw):
+            return (
+                RuleId.BLIND_DECISION,
+                f"{name} cannot {what} yet: {name} must "
+                "first decide on Blind Nil (double nil): declare it, or look "
+                "and draw",
+            )
+        if action is LOOK or action == Bid.BLIND_NIL:
+            return None
+        return (
+            RuleId.BLIND_DECISION,
+            f"{name} cannot {what}: before the first "
+            "card, only Blind Nil (double nil) or look",
+        )
+    if isinstance(action, Draw):
+        return None
+    if action == Bid.BLIND_NIL:
+        return (
+            RuleId.BLIND_NIL_BEFORE_DRAW,
+            f"{name} cannot {what}: Blind Nil "
+            "(double nil) is declared before taking the first card",
+        )
+    if action is LOOK:
+        return (
+            RuleId.ALREADY_LOOKED,
+            f"{name} cannot look: {name} has already looked",
+        )
+    return (
+        RuleId.DRAW,
+        f"{name} cannot {what}: {name} is drawing, so keep the "
+        "top card or take the next",
+    )
+
+
+def refuse_cards(
+    seat: Seat,
+    cards: tuple[Card, ...],
+    held: Sequence[Card],
+    low: int,
+    high: int,
+    rule: RuleId,
+) -> tuple[RuleId, str] | None:
+    """Why passing (``rule`` exchange) or discarding (blind-discard) ``cards``
+    is refused: between ``low`` and ``high`` different cards, all held."""
+    what = "pass" if rule is RuleId.EXCHANGE else "discard"
+    shown = " ".join(map(str, cards)) or "no cards"
+    if not low <= len(cards) <= high or len(set(cards)) != len(cards):
+        count = f"exactly {low}" if low == high else f"{low} to {high} different"
+        return (
+            rule,
+            f"{seat.full} cannot {what} {shown}: {seat.full} must "
+            f"{what} {count} cards, not {len(cards)}",
+        )
+    for card in cards:
+        if card not in held:
+            return (
+                RuleId.CARD_NOT_HELD,
+                f"{seat.full} cannot {what} {shown}: "
+                f"{seat.full} does not hold the {card.name}",
+            )
+    return None

@@ -1,0 +1,217 @@
+"""One adviser for the table: the hint, the hand estimate and the review.
+
+The table asks for advice in three places: *Hint* (what would a strong
+player do now, and why), *How good is my hand?* during bidding (expected
+tricks and a suggested bid), and the review of a finished hand (per
+decision: your choice, the best one, what it cost). All three go through
+:class:`Advisor`, so the hint and the review never disagree about what
+"best" means. It uses the coach (:mod:`spadeslib.coach`) when that package
+is installed, and otherwise the bots' own hints (``suggest``) and the
+table's bot review (:mod:`spadeslib.table.review`).
+
+>>> from spadeslib import Hand
+>>> hand = Hand(seed=3, dealer="W")
+>>> hand.apply("look")  # North, the first bidder, declines a blind nil
+>>> advisor = Advisor("rule", seed=1)
+>>> tip = advisor.hint(hand.view(hand.turn))
+>>> tip.action in hand.legal_actions(), tip.text.startswith("Bid")
+(True, True)
+>>> estimate = advisor.estimate(hand.view(hand.turn))
+>>> 0 <= estimate.tricks <= 13, estimate.bid in hand.legal_actions()
+(True, True)
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..actions import Action, Bid
+from ..bots import suggest
+from ..hand import Hand, Phase
+from ..seats import Seat
+from ..view import PlayerView
+from .review import describe, review_hand
+
+__all__ = ["Advisor", "Estimate", "ReviewRow", "TableReview", "Tip", "coach_module"]
+
+
+def coach_module() -> Any | None:
+    """The coach package (``spadeslib.coach``) if it is installed, else ``None``."""
+    if importlib.util.find_spec("spadeslib.coach") is None:
+        return None
+    module = importlib.import_module("spadeslib.coach")
+    return module if hasattr(module, "Coach") else None
+
+
+@dataclass(frozen=True)
+class Tip:
+    """A hint: the action advised and why."""
+
+    action: Action
+    text: str
+    level: str
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """What a hand is worth before bidding: expected tricks, a suggested bid."""
+
+    tricks: float
+    bid: Action
+    text: str
+
+
+@dataclass(frozen=True)
+class ReviewRow:
+    """One reviewed decision."""
+
+    when: str
+    """``"bidding"`` or ``"trick 3"``."""
+    yours: str
+    best: str
+    loss: float | None
+    """Expected points lost against the best choice (``None``: not measured)."""
+    rating: str
+    """``"best"``, ``"good"``, ``"inaccuracy"``, ``"mistake"``, ``"blunder"``,
+    ``"forced"``, or (without the coach) ``"same"``, ``"equivalent"``,
+    ``"differs"``."""
+    text: str
+
+
+@dataclass
+class TableReview:
+    """A finished hand's review, ready for the table."""
+
+    number: int
+    level: str
+    rows: list[ReviewRow]
+    summary: str
+    points_lost: float | None
+    counts: dict[str, int] = field(default_factory=dict)
+    source: Any = None
+    """The coach's or the bot review's own object, for notebook users."""
+
+
+def _words(action: Action) -> str:
+    return describe(action)
+
+
+class Advisor:
+    """Hints, hand estimates and reviews from one level and seed."""
+
+    def __init__(self, level: str = "rule", seed: int | str = 0) -> None:
+        self.level = level
+        self.seed = seed
+        self._coach_module = coach_module()
+
+    @property
+    def uses_coach(self) -> bool:
+        """Whether the advice comes from :mod:`spadeslib.coach`."""
+        return self._coach_module is not None
+
+    def _coach(self, salt: str) -> Any:
+        assert self._coach_module is not None
+        return self._coach_module.Coach(self.level, seed=f"{self.seed}/{salt}")
+
+    # ------------------------------------------------------------------ hint
+    def hint(self, view: PlayerView) -> Tip:
+        """What to do now from ``view``, and why."""
+        if self._coach_module is not None:
+            advice = self._coach(_key(view)).advise(view)
+            return Tip(advice.best, str(advice.explain()), self.level)
+        tip = suggest(view, self.level, seed=f"hint/{self.seed}/{_key(view)}")
+        return Tip(tip.action, tip.reason.strip().rstrip(".") + ".", tip.level)
+
+    # -------------------------------------------------------------- estimate
+    def estimate(self, view: PlayerView) -> Estimate:
+        """Expected tricks of the hand in ``view`` and a suggested bid."""
+        if view.hand is None:
+            raise ValueError("your cards are face down: look at them first")
+        from ..bots.sim import deck_for
+        from ..bots.valuation import evaluate
+
+        deck = deck_for(view.rules)
+        tricks = max(0.0, min(13.0, evaluate(deck, deck.mask(view.hand))))
+        if view.legal and view.phase is Phase.BIDDING:
+            tip = self.hint(view)
+            bid, reason = tip.action, tip.text
+        else:
+            bid, reason = Bid(round(tricks)), ""
+        text = (
+            f"About {tricks:.1f} tricks in your hand; suggested bid: "
+            f"{_words(bid).removeprefix('bid ')}. {reason}"
+        ).strip()
+        return Estimate(round(tricks, 1), bid, text)
+
+    # ---------------------------------------------------------------- review
+    def review(self, hand: Hand, seat: Seat) -> TableReview:
+        """Each of ``seat``'s decisions in the finished ``hand``, rated."""
+        if self._coach_module is not None:
+            return self._coach_review(hand, seat)
+        review = review_hand(hand, seat, self.level, seed=self.seed)
+        rows = []
+        counts: dict[str, int] = {}
+        for entry in review.entries:
+            if entry.forced:
+                rating = "forced"
+            elif entry.differs:
+                rating = "differs"
+            else:
+                rating = "equivalent" if entry.equivalent else "same"
+            counts[rating] = counts.get(rating, 0) + 1
+            best = (
+                _words(entry.suggestion.action)
+                if entry.suggestion is not None
+                else _words(entry.decision.action)
+            )
+            rows.append(
+                ReviewRow(
+                    entry.label,
+                    _words(entry.decision.action),
+                    best,
+                    None,
+                    rating,
+                    entry.sentence(),
+                )
+            )
+        return TableReview(
+            hand.number, self.level, rows, review.summary(), None, counts, review
+        )
+
+    def _coach_review(self, hand: Hand, seat: Seat) -> TableReview:
+        coach = self._coach(f"review/{hand.number}")
+        review = coach.review(hand, seat)
+        rows = []
+        counts: dict[str, int] = {}
+        for verdict in review.verdicts:
+            rating = str(getattr(verdict, "rating", "")).lower()
+            counts[rating] = counts.get(rating, 0) + 1
+            rows.append(
+                ReviewRow(
+                    str(getattr(verdict, "when", "")),
+                    _words(verdict.action) if hasattr(verdict, "action") else "",
+                    _words(verdict.best) if hasattr(verdict, "best") else "",
+                    float(verdict.loss) if verdict.loss is not None else None,
+                    rating,
+                    str(verdict.text),
+                )
+            )
+        lost = getattr(review, "points_lost", None)
+        return TableReview(
+            hand.number,
+            self.level,
+            rows,
+            str(review.summary()),
+            float(lost) if isinstance(lost, (int, float)) else None,
+            counts,
+            review,
+        )
+
+
+def _key(view: PlayerView) -> str:
+    played = "".join(str(c) for c in view.played_cards())
+    bids = ",".join(f"{s.letter}{b}" for s, b in view.bids.items())
+    return f"{view.number}/{view.seat.letter}/{view.phase.value}/{bids}/{played}"

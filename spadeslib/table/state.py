@@ -1,0 +1,492 @@
+"""The table's one synced state: plain JSON built from the learner's view.
+
+:func:`table_state` turns a :class:`~spadeslib.table.session.TableSession`
+into one JSON-ready dict that the front end draws from, and nothing else.
+It reads the learner's :class:`~spadeslib.PlayerView` (own cards, public
+bids and tricks), the finished hands (whose cards were all played in
+public) and the session's messages; never another seat's hand, the stock
+or a bot's private choice. ``tests/test_table_state.py`` checks that over
+whole games.
+
+>>> from spadeslib.table.session import TableSession
+>>> state = table_state(TableSession("classic", seed=2024))
+>>> state["table"]["phase"], len(state["hand"]["cards"]), state["seats"][0]["pos"]
+('bidding', 13, 'bottom')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..actions import LOOK, Action, Bid, BidKind, Draw
+from ..cards import Card, Suit
+from ..hand import Phase
+from ..rules import MODIFIERS, PRESETS
+from ..scoring import side_of, sides
+from ..seats import Seat
+from ..view import PlayerView
+from .narrate import seat_name, side_name
+from .review import describe
+from .session import SPEEDS, TableSession, ladder
+from .words import MODIFIER_WORDS, PRESET_WORDS, plural, refusal, rules_in_words
+
+__all__ = ["LOG_LINES", "SUIT_ORDER", "card_json", "display_order", "table_state"]
+
+SUIT_ORDER = (Suit.JOKER, Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
+"""The learner's hand is shown in this suit order (colours alternate)."""
+
+LOG_LINES = 40
+"""How many of the latest events the state carries."""
+
+_VERB = {
+    Phase.PLAYING: "to play",
+    Phase.BIDDING: "to bid",
+    Phase.DRAW: "to draw",
+    Phase.EXCHANGE: "to pass cards",
+    Phase.BLIND_DISCARD: "to discard",
+}
+
+
+def display_order(cards: Any) -> list[Card]:
+    """Cards sorted for display: by suit (:data:`SUIT_ORDER`), high to low."""
+    return sorted(cards, key=lambda c: (SUIT_ORDER.index(c.suit), -c.rank))
+
+
+def card_json(card: Card) -> dict[str, str]:
+    """A card for the front end: code, rank, suit letter, words.
+
+    >>> card_json(Card.parse("10H"))
+    {'code': '10H', 'rank': '10', 'suit': 'H', 'name': 'ten of hearts', 'symbol': '10♥'}
+    """
+    suit = "J" if card.suit is Suit.JOKER else card.suit.letter
+    return {
+        "code": str(card),
+        "rank": card.rank.label,
+        "suit": suit,
+        "name": card.name,
+        "symbol": card.symbol(),
+    }
+
+
+def _positions(session: TableSession) -> dict[Seat, str]:
+    me = session.seat
+    if session.rules.players == 2:
+        return {me: "bottom", me.partner: "top"}
+    return {me: "bottom", me.left: "left", me.partner: "top", me.right: "right"}
+
+
+def _bid_words(bid: Bid) -> str:
+    if bid.kind is BidKind.NUMBER:
+        return f"bid {plural(bid.tricks, 'trick')}"
+    return f"bid {bid.label()}"
+
+
+def _action_button(action: Action, view: PlayerView) -> dict[str, str]:
+    """A bidding or drawing button: what it sends, its label, its words."""
+    if action is LOOK:
+        return {
+            "action": "look",
+            "label": "Look at my cards",
+            "aria": "look at my cards (no blind bid)",
+            "key": "l",
+        }
+    if isinstance(action, Draw):
+        if action.keep:
+            shown = view.drawn.symbol() if view.drawn else "the card"
+            words = view.drawn.name if view.drawn else "the top card"
+            return {
+                "action": "keep",
+                "label": f"Keep {shown}",
+                "aria": f"keep the {words}",
+                "key": "k",
+            }
+        return {
+            "action": "take_next",
+            "label": "Take the next card",
+            "aria": "discard this card and take the next one unseen",
+            "key": "t",
+        }
+    assert isinstance(action, Bid)
+    rules = view.rules
+    aria = _bid_words(action)
+    if action == Bid.NIL:
+        aria += f": win no tricks, plus or minus {rules.nil_value}"
+    elif action == Bid.BLIND_NIL:
+        aria += f" without looking: plus or minus {rules.blind_nil_value}"
+    elif action == Bid.BLIND_SEVEN:
+        aria += (
+            f" for the team, without looking: plus or minus {rules.blind_seven_value}"
+        )
+    key = (
+        str(action.tricks)
+        if action.kind is BidKind.NUMBER and action.tricks < 10
+        else ""
+    )
+    if action == Bid.NIL:
+        key = "n"
+    return {"action": str(action), "label": action.label(), "aria": aria, "key": key}
+
+
+def _prompt(session: TableSession, view: PlayerView) -> str:
+    game = session.game
+    if game.is_over:
+        return f"Game over: {session._winner_words()}. Start a new game."
+    if session.between:
+        return (
+            f"Hand {session.shown_hand.number} is over. Press Next hand to deal "
+            f"hand {game.hand.number}."
+        )
+    if session.paused:
+        return "Paused: press Play on to continue."
+    if not session.learner_to_move():
+        assert game.turn is not None
+        who = seat_name(game.turn, session.seat, game.rules)
+        if session.speed == "step":
+            return f"{who} is to move: press Next move."
+        return f"{who} is thinking…"
+    phase = view.phase
+    if phase is Phase.BIDDING and view.hand is None:
+        return "Your turn: bid blind (without looking), or look at your cards."
+    if phase is Phase.DRAW and view.hand is None:
+        return "Your turn: declare Blind Nil (double nil) before drawing, or look."
+    if phase is Phase.BIDDING:
+        return "Your turn to bid: how many tricks will you take?"
+    if phase is Phase.DRAW:
+        assert view.drawn is not None
+        return (
+            f"Your turn to draw: keep the {view.drawn.symbol()} or take the next card."
+        )
+    if phase is Phase.EXCHANGE:
+        partner = seat_name(session.seat.partner, session.seat, view.rules)
+        return (
+            f"Your turn: choose {view.rules.exchange} cards to pass to {partner}, "
+            "then press Pass."
+        )
+    if phase is Phase.BLIND_DISCARD:
+        return (
+            f"Your turn: choose up to {view.rules.blind_nil_discards} cards to "
+            "discard (or none), then press Discard."
+        )
+    if view.trick:
+        led = view.rules.trick_suit(view.trick[0][1])
+        return f"Your turn to play: {led.plural} were led."
+    return "Your turn to lead: play any card shown at full strength."
+
+
+def _seats(session: TableSession, view: PlayerView) -> list[dict[str, Any]]:
+    where = _positions(session)
+    rules = view.rules
+    over = session.game.is_over or view.phase is Phase.OVER
+    out = []
+    order = sorted(
+        view.seats, key=lambda s: ("bottom", "left", "top", "right").index(where[s])
+    )
+    for seat in order:
+        bid = view.bids.get(seat)
+        if seat == session.seat:
+            role = "you"
+        elif rules.players == 4 and seat == session.seat.partner:
+            role = "partner"
+        else:
+            role = "opponent"
+        out.append(
+            {
+                "seat": seat.letter,
+                "pos": where[seat],
+                "name": seat.full,
+                "title": seat_name(seat, session.seat, rules),
+                "role": role,
+                "level": session.levels.get(seat, ""),
+                "bid": bid.label() if bid is not None else None,
+                "tricks": view.tricks_won.get(seat, 0),
+                "cards": view.cards_left[seat],
+                "dealer": seat == view.dealer,
+                "turn": view.to_move == seat and not over and not session.between,
+                "verb": _VERB.get(view.phase, ""),
+            }
+        )
+    return out
+
+
+def _hand(session: TableSession, view: PlayerView) -> dict[str, Any]:
+    mine = session.learner_to_move()
+    legal = set(view.legal) if mine else set()
+    playing = view.phase is Phase.PLAYING and mine
+    choosing = mine and view.phase in (Phase.EXCHANGE, Phase.BLIND_DISCARD)
+    cards = []
+    hand = session.game.hand
+    for card in display_order(view.hand or ()):
+        item: dict[str, Any] = card_json(card)
+        item["legal"] = card in legal or choosing
+        why = None
+        if playing and card not in legal:
+            error = hand.check(card, session.seat)
+            why = refusal(error, view) if error is not None else None
+        item["why"] = why
+        cards.append(item)
+    choose = None
+    if choosing:
+        if view.phase is Phase.EXCHANGE:
+            n = view.rules.exchange
+            choose = {"verb": "pass", "min": n, "max": n, "label": "Pass"}
+        else:
+            n = view.rules.blind_nil_discards
+            choose = {"verb": "discard", "min": 0, "max": n, "label": "Discard"}
+    hidden = view.hand is None
+    return {
+        "cards": cards,
+        "hidden": hidden,
+        "hidden_count": view.cards_left.get(session.seat, 0) if hidden else 0,
+        "playable": playing,
+        "choose": choose,
+        "passed": [card_json(c) for c in view.passed],
+        "received": [card_json(c) for c in view.received],
+    }
+
+
+def _plays(session: TableSession, plays: Any) -> list[dict[str, Any]]:
+    where = _positions(session)
+    return [
+        {
+            "seat": s.letter,
+            "pos": where[s],
+            "who": seat_name(s, session.seat, session.rules),
+            **{"card": card_json(c)},
+        }
+        for s, c in plays
+    ]
+
+
+def _tricks(session: TableSession, view: PlayerView) -> dict[str, Any]:
+    rules = view.rules
+    done = []
+    for n, trick in enumerate(view.tricks, 1):
+        assert trick.winner is not None
+        done.append(
+            {
+                "n": n,
+                "plays": _plays(session, trick.plays),
+                "winner": trick.winner.letter,
+                "winner_name": seat_name(trick.winner, session.seat, rules),
+            }
+        )
+    winning = view.winning()
+    note = ""
+    if winning is not None:
+        who = seat_name(winning[0], session.seat, rules)
+        verb = "are" if who == "You" else "is"
+        note = f"{who} {verb} winning with {winning[1].symbol()}"
+    elif view.phase is Phase.PLAYING and not view.tricks:
+        note = "First trick"
+    elif view.phase is Phase.OVER:
+        note = "Hand over"
+    elif view.phase is not Phase.PLAYING:
+        note = view.phase.value.replace("_", " ").capitalize()
+    broken = None
+    if view.phase is Phase.PLAYING and rules.must_break_spades:
+        broken = view.spades_broken
+    return {
+        "current": _plays(session, view.trick),
+        "done": done,
+        "note": note,
+        "spades_broken": broken,
+        "number": len(view.tricks) + (1 if view.trick else 0),
+    }
+
+
+def _bids(session: TableSession, view: PlayerView) -> list[dict[str, str]]:
+    rules = view.rules
+    return [
+        {
+            "seat": s.letter,
+            "who": seat_name(s, session.seat, rules),
+            "bid": view.bids[s].label(),
+        }
+        for s in view.bid_order
+        if s in view.bids
+    ]
+
+
+def _sheet(session: TableSession) -> dict[str, Any]:
+    game = session.game
+    rules = game.rules
+    names = sides(rules)
+    rows = []
+    totals = {s: 0 for s in names}
+    for hand in game.finished_hands:
+        assert hand.result is not None
+        cells = {}
+        for side, score in hand.result.items():
+            totals[side] += score.points
+            bids = "+".join(
+                hand.bids[s].label()  # type: ignore[union-attr]
+                for s in hand.seats
+                if side_of(rules, s) == side
+            )
+            cells[side] = {
+                "bids": bids,
+                "tricks": plural(score.tricks, "trick"),
+                "points": score.points,
+                "bags": plural(score.bags_after, "bag"),
+                "penalty": bool(score.penalties),
+                "total": totals[side],
+            }
+        rows.append({"hand": hand.number, "dealer": hand.dealer.full, "sides": cells})
+    if game.is_over:
+        status = f"Game over: {session._winner_words()}."
+    elif session.between:
+        status = f"Hand {session.shown_hand.number} over; hand {game.hand.number} next."
+    else:
+        status = f"Hand {game.hand.number} in play."
+    return {
+        "sides": [
+            {
+                "id": s,
+                "name": side_name(s, session.seat, rules),
+                "mine": s == side_of(rules, session.seat),
+            }
+            for s in names
+        ],
+        "rows": rows,
+        "scores": {s: game.scores[s] for s in names},
+        "bags": {s: plural(game.bags[s], "bag") for s in names},
+        "status": status,
+        "rules": rules_in_words(rules),
+    }
+
+
+def _review(session: TableSession) -> dict[str, Any] | None:
+    if not session.review_open:
+        return None
+    review = session.last_review
+    if session.review_state == "pending" or review is None:
+        return {"state": "pending", "hand": session.shown_hand.number}
+    return {
+        "state": "ready",
+        "hand": review.number,
+        "level": review.level,
+        "summary": review.summary,
+        "points_lost": review.points_lost,
+        "counts": review.counts,
+        "rows": [
+            {
+                "when": r.when,
+                "yours": r.yours,
+                "best": r.best,
+                "loss": r.loss,
+                "rating": r.rating,
+                "text": r.text,
+            }
+            for r in review.rows
+        ],
+    }
+
+
+def _options(session: TableSession) -> dict[str, Any]:
+    rules = session.rules
+    return {
+        "preset": rules.preset,
+        "presets": [
+            {"id": p, "title": PRESET_WORDS[p][0], "words": PRESET_WORDS[p][1]}
+            for p in PRESETS
+        ],
+        "modifiers": [
+            {
+                "id": m,
+                "title": MODIFIER_WORDS[m][0],
+                "words": MODIFIER_WORDS[m][1],
+                "on": m in rules.modifiers,
+            }
+            for m in MODIFIERS
+        ],
+        "levels": ladder(),
+        "partner": session.levels.get(session.seat.partner, "")
+        if rules.players == 4
+        else "",
+        "opponents": session.levels.get(
+            session.seat.left if rules.players == 4 else session.seat.partner, ""
+        ),
+        "speed": session.speed,
+        "speeds": [s for s in SPEEDS if s != "instant"],
+        "paused": session.paused,
+        "coach": session.coach_level,
+        "coach_is_coach": session.advisor.uses_coach,
+    }
+
+
+def table_state(
+    session: TableSession, prefs: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
+    """The whole table as JSON-ready data, from the learner's view only.
+
+    ``prefs`` are display settings the front end keeps (``four_colour``,
+    ``large_print``, ``sheet_open``), passed through unchanged."""
+    game = session.game
+    view = session.view
+    mine = session.learner_to_move()
+    buttons = []
+    if mine and view.phase in (Phase.BIDDING, Phase.DRAW):
+        buttons = [
+            _action_button(a, view) for a in view.legal if not isinstance(a, Card)
+        ]
+    tip = session.hint_shown
+    estimate = session.estimate_shown
+    left = session.timer_left()
+    log = session.log[-LOG_LINES:]
+    first = len(session.log) - len(log)
+    return {
+        "v": 1,
+        "table": {
+            "rules": game.rules.spec,
+            "seed": session.seed,
+            "hand": session.shown_hand.number,
+            "dealer": view.dealer.full,
+            "phase": "over"
+            if game.is_over
+            else ("between" if session.between else view.phase.value),
+            "players": game.rules.players,
+            "you": session.seat.letter,
+            "to_move": "you" if mine else ("bot" if session.bot_to_move() else None),
+            "target": game.rules.target,
+        },
+        "prompt": _prompt(session, view),
+        "notice": session.notice,
+        "seats": _seats(session, view),
+        "hand": _hand(session, view),
+        "buttons": buttons,
+        "bids": _bids(session, view),
+        "trick": _tricks(session, view),
+        "sheet": _sheet(session),
+        "log": [{"n": first + i, "text": text} for i, text in enumerate(log)],
+        "hint": None
+        if tip is None
+        else {
+            "action": str(tip.action),
+            "label": describe(tip.action),
+            "text": tip.text,
+        },
+        "estimate": None
+        if estimate is None
+        else {
+            "tricks": estimate.tricks,
+            "bid": describe(estimate.bid),
+            "text": estimate.text,
+        },
+        "review": _review(session),
+        "timer": None
+        if left is None
+        else {"seconds": session.timer, "left": round(left, 1)},
+        "controls": {
+            "undo": session.can_undo(),
+            "replay": bool(session.shown_hand.history),
+            "next_hand": session.between and not game.is_over,
+            "hint": mine,
+            "estimate": mine and view.phase is Phase.BIDDING and view.hand is not None,
+            "step": session.bot_to_move() and session.speed == "step",
+            "review": bool(game.finished_hands),
+        },
+        "options": _options(session),
+        "resume": session.resume_token(),
+        "prefs": dict(prefs or {}),
+    }

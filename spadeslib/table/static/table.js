@@ -1,0 +1,720 @@
+// spadeslib table: the front end of spadeslib.table.app.SpadesTable (anywidget).
+//
+// This module draws ONE synced JSON value, model.get("state"), built in Python
+// from the learner's view (spadeslib/table/state.py), and sends back what the
+// learner did. It decides no rule: every click goes to Python, where the engine
+// accepts or refuses it; a refusal comes back as state.notice.
+//
+// Messages JS -> Python (model.send), all plain JSON:
+//   {type:"card", card:"QH"}              play a card (also an illegal one: the
+//                                         engine's reason comes back as notice)
+//   {type:"act", action:"4"|"nil"|"blind_nil"|"blind_seven"|"look"|"keep"|"take_next"}
+//   {type:"choose", cards:["2C","3D"]}    blind-nil exchange or two-player discard
+//   {type:"hint"} {type:"estimate"} {type:"undo"} {type:"replay"}
+//   {type:"next_hand"} {type:"step"} {type:"review"} {type:"save"}
+//   {type:"speed", speed:"step"|"slow"|"normal"|"fast"}  {type:"pause", paused:bool}
+//   {type:"new_game", preset, modifiers:[...], seed:"text or empty", partner, opponents}
+//   {type:"prefs", four_colour, large_print, sheet_open}
+//   {type:"upload", name, text}           a record file read in the browser (<= 1 MB)
+//   {type:"resume", token}                the game kept in this browser's localStorage
+// Messages Python -> JS (model.on("msg:custom")):
+//   {type:"download", filename, text}     save the record as a file in the browser
+//
+// DOM conventions (for tests and screen readers): every control is a real
+// <button>, <select> or <input> with an aria-label in words and a stable
+// data-testid. Root: data-testid="spades-table" with data-phase, data-hand,
+// data-to-move and data-seq (increments on every redraw). Cards in the hand:
+// data-testid="card-QH", aria-label "queen of hearts", data-legal, and
+// aria-disabled="true" when the card may not be played now (still clickable:
+// the click explains why). Bids: "bid-4", "bid-nil", "bid-blind_nil",
+// "bid-blind_seven"; other actions "act-look", "act-keep", "act-take_next";
+// "confirm-choice". Seats "seat-N|E|S|W" (data-turn). Trick "trick", its cards
+// "trick-card-N". Messages: "prompt", "notice" (the refusal), "hint-text",
+// "estimate-text", "log" (role=log), "live" (aria-live announcements).
+// Toolbar: "hint", "estimate", "undo", "replay", "next-hand", "step", "pause",
+// "speed-step|slow|normal|fast", "review-open", "save", "load", "load-file".
+// Options: "options-toggle", "options", "opt-preset", "opt-mod-NAME",
+// "opt-partner", "opt-opponents", "opt-seed", "new-game", "opt-four-colour",
+// "opt-large-print". Panels: "score-sheet", "sheet-toggle", "bid-history",
+// "tricks-viewer", "trick-prev", "trick-next", "review", "review-close",
+// "review-row", "resume-banner", "resume-yes", "resume-no", "timer".
+// Keys (focus anywhere in the table): arrows move between cards, Enter or
+// Space plays the focused card, digits bid (two digits quickly for 10-13),
+// n Nil, l look, h hint, u undo.
+
+const MAX_UPLOAD = 1000000;
+const SUITS = {
+  S: { word: "spades", path: "M50 4C30 28 4 42 4 62c0 14 11 24 24 24 9 0 16-4 19-10-1 10-5 18-13 22h32c-8-4-12-12-13-22 3 6 10 10 19 10 13 0 24-10 24-24C96 42 70 28 50 4z" },
+  H: { word: "hearts", path: "M50 94C20 66 3 49 3 29 3 14 15 4 28 4c10 0 18 6 22 15 4-9 12-15 22-15 13 0 25 10 25 25 0 20-17 37-47 65z" },
+  D: { word: "diamonds", path: "M50 2l40 48-40 48-40-48z" },
+  C: { word: "clubs", path: "M50 6a20 20 0 0 1 17 31 20 20 0 1 1-12 34c1 11 5 19 13 25H32c8-6 12-14 13-25a20 20 0 1 1-12-34A20 20 0 0 1 50 6z" },
+};
+const COLOURS = {
+  two: { S: "#1a1a1a", C: "#1a1a1a", H: "#c0392b", D: "#c0392b", J: "#6c3483" },
+  four: { S: "#1a1a1a", C: "#1e8449", H: "#c0392b", D: "#1f5fbf", J: "#6c3483" },
+};
+// pip centres (x, y, upside down) on a 100 x 140 card, for ranks 2-10
+const L = 31, C = 50, R = 69;
+const PIPS = {
+  2: [[C, 30], [C, 110, 1]],
+  3: [[C, 30], [C, 70], [C, 110, 1]],
+  4: [[L, 30], [R, 30], [L, 110, 1], [R, 110, 1]],
+  5: [[L, 30], [R, 30], [C, 70], [L, 110, 1], [R, 110, 1]],
+  6: [[L, 30], [R, 30], [L, 70], [R, 70], [L, 110, 1], [R, 110, 1]],
+  7: [[L, 30], [R, 30], [C, 50], [L, 70], [R, 70], [L, 110, 1], [R, 110, 1]],
+  8: [[L, 30], [R, 30], [C, 50], [L, 70], [R, 70], [C, 90, 1], [L, 110, 1], [R, 110, 1]],
+  9: [[L, 30], [R, 30], [L, 57], [R, 57], [C, 70], [L, 83, 1], [R, 83, 1], [L, 110, 1], [R, 110, 1]],
+  10: [[L, 30], [R, 30], [C, 44], [L, 57], [R, 57], [L, 83, 1], [R, 83, 1], [C, 96, 1], [L, 110, 1], [R, 110, 1]],
+};
+const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
+
+function esc(text) {
+  return String(text ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+}
+
+function pip(suit, x, y, size, flip, colour) {
+  const s = size / 100;
+  const turn = flip ? ` rotate(180 50 50)` : "";
+  return `<path d="${SUITS[suit].path}" fill="${colour}" transform="translate(${x - size / 2} ${y - size / 2}) scale(${s})${turn}"/>`;
+}
+
+// One card face as SVG (viewBox 100 x 140): corner indices, pips or a large
+// suit for aces and faces; jokers get a star. Drawn here, no images or fonts.
+export function cardSVG(card, four, large) {
+  const colour = (four ? COLOURS.four : COLOURS.two)[card.suit];
+  const big = large ? 1.35 : 1;
+  const parts = [`<rect x="1" y="1" width="98" height="138" rx="8" fill="#fff" stroke="#555" stroke-width="1.5"/>`];
+  const index = (flip) => {
+    const g = [];
+    const label = card.suit === "J" ? "J" : card.rank;
+    g.push(`<text x="13" y="${20 * big}" font-size="${18 * big}" font-weight="700" text-anchor="middle" fill="${colour}" font-family="${FONT}">${esc(label)}</text>`);
+    if (card.suit === "J") {
+      g.push(`<text x="13" y="${37 * big}" font-size="${13 * big}" text-anchor="middle" fill="${colour}" font-family="${FONT}">★</text>`);
+    } else {
+      g.push(pip(card.suit, 13, 30 * big, 13 * big, false, colour));
+    }
+    return flip ? `<g transform="rotate(180 50 70)">${g.join("")}</g>` : g.join("");
+  };
+  parts.push(index(false), index(true));
+  const n = Number(card.rank);
+  if (card.suit === "J") {
+    const word = card.rank === "BJ" ? "BIG" : "LITTLE";
+    parts.push(`<text x="50" y="78" font-size="44" text-anchor="middle" fill="${colour}" font-family="${FONT}">★</text>`);
+    parts.push(`<text x="50" y="104" font-size="12" font-weight="700" text-anchor="middle" fill="${colour}" font-family="${FONT}">${word} JOKER</text>`);
+  } else if (n >= 2 && n <= 10 && !large) {
+    for (const [x, y, flip] of PIPS[n]) parts.push(pip(card.suit, x, y, 19, flip, colour));
+  } else if (card.rank === "A" || (large && n >= 2 && n <= 10)) {
+    parts.push(pip(card.suit, 50, 72, large ? 46 : 40, false, colour));
+    if (large && n) parts.push(`<text x="50" y="124" font-size="26" font-weight="700" text-anchor="middle" fill="${colour}" font-family="${FONT}">${n}</text>`);
+  } else {
+    parts.push(`<rect x="24" y="24" width="52" height="92" rx="4" fill="${colour}" fill-opacity="0.08" stroke="${colour}" stroke-width="1.2"/>`);
+    parts.push(`<text x="50" y="72" font-size="40" font-weight="700" text-anchor="middle" fill="${colour}" font-family="${FONT}">${esc(card.rank)}</text>`);
+    parts.push(pip(card.suit, 50, 95, 22, false, colour));
+  }
+  return `<svg class="spt-face" viewBox="0 0 100 140" aria-hidden="true" focusable="false">${parts.join("")}</svg>`;
+}
+
+function backSVG() {
+  return `<svg class="spt-face" viewBox="0 0 100 140" aria-hidden="true" focusable="false"><rect x="1" y="1" width="98" height="138" rx="8" fill="#1f3a93" stroke="#555" stroke-width="1.5"/><rect x="9" y="9" width="82" height="122" rx="5" fill="none" stroke="#c9d3f0" stroke-width="2" stroke-dasharray="4 3"/></svg>`;
+}
+
+function button(testid, label, aria, extra = "") {
+  return `<button type="button" class="spt-btn" data-testid="${testid}" aria-label="${esc(aria)}" ${extra}>${esc(label)}</button>`;
+}
+
+const SKELETON = `
+<div class="spt-bar">
+  <span class="spt-status" data-testid="status"></span>
+  <span class="spt-timer" data-testid="timer" hidden></span>
+</div>
+<div class="spt-resume" data-testid="resume-banner" hidden></div>
+<div class="spt-main">
+  <div class="spt-felt" data-testid="felt">
+    <div class="spt-seat spt-pos-top"></div>
+    <div class="spt-seat spt-pos-left"></div>
+    <div class="spt-centre">
+      <div class="spt-trick" data-testid="trick" aria-label="the trick in play" role="group"></div>
+      <div class="spt-trick-note"></div>
+    </div>
+    <div class="spt-seat spt-pos-right"></div>
+    <div class="spt-strip">
+      <div class="spt-prompt" data-testid="prompt"></div>
+      <div class="spt-notice" data-testid="notice" aria-live="assertive"></div>
+      <div class="spt-hint" data-testid="hint-text"></div>
+      <div class="spt-estimate" data-testid="estimate-text"></div>
+    </div>
+    <div class="spt-actions" role="group" aria-label="your choices"></div>
+    <div class="spt-seat spt-pos-bottom"></div>
+    <div class="spt-hand" data-testid="hand" role="group" aria-label="your hand"></div>
+    <div class="spt-review" data-testid="review" role="dialog" aria-label="check my play" hidden></div>
+  </div>
+  <div class="spt-side">
+    <details class="spt-sheet-box" data-testid="sheet-toggle"><summary>Score sheet</summary><div data-testid="score-sheet" class="spt-sheet"></div></details>
+    <div class="spt-bids" data-testid="bid-history"></div>
+    <div class="spt-viewer" data-testid="tricks-viewer"></div>
+    <div class="spt-log" data-testid="log" role="log" aria-label="what happened" tabindex="0"></div>
+  </div>
+</div>
+<div class="spt-tools" role="toolbar" aria-label="table controls">
+  ${button("hint", "Hint", "hint: what would the coach do?")}
+  ${button("estimate", "How good is my hand?", "how good is my hand? expected tricks and a suggested bid")}
+  ${button("undo", "Undo", "undo my last decision")}
+  ${button("replay", "Replay this deal", "replay this deal from the start")}
+  ${button("review-open", "Check my play", "check my play: review the last hand")}
+  <span class="spt-speed" role="group" aria-label="bot speed">
+    ${["step", "slow", "normal", "fast"].map((s) => button(`speed-${s}`, s, `bot speed ${s}`)).join("")}
+  </span>
+  ${button("step", "Next move", "let the next bot move")}
+  ${button("pause", "Pause", "pause the bots")}
+  ${button("save", "Save", "save the game: download the record")}
+  ${button("load", "Load", "load a game: upload a record file")}
+  <input type="file" accept=".json,application/json" data-testid="load-file" aria-label="record file to load" hidden>
+  ${button("options-toggle", "Options", "options and new game", 'aria-expanded="false"')}
+</div>
+<div class="spt-options" data-testid="options" hidden></div>
+<div class="spt-sr" data-testid="live" aria-live="polite"></div>
+`;
+
+class TableView {
+  constructor(model, el) {
+    this.model = model;
+    this.root = document.createElement("div");
+    this.root.className = "spt";
+    this.root.dataset.testid = "spades-table";
+    this.root.tabIndex = -1;
+    this.root.innerHTML = SKELETON;
+    el.appendChild(this.root);
+    this.q = (id) => this.root.querySelector(`[data-testid="${id}"]`);
+    this.seq = 0;
+    this.chosen = new Set();
+    this.announced = -1;
+    this.trickShown = null; // index of the finished trick shown in the viewer
+    this.reviewClosed = null;
+    this.busyUntil = 0;
+    this.digits = "";
+    this.storageKey = `spadeslib-table:${location.pathname}:${model.get("name")}`;
+    this.resumeDecided = false;
+    this.bind();
+    this.render();
+  }
+
+  send(msg) {
+    this.model.send(msg);
+  }
+
+  // a learner's decision: one at a time until the next state arrives
+  decide(msg) {
+    if (Date.now() < this.busyUntil) return;
+    this.busyUntil = Date.now() + 1500;
+    this.send(msg);
+  }
+
+  bind() {
+    const r = this.root;
+    r.addEventListener("click", (ev) => this.onClick(ev));
+    r.addEventListener("keydown", (ev) => this.onKey(ev));
+    this.q("load-file").addEventListener("change", (ev) => this.onFile(ev));
+    this.q("sheet-toggle").addEventListener("toggle", () => {
+      const open = this.q("sheet-toggle").open;
+      if (open !== this.state().prefs?.sheet_open) this.send({ type: "prefs", sheet_open: open });
+    });
+    this.q("options").addEventListener("change", (ev) => this.onOption(ev));
+  }
+
+  state() {
+    return this.model.get("state") || {};
+  }
+
+  onClick(ev) {
+    const el = ev.target.closest("[data-testid]");
+    if (!el || !this.root.contains(el)) return;
+    const id = el.dataset.testid;
+    const s = this.state();
+    if (id.startsWith("card-")) return this.clickCard(el.dataset.code);
+    if (el.dataset.action) return this.decide({ type: "act", action: el.dataset.action });
+    if (id.startsWith("speed-")) return this.send({ type: "speed", speed: id.slice(6) });
+    const simple = { hint: "hint", estimate: "estimate", undo: "undo", replay: "replay", step: "step", "review-open": "review", save: "save" };
+    if (id === "next-hand") return this.decide({ type: "next_hand" });
+    if (simple[id]) return this.send({ type: simple[id] });
+    switch (id) {
+      case "confirm-choice":
+        return this.decide({ type: "choose", cards: [...this.chosen] });
+      case "pause":
+        return this.send({ type: "pause", paused: !s.options?.paused });
+      case "load":
+        return this.q("load-file").click();
+      case "options-toggle":
+        return this.toggleOptions();
+      case "new-game":
+        return this.newGame();
+      case "review-close":
+        this.reviewClosed = s.review?.hand ?? null;
+        return this.render();
+      case "trick-prev":
+      case "trick-next": {
+        const done = s.trick?.done || [];
+        const at = this.trickShown ?? done.length - 1;
+        this.trickShown = Math.max(0, Math.min(done.length - 1, at + (id === "trick-next" ? 1 : -1)));
+        return this.renderViewer(s);
+      }
+      case "resume-yes":
+        this.resumeDecided = true;
+        this.send({ type: "resume", token: this.stored()?.token });
+        return this.q("resume-banner").setAttribute("hidden", "");
+      case "resume-no":
+        this.resumeDecided = true;
+        this.q("resume-banner").setAttribute("hidden", "");
+        return this.store(s);
+    }
+  }
+
+  clickCard(code) {
+    const s = this.state();
+    if (s.hand?.choose) {
+      if (this.chosen.has(code)) this.chosen.delete(code);
+      else this.chosen.add(code);
+      return this.renderHand(s);
+    }
+    this.decide({ type: "card", card: code });
+  }
+
+  onKey(ev) {
+    const tag = ev.target.tagName;
+    if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    const s = this.state();
+    const card = ev.target.closest?.("[data-code]");
+    if (card && (ev.key === "ArrowLeft" || ev.key === "ArrowRight" || ev.key === "Home" || ev.key === "End")) {
+      const cards = [...this.q("hand").querySelectorAll("[data-code]")];
+      let i = cards.indexOf(card);
+      i = ev.key === "Home" ? 0 : ev.key === "End" ? cards.length - 1 : i + (ev.key === "ArrowRight" ? 1 : -1);
+      i = Math.max(0, Math.min(cards.length - 1, i));
+      cards.forEach((c, j) => (c.tabIndex = j === i ? 0 : -1));
+      cards[i].focus();
+      ev.preventDefault();
+      return;
+    }
+    if (card && (ev.key === "Enter" || ev.key === " ")) {
+      ev.preventDefault();
+      return this.clickCard(card.dataset.code);
+    }
+    if (ev.target.tagName === "BUTTON" && (ev.key === "Enter" || ev.key === " ")) return;
+    const key = ev.key.toLowerCase();
+    if (/^[0-9]$/.test(key)) {
+      ev.preventDefault();
+      this.digits += key;
+      clearTimeout(this.digitTimer);
+      const wanted = this.digits;
+      const fire = () => {
+        this.digits = "";
+        this.decide({ type: "act", action: String(Number(wanted)) });
+      };
+      if (wanted === "1") this.digitTimer = setTimeout(fire, 700);
+      else fire();
+      return;
+    }
+    const keys = { h: "hint", u: "undo", n: "nil", l: "look", k: "keep", t: "take_next" };
+    if (!(key in keys)) return;
+    ev.preventDefault();
+    if (key === "h") return this.send({ type: "hint" });
+    if (key === "u") return this.send({ type: "undo" });
+    this.decide({ type: "act", action: keys[key] });
+    void s;
+  }
+
+  onFile(ev) {
+    const file = ev.target.files && ev.target.files[0];
+    ev.target.value = "";
+    if (!file) return;
+    if (file.size > MAX_UPLOAD) {
+      this.localNotice(`Could not load ${file.name}: the file is larger than ${MAX_UPLOAD / 1000} kB, so it is not a game record.`);
+      return;
+    }
+    const reader = new FileReader();
+    reader.onload = () => this.send({ type: "upload", name: file.name.slice(0, 80), text: String(reader.result) });
+    reader.onerror = () => this.localNotice(`Could not read ${file.name}.`);
+    reader.readAsText(file);
+  }
+
+  localNotice(text) {
+    const n = this.q("notice");
+    n.textContent = text;
+    n.hidden = false;
+  }
+
+  onOption(ev) {
+    const id = ev.target.dataset.testid;
+    if (id === "opt-four-colour") this.send({ type: "prefs", four_colour: ev.target.checked });
+    if (id === "opt-large-print") this.send({ type: "prefs", large_print: ev.target.checked });
+    if (id === "opt-preset") this.renderRulesWords();
+  }
+
+  toggleOptions() {
+    const panel = this.q("options");
+    const open = panel.hidden;
+    panel.hidden = !open;
+    this.q("options-toggle").setAttribute("aria-expanded", String(open));
+    if (open) this.renderOptions(this.state());
+  }
+
+  newGame() {
+    const p = this.q("options");
+    const mods = [...p.querySelectorAll("[data-mod]")].filter((b) => b.checked).map((b) => b.dataset.mod);
+    this.send({
+      type: "new_game",
+      preset: p.querySelector('[data-testid="opt-preset"]').value,
+      modifiers: mods,
+      seed: p.querySelector('[data-testid="opt-seed"]').value.trim(),
+      partner: p.querySelector('[data-testid="opt-partner"]')?.value || "",
+      opponents: p.querySelector('[data-testid="opt-opponents"]').value,
+    });
+    p.hidden = true;
+    this.q("options-toggle").setAttribute("aria-expanded", "false");
+  }
+
+  // ------------------------------------------------------- the browser's copy
+  stored() {
+    try {
+      return JSON.parse(localStorage.getItem(this.storageKey) || "null");
+    } catch (e) {
+      return null;
+    }
+  }
+
+  store(s) {
+    if (!s.resume) return;
+    try {
+      localStorage.setItem(this.storageKey, JSON.stringify({ token: s.resume, rules: s.table.rules, hand: s.table.hand }));
+    } catch (e) {
+      /* storage full or disabled: the game simply is not kept */
+    }
+  }
+
+  renderResume(s) {
+    if (this.resumeDecided) return this.store(s);
+    const saved = this.stored();
+    const moves = (t) => (t?.hands || []).reduce((n, h) => n + h.length, 0);
+    const same = saved && JSON.stringify(saved.token) === JSON.stringify(s.resume);
+    if (!saved || same || moves(saved.token) === 0) {
+      this.resumeDecided = true;
+      return this.store(s);
+    }
+    const banner = this.q("resume-banner");
+    banner.innerHTML = `<span>You have a game in progress in this browser (${esc(saved.rules)}, hand ${esc(saved.hand)}). Resume it?</span>
+      ${button("resume-yes", "Resume", "resume my saved game")} ${button("resume-no", "No, keep this table", "do not resume; keep this table")}`;
+    banner.hidden = false;
+  }
+
+  // ------------------------------------------------------------- drawing
+  render() {
+    const s = this.state();
+    if (!s.table) return;
+    this.busyUntil = 0;
+    this.seq += 1;
+    const r = this.root;
+    const prefs = s.prefs || {};
+    r.dataset.phase = s.table.phase;
+    r.dataset.hand = s.table.hand;
+    r.dataset.toMove = s.table.to_move || "";
+    r.dataset.seq = this.seq;
+    r.classList.toggle("spt-large", !!prefs.large_print);
+    if (!s.hand.choose) this.chosen.clear();
+    const t = s.table;
+    this.q("status").textContent = `${t.rules} · seed ${t.seed} · hand ${t.hand} · ${s.sheet.status}`;
+    this.renderTimer(s);
+    for (const seat of s.seats) this.renderSeat(seat);
+    this.renderTrick(s);
+    this.renderStrip(s);
+    this.renderActions(s);
+    this.renderHand(s);
+    this.renderReview(s);
+    this.renderSheet(s);
+    this.renderBids(s);
+    this.renderViewer(s);
+    this.renderLog(s);
+    this.renderTools(s);
+    if (!this.q("options").hidden) this.renderOptions(s);
+    this.renderResume(s);
+  }
+
+  renderTimer(s) {
+    const el = this.q("timer");
+    clearInterval(this.timerTick);
+    if (!s.timer) {
+      el.hidden = true;
+      return;
+    }
+    const end = Date.now() + s.timer.left * 1000;
+    const tick = () => {
+      const left = Math.max(0, Math.ceil((end - Date.now()) / 1000));
+      el.textContent = `Time left: ${left} s`;
+      el.classList.toggle("spt-urgent", left <= 5);
+    };
+    el.hidden = false;
+    tick();
+    this.timerTick = setInterval(tick, 250);
+  }
+
+  renderSeat(seat) {
+    const box = this.root.querySelector(`.spt-pos-${seat.pos}`);
+    box.dataset.testid = `seat-${seat.seat}`;
+    box.dataset.turn = String(seat.turn);
+    box.classList.toggle("spt-turn", seat.turn);
+    const level = seat.role === "you" ? "" : ` · ${seat.level} bot`;
+    const turn = seat.turn ? `<span class="spt-turn-mark">▶ ${esc(seat.role === "you" ? "your turn" : seat.verb)}</span>` : "";
+    const bid = seat.bid === null ? "–" : esc(seat.bid);
+    box.setAttribute("aria-label", `${seat.title}${level}: bid ${seat.bid ?? "not yet"}, ${seat.tricks} tricks won, ${seat.cards} cards left${seat.turn ? ", to move" : ""}`);
+    box.innerHTML = `<div class="spt-seat-name">${esc(seat.title)}${seat.dealer ? ' <span class="spt-dealer" title="dealer">D</span>' : ""}<span class="spt-level">${esc(level)}</span></div>
+      <div class="spt-seat-facts">bid <b>${bid}</b> · won <b>${seat.tricks}</b> · cards ${seat.cards}</div>${turn}`;
+  }
+
+  renderTrick(s) {
+    const four = !!s.prefs?.four_colour;
+    const el = this.q("trick");
+    const slots = { top: "", left: "", right: "", bottom: "" };
+    for (const p of s.trick.current) {
+      slots[p.pos] = `<div class="spt-played" data-testid="trick-card-${p.seat}" role="img" aria-label="${esc(p.who)}: ${esc(p.card.name)}">${cardSVG(p.card, four, false)}<span class="spt-who">${esc(p.who)}</span></div>`;
+    }
+    el.innerHTML = Object.entries(slots).map(([pos, html]) => `<div class="spt-slot spt-slot-${pos}">${html}</div>`).join("");
+    let note = s.trick.note || "";
+    if (s.trick.spades_broken !== null && s.trick.spades_broken !== undefined) note += s.trick.spades_broken ? " · spades broken" : " · spades not broken";
+    this.root.querySelector(".spt-trick-note").textContent = note;
+  }
+
+  renderStrip(s) {
+    this.q("prompt").textContent = s.prompt;
+    const notice = this.q("notice");
+    notice.textContent = s.notice || "";
+    notice.hidden = !s.notice;
+    const hint = this.q("hint-text");
+    hint.textContent = s.hint ? `Hint: ${s.hint.label}. ${s.hint.text}` : "";
+    hint.hidden = !s.hint;
+    const est = this.q("estimate-text");
+    est.textContent = s.estimate ? s.estimate.text : "";
+    est.hidden = !s.estimate;
+  }
+
+  renderActions(s) {
+    const el = this.root.querySelector(".spt-actions");
+    const hinted = s.hint?.action;
+    const parts = s.buttons.map((b) => {
+      const id = b.action === "look" || b.action === "keep" || b.action === "take_next" ? `act-${b.action}` : `bid-${b.action}`;
+      const cls = b.action === hinted ? " spt-hinted" : "";
+      return `<button type="button" class="spt-btn spt-bid${cls}" data-testid="${id}" data-action="${esc(b.action)}" aria-label="${esc(b.aria)}"${b.key ? ` aria-keyshortcuts="${esc(b.key)}"` : ""}>${esc(b.label)}</button>`;
+    });
+    if (s.hand.choose) {
+      const c = s.hand.choose;
+      const n = this.chosen.size;
+      const ok = n >= c.min && n <= c.max;
+      const need = c.min === c.max ? `${c.min}` : `up to ${c.max}`;
+      parts.push(`<span class="spt-choose-note">Choose ${need} cards to ${esc(c.verb)} (${n} chosen)</span>`);
+      parts.push(`<button type="button" class="spt-btn spt-primary" data-testid="confirm-choice" aria-label="${esc(c.verb)} the ${n} chosen cards"${ok ? "" : ' aria-disabled="true"'}>${esc(c.label)} ${n}</button>`);
+    }
+    if (s.controls.next_hand) parts.push(button("next-hand", "Next hand", "deal the next hand").replace("spt-btn", "spt-btn spt-primary"));
+    el.innerHTML = parts.join("");
+  }
+
+  renderHand(s) {
+    const el = this.q("hand");
+    const focused = this.root.querySelector(":focus")?.dataset?.code;
+    const four = !!s.prefs?.four_colour;
+    const large = !!s.prefs?.large_print;
+    const hinted = s.hint?.action;
+    if (s.hand.hidden) {
+      const n = s.hand.hidden_count;
+      el.innerHTML = Array.from({ length: n }, (_, i) => `<div class="spt-card spt-back" style="--i:${i};--n:${n}">${backSVG()}</div>`).join("") + `<div class="spt-hidden-note">Your ${n} cards are face down: you have not looked yet.</div>`;
+      return;
+    }
+    const cards = s.hand.cards;
+    const n = cards.length;
+    el.style.setProperty("--n", n);
+    el.innerHTML = cards
+      .map((c, i) => {
+        const chosen = this.chosen.has(c.code);
+        const dim = s.hand.playable && !c.legal;
+        const cls = ["spt-card", dim ? "spt-illegal" : "", chosen ? "spt-chosen" : "", c.code === hinted ? "spt-hinted" : "", i > 0 && cards[i - 1].suit !== c.suit ? "spt-suit-start" : ""].join(" ");
+        const title = c.why ? `${c.name}: ${c.why}` : c.name;
+        const pressed = s.hand.choose ? ` aria-pressed="${chosen}"` : "";
+        return `<button type="button" class="${cls}" style="--i:${i}" data-testid="card-${esc(c.code)}" data-code="${esc(c.code)}" data-legal="${c.legal}" aria-label="${esc(c.name)}"${dim ? ' aria-disabled="true"' : ""}${pressed} title="${esc(title)}" tabindex="-1">${cardSVG(c, four, large)}</button>`;
+      })
+      .join("");
+    const buttons = [...el.querySelectorAll("[data-code]")];
+    const keep = buttons.find((b) => b.dataset.code === focused) || buttons.find((b) => b.dataset.legal === "true") || buttons[0];
+    if (keep) {
+      keep.tabIndex = 0;
+      if (focused) keep.focus();
+    }
+  }
+
+  renderReview(s) {
+    const el = this.q("review");
+    const rv = s.review;
+    if (!rv || this.reviewClosed === rv.hand) {
+      el.hidden = true;
+      if (!rv) this.reviewClosed = null;
+      return;
+    }
+    el.hidden = false;
+    if (rv.state === "pending") {
+      el.innerHTML = `<div class="spt-review-head"><b>Check my play · hand ${esc(rv.hand)}</b>${button("review-close", "Close", "close the review")}</div><p>The coach is checking your decisions…</p>`;
+      return;
+    }
+    const counts = Object.entries(rv.counts || {}).map(([k, v]) => `<span class="spt-chip spt-r-${esc(k)}">${esc(k)}: ${v}</span>`).join(" ");
+    const rows = rv.rows
+      .map((r) => `<tr data-testid="review-row" class="spt-r-${esc(r.rating)}"><td>${esc(r.when)}</td><td>${esc(r.yours)}</td><td>${esc(r.best)}</td><td>${r.loss === null || r.loss === undefined ? "–" : esc(Number(r.loss).toFixed(1))}</td><td>${esc(r.rating)}</td><td class="spt-review-text">${esc(r.text)}</td></tr>`)
+      .join("");
+    el.innerHTML = `<div class="spt-review-head"><b>Check my play · hand ${esc(rv.hand)}</b>${button("review-close", "Close", "close the review")}</div>
+      <p class="spt-review-summary">${esc(rv.summary)}</p><div class="spt-chips">${counts}</div>
+      <div class="spt-review-table"><table><thead><tr><th>when</th><th>you</th><th>best</th><th>points lost</th><th>rating</th><th>why</th></tr></thead><tbody>${rows}</tbody></table></div>`;
+  }
+
+  renderSheet(s) {
+    const box = this.q("sheet-toggle");
+    const open = s.prefs?.sheet_open !== false;
+    if (box.open !== open) box.open = open;
+    const sides = s.sheet.sides;
+    const head = sides.map((d) => `<th>${esc(d.name)}</th>`).join("");
+    const rows = s.sheet.rows
+      .map((row) => {
+        const cells = sides
+          .map((d) => {
+            const c = row.sides[d.id];
+            const pts = `${c.points > 0 ? "+" : ""}${c.points}`;
+            return `<td><span class="${c.points < 0 ? "spt-neg" : ""}">${pts}</span> → <b>${c.total}</b><br><small>bid ${esc(c.bids)}, ${esc(c.tricks)}, ${esc(c.bags)}${c.penalty ? ", bag penalty" : ""}</small></td>`;
+          })
+          .join("");
+        return `<tr><td>${row.hand}</td>${cells}</tr>`;
+      })
+      .join("");
+    const totals = sides.map((d) => `<td><b>${s.sheet.scores[d.id]}</b><br><small>${esc(s.sheet.bags[d.id])}</small></td>`).join("");
+    const rules = s.sheet.rules.map((line) => `<li>${esc(line)}</li>`).join("");
+    this.q("score-sheet").innerHTML = `<table><thead><tr><th>hand</th>${head}</tr></thead><tbody>${rows}<tr class="spt-total"><td>now</td>${totals}</tr></tbody></table>
+      <p class="spt-sheet-status">${esc(s.sheet.status)}</p><details><summary>Rules of this table</summary><ul>${rules}</ul></details>`;
+  }
+
+  renderBids(s) {
+    const bids = s.bids.map((b) => `<span class="spt-bid-item">${esc(b.who)} <b>${esc(b.bid)}</b></span>`).join(" · ");
+    this.q("bid-history").innerHTML = `<b>Bids</b> (in bidding order): ${bids || "none yet"}`;
+  }
+
+  renderViewer(s) {
+    const el = this.q("tricks-viewer");
+    const done = s.trick.done;
+    if (!done.length) {
+      this.trickShown = null;
+      el.innerHTML = `<b>Tricks this hand</b>: none finished yet`;
+      return;
+    }
+    if (this.trickShown === null || this.trickShown >= done.length || this.lastDone !== done.length) this.trickShown = done.length - 1;
+    this.lastDone = done.length;
+    const t = done[this.trickShown];
+    const four = !!s.prefs?.four_colour;
+    const cards = t.plays
+      .map((p) => `<div class="spt-mini${p.seat === t.winner ? " spt-won" : ""}" role="img" aria-label="${esc(p.who)}: ${esc(p.card.name)}${p.seat === t.winner ? ", won the trick" : ""}">${cardSVG(p.card, four, false)}<span>${esc(p.who)}</span></div>`)
+      .join("");
+    const last = this.trickShown === done.length - 1 ? " (last trick)" : "";
+    el.innerHTML = `<div class="spt-viewer-head"><b>Trick ${t.n} of ${done.length}${last}</b>: ${esc(t.winner_name)} won
+      ${button("trick-prev", "◀", "previous trick", this.trickShown === 0 ? 'aria-disabled="true"' : "")}${button("trick-next", "▶", "next trick", last ? 'aria-disabled="true"' : "")}</div><div class="spt-minis">${cards}</div>`;
+  }
+
+  renderLog(s) {
+    const el = this.q("log");
+    el.innerHTML = s.log.map((e) => `<div>${esc(e.text)}</div>`).join("");
+    el.scrollTop = el.scrollHeight;
+    const fresh = s.log.filter((e) => e.n > this.announced);
+    if (this.announced >= 0 && fresh.length) this.q("live").textContent = fresh.slice(-4).map((e) => e.text).join(" ");
+    if (s.log.length) this.announced = s.log[s.log.length - 1].n;
+  }
+
+  renderTools(s) {
+    const c = s.controls;
+    const set = (id, on, show = true) => {
+      const b = this.q(id);
+      if (!b) return;
+      b.hidden = !show;
+      if (on) b.removeAttribute("aria-disabled");
+      else b.setAttribute("aria-disabled", "true");
+      b.disabled = !on;
+    };
+    set("hint", c.hint);
+    set("estimate", c.estimate);
+    set("undo", c.undo);
+    set("replay", c.replay);
+    set("review-open", c.review);
+    set("step", c.step, s.options.speed === "step");
+    set("save", true);
+    set("load", true);
+    for (const sp of s.options.speeds) {
+      const b = this.q(`speed-${sp}`);
+      if (b) b.setAttribute("aria-pressed", String(sp === s.options.speed));
+    }
+    const pause = this.q("pause");
+    pause.textContent = s.options.paused ? "Play on" : "Pause";
+    pause.setAttribute("aria-label", s.options.paused ? "play on: let the bots move" : "pause the bots");
+    pause.setAttribute("aria-pressed", String(!!s.options.paused));
+  }
+
+  renderOptions(s) {
+    const o = s.options;
+    const panel = this.q("options");
+    const levels = (sel) => o.levels.map((l) => `<option value="${esc(l)}"${l === sel ? " selected" : ""}>${esc(l)}</option>`).join("");
+    const presets = o.presets.map((p) => `<option value="${esc(p.id)}"${p.id === o.preset ? " selected" : ""}>${esc(p.title)}</option>`).join("");
+    const mods = o.modifiers
+      .map((m) => `<label class="spt-mod"><input type="checkbox" data-testid="opt-mod-${esc(m.id)}" data-mod="${esc(m.id)}" aria-label="${esc(m.title)}: ${esc(m.words)}"${m.on ? " checked" : ""}> <b>${esc(m.title)}</b>: ${esc(m.words)}</label>`)
+      .join("");
+    const partner = s.table.players === 4 ? `<label>Partner <select data-testid="opt-partner" aria-label="partner's level">${levels(o.partner)}</select></label>` : "";
+    panel.innerHTML = `<div class="spt-opt-grid">
+      <label>Rule set <select data-testid="opt-preset" aria-label="rule set">${presets}</select></label>
+      <p class="spt-preset-words" data-testid="opt-preset-words"></p>
+      <fieldset><legend>Variants</legend>${mods}</fieldset>
+      ${partner}
+      <label>Opponents <select data-testid="opt-opponents" aria-label="opponents' level">${levels(o.opponents)}</select></label>
+      <label>Seed <input type="text" inputmode="numeric" maxlength="40" data-testid="opt-seed" aria-label="seed for the new game (empty for a fresh deal)" placeholder="empty: a fresh deal"></label>
+      ${button("new-game", "New game", "start a new game with these options").replace("spt-btn", "spt-btn spt-primary")}
+      <label><input type="checkbox" data-testid="opt-four-colour" aria-label="four-colour deck"${s.prefs?.four_colour ? " checked" : ""}> Four-colour deck (clubs green, diamonds blue)</label>
+      <label><input type="checkbox" data-testid="opt-large-print" aria-label="large print cards"${s.prefs?.large_print ? " checked" : ""}> Large print</label>
+    </div>`;
+    this.renderRulesWords();
+  }
+
+  renderRulesWords() {
+    const o = this.state().options;
+    const panel = this.q("options");
+    const sel = panel.querySelector('[data-testid="opt-preset"]');
+    const words = panel.querySelector('[data-testid="opt-preset-words"]');
+    if (!sel || !words) return;
+    const p = o.presets.find((x) => x.id === sel.value);
+    words.textContent = p ? p.words : "";
+  }
+
+  download(msg) {
+    const blob = new Blob([msg.text], { type: "application/json" });
+    const url = URL.createObjectURL(blob);
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = msg.filename || "spades-game.json";
+    a.dataset.testid = "download-link";
+    this.root.appendChild(a);
+    a.click();
+    setTimeout(() => {
+      URL.revokeObjectURL(url);
+      a.remove();
+    }, 1000);
+  }
+}
+
+function render({ model, el }) {
+  const view = new TableView(model, el);
+  const onState = () => view.render();
+  const onMsg = (msg) => {
+    if (msg && msg.type === "download") view.download(msg);
+  };
+  model.on("change:state", onState);
+  model.on("msg:custom", onMsg);
+  return () => {
+    model.off("change:state", onState);
+    model.off("msg:custom", onMsg);
+    clearInterval(view.timerTick);
+  };
+}
+
+export default { render };

@@ -1,0 +1,189 @@
+"""The table's words: refusals in the second person, counts, options explained.
+
+The engine explains a refusal in the third person ("South cannot play the
+nine of hearts: South holds clubs ..."), which is right for a record or a
+log. The learner at the table is "you": :func:`refusal` rephrases an
+:class:`~spadeslib.IllegalAction` from its stable ``rule``, its ``action``
+and the learner's :class:`~spadeslib.PlayerView`, never from rules written
+again here.
+
+>>> from spadeslib import Hand
+>>> hand = Hand(deal={"N": "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S",
+...                   "E": "AH KH QH JH 10H 9H 8H 7H 6H 5H 4H 3H 2H",
+...                   "S": "AD KD QD JD 10D 9D 8D 7D 6D 5D 4D 3D 2D",
+...                   "W": "AC KC QC JC 10C 9C 8C 7C 6C 5C 4C 3C 2C"}, dealer="W")
+>>> for bid in (1, 1, 1, 1): hand.apply(bid)
+>>> hand.apply("AS"); hand.apply("AH")
+>>> refusal(hand.check("2S", "S"), hand.view("S"))
+'You do not hold the two of spades.'
+>>> plural(1, "bag"), plural(2, "trick")
+('1 bag', '2 tricks')
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..cards import Card
+from ..errors import IllegalAction
+from ..rules import MODIFIERS, PRESETS, Rules
+from ..seats import Seat
+from ..view import PlayerView
+
+__all__ = [
+    "MODIFIER_WORDS",
+    "PRESET_WORDS",
+    "plural",
+    "refusal",
+    "rules_in_words",
+    "you",
+]
+
+PRESET_WORDS: dict[str, tuple[str, str]] = {
+    "cards4net": (
+        "Cards4.net",
+        "bids 0 to 13; Nil only while your partner has not bid; Blind Nil for "
+        "the first bidder; a nil bidder's tricks count for the team",
+    ),
+    "classic": (
+        "Classic",
+        "bids 1 to 13 or Nil; Blind Nil when your team is 100 behind, with a "
+        "two-card exchange; a nil bidder's tricks are bags",
+    ),
+    "yppedia": (
+        "YPPedia",
+        "as Classic, but Nil is worth 50 and Blind Nil 100, one Blind Nil per "
+        "team, a move timer, and a game is also lost at -200",
+    ),
+    "two-player": (
+        "Two players",
+        "you against one bot: draw and discard instead of a deal, each scores "
+        "alone, double nil is declared before drawing",
+    ),
+}
+"""Preset name -> (title, what it means in words)."""
+
+MODIFIER_WORDS: dict[str, tuple[str, str]] = {
+    "mirror": ("Mirror", "everyone bids exactly the spades they hold"),
+    "whiz": ("Whiz", "everyone bids the spades they hold, or Nil"),
+    "suicide": ("Suicide", "each partnership bids exactly one Nil"),
+    "ten_for_200": (
+        "Ten for 200",
+        "a team contract of exactly 10 scores +200 when made, -200 when set",
+    ),
+    "jokers": (
+        "Jokers",
+        "Big and Little Joker replace 2♣ and 2♥ as the top trumps; the dealer "
+        "leads; no Nil; Blind Seven scores ±140",
+    ),
+}
+"""Modifier name -> (title, what it means in words)."""
+
+assert set(PRESET_WORDS) == set(PRESETS), "every preset needs words"
+assert set(MODIFIER_WORDS) == set(MODIFIERS), "every modifier needs words"
+
+
+def plural(count: int, noun: str) -> str:
+    """``"1 trick"``, ``"2 tricks"``, ``"0 bags"``."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def rules_in_words(rules: Rules) -> list[str]:
+    """The rule set in sentences: the preset, each modifier, the target.
+
+    >>> rules_in_words(Rules.parse("classic+ten_for_200"))[1]
+    'Ten for 200: a team contract of exactly 10 scores +200 when made, -200 when set.'
+    """
+    title, words = PRESET_WORDS[rules.preset]
+    lines = [f"{title}: {words}."]
+    for mod in rules.modifiers:
+        name, text = MODIFIER_WORDS[mod]
+        lines.append(f"{name}: {text}.")
+    end = f"First to {rules.target} points wins"
+    if rules.losing_threshold is not None:
+        end += f"; a side at {rules.losing_threshold} loses"
+    lines.append(
+        f"{end}. Every {plural(rules.bag_limit, 'bag')} cost "
+        f"{rules.bag_penalty} points."
+    )
+    if rules.move_timer:
+        lines.append(
+            f"Move timer: {rules.move_timer:g} seconds per decision, then a "
+            "random legal move is played for you."
+        )
+    return lines
+
+
+def _names(cards: list[Card]) -> str:
+    symbols = [c.symbol() for c in cards]
+    if len(symbols) == 1:
+        return f"the {symbols[0]}"
+    return ", ".join(symbols[:-1]) + " and " + symbols[-1]
+
+
+_VERBS = (
+    ("cannot", "cannot"),
+    ("does not", "do not"),
+    ("must", "must"),
+    ("holds", "hold"),
+    ("has", "have"),
+    ("is", "are"),
+    ("declared", "declared"),
+    ("bids", "bid"),
+)
+
+
+def you(text: str, seat: Seat) -> str:
+    """Rewrite an engine sentence about ``seat`` in the second person.
+
+    >>> you("South cannot bid 5: under mirror South must bid exactly 3", Seat.SOUTH)
+    'You cannot bid 5: under mirror you must bid exactly 3.'
+    """
+    name = seat.full
+    for verb, mine in _VERBS:
+        text = re.sub(rf"\b{name} {verb}\b", f"you {mine}", text)
+    text = re.sub(rf"\(\s*{name}\s*\)", "(you)", text)
+    text = re.sub(rf"\b{name}'s\b", "your", text)
+    text = re.sub(rf"\b{name}\b", "you", text)
+    text = text.strip().rstrip(".")
+    return text[:1].upper() + text[1:] + "."
+
+
+def refusal(error: IllegalAction, view: PlayerView) -> str:
+    """Why the learner (the seat of ``view``) may not do ``error.action``,
+    in the second person, from the engine's refusal."""
+    rule = error.rule
+    action = error.action
+    seat = view.seat
+    if rule == "follow-suit" and isinstance(action, Card) and view.trick:
+        led = view.rules.trick_suit(view.trick[0][1])
+        same = sorted(
+            (c for c in view.hand or () if view.rules.trick_suit(c) is led),
+            reverse=True,
+        )
+        return (
+            f"You must follow {led.plural}: you hold {_names(same)}, so the "
+            f"{action.symbol()} has to wait."
+        )
+    if rule == "spades-not-broken" and isinstance(action, Card):
+        first = (
+            " (and the first trick is never led with a spade)"
+            if (not view.tricks and not view.trick)
+            else ""
+        )
+        return (
+            f"You cannot lead the {action.symbol()} yet: spades are not broken "
+            f"and you hold other suits{first}. Lead another suit, or wait until "
+            "someone trumps."
+        )
+    if rule == "card-not-held" and isinstance(action, Card):
+        return f"You do not hold the {action.name}."
+    if rule == "not-your-turn" or (error.seat is not None and error.seat != seat):
+        mover = view.to_move
+        if mover is None:
+            return "This hand is over: press Next hand to deal the next one."
+        who = "your partner" if mover == view.partner else mover.full
+        return f"Please wait: it is {who}'s turn, not yours."
+    if rule in ("hand-over", "game-over"):
+        return you(str(error), seat)
+    return you(str(error), seat)

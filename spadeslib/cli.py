@@ -10,10 +10,13 @@ Errors exit with status 2 and one line on stderr, never a traceback.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import importlib
 import json
 import os
 import sys
+import tempfile
+from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -70,43 +73,118 @@ def _bots_for(names: str, rules: Rules, seed: Any) -> dict[Any, Any]:
     }
 
 
-def _cmd_play(args: argparse.Namespace) -> int:
+@dataclasses.dataclass
+class GameJob:
+    """One game of ``spades play``: everything a worker needs to play it."""
+
+    rules: Any  # Rules.to_json() form, re-read in the worker
+    bots: str
+    seed: str
+    hands: int
+    record: bool = False
+
+
+@dataclasses.dataclass
+class GameSummary:
+    """What ``spades play`` prints and writes about one game."""
+
+    rules: str
+    played: int
+    scores: dict[str, int]
+    bags: dict[str, int]
+    winner: str | None
+    is_over: bool
+    counts: dict[str, int]
+    record: dict[str, Any] | None
+
+
+def play_game(job: GameJob, bar: Progress | None = None) -> GameSummary:
+    """Play one seeded game between bots (the job :func:`spades play
+    <main>` hands to :func:`spadeslib.parallel.run`)."""
     from .bots import play_until
+
+    rules = Rules.from_json(job.rules)
+    game = Game(rules, seed=job.seed)
+    bots = _bots_for(job.bots, rules, job.seed)
+    for _ in range(job.hands):
+        if game.is_over:
+            break
+        play_until(game, bots, hands=1)
+        if bar is not None:
+            bar.update()
+    counts = dict.fromkeys(("contracts", "made", "nils", "nils_made", "bags"), 0)
+    for result in game.results():
+        for score in result.values():
+            if score.made is not None:
+                counts["contracts"] += 1
+                counts["made"] += score.made
+            counts["nils"] += len(score.nils)
+            counts["nils_made"] += sum(n.made for n in score.nils)
+            counts["bags"] += score.bags_gained
+    counts["hands"] = len(game.results())
+    return GameSummary(
+        rules=rules.spec,
+        played=counts["hands"],
+        scores=dict(game.scores),
+        bags=dict(game.bags),
+        winner=game.winner,
+        is_over=game.is_over,
+        counts=counts,
+        record=record.to_record(game) if job.record else None,
+    )
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    from . import parallel
 
     rules = Rules.parse(args.rules)
     if args.hands < 1 or args.games < 1:
         raise SpadesError("--hands and --games must be at least 1")
-    games: list[Game] = []
-    total = args.hands * args.games
-    show = args.progress if args.progress is not None else None
-    with Progress(total, "hands", enabled=show if total >= 50 else False) as bar:
-        for g in range(args.games):
-            seed = args.seed if args.games == 1 else f"{args.seed}/{g + 1}"
-            game = Game(rules, seed=seed)
-            bots = _bots_for(args.bots, rules, seed)
-            for _ in range(args.hands):
-                if game.is_over:
-                    break
-                play_until(game, bots, hands=1)
-                bar.update()
-            games.append(game)
+    if args.jobs is not None and args.jobs < 1:
+        raise SpadesError("--jobs must be at least 1")
+    _bots_for(args.bots, rules, args.seed)  # refuse bad --bots before playing
+    paths = _record_paths(Path(args.record), args.games) if args.record else []
+    for path in paths:
+        _check_writable(path)
+    jobs = [
+        GameJob(
+            rules=rules.to_json(),
+            bots=args.bots,
+            seed=args.seed if args.games == 1 else parallel.job_seed(args.seed, g),
+            hands=args.hands,
+            record=bool(paths),
+        )
+        for g in range(args.games)
+    ]
+    if args.games == 1 and args.scheduler is None:
+        total = args.hands
+        show = args.progress if total >= 50 else False
+        with Progress(total, "hands", enabled=show) as bar:
+            games = [play_game(jobs[0], bar)]
+    else:
+        games = parallel.run(
+            play_game,
+            jobs,
+            jobs=args.jobs,
+            scheduler=args.scheduler,
+            progress=args.progress,
+            label="games",
+        )
+    if paths:
+        _write_records([g.record for g in games], paths)
     for number, game in enumerate(games, 1):
-        played = len(game.finished_hands)
         scores = ", ".join(
             f"{s} {game.scores[s]} ({game.bags[s]} bags)" for s in sides(rules)
         )
         status = f"{game.winner} wins" if game.is_over else "not finished"
         label = f"game {number}: " if len(games) > 1 else ""
         print(
-            f"{label}{rules.spec}, bots {args.bots}, seed {args.seed}: {played} hands, "
-            f"{scores}; {status}"
+            f"{label}{rules.spec}, bots {args.bots}, seed {args.seed}: "
+            f"{game.played} hands, {scores}; {status}"
         )
     _print_stats(games)
-    if args.record:
-        paths = _record_paths(Path(args.record), len(games))
-        for game, path in zip(games, paths, strict=True):
-            record.save(game, path)
-            print(f"record written to {path}")
+    for path in paths:
+        print(f"record written to {path}")
     return 0
 
 
@@ -118,24 +196,50 @@ def _record_paths(path: Path, count: int) -> list[Path]:
     ]
 
 
-def _print_stats(games: list[Game]) -> None:
-    contracts = made = nils = nils_made = bags = hands = 0
+def _check_writable(path: Path) -> None:
+    """Refuse an unwritable ``--record`` before playing (creating nothing)."""
+    if path.is_dir():
+        raise SpadesError(f"cannot write the record {path}: it is a folder")
+    try:
+        with tempfile.TemporaryFile(dir=path.parent):
+            pass
+    except OSError as error:
+        reason = error.strerror or type(error).__name__
+        raise SpadesError(f"cannot write the record {path}: {reason}") from None
+
+
+def _write_records(records: list[Any], paths: list[Path]) -> None:
+    """Write every record or none: all go to temporary files first."""
+    temps: list[str] = []
+    try:
+        for data, path in zip(records, paths, strict=True):
+            fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+            temps.append(temp)
+            with os.fdopen(fd, "w", encoding="utf-8") as out:
+                out.write(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+        for temp, path in zip(temps, paths, strict=True):
+            os.replace(temp, path)
+    except OSError as error:
+        for temp in temps:
+            Path(temp).unlink(missing_ok=True)
+        reason = error.strerror or type(error).__name__
+        raise SpadesError(f"cannot write the records: {reason}") from None
+
+
+def _print_stats(games: list[GameSummary]) -> None:
+    total = Counter[str]()
     for game in games:
-        for result in game.results():
-            hands += 1
-            for score in result.values():
-                if score.made is not None:
-                    contracts += 1
-                    made += score.made
-                nils += len(score.nils)
-                nils_made += sum(n.made for n in score.nils)
-                bags += score.bags_gained
-    if not hands:
+        total.update(game.counts)
+    if not total["hands"]:
         return
     parts = [
-        f"contracts made {made}/{contracts}" if contracts else "no contracts",
-        f"nils made {nils_made}/{nils}" if nils else "no nils",
-        f"bags per hand {bags / hands:.2f}",
+        f"contracts made {total['made']}/{total['contracts']}"
+        if total["contracts"]
+        else "no contracts",
+        f"nils made {total['nils_made']}/{total['nils']}"
+        if total["nils"]
+        else "no nils",
+        f"bags per hand {total['bags'] / total['hands']:.2f}",
     ]
     print("stats: " + "; ".join(parts))
 
@@ -159,7 +263,10 @@ def replay_summary(game: Game) -> dict[str, Any]:
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
-    game = record.load(args.record)
+    try:
+        game = record.load(args.record)
+    except SpadesError as error:
+        raise SpadesError(f"{args.record}: {error}") from None
     if args.json:
         print(json.dumps(replay_summary(game)))
         return 0
@@ -211,7 +318,22 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--hands", type=int, default=1, help="hands to play in each game")
     p.add_argument("--games", type=int, default=1, help="games to play")
     p.add_argument("--seed", default="0", help="seed of the deals and the bots")
-    p.add_argument("--record", help="write the game record (JSON) here")
+    p.add_argument(
+        "--record",
+        help="write the game record (JSON) here; with --games, NAME-1.json, ...",
+    )
+    p.add_argument(
+        "--jobs",
+        type=int,
+        default=None,
+        help="processes for --games (default: every core; 1: in this process)",
+    )
+    p.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="run the games on a Dask cluster, e.g. tcp://host:8786 "
+        "(pip install 'spadeslib[dask]')",
+    )
     p.add_argument(
         "--progress",
         action=argparse.BooleanOptionalAction,
@@ -244,6 +366,16 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _error_line(message: str, limit: int = 500) -> None:
+    """Print ``spades: error: MESSAGE`` as one printable line of stderr."""
+    message = " ".join(message.split())
+    if len(message) > limit:
+        message = message[: limit - 3] + "..."
+    encoding = getattr(sys.stderr, "encoding", None) or "utf-8"
+    message = message.encode(encoding, "backslashreplace").decode(encoding)
+    print(f"spades: error: {message}", file=sys.stderr)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     parser = build_parser()
@@ -251,8 +383,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.func(args))
     except SpadesError as error:
-        message = str(error).replace("\n", " ")
-        print(f"spades: error: {message}", file=sys.stderr)
+        _error_line(str(error))
         return 2
     except BrokenPipeError:  # e.g. `spades replay x.json | head`
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

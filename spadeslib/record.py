@@ -193,7 +193,7 @@ def loads(data: str | bytes | bytearray, *, max_bytes: int = MAX_BYTES) -> Game:
     """
     if len(data) > max_bytes:
         raise InvalidRecord(
-            f"too large: {len(data):,} bytes, a record is read up to {max_bytes:,}"
+            f"too large: more than {max_bytes:,} bytes (the limit, max_bytes)"
         )
     if isinstance(data, (bytes, bytearray)):
         try:

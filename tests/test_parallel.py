@@ -1,0 +1,90 @@
+"""The job runner: the same results, in the same order, for any number of
+processes and on a Dask cluster."""
+
+from __future__ import annotations
+
+import math
+import re
+
+import pytest
+
+from spadeslib import SpadesError
+from spadeslib.cli import GameJob, play_game
+from spadeslib.parallel import default_jobs, job_seed, run
+
+
+def game_jobs(count: int, seed: str = "t") -> list[GameJob]:
+    specs = ["cards4net", "classic+jokers", "two-player", "yppedia+suicide"]
+    return [
+        GameJob(
+            rules=specs[i % len(specs)],
+            bots="random",
+            seed=job_seed(seed, i),
+            hands=3,
+            record=True,
+        )
+        for i in range(count)
+    ]
+
+
+def test_processes_give_the_serial_results_in_order() -> None:
+    jobs = game_jobs(6)
+    serial = run(play_game, jobs, jobs=1)
+    assert [g.rules for g in serial] == [j.rules for j in jobs]
+    assert run(play_game, jobs, jobs=2) == serial
+    assert run(play_game, jobs, jobs=6) == serial
+    # each job's seed, not the order of work, decides its game
+    again = run(play_game, list(reversed(jobs)), jobs=2)
+    assert again == list(reversed(serial))
+    assert len({str(g.record) for g in serial}) == len(serial)
+
+
+def test_many_small_jobs_keep_their_order() -> None:
+    items = [(i * 37) % 200 for i in range(300)]
+    assert run(math.factorial, items, jobs=2) == [math.factorial(i) for i in items]
+    assert run(math.factorial, [], jobs=2) == []
+
+
+def test_errors_and_options() -> None:
+    with pytest.raises(ValueError, match="negative"):
+        run(math.factorial, [3, -1, 4], jobs=2)
+    for bad in (0, -2, 1.5, True):
+        with pytest.raises(SpadesError, match="jobs must be"):
+            run(abs, [1], jobs=bad)  # type: ignore[arg-type]
+    with pytest.raises(SpadesError, match="scheduler must be"):
+        run(abs, [1], scheduler=42)
+    assert default_jobs() >= 1
+    assert job_seed(0, 0) == "0/1" and job_seed("x", 9) == "x/10"
+
+
+def test_progress_counts_jobs_on_every_backend(capsys) -> None:
+    for jobs in (1, 2):
+        run(abs, range(-5, 5), jobs=jobs, progress=True, label="deals")
+        err = capsys.readouterr().err
+        assert re.search(r"deals \[#+\] 10/10 in \d", err), err
+        assert err.endswith("\n")
+    run(abs, range(3), jobs=2, progress=False)
+    assert capsys.readouterr().err == ""
+
+
+def test_dask_local_cluster_gives_the_serial_results(capsys) -> None:
+    distributed = pytest.importorskip("distributed")
+    jobs = game_jobs(4, seed="dask")
+    serial = run(play_game, jobs, jobs=1)
+    with distributed.LocalCluster(
+        n_workers=2,
+        threads_per_worker=1,
+        processes=True,
+        dashboard_address=None,
+        silence_logs=50,
+    ) as cluster:
+        # an address, as `spades play --scheduler` gives it ...
+        assert run(play_game, jobs, scheduler=cluster.scheduler_address) == serial
+        # ... or a client the caller keeps
+        with distributed.Client(cluster, set_as_default=False) as client:
+            out = run(play_game, jobs, scheduler=client, progress=True)
+            assert out == serial
+            assert "jobs [" in capsys.readouterr().err
+            with pytest.raises(ValueError, match="negative"):
+                run(math.factorial, [2, -1], scheduler=client)
+            assert client.status == "running"

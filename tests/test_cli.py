@@ -147,3 +147,89 @@ def test_illegal_move_exits_2_naming_hand_move_seat_card_rule(tmp_path: Path) ->
 def test_bench_prints_figures(capsys) -> None:
     code, out, _ = run(capsys, "bench", "--hands", "20", "--repeat", "1", "--no-peer")
     assert code == 0 and "hands/s" in out
+
+
+def test_play_games_gives_the_same_output_and_records_for_any_jobs(
+    capsys, tmp_path: Path
+) -> None:
+    outputs = []
+    for jobs in ("1", "2"):
+        folder = tmp_path / jobs
+        folder.mkdir()
+        argv = ["play", "--games", "4", "--hands", "3", "--seed", "5", "--jobs", jobs]
+        code, out, _ = run(capsys, *argv, "--record", str(folder / "g.json"))
+        assert code == 0
+        outputs.append(out.replace(str(folder), "DIR"))
+    assert outputs[0] == outputs[1]
+    assert outputs[0].count("game ") == 4 and "stats:" in outputs[0]
+    for i in range(1, 5):
+        assert (tmp_path / "1" / f"g-{i}.json").read_text() == (
+            tmp_path / "2" / f"g-{i}.json"
+        ).read_text()
+
+
+def assert_one_error_line(code: int, out: str, err: str, *words: str) -> None:
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("spades: error: "), err
+    for word in words:
+        assert word in err, (word, err)
+
+
+@pytest.mark.parametrize(
+    ("content", "words"),
+    [
+        (b"[" * 100_000, "nested too deeply"),
+        (b'{"rules": "classic", "hands": []}\xff', "not UTF-8 text: byte 0xff"),
+        (b"", "empty"),
+        (b'{"rules": "classic", "hands": [], "x": 1}', 'unknown key "x"'),
+    ],
+)
+def test_replay_refuses_bad_files_with_one_line(
+    capsys, tmp_path: Path, content: bytes, words: str
+) -> None:
+    path = tmp_path / "bad.json"
+    path.write_bytes(content)
+    assert_one_error_line(*run(capsys, "replay", str(path)), "bad.json", words)
+
+
+def test_replay_refuses_folders_and_missing_files(capsys, tmp_path: Path) -> None:
+    assert_one_error_line(*run(capsys, "replay", str(tmp_path)), "Is a directory")
+    missing = str(tmp_path / "missing.json")
+    assert_one_error_line(*run(capsys, "replay", missing), "No such file")
+
+
+def test_deep_json_exits_2_without_a_traceback(tmp_path: Path) -> None:
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100_000)
+    proc = subprocess.run(
+        [sys.executable, "-m", "spadeslib", "replay", str(path)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
+
+
+def test_unwritable_record_path_changes_nothing(capsys, tmp_path: Path) -> None:
+    folder = tmp_path / "a-folder.json"
+    folder.mkdir()
+    missing = tmp_path / "no" / "g.json"
+    for target, games, words in (
+        (folder, "1", "it is a folder"),
+        (missing, "1", "No such file"),
+        (missing, "3", "g-1.json"),
+    ):
+        argv = ["play", "--hands", "2", "--games", games, "--record", str(target)]
+        assert_one_error_line(*run(capsys, *argv), "cannot write the record", words)
+    assert [p.name for p in tmp_path.iterdir()] == ["a-folder.json"]
+    assert list(folder.iterdir()) == []
+
+
+def test_bad_jobs_and_long_messages(capsys, tmp_path: Path) -> None:
+    assert_one_error_line(*run(capsys, "play", "--games", "2", "--jobs", "0"), "--jobs")
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps({"rules": "classic", "hands": [], "k" * 5000: 1}))
+    code, out, err = run(capsys, "replay", str(path))
+    assert_one_error_line(code, out, err, "unknown key")
+    assert len(err) < 600

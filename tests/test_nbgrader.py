@@ -1,0 +1,119 @@
+"""The classroom kit: an nbgrader course released, submitted and autograded.
+
+Runs nbgrader itself (its command line, in a temporary course folder): the
+teacher's steps from ``spadeslib.nbgrader_release``'s docstring, then two
+submissions: one all right, one right on two exercises only.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+nbformat = pytest.importorskip("nbformat")
+pytest.importorskip("nbgrader")
+
+from spadeslib.cli import main  # noqa: E402
+from spadeslib.exercises import load, student_seed  # noqa: E402
+from spadeslib.nbgrader_release import assignment_notebook, student_id  # noqa: E402
+
+CHAPTER = "06_scoring"
+STUDENTS = ["alice", "bob"]
+STUB = "# YOUR CODE HERE\nraise NotImplementedError()"
+
+
+def _nbgrader(root: Path, *args: str) -> None:
+    bin_dir = str(Path(sys.executable).parent)
+    exe = shutil.which("nbgrader", path=bin_dir)
+    assert exe, "nbgrader is not installed next to this Python"
+    env = {k: v for k, v in os.environ.items() if k != "JUPYTERHUB_USER"}
+    env["PATH"] = bin_dir + os.pathsep + env.get("PATH", "")  # nbgrader runs alembic
+    done = subprocess.run(
+        [exe, *args], cwd=root, env=env, capture_output=True, text=True, timeout=600
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+
+
+def _submit(root: Path, student: str, answers: list[str]) -> None:
+    nb = nbformat.read(root / "release" / CHAPTER / f"{CHAPTER}.ipynb", as_version=4)
+    for cell in nb.cells:
+        grade_id = cell.metadata.get("nbgrader", {}).get("grade_id", "")
+        if grade_id.startswith("answer_"):
+            i = int(grade_id.split("_")[1])
+            assert STUB in cell.source
+            cell.source = cell.source.replace(STUB, f"answer_{i} = {answers[i - 1]!r}")
+    folder = root / "submitted" / student / CHAPTER
+    folder.mkdir(parents=True)
+    nbformat.write(nb, folder / f"{CHAPTER}.ipynb")
+
+
+def _wrong(key: str) -> str:
+    """A wrong answer to a points question: one point off the key."""
+    return str(int(key) + 1)
+
+
+def test_source_notebook_cells() -> None:
+    nb = assignment_notebook(CHAPTER, 2026)
+    meta = [c.metadata["nbgrader"] for c in nb.cells]
+    exercises = len(load(CHAPTER, seed=0))
+    assert sum(m["solution"] for m in meta) == exercises
+    assert sum(m.get("points", 0) for m in meta if m["grade"]) == exercises
+    assert all(m["locked"] for m in meta if m["grade"] or not m["solution"])
+    assert len({m["grade_id"] for m in meta}) == len(meta)
+    for cell, m in zip(nb.cells, meta, strict=True):
+        if m["solution"]:
+            assert "### BEGIN SOLUTION" in cell.source
+            assert cell.source.index("END SOLUTION") < cell.source.index(".check(")
+
+
+def test_student_id_prefers_the_grader_then_the_hub(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("JUPYTERHUB_USER", "hubuser")
+    monkeypatch.delenv("SPADESLIB_STUDENT", raising=False)
+    assert student_id() == "hubuser"
+    monkeypatch.setenv("SPADESLIB_STUDENT", "alice")
+    assert student_id() == "alice"
+
+
+@pytest.mark.slow
+def test_generate_and_autograde_a_right_and_a_wrong_submission(
+    tmp_path: Path,
+) -> None:
+    root = tmp_path / "course"
+    args = ["--students", ",".join(STUDENTS), "--seed", "2026", "--out", str(root)]
+    assert main(["exercises", "--nbgrader", "--chapters", "06", *args]) == 0
+    keys = json.loads((root / "answer_key.json").read_text(encoding="utf-8"))
+    for student in STUDENTS:
+        assert keys[student]["seed"] == student_seed(2026, student)
+    alice = list(keys["alice"]["chapters"][CHAPTER].values())
+    bob = list(keys["bob"]["chapters"][CHAPTER].values())
+    assert alice != bob  # each student has their own exercises
+
+    _nbgrader(root, "db", "student", "import", "students.csv")
+    _nbgrader(root, "generate_assignment", CHAPTER)
+    released = (root / "release" / CHAPTER / f"{CHAPTER}.ipynb").read_text()
+    assert "BEGIN SOLUTION" not in released and "key_text" not in released
+
+    _submit(root, "alice", alice)  # all right
+    bob_answers = [k if i in (0, 2) else _wrong(k) for i, k in enumerate(bob)]
+    _submit(root, "bob", bob_answers)  # right on 6.1 and 6.3 only
+    _nbgrader(root, "autograde", CHAPTER)
+
+    from nbgrader.api import Gradebook
+
+    with Gradebook(f"sqlite:///{root / 'gradebook.db'}") as gradebook:
+        scores = {
+            s: (
+                gradebook.find_submission(CHAPTER, s).score,
+                gradebook.find_submission(CHAPTER, s).max_score,
+            )
+            for s in STUDENTS
+        }
+    assert scores == {"alice": (len(alice), len(alice)), "bob": (2, len(bob))}

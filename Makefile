@@ -4,7 +4,8 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
 
-.PHONY: lab test test-fast lint format sync execute exercises bench voila clean
+.PHONY: lab test test-unit test-notebooks test-exercises browser test-fast lint format \
+	sync execute exercises bench voila clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -19,13 +20,23 @@ $(STAMP): pyproject.toml | $(BIN)/python
 lab: $(STAMP)
 	$(BIN)/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) notebooks/01_welcome.ipynb
 
-## test: lint, unit and property tests, doctests, notebooks (nbval), browser test
-test: $(STAMP)
-	$(BIN)/ruff check .
-	$(BIN)/ruff format --check .
+## test: lint, unit and property tests, doctests, notebooks (nbval), browser test.
+## Every step runs even when an earlier one fails; the run fails at the end.
+test: $(STAMP) browser
+	@$(MAKE) --no-print-directory -k lint test-unit test-notebooks test-exercises
+
+test-unit: $(STAMP)
 	$(BIN)/python -m pytest
+
+test-notebooks: $(STAMP)
 	$(BIN)/python -m pytest --nbval --nbval-current-env --nbval-sanitize-with .ci/nbval-sanitize.cfg notebooks/*.ipynb exercises/solutions/*.ipynb
+
+test-exercises: $(STAMP)
 	$(BIN)/python -m pytest --nbval-lax --nbval-current-env exercises/*.ipynb
+
+## browser: the system Chromium the browser test drives (apt-get as root; else says how)
+browser:
+	@.ci/browser
 
 ## test-fast: unit tests without the slow fuzz and browser runs
 test-fast: $(STAMP)

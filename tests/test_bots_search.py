@@ -9,7 +9,15 @@ import pytest
 from test_bots_rule import D1Q, D2, D5, setup
 
 from spadeslib import Bid, Card, Hand, PlayerView, Seat
-from spadeslib.bots import BOTS, SearchBot, Suggestion, make_bot, parse_level, suggest
+from spadeslib.bots import (
+    BOTS,
+    LADDER,
+    SearchBot,
+    Suggestion,
+    make_bot,
+    parse_level,
+    suggest,
+)
 from spadeslib.errors import SpadesError
 
 
@@ -24,7 +32,8 @@ def swapped(
 
 
 def test_levels_are_listed():
-    assert list(BOTS) == ["random", "rule", "search"]
+    assert list(BOTS) == ["random", "novice", "rule", "search", "search-lite", "expert"]
+    assert set(LADDER) <= set(BOTS)
     assert parse_level("search:samples=6,bid_samples=2") == (
         "search",
         {"samples": 6, "bid_samples": 2},

@@ -6,8 +6,14 @@ the levels with a one-line summary. Every bot has ``act(view)``,
 
 - ``random``: uniformly random legal actions (a baseline);
 - ``rule``: a sound club player (:mod:`.rule_bot`);
-- ``search``: determinized Monte Carlo over rule-based playouts
-  (:mod:`.search_bot`), with a budget of ``samples`` worlds per decision.
+- ``novice``: legal play with a beginner's judgement (:mod:`.novice_bot`);
+- ``search-lite`` and ``search``: determinized Monte Carlo over rule-based
+  playouts (:mod:`.search_bot`), with a budget of ``samples`` worlds per
+  decision (12 and 40);
+- ``expert``: the coach's best action (:mod:`.expert_bot`): more worlds,
+  ducks as evidence, the last cards solved exactly.
+
+:data:`LADDER` lists the levels a learner climbs, weakest first.
 
 :func:`suggest` gives the hint a level would give (action and reason);
 :func:`~spadeslib.bots.match.duplicate_match` measures one level against
@@ -28,15 +34,21 @@ from typing import Any
 
 from ..errors import SpadesError
 from .base import Bot, BotError, Suggestion, play_until
+from .expert_bot import ExpertBot
 from .hints import suggest
+from .ladder import LADDER
+from .novice_bot import NoviceBot
 from .random_bot import RandomBot
 from .rule_bot import RuleBot
-from .search_bot import SearchBot
+from .search_bot import LITE_SAMPLES, SearchBot
 
 __all__ = [
     "BOTS",
+    "LADDER",
     "Bot",
     "BotError",
+    "ExpertBot",
+    "NoviceBot",
     "RandomBot",
     "RuleBot",
     "SearchBot",
@@ -47,8 +59,21 @@ __all__ = [
     "suggest",
 ]
 
+
+def _search_lite(seed: int | str | None = None, **options: Any) -> SearchBot:
+    options.setdefault("samples", LITE_SAMPLES)
+    bot = SearchBot(seed, **options)
+    bot.name = "search-lite"
+    return bot
+
+
 BOTS: dict[str, tuple[str, Callable[..., Bot]]] = {
     "random": ("uniformly random legal actions (a baseline)", RandomBot),
+    "novice": (
+        "a beginner who knows the rules: bids aces and kings, wins every trick "
+        "it can (even over its partner), leads spades early",
+        NoviceBot,
+    ),
     "rule": (
         "rule-based club player: counts tricks, covers and attacks nils, "
         "ducks bags, plays to the score",
@@ -58,6 +83,15 @@ BOTS: dict[str, tuple[str, Callable[..., Bot]]] = {
         "determinized Monte Carlo over rule-based playouts "
         "(search:N = N samples per decision, default 40)",
         SearchBot,
+    ),
+    "search-lite": (
+        f"the search level on a small budget ({LITE_SAMPLES} samples per decision)",
+        _search_lite,
+    ),
+    "expert": (
+        "the coach's best action: more worlds, ducks as evidence, the last "
+        "cards solved exactly (expert:N = N worlds)",
+        ExpertBot,
     ),
 }
 """Level name -> (one-line summary, factory taking ``seed=`` and options)."""

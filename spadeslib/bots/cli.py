@@ -6,6 +6,9 @@
   bench-bots``) times their decisions.
 - ``spades match A B --deals N --seed S [--rules R] [--budget K] [--jobs J]
   [--json]`` plays a duplicate match and prints the report.
+- ``spades ladder [--levels L1,L2,...] --deals N --seed S [--jobs J]
+  [--pairs all|adjacent]`` plays the ladder's duplicate round-robin and
+  prints the rating table.
 
 A level may carry options: ``search:16`` is the search level with 16
 samples per decision (``--budget`` sets that for every search level).
@@ -95,6 +98,28 @@ def _cmd_match(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_ladder(args: argparse.Namespace) -> int:
+    import sys
+
+    from .ladder import LADDER
+    from .tournament import round_robin
+
+    levels = [s.strip() for s in (args.levels or ",".join(LADDER)).split(",")]
+    report = round_robin(
+        [s for s in levels if s],
+        deals=args.deals,
+        seed=args.seed,
+        rules=Rules.parse(args.rules),
+        pairs=args.pairs,
+        jobs=args.jobs,
+        progress=args.progress,
+        check_tricks=args.check_tricks,
+    )
+    report.command = "spades " + " ".join(sys.argv[1:])
+    print(json.dumps(report.to_dict()) if args.json else report.text())
+    return 0
+
+
 def _bench_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--levels", default="random,rule,search", help="comma-separated levels"
@@ -115,7 +140,8 @@ def _bench_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def register(subparsers: Any) -> None:
-    """Add ``bots``, ``bench-bots`` and ``match`` to the ``spades`` parser."""
+    """Add ``bots``, ``bench-bots``, ``match`` and ``ladder`` to the ``spades``
+    parser."""
     p = subparsers.add_parser("bots", help="list the bot levels (--bench: time them)")
     p.add_argument("--bench", action="store_true", help="time each level's decisions")
     _bench_arguments(p)
@@ -143,3 +169,35 @@ def register(subparsers: Any) -> None:
         help="progress bar on stderr (default: on a terminal)",
     )
     p.set_defaults(func=_cmd_match)
+
+    p = subparsers.add_parser(
+        "ladder", help="duplicate round-robin of the bot levels and their ratings"
+    )
+    p.add_argument(
+        "--levels", help="comma-separated levels, weakest first (default: the ladder)"
+    )
+    p.add_argument("--deals", type=int, default=100, help="deals per match")
+    p.add_argument("--seed", default="0", help="seed of the deals and bots")
+    p.add_argument("--rules", default="cards4net", help="PRESET[+MODIFIER...]")
+    p.add_argument(
+        "--pairs",
+        choices=("all", "adjacent"),
+        default="all",
+        help="every pair of levels, or each level against the one below",
+    )
+    p.add_argument("--jobs", type=int, default=1, help="processes to play deals in")
+    p.add_argument(
+        "--check-tricks",
+        type=int,
+        default=None,
+        help="final tricks checked against exact analysis (default: as many "
+        "as the solver takes, up to 8; 0: none)",
+    )
+    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="progress bar on stderr (default: on a terminal)",
+    )
+    p.set_defaults(func=_cmd_ladder)

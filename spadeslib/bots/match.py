@@ -11,7 +11,12 @@ The per-deal difference is ``(a's points in both plays - b's points in both
 plays) / 2``; the report gives its mean with a 95% confidence interval, and
 for each bot: contracts made and set, nil and blind nil success, bags per
 hand and blunders (a partner's sure winner trumped or overtaken; a partner's
-nil left uncovered when a card could have covered it).
+nil left uncovered when a card could have covered it). A level that never
+tries those moves (``filters_blunders``) has its blunder count reported as
+excluded by construction, never as a clean zero. Every level is also
+measured by what no filter avoids: the points its card play loses against
+exact analysis (every card known, everybody perfect afterwards) over the
+last :data:`EXACT_TRICKS` tricks of every hand, per deal with a 95% CI.
 
 >>> report = duplicate_match("rule", "random", deals=2, seed=1)
 >>> report.deals, len(report.diffs), report.mean > 0
@@ -23,6 +28,7 @@ from __future__ import annotations
 import math
 import multiprocessing
 import statistics
+import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -37,7 +43,33 @@ from .base import Bot, BotError
 from .knowledge import state_from_view
 from .policy import partner_sure
 
-__all__ = ["BotStats", "DealResult", "MatchReport", "duplicate_match", "t_quantile"]
+__all__ = [
+    "EXACT_TRICKS",
+    "BotStats",
+    "DealResult",
+    "MatchReport",
+    "duplicate_match",
+    "exact_tricks",
+    "latency",
+    "t_quantile",
+]
+
+#: the last tricks of every hand whose card play is checked against exact
+#: analysis (capped by what the solver accepts: see :func:`exact_tricks`)
+EXACT_TRICKS = 8
+
+
+def exact_tricks(rules: Rules, wanted: int = EXACT_TRICKS) -> int:
+    """How many final tricks the exact check covers: ``wanted``, or fewer if
+    the solver refuses that many cards.
+
+    >>> exact_tricks(Rules.preset()) >= 4
+    True
+    """
+    from ..coach.exact import MAX_CARDS
+
+    return max(0, min(wanted, MAX_CARDS // rules.players))
+
 
 BotFactory = Callable[[Seat], Bot]
 
@@ -59,6 +91,16 @@ class BotStats:
     tricks: int = 0
     overtakes: int = 0
     uncovered: int = 0
+    exact_loss: float = 0.0
+    """Points lost against exact analysis in the final tricks (summed)."""
+    exact_decisions: int = 0
+    """Card decisions checked against exact analysis."""
+    filters_blunders: bool = False
+    """The level never tries the moves counted as blunders."""
+    wall: list[float] = field(default_factory=list, compare=False, repr=False)
+    """Seconds (wall clock) of each decision with more than one legal action."""
+    cpu: list[float] = field(default_factory=list, compare=False, repr=False)
+    """Process CPU seconds of the same decisions."""
 
     @property
     def made_rate(self) -> float:
@@ -95,7 +137,22 @@ class BotStats:
     def add(self, other: BotStats) -> None:
         """Add another count into this one."""
         for name in self.__dataclass_fields__:
+            if name == "filters_blunders":
+                self.filters_blunders = self.filters_blunders or other.filters_blunders
+                continue
             setattr(self, name, getattr(self, name) + getattr(other, name))
+
+    def blunder_text(self, deals: int) -> str:
+        """The blunder count in words (never a bare 0 for a filtering level)."""
+        if self.filters_blunders:
+            return (
+                f"blunders {self.blunders} (excluded by construction: this level "
+                "never tries those moves)"
+            )
+        return (
+            f"blunders {self.blunders} ({self.overtakes} overtakes, {self.uncovered} "
+            f"uncovered nils; {100 * self.blunders / max(1, deals):.2f} per 100 deals)"
+        )
 
 
 @dataclass
@@ -109,6 +166,9 @@ class DealResult:
     points_b: int
     bids: tuple[dict[str, str], dict[str, str]]
     tricks: tuple[dict[str, int], dict[str, int]]
+    loss_a: float = 0.0
+    """Points ``a`` lost against exact analysis (final tricks, both plays)."""
+    loss_b: float = 0.0
 
     @property
     def diff(self) -> float:
@@ -130,6 +190,8 @@ class MatchReport:
     stats: dict[str, BotStats] = field(default_factory=dict)
     seconds: float = 0.0
     decisions: int = 0
+    check_tricks: int = 0
+    """Final tricks of every hand checked against exact analysis."""
 
     @property
     def diffs(self) -> list[float]:
@@ -165,6 +227,13 @@ class MatchReport:
         total = sum(r.points_a if key == "a" else r.points_b for r in self.results)
         return total / 2 / len(self.results) if self.results else float("nan")
 
+    def exact_loss(self, level: str) -> tuple[float, float, float]:
+        """Points per deal (one play of the hand) that a level's card play lost
+        against exact analysis in the final tricks: mean and 95% CI."""
+        key = "a" if level in ("a", self.a) else "b"
+        per = [(r.loss_a if key == "a" else r.loss_b) / 2 for r in self.results]
+        return _mean_ci(per)
+
     def to_dict(self) -> dict[str, Any]:
         """Everything as plain JSON-ready data."""
         low, high = self.ci
@@ -184,7 +253,10 @@ class MatchReport:
         }
         for key, st in self.stats.items():
             data = asdict(st)
+            del data["wall"], data["cpu"]
             data.update(
+                ms_per_decision=latency(st.wall),
+                cpu_ms_per_decision=latency(st.cpu),
                 made_rate=st.made_rate,
                 set_rate=st.set_rate,
                 nil_rate=st.nil_rate,
@@ -192,6 +264,7 @@ class MatchReport:
                 bags_per_hand=st.bags_per_hand,
                 blunders=st.blunders,
                 blunders_per_100_deals=100 * st.blunders / max(1, self.deals),
+                exact_loss_per_deal=list(self.exact_loss(key)),
             )
             out["stats"][key] = data
         return out
@@ -221,10 +294,16 @@ class MatchReport:
             lines.append(
                 f"  {label:<16} {self.per_deal(key):+7.1f} pts/deal; contracts made "
                 f"{_pct(st.made_rate)}, set {_pct(st.set_rate)}; {nil}{blind}; "
-                f"bags/hand {st.bags_per_hand:.2f}; blunders {st.blunders} "
-                f"({st.overtakes} overtakes, {st.uncovered} uncovered nils; "
-                f"{100 * st.blunders / max(1, self.deals):.2f} per 100 deals)"
+                f"bags/hand {st.bags_per_hand:.2f}; {st.blunder_text(self.deals)}"
             )
+            if st.exact_decisions:
+                mean, low_, high_ = self.exact_loss(key)
+                lines.append(
+                    f"  {'':<16} lost to exact analysis in the last "
+                    f"{self.check_tricks} tricks: "
+                    f"{mean:.1f} points per deal [{low_:.1f}, {high_:.1f}] "
+                    f"({st.exact_decisions} cards checked)"
+                )
         if self.decisions:
             lines.append(
                 f"  {self.decisions} decisions in {self.seconds:.1f} s "
@@ -234,6 +313,36 @@ class MatchReport:
 
     def __str__(self) -> str:
         return self.text()
+
+
+def latency(seconds: list[float]) -> dict[str, float]:
+    """Median, 95th percentile and maximum of decision times, in ms.
+
+    >>> latency([0.001, 0.002, 0.003])["p50"]
+    2.0
+    """
+    if not seconds:
+        return {"p50": float("nan"), "p95": float("nan"), "max": float("nan")}
+    ordered = sorted(seconds)
+
+    def q(p: float) -> float:
+        k = (len(ordered) - 1) * p
+        lo = int(k)
+        hi = min(lo + 1, len(ordered) - 1)
+        return 1000 * (ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo))
+
+    return {"p50": q(0.5), "p95": q(0.95), "max": 1000 * ordered[-1]}
+
+
+def _mean_ci(values: list[float]) -> tuple[float, float, float]:
+    n = len(values)
+    if n == 0:
+        return (float("nan"),) * 3
+    mean = sum(values) / n
+    if n < 2:
+        return mean, float("nan"), float("nan")
+    half = t_quantile(0.975, n - 1) * statistics.stdev(values) / math.sqrt(n)
+    return mean, mean - half, mean + half
 
 
 def _pct(x: float) -> str:
@@ -276,15 +385,32 @@ def _beats(rules: Rules, card: Card, trick: list[tuple[Seat, Card]]) -> bool:
     return rules.beats(card, best, rules.trick_suit(trick[0][1]))
 
 
+def _exact_loss(hand: Hand, action: Card, solver: Any) -> tuple[float, Any]:
+    """Points ``action`` loses against the best card with every card known."""
+    from ..coach.exact import _dd
+
+    if solver is None:
+        solver = _dd.Solver(hand, "bags")
+    values = {line.card: line.value for line in _dd.lines(hand, "bags", solver)}
+    return float(max(values.values()) - values[action]), solver
+
+
 def _play_hand(
     rules: Rules,
     dealer: Seat,
     seed: str,
     bots: dict[Seat, Bot],
-    blunders: dict[Seat, list[int]],
+    blunders: dict[Seat, list[float]],
+    check_tricks: int = 0,
+    times: dict[Seat, list[tuple[float, float]]] | None = None,
 ) -> tuple[Hand, int]:
-    """Play one hand; count blunders by seat; return the hand and decisions."""
+    """Play one hand; count blunders by seat, and the points lost against
+    exact analysis in the last ``check_tricks`` tricks; return the hand and
+    the number of decisions."""
     hand = Hand(rules, dealer, seed=seed)
+    solver: Any = None
+    clock, cpu_clock = time.perf_counter, time.process_time
+    check_from = 13 - check_tricks
     for bot in bots.values():
         bot.reset()
     decisions = 0
@@ -294,7 +420,10 @@ def _play_hand(
         seat = hand.turn
         assert seat is not None
         view = hand.view(seat)
+        start, cpu_start = clock(), cpu_clock()
         action = bots[seat].act(view)
+        if len(view.legal) > 1 and times is not None:
+            times[seat].append((clock() - start, cpu_clock() - cpu_start))
         decisions += 1
         error = hand.check(action)
         if error is not None:
@@ -331,6 +460,15 @@ def _play_hand(
                     and action not in beating
                 ):
                     pending.append((len(hand.tricks), seat, partner))
+        if (
+            check_tricks
+            and isinstance(action, Card)
+            and len(hand.tricks) >= check_from
+            and len(view.legal) > 1
+        ):
+            lost, solver = _exact_loss(hand, action, solver)
+            blunders[seat][2] += lost
+            blunders[seat][3] += 1
         hand.apply(action, check=False)
         if pending and not hand.trick:
             number, coverer, nil_seat = pending.pop()
@@ -339,7 +477,7 @@ def _play_hand(
     return hand, decisions
 
 
-def _side_stats(hand: Hand, side: str, blunders: dict[Seat, list[int]]) -> BotStats:
+def _side_stats(hand: Hand, side: str, blunders: dict[Seat, list[float]]) -> BotStats:
     assert hand.result is not None
     score = hand.result[side]
     st = BotStats(hands=1)
@@ -359,8 +497,10 @@ def _side_stats(hand: Hand, side: str, blunders: dict[Seat, list[int]]) -> BotSt
             st.nils_made += int(nil.made)
     for seat in hand.seats:
         if side_of(hand.rules, seat) == side:
-            st.overtakes += blunders[seat][0]
-            st.uncovered += blunders[seat][1]
+            st.overtakes += int(blunders[seat][0])
+            st.uncovered += int(blunders[seat][1])
+            st.exact_loss += blunders[seat][2]
+            st.exact_decisions += int(blunders[seat][3])
     return st
 
 
@@ -375,6 +515,7 @@ def play_deal(
     make_a: BotFactory,
     make_b: BotFactory,
     bots_cache: dict[tuple[str, Seat], Bot] | None = None,
+    check_tricks: int = 0,
 ) -> tuple[DealResult, BotStats, BotStats, int]:
     """Play deal number ``deal`` twice (``a`` first in the first side, then
     swapped); return the result, the stats of ``a`` and ``b`` and the number
@@ -397,12 +538,21 @@ def play_deal(
             if (key, seat) not in cache:
                 cache[(key, seat)] = (make_a if key == "a" else make_b)(seat)
             bots[seat] = cache[(key, seat)]
-        blunders = {seat: [0, 0] for seat in seats}
-        hand, n = _play_hand(rules, dealer, hand_seed, bots, blunders)
+        blunders = {seat: [0.0, 0.0, 0.0, 0.0] for seat in seats}
+        times: dict[Seat, list[tuple[float, float]]] = {seat: [] for seat in seats}
+        hand, n = _play_hand(
+            rules, dealer, hand_seed, bots, blunders, check_tricks, times
+        )
         decisions += n
         for side in (first, second):
             key = "a" if side == a_side else "b"
             st = _side_stats(hand, side, blunders)
+            mine = [s for s in seats if side_of(rules, s) == side]
+            st.filters_blunders = any(
+                getattr(bots[s], "filters_blunders", False) for s in mine
+            )
+            st.wall = [w for s in mine for w, _ in times[s]]
+            st.cpu = [c for s in mine for _, c in times[s]]
             points[key] += st.points
             stats[key].add(st)
         bids.append({s.letter: _bid_text(hand.bids[s]) for s in seats})
@@ -414,6 +564,8 @@ def play_deal(
         points_b=points["b"],
         bids=(bids[0], bids[1]),
         tricks=(tricks[0], tricks[1]),
+        loss_a=stats["a"].exact_loss,
+        loss_b=stats["b"].exact_loss,
     )
     return result, stats["a"], stats["b"], decisions
 
@@ -431,19 +583,22 @@ _WORKER: dict[str, Any] = {}
 
 
 def _worker_init(args: tuple[Any, ...]) -> None:
-    rules, seed, a, b, a_opts, b_opts = args
+    rules, seed, a, b, a_opts, b_opts, check = args
     _WORKER.update(
         rules=rules,
         seed=seed,
         make_a=_factory(a, seed, a_opts, "a"),
         make_b=_factory(b, seed, b_opts, "b"),
         cache={},
+        check=check,
     )
 
 
 def _worker_deal(deal: int) -> tuple[DealResult, BotStats, BotStats, int]:
     w = _WORKER
-    return play_deal(w["rules"], deal, w["seed"], w["make_a"], w["make_b"], w["cache"])
+    return play_deal(
+        w["rules"], deal, w["seed"], w["make_a"], w["make_b"], w["cache"], w["check"]
+    )
 
 
 def duplicate_match(
@@ -457,16 +612,17 @@ def duplicate_match(
     b_options: dict[str, Any] | None = None,
     jobs: int = 1,
     progress: bool | None = False,
+    check_tricks: int | None = None,
 ) -> MatchReport:
     """Play ``deals`` duplicate deals between levels ``a`` and ``b``.
 
     ``a_options``/``b_options`` go to :func:`~spadeslib.bots.make_bot` (for
     example ``{"samples": 8}`` for the search level). ``jobs`` > 1 plays deals
     in that many processes (the result is the same). ``progress`` draws a
-    bar on stderr (``None``: only on a terminal).
+    bar on stderr (``None``: only on a terminal). ``check_tricks``: the
+    final tricks checked against exact analysis (default
+    :func:`exact_tricks`; 0 to skip the check).
     """
-    import time
-
     from ..progress import Progress
 
     rules = Rules.parse(rules) if isinstance(rules, str) else rules
@@ -477,7 +633,14 @@ def duplicate_match(
     report = MatchReport(a=a, b=b, rules=rules.spec, seed=seed, deals=deals)
     report.stats = {"a": BotStats(), "b": BotStats()}
     start = time.perf_counter()
-    init = (rules, seed, a, b, a_opts, b_opts)
+    check = exact_tricks(rules) if check_tricks is None else check_tricks
+    if check > exact_tricks(rules, check):
+        raise ValueError(
+            f"the exact solver takes at most {exact_tricks(rules, 13)} final tricks, "
+            f"not {check}"
+        )
+    report.check_tricks = check
+    init = (rules, seed, a, b, a_opts, b_opts, check)
     with Progress(deals, "deals", enabled=progress) as bar:
         if jobs > 1:
             ctx = multiprocessing.get_context("fork")

@@ -10,6 +10,12 @@ with probability growing with how well each hand fits its bid (a hand that
 bid 5 is unlikely to hold no honours; a nil is unlikely to hold the A♠), and
 under mirror and whiz a numeric bid fixes the number of spades.
 
+The card play is evidence too (:func:`duck_evidence`): a seat that followed
+suit low, last to play or third behind its partner's low card, while an
+opponent won the trick with a card of that suit, and whose side still
+needed tricks, probably held nothing higher in the suit; worlds that give it
+such a card are kept less often.
+
 >>> import random
 >>> from spadeslib import Hand
 >>> from spadeslib.bots.knowledge import state_from_view
@@ -26,12 +32,18 @@ from __future__ import annotations
 import math
 import random
 
-from .sim import BLIND_NIL, NIL, TRUMP, State, bits
+from ..actions import BidKind
+from ..view import PlayerView
+from .sim import BLIND_NIL, NIL, TRUMP, State, bid_code, bits, deck_for
 from .valuation import evaluate, nil_danger
 
 BID_SHIFT = {4: -0.4, 2: -1.2}  # as the rule level bids (see .rule_bot)
 
-__all__ = ["bid_weight", "sample_worlds"]
+__all__ = ["DUCK_WEIGHT", "bid_weight", "duck_evidence", "sample_worlds"]
+
+#: how much less likely a world is for each duck it contradicts, by the
+#: ducking seat's place in the trick (third, fourth)
+DUCK_WEIGHT = {2: 0.4, 3: 0.15}
 
 #: spread (in tricks) of a bid around what the hand is worth
 BID_SIGMA = 0.8
@@ -58,6 +70,56 @@ def bid_weight(st: State, hand: int, seat: int) -> float:
     est = evaluate(deck, hand) + BID_SHIFT[deck.players]
     diff = st.bid[seat] - est
     return math.exp(-diff * diff / (2 * BID_SIGMA * BID_SIGMA))
+
+
+def duck_evidence(view: PlayerView) -> list[tuple[int, int, float]]:
+    """``(seat, cards, weight)`` items: ``seat`` probably held none of
+    ``cards`` (ids) when it ducked; a world that gives it one of them (still
+    in hand) is ``weight`` times as likely.
+
+    >>> from spadeslib import Hand
+    >>> hand = Hand(deal={"N": "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S",
+    ...                   "E": "AH KH QH JH 10H 9H 8H 7H 6H 5H 4H 3H 2H",
+    ...                   "S": "AD KD QD JD 10D 9D 8D 7D 6D 5D 4D 3D 2D",
+    ...                   "W": "AC KC QC JC 10C 9C 8C 7C 6C 5C 4C 3C 2C"}, dealer="W")
+    >>> for bid in (1, 1, 1, 1): hand.apply(bid)
+    >>> duck_evidence(hand.view("N"))
+    []
+    """
+    rules = view.rules
+    if rules.players != 4:
+        return []
+    deck = deck_for(rules)
+    st = State(deck)
+    for seat, bid in view.bids.items():
+        st.bid[int(seat)], st.nil[int(seat)] = bid_code(bid)
+        if bid.kind is BidKind.BLIND_SEVEN:
+            st.blind7[st.side(int(seat))] = True
+    plays = [p for t in view.tricks for p in t.plays] + list(view.trick)
+    items: list[tuple[int, int, float]] = []
+    later = [0, 0, 0, 0]
+    for seat, card in plays:
+        later[int(seat)] |= 1 << deck.id_of_card(card)
+    for seat_, card_ in plays:
+        seat, card = int(seat_), deck.id_of_card(card_)
+        later[seat] &= ~(1 << card)
+        pos = len(st.trick)
+        if pos >= 2 and not st.nil[seat] and card >> 4 == st.led:
+            wseat, best = st.winning()
+            side = st.side(seat)
+            if (
+                st.side(wseat) != side
+                and best >> 4 == st.led
+                and card < best
+                and (pos == 3 or st.trick[0][0] == seat ^ 2)
+                and st.need(side) > 0
+            ):
+                above = deck.above[best]
+                if not later[seat] & above:
+                    items.append((seat, above, DUCK_WEIGHT[pos]))
+        st.hands[seat] |= 1 << card
+        st.play(seat, card)
+    return items
 
 
 def _deal_once(
@@ -96,12 +158,14 @@ def sample_worlds(
     played_by: list[int] | None = None,
     bidders: list[int] | None = None,
     oversample: int = 8,
+    evidence: list[tuple[int, int, float]] | None = None,
 ) -> list[list[int]]:
     """``count`` worlds: lists of four hand masks (the seat's own included).
 
     ``played_by[s]`` (cards seat ``s`` has played this hand) lets the bids
     weigh the worlds; without it, or with ``oversample=1``, worlds are drawn
-    uniformly. ``bidders`` are the seats whose bids are known (default: all)."""
+    uniformly. ``bidders`` are the seats whose bids are known (default: all).
+    ``evidence`` (from :func:`duck_evidence`) weighs worlds by the ducks seen."""
     mine = st.hands[me]
     unseen = st.unseen(me)
     partner = me ^ 2 if st.n == 4 else -1
@@ -126,7 +190,8 @@ def sample_worlds(
     groups.sort(key=lambda g: len(g[1]))
     relaxed = [(cards, holders) for cards, _ in groups]
     judged = [s for s in others if bidders is None or s in bidders]
-    weigh = played_by is not None and oversample > 1 and bool(judged)
+    ducks = evidence or []
+    weigh = played_by is not None and oversample > 1 and (bool(judged) or bool(ducks))
     draws = count * oversample if weigh else count
     worlds: list[tuple[float, list[int]]] = []
     for _ in range(draws):
@@ -150,6 +215,9 @@ def sample_worlds(
             w = 1.0
             for s in judged:
                 w *= bid_weight(st, world[s] | played_by[s], s)
+            for s, cards, factor in ducks:
+                if world[s] & cards:
+                    w *= factor
             key = rng.random() ** (1.0 / max(w, 1e-12))
             worlds.append((key, world))
         else:

@@ -13,7 +13,9 @@ not tried.
 For a bid, it deals the unseen cards, lets the later seats bid as the rule
 bot would, plays the hand out for each candidate bid (the rule bid, one
 more, one less, and nil when the hand could be a nil) and keeps the best.
-Blind decisions, exchanges and two-player draws follow the rule level.
+A blind decision (look, or bid blind nil or blind seven) is searched the
+same way, the seat's own cards dealt too (:func:`spadeslib.coach.bids.study_blind`).
+Exchanges and two-player draws follow the rule level.
 
 The budget is ``samples`` worlds per decision (deterministic for a seed);
 ``time_limit`` (seconds) optionally stops early.
@@ -48,10 +50,12 @@ from .sampler import sample_worlds
 from .sim import TRUMP, Deck, State, bid_code, bits, deck_for
 from .valuation import nil_danger
 
-__all__ = ["DEFAULT_SAMPLES", "SearchBot", "sim_legal_bids"]
+__all__ = ["DEFAULT_SAMPLES", "LITE_SAMPLES", "SearchBot", "sim_legal_bids"]
 
 #: worlds per decision at the default budget
 DEFAULT_SAMPLES = 40
+#: worlds per decision of the ``search-lite`` level
+LITE_SAMPLES = 12
 #: points the rule bot's own choice is preferred by, so noise does not
 #: replace it
 RULE_BONUS = 1.0
@@ -67,6 +71,8 @@ class SearchBot:
     """
 
     name = "search"
+    #: moves the match counts as blunders are never tried (see :func:`_blunders`)
+    filters_blunders = True
 
     def __init__(
         self,
@@ -108,6 +114,13 @@ class SearchBot:
             action, reason = search_bid(
                 view, rng, self.bid_samples, self.time_limit, self.confidence
             )
+        elif (
+            len(legal) > 1
+            and view.phase is Phase.BIDDING
+            and view.rules.players == 4
+            and self.bid_samples
+        ):
+            action, reason = search_blind(view, rng, self.bid_samples)
         else:
             action, reason = rule_decision(view, self._blind)
         return Suggestion(action, reason, self.name)
@@ -342,6 +355,28 @@ def _played_by(view: PlayerView, deck: Deck) -> list[int]:
 
 
 # -------------------------------------------------------------------- bids
+def search_blind(
+    view: PlayerView, rng: random.Random, samples: int
+) -> tuple[Action, str]:
+    """Look or bid blind: each choice played out over worlds dealing every
+    card (the seat's own too); the rule's choice unless another is clearly
+    better (as for cards)."""
+    from ..coach.bids import study_blind
+
+    study = study_blind(view, rng, samples)
+    options = list(study.outcomes)
+    rule = options.index(study.rule_action)
+    best = _pick([study.outcomes[a] for a in options], rule, 1.0)
+    action = options[best]
+    mean = sum(study.outcomes[action]) / len(study.outcomes[action])
+    word = (
+        "Look at your cards"
+        if action not in (Bid.BLIND_NIL, Bid.BLIND_SEVEN)
+        else ("Bid blind nil" if action == Bid.BLIND_NIL else "Declare blind seven")
+    )
+    return action, f"{word}: over {study.worlds} deals it scores {mean:+.0f} on average"
+
+
 def sim_legal_bids(
     rules: Rules, seat: Seat, bids: dict[Seat, Bid], trumps: int
 ) -> list[Bid]:

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 from ..bots.knowledge import state_from_view
 from ..bots.policy import choose_card
-from ..bots.sampler import sample_worlds
+from ..bots.sampler import duck_evidence, sample_worlds
 from ..bots.search_bot import _candidates, _played_by, _representative
 from ..bots.sim import State
 from ..cards import Card
@@ -129,10 +129,13 @@ def study_cards(
     rng: random.Random,
     samples: int = 40,
     exact_cards: int = 12,
+    *,
+    ducks: bool = True,
 ) -> CardStudy:
     """Deal ``samples`` worlds for ``view`` and value every legal card in
     each; worlds with at most ``exact_cards`` cards left in play are solved
-    exactly (see the module docstring)."""
+    exactly (see the module docstring). ``ducks``: weigh worlds by the ducks
+    seen (:func:`~spadeslib.bots.sampler.duck_evidence`)."""
     st = state_from_view(view)
     seat = int(view.seat)
     deck = st.deck
@@ -162,7 +165,12 @@ def study_cards(
     if len(rep_ids) == 1:
         solve = solve and left <= MAX_CARDS
     worlds = sample_worlds(
-        st, seat, rng, max(1, samples), played_by=_played_by(view, deck)
+        st,
+        seat,
+        rng,
+        max(1, samples),
+        played_by=_played_by(view, deck),
+        evidence=duck_evidence(view) if ducks else None,
     )
     outcomes: dict[int, list[Outcome]] = {c: [] for c in rep_ids}
     solver = WorldSolver(view.rules, st) if solve else None

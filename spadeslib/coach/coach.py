@@ -53,6 +53,9 @@ LEVELS: dict[str, tuple[int, int]] = {
     "search": (40, 12),
     "expert": (48, 12),
 }
+#: levels whose worlds use the ducks of the play as evidence (all use voids
+#: and bids)
+DUCKS = frozenset({"search", "expert"})
 #: the best action is the rule level's unless another beats it by more than
 #: this many points plus one standard error (paired over the same worlds)
 PREFER_RULE = 1.0
@@ -397,6 +400,7 @@ class Coach:
         budget = LEVELS[level]
         self.samples = samples if samples is not None else budget[0]
         self.exact_cards = exact_cards if exact_cards is not None else budget[1]
+        self.ducks = level in DUCKS
         self._cache: OrderedDict[tuple[str, bool], Advice] = OrderedDict()
         self._size = cache
 
@@ -434,7 +438,9 @@ class Coach:
             return Advice(view, kind, legal[0], {}, True, self.level)
         rng = self.rng(view)
         if kind == "card":
-            study = study_cards(view, rng, self.samples, self.exact_cards)
+            study = study_cards(
+                view, rng, self.samples, self.exact_cards, ducks=self.ducks
+            )
             values: dict[Action, Estimate] = dict(study.values)
             best = _pick(study, study.rule_card, values)
             exact = study.solved and study.determined

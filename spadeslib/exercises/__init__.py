@@ -17,8 +17,10 @@ answer key computed by the library.
 >>> q1.check(____)
 Not attempted: replace ____ with your answer (a whole number of points,
 e.g. 52 or -70) and run the cell again.
->>> q1.feedback(q1.expected).correct
+>>> q1.feedback(key_text(q1)).correct
 True
+>>> [name for name in dir(q1) if "key" in name or "expected" in name]
+[]
 >>> load("06_scoring", seed=1)[0].question() == q1.question()
 True
 """
@@ -38,7 +40,11 @@ from .core import (
     Feedback,
     Mistake,
     Placeholder,
+    SetSpec,
+    Spec,
     ____,
+    key_text,
+    spec_of,
 )
 
 __all__ = [
@@ -50,10 +56,14 @@ __all__ = [
     "Feedback",
     "Mistake",
     "Placeholder",
+    "SetSpec",
+    "Spec",
     "____",
     "chapter_module",
     "exercise_classes",
+    "key_text",
     "load",
+    "spec_of",
     "student_seed",
 ]
 
@@ -94,8 +104,8 @@ def chapter_module(name: str | int) -> Any:
     return importlib.import_module(_MODULES[resolve(name)], __name__)
 
 
-def exercise_classes(name: str | int) -> list[type[Exercise]]:
-    """A chapter's exercise classes, in order."""
+def exercise_classes(name: str | int) -> list[type[Spec]]:
+    """A chapter's exercise declarations, in order."""
     return list(chapter_module(name).EXERCISES)
 
 
@@ -129,7 +139,7 @@ class Chapter:
 
     def key(self) -> list[tuple[str, str, str]]:
         """``(label, title, answer)`` for every exercise: the answer key."""
-        return [(q.label, q.title, q.key) for q in self.exercises]
+        return [(q.label, q.title, key_text(q)) for q in self.exercises]
 
     def __repr__(self) -> str:
         return (
@@ -146,9 +156,8 @@ def load(name: str | int, seed: int = DEFAULT_SEED) -> Chapter:
     ('06_scoring', '6.2')
     """
     module = chapter_module(name)
-    return Chapter(
-        module.CHAPTER, module.TITLE, seed, tuple(cls(seed) for cls in module.EXERCISES)
-    )
+    exercises = tuple(Exercise(cls(seed)) for cls in module.EXERCISES)
+    return Chapter(module.CHAPTER, module.TITLE, seed, exercises)
 
 
 def student_seed(seed: int | str, student: str) -> int:

@@ -2,47 +2,42 @@
 
 >>> from spadeslib.exercises import load
 >>> q1, q2, q3, q4 = load("01_welcome", seed=1)
->>> q1.feedback(q1.expected.left).mistake
-'neighbour'
+>>> q1.feedback("W").mistake, q1.feedback("east").correct
+('neighbour', True)
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from ..rules import Rules
 from ..scoring import side_of
 from ..seats import Seat
-from .core import AnswerError, Exercise, Mistake, parse_int, parse_seat
+from .answers import SeatAnswer, Whole, Word
+from .core import Mistake, Spec
 from .scenarios import deal, play_to, side_name, tricks_text
 
 CHAPTER = "01_welcome"
 TITLE = "Welcome"
 
 
-class SeatExercise(Exercise):
+class SeatExercise(Spec):
     chapter = CHAPTER
-    answer_format = "a seat: 'N', 'E', 'S' or 'W'"
-
-    def parse(self, answer: Any) -> Seat:
-        return parse_seat(answer)
-
-    def format_answer(self, value: Any) -> str:
-        return value.letter
+    answer = SeatAnswer()
 
 
 class Partner(SeatExercise):
     number = 1
     title = "Partners"
+    intro = "Partners sit across the table from each other."
 
     def generate(self, rng: random.Random) -> None:
         self.seat = rng.choice(list(Seat))
 
-    def compute(self) -> Seat:
+    def key(self) -> Seat:
         return self.seat.partner
 
-    def question(self) -> str:
+    def prompt(self) -> str:
         return (
             f"Four players sit North, East, South and West, in clockwise order. Who "
             f"is {self.seat.full}'s partner?"
@@ -66,10 +61,10 @@ class Partner(SeatExercise):
             Mistake("self", self.seat, "a player is not their own partner"),
         ]
 
-    def hint_text(self) -> str:
+    def hint(self) -> str:
         return "Partners sit opposite each other; `Seat.NORTH.partner` shows one pair."
 
-    def explanation(self) -> str:
+    def explain(self) -> str:
         side = side_of(Rules.preset(), self.seat)
         return (
             f"{self.seat.full} and {self.expected.full} sit across the table: together "
@@ -80,14 +75,15 @@ class Partner(SeatExercise):
 class FirstBidder(SeatExercise):
     number = 2
     title = "Who bids first and leads first?"
+    intro = "Everything at the table goes clockwise, starting next to the dealer."
 
     def generate(self, rng: random.Random) -> None:
         self.dealer = rng.choice(list(Seat))
 
-    def compute(self) -> Seat:
+    def key(self) -> Seat:
         return self.dealer.left
 
-    def question(self) -> str:
+    def prompt(self) -> str:
         return (
             f"{self.dealer.full} deals. Under the default rules (cards4net), who makes "
             "the first bid, and so also leads the first trick?"
@@ -115,37 +111,32 @@ class FirstBidder(SeatExercise):
             ),
         ]
 
-    def hint_text(self) -> str:
+    def hint(self) -> str:
         return "Play goes clockwise (N, E, S, W) and starts next to the dealer."
 
-    def explanation(self) -> str:
+    def explain(self) -> str:
         return (
             f"The player on the dealer's left acts first: {self.expected.full} "
             f"(`Seat.{self.dealer.name}.left`)."
         )
 
 
-class SideTricks(Exercise):
+class SideTricks(Spec):
     number = 3
     title = "Read a finished hand"
+    intro = "A side's tricks are both partners' tricks."
     chapter = CHAPTER
-    answer_format = "a whole number of tricks"
+    answer = Whole("tricks")
     must_catch = ("one-seat", "opponents")
 
     def generate(self, rng: random.Random) -> None:
         self.hand = play_to(deal(Rules.preset(), rng), rng)
         self.side = rng.choice(["NS", "EW"])
 
-    def compute(self) -> int:
+    def key(self) -> int:
         return sum(self.hand.tricks_won[s] for s in Seat if s.letter in self.side)
 
-    def parse(self, answer: Any) -> int:
-        return parse_int(answer, "a number of tricks")
-
-    def format_answer(self, value: Any) -> str:
-        return str(value)
-
-    def question(self) -> str:
+    def prompt(self) -> str:
         return (
             f"A whole hand, played by random bots, trick by trick:\n"
             f"{tricks_text(self.hand.tricks)}\n"
@@ -176,10 +167,10 @@ class SideTricks(Exercise):
         ]
         return out
 
-    def hint_text(self) -> str:
+    def hint(self) -> str:
         return "Count the tricks won by each partner, then add them."
 
-    def explanation(self) -> str:
+    def explain(self) -> str:
         a = Seat.parse(self.side[0])
         b = a.partner
         return (
@@ -203,11 +194,15 @@ GLOSSARY: tuple[tuple[str, str, str], ...] = (
 """English term, Spanish and Portuguese words used in the source texts."""
 
 
-class Glossary(Exercise):
+class Glossary(Spec):
     number = 4
     title = "Words from the sources"
+    intro = (
+        "The rule texts the course is built on are in Spanish and Portuguese; "
+        "chapter 1's glossary pairs their words with the English terms."
+    )
     chapter = CHAPTER
-    answer_format = 'one English word from the glossary, e.g. "suit"'
+    answer = Word(text='one English word from the glossary, e.g. "suit"')
 
     def generate(self, rng: random.Random) -> None:
         self.entry = rng.choice(GLOSSARY)
@@ -217,26 +212,10 @@ class Glossary(Exercise):
     def word(self) -> str:
         return self.entry[1] if self.language == "Spanish" else self.entry[2]
 
-    def compute(self) -> str:
+    def key(self) -> str:
         return self.entry[0]
 
-    def parse(self, answer: Any) -> str:
-        if not isinstance(answer, str) or not answer.strip():
-            raise AnswerError(f"{answer!r} is not a word")
-        word = answer.strip().lower()
-        return {
-            "tricks": "trick",
-            "bags": "bag",
-            "trumps": "trump",
-            "suits": "suit",
-            "bids": "bid",
-            "partners": "partner",
-        }.get(word, word)
-
-    def format_answer(self, value: Any) -> str:
-        return str(value)
-
-    def question(self) -> str:
+    def prompt(self) -> str:
         terms = ", ".join(sorted(e[0] for e in GLOSSARY))
         return (
             f"The {self.language} source texts use the word '{self.word}'. Which "
@@ -249,7 +228,7 @@ class Glossary(Exercise):
             if english != self.expected:
                 out.append(
                     Mistake(
-                        "other-term",
+                        f"term:{english}",
                         english,
                         f"'{english}' is '{spanish}' in Spanish and '{portuguese}' in "
                         f"Portuguese, not '{self.word}'",
@@ -257,12 +236,12 @@ class Glossary(Exercise):
                 )
         return out
 
-    def hint_text(self) -> str:
+    def hint(self) -> str:
         return (
             "Chapter 1 has a glossary of the terms in English, Spanish and Portuguese."
         )
 
-    def explanation(self) -> str:
+    def explain(self) -> str:
         e = self.entry
         return f"'{e[1]}' (Spanish) and '{e[2]}' (Portuguese) both mean '{e[0]}'."
 

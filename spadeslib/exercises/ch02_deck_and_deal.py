@@ -5,31 +5,22 @@ rotation, and the exact chance of a spade holding.
 
 >>> from spadeslib.exercises import load
 >>> q1, q2, q3, q4, q5 = load("02_deck_and_deal", seed=1)
->>> q4.feedback(round(q4.expected, 3)).correct
-True
+>>> q4.feedback("at least 4").status
+'unreadable'
+
 """
 
 from __future__ import annotations
 
-import math
 import random
 from typing import Any
 
 from ..cards import Suit
+from ..counting import holding_chance
 from ..rules import Rules
 from ..seats import Seat
-from .core import (
-    Exercise,
-    Feedback,
-    Mistake,
-    SetExercise,
-    close,
-    parse_float,
-    parse_int,
-    parse_seat,
-    parse_suits,
-    suit_list,
-)
+from .answers import Decimal, SeatAnswer, Suits, Whole
+from .core import Feedback, Mistake, SetSpec, Spec, suit_list
 from .scenarios import deal, hand_picture
 
 CHAPTER = "02_deck_and_deal"
@@ -38,11 +29,12 @@ TITLE = "The deck and the deal"
 PLAIN_SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
 
 
-class CountSpades(Exercise):
+class CountSpades(Spec):
     number = 1
     title = "Reading a deal: count the spades"
+    intro = "Each row of a deal is one player's cards, grouped by suit."
     chapter = CHAPTER
-    answer_format = "a whole number"
+    answer = Whole("cards")
     must_catch = ("partner",)
 
     def generate(self, rng: random.Random) -> None:
@@ -52,16 +44,10 @@ class CountSpades(Exercise):
     def count(self, seat: Seat, suit: Suit = Suit.SPADES) -> int:
         return sum(c.suit is suit for c in self.hand.holding[seat])
 
-    def compute(self) -> int:
+    def key(self) -> int:
         return self.count(self.seat)
 
-    def parse(self, answer: Any) -> int:
-        return parse_int(answer, "a number of cards")
-
-    def format_answer(self, value: Any) -> str:
-        return str(value)
-
-    def question(self) -> str:
+    def prompt(self) -> str:
         return (
             "A deal (dealer "
             f"{self.hand.dealer.full}):\n{hand_picture(self.hand.holding)}"
@@ -87,10 +73,10 @@ class CountSpades(Exercise):
             )
         return out
 
-    def hint_text(self) -> str:
+    def hint(self) -> str:
         return "Each row shows one player's cards grouped by suit, spades (♠) first."
 
-    def explanation(self) -> str:
+    def explain(self) -> str:
         spades = [c for c in self.hand.holding[self.seat] if c.suit is Suit.SPADES]
         return (
             f"{self.seat.full}'s spades: "
@@ -99,11 +85,12 @@ class CountSpades(Exercise):
         )
 
 
-class DealOrder(Exercise):
+class DealOrder(Spec):
     number = 2
     title = "Dealing one card at a time"
+    intro = "The cards go out one at a time, clockwise, from the dealer's left."
     chapter = CHAPTER
-    answer_format = "a seat: 'N', 'E', 'S' or 'W'"
+    answer = SeatAnswer()
     must_catch = ("from-dealer", "anticlockwise")
 
     def generate(self, rng: random.Random) -> None:
@@ -116,16 +103,10 @@ class DealOrder(Exercise):
             seat = seat.left if clockwise else seat.right
         return seat
 
-    def compute(self) -> Seat:
+    def key(self) -> Seat:
         return self.after(self.dealer, self.k)
 
-    def parse(self, answer: Any) -> Seat:
-        return parse_seat(answer)
-
-    def format_answer(self, value: Any) -> str:
-        return value.letter
-
-    def question(self) -> str:
+    def prompt(self) -> str:
         return (
             f"{self.dealer.full} deals the 52 cards one at a time, clockwise, starting "
             f"with the player on the left. Who receives card number {self.k}?"
@@ -146,13 +127,13 @@ class DealOrder(Exercise):
             ),
         ]
 
-    def hint_text(self) -> str:
+    def hint(self) -> str:
         return (
             "Cards 1, 5, 9, ... go to the dealer's left; the pattern repeats every 4 "
             "cards (think of the remainder of the card number divided by 4)."
         )
 
-    def explanation(self) -> str:
+    def explain(self) -> str:
         cycle = [self.after(self.dealer, i).full for i in (1, 2, 3, 4)]
         q, r = divmod(self.k - 1, 4)
         return (
@@ -162,11 +143,12 @@ class DealOrder(Exercise):
         )
 
 
-class Voids(SetExercise):
+class Voids(SetSpec):
     number = 3
     title = "Voids"
+    intro = "A void is a suit a player holds no card of."
     chapter = CHAPTER
-    answer_format = 'a list of suits, e.g. "hearts" or "H D" (or "none")'
+    answer = Suits()
 
     def generate(self, rng: random.Random) -> None:
         self.hand = deal(Rules.preset(), rng)
@@ -177,7 +159,7 @@ class Voids(SetExercise):
         lengths = [sum(c.suit is s for c in held) for s in PLAIN_SUITS]
         return 0 in lengths
 
-    def compute(self) -> frozenset[Suit]:
+    def key(self) -> frozenset[Suit]:
         held = self.hand.holding[self.seat]
         return frozenset(s for s in PLAIN_SUITS if not any(c.suit is s for c in held))
 
@@ -199,52 +181,44 @@ class Voids(SetExercise):
     def why_yes(self, item: Any) -> str:
         return f"{self.seat.full} holds no {item.plural} at all"
 
-    def parse(self, answer: Any) -> frozenset[Suit]:
-        return parse_suits(answer)
-
-    def format_answer(self, value: Any) -> str:
-        return " ".join(s.letter for s in sorted(value)) or "none"
-
-    def question(self) -> str:
+    def prompt(self) -> str:
         return (
             "A deal (dealer "
             f"{self.hand.dealer.full}):\n{hand_picture(self.hand.holding)}"
             f"\nIn which suits is {self.seat.full} void (holding no card at all)?"
         )
 
-    def hint_text(self) -> str:
+    def hint(self) -> str:
         return (
             "A void is a suit missing from the row entirely; one card is a singleton."
         )
 
-    def explanation(self) -> str:
+    def explain(self) -> str:
         return f"{self.seat.full} has no {suit_list(self.expected)}."
 
 
-class AtLeastSpades(Exercise):
+class AtLeastSpades(Spec):
     number = 4
     title = "The chance of a long spade holding"
+    intro = (
+        "Chapter 2 computes the exact chance of each spade length "
+        "(`spadeslib.counting.holding_chance`)."
+    )
     chapter = CHAPTER
-    answer_format = "a probability between 0 and 1, to 3 decimals (e.g. 0.123)"
+    answer = Decimal(3, "a probability between 0 and 1", probability=True)
     must_catch = ("exactly", "more-than")
 
     def generate(self, rng: random.Random) -> None:
         self.k = rng.randint(4, 7)
 
     def exactly(self, j: int) -> float:
-        return math.comb(13, j) * math.comb(39, 13 - j) / math.comb(52, 13)
+        return holding_chance(j)
 
     def at_least(self, k: int) -> float:
-        return sum(self.exactly(j) for j in range(k, 14))
+        return holding_chance(k, at_least=True)
 
-    def compute(self) -> float:
+    def key(self) -> float:
         return self.at_least(self.k)
-
-    def parse(self, answer: Any) -> float:
-        return parse_float(answer)
-
-    def same(self, a: Any, b: Any) -> bool:
-        return close(a, b)
 
     def diagnose(self, parsed: Any) -> Feedback | None:
         if parsed > 1 or parsed < 0:
@@ -255,10 +229,7 @@ class AtLeastSpades(Exercise):
             )
         return None
 
-    def format_answer(self, value: Any) -> str:
-        return f"{value:.3f}"
-
-    def question(self) -> str:
+    def prompt(self) -> str:
         return (
             f"In a random deal, what is the exact probability that one given player "
             f"is dealt at least {self.k} spades?"
@@ -290,24 +261,25 @@ class AtLeastSpades(Exercise):
             ),
         ]
 
-    def hint_text(self) -> str:
+    def hint(self) -> str:
         return (
             "P(exactly j spades) = C(13, j) × C(39, 13 − j) / C(52, 13) "
             "(`math.comb`); add it up for every j from k to 13."
         )
 
-    def explanation(self) -> str:
+    def explain(self) -> str:
         return (
             f"Sum over j = {self.k}..13 of C(13, j)·C(39, 13−j)/C(52, 13) = "
             f"{self.expected:.4f}."
         )
 
 
-class DealerRotation(Exercise):
+class DealerRotation(Spec):
     number = 5
     title = "The deal moves round the table"
+    intro = "After every hand the deal passes to the left."
     chapter = CHAPTER
-    answer_format = "a seat: 'N', 'E', 'S' or 'W'"
+    answer = SeatAnswer()
     must_catch = ("off-by-one", "anticlockwise")
 
     def generate(self, rng: random.Random) -> None:
@@ -320,16 +292,10 @@ class DealerRotation(Exercise):
             seat = seat.left if clockwise else seat.right
         return seat
 
-    def compute(self) -> Seat:
+    def key(self) -> Seat:
         return self.dealer_of(self.n)
 
-    def parse(self, answer: Any) -> Seat:
-        return parse_seat(answer)
-
-    def format_answer(self, value: Any) -> str:
-        return value.letter
-
-    def question(self) -> str:
+    def prompt(self) -> str:
         return (
             f"{self.first.full} deals the first hand of a game. The deal passes "
             f"clockwise after every hand. Who deals hand {self.n}?"
@@ -350,10 +316,10 @@ class DealerRotation(Exercise):
             ),
         ]
 
-    def hint_text(self) -> str:
+    def hint(self) -> str:
         return "Every four hands the deal comes back to the same player."
 
-    def explanation(self) -> str:
+    def explain(self) -> str:
         return (
             f"Hand {self.n} is {self.n - 1} moves after hand 1; "
             f"{self.n - 1} mod 4 = {(self.n - 1) % 4} steps clockwise from "

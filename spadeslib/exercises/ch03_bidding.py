@@ -8,8 +8,8 @@ estimate of a hand's tricks. The legal bids come from the engine
 
 >>> from spadeslib.exercises import load
 >>> q1, q2, q3, q4, q5 = load("03_bidding", seed=1)
->>> q2.feedback(q2.key).correct, q3.feedback(q3.key).correct
-(True, True)
+>>> q4.feedback("NS").status != "unreadable"
+True
 """
 
 from __future__ import annotations
@@ -19,28 +19,14 @@ import random
 from typing import Any
 
 from ..actions import LOOK, Bid
+from ..counting import quick_trick_parts, quick_tricks
 from ..hand import Hand
 from ..rules import Rules
 from ..scoring import side_of
 from ..seats import Seat
-from .core import (
-    AnswerError,
-    Exercise,
-    Mistake,
-    SetExercise,
-    parse_bid,
-    parse_int,
-    parse_list,
-    parse_seat,
-)
-from .scenarios import (
-    QuickCount,
-    bids_table,
-    deal,
-    hand_picture,
-    quick_tricks,
-    side_name,
-)
+from .answers import Answer, Halves, Seats, Whole
+from .core import AnswerError, Mistake, SetSpec, Spec, parse_bid, parse_list
+from .scenarios import bids_table, deal, hand_picture, side_name
 
 CHAPTER = "03_bidding"
 TITLE = "Bidding"
@@ -65,15 +51,16 @@ def make_bids(hand: Hand, rng: random.Random, count: int) -> None:
         if not numbers or (Bid.NIL in legal and rng.random() < 0.15):
             hand.apply(Bid.NIL if Bid.NIL in legal else legal[0])
             continue
-        want = max(1, quick_tricks(hand.holding[seat]))
+        want = max(1, round(quick_tricks(hand.holding[seat])))
         hand.apply(min(numbers, key=lambda b: abs(b.tricks - want)))
 
 
-class TeamContract(Exercise):
+class TeamContract(Spec):
     number = 1
     title = "The team contract"
+    intro = "Partners' bids add up to the team contract."
     chapter = CHAPTER
-    answer_format = "a whole number of tricks"
+    answer = Whole("tricks")
     must_catch = ("all-four", "one-partner")
 
     def generate(self, rng: random.Random) -> None:
@@ -81,16 +68,10 @@ class TeamContract(Exercise):
         make_bids(self.hand, rng, 4)
         self.side = rng.choice(["NS", "EW"])
 
-    def compute(self) -> int:
+    def key(self) -> int:
         return self.hand.view(Seat.parse(self.side[0])).team_contract(self.side)
 
-    def parse(self, answer: Any) -> int:
-        return parse_int(answer, "a number of tricks")
-
-    def format_answer(self, value: Any) -> str:
-        return str(value)
-
-    def question(self) -> str:
+    def prompt(self) -> str:
         bids = self.hand.bid_map()
         return (
             f"Rules: cards4net. The bids, in bidding order:\n"
@@ -121,10 +102,14 @@ class TeamContract(Exercise):
         ]
         return out
 
-    def hint_text(self) -> str:
-        return "Partners' bids add up; a Nil adds nothing to the contract."
+    def hint(self) -> str:
+        bids = self.hand.bid_map()
+        a = Seat.parse(self.side[0])
+        if bids[a].is_nil or bids[a.partner].is_nil:
+            return "Partners' bids add up; a Nil adds nothing to the contract."
+        return "Partners' bids add up; the other side's bids play no part."
 
-    def explanation(self) -> str:
+    def explain(self) -> str:
         bids = self.hand.bid_map()
         a = Seat.parse(self.side[0])
         return (
@@ -147,10 +132,15 @@ def as_items(answer: Any) -> list[Any]:
     raise AnswerError(f'{answer!r} is not a list of bids: write e.g. [4, "nil"]')
 
 
-class NilOptions(SetExercise):
+class NilOptions(SetSpec):
     number = 2
     title = "Who may bid 0, Nil or Blind Nil?"
+    intro = (
+        "The presets disagree about 0, Nil and Blind Nil. Answer with a list, "
+        'for example `["0", "nil"]`, or `[]` if none is open.'
+    )
     chapter = CHAPTER
+    answer = Answer()
     answer_format = (
         'the options open, from "0", "nil" and "blind nil", e.g. '
         '["nil"] (or [] for none)'
@@ -180,7 +170,7 @@ class NilOptions(SetExercise):
             return h.rules.numeric_zero and h.check(Bid(0)) is None
         return h.check(Bid.NIL if option == "nil" else Bid.BLIND_NIL) is None
 
-    def compute(self) -> frozenset[str]:
+    def key(self) -> frozenset[str]:
         return frozenset(o for o in SPECIAL if self.legal(o))
 
     def universe(self) -> list[str]:
@@ -206,7 +196,7 @@ class NilOptions(SetExercise):
     def format_answer(self, value: Any) -> str:
         return json.dumps(sorted(value, key=SPECIAL.index))
 
-    def question(self) -> str:
+    def prompt(self) -> str:
         h = self.hand
         bids = h.bid_map()
         made = (
@@ -267,14 +257,14 @@ class NilOptions(SetExercise):
             f"{other} by {h.scores[other] - h.scores[own]}"
         )
 
-    def hint_text(self) -> str:
+    def hint(self) -> str:
         return (
             "Check three rule fields: `numeric_zero` (is 0 a number?), "
             "`nil_before_partner_only` (has the partner bid?), and `blind_nil` (first "
             "bidder only, or a side trailing by 100?). Blind bids need unseen cards."
         )
 
-    def explanation(self) -> str:
+    def explain(self) -> str:
         parts = []
         for option in SPECIAL:
             if option in self.expected:
@@ -284,10 +274,15 @@ class NilOptions(SetExercise):
         return "\n".join(parts)
 
 
-class ModifierBids(SetExercise):
+class ModifierBids(SetSpec):
     number = 3
     title = "Forced bids: mirror, whiz and suicide"
+    intro = (
+        "Mirror, whiz and suicide restrict the bids. List every bid the player "
+        'may make, for example `[4, "nil"]`.'
+    )
     chapter = CHAPTER
+    answer = Answer()
     answer_format = 'a list of bids, e.g. [4, "nil"]'
 
     def generate(self, rng: random.Random) -> None:
@@ -311,7 +306,7 @@ class ModifierBids(SetExercise):
         assert self.hand.turn is not None
         return self.hand.turn
 
-    def compute(self) -> frozenset[Bid]:
+    def key(self) -> frozenset[Bid]:
         if self.hand.hidden[self.seat]:
             probe = self.hand.clone()
             probe.apply(LOOK)
@@ -346,7 +341,7 @@ class ModifierBids(SetExercise):
         items = sorted(value, key=lambda b: (b.is_nil, b.tricks))
         return json.dumps([b.tricks if not b.is_nil else bid_label(b) for b in items])
 
-    def question(self) -> str:
+    def prompt(self) -> str:
         h = self.hand
         bids = h.bid_map()
         made = (
@@ -381,22 +376,23 @@ class ModifierBids(SetExercise):
             "a number, so it must be Nil"
         )
 
-    def hint_text(self) -> str:
+    def hint(self) -> str:
         return (
             "Count the spades in the hand, then read the modifier's rule (and, for "
             "Nil, the preset's: may Nil follow the partner's bid?)."
         )
 
-    def explanation(self) -> str:
+    def explain(self) -> str:
         items = sorted(self.expected, key=lambda b: (b.is_nil, b.tricks))
         return "; ".join(f"{self.item_text(b)}: {self.why_yes(b)}" for b in items) + "."
 
 
-class BlindNilTrailing(SetExercise):
+class BlindNilTrailing(SetSpec):
     number = 4
     title = "Blind Nil for the side behind"
+    intro = "Under `classic` and `yppedia`, Blind Nil depends on the score."
     chapter = CHAPTER
-    answer_format = 'a list of seats, e.g. "N S" (or "none")'
+    answer = Seats()
 
     def generate(self, rng: random.Random) -> None:
         preset = rng.choice(["classic", "yppedia"])
@@ -406,7 +402,7 @@ class BlindNilTrailing(SetExercise):
         scores = {behind: base, ("EW" if behind == "NS" else "NS"): base + gap}
         self.hand = deal(Rules.preset(preset), rng, scores=scores)
 
-    def compute(self) -> frozenset[Seat]:
+    def key(self) -> frozenset[Seat]:
         return frozenset(s for s in Seat if self.hand.hidden[s])
 
     def universe(self) -> list[Seat]:
@@ -418,26 +414,11 @@ class BlindNilTrailing(SetExercise):
     def item_text(self, item: Any) -> str:
         return str(item.full)
 
-    def parse(self, answer: Any) -> frozenset[Seat]:
-        answer = parse_list(answer)
-        if isinstance(answer, str):
-            if answer.strip().lower() in ("none", ""):
-                return frozenset()
-            answer = answer.replace(",", " ").split()
-        if isinstance(answer, Seat):
-            answer = [answer]
-        if not isinstance(answer, (list, tuple, set, frozenset)):
-            raise AnswerError(f'{answer!r} is not a list of seats: write e.g. "N S"')
-        return frozenset(parse_seat(a) for a in answer)
-
-    def format_answer(self, value: Any) -> str:
-        return " ".join(s.letter for s in sorted(value)) or "none"
-
     def gap_text(self) -> str:
         s = self.hand.scores
         return f"NS {s['NS']}, EW {s['EW']}"
 
-    def question(self) -> str:
+    def prompt(self) -> str:
         return (
             f"Rules: {self.hand.rules.spec}. A new hand starts with the scores "
             f"{self.gap_text()}. Which players may be offered Blind Nil (before "
@@ -467,99 +448,100 @@ class BlindNilTrailing(SetExercise):
             f"needed; both partners of the side may be offered it"
         )
 
-    def hint_text(self) -> str:
+    def hint(self) -> str:
         return (
             "Compare the scores: under classic and yppedia Blind Nil is open to both "
             "players of a side that is behind by at least 100 (`blind_nil_margin`)."
         )
 
-    def explanation(self) -> str:
+    def explain(self) -> str:
         if not self.expected:
             return f"Nobody: {self.why_not(Seat.NORTH)} and {self.why_not(Seat.EAST)}."
         seat = min(self.expected)
         return f"{self.format_answer(self.expected)}: {self.why_yes(seat)}."
 
 
-class EstimateTricks(Exercise):
+class EstimateTricks(Spec):
     number = 5
-    title = "A first estimate of a hand's tricks"
+    title = "A quick count of a hand's tricks"
+    intro = (
+        "Chapter 3's quick count, the one `spadeslib.counting.quick_tricks` "
+        "computes. It comes in halves: answer 2.5 if that is the count."
+    )
     chapter = CHAPTER
-    answer_format = "a whole number of tricks"
-    must_catch = ("bare-king", "no-long-spades")
+    answer = Halves("tricks")
 
     def generate(self, rng: random.Random) -> None:
         self.hand = deal(Rules.preset(), rng)
         self.seat = rng.choice(list(Seat))
 
     def acceptable(self) -> bool:
-        wrong = {m.id: m.answer for m in self.mistakes()}
-        return wrong["no-long-spades"] != self.expected and (
-            wrong["bare-king"] != self.expected or wrong["queens"] != self.expected
-        )
+        differ = [m for m in self.mistakes() if m.answer != self.expected]
+        return len({m.id for m in differ}) >= 2
 
     @property
     def cards(self) -> list[Any]:
         return list(self.hand.holding[self.seat])
 
-    def compute(self) -> int:
+    def key(self) -> float:
         return quick_tricks(self.cards)
 
-    def parse(self, answer: Any) -> int:
-        return parse_int(answer, "a number of tricks")
-
-    def format_answer(self, value: Any) -> str:
-        return str(value)
-
-    def question(self) -> str:
+    def prompt(self) -> str:
         return (
             f"{self.seat.full} holds:\n{hand_picture(self.hand.holding, [self.seat])}\n"
-            "Count this hand's tricks the quick way: 1 for each ace, 1 for each king "
-            "that has at least one other card of its suit, and 1 for each spade "
-            "beyond the third. What is the count?"
+            "Count this hand's tricks the quick way of chapter 3: each ace of a side "
+            "suit 1; each king of a side suit with at least one more card of its "
+            "suit ½; in spades the ace 1, the king 1 with 2 or more spades, the "
+            "queen 1 with 3 or more spades; and 1 for every spade beyond the third. "
+            "What is the count?"
         )
 
     def mistakes(self) -> list[Mistake]:
-        return [
+        out = [
             Mistake(
-                "bare-king",
-                QuickCount(bare_kings=True)(self.cards),
-                "you counted a bare king (a king with no other card of its suit): "
-                "the ace usually catches it, so it does not count",
+                "king-as-one",
+                quick_tricks(self.cards, side_king=1),
+                "a guarded king of a side suit counts ½ in the quick count, not 1 "
+                "(the ace is often still out)",
             ),
             Mistake(
                 "no-long-spades",
-                QuickCount(long_spades=False)(self.cards),
+                quick_tricks(self.cards, long_spades=False),
                 "you forgot the long spades: each spade beyond the third counts 1",
             ),
             Mistake(
-                "queens",
-                QuickCount(queens=True)(self.cards),
-                "queens do not count in this quick estimate",
+                "no-spade-queen",
+                quick_tricks(self.cards, spade_queen=False),
+                "the queen of spades counts 1 when you hold 3 or more spades",
+            ),
+            Mistake(
+                "bare-king",
+                quick_tricks(self.cards, bare_kings=True),
+                "you counted a bare king (a king with no other card of its suit): "
+                "the ace usually catches it, so it does not count",
             ),
         ]
+        if not float(self.expected).is_integer():
+            out.append(
+                Mistake(
+                    "rounded",
+                    float(int(self.expected)),
+                    "keep the half: the count is in halves "
+                    f"(a guarded side king is ½), so {self.expected:g}",
+                )
+            )
+        return out
 
-    def hint_text(self) -> str:
+    def hint(self) -> str:
         return (
-            "Go suit by suit: aces, guarded kings; then count the spades beyond three."
+            "Go suit by suit: aces, guarded kings (½ in a side suit), the spade "
+            "queen with 3+ spades; then count the spades beyond three."
         )
 
-    def explanation(self) -> str:
-        from ..cards import Rank, Suit
-
-        parts = []
-        for suit in (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS):
-            held = [c for c in self.cards if c.suit is suit]
-            ranks = {c.rank for c in held}
-            got = []
-            if Rank.ACE in ranks:
-                got.append("ace 1")
-            if Rank.KING in ranks:
-                got.append("guarded king 1" if len(held) >= 2 else "bare king 0")
-            if got:
-                parts.append(f"{suit.plural}: {', '.join(got)}")
-        long = max(0, sum(c.suit is Suit.SPADES for c in self.cards) - 3)
-        parts.append(f"long spades: {long}")
-        return "; ".join(parts) + f". Total {self.expected}."
+    def explain(self) -> str:
+        parts = quick_trick_parts(self.cards)
+        listed = ", ".join(f"{what} {value:g}" for what, value in parts) or "nothing"
+        return f"{listed}. Total {self.expected:g} (`quick_tricks(cards)`)."
 
 
 EXERCISES = [TeamContract, NilOptions, ModifierBids, BlindNilTrailing, EstimateTricks]

@@ -22,13 +22,12 @@ from ..hand import Hand, Phase
 from ..rules import Rules
 from ..seats import Seat
 from ..tricks import trick_winner
+from .answers import Cards, SeatAnswer
 from .core import (
-    Exercise,
     Mistake,
-    SetExercise,
+    SetSpec,
+    Spec,
     card_codes,
-    parse_cards,
-    parse_seat,
 )
 from .scenarios import cap, hand_picture, position, trick_line, tricks_text
 
@@ -36,11 +35,11 @@ CHAPTER = "04_playing_tricks"
 TITLE = "Playing tricks"
 
 
-class PositionExercise(SetExercise):
+class PositionExercise(SetSpec):
     """A seat to play in the middle of a trick; the answer is a set of cards."""
 
     chapter = CHAPTER
-    answer_format = 'a list of cards, e.g. "9H 4H" (or "none")'
+    answer = Cards()
     hand: Hand
 
     @property
@@ -57,12 +56,6 @@ class PositionExercise(SetExercise):
 
     def universe(self) -> list[Card]:
         return self.held()
-
-    def parse(self, answer: Any) -> frozenset[Card]:
-        return parse_cards(answer)
-
-    def format_answer(self, value: Any) -> str:
-        return card_codes(value) or "none"
 
     def _order(self, item: Any) -> Any:
         return (-int(item.suit), -int(item.rank))
@@ -101,10 +94,10 @@ class FollowSuit(PositionExercise):
 
         self.hand = position(Rules.preset("cards4net"), rng, want)
 
-    def compute(self) -> frozenset[Card]:
+    def key(self) -> frozenset[Card]:
         return frozenset(self.hand.legal_cards())
 
-    def question(self) -> str:
+    def prompt(self) -> str:
         return f"{self.scene()}\nWhich cards may {self.mover.full} play?"
 
     def why_yes(self, item: Any) -> str:
@@ -113,13 +106,13 @@ class FollowSuit(PositionExercise):
             "high or low, even one that cannot win the trick"
         )
 
-    def hint_text(self) -> str:
+    def hint(self) -> str:
         return (
             "Which suit was led? If you hold that suit you must play one of its "
             "cards (any one); only when you have none may you play something else."
         )
 
-    def explanation(self) -> str:
+    def explain(self) -> str:
         return (
             f"{cap(self.led.plural)} were led and {self.mover.full} holds "
             f"{self.led.plural}, so {self.mover.full} must follow suit with one of "
@@ -148,10 +141,10 @@ class Void(PositionExercise):
 
         self.hand = position(Rules.preset("cards4net"), rng, want)
 
-    def compute(self) -> frozenset[Card]:
+    def key(self) -> frozenset[Card]:
         return frozenset(self.hand.legal_cards())
 
-    def question(self) -> str:
+    def prompt(self) -> str:
         return f"{self.scene()}\nWhich cards may {self.mover.full} play?"
 
     def why_yes(self, item: Any) -> str:
@@ -166,13 +159,13 @@ class Void(PositionExercise):
             "never required)"
         )
 
-    def hint_text(self) -> str:
+    def hint(self) -> str:
         return (
             "Look at the suit led, then at the hand: when you hold none of that suit, "
             "what does the rule allow?"
         )
 
-    def explanation(self) -> str:
+    def explain(self) -> str:
         return (
             f"{cap(self.led.plural)} were led and {self.mover.full} has none, "
             "so every card is legal: trumping with a spade is allowed but not "
@@ -180,11 +173,11 @@ class Void(PositionExercise):
         )
 
 
-class TrickWinner(Exercise):
+class TrickWinner(Spec):
     number = 3
     title = "Who wins the trick?"
     chapter = CHAPTER
-    answer_format = "a seat: 'N', 'E', 'S' or 'W'"
+    answer = SeatAnswer()
 
     def generate(self, rng: random.Random) -> None:
         self.rules = Rules.preset("cards4net")
@@ -216,16 +209,10 @@ class TrickWinner(Exercise):
             for k in ("highest-rank", "ignore-trump")
         )
 
-    def compute(self) -> Seat:
+    def key(self) -> Seat:
         return trick_winner(self.rules, self.plays)
 
-    def parse(self, answer: Any) -> Seat:
-        return parse_seat(answer)
-
-    def format_answer(self, value: Any) -> str:
-        return value.letter
-
-    def question(self) -> str:
+    def prompt(self) -> str:
         return (
             f"Rules: {self.rules.spec}. The cards of one trick, in the order played:\n"
             f"  {trick_line(self.plays)}\nWho wins the trick?"
@@ -275,13 +262,13 @@ class TrickWinner(Exercise):
         )
         return out
 
-    def hint_text(self) -> str:
+    def hint(self) -> str:
         return (
             "First look for spades: if any was played, the highest spade wins. If "
             "not, the highest card of the suit led wins; other suits never win."
         )
 
-    def explanation(self) -> str:
+    def explain(self) -> str:
         seat = self.expected
         card = dict(self.plays)[seat]
         led = self.plays[0][1].suit
@@ -297,11 +284,11 @@ class TrickWinner(Exercise):
         return f"{seat.full} wins: {why}."
 
 
-class NextLeader(Exercise):
+class NextLeader(Spec):
     number = 4
     title = "Who leads the next trick?"
     chapter = CHAPTER
-    answer_format = "a seat: 'N', 'E', 'S' or 'W'"
+    answer = SeatAnswer()
     must_catch = ("rotation",)
 
     def generate(self, rng: random.Random) -> None:
@@ -310,16 +297,10 @@ class NextLeader(Exercise):
             Rules.preset("cards4net"), rng, lambda h: len(h.tricks) == count
         )
 
-    def compute(self) -> Seat:
+    def key(self) -> Seat:
         return self.hand.tricks[-1].winner  # type: ignore[return-value]
 
-    def parse(self, answer: Any) -> Seat:
-        return parse_seat(answer)
-
-    def format_answer(self, value: Any) -> str:
-        return value.letter
-
-    def question(self) -> str:
+    def prompt(self) -> str:
         h = self.hand
         return (
             f"Rules: {h.rules.spec}; the dealer is {h.dealer.full}. The first "
@@ -352,10 +333,10 @@ class NextLeader(Exercise):
             ),
         ]
 
-    def hint_text(self) -> str:
+    def hint(self) -> str:
         return "Only the last trick matters: who won it?"
 
-    def explanation(self) -> str:
+    def explain(self) -> str:
         last = self.hand.tricks[-1]
         card = last.card_of(self.expected)
         return (
@@ -395,10 +376,10 @@ class WinningCards(PositionExercise):
         plays = [*self.hand.trick, (self.mover, card)]
         return trick_winner(self.hand.rules, plays) == self.mover
 
-    def compute(self) -> frozenset[Card]:
+    def key(self) -> frozenset[Card]:
         return frozenset(c for c in self.hand.legal_cards() if self._beats(c))
 
-    def question(self) -> str:
+    def prompt(self) -> str:
         return (
             f"{self.scene()}\nWhich cards could {self.mover.full} legally play that "
             "would be winning the trick (beating every card played so far)?"
@@ -420,13 +401,13 @@ class WinningCards(PositionExercise):
         best = dict(self.hand.trick)[winner]
         return f"it is legal and beats {winner.full}'s {best.symbol()}"
 
-    def hint_text(self) -> str:
+    def hint(self) -> str:
         return (
             "Two questions for each card: may it be played (follow suit!), and is it "
             "higher than the card winning so far?"
         )
 
-    def explanation(self) -> str:
+    def explain(self) -> str:
         winner = trick_winner(self.hand.rules, self.hand.trick)
         best = dict(self.hand.trick)[winner]
         return (

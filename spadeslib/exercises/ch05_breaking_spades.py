@@ -20,14 +20,12 @@ from ..cards import Card, Rank, Suit
 from ..hand import Hand, Phase
 from ..rules import Rules
 from ..seats import Seat
+from .answers import Cards, Choice, Whole
 from .core import (
-    Exercise,
     Mistake,
-    SetExercise,
+    SetSpec,
+    Spec,
     card_codes,
-    parse_bool,
-    parse_cards,
-    parse_int,
 )
 from .scenarios import cap, hand_picture, new_seed, policy, position, tricks_text
 
@@ -65,7 +63,7 @@ def _broken_text(hand: Hand) -> str:
     )
 
 
-class LeaderExercise(Exercise):
+class LeaderExercise(Spec):
     chapter = CHAPTER
     hand: Hand
 
@@ -125,13 +123,27 @@ def only_spades_position(rng: random.Random) -> Hand:
     return hand
 
 
+LEAD_ANSWERS = Choice(
+    {
+        "no": ("false", "not allowed", "cannot", "not broken"),
+        "broken": ("yes broken", "spades broken", "spades are broken"),
+        "only spades": ("only-spades", "onlyspades", "nothing else", "all spades"),
+    }
+)
+
+
 class CanLeadSpade(LeaderExercise):
     number = 1
     title = "May the leader lead a spade?"
-    answer_format = "True or False"
+    intro = (
+        "Answer `'no'` if a spade may not be led now, or name the rule that allows "
+        "it: `'broken'` (spades are broken) or `'only spades'` (the leader holds "
+        "nothing else)."
+    )
+    answer = LEAD_ANSWERS
 
     def generate(self, rng: random.Random) -> None:
-        kind = rng.choice(["not broken", "broken", "not broken", "only spades"])
+        kind = rng.choice(["no", "broken", "only spades"])
         self.kind = kind
         rules = Rules.preset("cards4net")
         if kind == "only spades":
@@ -151,66 +163,81 @@ class CanLeadSpade(LeaderExercise):
     def spade(self) -> Card:
         return max(c for c in self.hand.holding[self.leader] if c.suit is Suit.SPADES)
 
-    def compute(self) -> bool:
-        return self.hand.is_legal(self.spade())
+    def key(self) -> str:
+        if not self.hand.is_legal(self.spade()):
+            return "no"
+        return "broken" if self.hand.spades_broken else "only spades"
 
-    def parse(self, answer: Any) -> bool:
-        return parse_bool(answer)
-
-    def format_answer(self, value: Any) -> str:
-        return str(value)
-
-    def question(self) -> str:
-        return f"{self.scene()}\nMay {self.leader.full} lead a spade now?"
+    def prompt(self) -> str:
+        return (
+            f"{self.scene()}\nMay {self.leader.full} lead a spade now? Answer 'no', "
+            "or the rule that allows it: 'broken' or 'only spades'."
+        )
 
     def mistakes(self) -> list[Mistake]:
-        if not self.expected:
+        who = self.leader.full
+        broken = _broken_text(self.hand)
+        if self.expected == "no":
             return [
-                Mistake("not-broken", True, f"{self.hand.why_illegal(self.spade())}")
+                Mistake(
+                    "not-broken", "broken", f"{self.hand.why_illegal(self.spade())}"
+                ),
+                Mistake(
+                    "holds-others",
+                    "only spades",
+                    f"{who} holds other suits too, so the only-spades exception "
+                    "does not apply",
+                ),
             ]
-        if self.kind == "only spades":
+        if self.expected == "only spades":
             return [
                 Mistake(
                     "exception",
-                    False,
-                    f"{_broken_text(self.hand)}, but {self.leader.full} holds only "
-                    "spades: the exception lets a player with nothing else lead "
-                    "a spade",
-                )
+                    "no",
+                    f"{broken}, but {who} holds only spades: the exception lets a "
+                    "player with nothing else lead a spade",
+                ),
+                Mistake(
+                    "not-broken",
+                    "broken",
+                    f"{broken}; the lead is allowed because {who} holds only spades",
+                ),
             ]
         return [
             Mistake(
                 "broken",
-                False,
-                f"{_broken_text(self.hand)}: once they are "
-                "broken, a spade may be led at any time",
-            )
+                "no",
+                f"{broken}: once they are broken, a spade may be led at any time",
+            ),
+            Mistake(
+                "holds-others",
+                "only spades",
+                f"{who} holds other suits too; the lead is allowed because {broken}",
+            ),
         ]
 
-    def hint_text(self) -> str:
+    def hint(self) -> str:
         return (
             "Has any spade been played in the tricks so far? And does the leader hold "
             "anything but spades?"
         )
 
-    def explanation(self) -> str:
-        if not self.expected:
+    def explain(self) -> str:
+        if self.expected == "no":
+            who = self.leader.full
+            return f"No: {_broken_text(self.hand)}, and {who} holds other suits."
+        if self.expected == "only spades":
             return (
-                f"No: {_broken_text(self.hand)}, and {self.leader.full} holds other "
-                "suits."
+                f"Only spades: {_broken_text(self.hand)}, but {self.leader.full} holds "
+                "only spades, so leading one is allowed (and it breaks spades)."
             )
-        if self.kind == "only spades":
-            return (
-                f"Yes: {_broken_text(self.hand)}, but {self.leader.full} holds only "
-                "spades, so leading one is allowed (and it breaks spades)."
-            )
-        return f"Yes: {_broken_text(self.hand)}."
+        return f"Broken: {_broken_text(self.hand)}."
 
 
-class LegalLeads(SetExercise, LeaderExercise):
+class LegalLeads(SetSpec, LeaderExercise):
     number = 2
     title = "Which cards may be led?"
-    answer_format = 'a list of cards, e.g. "AH 7C"'
+    answer = Cards()
 
     def generate(self, rng: random.Random) -> None:
         def want(h: Hand) -> bool:
@@ -223,22 +250,16 @@ class LegalLeads(SetExercise, LeaderExercise):
             Rules.preset(rng.choice(["cards4net", "classic"])), rng, want
         )
 
-    def compute(self) -> frozenset[Card]:
+    def key(self) -> frozenset[Card]:
         return frozenset(self.hand.legal_cards())
 
     def universe(self) -> list[Card]:
         return list(self.hand.holding[self.leader])
 
-    def parse(self, answer: Any) -> frozenset[Card]:
-        return parse_cards(answer)
-
-    def format_answer(self, value: Any) -> str:
-        return card_codes(value) or "none"
-
     def _order(self, item: Any) -> Any:
         return (-int(item.suit), -int(item.rank))
 
-    def question(self) -> str:
+    def prompt(self) -> str:
         return f"{self.scene()}\nWhich cards may {self.leader.full} lead?"
 
     def why_not(self, item: Any) -> str:
@@ -247,10 +268,10 @@ class LegalLeads(SetExercise, LeaderExercise):
     def why_yes(self, item: Any) -> str:
         return "any card that is not a spade may be led at any time"
 
-    def hint_text(self) -> str:
+    def hint(self) -> str:
         return "Are spades broken yet? Look for a spade in the tricks played."
 
-    def explanation(self) -> str:
+    def explain(self) -> str:
         return (
             f"{cap(_broken_text(self.hand))}, and {self.leader.full} holds "
             f"other suits, so any card but a spade may be led: "
@@ -258,11 +279,12 @@ class LegalLeads(SetExercise, LeaderExercise):
         )
 
 
-class WhenBroken(Exercise):
+class WhenBroken(Spec):
     number = 3
     title = "When were spades broken?"
     chapter = CHAPTER
-    answer_format = "a trick number (1 to 13), or 0 if spades are not broken yet"
+    answer = Whole("a trick number")
+    answer_format = "a trick number (1 to 13)"
 
     def generate(self, rng: random.Random) -> None:
         shown = rng.randint(7, 10)
@@ -270,7 +292,7 @@ class WhenBroken(Exercise):
             Rules.preset("cards4net"), rng, lambda h: len(h.tricks) == shown
         )
 
-    def compute(self) -> int:
+    def key(self) -> int:
         found = break_trick(self.hand)
         return found[0] if found else 0
 
@@ -278,13 +300,7 @@ class WhenBroken(Exercise):
         wrong = {m.id: m.answer for m in self.mistakes()}
         return 0 < self.expected < wrong["first-spade-lead"]
 
-    def parse(self, answer: Any) -> int:
-        return parse_int(answer, "a trick number")
-
-    def format_answer(self, value: Any) -> str:
-        return str(value)
-
-    def question(self) -> str:
+    def prompt(self) -> str:
         h = self.hand
         return (
             f"Rules: {h.rules.spec}. The first {len(h.tricks)} tricks of a hand:\n"
@@ -300,16 +316,6 @@ class WhenBroken(Exercise):
             ),
             0,
         )
-        first_won = next(
-            (
-                i
-                for i, t in enumerate(self.hand.tricks, 1)
-                if t.winner is not None
-                and t.card_of(t.winner).suit is Suit.SPADES  # type: ignore[union-attr]
-                and t.plays[0][1].suit is not Suit.SPADES
-            ),
-            0,
-        )
         return [
             Mistake(
                 "first-spade-lead",
@@ -320,27 +326,28 @@ class WhenBroken(Exercise):
                 "cannot follow suit breaks spades)",
             ),
             Mistake(
-                "first-trumped",
-                first_won,
-                "a spade played to any trick breaks spades, even one that does not "
-                "win the trick",
+                "next-trick",
+                self.expected + 1,
+                f"spades broke during trick {self.expected} itself "
+                f"({_broken_text(self.hand)}); trick {self.expected + 1} is only the "
+                "first in which a spade may be led",
             ),
         ]
 
-    def hint_text(self) -> str:
+    def hint(self) -> str:
         return (
             "Spades are broken by the first spade played to any trick, usually by a "
             "player who cannot follow suit."
         )
 
-    def explanation(self) -> str:
+    def explain(self) -> str:
         return cap(_broken_text(self.hand)) + "."
 
 
-class JokerLeads(SetExercise, LeaderExercise):
+class JokerLeads(SetSpec, LeaderExercise):
     number = 4
     title = "Leading under the joker rules"
-    answer_format = 'a list of cards, e.g. "BJ AH 7C"'
+    answer = Cards()
 
     def generate(self, rng: random.Random) -> None:
         rules = Rules.preset("cards4net", ["jokers"])
@@ -357,22 +364,16 @@ class JokerLeads(SetExercise, LeaderExercise):
 
         self.hand = position(rules, rng, want)
 
-    def compute(self) -> frozenset[Card]:
+    def key(self) -> frozenset[Card]:
         return frozenset(self.hand.legal_cards())
 
     def universe(self) -> list[Card]:
         return list(self.hand.holding[self.leader])
 
-    def parse(self, answer: Any) -> frozenset[Card]:
-        return parse_cards(answer)
-
-    def format_answer(self, value: Any) -> str:
-        return card_codes(value) or "none"
-
     def _order(self, item: Any) -> Any:
         return (-int(item.suit), -int(item.rank))
 
-    def question(self) -> str:
+    def prompt(self) -> str:
         return f"{self.scene()}\nWhich cards may {self.leader.full} lead?"
 
     def why_not(self, item: Any) -> str:
@@ -386,10 +387,10 @@ class JokerLeads(SetExercise, LeaderExercise):
             )
         return "any card may be led"
 
-    def hint_text(self) -> str:
+    def hint(self) -> str:
         return "Check `rules.must_break_spades` for cards4net+jokers."
 
-    def explanation(self) -> str:
+    def explain(self) -> str:
         return (
             "The joker rules drop the breaking rule (`must_break_spades` is False), "
             f"so every card may be led, trumps included: {card_codes(self.expected)}."

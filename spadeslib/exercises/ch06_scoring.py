@@ -21,7 +21,8 @@ from ..actions import Bid
 from ..rules import Rules
 from ..scoring import SideScore, score_hand, side_seats
 from ..seats import Seat
-from .core import Exercise, Mistake, parse_int
+from .answers import Whole
+from .core import Mistake, Spec
 from .scenarios import (
     bag_text,
     bids_table,
@@ -36,11 +37,11 @@ CHAPTER = "06_scoring"
 TITLE = "Scoring a hand"
 
 
-class ScoringExercise(Exercise):
+class ScoringExercise(Spec):
     """How many points does a side score? Subclasses build the bids and tricks."""
 
     chapter = CHAPTER
-    answer_format = "a whole number of points, e.g. 52 or -70"
+    answer = Whole("points")
     rules: Rules
     bids: dict[Seat, Bid]
     tricks: dict[Seat, int]
@@ -59,14 +60,8 @@ class ScoringExercise(Exercise):
         """The side's points under the exercise's rules with ``changes``."""
         return self.score(dataclasses.replace(self.rules, **changes)).points
 
-    def compute(self) -> int:
+    def key(self) -> int:
         return self.score().points
-
-    def parse(self, answer: Any) -> int:
-        return parse_int(answer, "a number of points")
-
-    def format_answer(self, value: Any) -> str:
-        return str(value)
 
     @property
     def seats(self) -> tuple[Seat, ...]:
@@ -78,7 +73,7 @@ class ScoringExercise(Exercise):
         """The seats in bidding order (from the dealer's left)."""
         return [Seat((self.dealer + 1 + i) % 4) for i in range(4)]
 
-    def question(self) -> str:
+    def prompt(self) -> str:
         table = bids_table(self.rules, self.bids, self.tricks, self.order())
         return (
             f"Rules: {rules_text(self.rules)}. Dealer: {self.dealer.full}; bids in "
@@ -86,15 +81,14 @@ class ScoringExercise(Exercise):
             f"How many points do {side_name(self.side)} score in this hand?"
         )
 
-    def explanation(self) -> str:
+    def explain(self) -> str:
         return describe_score(self.rules, self.score(), self.bids, self.tricks)
 
     def fallback(self, parsed: Any) -> str:
-        s = self.score()
-        direction = "high" if parsed > s.points else "low"
         return (
-            f"{parsed} is too {direction}. Work in steps: the contract (made or set?), "
-            "overtricks, each nil, then the bags. Hint: " + cap(self.hint_text())
+            f"{parsed} is not {side_name(self.side)}'s score. Work in steps: the "
+            "contract (made or set?), overtricks, each nil, then the bags. Hint: "
+            + cap(self.hint())
         )
 
     def _deal_roles(self, rng: random.Random) -> tuple[Seat, Seat, Seat, Seat]:
@@ -156,7 +150,7 @@ class MadeContract(ScoringExercise):
         other = "EW" if self.side == "NS" else "NS"
         return score_hand(self.rules, self.bids, self.tricks, self.bags)[other]
 
-    def hint_text(self) -> str:
+    def hint(self) -> str:
         return (
             "add the partners' bids to get the contract; a made contract scores 10 per "
             "trick bid plus 1 per trick over it."
@@ -204,7 +198,7 @@ class SetContract(ScoringExercise):
             ),
         ]
 
-    def hint_text(self) -> str:
+    def hint(self) -> str:
         return (
             "compare the tricks won with the contract. A set contract scores minus 10 "
             "for every trick bid."
@@ -265,7 +259,7 @@ class NilCards4net(ScoringExercise):
             ),
         ]
 
-    def hint_text(self) -> str:
+    def hint(self) -> str:
         return (
             "score the Nil on its own (made only with 0 tricks), then the partner's "
             "contract. Under cards4net, whose tricks count towards that contract?"
@@ -319,7 +313,7 @@ class NilClassic(ScoringExercise):
             ),
         ]
 
-    def hint_text(self) -> str:
+    def hint(self) -> str:
         return (
             "under classic, a nil bidder's tricks never help the partner's contract. "
             "What are they worth instead?"
@@ -375,7 +369,7 @@ class BlindNil(ScoringExercise):
             ),
         ]
 
-    def hint_text(self) -> str:
+    def hint(self) -> str:
         return (
             f"look up the Blind Nil's value under {self.rules.preset} "
             "(`rules.blind_nil_value`); it is made only with 0 tricks."
@@ -412,9 +406,30 @@ class NumericZero(ScoringExercise):
                 "gets no 100-point bonus or penalty, and any tricks won simply count "
                 "for the team",
             ),
+            Mistake(
+                "zero-tricks-ignored",
+                self.without_zero_tricks(),
+                f"{self.zero_seat.full}'s tricks count for the team: a bid of 0 is "
+                "a number, so the team contract is the partner's bid and both "
+                "players' tricks count towards it",
+            ),
+            Mistake(
+                "zero-as-nil-bonus",
+                self.score().points + self.rules.nil_value,
+                f"a bid of 0 earns no Nil bonus, even when {self.zero_seat.full} "
+                "wins no trick: it is a numeric bid worth 10 × 0",
+            ),
         ]
 
-    def hint_text(self) -> str:
+    def without_zero_tricks(self) -> int:
+        """The side's points if the 0 bidder's tricks did not count for it."""
+        tricks = dict(self.tricks)
+        moved = tricks[self.zero_seat]
+        tricks[self.zero_seat] = 0
+        tricks[self.zero_seat.left] += moved
+        return score_hand(self.rules, self.bids, tricks, self.bags)[self.side].points
+
+    def hint(self) -> str:
         return (
             "under cards4net, 0 is an ordinary number (the team contract is just the "
             "partner's bid); Nil is a different bid."

@@ -16,13 +16,13 @@ True
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from ..actions import Bid
 from ..rules import Rules
 from ..scoring import SideScore, game_over, score_hand
 from ..seats import Seat
-from .core import Exercise, Mistake, parse_int, parse_side
+from .answers import Side, Whole
+from .core import Mistake, Spec
 from .scenarios import (
     bids_table,
     describe_score,
@@ -54,7 +54,7 @@ def _tricks_for(rng: random.Random, wanted: dict[str, int]) -> dict[Seat, int]:
     return split_tricks(rng, fixed)
 
 
-class HandExercise(Exercise):
+class HandExercise(Spec):
     """A hand's bids and tricks, with scores and bags before it."""
 
     chapter = CHAPTER
@@ -104,7 +104,7 @@ class HandExercise(Exercise):
 class BagsCarried(HandExercise):
     number = 1
     title = "Bags carried over"
-    answer_format = "a whole number of bags"
+    answer = Whole("bags")
     must_catch = ("no-limit", "this-hand-only")
 
     def generate(self, rng: random.Random) -> None:
@@ -114,16 +114,10 @@ class BagsCarried(HandExercise):
         self.bags = {self.side: rng.randint(6, 9), OTHER[self.side]: rng.randint(0, 5)}
         self.scores = {"NS": rng.randrange(0, 300, 10), "EW": rng.randrange(0, 300, 10)}
 
-    def compute(self) -> int:
+    def key(self) -> int:
         return self.result()[self.side].bags_after
 
-    def parse(self, answer: Any) -> int:
-        return parse_int(answer, "a number of bags")
-
-    def format_answer(self, value: Any) -> str:
-        return str(value)
-
-    def question(self) -> str:
+    def prompt(self) -> str:
         return (
             f"{self.scenario()}\nHow many bags do {side_name(self.side)} carry into "
             "the next hand?"
@@ -152,20 +146,20 @@ class BagsCarried(HandExercise):
             ),
         ]
 
-    def hint_text(self) -> str:
+    def hint(self) -> str:
         return (
             "Overtricks are bags. Add them to the bags carried in; at 10 the side pays "
             "100 and 10 bags are removed, the rest stay."
         )
 
-    def explanation(self) -> str:
+    def explain(self) -> str:
         return self.explain_side(self.side)
 
 
 class PenaltyPoints(HandExercise):
     number = 2
     title = "The bag penalty, with house rules"
-    answer_format = "a whole number of points for this hand"
+    answer = Whole("points")
     must_catch = ("no-penalty",)
 
     def generate(self, rng: random.Random) -> None:
@@ -181,16 +175,10 @@ class PenaltyPoints(HandExercise):
         }
         self.scores = {"NS": rng.randrange(0, 300, 10), "EW": rng.randrange(0, 300, 10)}
 
-    def compute(self) -> int:
+    def key(self) -> int:
         return self.result()[self.side].points
 
-    def parse(self, answer: Any) -> int:
-        return parse_int(answer, "a number of points")
-
-    def format_answer(self, value: Any) -> str:
-        return str(value)
-
-    def question(self) -> str:
+    def prompt(self) -> str:
         return (
             f"{self.scenario()}\nHow many points do {side_name(self.side)} score in "
             "this hand (the change to their total)?"
@@ -229,20 +217,20 @@ class PenaltyPoints(HandExercise):
             )
         return out
 
-    def hint_text(self) -> str:
+    def hint(self) -> str:
         return (
             "Score the contract with its overtricks first, then count the bags "
             "against this table's bag limit and penalty."
         )
 
-    def explanation(self) -> str:
+    def explain(self) -> str:
         return self.explain_side(self.side)
 
 
 class WinnerExercise(HandExercise):
     """Who has won after this hand? ('NS', 'EW' or None)."""
 
-    answer_format = "'NS', 'EW', or 'none' if the game goes on"
+    answer = Side(allow_none=True)
 
     def new_scores(
         self, rules: Rules | None = None, penalty: bool = True
@@ -255,19 +243,13 @@ class WinnerExercise(HandExercise):
             for s in ("NS", "EW")
         }
 
-    def compute(self) -> str | None:
+    def key(self) -> str | None:
         return game_over(self.rules, self.new_scores())[1]
 
-    def parse(self, answer: Any) -> str | None:
-        return parse_side(answer, allow_none=True)
-
-    def format_answer(self, value: Any) -> str:
-        return value or "none"
-
-    def question(self) -> str:
+    def prompt(self) -> str:
         return f"{self.scenario()}\nAfter this hand is scored, who has won the game?"
 
-    def explanation(self) -> str:
+    def explain(self) -> str:
         after = self.new_scores()
         lines = [
             self.explain_side("NS"),
@@ -285,33 +267,70 @@ class WinnerExercise(HandExercise):
 class PenaltyBeforeWin(WinnerExercise):
     number = 3
     title = "The penalty comes before the win check"
-    must_catch = ("penalty-after",)
+    intro = (
+        "A hand is scored completely, bag penalty included, before anybody "
+        "checks the target."
+    )
 
     def generate(self, rng: random.Random) -> None:
+        if not hasattr(self, "stopped"):
+            self.stopped = rng.random() < 0.45  # the penalty keeps them under
         self.rules = Rules.preset("cards4net")
         self.side = rng.choice(["NS", "EW"])
-        self._made_with_overtricks(rng, self.side, (2, 4))
-        self.bags = {self.side: rng.randint(7, 9), OTHER[self.side]: rng.randint(0, 6)}
-        self.scores = {
-            self.side: rng.randrange(430, 500, 5),
-            OTHER[self.side]: rng.randrange(250, 420, 10),
-        }
+        other = OTHER[self.side]
+        self.bids = {**_side_bids(rng, self.side, 3, 6), **_side_bids(rng, other)}
+        contract = sum(b.tricks for s, b in self.bids.items() if s.letter in self.side)
+        won = min(13, contract + rng.randint(2, 4))
+        self.tricks = _tricks_for(rng, {self.side: won, other: 13 - won})
+        self.bags = {self.side: rng.randint(7, 9), other: rng.randint(0, 6)}
+        self.scores = {self.side: 0, other: rng.randrange(250, 420, 10)}
+        s = self.result()[self.side]
+        target, penalty = self.rules.target, s.penalty_points
+        low = target - (s.points + penalty) if self.stopped else target - s.points
+        high = low + (penalty if self.stopped else 60)
+        self.scores[self.side] = rng.randrange(low, max(low + 1, min(high, target)))
+
+    def acceptable(self) -> bool:
+        s = self.result()[self.side]
+        if not s.penalties or self.scores[self.side] >= self.rules.target:
+            return False
+        return (self.expected is None) == self.stopped
 
     def mistakes(self) -> list[Mistake]:
         s = self.result()[self.side]
         unpenalised = self.new_scores(penalty=False)[self.side]
-        return [
+        after = self.new_scores()
+        other = OTHER[self.side]
+        if self.stopped:
+            out = [
+                Mistake(
+                    "penalty-after",
+                    self.side,
+                    f"{side_name(self.side)} would reach {unpenalised}, but the bag "
+                    f"penalty ({s.bags_before} + {s.bags_gained} bags) is applied "
+                    f"before the win check: they end on {after[self.side]}",
+                )
+            ]
+        else:
+            out = [
+                Mistake(
+                    "penalty-stops",
+                    None,
+                    f"the bag penalty is taken first, but {side_name(self.side)} "
+                    f"still end on {after[self.side]}, at or over the target of "
+                    f"{self.rules.target}: they win",
+                )
+            ]
+        out.append(
             Mistake(
-                "penalty-after",
-                game_over(self.rules, self.new_scores(penalty=False))[1],
-                f"{side_name(self.side)} would reach {unpenalised}, but the bag "
-                "penalty "
-                f"({s.bags_before} + {s.bags_gained} bags) is applied before the win "
-                f"check: they end on {unpenalised - s.penalty_points}",
-            ),
-        ]
+                "other-side",
+                other,
+                f"{side_name(other)} end on {after[other]}, short of the target",
+            )
+        )
+        return out
 
-    def hint_text(self) -> str:
+    def hint(self) -> str:
         return (
             "Score the hand completely, bag penalty included, and only then compare "
             "the totals with the target."
@@ -323,6 +342,8 @@ class BothOverTarget(WinnerExercise):
     title = "Both sides over the target"
 
     def generate(self, rng: random.Random) -> None:
+        if not hasattr(self, "want"):
+            self.want = rng.choice(["NS", "EW", None])
         self.rules = Rules.preset("cards4net")
         self.side = "NS"
         self.bids = {**_side_bids(rng, "NS", 1, 3), **_side_bids(rng, "EW", 1, 3)}
@@ -333,7 +354,7 @@ class BothOverTarget(WinnerExercise):
         self.bags = {"NS": rng.randint(0, 4), "EW": rng.randint(0, 4)}
         res = self.result()
         ns_start = rng.randrange(420, 495, 5)
-        if rng.random() < 0.25:  # equal totals: another hand
+        if self.want is None:  # equal totals: another hand
             ew_start = ns_start + res["NS"].points - res["EW"].points
         else:
             ew_start = rng.randrange(420, 495, 5)
@@ -346,7 +367,7 @@ class BothOverTarget(WinnerExercise):
             return False
         if not all(self.scores[s] < self.rules.target for s in self.scores):
             return False
-        if res["NS"].points == res["EW"].points:
+        if res["NS"].points == res["EW"].points or self.expected != self.want:
             return False
         if self.expected is None:
             return True
@@ -386,7 +407,7 @@ class BothOverTarget(WinnerExercise):
             ),
         ]
 
-    def hint_text(self) -> str:
+    def hint(self) -> str:
         return (
             "Compute both new totals. When both reach the target, the higher total "
             "wins; equal totals mean another hand."
@@ -396,9 +417,11 @@ class BothOverTarget(WinnerExercise):
 class LosingThreshold(WinnerExercise):
     number = 5
     title = "The losing threshold (yppedia)"
-    must_catch = ("no-threshold",)
+    intro = "Under `yppedia` a game can also end at the bottom of the score sheet."
 
     def generate(self, rng: random.Random) -> None:
+        if not hasattr(self, "ends"):
+            self.ends = rng.random() < 0.65
         self.rules = Rules.preset("yppedia")
         self.side = rng.choice(["NS", "EW"])
         other = OTHER[self.side]
@@ -408,13 +431,34 @@ class LosingThreshold(WinnerExercise):
         self.tricks = _tricks_for(rng, {self.side: won, other: 13 - won})
         self.bags = {"NS": rng.randint(0, 6), "EW": rng.randint(0, 6)}
         self.scores = {
-            self.side: rng.randrange(-190, -100, 10),
+            self.side: rng.randrange(-190, -20, 10),
             other: rng.randrange(-50, 300, 10),
         }
+
+    def acceptable(self) -> bool:
+        after = self.new_scores()
+        fell = after[self.side] <= self.rules.losing_threshold
+        return fell == self.ends and after[OTHER[self.side]] < self.rules.target
 
     def mistakes(self) -> list[Mistake]:
         after = self.new_scores()
         threshold = self.rules.losing_threshold
+        other = OTHER[self.side]
+        if not self.ends:
+            return [
+                Mistake(
+                    "threshold-passed",
+                    other,
+                    f"{side_name(self.side)} are on {after[self.side]}, still above "
+                    f"the losing threshold ({threshold}): the game goes on",
+                ),
+                Mistake(
+                    "faller",
+                    self.side,
+                    f"{side_name(self.side)} lost points in this hand and nobody "
+                    f"reached {self.rules.target}: nobody has won",
+                ),
+            ]
         return [
             Mistake(
                 "no-threshold",
@@ -426,19 +470,22 @@ class LosingThreshold(WinnerExercise):
             Mistake("faller", self.side, "when the game ends, the higher score wins"),
         ]
 
-    def hint_text(self) -> str:
+    def hint(self) -> str:
         return (
             "Check `rules.losing_threshold`: the game can end without anybody "
             "reaching the target."
         )
 
 
-class ScoreSheet(Exercise):
+class ScoreSheet(Spec):
     number = 6
     title = "A score sheet over three hands"
     chapter = CHAPTER
-    answer_format = "a whole number (the running total)"
-    must_catch = ("no-carry", "no-penalty")
+    answer = Whole("points")
+
+    def acceptable(self) -> bool:
+        wrong = {m.id: m.answer for m in self.mistakes()}
+        return any(wrong[i] != self.expected for i in ("no-carry", "softened-set"))
 
     def generate(self, rng: random.Random) -> None:
         self.rules = Rules.preset("cards4net")
@@ -454,26 +501,25 @@ class ScoreSheet(Exercise):
             tricks = _tricks_for(rng, {self.side: won, OTHER[self.side]: 13 - won})
             self.hands.append((bids, tricks))
 
-    def totals(self, carry: bool = True, penalty: bool = True) -> dict[str, int]:
+    def totals(
+        self, carry: bool = True, penalty: bool = True, soft_sets: bool = False
+    ) -> dict[str, int]:
         scores = {"NS": 0, "EW": 0}
         bags = {"NS": 0, "EW": 0}
         for bids, tricks in self.hands:
             result = score_hand(self.rules, bids, tricks, bags if carry else {})
             for side, s in result.items():
-                scores[side] += s.points + (0 if penalty else s.penalty_points)
+                points = s.points + (0 if penalty else s.penalty_points)
+                if soft_sets and s.made is False:
+                    points += -s.contract_points - 10 * (s.contract - s.tricks)
+                scores[side] += points
                 bags[side] = s.bags_after
         return scores
 
-    def compute(self) -> int:
+    def key(self) -> int:
         return self.totals()[self.side]
 
-    def parse(self, answer: Any) -> int:
-        return parse_int(answer, "a number of points")
-
-    def format_answer(self, value: Any) -> str:
-        return str(value)
-
-    def question(self) -> str:
+    def prompt(self) -> str:
         parts = [
             f"Rules: {rules_text(self.rules)}. A new game: both sides start on 0 "
             "points and 0 bags."
@@ -498,15 +544,21 @@ class ScoreSheet(Exercise):
                 self.totals(penalty=False)[self.side],
                 "you forgot the bag penalty: over the three hands the bags reach 10",
             ),
+            Mistake(
+                "softened-set",
+                self.totals(soft_sets=True)[self.side],
+                "a set contract costs 10 per trick bid, whatever was won: the "
+                "tricks won do not soften it (bid 7, win 6 is -70)",
+            ),
         ]
 
-    def hint_text(self) -> str:
+    def hint(self) -> str:
         return (
             "Keep two running columns, points and bags; after each hand add the "
             "overtricks to the bags and take off 100 when they reach 10."
         )
 
-    def explanation(self) -> str:
+    def explain(self) -> str:
         bags = {"NS": 0, "EW": 0}
         total = 0
         lines = []

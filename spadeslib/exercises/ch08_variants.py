@@ -23,7 +23,8 @@ from ..rules import STANDARD_TRUMPS, Rules
 from ..scoring import score_hand
 from ..seats import Seat
 from ..tricks import trick_winner
-from .core import Exercise, Mistake, parse_int, parse_seat
+from .answers import SeatAnswer, Whole
+from .core import Mistake, Spec
 from .scenarios import (
     bids_table,
     deal,
@@ -46,9 +47,9 @@ PRESET_NOTES = {
 }
 
 
-class PointsExercise(Exercise):
+class PointsExercise(Spec):
     chapter = CHAPTER
-    answer_format = "a whole number of points"
+    answer = Whole("points")
     rules: Rules
     bids: dict[Seat, Bid]
     tricks: dict[Seat, int]
@@ -58,16 +59,10 @@ class PointsExercise(Exercise):
         bags = {s: 0 for s in ("NS", "EW", "N", "S")}
         return score_hand(rules or self.rules, self.bids, self.tricks, bags)[self.side]
 
-    def compute(self) -> int:
+    def key(self) -> int:
         return self.score().points
 
-    def parse(self, answer: Any) -> int:
-        return parse_int(answer, "a number of points")
-
-    def format_answer(self, value: Any) -> str:
-        return str(value)
-
-    def explanation(self) -> str:
+    def explain(self) -> str:
         return describe_score(self.rules, self.score(), self.bids, self.tricks)
 
     def table(self) -> str:
@@ -77,7 +72,6 @@ class PointsExercise(Exercise):
 class SameHandPresets(PointsExercise):
     number = 1
     title = "One hand, three presets"
-    must_catch = ("other-preset",)
 
     def generate(self, rng: random.Random) -> None:
         self.preset = rng.choice(["cards4net", "classic", "yppedia"])
@@ -100,7 +94,7 @@ class SameHandPresets(PointsExercise):
         values = [self.score(Rules.preset(p)).points for p in PRESET_NOTES]
         return len(set(values)) == 3
 
-    def question(self) -> str:
+    def prompt(self) -> str:
         return (
             f"One hand (no bags carried in):\n{self.table()}\n"
             f"How many points do {side_name(self.side)} score under {self.preset}?"
@@ -112,7 +106,7 @@ class SameHandPresets(PointsExercise):
             if other != self.preset:
                 out.append(
                     Mistake(
-                        "other-preset",
+                        f"as-{other}",
                         self.score(Rules.preset(other)).points,
                         f"that is the score under {other} ({note}); under "
                         f"{self.preset}: "
@@ -121,18 +115,18 @@ class SameHandPresets(PointsExercise):
                 )
         return out
 
-    def hint_text(self) -> str:
+    def hint(self) -> str:
         return (
             "Two things change between these presets: the Nil's value and what a "
             "nil bidder's tricks are worth."
         )
 
 
-class JokerTrick(Exercise):
+class JokerTrick(Spec):
     number = 2
     title = "The joker deck's trump order"
     chapter = CHAPTER
-    answer_format = "a seat: 'N', 'E', 'S' or 'W'"
+    answer = SeatAnswer()
 
     def generate(self, rng: random.Random) -> None:
         self.rules = Rules.preset("cards4net", ["jokers"])
@@ -159,16 +153,10 @@ class JokerTrick(Exercise):
         wrong = {m.id: m.answer for m in self.mistakes()}
         return any(v != self.expected for v in wrong.values())
 
-    def compute(self) -> Seat:
+    def key(self) -> Seat:
         return trick_winner(self.rules, self.plays)
 
-    def parse(self, answer: Any) -> Seat:
-        return parse_seat(answer)
-
-    def format_answer(self, value: Any) -> str:
-        return value.letter
-
-    def question(self) -> str:
+    def prompt(self) -> str:
         return (
             f"Rules: {self.rules.spec}. One trick, in the order played:\n"
             f"  {trick_line(self.plays)}\nWho wins the trick?"
@@ -201,13 +189,13 @@ class JokerTrick(Exercise):
             ),
         ]
 
-    def hint_text(self) -> str:
+    def hint(self) -> str:
         return (
             "Write down `rules.trump_order` for cards4net+jokers: it starts with the "
             "Big Joker."
         )
 
-    def explanation(self) -> str:
+    def explain(self) -> str:
         card = dict(self.plays)[self.expected]
         order = " > ".join(c.symbol() for c in self.rules.trump_order[:5])
         return (
@@ -235,7 +223,7 @@ class BlindSeven(PointsExercise):
         team = split_tricks(rng, {}, total=won, seats=(seat, seat.partner))
         self.tricks = split_tricks(rng, team)
 
-    def question(self) -> str:
+    def prompt(self) -> str:
         return (
             f"Rules: {self.rules.spec}. {side_name(self.side)} declared Blind Seven "
             f"before looking at their cards.\n{self.table()}\nHow many points do "
@@ -259,7 +247,7 @@ class BlindSeven(PointsExercise):
             ),
         ]
 
-    def hint_text(self) -> str:
+    def hint(self) -> str:
         return "Look at `rules.blind_seven_value`: made or set, it replaces 10 × 7."
 
 
@@ -289,7 +277,7 @@ class TwoPlayer(PointsExercise):
         wrong = {m.id: m.answer for m in self.mistakes()}
         return any(v != self.expected for v in wrong.values())
 
-    def question(self) -> str:
+    def prompt(self) -> str:
         me = Seat.parse(self.side)
         bids = {s: ("0" if b.is_nil else b.label()) for s, b in self.bids.items()}
         rows = "\n".join(
@@ -334,18 +322,18 @@ class TwoPlayer(PointsExercise):
             )
         return out
 
-    def hint_text(self) -> str:
+    def hint(self) -> str:
         return (
             "Each player is a side of their own: the same rules as a partnership, "
             "with one bidder; 0 is Nil."
         )
 
 
-class JokerFirstLead(Exercise):
+class JokerFirstLead(Spec):
     number = 5
     title = "Who leads first with jokers?"
     chapter = CHAPTER
-    answer_format = "a seat: 'N', 'E', 'S' or 'W'"
+    answer = SeatAnswer()
     must_catch = ("dealer-left",)
 
     def generate(self, rng: random.Random) -> None:
@@ -353,17 +341,11 @@ class JokerFirstLead(Exercise):
         while self.hand.phase.value == "bidding":
             self.hand.apply(policy(self.hand, rng))
 
-    def compute(self) -> Seat:
+    def key(self) -> Seat:
         assert self.hand.turn is not None
         return self.hand.turn
 
-    def parse(self, answer: Any) -> Seat:
-        return parse_seat(answer)
-
-    def format_answer(self, value: Any) -> str:
-        return value.letter
-
-    def question(self) -> str:
+    def prompt(self) -> str:
         return (
             f"Rules: {self.hand.rules.spec}. {self.hand.dealer.full} dealt and the "
             "bidding is over. Who leads the first trick?"
@@ -376,13 +358,26 @@ class JokerFirstLead(Exercise):
                 self.hand.dealer.left,
                 "under the joker rules the dealer leads the first trick "
                 "(`rules.dealer_leads`), not the player on the dealer's left",
-            )
+            ),
+            Mistake(
+                "big-joker",
+                self.hand.dealer.partner,
+                f"{self.hand.dealer.partner.full} is the dealer's partner; the first "
+                "lead does not go to a card (the Big Joker or the 2♣), it goes to "
+                "the dealer",
+            ),
+            Mistake(
+                "dealer-right",
+                self.hand.dealer.right,
+                "play goes clockwise, and under the joker rules the first lead is "
+                "the dealer's own",
+            ),
         ]
 
-    def hint_text(self) -> str:
+    def hint(self) -> str:
         return "Check `Rules.parse('cards4net+jokers').dealer_leads`."
 
-    def explanation(self) -> str:
+    def explain(self) -> str:
         return (
             f"The joker rules set `dealer_leads`: {self.hand.dealer.full}, the dealer, "
             "leads (and may lead any card, a trump included)."
@@ -409,7 +404,7 @@ class TenFor200(PointsExercise):
         team = split_tricks(rng, {}, total=won, seats=(seat, seat.partner))
         self.tricks = split_tricks(rng, team)
 
-    def question(self) -> str:
+    def prompt(self) -> str:
         return (
             f"Rules: {rules_text(self.rules)}.\n{self.table()}\nHow many points do "
             f"{side_name(self.side)} score (no bags carried in)?"
@@ -432,7 +427,7 @@ class TenFor200(PointsExercise):
             ),
         ]
 
-    def hint_text(self) -> str:
+    def hint(self) -> str:
         return "Add the partners' bids: is the contract exactly 10?"
 
 

@@ -20,14 +20,11 @@ from ..rules import Rules
 from ..scoring import score_hand
 from ..seats import Seat
 from .advice import strongest_level, suggestion
+from .answers import BidAnswer, Decimal, Whole
 from .core import (
-    Exercise,
     Feedback,
     Mistake,
-    close,
-    parse_bid,
-    parse_float,
-    parse_int,
+    Spec,
 )
 from .scenarios import bids_table, deal, hand_picture, quick_tricks, sensible
 
@@ -35,11 +32,11 @@ CHAPTER = "09_strategy_bidding"
 TITLE = "Strategy I: bidding"
 
 
-class NilValue(Exercise):
+class NilValue(Spec):
     number = 1
     title = "What a Nil is worth on average"
     chapter = CHAPTER
-    answer_format = "a number of points (decimals allowed)"
+    answer = Decimal(1, "a number of points")
     must_catch = ("no-loss",)
 
     def generate(self, rng: random.Random) -> None:
@@ -50,19 +47,10 @@ class NilValue(Exercise):
         p = self.p if p is None else p
         return p * value - (1 - p) * value
 
-    def compute(self) -> float:
+    def key(self) -> float:
         return self.ev(self.rules.nil_value)
 
-    def parse(self, answer: Any) -> float:
-        return parse_float(answer)
-
-    def same(self, a: Any, b: Any) -> bool:
-        return close(a, b, 0.51)
-
-    def format_answer(self, value: Any) -> str:
-        return f"{value:g}"
-
-    def question(self) -> str:
+    def prompt(self) -> str:
         return (
             f"Rules: {self.rules.spec}. You think your Nil will succeed with "
             f"probability {self.p:g}. On average, how many points does the Nil "
@@ -95,13 +83,13 @@ class NilValue(Exercise):
             ),
         ]
 
-    def hint_text(self) -> str:
+    def hint(self) -> str:
         return (
             "Expected value = P(made) × gain + P(failed) × loss, with the loss "
             "negative."
         )
 
-    def explanation(self) -> str:
+    def explain(self) -> str:
         v = self.rules.nil_value
         return (
             f"{self.p:g} × {v} − {1 - self.p:g} × {v} = {self.expected:g} points "
@@ -109,11 +97,11 @@ class NilValue(Exercise):
         )
 
 
-class BreakEven(Exercise):
+class BreakEven(Spec):
     number = 2
     title = "When does a Nil beat a safe bid?"
     chapter = CHAPTER
-    answer_format = "a probability between 0 and 1 (to 2 decimals)"
+    answer = Decimal(2, "a probability between 0 and 1", probability=True)
     must_catch = ("no-loss", "half")
 
     def generate(self, rng: random.Random) -> None:
@@ -128,15 +116,9 @@ class BreakEven(Exercise):
         tricks = {n: self.k, s: 0, e: 13 - self.k, w: 0}
         return score_hand(self.rules, bids, tricks, {})["NS"].points
 
-    def compute(self) -> float:
+    def key(self) -> float:
         v = self.rules.nil_value
         return (v + self.safe) / (2 * v)
-
-    def parse(self, answer: Any) -> float:
-        return parse_float(answer)
-
-    def same(self, a: Any, b: Any) -> bool:
-        return close(a, b, 0.006)
 
     def diagnose(self, parsed: Any) -> Feedback | None:
         if parsed > 1 or parsed < 0:
@@ -147,10 +129,7 @@ class BreakEven(Exercise):
             )
         return None
 
-    def format_answer(self, value: Any) -> str:
-        return f"{value:.2f}"
-
-    def question(self) -> str:
+    def prompt(self) -> str:
         return (
             f"Rules: {self.rules.spec}. With your hand you could bid Nil, or bid "
             f"{self.k} and be sure to make exactly {self.k} (+{10 * self.k}, no bags). "
@@ -175,13 +154,13 @@ class BreakEven(Exercise):
             ),
         ]
 
-    def hint_text(self) -> str:
+    def hint(self) -> str:
         return (
             f"Write the Nil's average as a function of p, set it equal to "
             f"{10 * self.k}, and solve for p."
         )
 
-    def explanation(self) -> str:
+    def explain(self) -> str:
         v = self.rules.nil_value
         return (
             f"p × {v} − (1 − p) × {v} = {self.safe} gives p = ({v} + {self.safe}) / "
@@ -189,11 +168,11 @@ class BreakEven(Exercise):
         )
 
 
-class UnderbidCost(Exercise):
+class UnderbidCost(Spec):
     number = 3
     title = "What underbidding costs"
     chapter = CHAPTER
-    answer_format = "a whole number of points"
+    answer = Whole("points")
     must_catch = ("no-penalty", "penalty-only")
 
     def generate(self, rng: random.Random) -> None:
@@ -225,16 +204,10 @@ class UnderbidCost(Exercise):
             bags = result.bags_after
         return total
 
-    def compute(self) -> int:
+    def key(self) -> int:
         return self.total(self.bid + self.extra) - self.total(self.bid)
 
-    def parse(self, answer: Any) -> int:
-        return parse_int(answer, "a number of points")
-
-    def format_answer(self, value: Any) -> str:
-        return str(value)
-
-    def question(self) -> str:
+    def prompt(self) -> str:
         won = self.bid + self.extra
         return (
             f"Rules: {self.rules.spec}. Your side starts with {self.bags} bags. For "
@@ -261,13 +234,13 @@ class UnderbidCost(Exercise):
             ),
         ]
 
-    def hint_text(self) -> str:
+    def hint(self) -> str:
         return (
             "Score both plans hand by hand: bids, overtricks, and the running bag "
             "count with its penalties."
         )
 
-    def explanation(self) -> str:
+    def explain(self) -> str:
         won = self.bid + self.extra
         under, exact = self.total(self.bid), self.total(won)
         pens = (self.bags + self.hands * self.extra) // 10
@@ -279,11 +252,11 @@ class UnderbidCost(Exercise):
         )
 
 
-class ChooseBid(Exercise):
+class ChooseBid(Spec):
     number = 4
     title = "Choose a bid"
     chapter = CHAPTER
-    answer_format = 'a bid: a number, or "nil"'
+    answer = BidAnswer()
     uses_bots = True
 
     def generate(self, rng: random.Random) -> None:
@@ -305,15 +278,8 @@ class ChooseBid(Exercise):
             return self.advice.action  # type: ignore[no-any-return]
         return Bid(max(1, quick_tricks(self.hand.holding[self.seat])))
 
-    def compute(self) -> Bid:
+    def key(self) -> Bid:
         return self.reference()
-
-    def parse(self, answer: Any) -> Bid:
-        bid = parse_bid(answer)
-        return bid
-
-    def format_answer(self, value: Any) -> str:
-        return "nil" if value.is_nil else str(value.tricks)
 
     def good(self, bid: Bid) -> bool:
         ref = self.reference()
@@ -382,7 +348,7 @@ class ChooseBid(Exercise):
                     out.append(Mistake(verdict.mistake or "bid", bid, verdict.message))
         return out
 
-    def question(self) -> str:
+    def prompt(self) -> str:
         h = self.hand
         bids = h.bid_map()
         made = bids_table(h.rules, bids, seats=[s for s in h.bid_order if s in bids])
@@ -393,13 +359,13 @@ class ChooseBid(Exercise):
             "accepted.)"
         )
 
-    def hint_text(self) -> str:
+    def hint(self) -> str:
         return (
             "Start from the quick count (aces, guarded kings, long spades), then "
             "think about short suits you could trump and what the others bid."
         )
 
-    def explanation(self) -> str:
+    def explain(self) -> str:
         ref = self.reference()
         why = f': "{self.advice.reason}"' if self.advice is not None else ""
         who = (

@@ -33,15 +33,13 @@ from ..scoring import side_of
 from ..seats import Seat
 from ..tricks import trick_winner
 from .advice import strongest_level, suggestion
+from .answers import CardAnswer, Cards, Suits
 from .core import (
-    Exercise,
     Feedback,
     Mistake,
-    SetExercise,
+    SetSpec,
+    Spec,
     card_codes,
-    parse_card,
-    parse_cards,
-    parse_suits,
     plural,
 )
 from .dd import Solver, best_cards, lines
@@ -76,7 +74,7 @@ def played_hand(
     return hand, nils
 
 
-class ViewExercise(SetExercise):
+class ViewExercise(SetSpec):
     """A seat's view in the middle of a hand."""
 
     chapter = CHAPTER
@@ -116,7 +114,7 @@ class ViewExercise(SetExercise):
 class SpadesOut(ViewExercise):
     number = 1
     title = "Count the spades still out"
-    answer_format = 'a list of cards, e.g. "KS 9S 2S" (or "none")'
+    answer = Cards()
 
     def generate(self, rng: random.Random) -> None:
         self.hand, _ = played_hand(Rules.preset("cards4net"), rng, rng.randint(5, 8))
@@ -127,20 +125,14 @@ class SpadesOut(ViewExercise):
             c.suit is Suit.SPADES for c in self.hand.view(self.seat).played_cards()
         ) and any(c.suit is Suit.SPADES for c in self.hand.holding[self.seat])
 
-    def compute(self) -> frozenset[Card]:
+    def key(self) -> frozenset[Card]:
         view = self.hand.view(self.seat)
         return frozenset(c for c in view.unseen_cards() if c.suit is Suit.SPADES)
 
     def universe(self) -> list[Card]:
         return [c for c in self.hand.rules.deck if c.suit is Suit.SPADES]
 
-    def parse(self, answer: Any) -> frozenset[Card]:
-        return parse_cards(answer)
-
-    def format_answer(self, value: Any) -> str:
-        return card_codes(value) or "none"
-
-    def question(self) -> str:
+    def prompt(self) -> str:
         return (
             f"{self.scene()}\nWhich spades are still out: not played yet, and not in "
             "your hand?"
@@ -154,13 +146,13 @@ class SpadesOut(ViewExercise):
     def why_yes(self, item: Any) -> str:
         return "nobody has played it and you do not hold it, so another player has it"
 
-    def hint_text(self) -> str:
+    def hint(self) -> str:
         return (
             "Start from the 13 spades, cross out yours, then every spade in the "
             "tricks (`view.unseen_cards()` does this for every suit)."
         )
 
-    def explanation(self) -> str:
+    def explain(self) -> str:
         played = [
             c for c in self.hand.view(self.seat).played_cards() if c.suit is Suit.SPADES
         ]
@@ -174,7 +166,7 @@ class SpadesOut(ViewExercise):
 class ReadVoids(ViewExercise):
     number = 2
     title = "Read the voids"
-    answer_format = 'a list of suits, e.g. "H D" (or "none")'
+    answer = Suits()
 
     def generate(self, rng: random.Random) -> None:
         self.hand, _ = played_hand(Rules.preset("cards4net"), rng, rng.randint(4, 7))
@@ -186,7 +178,7 @@ class ReadVoids(ViewExercise):
     def acceptable(self) -> bool:
         return bool(self.expected) and len(self.expected) < 3
 
-    def compute(self) -> frozenset[Suit]:
+    def key(self) -> frozenset[Suit]:
         return frozenset(self.hand.view(self.seat).voids()[self.target])
 
     def universe(self) -> list[Suit]:
@@ -195,13 +187,7 @@ class ReadVoids(ViewExercise):
     def item_text(self, item: Any) -> str:
         return str(item.plural)
 
-    def parse(self, answer: Any) -> frozenset[Suit]:
-        return parse_suits(answer)
-
-    def format_answer(self, value: Any) -> str:
-        return " ".join(s.letter for s in sorted(value)) or "none"
-
-    def question(self) -> str:
+    def prompt(self) -> str:
         return (
             f"{self.scene()}\nWhich suits has {self.target.full} shown to be void in "
             "(out of, holding no more cards of)?"
@@ -234,13 +220,13 @@ class ReadVoids(ViewExercise):
             )
         return f"{self.target.full} followed suit whenever {item.plural} were led"
 
-    def hint_text(self) -> str:
+    def hint(self) -> str:
         return (
             "A player shows a void by not following the suit led. Look for tricks "
             "where the player's card is of another suit than the first card."
         )
 
-    def explanation(self) -> str:
+    def explain(self) -> str:
         return (
             "; ".join(
                 f"{suit.plural}: {self.evidence(suit)}"
@@ -251,12 +237,12 @@ class ReadVoids(ViewExercise):
 
 
 # ----------------------------------------------------------------- puzzles
-class Puzzle(Exercise):
+class Puzzle(Spec):
     """Pick a card; the check compares it with the exact result of every card
     (see the module docstring) and with the strongest bot's suggestion."""
 
     chapter = CHAPTER
-    answer_format = 'one card, e.g. "QH"'
+    answer = CardAnswer()
     uses_bots = True
     nil_first = False
     hand: Hand
@@ -326,19 +312,13 @@ class Puzzle(Exercise):
     def advice(self) -> Any:
         return self._cache["advice"]
 
-    def compute(self) -> Card:
+    def key(self) -> Card:
         advice = self.advice
         if advice is not None and advice.action in self.best:
             return advice.action  # type: ignore[no-any-return]
         return min(self.best)
 
-    def parse(self, answer: Any) -> Card:
-        return parse_card(answer)
-
-    def format_answer(self, value: Any) -> str:
-        return str(value)
-
-    def question(self) -> str:
+    def prompt(self) -> str:
         h = self.hand
         bids = ", ".join(f"{s.full} {h.bids[s].label()}" for s in h.bid_order)  # type: ignore[union-attr]
         won = ", ".join(f"{s.full} {h.tricks_won[s]}" for s in h.seats)
@@ -419,7 +399,7 @@ class Puzzle(Exercise):
                 out.append(Mistake(verdict.mistake or "worse", card, verdict.message))
         return out
 
-    def explanation(self) -> str:
+    def explain(self) -> str:
         best = sorted(self.best, key=lambda c: (c.suit, c.rank))
         others = [c for c in best if c is not self.expected]
         also = (
@@ -481,7 +461,7 @@ class PartnerWinning(Puzzle):
             "a trick of its own later."
         )
 
-    def hint_text(self) -> str:
+    def hint(self) -> str:
         return (
             "Who is winning the trick so far? A trick your side already has does "
             "not need a second high card."
@@ -531,7 +511,7 @@ class CoverNil(Puzzle):
             f"({-self.hand.rules.nil_value:+d})."
         )
 
-    def hint_text(self) -> str:
+    def hint(self) -> str:
         return (
             "A Nil fails as soon as its bidder wins a trick. Who is winning this one, "
             "and can you take it over?"
@@ -549,7 +529,7 @@ class Ending(Puzzle):
             return False
         return len(hand.legal_cards()) >= 3 and self.partner_winning(hand) is None
 
-    def hint_text(self) -> str:
+    def hint(self) -> str:
         return (
             "Count the tricks each side still needs, and which cards are winners. "
             "Try each card in your head against the best replies."

@@ -21,13 +21,11 @@ from ..hand import Hand
 from ..rules import Rules
 from ..seats import Seat
 from .advice import suggestion
+from .answers import TrickNumbers, Whole
 from .core import (
-    AnswerError,
-    Exercise,
     Mistake,
-    SetExercise,
-    parse_int,
-    parse_list,
+    SetSpec,
+    Spec,
 )
 from .scenarios import deal, hand_picture, new_seed, play_to, sensible, tricks_text
 
@@ -38,29 +36,11 @@ REVIEW_LEVEL = "rule"
 """The bot level the review exercise compares plays with (fast and deterministic)."""
 
 
-def parse_tricks(answer: Any) -> frozenset[int]:
-    """Trick numbers from ``"3 7"``, ``[3, 7]`` or ``"none"``."""
-    answer = parse_list(answer)
-    if isinstance(answer, int) and not isinstance(answer, bool):
-        answer = [answer]
-    if isinstance(answer, str):
-        if answer.strip().lower() in ("none", ""):
-            return frozenset()
-        answer = answer.replace(",", " ").split()
-    try:
-        numbers = frozenset(parse_int(a, "a trick number") for a in answer)
-    except TypeError:
-        raise AnswerError(f"{answer!r} is not a list of trick numbers") from None
-    if any(not 1 <= n <= 13 for n in numbers):
-        raise AnswerError("trick numbers go from 1 to 13")
-    return numbers
-
-
-class PlayWithBots(Exercise):
+class PlayWithBots(Spec):
     number = 1
     title = "Play two hands with the bots"
     chapter = CHAPTER
-    answer_format = "a whole number (North-South's score)"
+    answer = Whole("points (North-South's score)")
     uses_bots = True
     must_catch = ("last-hand",)
 
@@ -76,18 +56,12 @@ class PlayWithBots(Exercise):
         play_until(game, bots, hands=2)
         return game
 
-    def compute(self) -> int:
+    def key(self) -> int:
         if "game" not in self._cache:
             self._cache["game"] = self.play()
         return int(self._cache["game"].scores["NS"])
 
-    def parse(self, answer: Any) -> int:
-        return parse_int(answer, "a score")
-
-    def format_answer(self, value: Any) -> str:
-        return str(value)
-
-    def question(self) -> str:
+    def prompt(self) -> str:
         return (
             f'Make a game with `Game("cards4net", seed={self.game_seed})` (this is '
             "`q1.game_seed`), give every seat a rule bot "
@@ -96,7 +70,7 @@ class PlayWithBots(Exercise):
         )
 
     def mistakes(self) -> list[Mistake]:
-        self.compute()
+        self.key()
         game: Game = self._cache["game"]
         results = game.results()
         return [
@@ -118,14 +92,14 @@ class PlayWithBots(Exercise):
             ),
         ]
 
-    def hint_text(self) -> str:
+    def hint(self) -> str:
         return (
             "`from spadeslib.bots import make_bot, play_until`; build a dict "
             "`{seat: bot}` for `game.hand.seats`, then read `game.scores`."
         )
 
-    def explanation(self) -> str:
-        self.compute()
+    def explain(self) -> str:
+        self.key()
         game: Game = self._cache["game"]
         rows = [
             f"Hand {i}: NS {r['NS'].points:+d}, EW {r['EW'].points:+d}"
@@ -134,11 +108,11 @@ class PlayWithBots(Exercise):
         return "; ".join(rows) + f". Totals: {game.scores}."
 
 
-class Trumping(SetExercise):
+class Trumping(SetSpec):
     number = 2
     title = "Review a hand: tricks won by trumping"
     chapter = CHAPTER
-    answer_format = 'a list of trick numbers, e.g. "3 7" (or "none")'
+    answer = TrickNumbers()
 
     def generate(self, rng: random.Random) -> None:
         self.hand: Hand = deal(Rules.preset("cards4net"), rng)
@@ -162,7 +136,7 @@ class Trumping(SetExercise):
         kinds = [self.kind(n) for n in range(1, 14)]
         return "won" in kinds and ("spade-led" in kinds or "overtrumped" in kinds)
 
-    def compute(self) -> frozenset[int]:
+    def key(self) -> frozenset[int]:
         return frozenset(n for n in range(1, 14) if self.kind(n) == "won")
 
     def universe(self) -> list[int]:
@@ -174,13 +148,7 @@ class Trumping(SetExercise):
     def item_text(self, item: Any) -> str:
         return f"trick {item}"
 
-    def parse(self, answer: Any) -> frozenset[int]:
-        return parse_tricks(answer)
-
-    def format_answer(self, value: Any) -> str:
-        return " ".join(str(n) for n in sorted(value)) or "none"
-
-    def question(self) -> str:
+    def prompt(self) -> str:
         return (
             f"A finished hand:\n{tricks_text(self.hand.tricks)}\nIn which tricks did "
             f"{self.seat.full} win by trumping (a spade on a trick led in another "
@@ -214,24 +182,24 @@ class Trumping(SetExercise):
             f"{trick.plays[0][1].suit.singular} lead and won the trick"
         )
 
-    def hint_text(self) -> str:
+    def hint(self) -> str:
         return (
             "Look for tricks whose first card is not a spade, where the seat played a "
             "spade and is the winner."
         )
 
-    def explanation(self) -> str:
+    def explain(self) -> str:
         return (
             "; ".join(f"trick {n}: {self.why_yes(n)}" for n in sorted(self.expected))
             + "."
         )
 
 
-class ReadRecord(Exercise):
+class ReadRecord(Spec):
     number = 3
     title = "Read a game record"
     chapter = CHAPTER
-    answer_format = "a whole number (East-West's score)"
+    answer = Whole("points (East-West's score)")
     must_catch = ("other-side",)
 
     def generate(self, rng: random.Random) -> None:
@@ -244,16 +212,10 @@ class ReadRecord(Exercise):
     def game(self) -> Game:
         return record.loads(self.record)
 
-    def compute(self) -> int:
+    def key(self) -> int:
         return int(self.game().scores["EW"])
 
-    def parse(self, answer: Any) -> int:
-        return parse_int(answer, "a score")
-
-    def format_answer(self, value: Any) -> str:
-        return str(value)
-
-    def question(self) -> str:
+    def prompt(self) -> str:
         return (
             "`q3.record` holds a game record (JSON) of a `classic` game:\n"
             f"{self.record[:160]}...\nLoad it with `spadeslib.record.loads` and give "
@@ -277,10 +239,10 @@ class ReadRecord(Exercise):
             ),
         ]
 
-    def hint_text(self) -> str:
+    def hint(self) -> str:
         return "`game = record.loads(q3.record)`, then `game.scores`."
 
-    def explanation(self) -> str:
+    def explain(self) -> str:
         game = self.game()
         rows = [
             f"hand {i}: EW {r['EW'].points:+d}" for i, r in enumerate(game.results(), 1)
@@ -288,11 +250,11 @@ class ReadRecord(Exercise):
         return f"{', '.join(rows)}; EW's total is {game.scores['EW']}."
 
 
-class CheckMyPlay(SetExercise):
+class CheckMyPlay(SetSpec):
     number = 4
     title = "Check my play against the rule bot"
     chapter = CHAPTER
-    answer_format = 'a list of trick numbers, e.g. "2 4" (or "none")'
+    answer = TrickNumbers()
     uses_bots = True
 
     def generate(self, rng: random.Random) -> None:
@@ -324,7 +286,7 @@ class CheckMyPlay(SetExercise):
         differ = [n for n, (card, advice) in reviewed.items() if advice.action != card]
         return 0 < len(differ) < 4
 
-    def compute(self) -> frozenset[int]:
+    def key(self) -> frozenset[int]:
         return frozenset(
             n
             for n, (card, advice) in self._cache["reviewed"].items()
@@ -340,13 +302,7 @@ class CheckMyPlay(SetExercise):
     def item_text(self, item: Any) -> str:
         return f"trick {item}"
 
-    def parse(self, answer: Any) -> frozenset[int]:
-        return parse_tricks(answer)
-
-    def format_answer(self, value: Any) -> str:
-        return " ".join(str(n) for n in sorted(value)) or "none"
-
-    def question(self) -> str:
+    def prompt(self) -> str:
         h = self.hand
         return (
             f"South (a beginner) played the first four tricks of this hand "
@@ -370,14 +326,14 @@ class CheckMyPlay(SetExercise):
         card, advice = self._cache["reviewed"][item]
         return f'the bot plays {card.symbol()} too: "{advice.reason}"'
 
-    def hint_text(self) -> str:
+    def hint(self) -> str:
         return (
             "`replay = Hand(h.rules, h.dealer, deal=h.initial)`; go through "
             "`h.history`, and before applying each of South's cards compare it with "
             "`suggest(replay.view('S'), 'rule').action`."
         )
 
-    def explanation(self) -> str:
+    def explain(self) -> str:
         return "\n".join(
             f"Trick {n}: "
             + (self.why_yes(n) if n in self.expected else self.why_not(n))

@@ -19,6 +19,7 @@ from __future__ import annotations
 import ast
 import math
 import random
+import weakref
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
@@ -35,8 +36,11 @@ __all__ = [
     "Feedback",
     "Mistake",
     "Placeholder",
-    "SetExercise",
+    "SetSpec",
+    "Spec",
     "____",
+    "key_text",
+    "spec_of",
 ]
 
 DEFAULT_SEED = 1
@@ -312,26 +316,39 @@ def signed(n: int) -> str:
 
 
 # --------------------------------------------------------------- exercises
-class Exercise:
-    """One exercise: a seeded scenario, its check, a hint and a solution.
+class Spec:
+    """The declaration of one exercise: its scenario, key, prompt, typical
+    mistakes, hint and explanation. A learner never holds a ``Spec``: they get
+    an :class:`Exercise` built from it, which cannot reach the key.
 
-    Subclasses set the class attributes and implement :meth:`generate`,
-    :meth:`compute`, :meth:`question`, :meth:`parse`, :meth:`mistakes`,
-    :meth:`hint_text` and :meth:`explanation`. The learner-facing methods are
-    :meth:`show`, :meth:`check`, :meth:`hint` and :meth:`solution`;
-    :meth:`feedback` returns what :meth:`check` prints.
+    Subclasses set the class attributes and implement :meth:`generate` (the
+    scenario from a seeded ``rng``), :meth:`key` (the right answer, computed with
+    the library), :meth:`prompt`, :meth:`mistakes` (typical wrong answers,
+    computed with the library under a mistaken reading), :meth:`hint` and
+    :meth:`explain`. ``answer`` (a kind from :mod:`.answers`) reads, writes and
+    compares answers.
 
-    ``must_catch`` lists mistake ids the scenario must tell apart from the
-    right answer: :meth:`generate` is retried (with the same random stream)
-    until every one of them gives a different answer, so that the exercise
-    always tests the rule it is about.
+    ``must_catch`` lists mistake ids the scenario must tell apart from the key:
+    :meth:`generate` is retried (with the same random stream) until each of them
+    gives a different answer, so the exercise always tests its rule.
+    ``constant`` is set (to the sentence the prompt says it with) only by an
+    exercise whose key is meant to be the same on most seeds. ``public`` names
+    the scenario attributes a learner may use in code (``q.hand``). ``intro`` is
+    the paragraph above the exercise in its notebook; ``worked`` is a code cell
+    the solution shows (blank in the exercise) and ``answer_code`` the
+    expression it answers with.
     """
 
     chapter: ClassVar[str] = ""
     number: ClassVar[int] = 0
     title: ClassVar[str] = ""
-    answer_format: ClassVar[str] = ""
+    intro: ClassVar[str] = ""
+    answer: ClassVar[Any] = None
     must_catch: ClassVar[tuple[str, ...]] = ()
+    constant: ClassVar[str] = ""
+    public: ClassVar[tuple[str, ...]] = ()
+    worked: ClassVar[str] = ""
+    answer_code: ClassVar[str] = ""
     uses_bots: ClassVar[bool] = False
 
     def __init__(self, seed: int = DEFAULT_SEED) -> None:
@@ -352,41 +369,62 @@ class Exercise:
         """Build the scenario from ``rng`` (store it on ``self``)."""
         raise NotImplementedError
 
-    def compute(self) -> Any:
+    def key(self) -> Any:
         """The right answer, computed with the library."""
         raise NotImplementedError
 
-    def question(self) -> str:
+    def prompt(self) -> str:
         """The scenario and the question, as text."""
-        raise NotImplementedError
-
-    def parse(self, answer: Any) -> Any:
-        """Read a learner's answer (raise :class:`AnswerError` if impossible)."""
         raise NotImplementedError
 
     def mistakes(self) -> list[Mistake]:
         """Typical wrong answers for this scenario, computed with the library."""
         return []
 
-    def hint_text(self) -> str:
+    def hint(self) -> str:
         """A nudge that does not give the answer away."""
         raise NotImplementedError
 
-    def explanation(self) -> str:
-        """Why the answer is what it is (shown by :meth:`solution`)."""
+    def explain(self) -> str:
+        """Why the answer is what it is (shown by the solution)."""
         raise NotImplementedError
+
+    @property
+    def answer_format(self) -> str:
+        """How the answer is written, in words."""
+        return str(self.answer.text)
+
+    def parse(self, answer: Any) -> Any:
+        """Read a learner's answer (raise :class:`AnswerError` if impossible)."""
+        return self.answer.parse(answer)
 
     def format_answer(self, value: Any) -> str:
         """The answer as it would be typed (for the solution and the key)."""
-        return repr(value)
+        return str(self.answer.format(value))
 
     def same(self, a: Any, b: Any) -> bool:
         """Whether two parsed answers are the same answer."""
-        return bool(a == b)
+        if self.answer is None:
+            return bool(a == b)
+        return bool(self.answer.same(a, b))
+
+    def spellings(self) -> list[Any]:
+        """Natural ways to write the key (the tests check every one passes)."""
+        if self.answer is None or type(self.answer).spellings is _base_spellings():
+            return [self.expected, self.key_text]
+        return list(self.answer.spellings(self.expected))
+
+    def literal(self) -> str:
+        """The key as Python source (the solution notebook's ``answer = ...``)."""
+        if self.answer is None or type(self.answer).literal is _base_literal():
+            return (
+                self.key_text if self.key_text.startswith("[") else repr(self.key_text)
+            )
+        return str(self.answer.literal(self.expected))
 
     def fallback(self, parsed: Any) -> str:
         """The message for a wrong answer that matches no known mistake."""
-        return "that is not it. Hint: " + _cap(self.hint_text())
+        return "that is not it. Hint: " + _cap(self.hint())
 
     def diagnose(self, parsed: Any) -> Feedback | None:
         """A custom verdict before the standard comparison (``None``: no opinion)."""
@@ -411,11 +449,11 @@ class Exercise:
     def expected(self) -> Any:
         """The right answer (computed once)."""
         if "expected" not in self._cache:
-            self._cache["expected"] = self.compute()
+            self._cache["expected"] = self.key()
         return self._cache["expected"]
 
     @property
-    def key(self) -> str:
+    def key_text(self) -> str:
         """The right answer as text, for answer keys."""
         return self.format_answer(self.expected)
 
@@ -449,30 +487,76 @@ class Exercise:
                 return Feedback("incorrect", mistake.message, mistake.id)
         return Feedback("incorrect", self.fallback(parsed))
 
+    def show_text(self) -> str:
+        """The exercise as printed: title, scenario, question, answer format."""
+        return (
+            f"Exercise {self.label}: {self.title}\n\n{self.prompt()}\n\n"
+            f"Answer with {self.answer_format}."
+        )
+
+    def solution_text(self) -> str:
+        """The answer and why."""
+        return f"Solution: {self.key_text}\n{_cap(self.explain())}"
+
+
+_SPECS: weakref.WeakKeyDictionary[Exercise, Spec] = weakref.WeakKeyDictionary()
+"""Each learner-facing exercise's declaration, kept off the object itself."""
+
+
+class Exercise:
+    """One exercise as a learner meets it: ``show()``, ``check(answer)``,
+    ``hint()``, ``solution()``.
+
+    The key lives in a private registry, not on the object, so neither
+    tab-completion nor ``dir(q)`` offers it; ``q.solution()`` prints it when
+    asked. Scenario data a learner needs in code (``q.hand``, ``q.record``) are
+    attributes.
+    """
+
+    def __init__(self, spec: Spec) -> None:
+        self.label = spec.label
+        self.title = spec.title
+        self.seed = spec.seed
+        for name in spec.public:
+            setattr(self, name, getattr(spec, name))
+        _SPECS[self] = spec
+
+    def feedback(self, answer: Any = ____) -> Feedback:
+        """The verdict on ``answer`` (what :meth:`check` prints)."""
+        return _SPECS[self].feedback(answer)
+
     def check(self, answer: Any = ____) -> None:
         """Print whether ``answer`` is right, or what went wrong."""
         print(self.feedback(answer))
 
     def hint(self) -> None:
         """Print a hint."""
-        print("Hint: " + _cap(self.hint_text()))
+        print("Hint: " + _cap(_SPECS[self].hint()))
 
     def solution(self) -> None:
         """Print the answer and why."""
-        print(f"Solution: {self.key}\n{_cap(self.explanation())}")
+        print(_SPECS[self].solution_text())
 
     def show(self) -> None:
         """Print the exercise: the scenario and the question."""
-        print(
-            f"Exercise {self.label}: {self.title}\n\n{self.question()}\n\n"
-            f"Answer with {self.answer_format}."
-        )
+        print(_SPECS[self].show_text())
 
     def __repr__(self) -> str:
         return f"<exercise {self.label} {self.title!r}, seed {self.seed}>"
 
 
-class SetExercise(Exercise):
+def spec_of(exercise: Exercise) -> Spec:
+    """The declaration behind a learner's exercise (for tests, keys and
+    notebooks; not for learners)."""
+    return _SPECS[exercise]
+
+
+def key_text(exercise: Exercise) -> str:
+    """The answer key of one exercise, as text (for a teacher's answer key)."""
+    return _SPECS[exercise].key_text
+
+
+class SetSpec(Spec):
     """An exercise whose answer is a set of items (cards, bids, seats, suits).
 
     Wrong answers are diagnosed item by item: an item that does not belong is
@@ -536,6 +620,18 @@ class SetExercise(Exercise):
                 text = f"{self.item_text(item)} does not belong: {self.why_not(item)}."
             out.append(Mistake(f"item:{item}", frozenset(wrong), text))
         return out
+
+
+def _base_spellings() -> Any:
+    from .answers import Answer
+
+    return Answer.spellings
+
+
+def _base_literal() -> Any:
+    from .answers import Answer
+
+    return Answer.literal
 
 
 def _cap(text: str) -> str:

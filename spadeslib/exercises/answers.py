@@ -1,0 +1,467 @@
+"""Kinds of answer: how an answer is read, written, compared, and every natural
+way a learner may spell it.
+
+An exercise declares its kind once (``answer = Whole("tricks")``); the kind
+parses what the learner typed (``5``, ``"5"``, ``5.0``, ``"NS"``,
+``"north-south"``, ``"N/S"``...), formats the key, writes it as Python for the
+solution notebook, and lists the spellings the tests feed back to the check.
+
+>>> Whole("tricks").parse("5.0"), Whole("tricks").spellings(5)
+(5, [5, '5', 5.0, '5.0', ' 5 '])
+>>> Side().parse("N/S"), Side().parse("north-south"), Side().parse("ns")
+('NS', 'NS', 'NS')
+>>> Halves("tricks").parse("2½"), Halves("tricks").format(5.0)
+(2.5, '5')
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..actions import Bid
+from ..cards import Card, Suit
+from ..seats import Seat
+from .core import (
+    AnswerError,
+    card_codes,
+    parse_bid,
+    parse_bool,
+    parse_card,
+    parse_cards,
+    parse_float,
+    parse_int,
+    parse_list,
+    parse_seat,
+    parse_side,
+    parse_suits,
+)
+
+__all__ = [
+    "Answer",
+    "BidAnswer",
+    "CardAnswer",
+    "Cards",
+    "Choice",
+    "Decimal",
+    "Flag",
+    "Halves",
+    "SeatAnswer",
+    "Seats",
+    "Side",
+    "Suits",
+    "TrickNumbers",
+    "Whole",
+    "Word",
+]
+
+
+class Answer:
+    """The base kind: subclasses set :attr:`text` and implement :meth:`parse`."""
+
+    text: str = "an answer"
+
+    def parse(self, value: Any) -> Any:
+        """Read a learner's answer (raise :class:`AnswerError` if impossible)."""
+        return value
+
+    def format(self, value: Any) -> str:
+        """The key as it would be typed."""
+        return str(value)
+
+    def literal(self, value: Any) -> str:
+        """The key as Python source (the solution notebook's ``answer = ...``)."""
+        return repr(self.format(value))
+
+    def same(self, a: Any, b: Any) -> bool:
+        """Whether two parsed answers are the same answer."""
+        return bool(a == b)
+
+    def spellings(self, value: Any) -> list[Any]:
+        """Natural ways to write ``value`` (all must pass the check)."""
+        return [value, self.format(value)]
+
+
+@dataclass(frozen=True)
+class Whole(Answer):
+    """A whole number (tricks, points, cards): ``5``, ``"5"``, ``5.0``, ``"+5"``."""
+
+    unit: str = ""
+
+    @property
+    def text(self) -> str:  # type: ignore[override]
+        return f"a whole number of {self.unit}" if self.unit else "a whole number"
+
+    def parse(self, value: Any) -> int:
+        if isinstance(value, str):
+            text = value.strip().replace("−", "-").replace("+", "").replace(",", "")
+            try:
+                number = float(text)
+            except ValueError:
+                raise AnswerError(f"{value!r} is not {self.text}") from None
+            if number.is_integer():
+                return int(number)
+            raise AnswerError(f"{value!r} is not {self.text}")
+        return parse_int(value, self.text)
+
+    def literal(self, value: Any) -> str:
+        return str(value)
+
+    def spellings(self, value: Any) -> list[Any]:
+        return [value, str(value), float(value), f"{value}.0", f" {value} "]
+
+
+@dataclass(frozen=True)
+class Halves(Answer):
+    """A number in halves (a quick count): ``2.5``, ``"2.5"``, ``"2½"``, ``5``."""
+
+    unit: str = ""
+
+    @property
+    def text(self) -> str:  # type: ignore[override]
+        return f"a number of {self.unit} in halves (e.g. 3 or 2.5)"
+
+    def parse(self, value: Any) -> float:
+        if isinstance(value, str):
+            text = value.strip().replace(",", ".")
+            if text.endswith("½"):
+                whole = text[:-1].strip()
+                value = (float(whole) if whole else 0.0) + 0.5
+            elif text.endswith("1/2"):
+                value = float(text[:-3].strip() or 0) + 0.5
+        number = parse_float(value)
+        if not (2 * number).is_integer():
+            raise AnswerError(f"{value!r} is not a whole or half number")
+        return number
+
+    def format(self, value: Any) -> str:
+        return f"{value:g}"
+
+    def literal(self, value: Any) -> str:
+        return self.format(value)
+
+    def same(self, a: Any, b: Any) -> bool:
+        return math.isclose(a, b)
+
+    def spellings(self, value: Any) -> list[Any]:
+        out = [value, f"{value:g}", float(value)]
+        if float(value).is_integer():
+            out += [int(value), f"{int(value)}.0"]
+        else:
+            out += [f"{int(value)}½" if value > 1 else "½", f"{value:.1f}"]
+        return out
+
+
+@dataclass(frozen=True)
+class Decimal(Answer):
+    """A decimal to ``places`` places; a probability may be written ``"35%"``.
+
+    Agreement is to the stated places only: 79.5 is not 80.
+    """
+
+    places: int = 3
+    what: str = "a number"
+    probability: bool = False
+
+    @property
+    def text(self) -> str:  # type: ignore[override]
+        return f"{self.what} to {self.places} decimals" if self.places else self.what
+
+    def parse(self, value: Any) -> float:
+        return parse_float(value)
+
+    def format(self, value: Any) -> str:
+        return f"{value:.{self.places}f}" if self.places else f"{value:g}"
+
+    def literal(self, value: Any) -> str:
+        return self.format(value)
+
+    def same(self, a: Any, b: Any) -> bool:
+        return abs(a - b) <= 0.5 * 10**-self.places + 1e-9
+
+    def spellings(self, value: Any) -> list[Any]:
+        text = self.format(value)
+        out = [float(text), text, value]
+        if self.probability:
+            out.append(f"{100 * float(text):g}%")
+        return out
+
+
+@dataclass(frozen=True)
+class SeatAnswer(Answer):
+    """One seat: ``"N"``, ``"north"``, ``"North"`` or :class:`Seat`."""
+
+    text: str = "a seat: 'N', 'E', 'S' or 'W'"
+
+    def parse(self, value: Any) -> Seat:
+        return parse_seat(value)
+
+    def format(self, value: Any) -> str:
+        return str(value.letter)
+
+    def spellings(self, value: Any) -> list[Any]:
+        return [
+            value,
+            value.letter,
+            value.full,
+            value.full.lower(),
+            value.letter.lower(),
+        ]
+
+
+_SIDE_SPELLINGS = {
+    "NS": ["NS", "ns", "N/S", "N-S", "north-south", "North South", "SN"],
+    "EW": ["EW", "ew", "E/W", "E-W", "east-west", "East West", "WE"],
+}
+
+
+@dataclass(frozen=True)
+class Side(Answer):
+    """A side: ``"NS"``, ``"N/S"``, ``"north-south"``; with ``allow_none`` also
+    ``None``/``"none"`` (nobody)."""
+
+    allow_none: bool = False
+
+    @property
+    def text(self) -> str:  # type: ignore[override]
+        return "'NS', 'EW', or 'none'" if self.allow_none else "a side: 'NS' or 'EW'"
+
+    def parse(self, value: Any) -> str | None:
+        return parse_side(value, allow_none=self.allow_none)
+
+    def format(self, value: Any) -> str:
+        return value or "none"
+
+    def literal(self, value: Any) -> str:
+        return repr(value)
+
+    def spellings(self, value: Any) -> list[Any]:
+        if value is None:
+            return [None, "none", "None", "nobody", "neither"]
+        return list(_SIDE_SPELLINGS[value])
+
+
+@dataclass(frozen=True)
+class Word(Answer):
+    """One word from a fixed list, with its plural and any aliases."""
+
+    aliases: dict[str, str] = field(default_factory=dict)
+    text: str = "a word"
+
+    def parse(self, value: Any) -> str:
+        if not isinstance(value, str) or not value.strip():
+            raise AnswerError(f"{value!r} is not a word")
+        word = " ".join(value.strip().lower().split())
+        return self.aliases.get(
+            word, word.removesuffix("s") if word[-1:] == "s" else word
+        )
+
+    def spellings(self, value: Any) -> list[Any]:
+        return [value, value.upper(), value.capitalize(), f" {value} ", value + "s"]
+
+
+@dataclass(frozen=True)
+class CardAnswer(Answer):
+    """One card: ``"QH"``, ``"Q♥"``, ``"qh"``, ``"10h"`` or :class:`Card`."""
+
+    text: str = "a card, e.g. 'QH' or 'Q♥'"
+
+    def parse(self, value: Any) -> Card:
+        return parse_card(value)
+
+    def spellings(self, value: Any) -> list[Any]:
+        return [value, str(value), str(value).lower(), value.symbol()]
+
+
+@dataclass(frozen=True)
+class BidAnswer(Answer):
+    """One bid: ``4``, ``"4"``, ``"nil"``, ``"Nil"``."""
+
+    text: str = "a bid: a number or 'nil'"
+
+    def parse(self, value: Any) -> Bid:
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        return parse_bid(value)
+
+    def format(self, value: Any) -> str:
+        return str(value.tricks) if not value.is_nil else value.label().lower()
+
+    def literal(self, value: Any) -> str:
+        return str(value.tricks) if not value.is_nil else repr(self.format(value))
+
+    def spellings(self, value: Any) -> list[Any]:
+        if value.is_nil:
+            return [value, "nil", "Nil", "NIL"]
+        return [value, value.tricks, str(value.tricks), float(value.tricks)]
+
+
+def _items(value: Any) -> list[Any]:
+    value = parse_list(value)
+    if isinstance(value, str):
+        if value.strip().lower() in ("none", "", "-", "nobody", "[]"):
+            return []
+        return value.replace(",", " ").replace("/", " ").split()
+    if isinstance(value, Iterable):
+        return list(value)
+    return [value]
+
+
+@dataclass(frozen=True)
+class Cards(Answer):
+    """A set of cards: ``"QH 10H"``, ``"QH, 10H"``, ``["QH", "10H"]``; ``"none"``."""
+
+    text: str = "a list of cards, e.g. 'QH 10H' (or 'none')"
+
+    def parse(self, value: Any) -> frozenset[Card]:
+        return parse_cards(value)
+
+    def format(self, value: Any) -> str:
+        return card_codes(value) or "none"
+
+    def spellings(self, value: Any) -> list[Any]:
+        codes = card_codes(value)
+        if not value:
+            return ["none", [], ""]
+        return [value, codes, codes.lower(), codes.replace(" ", ", "), codes.split()]
+
+
+@dataclass(frozen=True)
+class Suits(Answer):
+    """A set of suits: ``"H D"``, ``"hearts, diamonds"``, ``"♥"``; ``"none"``."""
+
+    text: str = "a list of suits, e.g. 'H D' or 'hearts' (or 'none')"
+
+    def parse(self, value: Any) -> frozenset[Suit]:
+        return parse_suits(value)
+
+    def format(self, value: Any) -> str:
+        return " ".join(s.letter for s in sorted(value)) or "none"
+
+    def spellings(self, value: Any) -> list[Any]:
+        if not value:
+            return ["none", [], ""]
+        ordered = sorted(value)
+        return [
+            value,
+            self.format(value),
+            ", ".join(s.plural for s in ordered),
+            [s.plural.capitalize() for s in ordered],
+            " ".join(s.symbol for s in ordered),
+        ]
+
+
+@dataclass(frozen=True)
+class Seats(Answer):
+    """A set of seats: ``"N S"``, ``"N, S"``, ``["north", "south"]``, ``"NS"`` or
+    ``"north-south"`` (a side names both its seats); ``"none"``."""
+
+    text: str = "a list of seats, e.g. 'N S' or 'NS' (or 'none')"
+
+    def parse(self, value: Any) -> frozenset[Seat]:
+        if isinstance(value, Seat):
+            return frozenset([value])
+        out: set[Seat] = set()
+        for item in _items(value):
+            if isinstance(item, Seat):
+                out.add(item)
+                continue
+            try:
+                side = parse_side(str(item))
+            except AnswerError:
+                out.add(parse_seat(item))
+                continue
+            assert side is not None
+            out |= {Seat.parse(side[0]), Seat.parse(side[1])}
+        return frozenset(out)
+
+    def format(self, value: Any) -> str:
+        return " ".join(s.letter for s in sorted(value)) or "none"
+
+    def spellings(self, value: Any) -> list[Any]:
+        if not value:
+            return ["none", [], ""]
+        ordered = sorted(value)
+        out = [value, self.format(value), [s.full for s in ordered]]
+        out.append(", ".join(s.letter for s in ordered))
+        if len(ordered) == 2 and ordered[0].partner is ordered[1]:
+            side = "".join(s.letter for s in ordered)
+            out += _SIDE_SPELLINGS["NS" if "N" in side else "EW"][:5]
+        return out
+
+
+@dataclass(frozen=True)
+class Flag(Answer):
+    """``True``/``False``, ``"yes"``/``"no"``."""
+
+    text: str = "True or False"
+
+    def parse(self, value: Any) -> bool:
+        return parse_bool(value)
+
+    def format(self, value: Any) -> str:
+        return str(value)
+
+    def literal(self, value: Any) -> str:
+        return str(value)
+
+    def spellings(self, value: Any) -> list[Any]:
+        return [value, "yes" if value else "no", str(value)]
+
+
+@dataclass(frozen=True)
+class Choice(Answer):
+    """One of a few named options, each with the other ways to write it.
+
+    >>> Choice({"no": ("false",), "only spades": ("only-spades",)}).parse("Only-Spades")
+    'only spades'
+    """
+
+    options: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+    @property
+    def text(self) -> str:  # type: ignore[override]
+        return "one of " + ", ".join(f"'{o}'" for o in self.options)
+
+    def parse(self, value: Any) -> str:
+        if isinstance(value, bool):
+            value = "yes" if value else "no"
+        if not isinstance(value, str):
+            raise AnswerError(f"{value!r} is not {self.text}")
+        word = " ".join(value.strip().lower().replace("_", " ").split())
+        for option, others in self.options.items():
+            if word == option or word in others or word.replace("-", " ") == option:
+                return option
+        raise AnswerError(f"{value!r} is not {self.text}")
+
+    def spellings(self, value: Any) -> list[Any]:
+        return [value, value.upper(), value.capitalize(), *self.options[value]]
+
+
+@dataclass(frozen=True)
+class TrickNumbers(Answer):
+    """A set of trick numbers: ``"3 7"``, ``"3, 7"``, ``[3, 7]``, ``3``; ``"none"``."""
+
+    text: str = "a list of trick numbers, e.g. '3 7' (or 'none')"
+
+    def parse(self, value: Any) -> frozenset[int]:
+        if isinstance(value, int) and not isinstance(value, bool):
+            value = [value]
+        try:
+            numbers = frozenset(Whole().parse(a) for a in _items(value))
+        except TypeError:
+            raise AnswerError(f"{value!r} is not a list of trick numbers") from None
+        if any(not 1 <= n <= 13 for n in numbers):
+            raise AnswerError("trick numbers go from 1 to 13")
+        return numbers
+
+    def format(self, value: Any) -> str:
+        return " ".join(str(n) for n in sorted(value)) or "none"
+
+    def spellings(self, value: Any) -> list[Any]:
+        if not value:
+            return ["none", [], ""]
+        ordered = sorted(value)
+        return [value, self.format(value), ordered, ", ".join(map(str, ordered))]

@@ -1,0 +1,173 @@
+"""Every exercise over 100 seeds: honest checks.
+
+For each exercise declaration and each seed 1-100: the key passes, and so does
+every natural spelling of it; every typical mistake the declaration names gets
+its own message; the key is what the chapter's method (one library function)
+computes from the scenario. Across the seeds: the keys vary (no key on more
+than half of the seeds, unless the exercise is about that constant and says
+so), and each exercise names at least two distinct mistakes. A table of the
+spread of keys is printed (``pytest -s``).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from spadeslib import Suit
+from spadeslib.counting import holding_chance, nil_average, nil_break_even, quick_tricks
+from spadeslib.exercises import CHAPTERS, exercise_classes, key_text, load
+from spadeslib.exercises.core import SetSpec, Spec
+from spadeslib.scoring import apply_bags
+
+SEEDS = range(1, 101)
+CLASSES = [cls for name in CHAPTERS for cls in exercise_classes(name)]
+
+
+def _id(cls: type[Spec]) -> str:
+    return f"{int(cls.chapter[:2])}.{cls.number}-{cls.__name__}"
+
+
+@functools.cache
+def specs(cls: type[Spec]) -> tuple[Spec, ...]:
+    """The exercise built from every seed (once per test session)."""
+    return tuple(cls(seed) for seed in SEEDS)
+
+
+# ------------------------------------------------------------ key and spelling
+@pytest.mark.parametrize("cls", CLASSES, ids=_id)
+def test_key_and_its_spellings_pass(cls: type[Spec]) -> None:
+    for spec in specs(cls):
+        assert spec.feedback(spec.expected).correct, (spec.label, spec.seed)
+        assert spec.feedback(spec.key_text).correct, (spec.label, spec.seed)
+        for spelling in spec.spellings():
+            verdict = spec.feedback(spelling)
+            assert verdict.correct, (spec.label, spec.seed, spelling, str(verdict))
+
+
+# ----------------------------------------------------------------- mistakes
+@pytest.mark.parametrize("cls", CLASSES, ids=_id)
+def test_named_mistakes_get_their_message(cls: type[Spec]) -> None:
+    named: set[str] = set()
+    for spec in specs(cls):
+        wrong = [m for m in spec.mistakes() if not spec.same(m.answer, spec.expected)]
+        assert wrong, f"{spec.label} seed {spec.seed}: no named mistake differs"
+        for mistake in wrong:
+            first = next(
+                m
+                for m in spec.mistakes()
+                if spec.same(m.answer, mistake.answer)
+                and not spec.same(m.answer, spec.expected)
+            )
+            verdict = spec.feedback(mistake.answer)
+            assert verdict.status == "incorrect", (spec.label, spec.seed, mistake)
+            assert verdict.mistake == first.id, (spec.label, spec.seed, verdict)
+            if isinstance(spec, SetSpec):
+                assert verdict.message.startswith(first.message.rstrip(".")), (
+                    spec.label,
+                    spec.seed,
+                    verdict.message,
+                    first.message,
+                )
+            else:
+                assert verdict.message == first.message, (spec.label, spec.seed)
+            assert "too low" not in verdict.message
+            assert "too high" not in verdict.message
+            named.add(first.id)
+    assert len(named) >= 2, f"{cls.__name__} names only {named}"
+
+
+# ------------------------------------------------------------------- spread
+def spread(cls: type[Spec]) -> tuple[int, str, int]:
+    """(distinct keys, most common key, its count) over the seeds."""
+    counts = Counter(spec.key_text for spec in specs(cls))
+    top, count = counts.most_common(1)[0]
+    return len(counts), top, count
+
+
+@pytest.mark.parametrize("cls", CLASSES, ids=_id)
+def test_keys_vary_across_seeds(cls: type[Spec]) -> None:
+    _, top, count = spread(cls)
+    if cls.constant:
+        for spec in specs(cls)[:5]:
+            assert cls.constant in spec.prompt(), spec.label
+        return
+    assert count <= len(SEEDS) // 2, (
+        f"{cls.__name__}: key {top!r} on {count} of {len(SEEDS)} seeds"
+    )
+
+
+def test_print_the_spread_table() -> None:
+    lines = [f"{'exercise':<34} {'distinct':>8}  most common key (seeds)"]
+    worst = 0
+    for cls in CLASSES:
+        distinct, top, count = spread(cls)
+        worst = max(worst, 0 if cls.constant else count)
+        shown = top if len(top) <= 24 else top[:21] + "..."
+        lines.append(f"{_id(cls):<34} {distinct:>8}  {shown!r} ({count})")
+    print("\n" + "\n".join(lines))
+    assert worst <= len(SEEDS) // 2
+
+
+# -------------------------------------------------------- one method, one key
+def _team_contract(s: Any) -> Any:
+    from spadeslib import Seat
+
+    return s.hand.view(Seat.parse(s.side[0])).team_contract(s.side)
+
+
+def _bags_carried(s: Any) -> Any:
+    result = s.result()[s.side]
+    return apply_bags(s.rules, s.bags[s.side], result.bags_gained)[1]
+
+
+def _spades_out(s: Any) -> Any:
+    view = s.hand.view(s.seat)
+    return frozenset(c for c in view.unseen_cards() if c.suit is Suit.SPADES)
+
+
+METHODS: dict[str, Callable[[Any], Any]] = {
+    "2.4": lambda s: holding_chance(s.k, at_least=True),
+    "3.1": _team_contract,
+    "3.5": lambda s: quick_tricks(s.cards),
+    "7.1": _bags_carried,
+    "9.1": lambda s: nil_average(s.p, s.rules.nil_value),
+    "9.2": lambda s: nil_break_even(s.rules.nil_value, s.safe),
+    "10.1": _spades_out,
+    "10.2": lambda s: frozenset(s.hand.view(s.seat).voids()[s.target]),
+}
+"""The exercises whose key is a quantity a chapter teaches, and the chapter's
+method (a library function) that computes it."""
+
+
+@pytest.mark.parametrize("label", sorted(METHODS))
+def test_key_is_the_chapters_method(label: str) -> None:
+    cls = next(c for c in CLASSES if f"{int(c.chapter[:2])}.{c.number}" == label)
+    for spec in specs(cls):
+        assert spec.same(spec.expected, METHODS[label](spec)), (label, spec.seed)
+
+
+def test_quick_count_of_the_issue_examples() -> None:
+    from spadeslib import Card
+
+    south = Card.parse_many("AS QS 10S 5S 3S QH 8H 9C 8C AD 10D 7D 2D")
+    assert quick_tricks(south) == 5
+    assert quick_tricks(Card.parse_many("AS KS 5S KH 2H")) == 2.5
+
+
+# ---------------------------------------------------------- keys stay hidden
+@pytest.mark.parametrize("name", CHAPTERS)
+def test_key_is_not_reachable_from_the_exercise(name: str) -> None:
+    for q in load(name, seed=1):
+        public = [n for n in dir(q) if not n.startswith("_")]
+        assert not {"expected", "key", "compute", "answer"} & set(public)
+        for attr in public:
+            value = getattr(q, attr)
+            if callable(value) or attr in ("label", "seed", "title"):
+                continue
+            assert not q.feedback(value).correct, f"{q.label}: q.{attr} passes"
+        assert q.feedback(key_text(q)).correct

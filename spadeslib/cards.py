@@ -19,7 +19,7 @@ from typing import ClassVar
 
 from .errors import InvalidCard
 
-__all__ = ["FULL_DECK", "SUIT_DISPLAY_ORDER", "Card", "Rank", "Suit"]
+__all__ = ["FULL_DECK", "JOKERS", "SUIT_DISPLAY_ORDER", "Card", "Rank", "Suit"]
 
 
 class Suit(enum.IntEnum):
@@ -285,3 +285,9 @@ FULL_DECK: tuple[Card, ...] = tuple(
     sorted({c for c in _BY_TEXT.values() if not c.is_joker})
 )
 """The 52 standard cards, sorted."""
+
+JOKERS: tuple[Card, Card] = (
+    Card(Rank.LITTLE_JOKER, Suit.JOKER),
+    Card(Rank.BIG_JOKER, Suit.JOKER),
+)
+"""The little and the big joker (for the joker decks), in card order."""

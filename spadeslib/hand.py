@@ -36,6 +36,7 @@ __all__ = ["Hand", "Phase"]
 _PLAYING = Phase.PLAYING
 _BIDDING = Phase.BIDDING
 _DRAW = Phase.DRAW
+_OVER = Phase.OVER
 _from_pieces = PlayerView._from_pieces
 
 
@@ -299,8 +300,6 @@ class Hand(HandState):
         d["blind_discards"] = dict(self.blind_discards)
         d["_discard_steps"] = self._discard_steps[:]
         d["trick"] = self.trick[:]
-        d["_done"] = self._done[:]
-        d["_tricks"] = self._tricks[:]
         d["tricks_won"] = self.tricks_won[:]
         d["scores"] = dict(self.scores)
         d["bags"] = dict(self.bags)
@@ -338,34 +337,47 @@ class Hand(HandState):
         base = self._bases.get(seat)  # type: ignore[arg-type]
         if base is None:
             base = self._view_base(seat)  # type: ignore[arg-type]
-        values = base.copy()
         turn = self.turn
         phase = self.phase
-        values["phase"] = phase
-        values["to_move"] = turn
         if turn is seat:
             legal = self._legal
-            values["legal"] = legal if legal is not None else self._legal_now()
-        values["hand"] = None if self.hidden[seat] else tuple(self.holding[seat])  # type: ignore[index]
-        values["trick"] = tuple(self.trick)
-        tricks = self._tricks_t
-        if len(tricks) != len(self._done):
-            tricks = self._tricks_t = tuple(self.tricks)
-        values["tricks"] = tricks
-        values["spades_broken"] = self.spades_broken
-        counts = (
-            None
-            if phase is _PLAYING or phase is Phase.OVER
-            else tuple(map(len, self.holding))
-        )
-        values["_lazy"] = (base["_lazy"], tuple(self.tricks_won), counts)
+            if legal is None:
+                legal = self._legal_now()
+        else:
+            legal = ()
+        playing = phase is _PLAYING or phase is _OVER
+        drawn = None
         if phase is _DRAW and turn is seat and not self.hidden[seat]:  # type: ignore[index]
-            values["drawn"] = self.stock[self._stock_pos]
-        return _from_pieces(values)
+            drawn = self.stock[self._stock_pos]
+        return _from_pieces(
+            {
+                "rules": self.rules,
+                "seat": seat,
+                "seats": self.seats,
+                "dealer": self.dealer,
+                "number": self.number,
+                "phase": phase,
+                "to_move": turn,
+                "hand": None if self.hidden[seat] else tuple(self.holding[seat]),  # type: ignore[index]
+                "legal": legal,
+                "bid_order": self.bid_order,
+                "trick": tuple(self.trick),
+                "tricks": self._done,
+                "spades_broken": self.spades_broken,
+                "drawn": drawn,
+                "declared_blind": base[0],
+                "_lazy": (
+                    self._bids_t,
+                    base[1],
+                    None if playing else tuple(map(len, self.holding)),
+                ),
+            }
+        )
 
-    def _view_base(self, seat: Seat) -> dict[str, Any]:
-        """The parts of ``seat``'s view that change only between decisions
-        taken before the play (kept until the next such decision)."""
+    def _view_base(self, seat: Seat) -> tuple[tuple[Seat, ...], tuple[Any, ...]]:
+        """The parts of ``seat``'s view that change only with the draw, the
+        exchange or blind discards: the seats that declared Blind Nil, and
+        ``(scores, bags, passed, received, known discards)``."""
         if seat not in self.seats:
             raise ValueError(
                 f"{seat.full} does not play in a {self.rules.players}-player game"
@@ -376,27 +388,15 @@ class Hand(HandState):
         known = list(self.known_discards.get(seat, ()))
         if seat in self.blind_discards:
             known += self.blind_discards[seat][0]
-        public = (
-            tuple(self.bids),
+        private = (
             tuple(self.scores.items()),
             tuple(self.bags.items()),
             passed,
             partner_passed if swapped else (),
             tuple(known),
         )
-        base = {
-            "rules": self.rules,
-            "seat": seat,
-            "seats": self.seats,
-            "dealer": self.dealer,
-            "number": self.number,
-            "legal": (),
-            "bid_order": self.bid_order,
-            "drawn": None,
-            "declared_blind": tuple(s for s in self.seats if s in self.declared_blind),
-            "_lazy": public,
-        }
-        self._bases[seat] = base
+        declared = tuple(s for s in self.seats if s in self.declared_blind)
+        base = self._bases[seat] = (declared, private)
         return base
 
     def __str__(self) -> str:

@@ -33,7 +33,7 @@ from .actions import (
     Exchange,
 )
 from .bidding import BidSituation
-from .cards import Card
+from .cards import FULL_DECK, JOKERS, Card
 from .errors import SpadesError
 from .phase import Phase
 from .rules import Rules
@@ -51,6 +51,12 @@ _N, _E, _S, _W = Seat
 _NUMBER = BidKind.NUMBER
 _NIL = BidKind.NIL
 _new = object.__new__
+_set = object.__setattr__
+# One shared ``(seat, card)`` pair for each seat and card index: a trick's
+# plays are built from these, so a finished hand keeps no pairs of its own.
+_PAIRS: tuple[tuple[tuple[Seat, Card], ...], ...] = tuple(
+    tuple((seat, card) for card in (*FULL_DECK, *JOKERS)) for seat in Seat
+)
 
 
 class HandState:
@@ -110,8 +116,9 @@ class HandState:
         self.blind_discards: dict[Seat, tuple[tuple[Card, ...], tuple[Card, ...]]] = {}
         self._discard_steps: list[Seat] = []
         self.trick: list[tuple[Seat, Card]] = []
-        self._done: list[tuple[Seat, tuple[tuple[Seat, Card], ...], Seat]] = []
-        self._tricks: list[Trick] = []
+        # the finished tricks: a tuple, replaced (never changed) as tricks
+        # end, so views share it
+        self._done: tuple[Trick, ...] = ()
         self.tricks_won: list[int] = [0, 0, 0, 0]
         self.spades_broken = False
         self.result: dict[str, SideScore] | None = None
@@ -130,7 +137,7 @@ class HandState:
         # caches for views and checks, dropped whenever the state moves on
         self._legal: tuple[Action, ...] | None = None
         self._bases: dict[Seat, dict[str, Any]] = {}
-        self._tricks_t: tuple[Trick, ...] = ()
+        self._bids_t: tuple[Bid | None, ...] = (None, None, None, None)
 
         if four:
             if deal is None:
@@ -244,7 +251,7 @@ class HandState:
         log = self._history
         plays = len(self._done) * self._size + len(self.trick)
         if self._logged < plays:
-            cards = [play for done in self._done for play in done[1]]
+            cards = [play for trick in self._done for play in trick.plays]
             cards += self.trick
             log.extend([(s, c, None) for s, c in cards[self._logged :]])
             self._logged = plays
@@ -252,14 +259,8 @@ class HandState:
 
     @property
     def tricks(self) -> list[Trick]:
-        """The finished tricks, in order (built on first use)."""
-        made = self._tricks
-        if len(made) < len(self._done):
-            for leader, plays, winner in self._done[len(made) :]:
-                trick = _new(Trick)
-                trick.__dict__.update(leader=leader, plays=plays, winner=winner)
-                made.append(trick)
-        return made
+        """The finished tricks, in order (a new list)."""
+        return list(self._done)
 
     # ------------------------------------------------------------ legal moves
     def _legal_now(self) -> tuple[Action, ...]:
@@ -311,20 +312,10 @@ class HandState:
         seat: Seat = self.turn  # type: ignore[assignment]
         index = card.index
         suit = self._suit_of[index]
-        # The holding is the suit lists end to end: delete at the same place.
-        suits = self._suits[seat]
-        cards = suits[suit]
-        where = cards.index(card)
-        del cards[where]
-        if suit:
-            where += len(suits[0])
-            if suit > 1:
-                where += len(suits[1])
-                if suit > 2:
-                    where += len(suits[2])
-        del self.holding[seat][where]
+        self._suits[seat][suit].remove(card)
+        self.holding[seat].remove(card)
         trick = self.trick
-        trick.append((seat, card))
+        trick.append(_PAIRS[seat][index])
         # The winner so far: trumps have power >= 100, cards of the suit led
         # their rank; other cards cannot win.
         if len(trick) == 1:
@@ -350,8 +341,11 @@ class HandState:
             self.turn = self._next[seat]
             return
         winner = self._best_seat
-        done = self._done
-        done.append((trick[0][0], tuple(trick), winner))
+        finished = _new(Trick)
+        _set(finished, "leader", trick[0][0])
+        _set(finished, "plays", tuple(trick))
+        _set(finished, "winner", winner)
+        done = self._done = (*self._done, finished)
         self.tricks_won[winner] += 1
         self.trick = []
         if len(done) < 13:
@@ -360,6 +354,11 @@ class HandState:
         self.phase = _OVER
         self.is_over = True
         self.turn = None
+        # a finished hand drops its working lists and caches: a long game
+        # keeps every hand, and fewer objects keep the collector's work flat
+        self._suits = []
+        self._bases = {}
+        self._legal = ()
         # lists indexed by seat serve as the bid and trick mappings
         self.result = score_hand(
             self.rules,
@@ -377,7 +376,6 @@ class HandState:
             self._play(action)  # type: ignore[arg-type]
             return
         self._legal = None
-        self._bases = {}
         if phase is _BIDDING:
             self._history.append((seat, action, None))
             if action is LOOK:
@@ -390,6 +388,7 @@ class HandState:
                 if self.rules.blind_seven:
                     self._team_looked(seat)
             self.bids[seat] = action  # type: ignore[call-overload]
+            self._bids_t = tuple(self.bids)
             count = self.bid_count = self.bid_count + 1
             if count == self._size:
                 self._after_bidding()
@@ -397,7 +396,10 @@ class HandState:
                 seat = self.turn = self.bid_order[count]
                 if self.hidden[seat]:
                     self._set_bid_turn(seat)
-        elif phase is Phase.DRAW:
+        else:
+            # what a seat learns privately changes only in these phases
+            self._bases = {}
+        if phase is Phase.DRAW:
             self._history.append((seat, action, None))
             self._draw(seat, action)
         elif phase is Phase.EXCHANGE:

@@ -31,7 +31,7 @@ def trick_winner(rules: Rules, plays: Sequence[tuple[Seat, Card]]) -> Seat:
     return best_seat
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Trick:
     """A finished (or, in a view, unfinished) trick."""
 

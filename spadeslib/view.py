@@ -78,10 +78,9 @@ class PlayerView:
 
     @classmethod
     def _from_pieces(cls, values: dict[str, Any]) -> PlayerView:
-        """A view from the eager fields, plus ``_lazy``: ``(public, won,
-        counts)`` where ``public`` is ``(bids by seat, score items, bag items,
-        passed, received, known discards)``, ``won`` the
-        tricks won by seat and ``counts`` the cards left by seat (``None``
+        """A view from the eager fields, plus ``_lazy``: ``(bids, private,
+        counts)``: the bids by seat, ``(score items, bag items, passed,
+        received, known discards)`` and the cards left by seat (``None``
         while playing: worked out from the tricks). For the hand's use."""
         view = _new(cls)
         _set(view, "__dict__", values)
@@ -170,13 +169,20 @@ def _cards_left(view: PlayerView, lazy: tuple[Any, ...]) -> dict[Seat, int]:
     return {s: left - (s in played) for s in view.seats}
 
 
+def _tricks_won(view: PlayerView, lazy: tuple[Any, ...]) -> dict[Seat, int]:
+    won = dict.fromkeys(view.seats, 0)
+    for trick in view.tricks:
+        won[trick.winner] += 1  # type: ignore[index]
+    return won
+
+
 _LAZY: dict[str, Callable[[PlayerView, tuple[Any, ...]], Any]] = {
-    "bids": lambda v, lazy: {s: b for s in v.seats if (b := lazy[0][0][s]) is not None},
-    "tricks_won": lambda v, lazy: {s: lazy[1][s] for s in v.seats},
-    "scores": lambda v, lazy: dict(lazy[0][1]),
-    "bags": lambda v, lazy: dict(lazy[0][2]),
+    "bids": lambda v, lazy: {s: b for s in v.seats if (b := lazy[0][s]) is not None},
+    "tricks_won": _tricks_won,
+    "scores": lambda v, lazy: dict(lazy[1][0]),
+    "bags": lambda v, lazy: dict(lazy[1][1]),
     "cards_left": _cards_left,
-    "passed": lambda v, lazy: lazy[0][3],
-    "received": lambda v, lazy: lazy[0][4],
-    "known_discards": lambda v, lazy: lazy[0][5],
+    "passed": lambda v, lazy: lazy[1][2],
+    "received": lambda v, lazy: lazy[1][3],
+    "known_discards": lambda v, lazy: lazy[1][4],
 }

@@ -83,7 +83,5 @@ class Progress:
 
     def __exit__(self, *exc: object) -> None:
         if self.enabled:
-            if self.done >= self.total:
-                self._draw(self.width, time.perf_counter())
             self.stream.write("\n")
             self.stream.flush()

@@ -1,29 +1,59 @@
-"""Engine speed: random full hands per second (deal, four bids, 52 plays,
-scoring), and the same workload on OpenSpiel's C++ ``spades`` when the
-``bench`` extra is installed.
+"""Engine speed, measured on the paths people run, against OpenSpiel.
+
+``spades bench`` prints, in one run:
+
+- the engine alone: random full hands per second through the public API
+  (``legal_actions`` and ``apply``), and OpenSpiel's C++ ``spades`` driven
+  from Python on the same workload when the ``bench`` extra is installed;
+- ``spades play`` with four random bots as a process, start-up included:
+  3,000 hands in one game and 3,000 hands as 30 games, each against
+  OpenSpiel's random play of 3,000 hands as a process, as a ratio;
+- hands per second at game lengths 10, 100 and 1,000 (random bots through
+  views): the cost of a hand must not grow with the game;
+- four rule bots through views: milliseconds per hand.
 
 The figures are printed, never asserted: timing belongs in a benchmark, not
-in a unit test. Both sides are timed in CPU time of this process
-(``time.process_time``), so a busy machine disturbs the ratio less.
+in a unit test. In-process figures are CPU time (``time.process_time``), so
+a busy machine disturbs them less; processes are timed on the wall clock.
+Each figure is the best of ``repeat`` runs.
 
 >>> result = engine_hands_per_second(5, seed=1)
 >>> result > 0
 True
+>>> rates = game_length_rates((2, 4), hands=4, seed=1)
+>>> [length for length, _ in rates]
+[2, 4]
 """
 
 from __future__ import annotations
 
+import os
 import platform
 import random
+import subprocess
+import sys
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from ._openspiel_peer import openspiel_hands_per_second
+from .game import Game
 from .hand import Hand
 from .rules import Rules
-from .seats import Seat
 
-__all__ = ["BenchResult", "engine_hands_per_second", "run_bench"]
+__all__ = [
+    "BenchResult",
+    "engine_hands_per_second",
+    "game_length_rates",
+    "openspiel_process_seconds",
+    "play_process_seconds",
+    "rule_bot_ms_per_hand",
+    "run_bench",
+]
+
+PLAY_HANDS = 3000
+"""Hands played by the ``spades play`` processes (and OpenSpiel's)."""
 
 
 def engine_hands_per_second(
@@ -32,13 +62,13 @@ def engine_hands_per_second(
     """Play ``hands`` random hands through the public API; return hands/s.
 
     Each hand is dealt from its own seed; every decision is a uniformly random
-    choice among ``legal_actions()``, applied with ``apply(check=False)`` (the
-    fast path for simulations) or, with ``checked=True``, validated.
+    choice among ``legal_actions()``, applied with ``apply(check=False)`` or,
+    with ``checked=True``, validated.
     """
     rules = Rules.parse(rules)
     rng = random.Random(seed)
     choice = rng.choice
-    seats = (Seat.NORTH, Seat.SOUTH) if rules.players == 2 else tuple(Seat)
+    seats = rules._seats
     start = time.process_time()
     for i in range(hands):
         hand = Hand(rules, seats[i % len(seats)], seed=seed * 1_000_003 + i)
@@ -51,26 +81,141 @@ def engine_hands_per_second(
     return hands / elapsed if elapsed > 0 else float("inf")
 
 
+def _bots(level: str, game: Game, seed: object) -> dict:  # type: ignore[type-arg]
+    from .bots import make_bot
+
+    return {s: make_bot(level, seed=f"{seed}/{s.letter}") for s in game.hand.seats}
+
+
+def game_length_rates(
+    lengths: Sequence[int] = (10, 100, 1000),
+    hands: int = 1000,
+    seed: int = 0,
+    rules: str = "cards4net",
+) -> list[tuple[int, float]]:
+    """Hands per second (CPU time) of four random bots acting on views, in
+    games of each length: ``hands // length`` games of ``length`` hands."""
+    from .bots import play_until
+
+    rates = []
+    for length in lengths:
+        played = 0
+        elapsed = 0.0
+        for number in range(max(hands // length, 1)):
+            game = Game(rules, seed=f"{seed}/{length}/{number}")
+            bots = _bots("random", game, game.seed)
+            start = time.process_time()
+            play_until(game, bots, hands=length)
+            elapsed += time.process_time() - start
+            played += len(game.finished_hands)
+        rates.append((length, played / elapsed if elapsed > 0 else float("inf")))
+    return rates
+
+
+def rule_bot_ms_per_hand(
+    hands: int = 30, seed: int = 0, rules: str = "cards4net"
+) -> float:
+    """CPU milliseconds a hand for four rule bots acting on views (games of
+    up to ten hands, until ``hands`` are played)."""
+    from .bots import play_until
+
+    played = 0
+    elapsed = 0.0
+    number = 0
+    while played < hands:
+        number += 1
+        game = Game(rules, seed=f"{seed}/rule/{number}")
+        bots = _bots("rule", game, game.seed)
+        start = time.process_time()
+        play_until(game, bots, hands=min(10, hands - played))
+        elapsed += time.process_time() - start
+        played += len(game.finished_hands)
+    return 1000 * elapsed / played
+
+
+def _wall(argv: list[str]) -> float | None:
+    start = time.perf_counter()
+    done = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    elapsed = time.perf_counter() - start
+    return elapsed if done.returncode == 0 else None
+
+
+def play_process_seconds(
+    games: int, hands: int, seed: int = 0, rules: str = "cards4net"
+) -> float | None:
+    """Wall seconds of ``spades play --bots random --games G --hands H`` as a
+    new process, start-up included (``None`` if it failed)."""
+    argv = [sys.executable, "-m", "spadeslib", "play", "--bots", "random"]
+    argv += ["--rules", rules, "--hands", str(hands), "--seed", str(seed)]
+    if games > 1:
+        argv += ["--games", str(games)]
+    return _wall([*argv, "--no-progress"])
+
+
+def openspiel_process_seconds(hands: int, seed: int = 0) -> float | None:
+    """Wall seconds of a process playing ``hands`` random OpenSpiel hands from
+    Python (``None`` without the ``bench`` extra)."""
+    peer = Path(__file__).with_name("_openspiel_peer.py")
+    return _wall([sys.executable, str(peer), str(hands), str(seed)])
+
+
+def _best(values: list[float | None], low: bool = True) -> float | None:
+    known = [v for v in values if v is not None]
+    if not known:
+        return None
+    return min(known) if low else max(known)
+
+
 @dataclass(frozen=True)
 class BenchResult:
-    """The figures of one benchmark run (hands per second)."""
+    """The figures of one benchmark run."""
 
     hands: int
     rules: str
     fast: float
+    """Engine alone, ``apply(check=False)``: hands per CPU second."""
     checked: float
+    """Engine alone, validated ``apply``: hands per CPU second."""
     openspiel: float | None
+    """OpenSpiel's random hands per CPU second (``None``: not installed)."""
+    play_one_game: float | None = None
+    """Wall seconds of ``spades play`` with random bots, 3,000 hands in one game."""
+    play_many_games: float | None = None
+    """Wall seconds of the same 3,000 hands as 30 games of 100."""
+    openspiel_process: float | None = None
+    """Wall seconds of OpenSpiel's random play of 3,000 hands as a process."""
+    lengths: tuple[tuple[int, float], ...] = ()
+    """(game length, hands per CPU second) with random bots through views."""
+    rule_ms: float | None = None
+    """CPU milliseconds a hand for four rule bots through views."""
 
     @property
     def ratio(self) -> float | None:
         """spadeslib's fast path divided by OpenSpiel (above 1: we are faster)."""
         return None if self.openspiel is None else self.fast / self.openspiel
 
+    def play_ratios(self) -> tuple[float | None, float | None]:
+        """OpenSpiel's process time over ``spades play``'s, for one game and
+        for 30 games (above 1: ``spades play`` is faster)."""
+        other = self.openspiel_process
+
+        def ratio(ours: float | None) -> float | None:
+            return None if other is None or not ours else other / ours
+
+        return ratio(self.play_one_game), ratio(self.play_many_games)
+
+    @property
+    def flatness(self) -> float | None:
+        """The slowest game length's hands/s over the fastest's."""
+        rates = [rate for _, rate in self.lengths]
+        return min(rates) / max(rates) if rates else None
+
     def report(self) -> str:
         """A few lines for people."""
         lines = [
-            f"spadeslib bench: {self.hands} random full hands ({self.rules}), "
-            f"Python {platform.python_version()}, CPU time, best of repeats",
+            f"spadeslib bench ({self.rules}), Python {platform.python_version()}, "
+            f"{os.cpu_count()} CPUs, best of repeats",
+            f"engine alone, {self.hands} random hands (CPU time):",
             f"  spadeslib apply(check=False): {self.fast:9,.0f} hands/s",
             f"  spadeslib apply() validated : {self.checked:9,.0f} hands/s",
         ]
@@ -81,6 +226,36 @@ class BenchResult:
                 f"  OpenSpiel spades (C++ via pyspiel): {self.openspiel:9,.0f} hands/s"
             )
             lines.append(f"  ratio spadeslib/OpenSpiel: {self.ratio:.2f}")
+        if self.play_one_game is not None or self.play_many_games is not None:
+            one, many = self.play_ratios()
+            lines.append(
+                f"{PLAY_HANDS:,} hands as a process, start-up included (wall time):"
+            )
+            if self.openspiel_process is not None:
+                lines.append(
+                    "  OpenSpiel random play from Python      : "
+                    f"{self.openspiel_process:6.2f} s"
+                )
+            for label, seconds, ratio in (
+                ("1 game ", self.play_one_game, one),
+                ("30 games", self.play_many_games, many),
+            ):
+                shown = "failed" if seconds is None else f"{seconds:6.2f} s"
+                versus = "" if ratio is None else f"  ratio {ratio:.2f} (target 1.5)"
+                lines.append(
+                    f"  spades play, random bots, {label}    : {shown}{versus}"
+                )
+        if self.lengths:
+            rates = ", ".join(f"{n:,} hands {r:,.0f}/s" for n, r in self.lengths)
+            lines.append(f"flat cost, random bots through views (CPU time): {rates}")
+            lines.append(
+                f"  slowest/fastest: {self.flatness:.2f} (target at least 0.9)"
+            )
+        if self.rule_ms is not None:
+            lines.append(
+                f"four rule bots through views: {self.rule_ms:.2f} ms a hand "
+                "(CPU time, target under 3 ms)"
+            )
         return "\n".join(lines)
 
 
@@ -90,9 +265,19 @@ def run_bench(
     rules: str = "cards4net",
     repeat: int = 3,
     peer: bool = True,
+    *,
+    paths: bool = True,
 ) -> BenchResult:
-    """Run each workload ``repeat`` times, interleaved, and keep the best."""
+    """Run each workload ``repeat`` times, interleaved, and keep the best.
+
+    ``paths=False`` measures the engine alone (no processes, bots or game
+    lengths)."""
     fast, checked, other = [], [], []
+    one: list[float | None] = []
+    many: list[float | None] = []
+    peer_process: list[float | None] = []
+    lengths: list[list[tuple[int, float]]] = []
+    rule: list[float] = []
     for r in range(repeat):
         fast.append(engine_hands_per_second(hands, seed + r, rules))
         checked.append(
@@ -102,10 +287,27 @@ def run_bench(
             value = openspiel_hands_per_second(hands, seed + r)
             if value is not None:
                 other.append(value)
+                peer_process.append(openspiel_process_seconds(PLAY_HANDS, seed + r))
+        if paths:
+            one.append(play_process_seconds(1, PLAY_HANDS, seed + r, rules))
+            many.append(play_process_seconds(30, PLAY_HANDS // 30, seed + r, rules))
+            lengths.append(game_length_rates(seed=seed + r, rules=rules))
+            rule.append(rule_bot_ms_per_hand(seed=seed + r, rules=rules))
+    best_lengths: tuple[tuple[int, float], ...] = ()
+    if lengths:
+        best_lengths = tuple(
+            (length, max(run[i][1] for run in lengths))
+            for i, (length, _) in enumerate(lengths[0])
+        )
     return BenchResult(
         hands,
         Rules.parse(rules).spec,
         max(fast),
         max(checked),
         max(other) if other else None,
+        play_one_game=_best(one),
+        play_many_games=_best(many),
+        openspiel_process=_best(peer_process),
+        lengths=best_lengths,
+        rule_ms=min(rule) if rule else None,
     )

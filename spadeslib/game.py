@@ -28,6 +28,8 @@ from .view import PlayerView
 
 __all__ = ["Game"]
 
+_PLAYING = Phase.PLAYING
+
 
 class Game:
     """Hands of Spades played until the end condition of the rules.
@@ -180,7 +182,10 @@ class Game:
                 rule=RuleId.GAME_OVER,
             )
         hand = self.hands[-1]
-        hand.apply(action, seat, check=check)
+        if check or hand.phase is not _PLAYING:
+            hand.apply(action, seat, check=check)
+        else:
+            hand._play(action)  # type: ignore[arg-type]
         if hand.is_over:
             self._score(hand)
 

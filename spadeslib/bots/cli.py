@@ -99,8 +99,6 @@ def _cmd_match(args: argparse.Namespace) -> int:
 
 
 def _cmd_ladder(args: argparse.Namespace) -> int:
-    import sys
-
     from .ladder import LADDER
     from .tournament import round_robin
 
@@ -115,7 +113,16 @@ def _cmd_ladder(args: argparse.Namespace) -> int:
         progress=args.progress,
         check_tricks=args.check_tricks,
     )
-    report.command = "spades " + " ".join(sys.argv[1:])
+    report.command = (
+        f"spades ladder --levels {','.join(report.levels)} --deals {args.deals} "
+        f"--seed {args.seed} --rules {args.rules} --pairs {args.pairs} "
+        f"--jobs {args.jobs}"
+        + (
+            f" --check-tricks {args.check_tricks}"
+            if args.check_tricks is not None
+            else ""
+        )
+    )
     print(json.dumps(report.to_dict()) if args.json else report.text())
     return 0
 

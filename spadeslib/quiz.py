@@ -136,11 +136,12 @@ class Quiz:
         1. 2 + 2?
            (a) 3
            (b) 4
-        Answer in the widgets above, or with quiz.check(NUMBER, "LETTER").
+        Click your answer, or run quiz.check(NUMBER, "LETTER"), e.g. quiz.check(1, "b").
         """
         parts = [self.title, *(q.text(i) for i, q in enumerate(self.questions, 1))]
         parts.append(
-            'Answer in the widgets above, or with quiz.check(NUMBER, "LETTER").'
+            'Click your answer, or run quiz.check(NUMBER, "LETTER"), '
+            'e.g. quiz.check(1, "b").'
         )
         return "\n".join(parts)
 

@@ -16,19 +16,65 @@ from __future__ import annotations
 
 from ..actions import BidKind
 from ..hand import Hand
+from ..rules import Rules
+from ..tricks import Trick
 from ..view import PlayerView
-from .sim import State, bid_code, deck_for
+from .sim import Deck, State, bid_code, deck_for
 
 __all__ = ["state_from_hand", "state_from_view"]
+
+# The public state after the finished tricks, for the last tricks tuple seen
+# with each deck. A hand shares one tuple of finished tricks with every view
+# until the next trick ends, and the next tuple extends it: a bot's decision
+# then replays at most one trick instead of the whole hand.
+_AFTER_TRICKS: dict[int, tuple[Deck, tuple[Trick, ...], State]] = {}
+_LAST_DECK: list[tuple[Rules, Deck]] = []
+
+
+def _deck(rules: Rules) -> Deck:
+    """``deck_for(rules)``, remembering the last rules by identity (hashing
+    a :class:`Rules` value costs more than the rest of a decision)."""
+    if _LAST_DECK and _LAST_DECK[0][0] is rules:
+        return _LAST_DECK[0][1]
+    deck = deck_for(rules)
+    _LAST_DECK[:] = [(rules, deck)]
+    return deck
+
+
+def _after_tricks(deck: Deck, tricks: tuple[Trick, ...]) -> State:
+    """A new state holding only the public play of ``tricks``."""
+    memo = _AFTER_TRICKS.get(id(deck))
+    if memo is not None and memo[0] is deck:
+        done, st = memo[1], memo[2]
+        if done is tricks:
+            return st.copy()
+        if len(done) <= len(tricks) and all(
+            a is b for a, b in zip(done, tricks, strict=False)
+        ):
+            st = st.copy()
+            new = tricks[len(done) :]
+        else:
+            st, new = State(deck), tricks
+    else:
+        st, new = State(deck), tricks
+    for trick in new:
+        for seat, card in trick.plays:
+            st.play(int(seat), deck.id_of_card(card))
+    _AFTER_TRICKS[id(deck)] = (deck, tricks, st)
+    return st.copy()
 
 
 def state_from_view(view: PlayerView) -> State:
     """The bots' state of the hand as ``view.seat`` knows it."""
-    deck = deck_for(view.rules)
-    st = State(deck)
-    for trick in view.tricks:
-        for seat, card in trick.plays:
-            st.play(int(seat), deck.id_of_card(card))
+    deck = _deck(view.rules)
+    tricks = view.tricks
+    if tricks.__class__ is tuple:
+        st = _after_tricks(deck, tricks)
+    else:  # a view built by hand with a list: replay it all
+        st = State(deck)
+        for trick in tricks:
+            for seat, card in trick.plays:
+                st.play(int(seat), deck.id_of_card(card))
     for seat, card in view.trick:
         st.play(int(seat), deck.id_of_card(card))
     me = int(view.seat)

@@ -86,7 +86,8 @@ q3.check(answer)
 # %% [markdown]
 # ## Exercise 4 · Words from the sources
 #
-# The rule sources of this course are in Spanish and Portuguese.
+# The rule texts the course is built on are in Spanish and Portuguese;
+# chapter 1's glossary pairs their words with the English terms.
 
 # %%
 q4.show()

@@ -38,8 +38,7 @@ q1, q2, q3, q4, q5 = load("02_deck_and_deal", seed=SEED)
 # %% [markdown]
 # ## Exercise 1 · Reading a deal: count the spades
 #
-# Each row is one player's thirteen cards, grouped by suit with spades
-# first.
+# Each row of a deal is one player's cards, grouped by suit.
 
 # %%
 q1.show()
@@ -55,7 +54,7 @@ q1.check(answer)
 # %% [markdown]
 # ## Exercise 2 · Dealing one card at a time
 #
-# The deal goes one card at a time, clockwise.
+# The cards go out one at a time, clockwise, from the dealer's left.
 
 # %%
 q2.show()
@@ -71,7 +70,7 @@ q2.check(answer)
 # %% [markdown]
 # ## Exercise 3 · Voids
 #
-# A *void* is a suit a player holds no card of; one card is a *singleton*.
+# A void is a suit a player holds no card of.
 
 # %%
 q3.show()
@@ -87,7 +86,8 @@ q3.check(answer)
 # %% [markdown]
 # ## Exercise 4 · The chance of a long spade holding
 #
-# Use the exact formula of the chapter (`math.comb` helps).
+# Chapter 2 computes the exact chance of each spade length
+# (`spadeslib.counting.holding_chance`).
 
 # %%
 q4.show()
@@ -103,7 +103,7 @@ q4.check(answer)
 # %% [markdown]
 # ## Exercise 5 · The deal moves round the table
 #
-# The deal moves one seat clockwise after every hand.
+# After every hand the deal passes to the left.
 
 # %%
 q5.show()

@@ -19,7 +19,8 @@
 # These exercises go with
 # [Chapter 3 · Bidding](../notebooks/03_bidding.ipynb).
 # They cover team contracts, who may bid 0, Nil or Blind Nil under each
-# preset, the forced bids of the modifiers, and a first estimate of a hand.
+# preset, the forced bids of the modifiers, and a first estimate of a
+# hand.
 #
 # **How it works.** `q1.show()` prints an exercise. Replace `____` with your
 # answer and run the cell: `q1.check(answer)` says *Correct*, or tells you what
@@ -54,8 +55,8 @@ q1.check(answer)
 # %% [markdown]
 # ## Exercise 2 · Who may bid 0, Nil or Blind Nil?
 #
-# The presets disagree about 0, Nil and Blind Nil. Answer with a list,
-# for example `["0", "nil"]`, or `[]` if none is open.
+# The presets disagree about 0, Nil and Blind Nil. Answer with a list, for
+# example `["0", "nil"]`, or `[]` if none is open.
 
 # %%
 q2.show()
@@ -71,8 +72,8 @@ q2.check(answer)
 # %% [markdown]
 # ## Exercise 3 · Forced bids: mirror, whiz and suicide
 #
-# Mirror, whiz and suicide restrict the bids. List every bid the player may
-# make, for example `[4, "nil"]`.
+# Mirror, whiz and suicide restrict the bids. List every bid the player
+# may make, for example `[4, "nil"]`.
 
 # %%
 q3.show()
@@ -102,10 +103,10 @@ q4.check(answer)
 # q4.solution()
 
 # %% [markdown]
-# ## Exercise 5 · A first estimate of a hand's tricks
+# ## Exercise 5 · A quick count of a hand's tricks
 #
-# Before bidding, players estimate their tricks. Use the quick count the
-# exercise describes.
+# Chapter 3's quick count, the one `spadeslib.counting.quick_tricks`
+# computes. It comes in halves: answer 2.5 if that is the count.
 
 # %%
 q5.show()

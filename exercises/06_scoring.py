@@ -19,8 +19,8 @@
 # These exercises go with
 # [Chapter 6 · Scoring a hand](../notebooks/06_scoring.ipynb).
 # Each exercise gives the bids and tricks of one hand and asks for one
-# side's points: made and set contracts, Nil under two presets, Blind Nil and
-# a numeric 0.
+# side's points: made and set contracts, Nil under two presets, Blind Nil
+# and a numeric 0.
 #
 # **How it works.** `q1.show()` prints an exercise. Replace `____` with your
 # answer and run the cell: `q1.check(answer)` says *Correct*, or tells you what

@@ -71,8 +71,8 @@ q2.check(answer)
 # %% [markdown]
 # ## Exercise 3 · The penalty comes before the win check
 #
-# The penalty is applied before the win check. Answer `"NS"`, `"EW"`
-# or `"none"`.
+# A hand is scored completely, bag penalty included, before anybody checks
+# the target.
 
 # %%
 q3.show()
@@ -104,7 +104,7 @@ q4.check(answer)
 # %% [markdown]
 # ## Exercise 5 · The losing threshold (yppedia)
 #
-# `yppedia` has a losing threshold.
+# Under `yppedia` a game can also end at the bottom of the score sheet.
 
 # %%
 q5.show()

@@ -18,8 +18,8 @@
 #
 # These exercises go with
 # [Chapter 11 · Play](../notebooks/11_play.ipynb).
-# They use the library the way the play chapter does: play hands with
-# bots from code, review a finished hand, read a game record, and check a
+# They use the library the way the play chapter does: play hands with bots
+# from code, review a finished hand, read a game record, and check a
 # beginner's play against the rule bot.
 #
 # **How it works.** `q1.show()` prints an exercise. Replace `____` with your

@@ -3,9 +3,11 @@
 For every exercise of every chapter: the right answer (and the answer key's
 text) passes, every typical wrong answer the library computes fails with its
 own diagnosis, a placeholder is "not attempted", junk never raises; seeded
-variants are reproducible and differ; the committed exercise notebooks are
-what the generator makes from the solutions; the teacher command writes a
-class set with an answer key whose answers pass their checks.
+variants are reproducible and differ; the committed solution and exercise
+notebooks are what the template renders from the declarations; the teacher
+command writes a class set with an answer key whose answers pass their checks.
+The 100-seed checks (spread of keys, spellings, named mistakes, one method per
+taught quantity) are in ``test_exercises_seeds.py``.
 """
 
 from __future__ import annotations
@@ -26,10 +28,11 @@ from spadeslib.exercises import (
     ____,
     dd,
     exercise_classes,
+    key_text,
     load,
     student_seed,
 )
-from spadeslib.exercises.core import Exercise, Feedback, Placeholder
+from spadeslib.exercises.core import Exercise, Feedback, Placeholder, Spec
 from spadeslib.exercises.notebooks import (
     check_built,
     key_markdown,
@@ -45,12 +48,12 @@ CLASSES = [cls for name in CHAPTERS for cls in exercise_classes(name)]
 SEEDS = (DEFAULT_SEED, 2, 3)
 
 
-def _id(cls: type[Exercise]) -> str:
+def _id(cls: type[Spec]) -> str:
     return f"{cls.chapter[:2]}.{cls.number}-{cls.__name__}"
 
 
 @functools.cache
-def build(cls: type[Exercise], seed: int) -> Exercise:
+def build(cls: type[Spec], seed: int) -> Spec:
     """Exercises are deterministic: build each (class, seed) once per session."""
     return cls(seed)
 
@@ -76,17 +79,17 @@ def test_load_unpacks_and_names_exercises() -> None:
 # --------------------------------------------------------------------- checks
 @pytest.mark.parametrize("cls", CLASSES, ids=_id)
 @pytest.mark.parametrize("seed", SEEDS)
-def test_right_answer_and_key_pass(cls: type[Exercise], seed: int) -> None:
+def test_right_answer_and_key_pass(cls: type[Spec], seed: int) -> None:
     q = build(cls, seed)
     verdict = q.feedback(q.expected)
     assert verdict.correct, verdict
-    assert q.feedback(q.key).correct, f"key {q.key!r} fails its own check"
+    assert q.feedback(q.key_text).correct, f"key {q.key_text!r} fails its check"
     assert str(verdict).startswith("Correct")
 
 
 @pytest.mark.parametrize("cls", CLASSES, ids=_id)
 @pytest.mark.parametrize("seed", SEEDS)
-def test_typical_mistakes_get_their_diagnosis(cls: type[Exercise], seed: int) -> None:
+def test_typical_mistakes_get_their_diagnosis(cls: type[Spec], seed: int) -> None:
     q = build(cls, seed)
     wrong = [m for m in q.mistakes() if not q.feedback(m.answer).correct]
     assert wrong, f"{q.label} seed {seed}: no typical wrong answer is diagnosed"
@@ -111,9 +114,10 @@ def test_typical_mistakes_get_their_diagnosis(cls: type[Exercise], seed: int) ->
 
 @pytest.mark.parametrize("cls", CLASSES, ids=_id)
 def test_placeholder_is_not_attempted(
-    cls: type[Exercise], capsys: pytest.CaptureFixture[str]
+    cls: type[Spec], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    q = build(cls, DEFAULT_SEED)
+    spec = build(cls, DEFAULT_SEED)
+    q = Exercise(spec)
     assert q.feedback(____).status == "not attempted"
     assert q.feedback().status == "not attempted"
     q.check(____)
@@ -122,11 +126,12 @@ def test_placeholder_is_not_attempted(
     q.show()
     out = capsys.readouterr().out
     assert out.startswith("Not attempted: replace ____ with your answer")
-    assert "Hint: " in out and f"Solution: {q.key}" in out and q.title in out
+    assert "Hint: " in out and f"Solution: {spec.key_text}" in out
+    assert q.title in out
 
 
 @pytest.mark.parametrize("cls", CLASSES, ids=_id)
-def test_junk_answers_never_raise(cls: type[Exercise]) -> None:
+def test_junk_answers_never_raise(cls: type[Spec]) -> None:
     q = build(cls, DEFAULT_SEED)
     for junk in (
         None,
@@ -204,20 +209,20 @@ def test_wrong_answers_do_not_reveal_the_answer() -> None:
 
 # ------------------------------------------------------------------- seeds
 @pytest.mark.parametrize("cls", CLASSES, ids=_id)
-def test_same_seed_same_exercise(cls: type[Exercise]) -> None:
+def test_same_seed_same_exercise(cls: type[Spec]) -> None:
     a, b = build(cls, DEFAULT_SEED), cls(DEFAULT_SEED)
-    assert a.question() == b.question() and a.key == b.key
+    assert a.prompt() == b.prompt() and a.key_text == b.key_text
 
 
 @pytest.mark.parametrize("cls", CLASSES, ids=_id)
-def test_different_seeds_different_exercises(cls: type[Exercise]) -> None:
-    questions = {build(cls, seed).question() for seed in (*SEEDS, 4, 5, 6)}
+def test_different_seeds_different_exercises(cls: type[Spec]) -> None:
+    questions = {build(cls, seed).prompt() for seed in (*SEEDS, 4, 5, 6)}
     assert len(questions) >= 2
 
 
 def test_numeric_exercises_vary_widely() -> None:
     q = exercise_classes("06")[0]
-    assert len({q(seed).question() for seed in range(20)}) == 20
+    assert len({q(seed).prompt() for seed in range(20)}) == 20
 
 
 @pytest.mark.parametrize("student", ["alice", "bob", "chen"])
@@ -225,7 +230,7 @@ def test_student_keys_pass_their_checks(student: str) -> None:
     seed = student_seed(2026, student)
     for cls in CLASSES:
         q = build(cls, seed)
-        assert q.feedback(q.key).correct, (student, q.label, q.key)
+        assert q.feedback(q.key_text).correct, (student, q.label, q.key_text)
 
 
 # ------------------------------------------------------ the puzzle solver
@@ -393,7 +398,7 @@ def test_student_notebook_sets_seed_and_name() -> None:
 def test_key_markdown_lists_library_answers() -> None:
     text = key_markdown([("ada", 5)], ["06_scoring"])
     for q in load("06_scoring", seed=5):
-        assert f"| {q.label} {q.title} | `{q.key}` |" in text
+        assert f"| {q.label} {q.title} | `{key_text(q)}` |" in text
 
 
 # ------------------------------------------------------------------ teacher
@@ -419,7 +424,7 @@ def test_teacher_command_writes_a_class_set(tmp_path: Path) -> None:
         for name, answers in entry["answers"].items():
             chapter = load(name, seed=entry["seed"])
             for q in chapter:
-                assert answers[q.label] == q.key
+                assert answers[q.label] == key_text(q)
                 assert q.feedback(answers[q.label]).correct
 
 
@@ -449,16 +454,3 @@ def test_list_and_check_commands(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "06_scoring" in out and "6.4" in out
     assert main(["check"]) == 0
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("name", CHAPTERS[:8])
-def test_many_seeds_build_and_check(name: str) -> None:
-    """Teachers use arbitrary seeds: every seed must give a working exercise."""
-    for seed in range(1, 41):
-        for q in load(name, seed=seed):
-            assert q.feedback(q.key).correct, (q.label, seed)
-            assert any(not q.feedback(m.answer).correct for m in q.mistakes()), (
-                q.label,
-                seed,
-            )

@@ -40,14 +40,15 @@ q1, q2, q3, q4 = load("05_breaking_spades", seed=SEED)
 # %% [markdown]
 # ## Exercise 1 · May the leader lead a spade?
 #
-# Spades may not be led until they are broken, unless the leader holds
-# nothing else.
+# Answer `'no'` if a spade may not be led now, or name the rule that
+# allows it: `'broken'` (spades are broken) or `'only spades'` (the leader
+# holds nothing else).
 
 # %%
 q1.show()
 
 # %%
-answer = True  # SOLUTION
+answer = "broken"  # SOLUTION
 q1.check(answer)
 
 # %%

@@ -81,14 +81,14 @@ q2.solution()
 # %% [markdown]
 # ## Exercise 3 · The penalty comes before the win check
 #
-# The penalty is applied before the win check. Answer `"NS"`, `"EW"`
-# or `"none"`.
+# A hand is scored completely, bag penalty included, before anybody checks
+# the target.
 
 # %%
 q3.show()
 
 # %%
-answer = "none"  # SOLUTION
+answer = "NS"  # SOLUTION
 q3.check(answer)
 
 # %%
@@ -108,7 +108,7 @@ q3.solution()
 q4.show()
 
 # %%
-answer = "none"  # SOLUTION
+answer = "EW"  # SOLUTION
 q4.check(answer)
 
 # %%
@@ -122,7 +122,7 @@ q4.solution()
 # %% [markdown]
 # ## Exercise 5 · The losing threshold (yppedia)
 #
-# `yppedia` has a losing threshold.
+# Under `yppedia` a game can also end at the bottom of the score sheet.
 
 # %%
 q5.show()

@@ -14,14 +14,13 @@ so a teacher can give each student a different seed
 answer key computed by the library.
 
 >>> q1, *rest = load("06_scoring", seed=1)
->>> q1.check(____)
-Not attempted: replace ____ with your answer (a whole number of points,
-e.g. 52 or -70) and run the cell again.
+>>> q1.feedback(____).status
+'not attempted'
 >>> q1.feedback(key_text(q1)).correct
 True
 >>> [name for name in dir(q1) if "key" in name or "expected" in name]
 []
->>> load("06_scoring", seed=1)[0].question() == q1.question()
+>>> key_text(load("06_scoring", seed=1)[0]) == key_text(q1)
 True
 """
 

@@ -16,6 +16,7 @@ solution notebook, and lists the spellings the tests feed back to the check.
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -73,7 +74,7 @@ class Answer:
 
     def literal(self, value: Any) -> str:
         """The key as Python source (the solution notebook's ``answer = ...``)."""
-        return repr(self.format(value))
+        return json.dumps(self.format(value), ensure_ascii=False)
 
     def same(self, a: Any, b: Any) -> bool:
         """Whether two parsed answers are the same answer."""
@@ -176,7 +177,7 @@ class Decimal(Answer):
         return f"{value:.{self.places}f}" if self.places else f"{value:g}"
 
     def literal(self, value: Any) -> str:
-        return self.format(value)
+        return f"{round(value, self.places):g}"
 
     def same(self, a: Any, b: Any) -> bool:
         return abs(a - b) <= 0.5 * 10**-self.places + 1e-9
@@ -235,7 +236,7 @@ class Side(Answer):
         return value or "none"
 
     def literal(self, value: Any) -> str:
-        return repr(value)
+        return "None" if value is None else json.dumps(value)
 
     def spellings(self, value: Any) -> list[Any]:
         if value is None:
@@ -290,7 +291,7 @@ class BidAnswer(Answer):
         return str(value.tricks) if not value.is_nil else value.label().lower()
 
     def literal(self, value: Any) -> str:
-        return str(value.tricks) if not value.is_nil else repr(self.format(value))
+        return str(value.tricks) if not value.is_nil else json.dumps(self.format(value))
 
     def spellings(self, value: Any) -> list[Any]:
         if value.is_nil:

@@ -2,7 +2,7 @@
 
 >>> from spadeslib.exercises import load
 >>> q1, q2, q3, q4 = load("01_welcome", seed=1)
->>> q1.feedback("W").mistake, q1.feedback("east").correct
+>>> q1.feedback("north").mistake, q1.feedback("east").correct
 ('neighbour', True)
 """
 
@@ -19,6 +19,10 @@ from .scenarios import deal, play_to, side_name, tricks_text
 
 CHAPTER = "01_welcome"
 TITLE = "Welcome"
+INTRO = (
+    "They check the basics: who sits where, who acts first, reading a finished hand, "
+    "and the words the Spanish and Portuguese sources use."
+)
 
 
 class SeatExercise(Spec):
@@ -29,7 +33,7 @@ class SeatExercise(Spec):
 class Partner(SeatExercise):
     number = 1
     title = "Partners"
-    intro = "Partners sit across the table from each other."
+    intro = "Spades is played by two partnerships. Who plays with whom?"
 
     def generate(self, rng: random.Random) -> None:
         self.seat = rng.choice(list(Seat))
@@ -75,7 +79,7 @@ class Partner(SeatExercise):
 class FirstBidder(SeatExercise):
     number = 2
     title = "Who bids first and leads first?"
-    intro = "Everything at the table goes clockwise, starting next to the dealer."
+    intro = "The deal decides who speaks first. Answer with a seat letter."
 
     def generate(self, rng: random.Random) -> None:
         self.dealer = rng.choice(list(Seat))
@@ -124,7 +128,7 @@ class FirstBidder(SeatExercise):
 class SideTricks(Spec):
     number = 3
     title = "Read a finished hand"
-    intro = "A side's tricks are both partners' tricks."
+    intro = "A hand played by random bots. Count the tricks of one side."
     chapter = CHAPTER
     answer = Whole("tricks")
     must_catch = ("one-seat", "opponents")

@@ -25,6 +25,10 @@ from .scenarios import deal, hand_picture
 
 CHAPTER = "02_deck_and_deal"
 TITLE = "The deck and the deal"
+INTRO = (
+    "They practise reading a deal, the dealing order and the dealer's rotation, and "
+    "one exact probability."
+)
 
 PLAIN_SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
 

@@ -30,6 +30,10 @@ from .scenarios import bids_table, deal, hand_picture, side_name
 
 CHAPTER = "03_bidding"
 TITLE = "Bidding"
+INTRO = (
+    "They cover team contracts, who may bid 0, Nil or Blind Nil under each preset, "
+    "the forced bids of the modifiers, and a first estimate of a hand."
+)
 
 
 def bid_label(bid: Bid) -> str:

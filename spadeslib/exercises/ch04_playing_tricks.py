@@ -6,9 +6,9 @@ played by the engine; the legal cards come from ``hand.legal_actions()``, the
 reasons a card is illegal from ``hand.why_illegal(card)``, the winner from
 :func:`spadeslib.trick_winner`.
 
->>> from spadeslib.exercises import load
+>>> from spadeslib.exercises import key_text, load
 >>> q1, q2, q3, q4, q5 = load("04_playing_tricks", seed=1)
->>> q1.feedback(q1.expected).correct, q3.feedback(q3.expected).correct
+>>> q1.feedback(key_text(q1)).correct, q3.feedback(key_text(q3)).correct
 (True, True)
 """
 
@@ -33,6 +33,7 @@ from .scenarios import cap, hand_picture, position, trick_line, tricks_text
 
 CHAPTER = "04_playing_tricks"
 TITLE = "Playing tricks"
+INTRO = "They practise following suit, finding a trick's winner and who leads next."
 
 
 class PositionExercise(SetSpec):
@@ -77,6 +78,9 @@ class PositionExercise(SetSpec):
 class FollowSuit(PositionExercise):
     number = 1
     title = "Following suit"
+    intro = (
+        'Write the cards as codes, for example `"9H 4H"` (the order does not matter).'
+    )
 
     def generate(self, rng: random.Random) -> None:
         def want(h: Hand) -> bool:
@@ -124,6 +128,7 @@ class FollowSuit(PositionExercise):
 class Void(PositionExercise):
     number = 2
     title = "When you cannot follow suit"
+    intro = "What may you play when you cannot follow suit?"
 
     def generate(self, rng: random.Random) -> None:
         def want(h: Hand) -> bool:
@@ -176,6 +181,7 @@ class Void(PositionExercise):
 class TrickWinner(Spec):
     number = 3
     title = "Who wins the trick?"
+    intro = "Spades are trumps."
     chapter = CHAPTER
     answer = SeatAnswer()
 
@@ -287,6 +293,7 @@ class TrickWinner(Spec):
 class NextLeader(Spec):
     number = 4
     title = "Who leads the next trick?"
+    intro = "The winner of a trick leads the next one."
     chapter = CHAPTER
     answer = SeatAnswer()
     must_catch = ("rotation",)
@@ -348,6 +355,7 @@ class NextLeader(Spec):
 class WinningCards(PositionExercise):
     number = 5
     title = "Which of your cards can win this trick?"
+    intro = "A card must be legal *and* high enough."
 
     def generate(self, rng: random.Random) -> None:
         rules = Rules.preset("cards4net")

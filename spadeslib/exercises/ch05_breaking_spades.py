@@ -5,9 +5,9 @@ broken? And the joker rules, which have no breaking rule at all. Answers come
 from the engine (``hand.is_legal``, ``hand.legal_actions()``,
 ``hand.spades_broken``); the reasons from ``hand.why_illegal``.
 
->>> from spadeslib.exercises import load
+>>> from spadeslib.exercises import key_text, load
 >>> q1, q2, q3, q4 = load("05_breaking_spades", seed=1)
->>> q3.feedback(q3.expected).correct
+>>> q3.feedback(key_text(q3)).correct
 True
 """
 
@@ -31,6 +31,10 @@ from .scenarios import cap, hand_picture, new_seed, policy, position, tricks_tex
 
 CHAPTER = "05_breaking_spades"
 TITLE = "Breaking spades"
+INTRO = (
+    "They practise the leading restriction, its exception, what breaks spades, and "
+    "the joker rules that drop it."
+)
 
 
 def _leading(h: Hand) -> bool:
@@ -237,6 +241,7 @@ class CanLeadSpade(LeaderExercise):
 class LegalLeads(SetSpec, LeaderExercise):
     number = 2
     title = "Which cards may be led?"
+    intro = 'Write the cards as codes, for example `"AH 7C"`.'
     answer = Cards()
 
     def generate(self, rng: random.Random) -> None:
@@ -282,6 +287,7 @@ class LegalLeads(SetSpec, LeaderExercise):
 class WhenBroken(Spec):
     number = 3
     title = "When were spades broken?"
+    intro = "Read the tricks in order and find the first spade."
     chapter = CHAPTER
     answer = Whole("a trick number")
     answer_format = "a trick number (1 to 13)"
@@ -347,6 +353,7 @@ class WhenBroken(Spec):
 class JokerLeads(SetSpec, LeaderExercise):
     number = 4
     title = "Leading under the joker rules"
+    intro = "The joker rules change the first lead and the breaking rule."
     answer = Cards()
 
     def generate(self, rng: random.Random) -> None:

@@ -5,9 +5,9 @@ points. The answer comes from :func:`spadeslib.score_hand`; the typical
 mistakes come from the same function run under a mistaken rule (another
 preset's nil rule, a plain nil's value for a blind nil, a 0 read as Nil...).
 
->>> from spadeslib.exercises import load
+>>> from spadeslib.exercises import key_text, load
 >>> q = load("06_scoring", seed=1)[3]
->>> q.feedback(q.expected).correct
+>>> q.feedback(key_text(q)).correct
 True
 """
 
@@ -35,6 +35,11 @@ from .scenarios import (
 
 CHAPTER = "06_scoring"
 TITLE = "Scoring a hand"
+INTRO = (
+    "Each exercise gives the bids and tricks of one hand and asks for one side's "
+    "points: made and set contracts, Nil under two presets, Blind Nil and a "
+    "numeric 0."
+)
 
 
 class ScoringExercise(Spec):
@@ -109,6 +114,7 @@ class ScoringExercise(Spec):
 class MadeContract(ScoringExercise):
     number = 1
     title = "A contract made with overtricks"
+    intro = "A made contract: 10 per trick bid, 1 per overtrick."
     must_catch = ("no-overtricks", "ten-per-trick")
 
     def generate(self, rng: random.Random) -> None:
@@ -160,6 +166,7 @@ class MadeContract(ScoringExercise):
 class SetContract(ScoringExercise):
     number = 2
     title = "A contract set"
+    intro = "A contract that was not made."
     must_catch = ("softened", "counted-tricks")
 
     def generate(self, rng: random.Random) -> None:
@@ -208,6 +215,7 @@ class SetContract(ScoringExercise):
 class NilCards4net(ScoringExercise):
     number = 3
     title = "A failed Nil under cards4net"
+    intro = "Under `cards4net`, a nil bidder's tricks count for the team contract."
     must_catch = ("nil-tricks-bags", "no-nil")
 
     def generate(self, rng: random.Random) -> None:
@@ -269,6 +277,7 @@ class NilCards4net(ScoringExercise):
 class NilClassic(ScoringExercise):
     number = 4
     title = "A failed Nil under classic"
+    intro = "Under `classic`, they do not."
     must_catch = ("nil-tricks-team", "nil-tricks-ignored")
 
     def generate(self, rng: random.Random) -> None:
@@ -323,6 +332,10 @@ class NilClassic(ScoringExercise):
 class BlindNil(ScoringExercise):
     number = 5
     title = "Blind Nil"
+    intro = (
+        "A Blind Nil is bid before looking at the cards. Its value depends on the "
+        "preset."
+    )
     must_catch = ("as-nil",)
 
     def generate(self, rng: random.Random) -> None:
@@ -379,6 +392,7 @@ class BlindNil(ScoringExercise):
 class NumericZero(ScoringExercise):
     number = 6
     title = "A bid of 0 is not Nil (cards4net)"
+    intro = "Under `cards4net`, 0 and Nil are different bids."
     must_catch = ("zero-as-nil",)
 
     def generate(self, rng: random.Random) -> None:

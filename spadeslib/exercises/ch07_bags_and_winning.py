@@ -7,9 +7,9 @@ scores, and the losing threshold. Answers come from
 :func:`spadeslib.game_over`; mistakes from the same functions with the
 penalty left out, the bags not carried, and so on.
 
->>> from spadeslib.exercises import load
+>>> from spadeslib.exercises import key_text, load
 >>> q = load("07_bags_and_winning", seed=1)[2]
->>> q.feedback(q.expected).correct
+>>> q.feedback(key_text(q)).correct
 True
 """
 
@@ -34,6 +34,11 @@ from .scenarios import (
 
 CHAPTER = "07_bags_and_winning"
 TITLE = "Bags and winning"
+INTRO = (
+    "They practise carrying bags, the bag penalty (with house rules), the penalty "
+    "before the win check, both sides over the target, the losing threshold and a "
+    "running score sheet."
+)
 
 OTHER = {"NS": "EW", "EW": "NS"}
 
@@ -104,6 +109,7 @@ class HandExercise(Spec):
 class BagsCarried(HandExercise):
     number = 1
     title = "Bags carried over"
+    intro = "Bags are carried from hand to hand."
     answer = Whole("bags")
     must_catch = ("no-limit", "this-hand-only")
 
@@ -159,6 +165,7 @@ class BagsCarried(HandExercise):
 class PenaltyPoints(HandExercise):
     number = 2
     title = "The bag penalty, with house rules"
+    intro = "This table plays with its own bag limit and penalty."
     answer = Whole("points")
     must_catch = ("no-penalty",)
 
@@ -340,6 +347,7 @@ class PenaltyBeforeWin(WinnerExercise):
 class BothOverTarget(WinnerExercise):
     number = 4
     title = "Both sides over the target"
+    intro = "Both sides reach the target in the same hand."
 
     def generate(self, rng: random.Random) -> None:
         if not hasattr(self, "want"):
@@ -480,6 +488,7 @@ class LosingThreshold(WinnerExercise):
 class ScoreSheet(Spec):
     number = 6
     title = "A score sheet over three hands"
+    intro = "Keep the running totals and bags over three hands."
     chapter = CHAPTER
     answer = Whole("points")
 

@@ -5,9 +5,9 @@ lead, Blind Seven, ten for 200, and two-player scoring. Each mistake is the
 library's answer under another rule set (another preset, the standard trump
 order, a plain contract's value...).
 
->>> from spadeslib.exercises import load
+>>> from spadeslib.exercises import key_text, load
 >>> q1, q2, q3, q4, q5, q6 = load("08_variants", seed=1)
->>> q2.feedback(q2.key).correct
+>>> q2.feedback(key_text(q2)).correct
 True
 """
 
@@ -38,6 +38,10 @@ from .scenarios import (
 
 CHAPTER = "08_variants"
 TITLE = "The variants"
+INTRO = (
+    "They compare presets on one hand and practise the joker deck, Blind Seven, ten "
+    "for 200 and two-player scoring."
+)
 
 PRESET_NOTES = {
     "cards4net": "Nil ±100, a nil bidder's tricks count towards the partner's contract",
@@ -72,6 +76,7 @@ class PointsExercise(Spec):
 class SameHandPresets(PointsExercise):
     number = 1
     title = "One hand, three presets"
+    intro = "The same bids and tricks, scored under one of three presets."
 
     def generate(self, rng: random.Random) -> None:
         self.preset = rng.choice(["cards4net", "classic", "yppedia"])
@@ -125,6 +130,7 @@ class SameHandPresets(PointsExercise):
 class JokerTrick(Spec):
     number = 2
     title = "The joker deck's trump order"
+    intro = "The joker deck has its own trump order."
     chapter = CHAPTER
     answer = SeatAnswer()
 
@@ -207,6 +213,7 @@ class JokerTrick(Spec):
 class BlindSeven(PointsExercise):
     number = 3
     title = "Blind Seven"
+    intro = "A side that declares Blind Seven bids 7 without looking."
     must_catch = ("ten-per-trick",)
 
     def generate(self, rng: random.Random) -> None:
@@ -254,6 +261,7 @@ class BlindSeven(PointsExercise):
 class TwoPlayer(PointsExercise):
     number = 4
     title = "Two-player scoring"
+    intro = "Two players, each scoring alone."
     must_catch = ("zero-as-number",)
 
     def generate(self, rng: random.Random) -> None:
@@ -332,6 +340,7 @@ class TwoPlayer(PointsExercise):
 class JokerFirstLead(Spec):
     number = 5
     title = "Who leads first with jokers?"
+    intro = "The joker rules change who leads first."
     chapter = CHAPTER
     answer = SeatAnswer()
     must_catch = ("dealer-left",)
@@ -387,6 +396,7 @@ class JokerFirstLead(Spec):
 class TenFor200(PointsExercise):
     number = 6
     title = "Ten for 200"
+    intro = "The `ten_for_200` modifier values one contract specially."
     must_catch = ("plain-ten",)
 
     def generate(self, rng: random.Random) -> None:

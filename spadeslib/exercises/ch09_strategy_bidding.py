@@ -3,9 +3,9 @@
 What a Nil is worth on average, when it beats a numeric bid, what
 underbidding costs in bags, and choosing a bid next to the strongest bot.
 
->>> from spadeslib.exercises import load
+>>> from spadeslib.exercises import key_text, load
 >>> q1, q2, q3, q4 = load("09_strategy_bidding", seed=1)
->>> q1.feedback(q1.key).correct, q3.feedback(q3.key).correct
+>>> q1.feedback(key_text(q1)).correct, q3.feedback(key_text(q3)).correct
 (True, True)
 """
 
@@ -30,11 +30,17 @@ from .scenarios import bids_table, deal, hand_picture, quick_tricks, sensible
 
 CHAPTER = "09_strategy_bidding"
 TITLE = "Strategy I: bidding"
+INTRO = (
+    "They put numbers on bidding decisions: what a Nil is worth on average, when it "
+    "beats a safe bid, what underbidding costs in bags, and a bid of your own next to"
+    " the strongest bot's."
+)
 
 
 class NilValue(Spec):
     number = 1
     title = "What a Nil is worth on average"
+    intro = "An average over many hands: the expected value."
     chapter = CHAPTER
     answer = Decimal(1, "a number of points")
     must_catch = ("no-loss",)
@@ -100,6 +106,7 @@ class NilValue(Spec):
 class BreakEven(Spec):
     number = 2
     title = "When does a Nil beat a safe bid?"
+    intro = "The break-even probability of a Nil."
     chapter = CHAPTER
     answer = Decimal(2, "a probability between 0 and 1", probability=True)
     must_catch = ("no-loss", "half")
@@ -171,6 +178,7 @@ class BreakEven(Spec):
 class UnderbidCost(Spec):
     number = 3
     title = "What underbidding costs"
+    intro = "Overtricks look free, but they are bags."
     chapter = CHAPTER
     answer = Whole("points")
     must_catch = ("no-penalty", "penalty-only")
@@ -255,6 +263,10 @@ class UnderbidCost(Spec):
 class ChooseBid(Spec):
     number = 4
     title = "Choose a bid"
+    intro = (
+        "There is no single right bid: the check accepts any bid within one trick of "
+        "the strongest bot's, and tells you the bot's reason."
+    )
     chapter = CHAPTER
     answer = BidAnswer()
     uses_bots = True

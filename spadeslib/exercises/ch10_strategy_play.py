@@ -14,9 +14,9 @@ card is among the best ones (so "as good as the bot's card" and "best" are
 the same set), that both ways of counting bags (real penalty, or -10 a bag)
 agree on the best cards, and that some legal card is worse.
 
->>> from spadeslib.exercises import load
+>>> from spadeslib.exercises import key_text, load
 >>> q1, q2, q3, q4, q5 = load("10_strategy_play", seed=1)
->>> q1.feedback(q1.key).correct
+>>> q1.feedback(key_text(q1)).correct
 True
 """
 
@@ -56,6 +56,12 @@ from .scenarios import (
 
 CHAPTER = "10_strategy_play"
 TITLE = "Strategy II: card play"
+INTRO = (
+    "They train counting cards and reading voids, then three card-play puzzles with "
+    "every card shown. A puzzle's check accepts every card that is as good as the "
+    "best one (same final result with perfect play by everyone), and shows what the "
+    "strongest bot plays and why."
+)
 
 PLAIN = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
 
@@ -114,6 +120,7 @@ class ViewExercise(SetSpec):
 class SpadesOut(ViewExercise):
     number = 1
     title = "Count the spades still out"
+    intro = "Count the spades still in the other players' hands."
     answer = Cards()
 
     def generate(self, rng: random.Random) -> None:
@@ -166,6 +173,7 @@ class SpadesOut(ViewExercise):
 class ReadVoids(ViewExercise):
     number = 2
     title = "Read the voids"
+    intro = "A player who does not follow suit has no card of that suit left."
     answer = Suits()
 
     def generate(self, rng: random.Random) -> None:
@@ -430,6 +438,7 @@ class Puzzle(Spec):
 class PartnerWinning(Puzzle):
     number = 3
     title = "Puzzle: your partner is winning the trick"
+    intro = 'All four hands are shown. Answer with one card, for example `"QH"`.'
 
     def theme(self, hand: Hand) -> bool:
         if hand.phase is not Phase.PLAYING or hand.turn is None:
@@ -471,6 +480,7 @@ class PartnerWinning(Puzzle):
 class CoverNil(Puzzle):
     number = 4
     title = "Puzzle: your partner bid Nil"
+    intro = "Your partner bid Nil and has not won a trick yet."
     nil_first = True
 
     def theme(self, hand: Hand) -> bool:
@@ -521,6 +531,7 @@ class CoverNil(Puzzle):
 class Ending(Puzzle):
     number = 5
     title = "Puzzle: play the ending"
+    intro = "The last few tricks, every card shown."
 
     def theme(self, hand: Hand) -> bool:
         if hand.phase is not Phase.PLAYING or hand.turn is None:

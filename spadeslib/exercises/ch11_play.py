@@ -3,9 +3,9 @@
 Play hands with bots from code, review a finished hand, read a game record,
 and compare your seat's plays with the rule bot's ("check my play").
 
->>> from spadeslib.exercises import load
+>>> from spadeslib.exercises import key_text, load
 >>> q1, q2, q3, q4 = load("11_play", seed=1)
->>> q2.feedback(q2.key).correct, q3.feedback(q3.key).correct
+>>> q2.feedback(key_text(q2)).correct, q3.feedback(key_text(q3)).correct
 (True, True)
 """
 
@@ -31,6 +31,11 @@ from .scenarios import deal, hand_picture, new_seed, play_to, sensible, tricks_t
 
 CHAPTER = "11_play"
 TITLE = "Play"
+INTRO = (
+    "They use the library the way the play chapter does: play hands with bots from "
+    "code, review a finished hand, read a game record, and check a beginner's play "
+    "against the rule bot."
+)
 
 REVIEW_LEVEL = "rule"
 """The bot level the review exercise compares plays with (fast and deterministic)."""
@@ -39,6 +44,17 @@ REVIEW_LEVEL = "rule"
 class PlayWithBots(Spec):
     number = 1
     title = "Play two hands with the bots"
+    intro = "Write the code in the empty cell, then give the score."
+    worked = """\
+from spadeslib import Game
+from spadeslib.bots import make_bot, play_until
+
+game = Game("cards4net", seed=q1.game_seed)
+bots = {seat: make_bot("rule") for seat in game.hand.seats}
+play_until(game, bots, hands=2)
+"""
+    answer_code = 'game.scores["NS"]'
+    public = ("game_seed",)
     chapter = CHAPTER
     answer = Whole("points (North-South's score)")
     uses_bots = True
@@ -111,6 +127,7 @@ class PlayWithBots(Spec):
 class Trumping(SetSpec):
     number = 2
     title = "Review a hand: tricks won by trumping"
+    intro = "Read the tricks of a finished hand."
     chapter = CHAPTER
     answer = TrickNumbers()
 
@@ -198,6 +215,15 @@ class Trumping(SetSpec):
 class ReadRecord(Spec):
     number = 3
     title = "Read a game record"
+    intro = "Game records are JSON; `spadeslib.record` reads and writes them."
+    worked = """\
+from spadeslib import record
+
+game = record.loads(q3.record)
+print(game)
+"""
+    answer_code = 'game.scores["EW"]'
+    public = ("record",)
     chapter = CHAPTER
     answer = Whole("points (East-West's score)")
     must_catch = ("other-side",)
@@ -253,6 +279,24 @@ class ReadRecord(Spec):
 class CheckMyPlay(SetSpec):
     number = 4
     title = "Check my play against the rule bot"
+    intro = "Replay the hand and compare each of South's cards with the bot's hint."
+    worked = """\
+from spadeslib import Card, Hand, Seat
+from spadeslib.bots import suggest
+
+h = q4.hand
+replay = Hand(h.rules, h.dealer, deal=h.initial)
+differ = []
+for seat, action, _ in h.history:
+    if seat == Seat.SOUTH and isinstance(action, Card):
+        hint = suggest(replay.view(seat), "rule")
+        if hint.action != action:
+            differ.append(len(replay.tricks) + 1)
+    replay.apply(action)
+differ
+"""
+    answer_code = "differ"
+    public = ("hand",)
     chapter = CHAPTER
     answer = TrickNumbers()
     uses_bots = True

@@ -17,6 +17,7 @@ Incorrect: you forgot the bag penalty: 8 + 3 bags crosses 10
 from __future__ import annotations
 
 import ast
+import json
 import math
 import random
 import weakref
@@ -416,9 +417,10 @@ class Spec:
 
     def literal(self) -> str:
         """The key as Python source (the solution notebook's ``answer = ...``)."""
-        if self.answer is None or type(self.answer).literal is _base_literal():
+        text = self.key_text
+        if self.answer is None or type(self.answer).__name__ == "Answer":
             return (
-                self.key_text if self.key_text.startswith("[") else repr(self.key_text)
+                text if text.startswith("[") else json.dumps(text, ensure_ascii=False)
             )
         return str(self.answer.literal(self.expected))
 
@@ -626,12 +628,6 @@ def _base_spellings() -> Any:
     from .answers import Answer
 
     return Answer.spellings
-
-
-def _base_literal() -> Any:
-    from .answers import Answer
-
-    return Answer.literal
 
 
 def _cap(text: str) -> str:

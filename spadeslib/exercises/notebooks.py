@@ -1,9 +1,12 @@
-"""Exercise notebooks generated from the solution notebooks, student sets and
-answer keys.
+"""Exercise and solution notebooks rendered from the exercise declarations,
+student sets and answer keys.
 
-The solution notebooks (``exercises/solutions/NAME.py``, paired with
-``NAME.ipynb`` by jupytext) are the masters. :func:`to_exercise` derives the
-blank exercise notebook from one of them:
+Each exercise is declared once, in its chapter module (title, intro, prompt,
+generator, key, mistakes, hint; see :class:`.core.Spec`). One template,
+:func:`solution_source`, renders a chapter's declarations into its solution
+notebook (``exercises/solutions/NAME.py``, paired with ``NAME.ipynb`` by
+jupytext), with every answer filled in from the key at the course's seed;
+:func:`to_exercise` derives the blank exercise notebook from it:
 
 - a code line ending in ``# SOLUTION`` is blanked: ``answer = 93  # SOLUTION``
   becomes ``answer = ____``; a line that is not an assignment is dropped;
@@ -32,13 +35,23 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from . import CHAPTERS, exercise_classes, load, resolve, student_seed
+from . import (
+    CHAPTERS,
+    DEFAULT_SEED,
+    chapter_module,
+    exercise_classes,
+    load,
+    resolve,
+    student_seed,
+)
+from .core import key_text
 
 __all__ = [
     "build",
     "check_built",
     "execute_solutions",
     "key_markdown",
+    "solution_source",
     "student_notebook",
     "to_exercise",
     "to_exercise_source",
@@ -131,10 +144,99 @@ def _paths(root: Path, name: str) -> dict[str, Path]:
     }
 
 
+HEADER = """\
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py:percent
+#     notebook_metadata_filter: {FILTER}
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+""".replace(
+    "{FILTER}", "kernelspec,jupytext,-jupytext.text_representation.jupytext_version"
+)
+
+HOW = """\
+**How it works.** `q1.show()` prints an exercise. Replace `____` with your
+answer and run the cell: `q1.check(answer)` says *Correct*, or tells you what
+went wrong. Stuck? Uncomment `q1.hint()` for a hint, or `q1.solution()` for
+the answer and its explanation.
+
+Every exercise is built from the seed below, so your teacher may give you
+your own seed; the checks follow it.
+
+**Solutions: every answer is filled in and checked.** <!-- SOLUTION -->"""
+
+
+def _md(text: str) -> str:
+    lines = [f"# {line}".rstrip() for line in text.strip("\n").split("\n")]
+    return "# %% [markdown]\n" + "\n".join(lines) + "\n"
+
+
+def _wrap(text: str) -> str:
+    import textwrap
+
+    return "\n".join(textwrap.wrap(" ".join(text.split()), 72)) if text else ""
+
+
+def solution_source(name: str, seed: int = DEFAULT_SEED) -> str:
+    """The solution notebook of chapter ``name`` (py:percent text), rendered from
+    its declarations: the same template for every chapter, each answer the key
+    at ``seed``.
+
+    >>> text = solution_source("03_bidding")
+    >>> "answer = 7  # SOLUTION" in text or "# SOLUTION" in text
+    True
+    """
+    name = resolve(name)
+    module = chapter_module(name)
+    number = int(name[:2])
+    chapter = f"Chapter {number} · {module.TITLE}"
+    link = f"[{chapter}](../notebooks/{name}.ipynb)"
+    loaded = load(name, seed=seed)
+    names = ", ".join(f"q{i}" for i in range(1, len(loaded) + 1))
+    intro = f"These exercises go with\n{link}.\n{_wrap(module.INTRO)}"
+    parts = [
+        HEADER,
+        _md(f"# Exercises · {chapter}\n\n{intro}\n\n{HOW}"),
+        "# %%\nfrom spadeslib.exercises import load\n\n"
+        f'SEED = {seed}\n{names} = load("{name}", seed=SEED)\n',
+    ]
+    for i, (cls, q) in enumerate(zip(exercise_classes(name), loaded, strict=True), 1):
+        head = f"## Exercise {i} · {cls.title}"
+        if cls.intro:
+            head += "\n\n" + _wrap(cls.intro)
+        parts.append(_md(head))
+        parts.append(f"# %%\nq{i}.show()\n")
+        if cls.worked:
+            parts.append(f"# %%\n{CODE_MARK}\n{cls.worked.rstrip()}\n")
+        from .core import spec_of
+
+        answer = cls.answer_code or spec_of(q).literal()
+        parts.append(f"# %%\nanswer = {answer}  {MARK}\nq{i}.check(answer)\n")
+        parts.append(f"# %%\n# q{i}.hint()\n# q{i}.solution()\n")
+        parts.append(f"# %%\n{MARK}\nq{i}.solution()\n")
+    index = CHAPTERS.index(name)
+    if index + 1 < len(CHAPTERS):
+        after = CHAPTERS[index + 1]
+        nxt = f"Next: the exercises of the next chapter,\n[{after}]({after}.ipynb)."
+    else:
+        nxt = "That was the last chapter: well done!"
+    parts.append(_md(f"## What next?\n\nBack to the chapter:\n{link}.\n{nxt}"))
+    return "\n".join(parts)
+
+
 def _read_solution(root: Path, name: str) -> Any:
     import jupytext
 
-    return jupytext.read(_paths(root, name)["solution_py"], fmt=FORMAT)
+    return jupytext.reads(solution_source(name), fmt=FORMAT)
 
 
 def rendered(root: Path, name: str) -> tuple[str, str]:
@@ -149,14 +251,36 @@ def rendered(root: Path, name: str) -> tuple[str, str]:
     return py, ipynb + "\n"
 
 
+def _solution_files(root: Path, name: str) -> list[tuple[Path, str]]:
+    """The solution script rendered from the declarations, and its notebook when
+    the script changed (unexecuted; :func:`execute_solutions` runs it)."""
+    import jupytext
+    import nbformat
+
+    paths = _paths(root, name)
+    text = solution_source(name)
+    out = [(paths["solution_py"], text)]
+    old = paths["solution_py"]
+    if not old.exists() or old.read_text(encoding="utf-8") != text:
+        nb = jupytext.reads(text, fmt=FORMAT)
+        _number_cells(nb, "sol")
+        out.append((paths["solution_ipynb"], nbformat.writes(nb) + "\n"))
+    return out
+
+
 def build(root: Path | None = None, names: Iterable[str] = CHAPTERS) -> list[Path]:
-    """Write every exercise notebook (and its script) from its solution; return
-    the files that changed."""
+    """Write every solution script (from the declarations) and exercise notebook
+    (from the solution); return the files that changed."""
     root = root or project_root()
     changed = []
     for name in names:
         name = resolve(name)
         paths = _paths(root, name)
+        solution = _solution_files(root, name)
+        for path, text in solution:
+            if not path.exists() or path.read_text(encoding="utf-8") != text:
+                path.write_text(text, encoding="utf-8")
+                changed.append(path)
         py, ipynb = rendered(root, name)
         for path, text in (
             (paths["exercise_py"], py),
@@ -177,6 +301,7 @@ def check_built(root: Path | None = None, names: Iterable[str] = CHAPTERS) -> li
         paths = _paths(root, name)
         py, ipynb = rendered(root, name)
         for path, text in (
+            (paths["solution_py"], solution_source(name)),
             (paths["exercise_py"], py),
             (paths["exercise_ipynb"], ipynb),
         ):
@@ -188,8 +313,8 @@ def check_built(root: Path | None = None, names: Iterable[str] = CHAPTERS) -> li
 def execute_solutions(
     root: Path | None = None, names: Iterable[str] = CHAPTERS, timeout: int = 120
 ) -> list[Path]:
-    """Write each solution ``.ipynb`` from its ``.py`` and run it in place (kernel
-    ``python3``, working directory ``exercises/solutions``) so its stored
+    """Write each solution ``.ipynb`` from its declarations and run it in place
+    (kernel ``python3``, working directory ``exercises/solutions``) so its stored
     outputs are true."""
     import jupytext
     import nbformat
@@ -269,7 +394,7 @@ def key_markdown(
         "# Answer key",
         "",
         "Computed by `spadeslib.exercises` from each student's seed: "
-        "`load(CHAPTER, seed=SEED)[i].key`.",
+        "`key_text(load(CHAPTER, seed=SEED)[i])`.",
         "",
     ]
     for student, seed in students:
@@ -323,7 +448,8 @@ def write_class(
         student: {
             "seed": s,
             "answers": {
-                name: {q.label: q.key for q in chapters[(name, s)]} for name in names
+                name: {q.label: key_text(q) for q in chapters[(name, s)]}
+                for name in names
             },
         }
         for student, s in seeds

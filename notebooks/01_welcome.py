@@ -56,8 +56,23 @@
 # computed, and the random parts use fixed *seeds*, so you get the same
 # results as this page. Change a seed and you get a new deal to explore.
 #
-# Each chapter ends with a link to its **exercises**, with checks that tell
-# you whether your answer is right.
+# Chapters 1 to 8 end with a **quick quiz** (click an answer, and it tells
+# you at once whether it is right) and a link to the chapter's
+# **exercises**, with checks that tell you whether your answer is right.
+#
+# Two pages to keep at hand:
+#
+# - **The rules on one page**, to print (or save as PDF from the browser):
+#   [cards4net](../docs/sheets/cards4net.html) (the default),
+#   [classic](../docs/sheets/classic.html),
+#   [yppedia](../docs/sheets/yppedia.html),
+#   [two players](../docs/sheets/two-player.html). They are written by the
+#   library from each rule set, so they say exactly what it does; for a rule
+#   set with modifiers, run `spades rules --sheet classic+mirror --out
+#   sheet.html` in a terminal.
+# - **The glossary**, the words of the game with what they mean, in
+#   [English](../docs/glossary.en.md), [Español](../docs/glossary.es.md) and
+#   [Português](../docs/glossary.pt.md) (also at the end of this chapter).
 
 # %%
 # %matplotlib inline
@@ -224,7 +239,10 @@ print(game)
 # The rules of this course come from five texts, four in Spanish and one in
 # Portuguese (`000` to `004`; `RULES.md` says what each one is). Here are the
 # words of the game as they appear there. Where the texts use several words,
-# the number of the text that uses each one is given.
+# the number of the text that uses each one is given. The same table, with
+# what each word means, has its own page in
+# [English](../docs/glossary.en.md), [Español](../docs/glossary.es.md) and
+# [Português](../docs/glossary.pt.md).
 
 # %%
 GLOSSARY = [
@@ -279,6 +297,41 @@ show_table(["English", "Spanish (texts 000–003)", "Portuguese (text 004)"], GL
 # %% [markdown]
 # "Bag" is the English word the texts themselves borrow: text 000 writes
 # *bolsas, llamadas bag o sandbag en inglés*, and text 004 *saco (bag)*.
+
+# %% [markdown]
+# ## Quick quiz
+#
+# Four questions on this chapter. Click an answer and the quiz tells you at once whether it is right (where widgets do not show, answer with `quiz.check(1, "b")`).
+
+# %%
+from spadeslib import Rules, Seat
+from spadeslib.quiz import Question, Quiz
+
+seats = [seat.full for seat in Seat]
+quiz = Quiz(
+    "Quick quiz: chapter 1",
+    [
+        Question("Who is North's partner?", seats, answer=Seat.NORTH.partner.full),
+        Question(
+            "Play goes clockwise. Who plays right after East?",
+            seats,
+            answer=Seat.EAST.left.full,
+            why="The next player is the one on your left: East, then South.",
+        ),
+        Question(
+            "How many cards does each player hold after the deal?",
+            [12, 13, 14],
+            answer=Rules().hand_size,
+        ),
+        Question(
+            "How many points win a game (the usual target)?",
+            [100, 300, 500],
+            answer=Rules().target,
+        ),
+    ],
+)
+quiz.show()
+
 
 # %% [markdown]
 # ## Summary

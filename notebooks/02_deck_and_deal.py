@@ -300,6 +300,50 @@ print(f"hands with a void (a suit missing entirely): {void:.3f}")
 # are. Voids and long suits matter a lot when you bid, as chapter 9 shows.
 
 # %% [markdown]
+# ## Quick quiz
+#
+# Four questions on this chapter. Click an answer and the quiz tells you at once whether it is right (where widgets do not show, answer with `quiz.check(1, "b")`).
+
+# %%
+from spadeslib import Card, Hand, Rules, Seat, Suit
+from spadeslib.quiz import Question, Quiz
+
+rules = Rules()
+yes_no = ["yes", "no"]
+beats = rules.beats(Card.parse("2S"), Card.parse("AH"), Suit.HEARTS)
+higher = rules.beats(Card.parse("10D"), Card.parse("QD"), Suit.DIAMONDS)
+quiz = Quiz(
+    "Quick quiz: chapter 2",
+    [
+        Question(
+            "Hearts are led. Does the 2♠ beat the A♥?",
+            yes_no,
+            answer="yes" if beats else "no",
+            why="Spades are trumps: the lowest spade beats any other suit.",
+        ),
+        Question(
+            "Diamonds are led. Which card is higher, the 10♦ or the Q♦?",
+            ["10♦", "Q♦"],
+            answer="10♦" if higher else "Q♦",
+            why="Within a suit: A K Q J 10 9 ... 2.",
+        ),
+        Question(
+            "East deals. Who bids first?",
+            [seat.full for seat in Seat],
+            answer=Hand(dealer="E", seed=1).bid_order[0].full,
+            why="Bidding, like the deal, starts at the dealer's left.",
+        ),
+        Question(
+            "How many spades are there in the deck?",
+            [4, 12, 13, 14],
+            answer=sum(card.suit is Suit.SPADES for card in rules.deck),
+        ),
+    ],
+)
+quiz.show()
+
+
+# %% [markdown]
 # ## Summary
 #
 # - The deck has 52 cards, 13 per suit, ranked A K Q J 10 … 2; spades are

@@ -240,6 +240,71 @@ print("legal for West now:", symbols(hand.legal_actions()))
 print(hand.check("JH", seat="W"))
 
 # %% [markdown]
+# ## Quick quiz
+#
+# Four questions on this chapter. Click an answer and the quiz tells you at once whether it is right (where widgets do not show, answer with `quiz.check(1, "b")`).
+
+# %%
+from spadeslib import Card, Hand, Rules, Seat, trick_winner
+from spadeslib.quiz import Question, Quiz
+
+N, E, S, W = Seat
+
+
+def winner(*cards):
+    """The winner of a trick led by North, cards given in play order."""
+    plays = list(zip([N, E, S, W], map(Card.parse, cards), strict=True))
+    return trick_winner(Rules(), plays).full
+
+
+deal = {
+    "N": "AS KS QS AH KH QH JH AD KD QD JD AC KC",
+    "E": "JS 10S 9S 10H 9H 8H 7H 10D 9D 8D 7D QC JC",
+    "S": "8S 7S 6S 5S 4S 6H 5H 6D 5D 4D 10C 9C 8C",
+    "W": "3S 2S 4H 3H 2H 3D 2D 7C 6C 5C 4C 3C 2C",
+}
+hand = Hand(deal=deal)  # North deals: East bids and leads first
+for bid in (3, 3, 3, 4):
+    hand.apply(bid)
+hand.apply("10H")  # East leads a heart; South holds hearts
+must_follow = hand.is_legal("8S")
+for card in ("6H", "4H", "AH"):
+    hand.apply(card)
+after = hand
+seats = [seat.full for seat in Seat]
+quiz = Quiz(
+    "Quick quiz: chapter 4",
+    [
+        Question(
+            "North leads the K♥; East plays 3♠, South A♥, West 2♥. Who wins?",
+            seats,
+            answer=winner("KH", "3S", "AH", "2H"),
+            why="A spade (trump) beats every card of the suit led.",
+        ),
+        Question(
+            "North leads the 5♦; East plays A♣, South 9♦, West 2♦. Who wins?",
+            seats,
+            answer=winner("5D", "AC", "9D", "2D"),
+            why="The A♣ is a discard: only diamonds (or trumps) can win.",
+        ),
+        Question(
+            "East leads the 10♥. South holds two hearts. May South play the 8♠?",
+            ["yes", "no"],
+            answer="yes" if must_follow else "no",
+            why="You must follow suit when you can.",
+        ),
+        Question(
+            "South plays the 6♥, West the 4♥ and North the A♥. Who leads next?",
+            seats,
+            answer=after.turn.full,
+            why="The winner of a trick leads the next one.",
+        ),
+    ],
+)
+quiz.show()
+
+
+# %% [markdown]
 # ## Summary
 #
 # - A trick is one card from each player, clockwise; the winner of a trick

@@ -272,6 +272,63 @@ print(f"spades broken within the first four tricks: {early:.0%} of the hands")
 # tells you when that is about to happen.
 
 # %% [markdown]
+# ## Quick quiz
+#
+# Four questions on this chapter. Click an answer and the quiz tells you at once whether it is right (where widgets do not show, answer with `quiz.check(1, "b")`).
+
+# %%
+from spadeslib import Hand, Rules
+from spadeslib.quiz import Question, Quiz
+
+deal = {
+    "N": "AS KS QS AH KH QH JH AD KD QD JD AC KC",
+    "E": "JS 10S 9S 10H 9H 8H 7H 10D 9D 8D 7D QC JC",
+    "S": "8S 7S 6S 5S 4S 7C 6C 6D 5D 4D 10C 9C 8C",
+    "W": "3S 2S 6H 5H 4H 3H 2H 3D 2D 5C 4C 3C 2C",
+}
+hand = Hand(deal=deal)  # North deals: East leads first
+for bid in (3, 3, 3, 4):
+    hand.apply(bid)
+east_may_lead_spade = hand.is_legal("JS")
+for card in ("10H", "4S", "2H", "AH"):  # South has no hearts and trumps
+    hand.apply(card)
+south_may_lead_spade = hand.is_legal("5S")  # South won the trick
+jokers = Rules.parse("classic+jokers")
+quiz = Quiz(
+    "Quick quiz: chapter 5",
+    [
+        Question(
+            "First trick: East holds spades and three other suits. "
+            "May East lead the J♠?",
+            ["yes", "no"],
+            answer="yes" if east_may_lead_spade else "no",
+            why="Spades are not broken yet, and East holds other suits.",
+        ),
+        Question(
+            "East leads the 10♥; South, who has no hearts, wins it with the 4♠. "
+            "May South now lead a spade?",
+            ["yes", "no"],
+            answer="yes" if south_may_lead_spade else "no",
+            why="Trumping is always allowed, and the 4♠ broke spades.",
+        ),
+        Question(
+            "With the jokers modifier, must spades be broken before they are led?",
+            ["yes", "no"],
+            answer="yes" if jokers.must_break_spades else "no",
+        ),
+        Question(
+            "With the jokers modifier, who leads the first trick?",
+            ["the dealer", "the player left of the dealer"],
+            answer="the dealer"
+            if jokers.dealer_leads
+            else "the player left of the dealer",
+        ),
+    ],
+)
+quiz.show()
+
+
+# %% [markdown]
 # ## Summary
 #
 # - You may not lead a spade until spades are broken, unless you hold

@@ -342,18 +342,27 @@ breakdown(both["NS"])
 # ## Every worked example of the sources, recomputed
 #
 # The five source texts give a number of small examples. Each row below
-# sets up the example, lets the library compute it, and compares with what
-# the source says. (The cell stops with an error if any row disagrees.)
+# sets up the example, lets the library compute it, and compares with the
+# value the source states. (The cell stops with an error if any row
+# disagrees.) Two rows are marked *computed*: there the source states the
+# rule in words but gives no number, so the notebook set up a small case
+# and shows only what the library computes for it.
 
 # %%
 examples = []
 
 
 def example(source, situation, says, computed):
-    """Record one worked example: what the source says vs the library."""
-    examples.append(
-        (source, situation, says, computed, "✔" if says == computed else "✘")
-    )
+    """Record one worked example: the value the source states vs the library.
+
+    ``says=None``: the source states the rule only; the row is computed.
+    """
+    if says is None:
+        examples.append((source, situation, "(rule only)", computed, "computed"))
+    else:
+        examples.append(
+            (source, situation, says, computed, "✔" if says == computed else "✘")
+        )
 
 
 four = {"E": 3, "W": 3}
@@ -415,8 +424,8 @@ example("003", "Blind Nil failed", "-100", f"{r['NS'].nil_points:+d}")
 r = score("yppedia", {"N": "nil", "S": 3, **four}, {"N": 2, "S": 2, "E": 5, "W": 4})
 example(
     "003",
-    "failed nil: its tricks do not count for the partner",
-    "partner set",
+    "failed nil (won 2), partner bid 3 and won 2: the nil's tricks do not count",
+    None,
     "partner set" if r["NS"].made is False else "partner made",
 )
 classic = Rules.parse("classic")
@@ -444,10 +453,11 @@ example(
     f"NS need {need['NS'].contract}, EW need {need['EW'].contract}",
 )
 r = score("classic", {"N": "nil", "S": 3, **four}, {"N": 1, "S": 3, "E": 5, "W": 4})
+example("004", "failed nil", "-100", f"{r['NS'].nil_points:+d}")
 example(
     "004",
-    "failed nil: tricks are bags, partner still scores",
-    "-100, +30, 1 bag",
+    "failed nil (won 1), partner bid 3 and won 3: partner scores, the trick is a bag",
+    None,
     f"{r['NS'].nil_points:+d}, {r['NS'].contract_points:+d}, "
     f"{r['NS'].nil_trick_bags} bag",
 )
@@ -473,8 +483,12 @@ show_table(
     ["source", "example", "the source says", "the library computes", ""],
     sorted(examples, key=lambda row: row[0]),
 )
-assert all(row[-1] == "✔" for row in examples), "the library disagrees with a source"
-print(len(examples), "examples, all agree")
+stated = [row for row in examples if row[-1] != "computed"]
+assert all(row[-1] == "✔" for row in stated), "the library disagrees with a source"
+print(
+    f"{len(stated)} values stated by the sources, all agree; "
+    f"{len(examples) - len(stated)} rows computed"
+)
 
 # %% [markdown]
 # ## Scoring a hand played to the end
@@ -492,6 +506,58 @@ print("bids:  ", {seat.full: bid.label() for seat, bid in hand.bid_map().items()
 print("tricks:", {seat.full: won for seat, won in hand.tricks_by_seat().items()})
 for side_score in hand.result.values():
     breakdown(side_score)
+
+# %% [markdown]
+# ## Quick quiz
+#
+# Four questions on this chapter. Click an answer and the quiz tells you at once whether it is right (where widgets do not show, answer with `quiz.check(1, "b")`).
+
+# %%
+from spadeslib import Bid, Rules, Seat, score_hand
+from spadeslib.quiz import Question, Quiz
+
+N, E, S, W = Seat
+
+
+def north_south(spec, bids, tricks):
+    """North-South's result for bids and tricks given in the order N, E, S, W."""
+    bids = dict(zip(Seat, map(Bid.parse, bids), strict=True))
+    tricks = dict(zip(Seat, tricks, strict=True))
+    return score_hand(Rules.parse(spec), bids, tricks, {})["NS"]
+
+
+quiz = Quiz(
+    "Quick quiz: chapter 6",
+    [
+        Question(
+            "North-South bid 4 + 3 and win 5 + 3 tricks. Their points?",
+            [70, 71, 80, 81],
+            answer=north_south("cards4net", [4, 3, 3, 2], [5, 3, 3, 2]).points,
+            why="7 bid: 70, plus 1 for the overtrick (a bag).",
+        ),
+        Question(
+            "North-South bid 4 + 3 and win 3 + 3 tricks. Their points?",
+            [-70, -10, 0, 60],
+            answer=north_south("cards4net", [4, 3, 3, 3], [3, 4, 3, 3]).points,
+            why="A set contract loses 10 per trick bid, whatever was won.",
+        ),
+        Question(
+            "Under yppedia, North's Nil fails (North wins 1 trick). What is the Nil "
+            "worth?",
+            [-200, -100, -50, 0],
+            answer=north_south("yppedia", ["nil", 4, 3, 4], [1, 5, 3, 4]).nil_points,
+        ),
+        Question(
+            "Under cards4net, North and South both bid 0 (not Nil) and win 2 tricks. "
+            "Their points?",
+            [-20, 0, 2, 20],
+            answer=north_south("cards4net", [0, 6, 0, 5], [1, 6, 1, 5]).points,
+            why="A contract of 0 scores nothing and gives no bags.",
+        ),
+    ],
+)
+quiz.show()
+
 
 # %% [markdown]
 # ## Summary

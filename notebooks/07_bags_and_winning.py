@@ -273,7 +273,7 @@ fig.tight_layout()
 plt.show()
 
 # %% [markdown]
-# Each purple cross is a hand where a team's bag count went past 10: the score
+# Each purple cross is a hand where a team's bags reached 10: the score
 # line drops by 100 even when the contract was made, and the bag bar
 # starts again from the bags left over.
 #
@@ -294,6 +294,55 @@ print(
     f"hands per game: shortest {lengths[0]}, median {lengths[GAMES // 2]}, "
     f"longest {lengths[-1]}"
 )
+
+# %% [markdown]
+# ## Quick quiz
+#
+# Four questions on this chapter. Click an answer and the quiz tells you at once whether it is right (where widgets do not show, answer with `quiz.check(1, "b")`).
+
+# %%
+from spadeslib.quiz import Question, Quiz
+
+rules = Rules()
+penalties, carried = apply_bags(rules, 8, 3)
+bids = dict(zip(Seat, map(Bid, [2, 4, 2, 4]), strict=True))
+tricks = dict(zip(Seat, [4, 4, 1, 4], strict=True))  # NS bid 4, win 5: 1 bag
+ns = score_hand(rules, bids, tricks, {"NS": 9})["NS"]
+quiz = Quiz(
+    "Quick quiz: chapter 7",
+    [
+        Question(
+            "A team has 8 bags and wins 3 more. How many bags does it carry on?",
+            [0, 1, 3, 11],
+            answer=carried,
+            why=f"Reaching 10 costs {rules.bag_penalty} points; the rest carries on.",
+        ),
+        Question(
+            "North-South have 9 bags. They bid 4 and win 5. How many points does "
+            "the hand give them?",
+            [-59, 41, 50, 141],
+            answer=ns.points,
+            why="+41 for the contract, then the tenth bag costs 100.",
+        ),
+        Question(
+            "After a hand the scores are North-South 520, East-West 530. Who wins?",
+            ["North-South", "East-West", "nobody yet"],
+            answer={"NS": "North-South", "EW": "East-West", None: "nobody yet"}[
+                game_over(rules, {"NS": 520, "EW": 530})[1]
+            ],
+        ),
+        Question(
+            "And at 510 to 510?",
+            ["North-South", "East-West", "nobody yet"],
+            answer={"NS": "North-South", "EW": "East-West", None: "nobody yet"}[
+                game_over(rules, {"NS": 510, "EW": 510})[1]
+            ],
+            why="Equal scores over the target play another hand.",
+        ),
+    ],
+)
+quiz.show()
+
 
 # %% [markdown]
 # ## Summary

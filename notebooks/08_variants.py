@@ -218,6 +218,64 @@ whiz = bidding_options("cards4net+whiz", seed=9, choose=lambda hand, legal: lega
 print({seat.full: bid.label() for seat, bid in whiz.bid_map().items()})
 
 # %% [markdown]
+# ## With no spades: mirror and whiz differ
+#
+# Both modifiers tie a bid to the spades held, but a hand without spades
+# comes out differently, and the preset matters:
+#
+# - **mirror**: bid exactly your spades, and with none, bid Nil. So a player
+#   without spades bids Nil under every preset; under `cards4net` even after
+#   the partner has bid, when Nil is otherwise no longer offered.
+# - **whiz**: bid your spades, or Nil. Under `cards4net` a bid of 0 is a real
+#   number of tricks, so a player without spades bids 0, and may choose Nil
+#   instead only while the partner has not bid (the preset's own Nil rule).
+#   Under `classic`, `yppedia` and `two-player` there is no numeric 0 (0 means
+#   Nil), so Nil is the only bid left.
+#
+# Here South holds no spades; every player before South bids their spades:
+
+# %%
+NO_SPADES = {  # South holds no spades
+    "N": "AS KS QS JS 10S AH KH QH JH 10H AD KD QD",
+    "E": "9S 8S 7S 6S 9H 8H 7H 6H 5H 4H 3H 2H JD",
+    "S": "AC KC QC JC 10C 9C 8C 7C 10D 9D 8D 7D 6D",
+    "W": "5S 4S 3S 2S 6C 5C 4C 3C 2C 5D 4D 3D 2D",
+}
+
+
+def south_bids(spec, dealer):
+    """South's possible bids, every seat before South bidding its spades."""
+    hand = Hand(spec, deal=NO_SPADES, dealer=dealer)
+    while hand.turn is not Seat.SOUTH:
+        if hand.hidden[hand.turn]:
+            hand.apply("look")
+        hand.apply(Bid(spades_held(hand, hand.turn)))
+    if hand.hidden[Seat.SOUTH]:
+        hand.apply("look")
+    bids = [bid for bid in hand.legal_actions() if isinstance(bid, Bid)]
+    return " or ".join(bid.label() for bid in bids)
+
+
+no_spades_rows = [
+    (
+        spec,
+        south_bids(spec, dealer="E"),  # South bids first
+        south_bids(spec, dealer="W"),  # North, then East, then South
+    )
+    for spec in (
+        "cards4net+mirror",
+        "cards4net+whiz",
+        "classic+mirror",
+        "classic+whiz",
+        "yppedia+whiz",
+    )
+]
+show_table(
+    ["rule set", "South bids first", "South bids after North (partner)"],
+    no_spades_rows,
+)
+
+# %% [markdown]
 # ## Suicide: one Nil per partnership
 #
 # Under `suicide`, each partnership must have exactly one Nil: if the first
@@ -497,6 +555,54 @@ print(
     f"timer: {timed.move_timer} s | time out, so {hand.turn.full} plays",
     hand.random_action(rng).symbol(),
 )
+
+# %% [markdown]
+# ## Quick quiz
+#
+# Four questions on this chapter. Click an answer and the quiz tells you at once whether it is right (where widgets do not show, answer with `quiz.check(1, "b")`).
+
+# %%
+from spadeslib.quiz import Question, Quiz
+
+ten = score_hand(
+    Rules.parse("cards4net+ten_for_200"),
+    dict(zip(Seat, map(Bid, [6, 3, 4, 3]), strict=True)),
+    dict(zip(Seat, [6, 2, 4, 1], strict=True)),
+    {},
+)["NS"]
+choices = ["0", "Nil", "0 or Nil"]
+quiz = Quiz(
+    "Quick quiz: chapter 8",
+    [
+        Question(
+            "cards4net+mirror: South holds no spades; North, South's partner, has "
+            "bid. What may South bid?",
+            choices,
+            answer=south_bids("cards4net+mirror", dealer="W"),
+            why="Mirror turns no spades into Nil, under every preset.",
+        ),
+        Question(
+            "cards4net+whiz, the same cards, North has bid: what may South bid?",
+            choices,
+            answer=south_bids("cards4net+whiz", dealer="W"),
+            why="Whiz: your spades (0 is a real bid here) or Nil, and cards4net "
+            "offers Nil only before the partner bids.",
+        ),
+        Question(
+            "classic+whiz, the same cards: what may South bid?",
+            choices,
+            answer=south_bids("classic+whiz", dealer="W"),
+            why="classic has no numeric 0, so the only bid left is Nil.",
+        ),
+        Question(
+            "ten_for_200: North-South bid 6 + 4 and win exactly 10. Their points?",
+            [100, 110, 200],
+            answer=ten.points,
+        ),
+    ],
+)
+quiz.show()
+
 
 # %% [markdown]
 # ## Summary

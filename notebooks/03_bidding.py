@@ -378,6 +378,66 @@ print("\nthe rule bot, as North:", suggestion.reason)
 # bots play thousands of hands: that is chapter 9.
 
 # %% [markdown]
+# ## Quick quiz
+#
+# Four questions on this chapter. Click an answer and the quiz tells you at once whether it is right (where widgets do not show, answer with `quiz.check(1, "b")`).
+
+# %%
+from spadeslib.quiz import Question, Quiz
+
+N, E, S, W = Seat
+bids = {N: Bid(4), E: Bid(2), S: Bid(3), W: Bid(5)}
+contract = score_hand(Rules(), bids, dict.fromkeys(Seat, 0), {})["NS"].contract
+cards4net = Hand("cards4net", dealer="N", seed=3)  # East bids first, West third
+cards4net.apply("look")  # East may bid Blind Nil, so East looks first
+cards4net.apply(3)  # East
+cards4net.apply(2)  # South
+classic = Rules.parse("classic")
+zero = (
+    "Nil"
+    if classic.nil and not classic.numeric_zero
+    else "a number of tricks (not Nil)"
+)
+blind = {
+    "first_bidder": "only the first bidder, before anyone bids",
+    "trailing": "a player whose side is 100 or more behind",
+    "none": "nobody",
+}[Rules().blind_nil]
+quiz = Quiz(
+    "Quick quiz: chapter 3",
+    [
+        Question(
+            "North bids 4, East 2, South 3, West 5. What is North-South's contract?",
+            [3, 4, 7, 14],
+            answer=contract,
+            why="Partners' bids add up: 4 + 3.",
+        ),
+        Question(
+            "Under cards4net, East has bid 3. May West, East's partner, bid Nil?",
+            ["yes", "no"],
+            answer="yes" if cards4net.is_legal(Bid.NIL) else "no",
+            why="cards4net offers Nil only while your partner has not bid.",
+        ),
+        Question(
+            "Under classic, what is a bid of 0?",
+            ["Nil", "a number of tricks (not Nil)", "not allowed"],
+            answer=zero,
+        ),
+        Question(
+            "Under cards4net, who may bid Blind Nil?",
+            [
+                "only the first bidder, before anyone bids",
+                "a player whose side is 100 or more behind",
+                "nobody",
+            ],
+            answer=blind,
+        ),
+    ],
+)
+quiz.show()
+
+
+# %% [markdown]
 # ## Summary
 #
 # - One round of bids, clockwise from the dealer's left; no passing; a bid

@@ -233,3 +233,12 @@ def test_bad_jobs_and_long_messages(capsys, tmp_path: Path) -> None:
     code, out, err = run(capsys, "replay", str(path))
     assert_one_error_line(code, out, err, "unknown key")
     assert len(err) < 600
+
+
+def test_replay_refuses_a_huge_file_without_reading_it_all(
+    capsys, tmp_path: Path
+) -> None:
+    path = tmp_path / "huge.json"
+    with path.open("wb") as file:
+        file.truncate(record.MAX_BYTES + 10)  # sparse: no time to write
+    assert_one_error_line(*run(capsys, "replay", str(path)), "too large")

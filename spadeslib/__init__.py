@@ -5,10 +5,16 @@
 >>> game.hand.phase.value, len(game.legal_actions()) > 0
 ('bidding', True)
 
-The core (cards, rules, hands, games, scoring, records) depends on nothing
-outside the standard library. Bots live in :mod:`spadeslib.bots`, the
-notebook table in :mod:`spadeslib.table` and exercise checks in
-:mod:`spadeslib.exercises`; the core never imports them.
+The core depends on nothing outside the standard library and is layered,
+bottom first: plain values (:mod:`~spadeslib.errors`,
+:mod:`~spadeslib.rule_ids`, :mod:`~spadeslib.phase`); cards and seats; rules
+and actions; bidding, tricks, scoring, card legality and dealing as
+functions of the rules and plain values; the per-seat view; the hand's state
+machine (:mod:`~spadeslib.hand_state`) and the validated
+:class:`~spadeslib.hand.Hand`; the :class:`~spadeslib.game.Game`. Records,
+display, the command line, bots (:mod:`spadeslib.bots`), the notebook table
+(:mod:`spadeslib.table`) and exercise checks (:mod:`spadeslib.exercises`)
+are built on it; the core never imports them (``tests/test_layers.py``).
 """
 
 from .actions import (
@@ -22,10 +28,11 @@ from .actions import (
     Draw,
     Exchange,
 )
-from .cards import FULL_DECK, Card, Rank, Suit
+from .cards import FULL_DECK, SUIT_DISPLAY_ORDER, Card, Rank, Suit
 from .errors import IllegalAction, InvalidCard, InvalidRecord, InvalidRules, SpadesError
 from .game import Game
 from .hand import Hand, Phase
+from .rule_ids import RuleId
 from .rules import MODIFIERS, PRESETS, Rules
 from .scoring import SideScore, game_over, score_hand, side_of, sides
 from .seats import SIDES, Seat
@@ -41,6 +48,7 @@ __all__ = [
     "MODIFIERS",
     "PRESETS",
     "SIDES",
+    "SUIT_DISPLAY_ORDER",
     "TAKE_NEXT",
     "Action",
     "Bid",
@@ -58,6 +66,7 @@ __all__ = [
     "Phase",
     "PlayerView",
     "Rank",
+    "RuleId",
     "Rules",
     "Seat",
     "SideScore",

@@ -37,7 +37,9 @@ _PLAYING = Phase.PLAYING
 _BIDDING = Phase.BIDDING
 _DRAW = Phase.DRAW
 _OVER = Phase.OVER
-_from_pieces = PlayerView._from_pieces
+# views are made as PlayerView._from_pieces makes them, without the call
+_new_view = object.__new__
+_set = object.__setattr__
 
 
 class Hand(HandState):
@@ -349,7 +351,10 @@ class Hand(HandState):
         drawn = None
         if phase is _DRAW and turn is seat and not self.hidden[seat]:  # type: ignore[index]
             drawn = self.stock[self._stock_pos]
-        return _from_pieces(
+        view = _new_view(PlayerView)
+        _set(
+            view,
+            "__dict__",
             {
                 "rules": self.rules,
                 "seat": seat,
@@ -371,8 +376,9 @@ class Hand(HandState):
                     base[1],
                     None if playing else tuple(map(len, self.holding)),
                 ),
-            }
+            },
         )
+        return view
 
     def _view_base(self, seat: Seat) -> tuple[tuple[Seat, ...], tuple[Any, ...]]:
         """The parts of ``seat``'s view that change only with the draw, the

@@ -235,11 +235,35 @@ def _read_rules(value: Any) -> Rules:
     if not isinstance(value, (str, Mapping)):
         raise InvalidRecord('"rules" must be a rule-set name or an object')
     try:
-        return Rules.from_json(value)
+        rules = Rules.from_json(value)
     except SpadesError as error:
         raise InvalidRecord(f"rules: {error}") from None
     except (TypeError, KeyError, AttributeError):
         raise InvalidRecord(f"rules: {show(value)} does not describe rules") from None
+    if isinstance(value, Mapping):
+        base = Rules.preset(rules.preset, rules.modifiers)
+        for name, given in value.items():
+            if name not in ("preset", "modifiers"):
+                _check_parameter(name, given, getattr(base, name))
+    return rules
+
+
+def _check_parameter(name: str, given: Any, default: Any) -> None:
+    """A rule parameter in a record has the type of the preset's value."""
+    if isinstance(default, bool):
+        ok = isinstance(given, bool)
+    elif isinstance(default, int) or default is None:
+        ok = (isinstance(given, int) and not isinstance(given, bool)) or (
+            given is None and default is None
+        )
+    elif isinstance(default, tuple):
+        ok = isinstance(given, list) and all(isinstance(c, str) for c in given)
+    else:
+        ok = isinstance(given, type(default))
+    if not ok:
+        raise InvalidRecord(
+            f"rules: {name} cannot be {show(given)} (the preset has {show(default)})"
+        )
 
 
 def from_record(data: Any) -> Game:

@@ -312,8 +312,19 @@ class HandState:
         seat: Seat = self.turn  # type: ignore[assignment]
         index = card.index
         suit = self._suit_of[index]
-        self._suits[seat][suit].remove(card)
-        self.holding[seat].remove(card)
+        # The holding is the suit lists end to end: delete at the same place
+        # (a search of the short suit list only; equality is a Python call).
+        suits = self._suits[seat]
+        cards = suits[suit]
+        where = cards.index(card)
+        del cards[where]
+        if suit:
+            where += len(suits[0])
+            if suit > 1:
+                where += len(suits[1])
+                if suit > 2:
+                    where += len(suits[2])
+        del self.holding[seat][where]
         trick = self.trick
         trick.append(_PAIRS[seat][index])
         # The winner so far: trumps have power >= 100, cards of the suit led

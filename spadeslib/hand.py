@@ -22,6 +22,7 @@ from typing import Any
 
 from . import bidding, legality
 from .actions import LOOK, Action, Bid, Discard, Exchange, parse_action
+from .bidding import BidSituation
 from .cards import Card
 from .errors import IllegalAction, SpadesError
 from .hand_state import HandState
@@ -76,6 +77,18 @@ class Hand(HandState):
         if self.phase is not _PLAYING or seat != self.turn or seat is None:
             return []
         return list(self._legal_now())  # type: ignore[arg-type]
+
+    def bid_situation(self, seat: Seat | str) -> BidSituation:
+        """What the bidding rules read for ``seat``, as plain values: pass it
+        to :func:`~spadeslib.bidding.legal_bids` and the other functions of
+        :mod:`~spadeslib.bidding` to ask them directly.
+
+        >>> from spadeslib import Hand, bidding
+        >>> hand = Hand("classic", "N", seed=4)
+        >>> bidding.legal_bids(hand.bid_situation(hand.turn))[:2]
+        [Bid(1), Bid(2)]
+        """
+        return self._situation(Seat.parse(seat))
 
     def _legal_cards(self, seat: Seat) -> list[Card]:
         """The cards ``seat`` may play, worked out afresh from its holding

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import itertools
+import re
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -124,3 +127,39 @@ def test_write_sheets(tmp_path: Path) -> None:
     paths = write_sheets(tmp_path, ["classic", "cards4net+whiz"])
     assert [p.name for p in paths] == ["classic.html", "cards4net+whiz.html"]
     assert paths[1].read_text(encoding="utf-8") == rules_sheet("cards4net+whiz")
+
+
+def _longest_rule_set() -> str:
+    def length(spec: str) -> int:
+        return sum(len(line) for _, lines in sheet_sections(spec) for line in lines)
+
+    return max(_every_rule_set(), key=length)
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("spec", [*SHEET_PRESETS, "longest"])
+def test_sheet_prints_on_one_a4_page(spec: str, tmp_path: Path) -> None:
+    """Chromium prints the sheet to PDF: one page, for the longest too."""
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if chromium is None:
+        pytest.skip("Chromium is not installed (.ci/run installs it)")
+    if spec == "longest":
+        spec = _longest_rule_set()
+    page, pdf = tmp_path / "sheet.html", tmp_path / "sheet.pdf"
+    page.write_text(rules_sheet(spec), encoding="utf-8")
+    subprocess.run(
+        [
+            chromium,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-pdf-header-footer",
+            f"--print-to-pdf={pdf}",
+            page.as_uri(),
+        ],
+        capture_output=True,
+        timeout=120,
+        check=True,
+    )
+    pages = len(re.findall(rb"/Type\s*/Page(?![a-zA-Z])", pdf.read_bytes()))
+    assert pages == 1, f"{spec} prints on {pages} pages"

@@ -134,7 +134,7 @@ def test_sim_legal_bids_match_the_engine(spec: str):
                 trumps = sum(1 for c in hand.holding[seat] if rules.is_trump(c))
                 bids = hand.bid_map()
                 assert sim_legal_bids(rules, seat, bids, trumps) == legal_bids(
-                    hand, seat
+                    hand.bid_situation(seat)
                 )
             hand.apply(hand.random_action(rng), check=False)
 

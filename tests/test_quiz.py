@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -98,3 +99,28 @@ def test_show_prints_the_text_outside_ipython(capsys: pytest.CaptureFixture) -> 
     out = capsys.readouterr().out
     assert out == quiz.text() + "\n"
     assert "(b) East" in out and "right" not in out
+
+
+RULES_CHAPTERS = [
+    "01_welcome",
+    "02_deck_and_deal",
+    "03_bidding",
+    "04_playing_tricks",
+    "05_breaking_spades",
+    "06_scoring",
+    "07_bags_and_winning",
+    "08_variants",
+]
+
+
+@pytest.mark.parametrize("chapter", RULES_CHAPTERS)
+def test_each_rules_chapter_ends_with_a_quiz(chapter: str) -> None:
+    import jupytext
+
+    root = Path(__file__).resolve().parent.parent
+    nb = jupytext.read(root / "notebooks" / f"{chapter}.py")
+    code = [c.source for c in nb.cells if c.cell_type == "code"]
+    assert code[-1].rstrip().endswith("quiz.show()"), "the last code cell is the quiz"
+    assert 3 <= code[-1].count("Question(") <= 5
+    headings = [c.source for c in nb.cells if c.cell_type == "markdown"]
+    assert any("## Quick quiz" in h for h in headings)

@@ -117,7 +117,8 @@ print(
 # The game ends when, **after a hand is scored**, a team has reached the
 # target (500 by default). The bag penalty is part of scoring the hand, so
 # it is taken first. Source 000's example: a team would reach 505, but the
-# same hand takes it past ten bags; it ends on 405 and has not won.
+# same hand brings its bags to ten (here eleven): the penalty comes first,
+# so it ends on 405 and has not won.
 
 # %%
 before, bags_before = 452, 8

@@ -345,31 +345,23 @@ print(
 #   you hold 3 or more: 1 trick each;
 # - every spade beyond the third: 1 more trick.
 #
-# Here is the count as a function, applied to the hand North held above,
-# next to what the `rule` bot would bid with it (and why):
+# The library has this count as a function,
+# `spadeslib.counting.quick_tricks` (the exercises check your count with the
+# same function). Here it is applied to the hand North held above, next to
+# what the `rule` bot would bid with it (and why):
 
 
 # %%
-def quick_count(cards):
-    """A rough trick estimate: side aces and kings, top and long spades."""
-    by_suit = {suit: [c for c in cards if c.suit is suit] for suit in Suit}
-    tricks = 0.0
-    for suit, held in by_suit.items():
-        ranks = {c.rank.label for c in held}
-        if suit is Suit.SPADES:
-            tricks += ("A" in ranks) + ("K" in ranks and len(held) >= 2)
-            tricks += ("Q" in ranks and len(held) >= 3) + max(0, len(held) - 3)
-        elif suit is not Suit.JOKER:
-            tricks += ("A" in ranks) + 0.5 * ("K" in ranks and len(held) >= 2)
-    return tricks
-
+from spadeslib.counting import quick_trick_parts, quick_tricks
 
 fresh = Hand(Rules.preset(), dealer="W", seed=31)
 fresh.apply("look")
 bot = make_bot("rule", seed="ch3/estimate")
 for seat in Seat:
     cards = fresh.holding[seat]
-    print(f"{seat.full:<6}{cards_text(cards):<44} quick count {quick_count(cards):>4}")
+    print(f"{seat.full:<6}{cards_text(cards):<44} quick count {quick_tricks(cards):>4}")
+parts = quick_trick_parts(fresh.holding[Seat.NORTH])
+print("\nNorth's count:", ", ".join(f"{what} {value:g}" for what, value in parts))
 suggestion = bot.explain(fresh.view("N"))
 print("\nthe rule bot, as North:", suggestion.reason)
 

@@ -87,6 +87,8 @@ def mean_and_error(values):
 # opponent bid Nil.
 
 # %%
+from spadeslib.counting import quick_tricks
+
 DEALS = 300
 
 
@@ -106,7 +108,7 @@ def features(cards):
     }
 
 
-records, nil_bids = [], []
+records, nil_bids, quick_counts = [], [], []
 for i in range(DEALS):
     hand = play(Hand(RULES, dealer=Seat(i % 4), seed=f"worth/{i}"))
     for seat in Seat:
@@ -118,6 +120,7 @@ for i in range(DEALS):
         records.append(
             (features(hand.initial[seat]), hand.tricks_won[seat], bid.tricks)
         )
+        quick_counts.append(quick_tricks(hand.initial[seat]))
 print(f"{DEALS} deals played; {len(records)} player-hands without any Nil at the table")
 
 # %% [markdown]
@@ -204,17 +207,9 @@ print(f"fit on {len(records)} player-hands; typical error {typical:.2f} tricks")
 
 
 # %%
-def quick_count(f):
-    """Chapter 3's quick count, from the features (approximately)."""
-    extra_spades = max(0, f["spades"] - 3)
-    return (
-        f["side aces"] + 0.5 * f["side kings"] + min(f["spade A K Q"], 3) + extra_spades
-    )
-
-
 pairs = {"quick count": [], "rule bot's bid": []}
-for f, won, bid in records:
-    pairs["quick count"].append((round(quick_count(f)), won))
+for (_, won, bid), count in zip(records, quick_counts, strict=True):
+    pairs["quick count"].append((round(count), won))  # quick_tricks, chapter 3
     pairs["rule bot's bid"].append((bid, won))
 
 fig, ax = plt.subplots(figsize=(7, 5))

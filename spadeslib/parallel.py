@@ -34,6 +34,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 from collections.abc import Callable, Iterable
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any, TypeVar
 
 from .errors import SpadesError
@@ -112,22 +113,34 @@ def _init_worker(fn: Callable[[Any], Any]) -> None:
     _FN[:] = [fn]
 
 
-def _call(job: tuple[int, Any]) -> tuple[int, Any]:
-    index, item = job
-    return index, _FN[0](item)
+def _call(chunk: list[tuple[int, Any]]) -> list[tuple[int, Any]]:
+    fn = _FN[0]
+    return [(index, fn(item)) for index, item in chunk]
 
 
 def _run_pool(
     fn: Callable[[Any], Any], work: list[Any], jobs: int, bar: Progress
 ) -> list[Any]:
+    """Chunks of jobs on a process pool; a worker that dies raises
+    ``BrokenProcessPool`` instead of hanging the run."""
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    size = max(1, min(32, len(work) // (jobs * 8)))
+    numbered = list(enumerate(work))
+    chunks = [numbered[i : i + size] for i in range(0, len(numbered), size)]
     results: list[Any] = [None] * len(work)
-    chunk = max(1, min(32, len(work) // (jobs * 8)))
-    with context.Pool(jobs, initializer=_init_worker, initargs=(fn,)) as pool:
-        for index, out in pool.imap_unordered(_call, enumerate(work), chunk):
-            results[index] = out
-            bar.update()
+    pool = ProcessPoolExecutor(
+        jobs, mp_context=context, initializer=_init_worker, initargs=(fn,)
+    )
+    try:
+        futures = [pool.submit(_call, chunk) for chunk in chunks]
+        for future in as_completed(futures):
+            done = future.result()
+            for index, out in done:
+                results[index] = out
+            bar.update(len(done))
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
     return results
 
 
@@ -157,7 +170,7 @@ def _client(scheduler: Any) -> tuple[Any, bool]:
 def _run_dask(
     fn: Callable[[Any], Any], work: list[Any], scheduler: Any, bar: Progress
 ) -> list[Any]:
-    from distributed import as_completed
+    from distributed import as_completed as completed
 
     client, owned = _client(scheduler)
     futures: list[Any] = []
@@ -165,7 +178,7 @@ def _run_dask(
         futures = client.map(fn, work, pure=False)
         where = {future.key: i for i, future in enumerate(futures)}
         results: list[Any] = [None] * len(work)
-        for future in as_completed(futures, loop=client.loop):
+        for future in completed(futures, loop=client.loop):
             results[where[future.key]] = future.result()
             bar.update()
         return results

@@ -4,7 +4,9 @@ processes and on a Dask cluster."""
 from __future__ import annotations
 
 import math
+import os
 import re
+from concurrent.futures.process import BrokenProcessPool
 
 import pytest
 
@@ -55,6 +57,11 @@ def test_errors_and_options() -> None:
         run(abs, [1], scheduler=42)
     assert default_jobs() >= 1
     assert job_seed(0, 0) == "0/1" and job_seed("x", 9) == "x/10"
+
+
+def test_a_worker_that_dies_stops_the_run_instead_of_hanging() -> None:
+    with pytest.raises(BrokenProcessPool):
+        run(os._exit, [3, 3, 3], jobs=2)
 
 
 def test_progress_counts_jobs_on_every_backend(capsys) -> None:

@@ -1,0 +1,145 @@
+"""The classroom page: one link per lesson, read from the page's query string.
+
+A teacher hands out ``http://HOST:8866/?rules=classic&seed=2024`` and every
+student who opens it sits at the same deal under the same rules. Voila puts
+the query string of the page in the kernel's ``QUERY_STRING`` variable (with
+preheated kernels, only once a visitor has asked for the page: hence
+:func:`request_query`, which waits for that). :func:`page_options` turns it
+into the table's arguments, refusing bad values with a sentence rather than
+an error page: the student still gets a table, and the teacher learns what
+was wrong with the link.
+
+>>> options = page_options("rules=classic+mirror&seed=2024")
+>>> options.rules, options.seed, options.problems
+('classic+mirror', 2024, ())
+>>> for line in page_options("rules=hearts&seed=x&colour=red").problems:
+...     print(line)
+The link's rules=hearts is not a rule set (unknown preset 'hearts': choose
+one of cards4net, classic, yppedia, two-player); playing cards4net.
+The link's seed=x is not a whole number from 0 to 4294967295; dealing a new seed.
+The link's colour=red is not an option of this page (it knows rules, seed,
+partner, opponents); ignored.
+
+The Voila configuration that serves the page (a template with no request
+beyond the server, a pool of preheated kernels) is in :data:`VOILA_DIR`.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, replace
+from pathlib import Path
+from urllib.parse import parse_qsl
+
+from ..bots import BOTS
+from ..errors import InvalidRules
+from ..rules import Rules
+
+__all__ = ["VOILA_DIR", "PageOptions", "page_options", "request_query"]
+
+VOILA_DIR = Path(__file__).with_name("voila")
+"""Voila's configuration for the page: ``voila.json`` (kernel pool, template,
+extensions) and the ``spades`` template under ``voila/templates/``; the
+Makefile's ``voila`` target points ``JUPYTER_PATH`` and
+``JUPYTER_CONFIG_PATH`` at it."""
+
+DEFAULT_RULES = "cards4net"
+MAX_SEED = 2**32 - 1
+KNOWN = ("rules", "seed", "partner", "opponents")
+
+
+@dataclass(frozen=True)
+class PageOptions:
+    """What the link asks for: a rule set, a seed (``None``: a new deal for
+    every visitor), the bots' levels, and one sentence per part of the link
+    that was refused."""
+
+    rules: str = DEFAULT_RULES
+    seed: int | None = None
+    partner: str | None = None
+    opponents: str | None = None
+    problems: tuple[str, ...] = ()
+
+    def table_arguments(self) -> dict[str, object]:
+        """Keyword arguments for the table, without those the link left out.
+
+        >>> page_options("seed=7&opponents=search").table_arguments()
+        {'seed': 7, 'opponents': 'search'}
+        """
+        values = {
+            "seed": self.seed,
+            "partner": self.partner,
+            "opponents": self.opponents,
+        }
+        return {key: value for key, value in values.items() if value is not None}
+
+
+def page_options(query: str) -> PageOptions:
+    """Read a page's query string (``rules=classic&seed=2024``).
+
+    ``+`` joins a preset and its modifiers, as on the command line (a query
+    string decodes ``+`` to a space, which is read the same way). A value
+    that is not valid is left out and explained in ``problems``; the last of
+    a repeated key wins.
+
+    >>> page_options("").rules, page_options("").seed
+    ('cards4net', None)
+    >>> page_options("?rules=yppedia&partner=search").partner
+    'search'
+    >>> print(page_options("opponents=genius").problems[0])
+    The link's opponents=genius is not a bot level (random, rule, search); the
+    table's default plays.
+    """
+    options = PageOptions()
+    problems: list[str] = []
+    for key, raw in parse_qsl(query.lstrip("?"), keep_blank_values=True):
+        value = raw.strip()
+        shown = f"The link's {key}={value}"
+        if key == "rules":
+            spec = "+".join(value.replace(",", " ").split())
+            try:
+                options = replace(options, rules=Rules.parse(spec).spec)
+            except InvalidRules as error:
+                problems.append(
+                    f"{shown} is not a rule set ({error}); playing {DEFAULT_RULES}."
+                )
+        elif key == "seed":
+            if value.isdigit() and int(value) <= MAX_SEED:
+                options = replace(options, seed=int(value))
+            else:
+                problems.append(
+                    f"{shown} is not a whole number from 0 to {MAX_SEED}; "
+                    "dealing a new seed."
+                )
+        elif key in ("partner", "opponents"):
+            if value in BOTS:
+                options = replace(options, **{key: value})
+            else:
+                problems.append(
+                    f"{shown} is not a bot level ({', '.join(BOTS)}); "
+                    "the table's default plays."
+                )
+        else:
+            problems.append(
+                f"{shown} is not an option of this page "
+                f"(it knows {', '.join(KNOWN)}); ignored."
+            )
+    return replace(options, problems=tuple(problems))
+
+
+def request_query() -> str:
+    """The query string of the page this kernel serves ("" outside Voila).
+
+    A preheated Voila kernel runs the page before anyone asks for it; this
+    call waits there until a visitor's request arrives and Voila hands over
+    its variables. In JupyterLab, or in Voila without preheating, it returns
+    at once.
+
+    >>> request_query()  # here, outside Voila
+    ''
+    """
+    if os.environ.get("VOILA_PREHEAT") == "True":
+        from voila.utils import wait_for_request
+
+        wait_for_request()
+    return os.environ.get("QUERY_STRING", "")

@@ -99,8 +99,13 @@ class GameSummary:
 
 
 def play_game(job: GameJob, bar: Progress | None = None) -> GameSummary:
-    """Play one seeded game between bots (the job :func:`spades play
-    <main>` hands to :func:`spadeslib.parallel.run`)."""
+    """Play one seeded game between bots: the job that ``spades play --games``
+    hands to :func:`spadeslib.parallel.run` (``bar`` counts hands, in process).
+
+    >>> summary = play_game(GameJob("classic", "random", "7", hands=2))
+    >>> summary.played, sorted(summary.scores), summary.record is None
+    (2, ['EW', 'NS'], True)
+    """
     from .bots import play_until
 
     rules = Rules.from_json(job.rules)

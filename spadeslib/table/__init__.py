@@ -19,7 +19,8 @@ from .app import SpadesTable
 from .hints import available_level, hint
 from .narrate import describe_result, describe_trick, narrate
 from .review import Decision, Review, ReviewEntry, decisions, equivalent, review_hand
-from .session import SPEEDS, TableSession, ladder, parse_record
+from .saving import parse_record
+from .session import SPEEDS, TableSession, ladder
 from .state import table_state
 from .words import refusal
 

@@ -43,7 +43,7 @@ def coach_module() -> Any | None:
     if importlib.util.find_spec("spadeslib.coach") is None:
         return None
     module = importlib.import_module("spadeslib.coach")
-    return module if hasattr(module, "Coach") else None
+    return module if hasattr(module, "Coach") and hasattr(module, "LEVELS") else None
 
 
 @dataclass(frozen=True)
@@ -93,6 +93,11 @@ class TableReview:
     counts: dict[str, int] = field(default_factory=dict)
     source: Any = None
     """The coach's or the bot review's own object, for notebook users."""
+    lost_by_rating: dict[str, float] = field(default_factory=dict)
+    """Expected points lost, summed per rating (with the coach)."""
+
+    def __str__(self) -> str:
+        return str(self.source) if self.source is not None else self.summary
 
 
 def _words(action: Action) -> str:
@@ -100,27 +105,31 @@ def _words(action: Action) -> str:
 
 
 class Advisor:
-    """Hints, hand estimates and reviews from one level and seed."""
+    """Hints, hand estimates and reviews from one level and seed.
+
+    With the coach, one :class:`~spadeslib.coach.Coach` serves all three
+    (its analysis of a decision is cached), so a hint and the review of the
+    same decision agree."""
 
     def __init__(self, level: str = "rule", seed: int | str = 0) -> None:
-        self.level = level
         self.seed = seed
-        self._coach_module = coach_module()
+        module = coach_module()
+        self._coach = None
+        if module is not None:
+            level = level if level in module.LEVELS else "rule"
+            self._coach = module.Coach(level, seed=seed)
+        self.level = level
 
     @property
     def uses_coach(self) -> bool:
         """Whether the advice comes from :mod:`spadeslib.coach`."""
-        return self._coach_module is not None
-
-    def _coach(self, salt: str) -> Any:
-        assert self._coach_module is not None
-        return self._coach_module.Coach(self.level, seed=f"{self.seed}/{salt}")
+        return self._coach is not None
 
     # ------------------------------------------------------------------ hint
     def hint(self, view: PlayerView) -> Tip:
         """What to do now from ``view``, and why."""
-        if self._coach_module is not None:
-            advice = self._coach(_key(view)).advise(view)
+        if self._coach is not None:
+            advice = self._coach.advise(view)
             return Tip(advice.best, str(advice.explain()), self.level)
         tip = suggest(view, self.level, seed=f"hint/{self.seed}/{_key(view)}")
         return Tip(tip.action, tip.reason.strip().rstrip(".") + ".", tip.level)
@@ -135,11 +144,19 @@ class Advisor:
 
         deck = deck_for(view.rules)
         tricks = max(0.0, min(13.0, evaluate(deck, deck.mask(view.hand))))
+        bid: Action = Bid(round(tricks))
+        reason = ""
         if view.legal and view.phase is Phase.BIDDING:
-            tip = self.hint(view)
-            bid, reason = tip.action, tip.text
-        else:
-            bid, reason = Bid(round(tricks)), ""
+            if self._coach is not None:
+                advice = self._coach.advise(view)
+                bid = advice.best
+                if advice.tricks:
+                    tricks = sum(k * p for k, p in advice.tricks.items())
+                if advice.nil_pays is not None:
+                    reason = str(advice.nil_pays)
+            else:
+                tip = self.hint(view)
+                bid, reason = tip.action, tip.text
         text = (
             f"About {tricks:.1f} tricks in your hand; suggested bid: "
             f"{_words(bid).removeprefix('bid ')}. {reason}"
@@ -149,7 +166,7 @@ class Advisor:
     # ---------------------------------------------------------------- review
     def review(self, hand: Hand, seat: Seat) -> TableReview:
         """Each of ``seat``'s decisions in the finished ``hand``, rated."""
-        if self._coach_module is not None:
+        if self._coach is not None:
             return self._coach_review(hand, seat)
         review = review_hand(hand, seat, self.level, seed=self.seed)
         rows = []
@@ -182,32 +199,27 @@ class Advisor:
         )
 
     def _coach_review(self, hand: Hand, seat: Seat) -> TableReview:
-        coach = self._coach(f"review/{hand.number}")
-        review = coach.review(hand, seat)
-        rows = []
-        counts: dict[str, int] = {}
-        for verdict in review.verdicts:
-            rating = str(getattr(verdict, "rating", "")).lower()
-            counts[rating] = counts.get(rating, 0) + 1
-            rows.append(
-                ReviewRow(
-                    str(getattr(verdict, "when", "")),
-                    _words(verdict.action) if hasattr(verdict, "action") else "",
-                    _words(verdict.best) if hasattr(verdict, "best") else "",
-                    float(verdict.loss) if verdict.loss is not None else None,
-                    rating,
-                    str(verdict.text),
-                )
+        assert self._coach is not None
+        review = self._coach.review(hand, seat)
+        rows = [
+            ReviewRow(
+                v.where,
+                _words(v.action),
+                _words(v.best),
+                round(float(v.loss), 1),
+                v.rating,
+                v.text,
             )
-        lost = getattr(review, "points_lost", None)
+            for v in review.verdicts
+        ]
+        counts = {k: n for k, n in review.counts.items() if n}
+        if review.forced:
+            counts["forced"] = review.forced
+        lost = {k: round(v, 1) for k, v in review.points_lost.items()}
+        summary = review.summary().splitlines()[0]
+        total = round(sum(lost.values()), 1)
         return TableReview(
-            hand.number,
-            self.level,
-            rows,
-            str(review.summary()),
-            float(lost) if isinstance(lost, (int, float)) else None,
-            counts,
-            review,
+            hand.number, self.level, rows, summary, total, counts, review, lost
         )
 
 

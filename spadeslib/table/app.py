@@ -148,15 +148,8 @@ class SpadesTable(anywidget.AnyWidget):  # type: ignore[misc]
             auto_review=auto_review,
             loop=self._loop,
         )
-        self.session._say(
-            [
-                f"New game: {self.session.rules.spec}, seed {self.session.seed}. "
-                f"{self.session._dealer_words()}"
-            ]
-        )
         self.session.on_change(self.sync)
         self.on_msg(self._on_msg)
-        self.session._kick()
         self.sync()
 
     # ----------------------------------------------------------- drawing

@@ -28,16 +28,14 @@ decisions alone (:meth:`~TableSession.resume_token`).
 from __future__ import annotations
 
 import asyncio
-import json
 import random
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
 from ..actions import KEEP, LOOK, TAKE_NEXT, Action, Bid, Card, Discard, Exchange
-from ..actions import Look as _Look
-from ..bots import BOTS, BotError, make_bot
-from ..errors import InvalidRecord, SpadesError
+from ..bots import BOTS
+from ..errors import SpadesError
 from ..game import Game
 from ..hand import Hand, Phase
 from ..rules import Rules
@@ -46,24 +44,21 @@ from ..view import PlayerView
 from .advisor import Advisor, Estimate, TableReview, Tip
 from .narrate import Snapshot, narrate, seat_name, side_name
 from .review import describe
+from .saving import (
+    MAX_UPLOAD,
+    deals_from_seed,
+    parse_record,
+    replay_token,
+    resume_token,
+)
+from .turns import SPEEDS, TurnLoop
 from .words import refusal
 
 __all__ = ["DEFAULT_LEVELS", "MAX_UPLOAD", "SPEEDS", "TableSession", "ladder"]
 
-SPEEDS: dict[str, float | None] = {
-    "step": None,
-    "slow": 1.6,
-    "normal": 0.8,
-    "fast": 0.3,
-    "instant": 0.0,
-}
-"""Seconds between the bots' moves; ``step`` waits for :meth:`TableSession.step`."""
 
 DEFAULT_LEVELS = ("rule", "search", "random")
 """The bots' default level: the first of these installed."""
-
-MAX_UPLOAD = 1_000_000
-"""Largest record or resume text accepted from the browser, in bytes."""
 
 
 def ladder() -> list[str]:
@@ -80,12 +75,11 @@ def _first_level(preferred: Iterable[str]) -> str:
     return next((lvl for lvl in preferred if lvl in installed), "random")
 
 
-def _is_public(action: Action) -> bool:
-    """Actions every seat sees: bids, looks and cards played."""
-    return isinstance(action, (Card, Bid, _Look))
+def _known_level(level: str) -> bool:
+    return level.split(":")[0] in BOTS
 
 
-class TableSession:
+class TableSession(TurnLoop):
     """One learner at a Spades table, bots in the other seats; no widgets.
 
     Parameters: ``rules`` (a :class:`~spadeslib.Rules` or a spec such as
@@ -148,6 +142,10 @@ class TableSession:
         self._start(
             self._rules_of(rules, modifiers), seed, partner, opponents, timer, None
         )
+        self._say(
+            [f"New game: {self.rules.spec}, seed {self.seed}. {self._dealer_words()}"]
+        )
+        self._kick()
 
     # ================================================================ setup
     @staticmethod
@@ -172,7 +170,7 @@ class TableSession:
         partner = partner or old.get(self.seat.partner) or default
         opponents = opponents or old.get(self.seat.left) or default
         for level in (partner, opponents):
-            if level.split(":")[0] not in BOTS:
+            if not _known_level(level):
                 raise SpadesError(
                     f"unknown bot level {level!r}: choose from {', '.join(ladder())}"
                 )
@@ -407,161 +405,6 @@ class TableSession:
         who = seat_name(hand.dealer, self.seat, hand.rules)
         return f"Hand {hand.number}: {who} {'deal' if who == 'You' else 'deals'}."
 
-    # ============================================================= the bots
-    def _bot_action(self, seat: Seat) -> Action:
-        game = self.game
-        hand = game.hand
-        level = self.levels[seat]
-        position = f"{game.seed}/{seat.letter}/{hand.number}/{len(hand.history)}"
-        try:
-            action = make_bot(level, seed=position).act(game.view(seat))
-            error = game.check(action, seat)
-            if error is not None:
-                raise BotError(f"it chose {action}: {error}")
-        except Exception as error:
-            who = seat_name(seat, self.seat, game.rules)
-            text = (
-                f"{who}'s bot ({level}) failed: {type(error).__name__}: {error}. "
-                "A random legal move was played for it instead."
-            )
-            self.errors.append(text)
-            self._say([text])
-            action = hand.random_action(random.Random(f"{position}/fallback"))
-        return action
-
-    def _bot_step(self) -> None:
-        seat = self.game.turn
-        assert seat is not None and seat != self.seat
-        self._apply(seat, self._bot_action(seat))
-
-    def step(self) -> bool:
-        """Let the next bot move (the ``step`` speed waits for this)."""
-        if not self.bot_to_move():
-            return self.refuse(
-                "No bot is waiting to move."
-                if not self.learner_to_move()
-                else "It is your turn."
-            )
-        self._bot_step()
-        self._arm_timer()
-        self.changed()
-        return True
-
-    def set_speed(self, speed: str) -> None:
-        """``"step"``, ``"slow"``, ``"normal"``, ``"fast"`` (or ``"instant"``)."""
-        if speed not in SPEEDS:
-            raise SpadesError(
-                f"unknown speed {speed!r}: choose from {', '.join(SPEEDS)}"
-            )
-        self.speed = speed
-        if hasattr(self, "game"):
-            self._kick()
-            self.changed()
-
-    def pause(self, paused: bool = True) -> None:
-        """Pause (or with ``False`` resume) the bots and the move timer."""
-        self.paused = paused
-        if paused:
-            self._cancel_tasks()
-        else:
-            self._kick()
-        self.changed()
-
-    def _auto(self) -> bool:
-        return not self.paused and SPEEDS[self.speed] is not None
-
-    def _kick(self) -> None:
-        """Let the bots move (now, or in the background at the chosen speed)
-        and arm the move timer."""
-        if not self.bot_to_move() or not self._auto():
-            self._arm_timer()
-            return
-        delay = SPEEDS[self.speed]
-        if self._loop is None or not delay:
-            steps = 0
-            while self.bot_to_move() and self._auto():
-                self._bot_step()
-                steps += 1
-                if steps > 100_000:  # pragma: no cover - a safety net
-                    raise RuntimeError("the bots did not stop")
-            self._arm_timer()
-            return
-        if self._task is None or self._task.done():
-            self._task = self._loop.create_task(self._bot_loop(self._epoch))
-
-    async def _bot_loop(self, epoch: int) -> None:
-        try:
-            while epoch == self._epoch and self._auto() and self.bot_to_move():
-                await asyncio.sleep(SPEEDS[self.speed] or 0)
-                if epoch != self._epoch or not self._auto() or not self.bot_to_move():
-                    break
-                self._bot_step()
-                self.changed()
-        except Exception as error:  # shown on the table, never lost in a task
-            self.errors.append(f"{type(error).__name__}: {error}")
-            self.refuse(f"Something went wrong while the bots played: {error}")
-        if epoch == self._epoch:
-            self._arm_timer()
-            self.changed()
-
-    # ============================================================ the timer
-    def _arm_timer(self) -> None:
-        loop = self._loop
-        if not self.timer or loop is None or self.paused or not self.learner_to_move():
-            if self._timer_task is not None and not self._timer_task.done():
-                self._timer_task.cancel()
-            self.timer_deadline = None
-            self._timer_key = None
-            return
-        key = self.state_key()
-        if self._timer_key == key and self.timer_deadline is not None:
-            return
-        if self._timer_task is not None and not self._timer_task.done():
-            self._timer_task.cancel()
-        self._timer_key = key
-        self.timer_deadline = loop.time() + float(self.timer)
-        self._timer_task = loop.create_task(self._timer_loop(key, float(self.timer)))
-
-    def timer_left(self) -> float | None:
-        """Seconds left on the move timer (``None`` when it is not running)."""
-        if self.timer_deadline is None or self._loop is None:
-            return None
-        return max(0.0, self.timer_deadline - self._loop.time())
-
-    async def _timer_loop(self, key: tuple[Any, ...], seconds: float) -> None:
-        await asyncio.sleep(seconds)
-        if self.state_key() == key and not self.paused:
-            self.timer_deadline = None
-            self.timeout()
-
-    def timeout(self) -> Action | None:
-        """The move timer ran out: play a random legal move for the learner."""
-        if not self.learner_to_move():
-            return None
-        hand = self.game.hand
-        rng = random.Random(f"{self.seed}/timeout/{hand.number}/{len(hand.history)}")
-        action = hand.random_action(rng)
-        self.notice = None
-        self._recent = []
-        self._say([f"Time is up: {describe(action)} was chosen at random for you."])
-        self._apply(self.seat, action)
-        self._kick()
-        self.changed()
-        return action
-
-    def _cancel_tasks(self) -> None:
-        for task in (self._task, self._timer_task):
-            if task is not None and not task.done():
-                task.cancel()
-        self._task = self._timer_task = None
-        self._timer_key = None
-        self.timer_deadline = None
-
-    def close(self) -> None:
-        """Stop the bots' background task and the timer."""
-        self._epoch += 1
-        self._cancel_tasks()
-
     # ===================================================== undo and replay
     def _rewound(self, text: str) -> None:
         self._cancel_tasks()
@@ -677,10 +520,10 @@ class TableSession:
             text = Path(path).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as error:
             return self.refuse(f"Could not read {path}: {error}.")
-        return self.from_json(text, max_bytes=None, name=str(path))
+        return self.from_json(text, max_bytes=50 * MAX_UPLOAD, name=str(path))
 
     def from_json(
-        self, text: Any, *, max_bytes: int | None = MAX_UPLOAD, name: str = "the file"
+        self, text: Any, *, max_bytes: int = MAX_UPLOAD, name: str = "the file"
     ) -> bool:
         """Load a game from record text (an upload); refused with one line,
         and nothing changed, when it is too big, not JSON or not a valid game."""
@@ -689,7 +532,7 @@ class TableSession:
             self._start(game.rules, game.seed, None, None, None, game)
         except SpadesError as error:
             return self.refuse(f"Could not load {name}: {error}")
-        self._replayable = _deals_from_seed(game)
+        self._replayable = deals_from_seed(game)
         self._say([f"Loaded {name}: {game.rules.spec}, hand {game.hand.number}."])
         self._kick()
         self.changed()
@@ -697,34 +540,22 @@ class TableSession:
 
     # ======================================================== resume token
     def resume_token(self) -> dict[str, Any] | None:
-        """The game rebuilt from public moves and your own decisions only
-        (a bot's private choice is ``None``: the bot decides it again). Kept
-        by the page in the visitor's browser so that a reload can resume.
-        ``None`` for a loaded game whose deals are not its seed's."""
+        """The game as public moves and your own decisions only (a bot's
+        private choice is ``None``: the bot decides it again), kept by the
+        page in the visitor's browser so that a reload can resume; ``None``
+        for a loaded game whose deals are not its seed's."""
         if not self._replayable:
             return None
-        hands = [
-            [
-                str(action) if seat == self.seat or _is_public(action) else None
-                for seat, action, _ in hand.history
-            ]
-            for hand in self.game.hands
-        ]
-        return {
-            "v": 1,
-            "rules": self.rules.to_json(),
-            "seed": self.seed,
-            "seat": self.seat.letter,
-            "levels": {s.letter: lvl for s, lvl in self.levels.items()},
-            "hands": hands,
-            "between": self.between,
-        }
+        return resume_token(self.game, self.seat, self.levels, between=self.between)
 
-    def resume(self, token: Any, *, max_bytes: int | None = MAX_UPLOAD) -> bool:
-        """Rebuild a game from :meth:`resume_token` (a dict or its JSON)."""
+    def resume(self, token: Any, *, max_bytes: int = MAX_UPLOAD) -> bool:
+        """Rebuild a game from :meth:`resume_token` (a dict or its JSON);
+        refused with one line, and nothing changed, when it is not valid."""
         try:
-            game, levels, between = self._replay_token(token, max_bytes)
-        except (SpadesError, KeyError, TypeError, ValueError, RecursionError) as error:
+            game, levels, between = replay_token(
+                token, self.seat, self._bot_move, _known_level, max_bytes
+            )
+        except SpadesError as error:
             return self.refuse(f"Could not resume the saved game: {error}")
         self._start(game.rules, game.seed, None, None, None, game)
         self.levels = levels
@@ -735,61 +566,6 @@ class TableSession:
         self._kick()
         self.changed()
         return True
-
-    def _replay_token(
-        self, token: Any, max_bytes: int | None
-    ) -> tuple[Game, dict[Seat, str], bool]:
-        if isinstance(token, str):
-            if (
-                max_bytes is not None
-                and len(token.encode("utf-8", "replace")) > max_bytes
-            ):
-                raise SpadesError(f"it is larger than {max_bytes // 1000} kB")
-            token = json.loads(token)
-        if not isinstance(token, Mapping) or token.get("v") != 1:
-            raise SpadesError("it is not a saved table")
-        if Seat.parse(str(token["seat"])) != self.seat:
-            raise SpadesError("it was played from another seat")
-        rules = Rules.from_json(token["rules"])
-        seed = token["seed"]
-        if not isinstance(seed, (int, str)) or isinstance(seed, bool):
-            raise SpadesError("its seed is not a number or a word")
-        game = Game(rules, seed=seed)
-        levels = {Seat.parse(k): str(v) for k, v in dict(token["levels"]).items()}
-        if set(levels) != set(game.hand.seats) - {self.seat}:
-            raise SpadesError("its bot seats do not match the rules")
-        for level in levels.values():
-            if level.split(":")[0] not in BOTS:
-                raise SpadesError(f"unknown bot level {level!r}")
-        hands = token["hands"]
-        if not isinstance(hands, list) or len(hands) > 500:
-            raise SpadesError("its hands are not a list")
-        saved_levels = self.levels
-        self.levels, self.game = levels, game
-        try:
-            for number, moves in enumerate(hands, 1):
-                if not isinstance(moves, list):
-                    raise SpadesError(f"hand {number} is not a list of moves")
-                if game.hand.number != number:
-                    raise SpadesError(f"hand {number - 1} is not finished")
-                hand = game.hand
-                for move in moves:
-                    seat = game.turn
-                    if seat is None:
-                        raise SpadesError(f"hand {number}: a move after the end")
-                    if move is None:
-                        if seat == self.seat:
-                            raise SpadesError(f"hand {number}: your move is missing")
-                        action = self._bot_action(seat)
-                    else:
-                        action = hand.parse_action(str(move))
-                    error = game.check(action, seat)
-                    if error is not None:
-                        raise error
-                    game.apply(action, seat)
-        finally:
-            self.levels = saved_levels
-        return game, levels, bool(token.get("between"))
 
     # ============================================================ advice
     def hint(self) -> Tip | None:
@@ -871,68 +647,3 @@ def you_text(text: str) -> str:
 
 def _card_list(cards: str | Iterable[Card | str]) -> list[Card]:
     return Card.parse_many(cards if isinstance(cards, str) else list(cards))
-
-
-def parse_record(text: Any, max_bytes: int | None = MAX_UPLOAD) -> Game:
-    """A game from uploaded record text, or :class:`InvalidRecord` saying in
-    one line why not (too big, not text, not JSON, not a valid game). It
-    reads only the text given: a path in it is just text that is not JSON.
-
-    >>> parse_record("/etc/passwd")  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    spadeslib.errors.InvalidRecord: not JSON: ...
-    >>> parse_record("x" * 2_000_001)
-    Traceback (most recent call last):
-    spadeslib.errors.InvalidRecord: the file is larger than 1000 kB
-    """
-    from .. import record
-
-    if isinstance(text, bytes):
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError:
-            raise InvalidRecord("the file is not UTF-8 text") from None
-    if not isinstance(text, str):
-        raise InvalidRecord("a record is JSON text")
-    if max_bytes is not None and len(text.encode("utf-8", "replace")) > max_bytes:
-        raise InvalidRecord(f"the file is larger than {max_bytes // 1000} kB")
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as error:
-        raise InvalidRecord(f"not JSON: {error}") from None
-    try:
-        return record.from_record(data)
-    except InvalidRecord:
-        raise
-    except (SpadesError, KeyError, TypeError, AttributeError, IndexError) as error:
-        raise InvalidRecord(f"not a valid game record: {error}") from None
-    except RecursionError:
-        raise InvalidRecord("not a valid game record: nested too deeply") from None
-
-
-def _deals_from_seed(game: Game) -> bool:
-    """Whether every hand of ``game`` was dealt from its seed (so that the
-    seed and the moves rebuild it)."""
-    from .. import record
-
-    try:
-        fresh = Game(game.rules, seed=game.seed, deal_first_hand=False)
-    except SpadesError:
-        return False
-    if fresh.first_dealer != game.first_dealer:
-        return False
-    for hand in game.hands:
-        other = Hand(
-            game.rules,
-            hand.dealer,
-            seed=f"{game.seed}/{hand.number}",
-            scores=hand.scores,
-            bags=hand.bags,
-            number=hand.number,
-        )
-        mine, theirs = record.hand_record(hand), record.hand_record(other)
-        if mine.get("deal") != theirs.get("deal") or mine.get("stock") != theirs.get(
-            "stock"
-        ):
-            return False
-    return True

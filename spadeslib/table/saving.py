@@ -1,0 +1,194 @@
+"""Keeping a table's game: uploaded records and the browser's resume token.
+
+Two ways in, both from text the visitor's browser sends, never from a path:
+
+- :func:`parse_record` reads an uploaded record (size-limited, validated by
+  :func:`spadeslib.record.loads`), refusing anything else with one line;
+- :func:`resume_token` / :func:`replay_token` keep a game in the visitor's
+  own browser (localStorage) without any card the learner may not see: the
+  seed, the rules, the bot levels, and the moves, where a bot's private
+  choice (a card passed, a draw, a discard) is ``None`` and is decided
+  again by the same bot from the same position (bots are seeded by the
+  position, so it decides the same).
+
+>>> from spadeslib import Game
+>>> game = Game("classic", seed=7)
+>>> game.apply(3, game.turn)
+>>> token = resume_token(game, Seat.SOUTH, {}, between=False)
+>>> token["hands"], token["seed"]
+([['3']], 7)
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from ..actions import Action, Bid, Card, Look
+from ..errors import InvalidRecord, SpadesError
+from ..game import Game
+from ..hand import Hand
+from ..rules import Rules
+from ..seats import Seat
+
+__all__ = [
+    "MAX_UPLOAD",
+    "deals_from_seed",
+    "parse_record",
+    "replay_token",
+    "resume_token",
+]
+
+MAX_UPLOAD = 1_000_000
+"""Largest record or resume text accepted from the browser, in bytes."""
+
+MAX_HANDS = 200
+"""More hands than any game to 500 plays (a resume token is refused beyond)."""
+
+
+def parse_record(text: Any, max_bytes: int = MAX_UPLOAD) -> Game:
+    """A game from uploaded record text, or :class:`InvalidRecord` saying in
+    one line why not (too big, not text, not JSON, not a valid game). It
+    reads only the text given: a path in it is just text that is not JSON.
+
+    >>> parse_record("/etc/passwd")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    spadeslib.errors.InvalidRecord: not JSON: ...
+    >>> parse_record("x" * 2_000_001)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    spadeslib.errors.InvalidRecord: too large: ...
+    """
+    from .. import record
+
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise InvalidRecord("a record is JSON text")
+    return record.loads(text, max_bytes=max_bytes)
+
+
+def deals_from_seed(game: Game) -> bool:
+    """Whether every hand of ``game`` was dealt from its seed, so that the
+    seed and the moves rebuild it (a record from elsewhere may not be)."""
+    from .. import record
+
+    try:
+        fresh = Game(game.rules, seed=game.seed, deal_first_hand=False)
+    except SpadesError:
+        return False
+    if fresh.first_dealer != game.first_dealer:
+        return False
+    for hand in game.hands:
+        other = Hand(
+            game.rules,
+            hand.dealer,
+            seed=f"{game.seed}/{hand.number}",
+            number=hand.number,
+        )
+        mine, theirs = record.hand_record(hand), record.hand_record(other)
+        if mine.get("deal") != theirs.get("deal"):
+            return False
+        if mine.get("stock") != theirs.get("stock"):
+            return False
+    return True
+
+
+def _is_public(action: Action) -> bool:
+    """Actions every seat sees: bids, looks and cards played."""
+    return isinstance(action, (Card, Bid, Look))
+
+
+def resume_token(
+    game: Game, seat: Seat, levels: Mapping[Seat, str], *, between: bool
+) -> dict[str, Any]:
+    """The game as public moves and ``seat``'s own decisions (see the module
+    docstring); JSON-ready."""
+    hands = [
+        [
+            str(action) if who == seat or _is_public(action) else None
+            for who, action, _ in hand.history
+        ]
+        for hand in game.hands
+    ]
+    return {
+        "v": 1,
+        "rules": game.rules.to_json(),
+        "seed": game.seed,
+        "seat": seat.letter,
+        "levels": {s.letter: level for s, level in levels.items()},
+        "hands": hands,
+        "between": between,
+    }
+
+
+BotMove = Callable[[Game, Seat, str], Action]
+"""Decides a bot's move: ``(game, seat, level) -> action``."""
+
+
+def replay_token(
+    token: Any,
+    seat: Seat,
+    bot_move: BotMove,
+    known_level: Callable[[str], bool],
+    max_bytes: int = MAX_UPLOAD,
+) -> tuple[Game, dict[Seat, str], bool]:
+    """Rebuild ``(game, levels, between)`` from a token (a dict or its JSON),
+    every move checked by the engine. Raises :class:`SpadesError` saying
+    what is wrong."""
+    try:
+        return _replay(token, seat, bot_move, known_level, max_bytes)
+    except SpadesError:
+        raise
+    except (KeyError, TypeError, ValueError, AttributeError, RecursionError) as error:
+        raise SpadesError(f"it is not a saved table ({type(error).__name__})") from None
+
+
+def _replay(
+    token: Any,
+    seat: Seat,
+    bot_move: BotMove,
+    known_level: Callable[[str], bool],
+    max_bytes: int,
+) -> tuple[Game, dict[Seat, str], bool]:
+    if isinstance(token, str):
+        if len(token.encode("utf-8", "replace")) > max_bytes:
+            raise SpadesError(f"it is larger than {max_bytes // 1000} kB")
+        token = json.loads(token)
+    if not isinstance(token, Mapping) or token.get("v") != 1:
+        raise SpadesError("it is not a saved table")
+    if Seat.parse(str(token["seat"])) != seat:
+        raise SpadesError("it was played from another seat")
+    rules = Rules.from_json(token["rules"])
+    seed = token["seed"]
+    if not isinstance(seed, (int, str)) or isinstance(seed, bool):
+        raise SpadesError("its seed is not a number or a word")
+    game = Game(rules, seed=seed)
+    levels = {Seat.parse(str(k)): str(v) for k, v in dict(token["levels"]).items()}
+    if set(levels) != set(game.hand.seats) - {seat}:
+        raise SpadesError("its bot seats do not match the rules")
+    for level in levels.values():
+        if not known_level(level):
+            raise SpadesError(f"unknown bot level {level!r}")
+    hands = token["hands"]
+    if not isinstance(hands, list) or len(hands) > MAX_HANDS:
+        raise SpadesError("its hands are not a list of moves")
+    for number, moves in enumerate(hands, 1):
+        if not isinstance(moves, list):
+            raise SpadesError(f"hand {number} is not a list of moves")
+        if game.hand.number != number or game.is_over:
+            raise SpadesError(f"hand {number} follows an unfinished hand")
+        hand = game.hand
+        for move in moves:
+            mover = game.turn
+            if mover is None:
+                raise SpadesError(f"hand {number}: a move after the end")
+            if move is None:
+                if mover == seat:
+                    raise SpadesError(f"hand {number}: your move is missing")
+                action = bot_move(game, mover, levels[mover])
+            else:
+                action = hand.parse_action(str(move)[:60])
+            error = game.check(action, mover)
+            if error is not None:
+                raise error
+            game.apply(action, mover)
+    return game, levels, bool(token.get("between"))

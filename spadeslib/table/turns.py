@@ -1,0 +1,207 @@
+"""The turn loop of a table: bots moving at a chosen speed, pause, the timer.
+
+:class:`TurnLoop` is the part of :class:`~spadeslib.table.session.TableSession`
+that makes time pass: after the learner's decision the bots move, at once
+or one by one on an asyncio event loop at the chosen speed (``step`` waits
+for :meth:`TurnLoop.step`); a pause stops them; the move timer (YPPedia)
+plays a random legal move for a learner who waits too long. Bots are built
+for each decision and seeded by the position, so the same position always
+gets the same move (undo and resume rely on it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from typing import TYPE_CHECKING, Any
+
+from ..actions import Action
+from ..bots import BotError, make_bot
+from ..errors import SpadesError
+from ..game import Game
+from ..seats import Seat
+from .narrate import seat_name
+from .review import describe
+
+if TYPE_CHECKING:
+    from .session import TableSession
+
+__all__ = ["SPEEDS", "TurnLoop"]
+
+SPEEDS: dict[str, float | None] = {
+    "step": None,
+    "slow": 1.6,
+    "normal": 0.8,
+    "fast": 0.3,
+    "instant": 0.0,
+}
+"""Seconds between the bots' moves; ``step`` waits for :meth:`TurnLoop.step`."""
+
+
+class TurnLoop:
+    """The bots' moves, the pause and the move timer (a mixin of the session)."""
+
+    _loop: asyncio.AbstractEventLoop | None
+    _task: asyncio.Task[None] | None
+    _timer_task: asyncio.Task[None] | None
+    _timer_key: tuple[Any, ...] | None
+    timer_deadline: float | None
+    speed: str
+    paused: bool
+    timer: float | None
+
+    def _bot_move(self: TableSession, game: Game, seat: Seat, level: str) -> Action:
+        """The move of the ``level`` bot at ``seat``, seeded by the position;
+        a failing bot is replaced by a seeded random legal move (and said)."""
+        hand = game.hand
+        position = f"{game.seed}/{seat.letter}/{hand.number}/{len(hand.history)}"
+        try:
+            action = make_bot(level, seed=position).act(game.view(seat))
+            error = game.check(action, seat)
+            if error is not None:
+                raise BotError(f"it chose {action}: {error}")
+        except Exception as error:
+            who = seat_name(seat, self.seat, game.rules)
+            text = (
+                f"{who}'s bot ({level}) failed: {type(error).__name__}: {error}. "
+                "A random legal move was played for it instead."
+            )
+            self.errors.append(text)
+            self._say([text])
+            action = hand.random_action(random.Random(f"{position}/fallback"))
+        return action
+
+    def _bot_step(self: TableSession) -> None:
+        seat = self.game.turn
+        assert seat is not None and seat != self.seat
+        self._apply(seat, self._bot_move(self.game, seat, self.levels[seat]))
+
+    def step(self: TableSession) -> bool:
+        """Let the next bot move (the ``step`` speed waits for this)."""
+        if not self.bot_to_move():
+            return self.refuse(
+                "No bot is waiting to move."
+                if not self.learner_to_move()
+                else "It is your turn."
+            )
+        self._bot_step()
+        self._arm_timer()
+        self.changed()
+        return True
+
+    def set_speed(self: TableSession, speed: str) -> None:
+        """``"step"``, ``"slow"``, ``"normal"``, ``"fast"`` (or ``"instant"``)."""
+        if speed not in SPEEDS:
+            raise SpadesError(
+                f"unknown speed {speed!r}: choose from {', '.join(SPEEDS)}"
+            )
+        self.speed = speed
+        if hasattr(self, "game"):
+            self._kick()
+            self.changed()
+
+    def pause(self: TableSession, paused: bool = True) -> None:
+        """Pause (or with ``False`` resume) the bots and the move timer."""
+        self.paused = paused
+        if paused:
+            self._cancel_tasks()
+        else:
+            self._kick()
+        self.changed()
+
+    def _auto(self: TableSession) -> bool:
+        return not self.paused and SPEEDS[self.speed] is not None
+
+    def _kick(self: TableSession) -> None:
+        """Let the bots move (now, or in the background at the chosen speed)
+        and arm the move timer."""
+        if not self.bot_to_move() or not self._auto():
+            self._arm_timer()
+            return
+        delay = SPEEDS[self.speed]
+        if self._loop is None or not delay:
+            steps = 0
+            while self.bot_to_move() and self._auto():
+                self._bot_step()
+                steps += 1
+                if steps > 100_000:  # pragma: no cover - a safety net
+                    raise RuntimeError("the bots did not stop")
+            self._arm_timer()
+            return
+        if self._task is None or self._task.done():
+            self._task = self._loop.create_task(self._bot_loop(self._epoch))
+
+    async def _bot_loop(self: TableSession, epoch: int) -> None:
+        try:
+            while epoch == self._epoch and self._auto() and self.bot_to_move():
+                await asyncio.sleep(SPEEDS[self.speed] or 0)
+                if epoch != self._epoch or not self._auto() or not self.bot_to_move():
+                    break
+                self._bot_step()
+                self.changed()
+        except Exception as error:  # shown on the table, never lost in a task
+            self.errors.append(f"{type(error).__name__}: {error}")
+            self.refuse(f"Something went wrong while the bots played: {error}")
+        if epoch == self._epoch:
+            self._arm_timer()
+            self.changed()
+
+    # ============================================================ the timer
+    def _arm_timer(self: TableSession) -> None:
+        loop = self._loop
+        if not self.timer or loop is None or self.paused or not self.learner_to_move():
+            if self._timer_task is not None and not self._timer_task.done():
+                self._timer_task.cancel()
+            self.timer_deadline = None
+            self._timer_key = None
+            return
+        key = self.state_key()
+        if self._timer_key == key and self.timer_deadline is not None:
+            return
+        if self._timer_task is not None and not self._timer_task.done():
+            self._timer_task.cancel()
+        self._timer_key = key
+        self.timer_deadline = loop.time() + float(self.timer)
+        self._timer_task = loop.create_task(self._timer_loop(key, float(self.timer)))
+
+    def timer_left(self: TableSession) -> float | None:
+        """Seconds left on the move timer (``None`` when it is not running)."""
+        if self.timer_deadline is None or self._loop is None:
+            return None
+        return max(0.0, self.timer_deadline - self._loop.time())
+
+    async def _timer_loop(
+        self: TableSession, key: tuple[Any, ...], seconds: float
+    ) -> None:
+        await asyncio.sleep(seconds)
+        if self.state_key() == key and not self.paused:
+            self.timer_deadline = None
+            self.timeout()
+
+    def timeout(self: TableSession) -> Action | None:
+        """The move timer ran out: play a random legal move for the learner."""
+        if not self.learner_to_move():
+            return None
+        hand = self.game.hand
+        rng = random.Random(f"{self.seed}/timeout/{hand.number}/{len(hand.history)}")
+        action = hand.random_action(rng)
+        self.notice = None
+        self._recent = []
+        self._say([f"Time is up: {describe(action)} was chosen at random for you."])
+        self._apply(self.seat, action)
+        self._kick()
+        self.changed()
+        return action
+
+    def _cancel_tasks(self: TableSession) -> None:
+        for task in (self._task, self._timer_task):
+            if task is not None and not task.done():
+                task.cancel()
+        self._task = self._timer_task = None
+        self._timer_key = None
+        self.timer_deadline = None
+
+    def close(self: TableSession) -> None:
+        """Stop the bots' background task and the timer."""
+        self._epoch += 1
+        self._cancel_tasks()

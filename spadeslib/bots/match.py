@@ -387,11 +387,9 @@ def _beats(rules: Rules, card: Card, trick: list[tuple[Seat, Card]]) -> bool:
 
 def _exact_loss(hand: Hand, action: Card, solver: Any) -> tuple[float, Any]:
     """Points ``action`` loses against the best card with every card known."""
-    from ..coach.exact import _dd
+    from ..coach.exact import exact_lines
 
-    if solver is None:
-        solver = _dd.Solver(hand, "bags")
-    values = {line.card: line.value for line in _dd.lines(hand, "bags", solver)}
+    values, solver = exact_lines(hand, solver)
     return float(max(values.values()) - values[action]), solver
 
 

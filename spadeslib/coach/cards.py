@@ -173,7 +173,7 @@ def study_cards(
         evidence=duck_evidence(view) if ducks else None,
     )
     outcomes: dict[int, list[Outcome]] = {c: [] for c in rep_ids}
-    solver = WorldSolver(view.rules, st) if solve else None
+    solver = WorldSolver(view.rules, st, view.bags) if solve else None
     seen: set[tuple[int, ...]] = set()
     for world in worlds:
         seen.add(tuple(world))

@@ -30,7 +30,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..actions import LOOK, Action, Bid
-from ..bots.knowledge import state_from_hand
 from ..bots.rule_bot import rule_decision
 from ..cards import Card
 from ..hand import Hand, Phase
@@ -38,7 +37,7 @@ from ..seats import Seat
 from ..view import PlayerView
 from .bids import BidStudy, study_bids, study_blind, tricks_distribution
 from .cards import CardStudy, study_cards
-from .exact import MAX_CARDS, WorldSolver
+from .exact import MAX_CARDS, exact_lines
 from .explain import card_reasons, describe, played
 from .ratings import RATINGS, Estimate, Verdict, rating_for
 
@@ -56,6 +55,9 @@ LEVELS: dict[str, tuple[int, int]] = {
 #: levels whose worlds use the ducks of the play as evidence (all use voids
 #: and bids)
 DUCKS = frozenset({"search", "expert"})
+#: with the whole hand given, positions with at most this many cards left are
+#: also solved with every card known (a check after the fact)
+KNOWN_CARDS = 24
 #: the best action is the rule level's unless another beats it by more than
 #: this many points plus one standard error (paired over the same worlds)
 PREFER_RULE = 1.0
@@ -538,14 +540,10 @@ def _nil_check(study: BidStudy, values: dict[Action, Estimate]) -> NilCheck | No
 def _known_values(hand: Hand, view: PlayerView) -> dict[Action, float] | None:
     """Every legal card's exact value with the hand's cards all known."""
     left = sum(len(hand.holding[s]) for s in hand.seats)
-    if left > MAX_CARDS or hand.phase is not Phase.PLAYING:
+    if left > min(KNOWN_CARDS, MAX_CARDS) or hand.phase is not Phase.PLAYING:
         return None
-    st = state_from_hand(hand)
-    solver = WorldSolver(hand.rules, st)
-    deck = st.deck
-    ids = [deck.id_of_card(c) for c in view.legal if isinstance(c, Card)]
-    values = solver.values(st.hands, ids, int(view.seat))
-    return {deck.card[c]: float(v) for c, v in values.items()}  # type: ignore[misc]
+    values, _ = exact_lines(hand)
+    return {c: float(v) for c, v in values.items() if c in view.legal}
 
 
 def _decisions(hand: Hand, seat: Seat) -> list[tuple[int, PlayerView, Action, Hand]]:

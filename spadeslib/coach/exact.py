@@ -1,8 +1,9 @@
 """Exact values of the cards of one position with every card placed: the
 double-dummy solver applied to a sampled (or the real) deal.
 
-The solver lives in :mod:`spadeslib.analysis` (or, before that package, in
-:mod:`spadeslib.exercises.dd`, the same API). This module feeds it positions
+The solver is :mod:`spadeslib.analysis` (or, in a tree without it, the
+exercises' solver :mod:`spadeslib.exercises.dd`, the same algorithm on at
+most 16 cards). This module feeds it positions
 given as the bots' card masks, so one solver (and its table of solved
 positions) serves every world of one decision.
 
@@ -18,8 +19,7 @@ positions) serves every world of one decision.
 >>> solver = WorldSolver(hand.rules, st)
 >>> north = [c for c in range(64) if st.hands[0] >> c & 1]
 >>> values = solver.values(st.hands, north)
->>> from spadeslib.exercises.dd import card_values
->>> sorted(values.values()) == sorted(card_values(hand, "bags").values())
+>>> sorted(values.values()) == sorted(exact_lines(hand)[0].values())
 True
 """
 
@@ -32,23 +32,27 @@ from ..bots.sim import State, bits
 from ..rules import Rules
 from ..seats import Seat
 
-try:  # the engine-level solver, when installed
-    from ..analysis import dd as _dd  # type: ignore[import-not-found,unused-ignore]
+try:  # the engine-level solver (spadeslib.analysis), when present
+    from .. import analysis as _analysis
+
+    _NEW = hasattr(_analysis, "Position") and hasattr(_analysis, "Solver")
 except ImportError:  # pragma: no cover - depends on the tree's state
+    _NEW = False
+if not _NEW:  # pragma: no cover - the exercises' solver, the same algorithm
     from ..exercises import dd as _dd
 
-__all__ = ["MAX_CARDS", "WorldSolver"]
+__all__ = ["MAX_CARDS", "WorldSolver", "exact_lines"]
 
 #: the solver refuses positions with more cards left than this
-MAX_CARDS: int = int(getattr(_dd, "MAX_CARDS", 16))
+MAX_CARDS: int = 52 if _NEW else int(getattr(_dd, "MAX_CARDS", 16))
 
 
 class _Shim:
-    """What the solver reads of a hand: rules, bids, bags and seats."""
+    """What the exercises' solver reads of a hand: rules, bids, bags, seats."""
 
-    def __init__(self, rules: Rules, st: State) -> None:
+    def __init__(self, rules: Rules, st: State, bags: dict[str, int]) -> None:
         self.rules = rules
-        self.bags = {s: 0 for s in _sides(rules)}
+        self.bags = dict(bags)
         self.seats = tuple(Seat) if rules.players == 4 else (Seat.NORTH, Seat.SOUTH)
         self._bids: dict[Seat, Bid] = {}
         for s in self.seats:
@@ -66,26 +70,20 @@ class _Shim:
         return dict(self._bids)
 
 
-def _sides(rules: Rules) -> tuple[str, ...]:
-    from ..scoring import sides
-
-    return tuple(sides(rules))
-
-
 class WorldSolver:
     """Solve positions of one hand (same bids, same cards played) exactly,
-    in bag-adjusted points of margin for the side to move."""
+    in bag-adjusted points of margin for the side to move. ``bags`` are the
+    bags carried in (they do not change bag-adjusted values)."""
 
-    def __init__(self, rules: Rules, st: State) -> None:
+    def __init__(
+        self, rules: Rules, st: State, bags: dict[str, int] | None = None
+    ) -> None:
+        self.rules = rules
         self.st = st
         self.deck = st.deck
-        self.solver: Any = _dd.Solver(_Shim(rules, st), "bags")  # type: ignore[arg-type]
-        index = [0] * 64
-        for i, card in enumerate(self.deck.card):
-            if card is not None:
-                index[i] = card.index
-        self.index = index
-        self.back = {card.index: i for i, card in enumerate(self.deck.card) if card}
+        self.shim = _Shim(rules, st, bags or dict.fromkeys(_sides(rules), 0))
+        self.solver: Any = None
+        self.back = {card: i for i, card in enumerate(self.deck.card) if card}
 
     def values(
         self, hands: list[int], cards: list[int], seat: int | None = None
@@ -100,16 +98,60 @@ class WorldSolver:
         """For each card: its exact value and one best continuation, as
         ``(seat, card id)`` plays."""
         st = self.st
+        deck = self.deck
         turn = st.turn if seat is None else seat
-        idx = self.index
-        holding = tuple(tuple(sorted(idx[c] for c in bits(h))) for h in hands)
-        trick = tuple((s, idx[c]) for s, c in st.trick)
+        if _NEW:
+            pos = _analysis.Position(
+                self.rules,
+                {s: tuple(deck.cards(hands[int(s)])) for s in self.shim.seats},
+                Seat(turn),
+                tuple((Seat(s), deck.card[c]) for s, c in st.trick),
+                {s: st.tricks_won[int(s)] for s in self.shim.seats},
+                st.broken,
+                self.shim.bid_map(),
+                self.shim.bags,
+            )
+            if self.solver is None:
+                self.solver = _analysis.Solver(pos, "bag-adjusted")
+            wanted = {deck.card[c]: c for c in cards}
+            out = {}
+            for line in _analysis.lines(pos, "bag-adjusted", self.solver):
+                if line.card in wanted:
+                    plays = [(int(s), self.back[x]) for s, x in line.plays]
+                    out[wanted[line.card]] = (line.value, plays)
+            return out
+        if self.solver is None:
+            self.solver = _dd.Solver(self.shim, "bags")  # type: ignore[arg-type]
+        index = [0] * 64
+        for i, card in enumerate(deck.card):
+            if card is not None:
+                index[i] = card.index
+        back = {card.index: i for card, i in self.back.items()}
+        holding = tuple(tuple(sorted(index[c] for c in bits(h))) for h in hands)
+        trick = tuple((s, index[c]) for s, c in st.trick)
         tricks = tuple(st.tricks_won)
         sign = 1 if self.solver.first[turn] else -1
-        out = {}
+        result = {}
         for c in cards:
             value, line = self.solver.after(
-                holding, trick, turn, tricks, st.broken, idx[c]
+                holding, trick, turn, tricks, st.broken, index[c]
             )
-            out[c] = (sign * value, [(s, self.back[x]) for s, x in line])
-        return out
+            result[c] = (sign * value, [(s, back[x]) for s, x in line])
+        return result
+
+
+def exact_lines(hand: Any, solver: Any = None) -> tuple[dict[Any, int], Any]:
+    """Every legal card's exact bag-adjusted value for the mover's side in an
+    engine hand (every card known), and the solver (pass it back for later
+    positions of the same hand)."""
+    if _NEW:
+        solver = solver or _analysis.Solver(hand, "bag-adjusted")
+        return _analysis.card_values(hand, "bag-adjusted", solver), solver
+    solver = solver or _dd.Solver(hand, "bags")
+    return {ln.card: ln.value for ln in _dd.lines(hand, "bags", solver)}, solver
+
+
+def _sides(rules: Rules) -> tuple[str, ...]:
+    from ..scoring import sides
+
+    return tuple(sides(rules))

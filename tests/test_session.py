@@ -1,0 +1,370 @@
+"""The headless table (TableSession): whole games for every rule set, refusals,
+undo, replay of a deal, seeds, save/load, uploads, the resume token, the
+timer, speeds, hints, the estimate and the review."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conftest import ALL_COMBOS
+from spadeslib import Card, Game, Phase, Rules, Seat
+from spadeslib.record import hand_record
+from spadeslib.table import TableSession
+from spadeslib.table.review import describe
+from spadeslib.table.saving import MAX_UPLOAD
+
+
+def short(rules: Rules, target: int = 120) -> Rules:
+    return Rules.preset(rules.preset, rules.modifiers, target=target)
+
+
+def frozen(session: TableSession) -> tuple[Any, ...]:
+    """Everything a refused action must leave as it was."""
+    return (session.to_json(), session.between, session.seed, session.rules.spec)
+
+
+def play_random(session: TableSession, rng: random.Random, hands: int = 99) -> int:
+    """The learner plays random legal moves until the game ends or ``hands``
+    hands are finished; returns the number of learner decisions."""
+    decisions = 0
+    while not session.game.is_over and len(session.game.finished_hands) < hands:
+        if session.between:
+            assert session.new_hand()
+            continue
+        assert session.learner_to_move(), session.message
+        action = rng.choice(session.view.legal)
+        assert session.act(action), session.notice
+        decisions += 1
+    return decisions
+
+
+@pytest.mark.parametrize("rules", ALL_COMBOS, ids=lambda r: r.spec)
+def test_whole_game_through_the_api(rules: Rules) -> None:
+    session = TableSession(short(rules), seed=11, partner="rule", opponents="rule")
+    play_random(session, random.Random(rules.spec), hands=8)
+    game = session.game
+    assert game.finished_hands
+    totals = {side: 0 for side in game.scores}
+    for hand in game.finished_hands:
+        assert hand.result is not None
+        for side, score in hand.result.items():
+            totals[side] += score.points
+    assert totals == game.scores
+    assert not session.errors
+    if game.is_over:
+        assert game.winner is not None and "Game over" in session.log[-1]
+
+
+def test_every_api_verb_plays_a_hand() -> None:
+    session = TableSession("classic", seed=2024)
+    if session.view.hand is None:
+        assert session.look()
+    assert session.bid(3)
+    while not session.between:
+        assert session.play(str(session.view.legal[0]))
+    assert session.message.splitlines()[-1].startswith("Hand 1 is over")
+    assert session.new_hand()
+    assert session.shown_hand.number == 2
+
+
+def test_refusals_leave_everything_unchanged() -> None:
+    session = TableSession("classic", seed=5)
+    if session.view.hand is None:
+        session.look()
+    before = frozen(session)
+    for attempt, expected in (
+        (lambda: session.bid(20), "You cannot bid 20"),
+        (lambda: session.bid("sixty"), "'sixty' is not a bid"),
+        (lambda: session.play("QH"), "You cannot play the queen of hearts now"),
+        (lambda: session.command("zz"), ""),
+        (lambda: session.new_hand(), "Finish this hand first"),
+        (lambda: session.keep(), "You cannot"),
+    ):
+        assert attempt() is False
+        assert session.notice is not None and session.notice.startswith(expected)
+        assert "South" not in session.notice
+        assert frozen(session) == before
+    assert session.undo() is False  # nothing decided yet
+    assert frozen(session) == before
+
+
+def _to_follow(seed: int) -> tuple[TableSession, Card]:
+    """A session where the learner must follow suit and holds another suit."""
+    session = TableSession("cards4net", seed=seed)
+    rng = random.Random(seed)
+    while not session.between:
+        view = session.view
+        if view.phase is Phase.PLAYING and view.trick:
+            led = view.rules.trick_suit(view.trick[0][1])
+            other = [c for c in view.hand or () if view.rules.trick_suit(c) != led]
+            if other and len(other) < len(view.hand or ()):
+                return session, other[0]
+        session.act(rng.choice(view.legal))
+    raise AssertionError("no follow-suit position")
+
+
+def test_illegal_card_is_explained_in_the_second_person() -> None:
+    session, card = _to_follow(3)
+    view = session.view
+    led = view.rules.trick_suit(view.trick[0][1])
+    before = frozen(session)
+    assert session.play(card) is False
+    assert session.notice.startswith(f"You must follow {led.plural}: you hold")
+    held = [c for c in view.hand or () if view.rules.trick_suit(c) == led]
+    assert all(c.symbol() in session.notice for c in held)
+    assert frozen(session) == before
+    # the refusal stays while nothing else happens, and goes with the next play
+    assert session.notice is not None
+    assert session.play(view.legal[0])
+    assert session.notice is None
+
+
+def test_undo_takes_back_the_last_decision_and_bots_replay_exactly() -> None:
+    session = TableSession("cards4net", seed=21)
+    rng = random.Random(4)
+    for _ in range(6):
+        session.act(rng.choice(session.view.legal))
+    before = session.to_json()
+    action = rng.choice(session.view.legal)
+    assert session.act(action)
+    after = session.to_json()
+    assert session.undo()
+    assert session.to_json() == before
+    assert session.learner_to_move()
+    assert session.act(action)
+    assert session.to_json() == after  # the bots answered exactly as before
+
+
+def test_undo_at_the_end_of_a_hand_reopens_it() -> None:
+    session = TableSession("classic", seed=8)
+    play_random(session, random.Random(1), hands=1)
+    assert session.between and session.shown_hand.number == 1
+    assert session.undo()
+    assert not session.between and session.game.hand.number == 1
+    assert session.learner_to_move() and not session.game.finished_hands
+
+
+def test_replay_this_deal_deals_the_same_cards_again() -> None:
+    session = TableSession("yppedia", seed=13)
+    rng = random.Random(2)
+    for _ in range(9):
+        session.act(rng.choice(session.view.legal))
+    deal = hand_record(session.game.hand)["deal"]
+    first = session.game.hand.history[0]
+    assert session.replay_deal()
+    hand = session.game.hand
+    assert hand_record(hand)["deal"] == deal and hand.number == 1
+    assert all(seat != session.seat for seat, _, _ in hand.history)
+    assert session.learner_to_move()
+    if hand.history:
+        assert hand.history[0] == first
+
+
+def test_new_game_deals_exactly_the_seed_given() -> None:
+    session = TableSession("classic", seed=1)
+    assert session.new_game(seed=2024)
+    deal = hand_record(session.game.hand)["deal"]
+    assert session.seed == 2024
+    assert deal == hand_record(Game("classic", seed=2024).hand)["deal"]
+    assert session.new_game(seed=2024)  # the same seed again: the same deal
+    assert hand_record(session.game.hand)["deal"] == deal
+    assert session.new_game()  # no seed: a fresh deal
+    assert session.seed != 2024
+    assert session.new_game("two-player", seed="teacher")
+    assert session.rules.players == 2 and session.seed == "teacher"
+
+
+def test_save_and_load_round_trip(tmp_path: Path) -> None:
+    session = TableSession("yppedia", seed=8)
+    play_random(session, random.Random(3), hands=1)
+    session.new_hand()
+    session.act(session.view.legal[0])
+    path = tmp_path / "game.json"
+    assert session.save(path)
+    other = TableSession("two-player", seed=1)
+    assert other.load(path)
+    assert other.to_json() == session.to_json()
+    assert other.rules.spec == "yppedia"
+    third = TableSession(seed=2)
+    assert third.from_json(session.to_json())
+    assert third.to_json() == session.to_json()
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("x" * (10 * MAX_UPLOAD), "too large"),
+        ("/etc/passwd", "not JSON"),
+        ("../outside.json", "not JSON"),
+        ('{"rules": "classic", "hands": [{"dealer": "Q"}]}', "hand 1"),
+        ("[" * 50_000, "nested too deeply"),
+        (b"\xff\xfe", "not UTF-8"),
+        (None, "JSON text"),
+    ],
+)
+def test_uploads_are_validated_and_refused_in_one_line(
+    text: Any, why: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    session = TableSession("classic", seed=4)
+    before = frozen(session)
+    assert session.from_json(text, name="upload.json") is False
+    assert session.notice.startswith("Could not load upload.json: ")
+    assert why in session.notice and "\n" not in session.notice
+    assert frozen(session) == before
+    assert list(tmp_path.iterdir()) == []  # nothing written beside the page
+
+
+def _mid_game(spec: str, seed: int, moves: int) -> TableSession:
+    session = TableSession(spec, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if session.game.is_over:
+            break
+        if session.between:
+            session.new_hand()
+        else:
+            session.act(rng.choice(session.view.legal))
+    return session
+
+
+@pytest.mark.parametrize(
+    "spec", ["cards4net", "classic", "yppedia+suicide", "two-player", "classic+jokers"]
+)
+def test_resume_token_rebuilds_the_game(spec: str) -> None:
+    session = _mid_game(spec, 6, 30)
+    token = session.resume_token()
+    assert token is not None
+    fresh = TableSession("cards4net", seed=99)
+    assert fresh.resume(json.dumps(token))
+    assert fresh.to_json() == session.to_json()
+    assert fresh.between == session.between and fresh.levels == session.levels
+
+
+def test_resume_refuses_bad_tokens_and_changes_nothing() -> None:
+    session = _mid_game("classic", 3, 12)
+    token = session.resume_token()
+    assert token is not None
+    fresh = TableSession("yppedia", seed=5)
+    before = frozen(fresh)
+    tampered = json.loads(json.dumps(token))
+    tampered["hands"][0][-1] = "AS" if tampered["hands"][0][-1] != "AS" else "2C"
+    wrong_seat = dict(token, seat="N")
+    for bad in (tampered, wrong_seat, "{", "x" * (2 * MAX_UPLOAD), [1], {"v": 2}):
+        assert fresh.resume(bad) is False
+        assert fresh.notice.startswith("Could not resume the saved game")
+        assert frozen(fresh) == before
+
+
+def test_loaded_record_from_elsewhere_has_no_resume_token() -> None:
+    game = Game("classic", seed=1)
+    game.new_hand(
+        deal={
+            "N": "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S",
+            "E": "AH KH QH JH 10H 9H 8H 7H 6H 5H 4H 3H 2H",
+            "S": "AD KD QD JD 10D 9D 8D 7D 6D 5D 4D 3D 2D",
+            "W": "AC KC QC JC 10C 9C 8C 7C 6C 5C 4C 3C 2C",
+        }
+    )
+    from spadeslib import record
+
+    session = TableSession(seed=3)
+    assert session.from_json(record.dumps(game))
+    assert session.resume_token() is None
+
+
+def test_timeout_plays_a_random_legal_move() -> None:
+    session = TableSession("yppedia", seed=4)
+    legal = session.view.legal
+    assert session.timeout() in legal
+    assert any(line.startswith("Time is up") for line in session.log)
+
+
+def test_move_timer_runs_on_the_event_loop() -> None:
+    async def main() -> None:
+        loop = asyncio.get_running_loop()
+        session = TableSession("yppedia", seed=4, timer=0.05, speed="fast", loop=loop)
+        for _ in range(400):
+            if any(line.startswith("Time is up") for line in session.log):
+                break
+            await asyncio.sleep(0.02)
+        session.close()
+        assert any(line.startswith("Time is up") for line in session.log)
+
+    asyncio.run(main())
+
+
+def test_step_speed_waits_for_each_bot_move_and_pause_stops_the_bots() -> None:
+    session = TableSession("cards4net", seed=10, speed="step")
+    rng = random.Random(1)
+    while session.learner_to_move() and not session.game.hand.history:
+        session.act(rng.choice(session.view.legal))
+    if session.learner_to_move():
+        session.act(rng.choice(session.view.legal))
+    moves = len(session.game.hand.history)
+    assert session.bot_to_move()
+    assert session.step()
+    assert len(session.game.hand.history) == moves + 1
+    session.pause()
+    session.set_speed("fast")  # without a loop "fast" plays at once, but paused
+    assert session.bot_to_move() or session.learner_to_move()
+    paused_at = len(session.game.hand.history)
+    assert len(session.game.hand.history) == paused_at
+    session.pause(False)
+    assert session.learner_to_move() or session.between
+
+
+def test_hint_estimate_and_review_come_from_the_same_coach() -> None:
+    session = TableSession("cards4net", seed=2024)
+    if session.view.hand is None:
+        session.look()
+    estimate = session.estimate()
+    assert estimate is not None and 0 <= estimate.tricks <= 13
+    assert "suggested bid" in estimate.text
+    assert session.state_key() == session.state_key()  # still our turn
+    tips: dict[int, str] = {}
+    rng = random.Random(5)
+    while not session.between:
+        view = session.view
+        if view.phase is Phase.PLAYING and len(view.legal) > 1 and len(tips) < 3:
+            tip = session.hint()
+            assert tip is not None and tip.action in view.legal
+            tips[len(view.tricks) + 1] = describe(tip.action)
+        session.act(rng.choice(view.legal))
+    review = session.review()
+    assert review is not None and review.number == 1
+    best = {row.when: row.best for row in review.rows}
+    for trick, advised in tips.items():
+        assert best[f"trick {trick}"] == advised
+    assert review.summary.startswith("Hand 1")
+
+
+def test_review_opens_when_a_hand_ends_and_closes_with_the_next() -> None:
+    session = TableSession("classic", seed=31, auto_review=True)
+    play_random(session, random.Random(7), hands=1)
+    assert session.review_open and session.review_state == "ready"
+    assert session.last_review is not None and session.last_review.number == 1
+    assert session.new_hand()
+    assert not session.review_open
+
+
+def test_bots_are_seeded_by_the_position() -> None:
+    a = _mid_game("classic", 17, 25)
+    b = _mid_game("classic", 17, 25)
+    assert a.to_json() == b.to_json()
+
+
+def test_two_player_seat_and_unknown_levels_are_refused() -> None:
+    with pytest.raises(ValueError, match="North or South"):
+        TableSession("two-player", seat="E")
+    session = TableSession(seed=1)
+    before = frozen(session)
+    assert session.new_game(partner="genius") is False
+    assert "genius" in session.notice and frozen(session) == before
+    assert session.seat == Seat.SOUTH

@@ -184,6 +184,9 @@ c = get_config()  # noqa: F821 (nbgrader provides it)
 c.CourseDirectory.course_id = {course!r}
 # Grade each submission with its student's own seed.
 c.Autograde.autograde_preprocessors = autograde_preprocessors()
+# Exercises that run the bots take a while, and a busy hub is slower still.
+c.Execute.timeout = 600
+c.Execute.startup_timeout = 300
 '''
 
 

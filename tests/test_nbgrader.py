@@ -37,7 +37,8 @@ def _nbgrader(root: Path, *args: str) -> None:
     done = subprocess.run(
         [exe, *args], cwd=root, env=env, capture_output=True, text=True, timeout=600
     )
-    assert done.returncode == 0, done.stderr[-3000:]
+    errors = [line for line in done.stderr.splitlines() if "ERROR" in line]
+    assert done.returncode == 0, "\n".join(errors[:20]) or done.stderr[-3000:]
 
 
 def _submit(root: Path, student: str, answers: list[str]) -> None:

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from .actions import Bid
 from .cards import Card
-from .rules import MODIFIERS, PRESETS, Rules
+from .rules import PRESETS, Rules
 from .scoring import apply_bags, score_hand
 from .seats import Seat
 
@@ -85,6 +85,9 @@ def _players(rules: Rules) -> list[str]:
     return [
         who,
         f"Deck: {deck}. Each suit ranks A K Q J 10 9 8 7 6 5 4 3 2.",
+            if rules.removed_cards
+            else "."
+        ),
         f"Trumps, high to low: {_cards(rules.trump_order)}. A trump beats any "
         "card of another suit.",
     ]
@@ -340,6 +343,26 @@ footer { margin-top: 3mm; font-size: 8pt; color: #555; }
 """.strip()
 
 
+def _subtitle(rules: Rules) -> str:
+    """Preset, modifiers and changed parameters, read from ``rules``.
+
+    >>> _subtitle(Rules.preset("classic", ["mirror"], target=300))
+    'Preset classic, modifier mirror, target 300'
+    """
+    parts = [f"Preset {rules.preset}"]
+    if rules.modifiers:
+        word = "modifier" if len(rules.modifiers) == 1 else "modifiers"
+        parts.append(f"{word} {' + '.join(rules.modifiers)}")
+    changed = rules.to_json()
+    if isinstance(changed, dict):
+        parts += [
+            f"{name.replace('_', ' ')} {value}"
+            for name, value in changed.items()
+            if name not in ("preset", "modifiers")
+        ]
+    return ", ".join(parts)
+
+
 def rules_sheet(spec: str | Rules) -> str:
     """The sheet as a standalone HTML page that prints on one A4 page.
 
@@ -348,9 +371,7 @@ def rules_sheet(spec: str | Rules) -> str:
     True
     """
     rules = _rules(spec)
-    summary = PRESETS[rules.preset][0]
-    mods = "; ".join(f"{m}: {MODIFIERS[m][0]}" for m in rules.modifiers)
-    subtitle = summary + (f". Modifiers: {mods}" if mods else "")
+    subtitle = _subtitle(rules)
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en">',

@@ -75,6 +75,8 @@ def test_values_come_from_the_rules_not_from_text() -> None:
     assert "at least 120 points behind" in text
     assert "exactly 10 scores +250 made, -250 set" in text
     assert "500" not in text
+    page = rules_sheet(rules)
+    assert "Preset classic, modifier ten_for_200, target 300, bag limit 5" in page
 
 
 def test_example_scores_are_computed_per_rule_set() -> None:

@@ -85,9 +85,6 @@ def _players(rules: Rules) -> list[str]:
     return [
         who,
         f"Deck: {deck}. Each suit ranks A K Q J 10 9 8 7 6 5 4 3 2.",
-            if rules.removed_cards
-            else "."
-        ),
         f"Trumps, high to low: {_cards(rules.trump_order)}. A trump beats any "
         "card of another suit.",
     ]

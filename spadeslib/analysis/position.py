@@ -1,0 +1,182 @@
+"""A play-phase position with every card visible: what the exact solver reads.
+
+A :class:`Position` is built from a :class:`~spadeslib.Hand` (every seat's
+cards, read through each seat's public view) or from one seat's
+:class:`~spadeslib.PlayerView` plus an assumed holding for every seat (a
+world sampled by a coach). It holds only what decides the rest of the hand:
+the rules, the cards left, the trick on the table, who is to move, the tricks
+won, whether spades are broken, the bids and the bags carried in.
+
+>>> from spadeslib import Hand
+>>> hand = Hand(seed=3)
+>>> for bid in (3, 4, 3, 2): hand.apply(bid)
+>>> pos = Position.from_hand(hand)
+>>> pos.turn, pos.cards_left, len(pos.legal_cards()) > 0
+(<Seat.EAST: 1>, 52, True)
+>>> after = pos.play(pos.legal_cards()[0])
+>>> after.cards_left, len(after.trick)
+(51, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from ..actions import Bid
+from ..cards import Card, Suit
+from ..rules import Rules
+from ..scoring import side_of
+from ..seats import Seat
+from ..tricks import trick_winner
+
+__all__ = ["Position"]
+
+_SPADES = int(Suit.SPADES)
+
+
+@dataclass(frozen=True)
+class Position:
+    """The rest of a hand's play with every card known.
+
+    ``hands`` maps each playing seat to its remaining cards; ``trick`` is the
+    unfinished trick (seat, card) in play order; ``tricks_won`` counts the
+    finished tricks by seat; ``bids`` and ``bags`` (carried in, by side) are
+    what :func:`~spadeslib.score_hand` needs to score the end of the hand.
+    """
+
+    rules: Rules
+    hands: Mapping[Seat, tuple[Card, ...]]
+    turn: Seat
+    trick: tuple[tuple[Seat, Card], ...] = ()
+    tricks_won: Mapping[Seat, int] = field(default_factory=dict)
+    spades_broken: bool = False
+    bids: Mapping[Seat, Bid] = field(default_factory=dict)
+    bags: Mapping[str, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        seats = self.seats
+        hands = {s: tuple(sorted(self.hands.get(s, ()))) for s in seats}
+        object.__setattr__(self, "hands", hands)
+        object.__setattr__(
+            self, "tricks_won", {s: int(self.tricks_won.get(s, 0)) for s in seats}
+        )
+        if self.turn not in seats:
+            raise ValueError(f"{self.turn.full} does not play in this game")
+        seen: set[Card] = set()
+        for seat, cards in (*hands.items(), *((s, (c,)) for s, c in self.trick)):
+            for card in cards:
+                if card in seen:
+                    raise ValueError(f"the {card.name} appears twice ({seat.full})")
+                seen.add(card)
+        played = len(self.trick)
+        sizes = {len(hands[s]) for s in seats}
+        expected = {len(hands[self.turn])}
+        if len(sizes) > 2 or (played == 0 and len(sizes) != 1):
+            raise ValueError(
+                "every seat must hold as many cards as the others, less one "
+                "for those who already played to the trick: "
+                + ", ".join(f"{s.full} {len(hands[s])}" for s in seats)
+            )
+        if played and not expected <= sizes:
+            raise ValueError("the player to move has the wrong number of cards")
+
+    # ---------------------------------------------------------- construction
+    @classmethod
+    def from_hand(cls, hand: object) -> Position:
+        """Every seat's cards and the public state of a hand in its play phase
+        (read from each seat's :meth:`~spadeslib.Hand.view`)."""
+        turn = getattr(hand, "turn", None)
+        view = hand.view(turn) if turn is not None else None  # type: ignore[attr-defined]
+        if view is None or view.phase.value != "playing":
+            raise ValueError("the hand is not in the playing phase")
+        hands = {s: tuple(hand.view(s).hand or ()) for s in view.seats}  # type: ignore[attr-defined]
+        return cls.from_view(view, hands)
+
+    @classmethod
+    def from_view(
+        cls, view: object, hands: Mapping[Seat | str, Iterable[Card | str]]
+    ) -> Position:
+        """The position a seat's view describes, with ``hands`` as every
+        seat's remaining cards (the coach's sampled world; the viewer's own
+        cards are in the view and may be omitted)."""
+        v = view  # a PlayerView; typed loosely to keep the core import-light
+        if v.phase.value != "playing" or v.to_move is None:  # type: ignore[attr-defined]
+            raise ValueError("the hand is not in the playing phase")
+        cards = {Seat.parse(s): tuple(Card.parse_many(c)) for s, c in hands.items()}
+        if v.hand is not None:  # type: ignore[attr-defined]
+            cards.setdefault(v.seat, tuple(v.hand))  # type: ignore[attr-defined]
+        return cls(
+            rules=v.rules,  # type: ignore[attr-defined]
+            hands=cards,
+            turn=v.to_move,  # type: ignore[attr-defined]
+            trick=tuple(v.trick),  # type: ignore[attr-defined]
+            tricks_won=dict(v.tricks_won),  # type: ignore[attr-defined]
+            spades_broken=bool(v.spades_broken),  # type: ignore[attr-defined]
+            bids=dict(v.bids),  # type: ignore[attr-defined]
+            bags=dict(v.bags),  # type: ignore[attr-defined]
+        )
+
+    # ------------------------------------------------------------ read-outs
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        """The playing seats, in seat order."""
+        if self.rules.players == 2:
+            return (Seat.NORTH, Seat.SOUTH)
+        return (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
+
+    @property
+    def cards_left(self) -> int:
+        """Cards still to be played (not counting the trick on the table)."""
+        return sum(len(c) for c in self.hands.values())
+
+    @property
+    def tricks_left(self) -> int:
+        """Tricks still to be finished, the one on the table included."""
+        return len(self.hands[self.turn])
+
+    def next_seat(self, seat: Seat) -> Seat:
+        """The seat that plays after ``seat``."""
+        seats = self.seats
+        return seats[(seats.index(seat) + 1) % len(seats)]
+
+    def side_of(self, seat: Seat) -> str:
+        """The side a seat scores for."""
+        return side_of(self.rules, seat)
+
+    def legal_cards(self) -> list[Card]:
+        """The cards the player to move may play (the engine's rules: follow
+        suit; no spade lead before spades are broken unless only spades are
+        left)."""
+        held = self.hands[self.turn]
+        suit = self.rules.trick_suit
+        if self.trick:
+            led = suit(self.trick[0][1])
+            follow = [c for c in held if suit(c) == led]
+            return follow or list(held)
+        if self.rules.must_break_spades and not self.spades_broken:
+            other = [c for c in held if suit(c) != _SPADES]
+            return other or list(held)
+        return list(held)
+
+    def play(self, card: Card | str) -> Position:
+        """The position after the player to move plays ``card`` (checked)."""
+        card = Card.parse(card)
+        if card not in self.legal_cards():
+            raise ValueError(
+                f"{self.turn.full} may not play the {card.name} here "
+                f"(legal: {' '.join(str(c) for c in self.legal_cards())})"
+            )
+        hands = dict(self.hands)
+        hands[self.turn] = tuple(c for c in hands[self.turn] if c != card)
+        trick = (*self.trick, (self.turn, card))
+        broken = self.spades_broken or self.rules.trick_suit(card) == _SPADES
+        won = dict(self.tricks_won)
+        turn = self.next_seat(self.turn)
+        if len(trick) == len(self.seats):
+            turn = trick_winner(self.rules, trick)
+            won[turn] += 1
+            trick = ()
+        return Position(
+            self.rules, hands, turn, trick, won, broken, self.bids, self.bags
+        )

@@ -1,0 +1,343 @@
+"""The exact (double-dummy) search behind :mod:`spadeslib.analysis`.
+
+A :class:`Solver` holds what is fixed for one hand (rules, bids, bags carried
+in, the objective) and a transposition table, so several positions of the same
+hand are solved faster together. Its question is always the same null-window
+one, "does North-South (North, for two players) end the hand with a value of
+at least ``v``?", answered by alpha-beta over the remaining plays; exact
+values come from a few such questions (MTD(f)-style, as DDS does for tricks).
+
+What makes it fast enough in pure Python, after DDS (Haglund and Hein):
+
+- the table is keyed, at the start of each trick, by the position with ranks
+  made relative: each suit is the sequence of who holds its 1st, 2nd, ...
+  highest remaining card, so positions that differ only in cards already
+  played are one entry; it stores lower and upper bounds and the best lead;
+- touching cards of one hand (nothing left between them in other hands or on
+  the table) are searched once;
+- quick-trick bounds before any search: the leader's cashable top cards, and
+  for each side the top trumps of one hand that nothing of the other side
+  can beat;
+- move ordering: the table's best lead, then cash winners, lead towards
+  partner's winners, win cheaply when an opponent is winning, play low under
+  partner's winner.
+
+Objectives: ``"tricks"`` (the side's trick count; the table is then keyed by
+the position alone and holds bounds on the tricks still to come), ``"points"``
+(:func:`~spadeslib.score_hand` points, bag penalties included) and
+``"bag-adjusted"`` (contract and nil points as scored, every bag -10: the
+duplicate match's measure). For points, a value is the first side's points
+minus the other side's; the trick counts that can change the score (each side's,
+each nil bidder's own) are part of the table's key.
+
+>>> from spadeslib.analysis.position import Position
+>>> from spadeslib import Card, Rules, Seat, Bid
+>>> hands = {Seat.NORTH: Card.parse_many("AS 2H"), Seat.EAST: Card.parse_many("KH 3H"),
+...          Seat.SOUTH: Card.parse_many("AH 4H"), Seat.WEST: Card.parse_many("QH 5H")}
+>>> pos = Position(Rules.preset(), hands, Seat.NORTH, spades_broken=True)
+>>> Solver(pos, "tricks").values(pos)  # North-South tricks after each card
+{Card.parse('2H'): 2, Card.parse('AS'): 2}
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Callable
+
+from ..actions import BidKind
+from ..cards import Card, Suit
+from ..scoring import score_hand, side_of, sides
+from ..seats import Seat
+from .position import Position
+
+__all__ = ["OBJECTIVES", "Solver"]
+
+OBJECTIVES = ("tricks", "points", "bag-adjusted")
+"""The values the solver can maximise; ``"bags"`` is accepted for
+``"bag-adjusted"``."""
+
+_TRUMP = int(Suit.SPADES)
+_NIL_KINDS = (BidKind.NIL, BidKind.BLIND_NIL)
+
+
+def _objective(name: str) -> str:
+    name = {"bags": "bag-adjusted", "bag_adjusted": "bag-adjusted"}.get(name, name)
+    if name not in OBJECTIVES:
+        raise ValueError(
+            f"unknown objective {name!r}: choose one of {', '.join(OBJECTIVES)}"
+        )
+    return name
+
+
+class Solver:
+    """Exact values for the positions of one hand, for the first side
+    (North-South, or North for two players).
+
+    ``context`` is a :class:`~spadeslib.analysis.Position` or a
+    :class:`~spadeslib.Hand` in its play phase; only its rules, bids and bags
+    are kept. ``grouping=False`` searches every card, touching ones included
+    (for tests). Reuse a solver for later positions of the same hand and the
+    same objective: its table of solved positions carries over.
+    """
+
+    def __init__(
+        self, context: object, objective: str = "points", *, grouping: bool = True
+    ) -> None:
+        pos = context if isinstance(context, Position) else Position.from_hand(context)
+        self.objective = _objective(objective)
+        self.rules = pos.rules
+        self.bids = dict(pos.bids)
+        self.bags = dict(pos.bags)
+        self.grouping = grouping
+        rules = self.rules
+        self.seats: tuple[Seat, ...] = pos.seats
+        self.n = len(self.seats)
+        self.first_side = sides(rules)[0]
+        self.is_a = [side_of(rules, Seat(i)) == self.first_side for i in range(4)]
+        self.next = [0] * 4
+        for i, s in enumerate(self.seats):
+            self.next[s] = int(self.seats[(i + 1) % self.n])
+        self.must_break = rules.must_break_spades
+        # cards as (trick suit, one bit of its power rank within that suit)
+        self.code: dict[Card, tuple[int, int]] = {}
+        for suit in range(4):
+            cards = [c for c in rules.deck if int(rules.trick_suit(c)) == suit]
+            if suit == _TRUMP:
+                order = list(reversed(rules.trump_order))
+                cards.sort(key=order.index)
+            else:
+                cards.sort(key=lambda c: int(c.rank))
+            for i, c in enumerate(cards):
+                self.code[c] = (suit, 1 << i)
+        self.card = {v: k for k, v in self.code.items()}
+        self._units()
+        self.tt: dict[tuple[object, ...], list[object]] = {}
+        self.fast: dict[object, list[object]] = {}
+        self.suit_codes: dict[tuple[int, ...], int] = {}
+        self.stats = [0]  # nodes searched
+        self.shifts = [16 * i for i in range(16)]
+        self._load(pos)
+        self._search = self._make_search()
+
+    # ------------------------------------------------------------- scoring
+    def _units(self) -> None:
+        """Trick counters that matter to the objective: for tricks, one per
+        side; for points, one per side for its bidders of a number and one
+        for each nil bidder. ``unit_of[seat]`` says which counter a trick
+        won by ``seat`` goes to."""
+        self.unit_of = [0] * 4
+        self.unit_seat: list[Seat] = []
+        self.unit_a: list[bool] = []
+        self.low_seat = [False] * 4  # nil bidders: order their moves low
+        groups: dict[object, int] = {}
+        for seat in self.seats:
+            bid = self.bids.get(seat)
+            nil = (
+                self.objective != "tricks"
+                and bid is not None
+                and bid.kind in _NIL_KINDS
+            )
+            self.low_seat[seat] = nil
+            key: object = ("nil", int(seat)) if nil else ("side", self.is_a[seat])
+            if key not in groups:
+                groups[key] = len(self.unit_seat)
+                self.unit_seat.append(seat)
+                self.unit_a.append(self.is_a[seat])
+            self.unit_of[seat] = groups[key]
+        if self.objective == "tricks":  # side A's counter first
+            self.unit_of = [0 if self.is_a[s] else 1 for s in range(4)]
+            self.unit_seat = [self.seats[0], self.seats[1]]
+            self.unit_a = [True, False]
+
+    @functools.cache  # noqa: B019 (one solver per hand; the cache dies with it)
+    def final_value(self, counts: tuple[int, ...]) -> int:
+        """The objective's value (first side's) for final trick counters."""
+        if self.objective == "tricks":
+            return counts[0]
+        tricks = {s: 0 for s in self.seats}
+        for unit, won in enumerate(counts):
+            tricks[self.unit_seat[unit]] += won
+        result = score_hand(self.rules, self.bids, tricks, self.bags)
+        a, b = result[self.first_side], result[sides(self.rules)[1]]
+        if self.objective == "points":
+            return a.points - b.points
+        adj_a = a.points + a.penalty_points - 10 * a.bags_gained
+        adj_b = b.points + b.penalty_points - 10 * b.bags_gained
+        return adj_a - adj_b
+
+    @functools.cache  # noqa: B019
+    def _finals(
+        self, counts: tuple[int, ...], left: int
+    ) -> tuple[tuple[int, int], ...]:
+        """(first side's extra tricks, value) for every way ``left`` tricks can
+        still fall among the counters."""
+        out = set()
+        for split in _splits(left, len(counts)):
+            final = tuple(c + s for c, s in zip(counts, split, strict=True))
+            extra = sum(s for s, a in zip(split, self.unit_a, strict=True) if a)
+            out.add((extra, self.final_value(final)))
+        return tuple(sorted(out))
+
+    @functools.cache  # noqa: B019
+    def _range(
+        self, counts: tuple[int, ...], left: int, low: int, high: int
+    ) -> tuple[int, int]:
+        """Least and greatest value when the first side takes ``low`` to
+        ``high`` of the ``left`` tricks."""
+        values = [v for e, v in self._finals(counts, left) if low <= e <= high]
+        return min(values), max(values)
+
+    def outcomes(self, left: int | None = None) -> list[int]:
+        """The values the loaded position can still end with, sorted."""
+        left = self.left if left is None else left
+        counts = tuple(self.cnt)
+        return sorted({v for _, v in self._finals(counts, left)})
+
+    # ------------------------------------------------------------- state
+    def _load(self, pos: Position) -> None:
+        """Set the search state to ``pos`` (a position of this solver's hand)."""
+        if pos.rules != self.rules or dict(pos.bids) != self.bids:
+            raise ValueError("this solver was made for another hand (rules or bids)")
+        self.hold = [0] * 16
+        for seat, cards in pos.hands.items():
+            for card in cards:
+                suit, bit = self.code[card]
+                self.hold[seat * 4 + suit] |= bit
+        self.trick = [(int(s), *self.code[c]) for s, c in pos.trick]
+        self.cnt = [0] * len(self.unit_a)
+        for seat, won in pos.tricks_won.items():
+            self.cnt[self.unit_of[seat]] += won
+        self.broken = bool(pos.spades_broken) or not self.must_break
+        self.left = len(pos.hands[pos.turn])  # tricks not finished yet
+        self.turn = int(pos.turn)
+
+    @property
+    def nodes(self) -> int:
+        """Positions searched so far (for benchmarks)."""
+        return self.stats[0]
+
+    def packed(self) -> int:
+        """Every holding in one integer (the table's exact-cards key)."""
+        return sum(m << (16 * i) for i, m in enumerate(self.hold))
+
+    def load(self, pos: Position) -> None:
+        """Make ``pos`` the position that :meth:`value` and :meth:`moves` read."""
+        self._load(pos)
+        self._search = self._make_search()
+
+    # ------------------------------------------------------------ queries
+    def at_least(self, target: int) -> bool:
+        """Whether the first side reaches ``target`` from the loaded position."""
+        return self._search(self.turn, len(self.trick), target)
+
+    def value(self, guess: int | None = None) -> int:
+        """The exact value of the loaded position (first side's), found by
+        null-window searches over the values it can still end with."""
+        values = self.outcomes()
+        lo, hi = 0, len(values) - 1  # values[lo] is always reached
+        probe = None
+        if guess is not None:
+            probe = min(range(len(values)), key=lambda i: abs(values[i] - guess))
+        while lo < hi:
+            mid = (
+                probe if probe is not None and lo < probe <= hi else (lo + hi + 1) // 2
+            )
+            probe = None
+            if self.at_least(values[mid]):
+                lo = mid
+                probe = mid + 1
+            else:
+                hi = mid - 1
+        return values[lo]
+
+    def values(self, pos: Position) -> dict[Card, int]:
+        """The first side's value after each legal card of ``pos``."""
+        self.load(pos)
+        out: dict[Card, int] = {}
+        guess = None
+        for group in self.moves():
+            self.load(pos)
+            self.play(group[0])
+            guess = self.value(guess)
+            out.update(dict.fromkeys(group, guess))
+        self.load(pos)
+        return out
+
+    def moves(self, grouped: bool = True) -> list[list[Card]]:
+        """The legal cards of the loaded position, one list per class of
+        equivalent cards (lowest first), classes in suit then rank order."""
+        turn = self.turn
+        out = []
+        for suit, run in self._runs(turn, grouped):
+            out.append([self.card[(suit, bit)] for bit in run])
+        return out
+
+    def _runs(self, turn: int, grouped: bool) -> list[tuple[int, list[int]]]:
+        hold, trick = self.hold, self.trick
+        b = turn * 4
+        suits = [s for s in range(4) if hold[b + s]]
+        if trick and hold[b + trick[0][1]]:
+            suits = [trick[0][1]]
+        elif not trick and not self.broken and len(suits) > 1 and _TRUMP in suits:
+            suits.remove(_TRUMP)
+        out: list[tuple[int, list[int]]] = []
+        for s in suits:
+            others = 0
+            for seat in self.seats:
+                if seat != turn:
+                    others |= hold[seat * 4 + s]
+            for _, ts, tb in trick:
+                if ts == s:
+                    others |= tb
+            m, prev = hold[b + s], 0
+            while m:
+                bit = m & -m
+                m ^= bit
+                if (
+                    prev
+                    and (grouped and self.grouping)
+                    and not (others & (bit - 1) & ~((prev << 1) - 1))
+                ):
+                    out[-1][1].append(bit)
+                else:
+                    out.append((s, [bit]))
+                prev = bit
+        return out
+
+    def play(self, card: Card) -> None:
+        """Play ``card`` for the player to move in the loaded position."""
+        suit, bit = self.code[card]
+        turn = self.turn
+        self.hold[turn * 4 + suit] &= ~bit
+        self.trick.append((turn, suit, bit))
+        if suit == _TRUMP:
+            self.broken = True
+        if len(self.trick) < self.n:
+            self.turn = self.next[turn]
+        else:
+            self._finish_trick()
+        self._search = self._make_search()
+
+    def _finish_trick(self) -> None:
+        led = self.trick[0][1]
+        win = max(self.trick, key=lambda p: (p[1] == _TRUMP, p[1] == led, p[2]))[0]
+        self.cnt[self.unit_of[win]] += 1
+        self.left -= 1
+        self.trick = []
+        self.turn = win
+
+    # ----------------------------------------------------------- search
+    def _make_search(self) -> Callable[[int, int, int], bool]:
+        from .search import make_search
+
+        return make_search(self)
+
+
+def _splits(total: int, parts: int) -> list[tuple[int, ...]]:
+    """Every way to share ``total`` among ``parts`` counters."""
+    out = []
+    for cuts in itertools.combinations(range(total + parts - 1), parts - 1):
+        bounds = (-1, *cuts, total + parts - 1)
+        out.append(tuple(bounds[i + 1] - bounds[i] - 1 for i in range(parts)))
+    return out

@@ -27,7 +27,13 @@ from .rules import PRESETS, Rules
 from .scoring import apply_bags, score_hand
 from .seats import Seat
 
-__all__ = ["SHEET_PRESETS", "rules_sheet", "sheet_sections", "write_sheets"]
+__all__ = [
+    "SHEET_PRESETS",
+    "rules_markdown",
+    "rules_sheet",
+    "sheet_sections",
+    "write_sheets",
+]
 
 SHEET_PRESETS: tuple[str, ...] = tuple(PRESETS)
 """The rule sets whose sheets the course publishes (``docs/sheets/NAME.html``)."""
@@ -396,15 +402,44 @@ def rules_sheet(spec: str | Rules) -> str:
     return "\n".join(parts)
 
 
+def rules_markdown(spec: str | Rules) -> str:
+    """The same sheet as Markdown, for reading on GitHub (print the HTML).
+
+    >>> print(rules_markdown("classic").splitlines()[0])
+    # Spades: the rules of `classic`
+    """
+    rules = _rules(spec)
+    lines = [
+        f"# Spades: the rules of `{rules.spec}`",
+        "",
+        f"{_subtitle(rules)}. To print it on one page, open "
+        f"[{rules.spec}.html]({rules.spec}.html) in a browser.",
+    ]
+    for heading, sentences in sheet_sections(rules):
+        lines += ["", f"## {heading}", ""]
+        lines += [f"- {sentence}" for sentence in sentences]
+    lines += [
+        "",
+        f"Written by spadeslib from the rule set itself (`spades rules --sheet "
+        f"{rules.spec}`); every example score is computed by the library.",
+        "",
+    ]
+    return "\n".join(lines)
+
+
 def write_sheets(
     folder: str | Path, specs: Iterable[str] = SHEET_PRESETS
 ) -> list[Path]:
-    """Write ``NAME.html`` for each rule set into ``folder``; return the paths."""
+    """Write ``NAME.html`` and ``NAME.md`` for each rule set into ``folder``."""
     out = Path(folder)
     out.mkdir(parents=True, exist_ok=True)
     written = []
     for spec in specs:
-        path = out / f"{_rules(spec).spec}.html"
-        path.write_text(rules_sheet(spec), encoding="utf-8")
-        written.append(path)
+        name = _rules(spec).spec
+        for path, text in (
+            (out / f"{name}.html", rules_sheet(spec)),
+            (out / f"{name}.md", rules_markdown(spec)),
+        ):
+            path.write_text(text, encoding="utf-8")
+            written.append(path)
     return written

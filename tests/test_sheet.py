@@ -12,7 +12,13 @@ import pytest
 
 from spadeslib import MODIFIERS, PRESETS, InvalidRules, Rules
 from spadeslib.cli import main
-from spadeslib.sheet import SHEET_PRESETS, rules_sheet, sheet_sections, write_sheets
+from spadeslib.sheet import (
+    SHEET_PRESETS,
+    rules_markdown,
+    rules_sheet,
+    sheet_sections,
+    write_sheets,
+)
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "sheets"
 
@@ -37,6 +43,8 @@ def _every_rule_set() -> list[str]:
 
 @pytest.mark.parametrize("preset", SHEET_PRESETS)
 def test_committed_sheet_matches_the_generator(preset: str) -> None:
+    committed = (DOCS / f"{preset}.md").read_text(encoding="utf-8")
+    assert committed == rules_markdown(preset)
     committed = (DOCS / f"{preset}.html").read_text(encoding="utf-8")
     assert committed == rules_sheet(preset), (
         f"docs/sheets/{preset}.html is stale: regenerate it with "
@@ -127,8 +135,16 @@ def test_cli_writes_the_sheet(tmp_path: Path, capsys: pytest.CaptureFixture) -> 
 
 def test_write_sheets(tmp_path: Path) -> None:
     paths = write_sheets(tmp_path, ["classic", "cards4net+whiz"])
-    assert [p.name for p in paths] == ["classic.html", "cards4net+whiz.html"]
-    assert paths[1].read_text(encoding="utf-8") == rules_sheet("cards4net+whiz")
+    assert [p.name for p in paths] == [
+        "classic.html",
+        "classic.md",
+        "cards4net+whiz.html",
+        "cards4net+whiz.md",
+    ]
+    assert paths[2].read_text(encoding="utf-8") == rules_sheet("cards4net+whiz")
+    sentences = [s for _, lines in sheet_sections("cards4net+whiz") for s in lines]
+    markdown = paths[3].read_text(encoding="utf-8")
+    assert all(f"- {sentence}" in markdown for sentence in sentences)
 
 
 def _longest_rule_set() -> str:

@@ -4,7 +4,7 @@ Counting the spades still out, reading voids, then three card-play puzzles:
 leave a partner's winner alone, cover a partner's Nil, and play an ending.
 
 The puzzles show every card that is left (like a bridge problem). A card is
-judged by :mod:`spadeslib.exercises.dd`: its *value* is the final score of
+judged by :mod:`spadeslib.analysis`: its *value* is the final score of
 the mover's side minus the other side's when all four players continue
 perfectly, every card visible. The check accepts every legal card whose value
 is the best one, so cards the rules make equivalent (touching cards) are all
@@ -26,6 +26,7 @@ import random
 from typing import Any
 
 from ..actions import Bid
+from ..analysis import Solver, best_cards, lines
 from ..cards import Card, Suit
 from ..hand import Hand, Phase
 from ..rules import Rules
@@ -42,7 +43,6 @@ from .core import (
     card_codes,
     plural,
 )
-from .dd import Solver, best_cards, lines
 from .scenarios import (
     bids_table,
     deal,
@@ -281,11 +281,7 @@ class Puzzle(Spec):
 
     def _evaluate(self, hand: Hand) -> bool:
         legal = hand.legal_cards()
-        solver = self._solvers[0]
-        holding, trick, _ = solver.encode(hand)
-        classes = solver.representatives(
-            [c.index for c in legal], holding, int(hand.turn), trick
-        )  # type: ignore[arg-type]
+        classes = self._solvers[0].classes(hand)
         if len(classes) < 2:  # every legal card is equivalent: nothing to choose
             return False
         best, _ = best_cards(hand, self._solvers[0])

@@ -37,6 +37,7 @@ def make_search(solver: Solver) -> Callable[[int, int, int], bool]:
     grouping = solver.grouping
     tricks_mode = solver.objective == "tricks"
     final_value, value_range = solver.final_value, solver._range
+    shape = solver._shape
     stats = solver.stats
     opp4 = [[o * 4 for o in seats if is_a[o] != is_a[s]] for s in range(4)]
     mate4 = [[o * 4 for o in seats if o != s and is_a[o] == is_a[s]] for s in range(4)]
@@ -96,12 +97,15 @@ def make_search(solver: Solver) -> Callable[[int, int, int], bool]:
             return max(total, a_top), left - b_top
         return a_top, left - max(total, b_top)
 
-    def entry_of(turn: int) -> list[object]:
-        """The table entry of the position at the start of a trick."""
+    def entry_of(turn: int, sid: int, off: int) -> list[object]:
+        """The table entry of the position at the start of a trick; ``sid``
+        names how the value depends on the tricks to come, ``off`` is the
+        value if the first side took none of them (bounds are stored
+        relative to it)."""
         if tricks_mode:
             akey: object = st[2] * 8 + turn * 2 + st[0]
         else:
-            akey = (st[2] * 8 + turn * 2 + st[0], *cnt)
+            akey = (st[2] * 8 + turn * 2 + st[0], sid)
         entry = fast.get(akey)
         if entry is None:
             rkey: tuple[object, ...] = (
@@ -113,12 +117,13 @@ def make_search(solver: Solver) -> Callable[[int, int, int], bool]:
                 suit_code(3),
             )
             if not tricks_mode:
-                rkey += tuple(cnt)
+                rkey += (sid,)
             entry = tt.get(rkey)
             if entry is None:
                 lo, hi = quick(turn, st[1])
                 if not tricks_mode:
                     lo, hi = value_range(tuple(cnt), st[1], lo, hi)
+                    lo, hi = lo - off, hi - off
                 entry = [lo, hi, None]
                 tt[rkey] = entry
             fast[akey] = entry
@@ -241,8 +246,11 @@ def make_search(solver: Solver) -> Callable[[int, int, int], bool]:
         if st[1] == 1:
             return last_trick(turn, k, w, w_suit, w_bit) >= target
         if k == 0:
-            entry = entry_of(turn)
-            off = cnt[0] if tricks_mode else 0
+            if tricks_mode:
+                sid, off = 0, cnt[0]
+            else:
+                sid, off = shape(tuple(cnt), st[1])
+            entry = entry_of(turn, sid, off)
             if entry[0] + off >= target:  # type: ignore[operator]
                 return True
             if entry[1] + off < target:  # type: ignore[operator]
@@ -289,7 +297,6 @@ def make_search(solver: Solver) -> Callable[[int, int, int], bool]:
                 chosen = (s, (hold[b + s] & ~((bit << 1) - 1)).bit_count())
                 break
         if entry is not None:
-            off = cnt[0] if tricks_mode else 0
             if result:
                 if target - off > entry[0]:  # type: ignore[operator]
                     entry[0] = target - off

@@ -114,6 +114,7 @@ class Solver:
         self._units()
         self.tt: dict[tuple[object, ...], list[object]] = {}
         self.fast: dict[object, list[object]] = {}
+        self._shape_ids: dict[tuple[int, ...], int] = {}
         self.suit_codes: dict[tuple[int, ...], int] = {}
         self.stats = [0]  # nodes searched
         self.shifts = [16 * i for i in range(16)]
@@ -187,6 +188,20 @@ class Solver:
         ``high`` of the ``left`` tricks."""
         values = [v for e, v in self._finals(counts, left) if low <= e <= high]
         return min(values), max(values)
+
+    @functools.cache  # noqa: B019
+    def _shape(self, counts: tuple[int, ...], left: int) -> tuple[int, int]:
+        """(an id for how the value depends on the way the ``left`` tricks fall,
+        the value if the first side takes none): positions with the same id
+        share table entries, their bounds stored relative to that value."""
+        base = self.final_value(counts)
+        key = tuple(
+            self.final_value(tuple(c + s for c, s in zip(counts, split, strict=True)))
+            - base
+            for split in _splits(left, len(counts))
+        )
+        sid = self._shape_ids.setdefault(key, len(self._shape_ids))
+        return sid, base
 
     def outcomes(self, left: int | None = None) -> list[int]:
         """The values the loaded position can still end with, sorted."""
@@ -263,6 +278,13 @@ class Solver:
             out.update(dict.fromkeys(group, guess))
         self.load(pos)
         return out
+
+    def classes(self, state: object) -> list[list[Card]]:
+        """The legal cards of a :class:`~spadeslib.Hand` or :class:`Position`
+        of this hand, in classes of equivalent (touching) cards."""
+        pos = state if isinstance(state, Position) else Position.from_hand(state)
+        self.load(pos)
+        return self.moves()
 
     def moves(self, grouped: bool = True) -> list[list[Card]]:
         """The legal cards of the loaded position, one list per class of

@@ -573,7 +573,9 @@ class TableSession(TurnLoop):
         if not self.learner_to_move():
             self.refuse(self._not_your_turn())
             return None
-        tip = self.advisor.hint(self.game.view(self.seat))
+        tip = self._advice(self.advisor.hint, self.game.view(self.seat))
+        if tip is None:
+            return None
         self._tip = (self.state_key(), tip)
         self.log.append(f"Hint: {describe(tip.action)}. {tip.text}")
         self.changed()
@@ -590,7 +592,9 @@ class TableSession(TurnLoop):
         if view.hand is None:
             self.refuse("Your cards are face down: look at them first.")
             return None
-        estimate = self.advisor.estimate(view)
+        estimate = self._advice(self.advisor.estimate, view)
+        if estimate is None:
+            return None
         self._estimate = (self.state_key(), estimate)
         self.log.append(estimate.text)
         self.changed()
@@ -613,11 +617,25 @@ class TableSession(TurnLoop):
             )
             return None
         if self.last_review is None or self.last_review.number != hand.number:
-            self.last_review = self.advisor.review(hand, self.seat)
+            review = self._advice(self.advisor.review, hand, self.seat)
+            if review is None:
+                self.review_state = "none"
+                return None
+            self.last_review = review
         self.review_state = "ready"
         self.log.append(self.last_review.summary)
         self.changed()
         return self.last_review
+
+    def _advice(self, ask: Callable[..., Any], *args: Any) -> Any:
+        """Ask the coach; a failure is shown as one line, never raised."""
+        try:
+            return ask(*args)
+        except Exception as error:  # the game goes on without the advice
+            text = f"The coach could not answer: {type(error).__name__}: {error}"
+            self.errors.append(text)
+            self.refuse(text)
+            return None
 
     def _review_soon(self) -> None:
         if self._loop is None:

@@ -35,19 +35,24 @@
 #
 # You will learn it one idea at a time:
 #
-# | chapter | topic |
-# | --- | --- |
-# | 1 | [Welcome](01_welcome.ipynb) (this one) |
-# | 2 | [The deck and the deal](02_deck_and_deal.ipynb) |
-# | 3 | [Bidding](03_bidding.ipynb) |
-# | 4 | [Playing tricks](04_playing_tricks.ipynb) |
-# | 5 | [Breaking spades](05_breaking_spades.ipynb) |
-# | 6 | [Scoring a hand](06_scoring.ipynb) |
-# | 7 | [Bags and winning](07_bags_and_winning.ipynb) |
-# | 8 | [The variants](08_variants.ipynb) |
-# | 9 | [Strategy I: bidding](09_strategy_bidding.ipynb) |
-# | 10 | [Strategy II: card play](10_strategy_play.ipynb) |
-# | 11 | [Play at the table](11_play.ipynb) |
+# | part | chapter | topic |
+# | --- | --- | --- |
+# | core | 1 | [Welcome](01_welcome.ipynb) (this one) |
+# | | 2 | [The deck and the deal](02_deck_and_deal.ipynb) |
+# | | 3 | [Bidding](03_bidding.ipynb) |
+# | | 4 | [Playing tricks](04_playing_tricks.ipynb) |
+# | | 5 | [Breaking spades](05_breaking_spades.ipynb) |
+# | | 6 | [Scoring a hand](06_scoring.ipynb) |
+# | | 7 | [Bags and winning](07_bags_and_winning.ipynb) |
+# | variants (optional) | 8 | [The variants](08_variants.ipynb) |
+# | strategy | 9 | [Strategy I: bidding](09_strategy_bidding.ipynb) |
+# | | 10 | [Strategy II: card play](10_strategy_play.ipynb) |
+# | | 11 | [Play at the table](11_play.ipynb) |
+#
+# Chapters 1 to 7 are the game itself; after them you can play. Chapter 8
+# is for tables that play other rules; 9 to 11 make you a better player.
+# Each chapter takes about 15 to 30 minutes, and its exercises 10 to 25
+# (the [README](../README.md) gives an estimate for each).
 #
 # Every chapter is a notebook. Run its cells from top to bottom
 # (*Shift+Enter* runs a cell and moves to the next). The rules are never

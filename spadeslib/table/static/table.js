@@ -24,9 +24,10 @@
 // <button>, <select> or <input> with an aria-label in words and a stable
 // data-testid. Root: data-testid="spades-table" with data-phase, data-hand,
 // data-to-move and data-seq (increments on every redraw). Cards in the hand:
-// data-testid="card-QH", aria-label "queen of hearts", data-legal, and
-// aria-disabled="true" when the card may not be played now (still clickable:
-// the click explains why). Bids: "bid-4", "bid-nil", "bid-blind_nil",
+// data-testid="card-QH", aria-label "queen of hearts", data-legal="true|false";
+// a card that may not be played now is dimmed (class spt-illegal) but stays
+// an enabled button: the click asks Python, whose refusal explains why (the
+// reason is also its aria-description and title). Bids: "bid-4", "bid-nil", "bid-blind_nil",
 // "bid-blind_seven"; other actions "act-look", "act-keep", "act-take_next";
 // "confirm-choice". Seats "seat-N|E|S|W" (data-turn). Trick "trick", its cards
 // "trick-card-N". Messages: "prompt", "notice" (the refusal), "hint-text",
@@ -507,7 +508,7 @@ class TableView {
       const ok = n >= c.min && n <= c.max;
       const need = c.min === c.max ? `${c.min}` : `up to ${c.max}`;
       parts.push(`<span class="spt-choose-note">Choose ${need} cards to ${esc(c.verb)} (${n} chosen)</span>`);
-      parts.push(`<button type="button" class="spt-btn spt-primary" data-testid="confirm-choice" aria-label="${esc(c.verb)} the ${n} chosen cards"${ok ? "" : ' aria-disabled="true"'}>${esc(c.label)} ${n}</button>`);
+      parts.push(`<button type="button" class="spt-btn spt-primary" data-testid="confirm-choice" aria-label="${esc(c.verb)} the ${n} chosen cards" data-ready="${ok}">${esc(c.label)} ${n}</button>`);
     }
     if (s.controls.next_hand) parts.push(button("next-hand", "Next hand", "deal the next hand").replace("spt-btn", "spt-btn spt-primary"));
     el.innerHTML = parts.join("");
@@ -534,7 +535,7 @@ class TableView {
         const cls = ["spt-card", dim ? "spt-illegal" : "", chosen ? "spt-chosen" : "", c.code === hinted ? "spt-hinted" : "", i > 0 && cards[i - 1].suit !== c.suit ? "spt-suit-start" : ""].join(" ");
         const title = c.why ? `${c.name}: ${c.why}` : c.name;
         const pressed = s.hand.choose ? ` aria-pressed="${chosen}"` : "";
-        return `<button type="button" class="${cls}" style="--i:${i}" data-testid="card-${esc(c.code)}" data-code="${esc(c.code)}" data-legal="${c.legal}" aria-label="${esc(c.name)}"${dim ? ' aria-disabled="true"' : ""}${pressed} title="${esc(title)}" tabindex="-1">${cardSVG(c, four, large)}</button>`;
+        return `<button type="button" class="${cls}" style="--i:${i}" data-testid="card-${esc(c.code)}" data-code="${esc(c.code)}" data-legal="${c.legal}" aria-label="${esc(c.name)}"${c.why ? ` aria-description="${esc(c.why)}"` : ""}${pressed} title="${esc(title)}" tabindex="-1">${cardSVG(c, four, large)}</button>`;
       })
       .join("");
     const buttons = [...el.querySelectorAll("[data-code]")];
@@ -611,9 +612,9 @@ class TableView {
     const cards = t.plays
       .map((p) => `<div class="spt-mini${p.seat === t.winner ? " spt-won" : ""}" role="img" aria-label="${esc(p.who)}: ${esc(p.card.name)}${p.seat === t.winner ? ", won the trick" : ""}">${cardSVG(p.card, four, false)}<span>${esc(p.who)}</span></div>`)
       .join("");
-    const last = this.trickShown === done.length - 1 ? " (last trick)" : "";
-    el.innerHTML = `<div class="spt-viewer-head"><b>Trick ${t.n} of ${done.length}${last}</b>: ${esc(t.winner_name)} won
-      ${button("trick-prev", "◀", "previous trick", this.trickShown === 0 ? 'aria-disabled="true"' : "")}${button("trick-next", "▶", "next trick", last ? 'aria-disabled="true"' : "")}</div><div class="spt-minis">${cards}</div>`;
+    const last = this.trickShown === done.length - 1 ? " (last)" : "";
+    el.innerHTML = `<div class="spt-viewer-head"><span><b>Trick ${t.n}/${done.length}${last}</b>: ${esc(t.winner_name)} won</span>
+      ${button("trick-prev", "◀", "previous trick", this.trickShown === 0 ? "disabled" : "")}${button("trick-next", "▶", "next trick", last ? "disabled" : "")}</div><div class="spt-minis">${cards}</div>`;
   }
 
   renderLog(s) {

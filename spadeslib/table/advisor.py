@@ -153,7 +153,7 @@ class Advisor:
                 if advice.tricks:
                     tricks = sum(k * p for k, p in advice.tricks.items())
                 if advice.nil_pays is not None:
-                    reason = str(advice.nil_pays)
+                    reason = str(advice.nil_pays).rstrip(".") + "."
             else:
                 tip = self.hint(view)
                 bid, reason = tip.action, tip.text

@@ -70,9 +70,14 @@ exercises: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/spades bench
 
-## voila: the play chapter as a standalone page for classrooms
+## voila: the classroom page (the table alone) at http://localhost:8866;
+## VOILA_IP=0.0.0.0 serves the class network, VOILA_POOL=30 preheats 30 kernels
+VOILA_IP   ?= 127.0.0.1
+VOILA_POOL ?= 10
 voila: $(STAMP)
-	$(BIN)/voila --Voila.ip=127.0.0.1 notebooks/11_play.ipynb
+	JUPYTER_PATH=$(CURDIR)/spadeslib/table/voila JUPYTER_CONFIG_PATH=$(CURDIR)/spadeslib/table/voila \
+		$(BIN)/voila --Voila.ip=$(VOILA_IP) --VoilaConfiguration.default_pool_size=$(VOILA_POOL) \
+		notebooks/table.ipynb
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

@@ -1,0 +1,298 @@
+"""Bot-played experiments as small jobs: seeded hands and games that return
+plain results, so that :func:`spadeslib.parallel.run` can play them on every
+core or on a Dask cluster with the same results as a serial loop.
+
+Each job depends only on its own seed: the bots are built afresh for every
+hand or game and seeded from it (``SEED/N``, ``SEED/E``, ...), never shared
+between jobs. The course's strategy chapters use these functions:
+
+- :func:`play_hand` plays one :class:`HandJob` (a seeded deal, the bots of
+  each seat, and optionally a seat forced to bid Nil or North-South's bids
+  shifted) and returns a :class:`HandOutcome`;
+- :func:`play_game` plays a whole seeded game between bots and returns the
+  :class:`~spadeslib.game.Game`; :func:`game_outcome` returns its summary,
+  a :class:`GameOutcome`, small enough to send between processes.
+
+>>> from spadeslib.parallel import run
+>>> jobs = [HandJob(f"doc/{i}") for i in range(3)]
+>>> outcomes = run(play_hand, jobs, jobs=2)
+>>> outcomes == run(play_hand, jobs, jobs=1)
+True
+>>> [sum(o.tricks_won.values()) for o in outcomes]
+[13, 13, 13]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .actions import Action, Bid, BidKind
+from .bots import Bot, Suggestion, make_bot, play_until
+from .cards import Card
+from .errors import SpadesError
+from .game import Game
+from .hand import Hand
+from .phase import Phase
+from .rules import Rules
+from .scoring import SideScore
+from .seats import Seat
+
+__all__ = [
+    "CarelessBot",
+    "GameOutcome",
+    "HandJob",
+    "HandOutcome",
+    "game_outcome",
+    "penalised_sides",
+    "play_game",
+    "play_hand",
+    "player",
+    "players",
+]
+
+CARELESS = "careless"
+"""The level name of :class:`CarelessBot` in a ``bots`` list."""
+
+
+class CarelessBot:
+    """Bids as the ``rule`` bot does, then plays a random legal card (a
+    partner or an opponent who pays no attention to a Nil).
+
+    >>> hand = Hand(seed=3, dealer="W")
+    >>> bot = CarelessBot("3/N")
+    >>> bot.act(hand.view(hand.turn)) in hand.legal_actions()
+    True
+    """
+
+    name = CARELESS
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        self.rule = make_bot("rule", seed=seed)
+        self.random = make_bot("random", seed=seed)
+
+    def _bot(self, view: Any) -> Bot:
+        return self.random if view.phase is Phase.PLAYING else self.rule
+
+    def act(self, view: Any) -> Action:
+        """A random legal card when playing; the rule bot's choice otherwise."""
+        return self._bot(view).act(view)
+
+    def explain(self, view: Any) -> Suggestion:
+        """The action :meth:`act` takes, with the reason of the bot that chose."""
+        suggestion = self._bot(view).explain(view)
+        return Suggestion(suggestion.action, suggestion.reason, self.name)
+
+    def reset(self) -> None:
+        """Reset both bots."""
+        self.rule.reset()
+        self.random.reset()
+
+
+def player(level: str, seed: int | str | None = None) -> Bot:
+    """A bot of level ``level`` (any :func:`~spadeslib.bots.make_bot` level,
+    or ``"careless"``).
+
+    >>> player("careless", seed=1).name, player("rule").name
+    ('careless', 'rule')
+    """
+    if level.strip().lower() == CARELESS:
+        return CarelessBot(seed)
+    return make_bot(level, seed=seed)
+
+
+def players(bots: str, seats: tuple[Seat, ...], seed: int | str) -> dict[Seat, Bot]:
+    """One bot per seat, each seeded ``SEED/LETTER``: ``bots`` is one level
+    for every seat or one level per seat in seat order (``"rule,careless,
+    rule,careless"`` for N, E, S, W; ``"rule,random"`` for two players).
+
+    >>> bots = players("rule,careless,rule,careless", tuple(Seat), seed=1)
+    >>> [bots[seat].name for seat in Seat]
+    ['rule', 'careless', 'rule', 'careless']
+    """
+    levels = [level.strip() for level in bots.split(",")]
+    if len(levels) == 1:
+        levels *= len(seats)
+    if len(levels) != len(seats):
+        raise SpadesError(
+            f"bots {bots!r}: give one level or {len(seats)} comma-separated "
+            f"levels ({', '.join(s.letter for s in seats)}), not {len(levels)}"
+        )
+    return {
+        seat: player(level, seed=f"{seed}/{seat.letter}")
+        for seat, level in zip(seats, levels, strict=True)
+    }
+
+
+# ------------------------------------------------------------------ hands
+@dataclass(frozen=True)
+class HandJob:
+    """One seeded hand for :func:`play_hand`.
+
+    - ``seed`` deals the cards (and seeds the bots, ``SEED/N`` ...);
+    - ``dealer``, ``rules``: as for :class:`~spadeslib.hand.Hand`;
+    - ``bots``: one level for every seat, or one per seat in seat order
+      (see :func:`players`);
+    - ``nil``: this seat bids Nil whatever its bot chose;
+    - ``shift``: North-South's numeric bids move by this many tricks in
+      total: North's by ``ceil(shift / 2)``, South's by ``floor(shift / 2)``,
+      each kept within 0-13.
+    """
+
+    seed: int | str
+    dealer: Seat | str = Seat.WEST
+    rules: Rules | str = "cards4net"
+    bots: str = "rule"
+    nil: Seat | None = None
+    shift: int = 0
+
+    def changed(self, seat: Seat, bid: Bid) -> Bid:
+        """The bid ``seat`` makes when its bot chose ``bid``.
+
+        >>> job = HandJob("x", shift=-1)
+        >>> job.changed(Seat.NORTH, Bid(4)), job.changed(Seat.SOUTH, Bid(4))
+        (Bid(4), Bid(3))
+        >>> HandJob("x", nil=Seat.NORTH).changed(Seat.NORTH, Bid(4))
+        Bid.NIL
+        """
+        if seat is self.nil:
+            return Bid.NIL
+        north_south = seat in (Seat.NORTH, Seat.SOUTH)
+        if self.shift and north_south and bid.kind is BidKind.NUMBER:
+            part = self.shift // 2 + (self.shift % 2 if seat is Seat.NORTH else 0)
+            return Bid(min(13, max(0, bid.tricks + part)))
+        return bid
+
+
+@dataclass(frozen=True)
+class HandOutcome:
+    """What happened in a hand played by :func:`play_hand`, under the names
+    :class:`~spadeslib.hand.Hand` uses: each seat's cards at the start, its
+    bid and tricks, and each side's score."""
+
+    job: HandJob
+    initial: dict[Seat, tuple[Card, ...]]
+    bids: dict[Seat, Bid]
+    tricks_won: dict[Seat, int]
+    result: dict[str, SideScore]
+
+    @property
+    def any_nil(self) -> bool:
+        """Whether any seat bid Nil (or Blind Nil).
+
+        >>> play_hand(HandJob("nil/0", nil=Seat.NORTH)).any_nil
+        True
+        """
+        return any(bid.is_nil for bid in self.bids.values())
+
+
+def play_hand(job: HandJob) -> HandOutcome:
+    """Deal ``job``'s hand and let its bots play it to the end (every action
+    checked by the engine).
+
+    >>> outcome = play_hand(HandJob("doc", dealer="W", nil=Seat.NORTH))
+    >>> outcome.bids[Seat.NORTH], sum(outcome.tricks_won.values())
+    (Bid.NIL, 13)
+    >>> sorted(outcome.result)
+    ['EW', 'NS']
+    """
+    hand = Hand(job.rules, dealer=job.dealer, seed=job.seed)
+    bots = players(job.bots, hand.seats, job.seed)
+    while not hand.is_over:
+        seat = hand.turn
+        action = bots[seat].act(hand.view(seat))
+        if hand.phase is Phase.BIDDING and isinstance(action, Bid):
+            action = job.changed(seat, action)
+        hand.apply(action)
+    assert hand.result is not None
+    return HandOutcome(
+        job=job,
+        initial=dict(hand.initial),
+        bids={seat: _bid(hand.bids[seat]) for seat in hand.seats},
+        tricks_won={seat: hand.tricks_won[seat] for seat in hand.seats},
+        result=dict(hand.result),
+    )
+
+
+def _bid(bid: Bid | None) -> Bid:
+    assert bid is not None, "a finished hand has every bid"
+    return bid
+
+
+# ------------------------------------------------------------------ games
+def play_game(
+    seed: int | str, rules: Rules | str = "cards4net", bots: str = "rule"
+) -> Game:
+    """A complete seeded game between bots (``bots`` as for :func:`players`).
+
+    >>> game = play_game(0)
+    >>> game.is_over, game.winner in ("NS", "EW")
+    (True, True)
+    """
+    game = Game(rules, seed=seed)
+    play_until(game, players(bots, game.hand.seats, seed))
+    return game
+
+
+def penalised_sides(game: Game) -> frozenset[str]:
+    """The sides that paid at least one bag penalty in ``game``.
+
+    >>> sorted(penalised_sides(play_game(0)))
+    ['EW', 'NS']
+    """
+    return frozenset(
+        side for result in game.results() for side, s in result.items() if s.penalties
+    )
+
+
+@dataclass(frozen=True)
+class GameOutcome:
+    """A finished game in a few numbers (what :func:`game_outcome` returns)."""
+
+    seed: int | str
+    rules: str
+    hands: int
+    scores: dict[str, int]
+    winner: str | None
+    target: int
+    penalties: dict[str, int]
+
+    @property
+    def penalised(self) -> frozenset[str]:
+        """The sides that paid at least one bag penalty."""
+        return frozenset(side for side, n in self.penalties.items() if n)
+
+    @property
+    def all_over_target(self) -> bool:
+        """Whether every side ended at or over the target."""
+        return min(self.scores.values()) >= self.target
+
+    @classmethod
+    def of(cls, game: Game, seed: int | str) -> GameOutcome:
+        """The summary of ``game`` (played from ``seed``)."""
+        penalties: dict[str, int] = dict.fromkeys(game.scores, 0)
+        for result in game.results():
+            for side, score in result.items():
+                penalties[side] += score.penalties
+        return cls(
+            seed=seed,
+            rules=game.rules.spec,
+            hands=len(game.results()),
+            scores=dict(game.scores),
+            winner=game.winner,
+            target=game.rules.target,
+            penalties=penalties,
+        )
+
+
+def game_outcome(
+    seed: int | str, rules: Rules | str = "cards4net", bots: str = "rule"
+) -> GameOutcome:
+    """Play :func:`play_game` and return its summary (a job for
+    :func:`~spadeslib.parallel.run`).
+
+    >>> outcome = game_outcome(0)
+    >>> outcome.hands, outcome.winner, outcome.penalised == {"NS", "EW"}
+    (13, 'EW', True)
+    """
+    return GameOutcome.of(play_game(seed, rules, bots), seed)

@@ -128,7 +128,7 @@ q4.solution()
 q5.show()
 
 # %%
-answer = "4S"  # SOLUTION
+answer = "8S"  # SOLUTION
 q5.check(answer)
 
 # %%

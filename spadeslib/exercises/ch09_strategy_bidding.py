@@ -15,6 +15,7 @@ import random
 from typing import Any
 
 from ..actions import Bid
+from ..counting import quick_tricks
 from ..hand import Hand
 from ..rules import Rules
 from ..scoring import score_hand
@@ -26,7 +27,7 @@ from .core import (
     Mistake,
     Spec,
 )
-from .scenarios import bids_table, deal, hand_picture, quick_tricks, sensible
+from .scenarios import bids_table, deal, hand_picture, sensible
 
 CHAPTER = "09_strategy_bidding"
 TITLE = "Strategy I: bidding"
@@ -288,7 +289,7 @@ class ChooseBid(Spec):
     def reference(self) -> Bid:
         if self.advice is not None:
             return self.advice.action  # type: ignore[no-any-return]
-        return Bid(max(1, quick_tricks(self.hand.holding[self.seat])))
+        return Bid(max(1, round(quick_tricks(self.hand.holding[self.seat]))))
 
     def key(self) -> Bid:
         return self.reference()
@@ -310,7 +311,7 @@ class ChooseBid(Spec):
             else "the quick count"
         )
         why = f' ("{self.advice.reason}")' if self.advice is not None else ""
-        count = quick_tricks(self.hand.holding[self.seat])
+        count = f"{quick_tricks(self.hand.holding[self.seat]):g}"
         if self.good(parsed):
             agree = "the same bid" if parsed == ref else f"{self.format_answer(ref)}"
             return Feedback(
@@ -336,28 +337,37 @@ class ChooseBid(Spec):
         if parsed.tricks > ref.tricks:
             return Feedback(
                 "incorrect",
-                f"{parsed.tricks} is too high: {who} bids "
-                f"{ref.tricks}{why}. Overbidding risks a set, which costs 10 "
+                f"{parsed.tricks} overbids by {parsed.tricks - ref.tricks}: {who} "
+                f"bids {ref.tricks}{why}. Overbidding risks a set, which costs 10 "
                 f"for every trick bid. The quick count is {count}.",
                 "high",
             )
         return Feedback(
             "incorrect",
-            f"{parsed.tricks} is too low: {who} bids {ref.tricks}"
-            f"{why}. Underbidding gives away 9 points per trick and piles up "
-            f"bags. The quick count is {count}.",
+            f"{parsed.tricks} underbids by {ref.tricks - parsed.tricks}: {who} "
+            f"bids {ref.tricks}{why}. Underbidding gives away 9 points per trick "
+            f"and piles up bags. The quick count is {count}.",
             "low",
         )
 
     def mistakes(self) -> list[Mistake]:
         ref = self.reference()
         out = []
-        if not ref.is_nil:
-            for bid in (Bid(ref.tricks + 3), Bid(max(0, ref.tricks - 3)), Bid.NIL):
-                if not self.good(bid) and self.hand.is_legal(bid):
-                    verdict = self.diagnose(bid)
-                    assert verdict is not None
-                    out.append(Mistake(verdict.mistake or "bid", bid, verdict.message))
+        if ref.is_nil:
+            candidates = [Bid(3), Bid(5)]
+        else:
+            candidates = [
+                Bid(min(13, ref.tricks + 3)),
+                Bid(min(13, ref.tricks + 2)),
+                Bid(max(0, ref.tricks - 3)),
+                Bid(max(0, ref.tricks - 2)),
+                Bid.NIL,
+            ]
+        for bid in candidates:
+            if not self.good(bid) and self.hand.is_legal(bid):
+                verdict = self.diagnose(bid)
+                assert verdict is not None
+                out.append(Mistake(verdict.mistake or "bid", bid, verdict.message))
         return out
 
     def prompt(self) -> str:
@@ -387,7 +397,7 @@ class ChooseBid(Spec):
         )
         return (
             f"{who} bids {self.format_answer(ref)}{why}. The quick count is "
-            f"{quick_tricks(self.hand.holding[self.seat])}."
+            f"{quick_tricks(self.hand.holding[self.seat]):g}."
         )
 
 

@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
 
 from ..actions import LOOK, Action, Bid, Exchange
-from ..cards import Card, Rank, Suit
+from ..cards import Card
+from ..counting import quick_tricks
 from ..display import cards_text
 from ..hand import Hand, Phase
 from ..rules import Rules
@@ -31,13 +31,11 @@ from ..seats import Seat
 from ..tricks import Trick
 
 __all__ = [
-    "QuickCount",
     "bids_table",
     "deal",
     "describe_score",
     "hand_picture",
     "play_to",
-    "quick_tricks",
     "split_tricks",
     "trick_line",
 ]
@@ -57,52 +55,13 @@ def deal(
     return Hand(rules, dealer, seed=new_seed(rng), **kwargs)  # type: ignore[arg-type]
 
 
-# ------------------------------------------------------------- quick tricks
-@dataclass(frozen=True)
-class QuickCount:
-    """The exercises' simple way to value a hand before bidding.
-
-    Count 1 for each ace, 1 for each king that has at least one other card of
-    its suit with it (a bare king is usually caught by the ace), and 1 for
-    each spade beyond the third (long trumps win tricks late in the hand).
-    The switches give the usual miscounts.
-    """
-
-    bare_kings: bool = False
-    long_spades: bool = True
-    queens: bool = False
-
-    def __call__(self, cards: Iterable[Card]) -> int:
-        cards = list(cards)
-        count = 0
-        for suit in (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES):
-            held = [c for c in cards if c.suit is suit]
-            ranks = {c.rank for c in held}
-            count += Rank.ACE in ranks
-            if Rank.KING in ranks and (len(held) >= 2 or self.bare_kings):
-                count += 1
-            if self.queens and Rank.QUEEN in ranks and len(held) >= 3:
-                count += 1
-        if self.long_spades:
-            count += max(0, sum(c.suit is Suit.SPADES for c in cards) - 3)
-        return count
-
-
-quick_tricks = QuickCount()
-"""The standard quick count (see :class:`QuickCount`).
-
->>> quick_tricks(Card.parse_many("AS KS 5S 4S 3S KH AD 2C 3C 4C 5C 6C 7C"))
-5
-"""
-
-
 # ----------------------------------------------------------------- playing
 def simple_bid(hand: Hand, seat: Seat) -> Bid:
     """A sober numeric bid near the quick count, among the legal bids."""
     legal = [a for a in hand.legal_actions() if isinstance(a, Bid) and not a.is_nil]
     if not legal:
         return next(a for a in hand.legal_actions() if isinstance(a, Bid))
-    want = max(1, quick_tricks(hand.holding[seat]))
+    want = max(1, round(quick_tricks(hand.holding[seat])))
     return min(legal, key=lambda b: (abs(b.tricks - want), b.tricks))
 
 

@@ -15,7 +15,7 @@ import random
 from typing import Any
 
 from ..actions import Bid
-from ..counting import quick_tricks
+from ..counting import nil_average, nil_break_even, quick_tricks
 from ..hand import Hand
 from ..rules import Rules
 from ..scoring import score_hand
@@ -51,8 +51,7 @@ class NilValue(Spec):
         self.p = rng.choice([0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9])
 
     def ev(self, value: int, p: float | None = None) -> float:
-        p = self.p if p is None else p
-        return p * value - (1 - p) * value
+        return nil_average(self.p if p is None else p, value)
 
     def key(self) -> float:
         return self.ev(self.rules.nil_value)
@@ -125,8 +124,7 @@ class BreakEven(Spec):
         return score_hand(self.rules, bids, tricks, {})["NS"].points
 
     def key(self) -> float:
-        v = self.rules.nil_value
-        return (v + self.safe) / (2 * v)
+        return nil_break_even(self.rules.nil_value, self.safe)
 
     def diagnose(self, parsed: Any) -> Feedback | None:
         if parsed > 1 or parsed < 0:

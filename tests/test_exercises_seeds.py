@@ -171,3 +171,42 @@ def test_key_is_not_reachable_from_the_exercise(name: str) -> None:
                 continue
             assert not q.feedback(value).correct, f"{q.label}: q.{attr} passes"
         assert q.feedback(key_text(q)).correct
+
+
+# ------------------------------------------------------ the findings
+def _first(label: str, want: Callable[[Spec], bool]) -> Spec:
+    cls = next(c for c in CLASSES if f"{int(c.chapter[:2])}.{c.number}" == label)
+    return next(spec for spec in specs(cls) if want(spec))
+
+
+def test_side_names_answer_a_seat_list() -> None:
+    spec = _first("3.4", lambda s: s.key_text == "N S")
+    for answer in ("NS", "north-south", "N/S", "N, S", ["north", "south"]):
+        assert spec.feedback(answer).correct, answer
+
+
+def test_a_near_miss_is_not_the_answer() -> None:
+    spec = _first("9.1", lambda s: s.expected == 80)
+    assert spec.feedback(80).correct and spec.feedback("80").correct
+    assert not spec.feedback(79.5).correct
+
+
+def test_team_contract_hint_names_nil_only_when_bid() -> None:
+    for spec in specs(next(c for c in CLASSES if c.__name__ == "TeamContract")):
+        bids = spec.hand.bid_map()
+        nil = any(bids[s].is_nil for s in bids if s.letter in spec.side)
+        assert ("Nil" in spec.hint()) == nil, spec.seed
+
+
+def test_quick_count_halves_and_named_mistakes() -> None:
+    spec = _first("3.5", lambda s: not float(s.expected).is_integer())
+    verdict = spec.feedback(int(spec.expected))
+    assert verdict.mistake == "rounded" and "keep the half" in verdict.message
+    assert spec.feedback(f"{int(spec.expected)}½").correct
+
+
+def test_no_key_on_the_learners_object() -> None:
+    q = load("06_scoring", seed=1)[0]
+    for name in ("expected", "key", "compute", "key_text"):
+        with pytest.raises(AttributeError):
+            getattr(q, name)

@@ -37,11 +37,12 @@ from ..actions import KEEP, LOOK, TAKE_NEXT, Action, Bid, Card, Discard, Exchang
 from ..bots import BOTS
 from ..errors import SpadesError
 from ..game import Game
-from ..hand import Hand, Phase
+from ..hand import Hand
 from ..rules import Rules
 from ..seats import Seat
 from ..view import PlayerView
 from .advisor import Advisor, Estimate, TableReview, Tip
+from .coaching import Coaching
 from .narrate import Snapshot, narrate, seat_name, side_name
 from .review import describe
 from .saving import (
@@ -79,7 +80,7 @@ def _known_level(level: str) -> bool:
     return level.split(":")[0] in BOTS
 
 
-class TableSession(TurnLoop):
+class TableSession(TurnLoop, Coaching):
     """One learner at a Spades table, bots in the other seats; no widgets.
 
     Parameters: ``rules`` (a :class:`~spadeslib.Rules` or a spec such as
@@ -566,95 +567,6 @@ class TableSession(TurnLoop):
         self._kick()
         self.changed()
         return True
-
-    # ============================================================ advice
-    def hint(self) -> Tip | None:
-        """What the coach would do now, and why (also shown on the table)."""
-        if not self.learner_to_move():
-            self.refuse(self._not_your_turn())
-            return None
-        tip = self._advice(self.advisor.hint, self.game.view(self.seat))
-        if tip is None:
-            return None
-        self._tip = (self.state_key(), tip)
-        self.log.append(f"Hint: {describe(tip.action)}. {tip.text}")
-        self.changed()
-        return tip
-
-    def estimate(self) -> Estimate | None:
-        """How good is my hand? Expected tricks and a suggested bid (bidding)."""
-        view = self.game.view(self.seat)
-        if not self.learner_to_move() or view.phase is not Phase.BIDDING:
-            self.refuse(
-                "The estimate is for your bid: ask when it is your turn to bid."
-            )
-            return None
-        if view.hand is None:
-            self.refuse("Your cards are face down: look at them first.")
-            return None
-        estimate = self._advice(self.advisor.estimate, view)
-        if estimate is None:
-            return None
-        self._estimate = (self.state_key(), estimate)
-        self.log.append(estimate.text)
-        self.changed()
-        return estimate
-
-    def review(self, number: int | None = None) -> TableReview | None:
-        """Check my play: the coach's review of a finished hand (default: the
-        last one), decision by decision."""
-        finished = self.game.finished_hands
-        hand = (
-            (finished[-1] if finished else None)
-            if number is None
-            else next((h for h in finished if h.number == number), None)
-        )
-        if hand is None:
-            self.refuse(
-                "No hand is finished yet: review a hand once it is scored."
-                if number is None
-                else f"Hand {number} is not finished."
-            )
-            return None
-        if self.last_review is None or self.last_review.number != hand.number:
-            review = self._advice(self.advisor.review, hand, self.seat)
-            if review is None:
-                self.review_state = "none"
-                return None
-            self.last_review = review
-        self.review_state = "ready"
-        self.log.append(self.last_review.summary)
-        self.changed()
-        return self.last_review
-
-    def _advice(self, ask: Callable[..., Any], *args: Any) -> Any:
-        """Ask the coach; a failure is shown as one line, never raised."""
-        try:
-            return ask(*args)
-        except Exception as error:  # the game goes on without the advice
-            text = f"The coach could not answer: {type(error).__name__}: {error}"
-            self.errors.append(text)
-            self.refuse(text)
-            return None
-
-    def _review_soon(self) -> None:
-        if self._loop is None:
-            self.review_state = "pending"
-            self.review()
-            return
-        self.review_state = "pending"
-        epoch = self._epoch
-        number = self.game.finished_hands[-1].number
-
-        def later() -> None:
-            if epoch == self._epoch and self.review_state == "pending":
-                try:
-                    self.review(number)
-                except Exception as error:  # never lost in a callback
-                    self.review_state = "none"
-                    self.refuse(f"The review failed: {type(error).__name__}: {error}")
-
-        self._loop.call_later(0.05, later)
 
 
 def you_text(text: str) -> str:

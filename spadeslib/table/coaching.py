@@ -1,0 +1,115 @@
+"""The coach at the table: hints, the hand estimate and the review.
+
+:class:`Coaching` is the part of :class:`~spadeslib.table.session.TableSession`
+that asks its :class:`~spadeslib.table.advisor.Advisor`: *Hint* (what to do
+now, shown until the position changes), *How good is my hand?* (during
+bidding) and *Check my play* (a finished hand's decisions rated, opened by
+itself when a hand ends if ``auto_review`` is on). A failure of the coach
+is shown as one line on the table and never stops the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ..hand import Phase
+from .advisor import Estimate, TableReview, Tip
+from .review import describe
+
+if TYPE_CHECKING:
+    from .session import TableSession
+
+__all__ = ["Coaching"]
+
+
+class Coaching:
+    """Hints, estimates and reviews (a mixin of the session)."""
+
+    def hint(self: TableSession) -> Tip | None:
+        """What the coach would do now, and why (also shown on the table)."""
+        if not self.learner_to_move():
+            self.refuse(self._not_your_turn())
+            return None
+        tip = self._advice(self.advisor.hint, self.game.view(self.seat))
+        if tip is None:
+            return None
+        self._tip = (self.state_key(), tip)
+        self.log.append(f"Hint: {describe(tip.action)}. {tip.text}")
+        self.changed()
+        return tip
+
+    def estimate(self: TableSession) -> Estimate | None:
+        """How good is my hand? Expected tricks and a suggested bid (bidding)."""
+        view = self.game.view(self.seat)
+        if not self.learner_to_move() or view.phase is not Phase.BIDDING:
+            self.refuse(
+                "The estimate is for your bid: ask when it is your turn to bid."
+            )
+            return None
+        if view.hand is None:
+            self.refuse("Your cards are face down: look at them first.")
+            return None
+        estimate = self._advice(self.advisor.estimate, view)
+        if estimate is None:
+            return None
+        self._estimate = (self.state_key(), estimate)
+        self.log.append(estimate.text)
+        self.changed()
+        return estimate
+
+    def review(self: TableSession, number: int | None = None) -> TableReview | None:
+        """Check my play: the coach's review of a finished hand (default: the
+        last one), decision by decision."""
+        finished = self.game.finished_hands
+        hand = (
+            (finished[-1] if finished else None)
+            if number is None
+            else next((h for h in finished if h.number == number), None)
+        )
+        if hand is None:
+            self.refuse(
+                "No hand is finished yet: review a hand once it is scored."
+                if number is None
+                else f"Hand {number} is not finished."
+            )
+            return None
+        if self.last_review is None or self.last_review.number != hand.number:
+            review = self._advice(self.advisor.review, hand, self.seat)
+            if review is None:
+                self.review_state = "none"
+                return None
+            self.last_review = review
+        self.review_state = "ready"
+        self.log.append(self.last_review.summary)
+        self.changed()
+        return self.last_review
+
+    def _advice(self: TableSession, ask: Callable[..., Any], *args: Any) -> Any:
+        """Ask the coach; a failure is shown as one line, never raised."""
+        try:
+            return ask(*args)
+        except Exception as error:  # the game goes on without the advice
+            text = f"The coach could not answer: {type(error).__name__}: {error}"
+            self.errors.append(text)
+            self.refuse(text)
+            return None
+
+    def _review_soon(self: TableSession) -> None:
+        if self._loop is None:
+            self.review_state = "pending"
+            self.review()
+            return
+        self.review_state = "pending"
+        epoch = self._epoch
+        number = self.game.finished_hands[-1].number
+
+        def later() -> None:
+            if epoch == self._epoch and self.review_state == "pending":
+                try:
+                    self.review(number)
+                except Exception as error:  # never lost in a callback
+                    self.review_state = "none"
+                    self.refuse(f"The review failed: {type(error).__name__}: {error}")
+
+        self._loop.call_later(0.05, later)

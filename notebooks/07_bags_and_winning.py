@@ -30,8 +30,7 @@
 import matplotlib.pyplot as plt
 from IPython.display import Markdown, display
 
-from spadeslib import Bid, Game, Rules, Seat, game_over, score_hand
-from spadeslib.bots import make_bot, play_until
+from spadeslib import Bid, Rules, Seat, game_over, score_hand
 from spadeslib.scoring import apply_bags
 
 plt.rcParams.update({"figure.dpi": 96, "savefig.dpi": 96, "font.size": 11})
@@ -196,24 +195,13 @@ print(short.target, short.losing_threshold, game_over(short, {"NS": 260, "EW": 1
 #
 # Let four `rule` bots play complete games. We take the first seed whose
 # game shows a bag penalty for *both* teams, and draw the running scores
-# and the bag counts, marking each penalty.
-
+# and the bag counts, marking each penalty. `play_game(seed)` plays one
+# seeded cards4net game between four rule bots; `penalised_sides(game)`
+# lists the teams that paid a bag penalty.
 
 # %%
-def play_game(seed):
-    """A complete cards4net game between four rule bots."""
-    game = Game("cards4net", seed=seed)
-    bots = {seat: make_bot("rule", seed=f"{seed}/{seat.letter}") for seat in Seat}
-    play_until(game, bots)
-    return game
-
-
-def penalised_sides(game):
-    """The sides that paid at least one bag penalty in the game."""
-    return {
-        side for result in game.results() for side, s in result.items() if s.penalties
-    }
-
+from spadeslib.experiments import game_outcome, penalised_sides, play_game
+from spadeslib.parallel import run
 
 seed = 0
 while penalised_sides(game := play_game(seed)) != {"NS", "EW"}:
@@ -278,19 +266,23 @@ plt.show()
 # line drops by 100 even when the contract was made, and the bag bar
 # starts again from the bags left over.
 #
-# How common is this? The same bots, 30 complete games:
+# How common is this? The same bots, 30 complete games. `run` plays them
+# on every core of this computer (`jobs=1`: one after another); each game
+# depends only on its seed, so the numbers are the same either way.
+# `game_outcome(seed)` plays one game and keeps its summary: the hands
+# played, the scores and the bag penalties of each team.
 
 # %%
 GAMES = 30
-games = [play_game(f"survey/{i}") for i in range(GAMES)]
-with_penalty = sum(1 for g in games if penalised_sides(g))
-penalties = sum(s.penalties for g in games for r in g.results() for s in r.values())
-both_over = sum(1 for g in games if min(g.scores.values()) >= g.rules.target)
-lengths = sorted(len(g.finished_hands) for g in games)
+games = run(game_outcome, [f"survey/{i}" for i in range(GAMES)])
+with_penalty = sum(1 for g in games if g.penalised)
+penalties = sum(sum(g.penalties.values()) for g in games)
+both_over = sum(1 for g in games if g.all_over_target)
+lengths = sorted(g.hands for g in games)
 print(f"{GAMES} games, {sum(lengths)} hands")
 print(f"games with at least one bag penalty: {with_penalty}")
 print(f"bag penalties in all: {penalties}")
-print(f"games that ended with both teams over {games[0].rules.target}: {both_over}")
+print(f"games that ended with both teams over {games[0].target}: {both_over}")
 print(
     f"hands per game: shortest {lengths[0]}, median {lengths[GAMES // 2]}, "
     f"longest {lengths[-1]}"

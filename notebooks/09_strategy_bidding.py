@@ -41,14 +41,14 @@ import matplotlib.pyplot as plt
 import numpy as np
 from IPython.display import Markdown, display
 
-from spadeslib import Bid, BidKind, Hand, Phase, Rank, Rules, Seat, Suit
-from spadeslib.bots import make_bot
+from spadeslib import Hand, Rank, Rules, Seat, Suit
+from spadeslib.experiments import HandJob, play_hand
+from spadeslib.parallel import run
 
 plt.rcParams.update({"figure.dpi": 96, "savefig.dpi": 96, "font.size": 11})
 BLUE, ORANGE, GREEN, RED, GREY = "#0072B2", "#E69F00", "#009E73", "#D55E00", "#777777"
 RULES = Rules.preset("cards4net")
 SIDE_SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS)
-BOTS = {seat: make_bot("rule", seed=f"ch9/{seat.letter}") for seat in Seat}
 
 
 def show_table(headers, rows):
@@ -56,18 +56,6 @@ def show_table(headers, rows):
     lines = ["| " + " | ".join(headers) + " |", "|" + " --- |" * len(headers)]
     lines += ["| " + " | ".join(str(x) for x in row) + " |" for row in rows]
     display(Markdown("\n".join(lines)))
-
-
-def play(hand, change_bid=None):
-    """Let the rule bots play `hand` to the end. `change_bid(seat, bid)` may
-    replace the bid a bot chose (to test "what if North bid...?")."""
-    while not hand.is_over:
-        seat = hand.turn
-        action = BOTS[seat].act(hand.view(seat))
-        if change_bid and hand.phase is Phase.BIDDING and isinstance(action, Bid):
-            action = change_bid(seat, action)
-        hand.apply(action)
-    return hand
 
 
 def mean_and_error(values):
@@ -85,6 +73,13 @@ def mean_and_error(values):
 # Players whose team bid Nil are left out (a nil bidder tries to *lose*
 # tricks and its partner plays differently), and so are the hands where an
 # opponent bid Nil.
+#
+# Each experiment is a list of seeded hands: `HandJob(seed, dealer=...,
+# rules=...)` describes one, `play_hand` lets four `rule` bots bid and play it and
+# returns what happened (`initial` cards, `bids`, `tricks_won`, the
+# `result` of each team, as a `Hand` names them). `run(play_hand, jobs)`
+# plays the list on every core of this computer; every hand depends only
+# on its seed, so the results are the same on one core (`jobs=1`) or many.
 
 # %%
 from spadeslib.counting import quick_tricks
@@ -109,8 +104,9 @@ def features(cards):
 
 
 records, nil_bids, quick_counts = [], [], []
-for i in range(DEALS):
-    hand = play(Hand(RULES, dealer=Seat(i % 4), seed=f"worth/{i}"))
+deals = [HandJob(f"worth/{i}", dealer=Seat(i % 4), rules=RULES) for i in range(DEALS)]
+played = run(play_hand, deals)
+for hand in played:
     for seat in Seat:
         bid = hand.bids[seat]
         if bid.is_nil:
@@ -286,17 +282,20 @@ def adjusted(hand):
     return result.points - 10 * result.bags_gained
 
 
-def north_nil(seat, bid):
-    """Replace North's bid by Nil."""
-    return Bid.NIL if seat is Seat.NORTH else bid
-
+# every chosen deal twice: North's bid as the bot chose it (nil=None), and Nil
+jobs = {
+    (seed, nil): HandJob(seed, dealer=Seat.WEST, rules=RULES, nil=nil)
+    for group in GROUPS
+    for seed in chosen[group]
+    for nil in (None, Seat.NORTH)
+}
+played = dict(zip(jobs, run(play_hand, jobs.values()), strict=True))
 
 made_rate, gain = {}, {}
 for group in GROUPS:
     made, gains = [], []
     for seed in chosen[group]:
-        normal = play(Hand(RULES, dealer="W", seed=seed))
-        nil = play(Hand(RULES, dealer="W", seed=seed), north_nil)
+        normal, nil = played[seed, None], played[seed, Seat.NORTH]
         made.append(nil.tricks_won[Seat.NORTH] == 0)
         gains.append(adjusted(nil) - adjusted(normal))
     made_rate[group] = sum(made) / len(made)
@@ -363,32 +362,24 @@ print(
 # Bidding low feels safe: you are rarely set. But every trick over the
 # contract is a bag, and ten bags cost 100 points. To measure the trade, we
 # play the same deals several times. North-South bid what the bots choose,
-# shifted by −2, −1, 0 or +1 (split between the partners); East-West bid
-# normally. We record points, bags and sets per hand.
+# shifted by −2, −1, 0 or +1 (split between the partners: `HandJob(...,
+# shift=-1)` takes one trick off South's bid); East-West bid normally. We
+# record points, bags and sets per hand.
 
 # %%
 UNDER_DEALS = 150
 SHIFTS = [-2, -1, 0, 1]
 
-
-def shifted(k):
-    """A bid changer: North-South's numeric bids move by k in total."""
-
-    def change(seat, bid):
-        if seat not in (Seat.NORTH, Seat.SOUTH) or bid.kind is not BidKind.NUMBER:
-            return bid
-        part = k // 2 + (k % 2 if seat is Seat.NORTH else 0)
-        return Bid(min(13, max(0, bid.tricks + part)))
-
-    return change
-
-
+jobs = {
+    (i, k): HandJob(f"under/{i}", dealer=Seat(i % 4), rules=RULES, shift=k)
+    for i in range(UNDER_DEALS)
+    for k in SHIFTS
+}
+played = dict(zip(jobs, run(play_hand, jobs.values()), strict=True))
 outcomes = {k: [] for k in SHIFTS}
-for i in range(UNDER_DEALS):
-    for k in SHIFTS:
-        hand = play(Hand(RULES, dealer=Seat(i % 4), seed=f"under/{i}"), shifted(k))
-        r = hand.result["NS"]
-        outcomes[k].append((r.points, r.bags_gained, r.made is False))
+for (_, k), hand in played.items():
+    r = hand.result["NS"]
+    outcomes[k].append((r.points, r.bags_gained, r.made is False))
 rows = []
 for k in SHIFTS:
     points = [p for p, _, _ in outcomes[k]]

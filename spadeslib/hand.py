@@ -35,6 +35,7 @@ from .view import PlayerView
 __all__ = ["Hand", "Phase"]
 
 _PLAYING = Phase.PLAYING
+_playable = legality.playable
 _BIDDING = Phase.BIDDING
 _DRAW = Phase.DRAW
 _OVER = Phase.OVER
@@ -69,6 +70,16 @@ class Hand(HandState):
         :data:`~spadeslib.actions.LOOK`; :meth:`apply` also accepts an ordinary
         bid there, which looks first.
         """
+        if self.phase is _PLAYING:  # the simulations' path: no cache to fill
+            seat = self.turn
+            cards, _ = _playable(
+                self.rules,
+                self.holding[seat],  # type: ignore[index]
+                self._suits[seat],  # type: ignore[index]
+                self._led if self.trick else None,
+                self.spades_broken,
+            )
+            return cards[:]
         return list(self._legal if self._legal is not None else self._legal_now())
 
     def legal_cards(self, seat: Seat | None = None) -> list[Card]:

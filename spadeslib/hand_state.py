@@ -51,6 +51,7 @@ _N, _E, _S, _W = Seat
 _NUMBER = BidKind.NUMBER
 _NIL = BidKind.NIL
 _new = object.__new__
+_playable = legality.playable
 _set = object.__setattr__
 # One shared ``(seat, card)`` pair for each seat and card index: a trick's
 # plays are built from these, so a finished hand keeps no pairs of its own.
@@ -271,7 +272,7 @@ class HandState:
         seat = self.turn
         phase = self.phase
         if phase is _PLAYING:
-            cards, _ = legality.playable(
+            cards, _ = _playable(
                 self.rules,
                 self.holding[seat],  # type: ignore[index]
                 self._suits[seat],  # type: ignore[index]

@@ -342,10 +342,12 @@ class Learner:
     keyboard alone. It finds everything through the table's ``data-testid``
     names (documented at the top of ``spadeslib/table/static/table.js``)."""
 
-    def __init__(self, page: Any, root: str = TABLE) -> None:
+    def __init__(self, page: Any, root: str = TABLE, scroll: bool = False) -> None:
         self.page = page
         self.root = root
         self.table = page.locator(root).first
+        self.scroll = scroll
+        """In a notebook, scroll the table to the top before judging the screen."""
 
     def tid(self, name: str) -> Any:
         """The element with ``data-testid=name`` inside the table."""
@@ -393,7 +395,7 @@ class Learner:
             self.table.locator('[data-testid="hand"] [data-code]').evaluate_all(
                 "(els) => els.map((e) => ({code: e.dataset.code,"
                 " legal: e.dataset.legal === 'true',"
-                " dimmed: e.getAttribute('aria-disabled') === 'true',"
+                " dimmed: e.classList.contains('spt-illegal'),"
                 " name: e.getAttribute('aria-label')}))"
             )
         )
@@ -518,7 +520,10 @@ class Learner:
         self.click("confirm-choice")
 
     def inside_screen(self, name: str, screen: dict[str, int] = SCREEN) -> bool:
-        """Whether the element lies wholly inside the first screen."""
+        """Whether the element lies wholly inside the first screen (in a
+        notebook: once the table is scrolled to the top)."""
+        if self.scroll:
+            self.table.evaluate("(t) => t.scrollIntoView({block: 'start'})")
         box = self.tid(name).bounding_box()
         return bool(
             box

@@ -34,7 +34,6 @@ from typing import Any
 
 from .core import (
     DEFAULT_SEED,
-    AnswerError,
     Exercise,
     Feedback,
     Mistake,
@@ -45,6 +44,7 @@ from .core import (
     key_text,
     spec_of,
 )
+from .reading import AnswerError
 
 __all__ = [
     "CHAPTERS",

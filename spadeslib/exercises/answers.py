@@ -25,7 +25,7 @@ from typing import Any
 from ..actions import Bid
 from ..cards import Card, Suit
 from ..seats import Seat
-from .core import (
+from .reading import (
     AnswerError,
     card_codes,
     parse_bid,

@@ -20,7 +20,8 @@ from ..counting import holding_chance
 from ..rules import Rules
 from ..seats import Seat
 from .answers import Decimal, SeatAnswer, Suits, Whole
-from .core import Feedback, Mistake, SetSpec, Spec, suit_list
+from .core import Feedback, Mistake, SetSpec, Spec
+from .reading import suit_list
 from .scenarios import deal, hand_picture
 
 CHAPTER = "02_deck_and_deal"

@@ -25,7 +25,8 @@ from ..rules import Rules
 from ..scoring import side_of
 from ..seats import Seat
 from .answers import Answer, Halves, Seats, Whole
-from .core import AnswerError, Mistake, SetSpec, Spec, parse_bid, parse_list
+from .core import Mistake, SetSpec, Spec
+from .reading import AnswerError, parse_bid, parse_list
 from .scenarios import bids_table, deal, hand_picture, side_name
 
 CHAPTER = "03_bidding"

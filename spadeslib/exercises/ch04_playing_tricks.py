@@ -23,12 +23,8 @@ from ..rules import Rules
 from ..seats import Seat
 from ..tricks import trick_winner
 from .answers import Cards, SeatAnswer
-from .core import (
-    Mistake,
-    SetSpec,
-    Spec,
-    card_codes,
-)
+from .core import Mistake, SetSpec, Spec
+from .reading import card_codes
 from .scenarios import cap, hand_picture, position, trick_line, tricks_text
 
 CHAPTER = "04_playing_tricks"

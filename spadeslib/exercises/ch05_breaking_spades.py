@@ -21,12 +21,8 @@ from ..hand import Hand, Phase
 from ..rules import Rules
 from ..seats import Seat
 from .answers import Cards, Choice, Whole
-from .core import (
-    Mistake,
-    SetSpec,
-    Spec,
-    card_codes,
-)
+from .core import Mistake, SetSpec, Spec
+from .reading import card_codes
 from .scenarios import cap, hand_picture, new_seed, policy, position, tricks_text
 
 CHAPTER = "05_breaking_spades"

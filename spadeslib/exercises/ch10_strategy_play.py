@@ -35,14 +35,8 @@ from ..seats import Seat
 from ..tricks import trick_winner
 from .advice import strongest_level, suggestion
 from .answers import CardAnswer, Cards, Suits
-from .core import (
-    Feedback,
-    Mistake,
-    SetSpec,
-    Spec,
-    card_codes,
-    plural,
-)
+from .core import Feedback, Mistake, SetSpec, Spec
+from .reading import card_codes, plural
 from .scenarios import (
     bids_table,
     deal,

@@ -16,23 +16,19 @@ Incorrect: you forgot the bag penalty: 8 + 3 bags crosses 10
 
 from __future__ import annotations
 
-import ast
 import json
 import math
 import random
 import weakref
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
-from ..actions import Bid
-from ..cards import Card, Suit
-from ..errors import SpadesError
-from ..seats import Seat
+from ..cards import Card
+from .reading import AnswerError, plural
 
 __all__ = [
     "DEFAULT_SEED",
-    "AnswerError",
     "Exercise",
     "Feedback",
     "Mistake",
@@ -106,214 +102,6 @@ class Mistake:
     id: str
     answer: Any
     message: str
-
-
-class AnswerError(SpadesError):
-    """An answer that cannot be read (a seat that is not a seat, and so on)."""
-
-
-# ------------------------------------------------------------------ parsing
-def parse_seat(value: Any) -> Seat:
-    """A seat from ``"N"``, ``"north"`` or a :class:`Seat`."""
-    try:
-        return Seat.parse(value)
-    except (SpadesError, TypeError):
-        raise AnswerError(
-            f"{value!r} is not a seat: answer 'N', 'E', 'S' or 'W'"
-        ) from None
-
-
-def parse_side(value: Any, allow_none: bool = False) -> str | None:
-    """A side from ``"NS"``, ``"N-S"``, ``"north-south"``, ``"EW"``; with
-    ``allow_none``, ``None``/``"none"``/``"nobody"`` too."""
-    if value is None or (
-        isinstance(value, str)
-        and value.strip().lower() in ("none", "nobody", "no one", "neither", "")
-    ):
-        if allow_none:
-            return None
-        raise AnswerError("answer a side: 'NS' or 'EW'")
-    if isinstance(value, str):
-        key = "".join(ch for ch in value.upper() if ch.isalpha())
-        key = {"NORTHSOUTH": "NS", "SN": "NS", "EASTWEST": "EW", "WE": "EW"}.get(
-            key, key
-        )
-        if key in ("NS", "EW"):
-            return key
-    extra = ", or 'none'" if allow_none else ""
-    raise AnswerError(f"{value!r} is not a side: answer 'NS' or 'EW'{extra}")
-
-
-def parse_card(value: Any) -> Card:
-    """A card from ``"QH"``, ``"Q♥"``, ``"10h"`` or a :class:`Card`."""
-    try:
-        return Card.parse(value)
-    except (SpadesError, TypeError):
-        raise AnswerError(
-            f"{value!r} is not a card: write cards like 'QH', '10S' or 'A♠'"
-        ) from None
-
-
-def parse_cards(value: Any) -> frozenset[Card]:
-    """A set of cards from ``"QH 10H"``, ``["QH", "10H"]`` or cards; ``"none"``
-    and ``[]`` are the empty set."""
-    if isinstance(value, (str, Card)):
-        if isinstance(value, str) and value.strip().lower() in ("none", "", "-"):
-            return frozenset()
-        items: Iterable[Any] = (
-            [value] if isinstance(value, Card) else value.replace(",", " ").split()
-        )
-    elif isinstance(value, Iterable):
-        items = value
-    else:
-        raise AnswerError(f"{value!r} is not a list of cards: write e.g. 'QH 10H'")
-    cards = [parse_card(v) for v in items]
-    if len(set(cards)) != len(cards):
-        raise AnswerError("a card is listed twice")
-    return frozenset(cards)
-
-
-def parse_int(value: Any, what: str = "a whole number") -> int:
-    """An integer from an int, an integral float, or a string like ``"-70"``."""
-    if isinstance(value, bool):
-        raise AnswerError(f"{value!r} is not {what}")
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    if isinstance(value, str):
-        text = value.strip().replace("+", "").replace("−", "-")
-        if text.lstrip("-").isdigit():
-            return int(text)
-    raise AnswerError(f"{value!r} is not {what}")
-
-
-def parse_float(value: Any) -> float:
-    """A number from an int, a float, a string, or a percentage string ``"35%"``."""
-    if isinstance(value, bool):
-        raise AnswerError(f"{value!r} is not a number")
-    if isinstance(value, (int, float)):
-        return float(value)
-    if isinstance(value, str):
-        text = value.strip()
-        try:
-            if text.endswith("%"):
-                return float(text[:-1]) / 100
-            return float(text)
-        except ValueError:
-            pass
-    raise AnswerError(f"{value!r} is not a number")
-
-
-def parse_list(value: Any) -> Any:
-    """A Python list written as text (``"[4, 'nil']"``, as answer keys print
-    them) becomes the list; anything else is returned unchanged."""
-    if isinstance(value, str) and value.strip().startswith("["):
-        try:
-            return ast.literal_eval(value.strip())
-        except (ValueError, SyntaxError):
-            message = f"{value!r} is not a list: write e.g. [4, 'nil']"
-            raise AnswerError(message) from None
-    return value
-
-
-def parse_bool(value: Any) -> bool:
-    """``True``/``False``, or ``"yes"``/``"no"``."""
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, str) and value.strip().lower() in ("yes", "y", "true"):
-        return True
-    if isinstance(value, str) and value.strip().lower() in ("no", "n", "false"):
-        return False
-    raise AnswerError(f"{value!r} is not True or False")
-
-
-def parse_bid(value: Any) -> Bid:
-    """A bid: an int, ``"nil"``, ``"blind nil"``, ``"blind seven"`` or a "
-    ":class:`Bid`."""
-    try:
-        return Bid.parse(value)
-    except SpadesError:
-        raise AnswerError(
-            f"{value!r} is not a bid: write a number, 'nil' or 'blind nil'"
-        ) from None
-
-
-def parse_suits(value: Any) -> frozenset[Suit]:
-    """A set of suits from ``"H D"``, ``["hearts"]``, ``"♥"``; ``"none"`` is empty."""
-    if isinstance(value, Suit):
-        return frozenset([value])
-    if isinstance(value, str):
-        if value.strip().lower() in ("none", "", "-", "no suit"):
-            return frozenset()
-        items: Iterable[Any] = value.replace(",", " ").split()
-    elif isinstance(value, Iterable):
-        items = value
-    else:
-        raise AnswerError(f"{value!r} is not a list of suits")
-    out = set()
-    for item in items:
-        if isinstance(item, Suit):
-            out.add(item)
-            continue
-        try:
-            out.add(Suit.parse(str(item)))
-        except SpadesError:
-            raise AnswerError(
-                f"{item!r} is not a suit: use C, D, H, S or ♣ ♦ ♥ ♠"
-            ) from None
-    return frozenset(out)
-
-
-# ---------------------------------------------------------------- formatting
-def seat_name(seat: Seat) -> str:
-    """``"North"``."""
-    return seat.full
-
-
-def card_list(cards: Iterable[Card]) -> str:
-    """Cards high to low within suits, spades first, with symbols: ``"A♠ 10♠ K♥"``."""
-    order = {
-        Suit.JOKER: 0,
-        Suit.SPADES: 1,
-        Suit.HEARTS: 2,
-        Suit.CLUBS: 3,
-        Suit.DIAMONDS: 4,
-    }
-    ordered = sorted(cards, key=lambda c: (order[c.suit], -c.rank))
-    return " ".join(c.symbol() for c in ordered) or "none"
-
-
-def card_codes(cards: Iterable[Card]) -> str:
-    """Cards as plain codes (``"AS 10S KH"``), the way answers are written."""
-    order = {
-        Suit.JOKER: 0,
-        Suit.SPADES: 1,
-        Suit.HEARTS: 2,
-        Suit.CLUBS: 3,
-        Suit.DIAMONDS: 4,
-    }
-    ordered = sorted(cards, key=lambda c: (order[c.suit], -c.rank))
-    return " ".join(str(c) for c in ordered)
-
-
-def suit_list(suits: Iterable[Suit]) -> str:
-    """``"hearts and diamonds"``."""
-    names = [s.plural for s in sorted(suits)]
-    if not names:
-        return "none"
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def plural(n: int, word: str, words: str | None = None) -> str:
-    """``plural(1, "trick")`` -> ``"1 trick"``; ``plural(2, "trick")`` -> ``"2 "
-    "tricks"``."""
-    return f"{n} {word if n == 1 else (words or word + 's')}"
-
-
-def signed(n: int) -> str:
-    """``+52``, ``-70``, ``0``."""
-    return f"{n:+d}" if n else "0"
 
 
 # --------------------------------------------------------------- exercises

@@ -86,6 +86,7 @@ def _cmd_match(args: argparse.Namespace) -> int:
         b_options=b_opts,
         jobs=args.jobs,
         progress=args.progress,
+        check_tricks=args.check_tricks,
     )
     if args.json:
         data = report.to_dict()
@@ -168,6 +169,12 @@ def register(subparsers: Any) -> None:
     p.add_argument("--rules", default="cards4net", help="PRESET[+MODIFIER...]")
     p.add_argument("--budget", type=int, help="samples per decision of search levels")
     p.add_argument("--jobs", type=int, default=1, help="processes to play deals in")
+    p.add_argument(
+        "--check-tricks",
+        type=int,
+        default=0,
+        help="final tricks of every hand checked against exact analysis (0: none)",
+    )
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.add_argument(
         "--progress",

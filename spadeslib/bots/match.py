@@ -26,7 +26,6 @@ last :data:`EXACT_TRICKS` tricks of every hand, per deal with a 95% CI.
 from __future__ import annotations
 
 import math
-import multiprocessing
 import statistics
 import time
 from collections.abc import Callable
@@ -577,26 +576,15 @@ def _factory(level: str, seed: Any, options: dict[str, Any], tag: str) -> BotFac
     return make
 
 
-_WORKER: dict[str, Any] = {}
-
-
-def _worker_init(args: tuple[Any, ...]) -> None:
-    rules, seed, a, b, a_opts, b_opts, check = args
-    _WORKER.update(
-        rules=rules,
-        seed=seed,
-        make_a=_factory(a, seed, a_opts, "a"),
-        make_b=_factory(b, seed, b_opts, "b"),
-        cache={},
-        check=check,
-    )
-
-
-def _worker_deal(deal: int) -> tuple[DealResult, BotStats, BotStats, int]:
-    w = _WORKER
-    return play_deal(
-        w["rules"], deal, w["seed"], w["make_a"], w["make_b"], w["cache"], w["check"]
-    )
+def _deal_job(
+    job: tuple[tuple[Any, ...], int],
+) -> tuple[DealResult, BotStats, BotStats, int]:
+    """One deal of a match, from the match's settings alone (so any process,
+    or a Dask worker, computes the same result)."""
+    (rules, seed, a, b, a_opts, b_opts, check), deal = job
+    make_a = _factory(a, seed, a_opts, "a")
+    make_b = _factory(b, seed, b_opts, "b")
+    return play_deal(rules, deal, seed, make_a, make_b, None, check)
 
 
 def duplicate_match(
@@ -610,19 +598,20 @@ def duplicate_match(
     b_options: dict[str, Any] | None = None,
     jobs: int = 1,
     progress: bool | None = False,
-    check_tricks: int | None = None,
+    check_tricks: int = 0,
+    scheduler: Any = None,
 ) -> MatchReport:
     """Play ``deals`` duplicate deals between levels ``a`` and ``b``.
 
     ``a_options``/``b_options`` go to :func:`~spadeslib.bots.make_bot` (for
-    example ``{"samples": 8}`` for the search level). ``jobs`` > 1 plays deals
-    in that many processes (the result is the same). ``progress`` draws a
-    bar on stderr (``None``: only on a terminal). ``check_tricks``: the
-    final tricks checked against exact analysis (default
-    :func:`exact_tricks`; 0 to skip the check).
+    example ``{"samples": 8}`` for the search level). Deals are played by
+    :func:`spadeslib.parallel.run`: ``jobs`` > 1 plays them in that many
+    processes, ``scheduler`` on a Dask cluster (the result is the same).
+    ``progress`` draws a bar on stderr (``None``: only on a terminal).
+    ``check_tricks``: the final tricks of every hand whose card play is
+    checked against exact analysis (0, the default, skips the check; the
+    ladder checks :func:`exact_tricks`).
     """
-    from ..progress import Progress
-
     rules = Rules.parse(rules) if isinstance(rules, str) else rules
     if deals < 1:
         raise ValueError("a match needs at least one deal")
@@ -631,7 +620,7 @@ def duplicate_match(
     report = MatchReport(a=a, b=b, rules=rules.spec, seed=seed, deals=deals)
     report.stats = {"a": BotStats(), "b": BotStats()}
     start = time.perf_counter()
-    check = exact_tricks(rules) if check_tricks is None else check_tricks
+    check = check_tricks
     if check > exact_tricks(rules, check):
         raise ValueError(
             f"the exact solver takes at most {exact_tricks(rules, 13)} final tricks, "
@@ -639,18 +628,18 @@ def duplicate_match(
         )
     report.check_tricks = check
     init = (rules, seed, a, b, a_opts, b_opts, check)
-    with Progress(deals, "deals", enabled=progress) as bar:
-        if jobs > 1:
-            ctx = multiprocessing.get_context("fork")
-            with ctx.Pool(jobs, initializer=_worker_init, initargs=(init,)) as pool:
-                for out in pool.imap(_worker_deal, range(deals), chunksize=1):
-                    _collect(report, out)
-                    bar.update()
-        else:
-            _worker_init(init)
-            for deal in range(deals):
-                _collect(report, _worker_deal(deal))
-                bar.update()
+    from ..parallel import run
+
+    outs = run(
+        _deal_job,
+        [(init, deal) for deal in range(deals)],
+        jobs=jobs,
+        scheduler=scheduler,
+        progress=progress,
+        label="deals",
+    )
+    for out in outs:
+        _collect(report, out)
     report.seconds = time.perf_counter() - start
     return report
 

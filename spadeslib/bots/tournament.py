@@ -198,10 +198,15 @@ def round_robin(
     progress: bool | None = False,
     check_tricks: int | None = None,
     options: dict[str, dict[str, Any]] | None = None,
+    scheduler: Any = None,
 ) -> LadderReport:
     """Duplicate matches between ``levels`` (weakest first): every pair, or
-    with ``pairs="adjacent"`` only each level against the one below."""
+    with ``pairs="adjacent"`` only each level against the one below. Each
+    level's card play in the last ``check_tricks`` tricks of every hand is
+    checked against exact analysis (default: :func:`~.match.exact_tricks`,
+    8 when the solver takes that many cards)."""
     from . import parse_level
+    from .match import exact_tricks
 
     if len(levels) < 2:
         raise ValueError("a ladder needs at least two levels")
@@ -209,6 +214,7 @@ def round_robin(
         raise ValueError(f"pairs must be 'all' or 'adjacent', not {pairs!r}")
     rules = Rules.parse(rules) if isinstance(rules, str) else rules
     options = options or {}
+    check = exact_tricks(rules) if check_tricks is None else check_tricks
     report = LadderReport(list(levels), rules.spec, seed, deals)
     for i, upper in enumerate(levels):
         for j in range(i):
@@ -229,6 +235,7 @@ def round_robin(
                 b_options=lo,
                 jobs=jobs,
                 progress=progress,
-                check_tricks=check_tricks,
+                check_tricks=check,
+                scheduler=scheduler,
             )
     return report

@@ -97,85 +97,117 @@ def _table_state(states: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
     return None
 
 
-def _dealt_seed(state: dict[str, Any]) -> str:
-    """The seed the table reports, wherever the state keeps it."""
-    text = json.dumps(state)
-    found = re.search(r'"seed": "?(\d+)', text)
-    return found.group(1) if found else ""
+class TableClient:
+    """A visitor without a browser: it does over HTTP and the kernel's
+    websocket what the page's JavaScript does, and can send the table any
+    message (also one the page's JavaScript would never send)."""
 
+    def __init__(self, base: str, timeout: float = 60.0) -> None:
+        self.base = base
+        self.timeout = timeout
+        self.kernel = ""
+        self.model = ""
+        self.state: dict[str, Any] = {}
+        self._ws: Any = None
 
-async def visit(base: str, seed: int, timeout: float) -> Visit:
-    """One visitor: page, widget state, one action answered."""
-    from tornado.httpclient import AsyncHTTPClient
-    from tornado.websocket import websocket_connect
+    async def open(self, query: str) -> float:
+        """Fetch the page, then the widgets' state; return the seconds the
+        page took (``self.state`` is the table's synced state)."""
+        from tornado.httpclient import AsyncHTTPClient
+        from tornado.websocket import websocket_connect
 
-    result = Visit(seed)
-    start = time.monotonic()
-    try:
+        start = time.monotonic()
         response = await AsyncHTTPClient().fetch(
-            f"{base}?rules=classic&seed={seed}", request_timeout=timeout
+            f"{self.base}?{query}", request_timeout=self.timeout
         )
-        result.page = time.monotonic() - start
+        page = time.monotonic() - start
         found = CONFIG_RE.search(response.body.decode())
         if not found:
             raise RuntimeError("the page has no kernel id")
-        kernel = result.kernel = json.loads(found.group(1))["kernelId"]
-        host = urlsplit(base).netloc
-        ws = await websocket_connect(
-            f"ws://{host}/api/kernels/{kernel}/channels?session_id={uuid.uuid4().hex}",
-            connect_timeout=timeout,
+        self.kernel = json.loads(found.group(1))["kernelId"]
+        host = urlsplit(self.base).netloc
+        self._ws = await websocket_connect(
+            f"ws://{host}/api/kernels/{self.kernel}/channels"
+            f"?session_id={uuid.uuid4().hex}",
+            connect_timeout=self.timeout,
         )
         control = uuid.uuid4().hex
-        # the comm must be open before asking on it: wait for the kernel to
-        # finish the comm_open (its idle status answers that message)
-        ws.write_message(
-            _message(
-                "comm_open",
-                {
-                    "comm_id": control,
-                    "target_name": "jupyter.widget.control",
-                    "data": {},
-                },
-                msg_id=control,
-            )
+        # the comm must be open before asking on it: the kernel's idle status
+        # after the comm_open says it is
+        opening = {"comm_id": control, "target_name": "jupyter.widget.control"}
+        self._ws.write_message(
+            _message("comm_open", {**opening, "data": {}}, msg_id=control)
         )
-        table: tuple[str, dict[str, Any]] | None = None
-        deadline = start + timeout
-        while time.monotonic() < deadline:
-            raw = await asyncio.wait_for(ws.read_message(), deadline - time.monotonic())
-            if raw is None:
-                raise RuntimeError("the kernel's websocket closed")
-            msg = json.loads(raw)
+        async for msg in self._messages():
             if (
                 msg.get("msg_type") == "status"
                 and msg["parent_header"].get("msg_id") == control
                 and msg["content"].get("execution_state") == "idle"
             ):
                 ask = {"comm_id": control, "data": {"method": "request_states"}}
-                ws.write_message(_message("comm_msg", ask))
-            if msg.get("msg_type") != "comm_msg":
-                continue
+                self._ws.write_message(_message("comm_msg", ask))
             data = msg["content"].get("data", {})
-            if table is None and data.get("method") == "update_states":
+            if (
+                msg.get("msg_type") == "comm_msg"
+                and data.get("method") == "update_states"
+            ):
                 table = _table_state(data.get("states", {}))
                 if table is None:
                     raise RuntimeError("no table among the page's widgets")
-                result.state = time.monotonic() - start
-                if _dealt_seed(table[1]) != str(seed):
-                    raise RuntimeError(f"asked for seed {seed}, dealt {table[1]!r:.80}")
-                toggle = {"type": "prefs", "sheet_open": False}
-                content = {"method": "custom", "content": toggle}
-                ws.write_message(
-                    _message("comm_msg", {"comm_id": table[0], "data": content})
-                )
-            elif table is not None and msg["content"].get("comm_id") == table[0]:
-                result.playable = time.monotonic() - start
-                break
-        else:
-            raise TimeoutError(f"no playable table in {timeout} s")
-        ws.close()
+                self.model, self.state = table
+                return page
+        raise TimeoutError(f"no table state in {self.timeout} s")
+
+    async def send(
+        self, content: dict[str, Any], until: Any = lambda state: True
+    ) -> dict[str, Any]:
+        """Send the table a message; return its state once it has answered
+        (the first new state for which ``until(state)`` holds)."""
+        custom = {"method": "custom", "content": content}
+        self._ws.write_message(
+            _message("comm_msg", {"comm_id": self.model, "data": custom})
+        )
+        async for msg in self._messages():
+            data = msg["content"].get("data", {})
+            update = data.get("state", {}) if data.get("method") == "update" else {}
+            if msg["content"].get("comm_id") == self.model and "state" in update:
+                self.state = update["state"]
+                if until(self.state):
+                    return self.state
+        raise TimeoutError(f"the table did not answer {content} in {self.timeout} s")
+
+    async def _messages(self) -> Any:
+        deadline = time.monotonic() + self.timeout
+        while time.monotonic() < deadline:
+            raw = await asyncio.wait_for(
+                self._ws.read_message(), deadline - time.monotonic()
+            )
+            if raw is None:
+                raise RuntimeError("the kernel's websocket closed")
+            yield json.loads(raw)
+
+    def close(self) -> None:
+        if self._ws is not None:
+            self._ws.close()
+
+
+async def visit(base: str, seed: int, timeout: float) -> Visit:
+    """One visitor: page, widget state, one action answered."""
+    result = Visit(seed)
+    start = time.monotonic()
+    client = TableClient(base, timeout)
+    try:
+        result.page = await client.open(f"rules=classic&seed={seed}")
+        result.kernel = client.kernel
+        result.state = time.monotonic() - start
+        if client.state["table"]["seed"] != seed:
+            raise RuntimeError(f"asked for seed {seed}, dealt {client.state['table']}")
+        await client.send({"type": "prefs", "sheet_open": False})
+        result.playable = time.monotonic() - start
     except Exception as error:  # a visitor's failure is a figure too
         result.error = f"{type(error).__name__}: {error}"
+    finally:
+        client.close()
     return result
 
 

@@ -1,0 +1,171 @@
+"""The classroom page: the link's options, the offline Voila configuration,
+and (with a real Voila on localhost) visitors that never share a game or
+reach the server's disk, even when they bypass the page's JavaScript.
+
+The last tests start the classroom page as ``make voila`` does and talk to
+its kernels the way the page's JavaScript does (``tests/loadtest.py``'s
+``TableClient``), so they are marked ``browser`` with the other tests that
+need a server.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_support import (
+    VOILA_DIR,
+    files_under,
+    prepare_notebooks,
+    serving,
+    start_voila,
+    wait_pool,
+)
+from loadtest import TableClient, crowd
+
+from spadeslib.table.classroom import MAX_SEED, page_options
+
+PAGE = "table.ipynb"
+
+
+# ------------------------------------------------------------ the link
+def test_options_from_a_teachers_link() -> None:
+    options = page_options("rules=classic+mirror&seed=2024&opponents=search")
+    assert (options.rules, options.seed, options.opponents) == (
+        "classic+mirror",
+        2024,
+        "search",
+    )
+    assert options.problems == ()
+    assert options.table_arguments() == {"seed": 2024, "opponents": "search"}
+
+
+@pytest.mark.parametrize(
+    ("query", "rules"),
+    [
+        ("rules=classic mirror", "classic+mirror"),  # + decoded to a space
+        ("rules=classic%2Bmirror", "classic+mirror"),
+        ("rules=yppedia,whiz", "yppedia+whiz"),
+        ("rules=classic&rules=two-player", "two-player"),  # the last one wins
+        ("", "cards4net"),
+    ],
+)
+def test_rules_spellings(query: str, rules: str) -> None:
+    assert page_options(query).rules == rules
+    assert page_options(query).problems == ()
+
+
+@pytest.mark.parametrize(
+    ("query", "says"),
+    [
+        ("rules=two-player+jokers", "jokers cannot be combined with two-player"),
+        ("rules=", "empty rules"),
+        ("seed=-3", "not a whole number"),
+        (f"seed={MAX_SEED + 1}", "not a whole number"),
+        ("seed=", "not a whole number"),
+        ("partner=expert9", "not a bot level"),
+        ("file=/etc/passwd", "not an option of this page"),
+    ],
+)
+def test_bad_links_are_explained_and_ignored(query: str, says: str) -> None:
+    options = page_options(query)
+    assert len(options.problems) == 1 and says in options.problems[0]
+    assert options.problems[0].startswith(f"The link's {query.split('=')[0]}=")
+    assert (options.rules, options.seed, options.partner) == ("cards4net", None, None)
+
+
+# ------------------------------------------------------ the Voila config
+def test_voila_config_loads_only_installed_extensions() -> None:
+    """The page loads Voila's own widget manager and anywidget's front end,
+    nothing else: an allow-list naming an extension that is not installed
+    (or leaving out the widget manager) leaves the table undrawn."""
+    import voila
+
+    config = json.loads((VOILA_DIR / "voila.json").read_text())["VoilaConfiguration"]
+    allowed = config["extension_allowlist"]
+    installed = {
+        json.loads(p.read_text())["name"]
+        for root in (
+            Path(voila.__file__).parent / "labextensions",
+            Path(voila.__file__).parents[4] / "share/jupyter/labextensions",
+        )
+        for p in root.glob("**/package.json")
+        if "node_modules" not in p.parts
+    }
+    assert "@voila-dashboards/widgets-manager8" in allowed and "anywidget" in allowed
+    assert set(allowed) <= installed, set(allowed) - installed
+    assert config["template"] == "spades" and config["preheat_kernel"] is True
+
+
+def test_template_names_no_address_off_the_server() -> None:
+    template = VOILA_DIR / "voila" / "templates" / "spades"
+    for path in template.rglob("*"):
+        if path.is_file():
+            text = path.read_text()
+            assert not re.search(r"(https?:)?//[a-z0-9.-]+\.[a-z]{2,}", text), path
+
+
+# ------------------------------------------------- visitors on one server
+@pytest.fixture(scope="module")
+def page(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
+    tmp = tmp_path_factory.mktemp("classroom")
+    folder = prepare_notebooks(tmp, [PAGE])
+    server, port = start_voila(folder / PAGE, tmp / "home", pool_size=3)
+    with serving(server):
+        wait_pool(server)
+        yield {"url": f"http://127.0.0.1:{port}/", "root": tmp}
+
+
+@pytest.mark.browser
+def test_visitors_get_their_own_tables(page: dict[str, Any]) -> None:
+    visits = asyncio.run(crowd(page["url"], [11, 12, 13], timeout=120))
+    assert [v.error for v in visits] == ["", "", ""]
+    assert len({v.kernel for v in visits}) == 3, "two visitors share a kernel"
+
+
+@pytest.mark.browser
+def test_a_visitor_bypassing_the_page_cannot_reach_the_disk(
+    page: dict[str, Any],
+) -> None:
+    """Messages the page's JavaScript would never send, straight to the
+    kernel: a 10 MB upload, a malformed one named like a server path, a
+    save with a path, a seed that is a path. Each is refused or harmless;
+    no file appears anywhere under the server's folder."""
+    before = files_under(page["root"])
+
+    async def attack() -> list[str]:
+        client = TableClient(page["url"], timeout=120)
+        await client.open("rules=classic&seed=5")
+        await client.send(
+            {"type": "speed", "speed": "step"},
+            until=lambda state: state["options"]["speed"] == "step",
+        )
+        start = client.state["hand"]
+        notices = []
+        for message in (
+            {"type": "upload", "name": "../../big.json", "text": "x" * 10_000_000},
+            {"type": "upload", "name": "/etc/passwd", "text": '{"hands": [1]'},
+            {"type": "upload", "name": "a", "text": {"not": "text"}},
+            {"type": "save", "path": "../outside.json"},
+            {"type": "card", "card": "../../etc/passwd"},
+            {"type": "nonsense"},
+        ):
+            said = client.state["notice"]
+            quiet = message["type"] == "save"
+            state = await client.send(
+                message, until=lambda s, said=said, q=quiet: q or s["notice"] != said
+            )
+            notices.append(state["notice"] or "")
+        assert client.state["hand"] == start, "an attack changed the hand"
+        client.close()
+        return notices
+
+    notices = asyncio.run(attack())
+    assert "big.json" in notices[0] and "passwd" in notices[1], notices
+    assert all("root:" not in n for n in notices), notices
+    assert files_under(page["root"]) == before, "a visitor wrote a file"

@@ -360,7 +360,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-peer", action="store_true", help="skip OpenSpiel")
     p.set_defaults(func=_cmd_bench)
 
-    for module in ("spadeslib.bots.cli", "spadeslib.exercises.cli"):
+    for module in (
+        "spadeslib.bots.cli",
+        "spadeslib.exercises.cli",
+        "spadeslib.analysis.bench",
+    ):
         try:
             extension = importlib.import_module(module)
         except ModuleNotFoundError as error:

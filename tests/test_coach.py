@@ -142,3 +142,39 @@ def test_illegal_action_refused_with_seat_and_card() -> None:
     stranger = next(c for c in hand.rules.deck if c not in view.hand)
     with pytest.raises(ValueError, match=view.seat.full):
         advice.rate(stranger)
+
+
+@pytest.mark.parametrize(
+    ("spec", "scores"),
+    [
+        ("cards4net", None),
+        ("classic", {"NS": 0, "EW": 300}),  # NS far behind: blind nil, exchange
+        ("two-player", None),
+        ("classic+jokers", {"NS": 0, "EW": 300}),
+        ("cards4net+suicide", None),
+    ],
+)
+def test_every_decision_of_every_rule_set_is_advised(
+    spec: str, scores: dict[str, int] | None
+) -> None:
+    from spadeslib import Rules
+
+    hand = Hand(Rules.parse(spec), seed=6, scores=scores)
+    bots = {s: make_bot("rule", seed=1) for s in hand.seats}
+    coach = Coach("rule", seed=1, samples=3)
+    kinds = set()
+    while not hand.is_over:
+        seat = hand.turn
+        view = hand.view(seat)
+        advice = coach.advise(view)
+        kinds.add(advice.kind)
+        assert advice.best in view.legal
+        assert advice.rate(advice.best).rating == "best"
+        assert advice.explain()
+        for action, value in advice.values.items():
+            assert action in view.legal and value.low <= value.mean <= value.high
+        hand.apply(bots[seat].act(view))
+    assert {"bid", "card"} <= kinds
+    review = coach.review(hand, hand.seats[0])
+    assert all(v.loss >= 0 and v.rating in RATINGS for v in review.verdicts)
+    assert review.summary().startswith(f"Hand {hand.number}")

@@ -31,9 +31,9 @@
 # `choice = "KD"`), and run the cell: the **coach** (`spadeslib.coach`)
 # rates your card by the points it loses against the best card, and says
 # why. The coach deals the cards you cannot see 40 times, in every way that
-# fits what you have seen, and solves each deal exactly; it also solves the
-# real deal with every card known. Each lesson below is what the coach
-# finds, and says how sure it is.
+# fits what you have seen, and solves each deal exactly; once few cards are
+# left, it also solves the real deal with every card known. Each lesson
+# below is what the coach finds, and says how sure it is.
 #
 # The positions were chosen by a seeded search over bot-played hands: a
 # position is kept only when the coach's best card makes the lesson's point

@@ -39,15 +39,16 @@ display(table)
 # top; two bots play East and West against you.
 #
 # - **Bid**: when it is your turn, pick how many tricks you and your partner
-#   will take (your bids add up). Nil bets that you take none.
+#   will take (your bids add up). Nil bets that you take none. *How good is
+#   my hand?* gives the coach's estimate.
 # - **Play**: click a card, or move along your hand with the arrow keys and
 #   press Enter. Follow the suit that was led if you can. If a card cannot
 #   be played, click it anyway: the table tells you why.
 # - **Spades** are trumps. You may not lead a spade until spades are broken,
 #   unless you hold nothing else.
 # - **Help**: *Hint* (key `h`) says what a good player would do and why;
-#   *Undo* (key `u`) takes back your last decision; after a hand, *Review*
-#   goes over your play trick by trick.
+#   *Undo* (key `u`) takes back your last decision; after a hand, *Check my
+#   play* rates your decisions one by one.
 # - **Keep your game**: it stays in this browser if you reload the page;
 #   *Save* downloads it as a file and *Load* opens one.
 #

@@ -18,7 +18,7 @@ from .advisor import Estimate, TableReview, Tip
 from .review import describe
 
 if TYPE_CHECKING:
-    from .session import TableSession
+    from .host import Host
 
 __all__ = ["Coaching"]
 
@@ -26,7 +26,7 @@ __all__ = ["Coaching"]
 class Coaching:
     """Hints, estimates and reviews (a mixin of the session)."""
 
-    def hint(self: TableSession) -> Tip | None:
+    def hint(self: Host) -> Tip | None:
         """What the coach would do now, and why (also shown on the table)."""
         if not self.learner_to_move():
             self.refuse(self._not_your_turn())
@@ -39,7 +39,7 @@ class Coaching:
         self.changed()
         return tip
 
-    def estimate(self: TableSession) -> Estimate | None:
+    def estimate(self: Host) -> Estimate | None:
         """How good is my hand? Expected tricks and a suggested bid (bidding)."""
         view = self.game.view(self.seat)
         if not self.learner_to_move() or view.phase is not Phase.BIDDING:
@@ -58,7 +58,7 @@ class Coaching:
         self.changed()
         return estimate
 
-    def review(self: TableSession, number: int | None = None) -> TableReview | None:
+    def review(self: Host, number: int | None = None) -> TableReview | None:
         """Check my play: the coach's review of a finished hand (default: the
         last one), decision by decision."""
         finished = self.game.finished_hands
@@ -85,7 +85,7 @@ class Coaching:
         self.changed()
         return self.last_review
 
-    def _advice(self: TableSession, ask: Callable[..., Any], *args: Any) -> Any:
+    def _advice(self: Host, ask: Callable[..., Any], *args: Any) -> Any:
         """Ask the coach; a failure is shown as one line, never raised."""
         try:
             return ask(*args)
@@ -95,7 +95,7 @@ class Coaching:
             self.refuse(text)
             return None
 
-    def _review_soon(self: TableSession) -> None:
+    def _review_soon(self: Host) -> None:
         if self._loop is None:
             self.review_state = "pending"
             self.review()

@@ -24,7 +24,7 @@ from .narrate import seat_name
 from .review import describe
 
 if TYPE_CHECKING:
-    from .session import TableSession
+    from .host import Host
 
 __all__ = ["SPEEDS", "TurnLoop"]
 
@@ -50,7 +50,7 @@ class TurnLoop:
     paused: bool
     timer: float | None
 
-    def _bot_move(self: TableSession, game: Game, seat: Seat, level: str) -> Action:
+    def _bot_move(self: Host, game: Game, seat: Seat, level: str) -> Action:
         """The move of the ``level`` bot at ``seat``, seeded by the position;
         a failing bot is replaced by a seeded random legal move (and said)."""
         hand = game.hand
@@ -71,12 +71,12 @@ class TurnLoop:
             action = hand.random_action(random.Random(f"{position}/fallback"))
         return action
 
-    def _bot_step(self: TableSession) -> None:
+    def _bot_step(self: Host) -> None:
         seat = self.game.turn
         assert seat is not None and seat != self.seat
         self._apply(seat, self._bot_move(self.game, seat, self.levels[seat]))
 
-    def step(self: TableSession) -> bool:
+    def step(self: Host) -> bool:
         """Let the next bot move (the ``step`` speed waits for this)."""
         if not self.bot_to_move():
             return self.refuse(
@@ -89,7 +89,7 @@ class TurnLoop:
         self.changed()
         return True
 
-    def set_speed(self: TableSession, speed: str) -> None:
+    def set_speed(self: Host, speed: str) -> None:
         """``"step"``, ``"slow"``, ``"normal"``, ``"fast"`` (or ``"instant"``)."""
         if speed not in SPEEDS:
             raise SpadesError(
@@ -100,7 +100,7 @@ class TurnLoop:
             self._kick()
             self.changed()
 
-    def pause(self: TableSession, paused: bool = True) -> None:
+    def pause(self: Host, paused: bool = True) -> None:
         """Pause (or with ``False`` resume) the bots and the move timer."""
         self.paused = paused
         if paused:
@@ -109,10 +109,10 @@ class TurnLoop:
             self._kick()
         self.changed()
 
-    def _auto(self: TableSession) -> bool:
+    def _auto(self: Host) -> bool:
         return not self.paused and SPEEDS[self.speed] is not None
 
-    def _kick(self: TableSession) -> None:
+    def _kick(self: Host) -> None:
         """Let the bots move (now, or in the background at the chosen speed)
         and arm the move timer."""
         if not self.bot_to_move() or not self._auto():
@@ -131,7 +131,7 @@ class TurnLoop:
         if self._task is None or self._task.done():
             self._task = self._loop.create_task(self._bot_loop(self._epoch))
 
-    async def _bot_loop(self: TableSession, epoch: int) -> None:
+    async def _bot_loop(self: Host, epoch: int) -> None:
         try:
             while epoch == self._epoch and self._auto() and self.bot_to_move():
                 await asyncio.sleep(SPEEDS[self.speed] or 0)
@@ -147,7 +147,7 @@ class TurnLoop:
             self.changed()
 
     # ============================================================ the timer
-    def _arm_timer(self: TableSession) -> None:
+    def _arm_timer(self: Host) -> None:
         loop = self._loop
         if not self.timer or loop is None or self.paused or not self.learner_to_move():
             if self._timer_task is not None and not self._timer_task.done():
@@ -164,21 +164,19 @@ class TurnLoop:
         self.timer_deadline = loop.time() + float(self.timer)
         self._timer_task = loop.create_task(self._timer_loop(key, float(self.timer)))
 
-    def timer_left(self: TableSession) -> float | None:
+    def timer_left(self: Host) -> float | None:
         """Seconds left on the move timer (``None`` when it is not running)."""
         if self.timer_deadline is None or self._loop is None:
             return None
         return max(0.0, self.timer_deadline - self._loop.time())
 
-    async def _timer_loop(
-        self: TableSession, key: tuple[Any, ...], seconds: float
-    ) -> None:
+    async def _timer_loop(self: Host, key: tuple[Any, ...], seconds: float) -> None:
         await asyncio.sleep(seconds)
         if self.state_key() == key and not self.paused:
             self.timer_deadline = None
             self.timeout()
 
-    def timeout(self: TableSession) -> Action | None:
+    def timeout(self: Host) -> Action | None:
         """The move timer ran out: play a random legal move for the learner."""
         if not self.learner_to_move():
             return None
@@ -193,7 +191,7 @@ class TurnLoop:
         self.changed()
         return action
 
-    def _cancel_tasks(self: TableSession) -> None:
+    def _cancel_tasks(self: Host) -> None:
         for task in (self._task, self._timer_task):
             if task is not None and not task.done():
                 task.cancel()
@@ -201,7 +199,7 @@ class TurnLoop:
         self._timer_key = None
         self.timer_deadline = None
 
-    def close(self: TableSession) -> None:
+    def close(self: Host) -> None:
         """Stop the bots' background task and the timer."""
         self._epoch += 1
         self._cancel_tasks()

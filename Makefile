@@ -71,9 +71,9 @@ bench: $(STAMP)
 	$(BIN)/spades bench
 
 ## voila: the classroom page (the table alone) at http://localhost:8866;
-## VOILA_IP=0.0.0.0 serves the class network, VOILA_POOL=30 preheats 30 kernels
+## VOILA_IP=0.0.0.0 serves the class network; VOILA_POOL kernels wait preheated (30)
 VOILA_IP   ?= 127.0.0.1
-VOILA_POOL ?= 10
+VOILA_POOL ?= 30
 voila: $(STAMP)
 	JUPYTER_PATH=$(CURDIR)/spadeslib/table/voila JUPYTER_CONFIG_PATH=$(CURDIR)/spadeslib/table/voila \
 		$(BIN)/voila --Voila.ip=$(VOILA_IP) --VoilaConfiguration.default_pool_size=$(VOILA_POOL) \

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 from ..actions import LOOK, Action, Bid, Discard, Draw, Exchange, Look
 from ..bots import Suggestion
-from ..cards import Card, Suit
+from ..cards import SUIT_DISPLAY_ORDER, Card, Suit
 from ..display import suit_colour
 from ..hand import Hand
 from ..seats import Seat
@@ -381,7 +381,7 @@ class Review:
 
 
 def _display_order(cards: Sequence[Card]) -> list[Card]:
-    order = (Suit.JOKER, Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
+    order = SUIT_DISPLAY_ORDER
     return sorted(cards, key=lambda c: (order.index(c.suit), -c.rank))
 
 

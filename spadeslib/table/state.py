@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..actions import LOOK, Action, Bid, BidKind, Draw
-from ..cards import Card, Suit
+from ..cards import SUIT_DISPLAY_ORDER, Card, Suit
 from ..hand import Phase
 from ..rules import MODIFIERS, PRESETS
 from ..scoring import side_of, sides
@@ -33,7 +33,7 @@ from .words import MODIFIER_WORDS, PRESET_WORDS, plural, refusal, rules_in_words
 
 __all__ = ["LOG_LINES", "SUIT_ORDER", "card_json", "display_order", "table_state"]
 
-SUIT_ORDER = (Suit.JOKER, Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
+SUIT_ORDER = SUIT_DISPLAY_ORDER
 """The learner's hand is shown in this suit order (colours alternate)."""
 
 LOG_LINES = 40

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 from ..actions import Action
-from ..errors import SpadesError
+from ..errors import IllegalAction, SpadesError
 from ..game import Game
 from ..seats import Seat
 from ..view import PlayerView
@@ -72,19 +72,26 @@ def play_until(
     Each bot sees only ``game.view(seat)``; an illegal choice raises
     :class:`BotError` naming the bot, the seat and the rule.
     """
-    target = len(game.finished_hands) + hands if hands is not None else None
+    finished = len(game.finished_hands)
+    target = None if hands is None else finished + hands
+    view, apply, bot_for = game.view, game.apply, bots.get
     while not game.is_over:
-        if target is not None and len(game.finished_hands) >= target:
+        if target is not None and finished >= target:
             return
-        if stop is not None and stop(game):
-            return
-        seat = game.turn
-        assert seat is not None
-        bot = bots.get(seat)
-        if bot is None:
-            return
-        action = bot.act(game.view(seat))
-        error = game.check(action)
-        if error is not None:
-            raise BotError(f"bot {bot.name!r} at {seat.full} chose {action}: {error}")
-        game.apply(action, check=False)
+        # one hand: its decisions never scan the hands played before
+        hand = game.hand
+        while not hand.is_over:
+            if stop is not None and stop(game):
+                return
+            seat: Seat = hand.turn  # type: ignore[assignment]
+            bot = bot_for(seat)
+            if bot is None:
+                return
+            action = bot.act(view(seat))
+            try:
+                apply(action)  # validated: a legal action is recognised at once
+            except IllegalAction as error:
+                raise BotError(
+                    f"bot {bot.name!r} at {seat.full} chose {action}: {error}"
+                ) from None
+        finished += 1

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import re
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any, TypeVar
@@ -144,6 +145,13 @@ def _run_pool(
     return results
 
 
+_ADDRESS = re.compile(
+    r"inproc://\S+|(?:[a-z]+://)?(?:\[[0-9a-fA-F:]+\]|[\w.-]+):\d{1,5}"
+)
+"""A scheduler address: ``tcp://host:8786``, ``host:8786``, ``tls://[::1]:8786``
+or an in-process ``inproc://...`` one."""
+
+
 def _client(scheduler: Any) -> tuple[Any, bool]:
     """A Dask client for ``scheduler`` and whether this module owns it."""
     try:
@@ -158,6 +166,13 @@ def _client(scheduler: Any) -> tuple[Any, bool]:
         raise SpadesError(
             f"scheduler must be an address such as 'tcp://host:8786', a Dask "
             f"Client or a cluster, not {type(scheduler).__name__}"
+        )
+    if isinstance(scheduler, str) and not _ADDRESS.fullmatch(scheduler):
+        # checked first: a Client that fails in its constructor prints a
+        # traceback when the half-built object is collected
+        raise SpadesError(
+            f"{scheduler!r} is not a Dask scheduler address: use PROTOCOL://HOST:PORT, "
+            "for example tcp://127.0.0.1:8786"
         )
     try:
         return Client(scheduler, timeout="20s", set_as_default=False), True

@@ -55,6 +55,9 @@ def test_errors_and_options() -> None:
             run(abs, [1], jobs=bad)  # type: ignore[arg-type]
     with pytest.raises(SpadesError, match="scheduler must be"):
         run(abs, [1], scheduler=42)
+    for bad in ("42", "tcp://host", "host 8786"):  # refused before any Client exists
+        with pytest.raises(SpadesError, match="not a Dask scheduler address"):
+            run(abs, [1], scheduler=bad)
     assert default_jobs() >= 1
     assert job_seed(0, 0) == "0/1" and job_seed("x", 9) == "x/10"
 

@@ -43,6 +43,15 @@ def make_search(solver: Solver) -> Callable[[int, int, int], bool]:
     mate4 = [[o * 4 for o in seats if o != s and is_a[o] == is_a[s]] for s in range(4)]
     side4 = ([o * 4 for o in seats if is_a[o]], [o * 4 for o in seats if not is_a[o]])
     st = [solver.broken, solver.left, solver.packed()]
+    # the opponents who play after ``seat`` when it plays the k-th card
+    later_opps: list[list[list[int]]] = [[[] for _ in range(n)] for _ in range(4)]
+    for seat in seats:
+        for k in range(n):
+            p = seat
+            for _ in range(n - 1 - k):
+                p = nxt[p]
+                if is_a[p] != is_a[seat]:
+                    later_opps[seat][k].append(p * 4)
 
     def suit_code(s: int) -> int:
         masks = (hold[s], hold[4 + s], hold[8 + s], hold[12 + s])
@@ -167,8 +176,25 @@ def make_search(solver: Solver) -> Callable[[int, int, int], bool]:
         b = turn * 4
         if k:
             suits = (led,) if hold[b + led] else _ALL
+            # what the opponents still to play could beat a card with
+            later_led = later_trumps = 0
+            for o in later_opps[turn][k]:
+                if hold[o + led]:
+                    later_led |= hold[o + led]
+                else:
+                    later_trumps |= hold[o + _T]
+            led_top = later_led.bit_length()
+            ruff_top = later_trumps.bit_length()
+            if led == _T:
+                led_top = max(led_top, ruff_top)
+                ruff_top = 0
             mate_wins = is_a[w] == is_a[turn]
-            last = k == n - 1
+            if mate_wins:
+                mate_wins = (
+                    w_bit.bit_length() > ruff_top
+                    if w_suit == _T and led != _T
+                    else w_bit.bit_length() > led_top and not ruff_top
+                )
         else:
             suits = _ALL
             if not st[0] and hold[b + _T] and (hold[b] or hold[b + 1] or hold[b + 2]):
@@ -217,10 +243,15 @@ def make_search(solver: Solver) -> Callable[[int, int, int], bool]:
                     beats = (s == w_suit and bit > w_bit) or (s == _T and w_suit != _T)
                     if low:
                         score = 1000 + rank if not beats else -rank
-                    elif mate_wins:
+                    elif mate_wins:  # partner surely wins the trick: play low
                         score = -rank - 100 if beats else -rank
                     elif beats:
-                        score = 1000 - rank if last or s != led else 1000 + rank
+                        sure = (
+                            rank > ruff_top
+                            if s == _T and led != _T
+                            else rank > led_top and not ruff_top
+                        )
+                        score = 2000 - rank if sure else 1000 + rank
                     else:
                         score = -rank
                 cands.append((score, s, bit))

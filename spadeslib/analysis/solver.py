@@ -251,19 +251,21 @@ class Solver:
         null-window searches over the values it can still end with."""
         values = self.outcomes()
         lo, hi = 0, len(values) - 1  # values[lo] is always reached
-        probe = None
-        if guess is not None:
-            probe = min(range(len(values)), key=lambda i: abs(values[i] - guess))
+        if guess is None:
+            probes = [(lo + hi + 1) // 2]
+        else:
+            near = min(range(len(values)), key=lambda i: abs(values[i] - guess))
+            probes = [near, near + 1, near - 1]
         while lo < hi:
-            mid = (
-                probe if probe is not None and lo < probe <= hi else (lo + hi + 1) // 2
-            )
-            probe = None
+            while probes and not lo < probes[0] <= hi:
+                probes.pop(0)
+            mid = probes.pop(0) if probes else (lo + hi + 1) // 2
             if self.at_least(values[mid]):
                 lo = mid
-                probe = mid + 1
+                probes = [p for p in probes if p > mid]
             else:
                 hi = mid - 1
+                probes = [p for p in probes if p < mid]
         return values[lo]
 
     def values(self, pos: Position) -> dict[Card, int]:

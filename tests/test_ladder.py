@@ -111,7 +111,7 @@ def test_exact_loss_is_zero_for_forced_play_and_counts_cards() -> None:
     assert two.stats["a"].exact_decisions + two.stats["b"].exact_decisions > 0
     assert exact_tricks(Rules.preset(), 99) <= 13
     with pytest.raises(ValueError, match="final tricks"):
-        duplicate_match("rule", "rule", deals=1, check_tricks=13)
+        duplicate_match("rule", "rule", deals=1, check_tricks=14)
 
 
 def test_spades_ladder_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:

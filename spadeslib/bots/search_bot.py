@@ -15,7 +15,8 @@ bot would, plays the hand out for each candidate bid (the rule bid, one
 more, one less, and nil when the hand could be a nil) and keeps the best.
 A blind decision (look, or bid blind nil or blind seven) is searched the
 same way, the seat's own cards dealt too (:func:`spadeslib.coach.bids.study_blind`).
-Exchanges and two-player draws follow the rule level.
+So is the blind-nil exchange (:func:`search_exchange`). Two-player draws
+follow the rule level.
 
 The budget is ``samples`` worlds per decision (deterministic for a seed);
 ``time_limit`` (seconds) optionally stops early.
@@ -121,6 +122,13 @@ class SearchBot:
             and self.bid_samples
         ):
             action, reason = search_blind(view, rng, self.bid_samples)
+        elif (
+            len(legal) > 1
+            and view.phase is Phase.EXCHANGE
+            and view.rules.players == 4
+            and self.bid_samples
+        ):
+            action, reason = search_exchange(view, rng, self.bid_samples)
         else:
             action, reason = rule_decision(view, self._blind)
         return Suggestion(action, reason, self.name)
@@ -375,6 +383,25 @@ def search_blind(
         else ("Bid blind nil" if action == Bid.BLIND_NIL else "Declare blind seven")
     )
     return action, f"{word}: over {study.worlds} deals it scores {mean:+.0f} on average"
+
+
+def search_exchange(
+    view: PlayerView, rng: random.Random, samples: int
+) -> tuple[Action, str]:
+    """The blind-nil exchange: a few sensible passes played out over the same
+    worlds (:func:`spadeslib.coach.exchange.study_exchange`)."""
+    from ..coach.exchange import study_exchange
+
+    study = study_exchange(view, rng, samples)
+    options = list(study.outcomes)
+    rule = options.index(study.rule_action)
+    best = _pick([study.outcomes[a] for a in options], rule, 1.0)
+    action = options[best]
+    mean = sum(study.outcomes[action]) / len(study.outcomes[action])
+    return action, (
+        f"Pass {' and '.join(c.symbol() for c in action.cards)}: over "  # type: ignore[attr-defined]
+        f"{study.worlds} deals it scores {mean:+.0f} on average"
+    )
 
 
 def sim_legal_bids(

@@ -26,7 +26,7 @@ import math
 import random
 import statistics
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ..actions import LOOK, Action, Bid
@@ -38,6 +38,7 @@ from ..view import PlayerView
 from .bids import BidStudy, study_bids, study_blind, tricks_distribution
 from .cards import CardStudy, study_cards
 from .exact import MAX_CARDS, exact_lines
+from .exchange import study_exchange
 from .explain import card_reasons, describe, played
 from .ratings import RATINGS, Estimate, Verdict, rating_for
 
@@ -112,6 +113,9 @@ class Advice:
     """Card values with every card known (when the hand was given and few
     enough cards were left to solve it)."""
     study: CardStudy | BidStudy | None = field(default=None, repr=False)
+    extend: Callable[[Action], BidStudy] | None = field(default=None, repr=False)
+    """Re-run the study with one more action (exchanges: a pass outside the
+    candidates), over the same worlds."""
 
     @property
     def forced(self) -> bool:
@@ -136,6 +140,9 @@ class Advice:
             )
         if self._same(action) or not self.values:
             return 0.0, (0.0, 0.0)
+        if action not in self.values and self.extend is not None:
+            self.study = self.extend(action)
+            self.values = dict(self.study.values)
         study = self.study
         assert study is not None
         diffs = study.paired(self.best, action)  # type: ignore[arg-type]
@@ -185,8 +192,8 @@ class Advice:
             return text + "." + self._known_text(action)
         if rating == "best":
             return (
-                f"{you}. Best: {best}, but the difference is within the noise "
-                f"(under a point {self._how()})." + self._known_text(action)
+                f"{you}: as good as {best}, the coach's choice, within a point "
+                f"({self._how()})." + self._known_text(action)
             )
         text = f"{you}. Best: {best}, about {loss:.0f} points better"
         reasons = self._reasons(action)
@@ -463,6 +470,17 @@ class Coach:
             if kind == "bid":
                 advice.tricks = tricks_distribution(bstudy.tricks[best])
                 advice.nil_pays = _nil_check(bstudy, values)
+            return advice
+        if kind == "exchange" and view.rules.players == 4:
+            estudy = study_exchange(view, rng, self.samples)
+            values = dict(estudy.values)
+            best = _pick(estudy, estudy.rule_action, values)
+            advice = Advice(
+                view, kind, best, values, False, self.level, estudy.worlds, study=estudy
+            )
+            advice.extend = lambda a: study_exchange(
+                view, self.rng(view), self.samples, extra=(a,)
+            )
             return advice
         action, reason = rule_decision(view)
         del phase

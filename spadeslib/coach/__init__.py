@@ -1,5 +1,9 @@
 """The coach: one analysis layer for hints, reviews and exercise verdicts.
 
+:class:`Coach` (``advise`` a decision, ``review`` a hand) at one of the
+:data:`LADDER` levels (the bot levels, weakest first, with a line each; the
+same list as :data:`spadeslib.bots.LADDER`). See ``docs/coach.md``.
+
 >>> from spadeslib import Hand
 >>> from spadeslib.coach import Coach
 >>> hand = Hand(seed=4, dealer="W")
@@ -11,10 +15,12 @@
 
 from __future__ import annotations
 
+from ..bots.ladder import LADDER
 from .coach import LEVELS, Advice, Coach, NilCheck, Review, decision_key
 from .ratings import RATINGS, THRESHOLDS, Estimate, Verdict, rating_for
 
 __all__ = [
+    "LADDER",
     "LEVELS",
     "RATINGS",
     "THRESHOLDS",

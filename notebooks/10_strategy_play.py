@@ -45,10 +45,12 @@
 import matplotlib.pyplot as plt
 from IPython.display import Markdown, display
 
-from spadeslib import Bid, Card, Hand, Phase, Rank, Rules, Seat, Suit
+from spadeslib import Card, Hand, Phase, Rank, Rules, Seat, Suit
 from spadeslib.bots import make_bot
 from spadeslib.coach import Coach
 from spadeslib.display import cards_text
+from spadeslib.experiments import HandJob, play_hand
+from spadeslib.parallel import run
 
 plt.rcParams.update({"figure.dpi": 96, "savefig.dpi": 96, "font.size": 11})
 BLUE, ORANGE, GREEN, RED, GREY = "#0072B2", "#E69F00", "#009E73", "#D55E00", "#777777"
@@ -336,27 +338,14 @@ coach_says(hand)
 # Does covering really matter? Let us measure it. We take 60 deals where a
 # Nil is reasonable for North (at most three spades and at most two cards of
 # jack or better), make North bid Nil, and play each deal four times: with
-# a partner who covers (the `rule` bot) or a *careless* partner (bids like
-# the rule bot but then plays any legal card), against opponents who attack
-# the Nil (rule bots) or careless ones.
+# a partner who covers (the `rule` bot) or a *careless* partner
+# (`CarelessBot` in `spadeslib.experiments`: bids like the rule bot but then
+# plays any legal card), against opponents who attack the Nil (rule bots) or
+# careless ones. The 240 hands are played on every core by
+# `spadeslib.parallel.run`, with the same results for any number of cores.
 
 
 # %%
-class Careless:
-    """Bids like the rule bot, then plays a random legal card."""
-
-    name = "careless"
-
-    def __init__(self, seed):
-        self.rule = make_bot("rule", seed=seed)
-        self.random = make_bot("random", seed=seed)
-
-    def act(self, view):
-        if view.phase is Phase.PLAYING:
-            return self.random.act(view)
-        return self.rule.act(view)
-
-
 def nil_friendly(cards):
     """At most three spades and at most two cards of jack or better."""
     spades = sum(c.suit is Suit.SPADES for c in cards)
@@ -372,30 +361,21 @@ while len(seeds) < NIL_DEALS:
         seeds.append(f"cover/{i}")
     i += 1
 
-made = {}
-for partner in ("rule", "careless"):
-    for opponents in ("rule", "careless"):
-        wins = 0
-        for seed in seeds:
-            players = {Seat.NORTH: make_bot("rule", seed=f"{seed}/N")}
-            for seat, kind in (
-                (Seat.SOUTH, partner),
-                (Seat.EAST, opponents),
-                (Seat.WEST, opponents),
-            ):
-                tag = f"{seed}/{seat.letter}"
-                players[seat] = (
-                    make_bot("rule", seed=tag) if kind == "rule" else Careless(tag)
-                )
-            deal = Hand("cards4net", dealer="W", seed=seed)
-            while not deal.is_over:
-                seat = deal.turn
-                action = players[seat].act(deal.view(seat))
-                if seat is Seat.NORTH and isinstance(action, Bid):
-                    action = Bid.NIL
-                deal.apply(action)
-            wins += deal.tricks_won[Seat.NORTH] == 0
-        made[partner, opponents] = wins / NIL_DEALS
+KINDS = ("rule", "careless")
+jobs = {
+    (p, o, seed): HandJob(
+        seed, dealer=Seat.WEST, bots=f"rule,{o},{p},{o}", nil=Seat.NORTH
+    )
+    for p in KINDS
+    for o in KINDS
+    for seed in seeds
+}
+played = dict(zip(jobs, run(play_hand, jobs.values()), strict=True))
+made = {
+    (p, o): sum(played[p, o, s].tricks_won[Seat.NORTH] == 0 for s in seeds) / NIL_DEALS
+    for p in KINDS
+    for o in KINDS
+}
 print(f"{NIL_DEALS} deals (screened from {i}), each played 4 times")
 show_table(
     ["partner \\ opponents", "attack (rule)", "careless"],

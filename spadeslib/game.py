@@ -175,17 +175,29 @@ class Game:
         """Apply an action to the current hand; score it and deal the next one
         when it ends. Raises :class:`IllegalAction` and changes nothing if the
         action is illegal."""
-        if check and self.is_over:
-            raise IllegalAction(
-                f"the game is over: {self.winner} won",
-                action=action,
-                rule=RuleId.GAME_OVER,
-            )
         hand = self.hands[-1]
-        if check or hand.phase is not _PLAYING:
-            hand.apply(action, seat, check=check)
-        else:
+        if check:
+            if self.is_over:
+                raise IllegalAction(
+                    f"the game is over: {self.winner} won",
+                    action=action,
+                    rule=RuleId.GAME_OVER,
+                )
+            # a legal action is recognised at once, by membership in the
+            # legal actions worked out for this position (the view's too)
+            legal = hand._legal
+            if legal is None:
+                legal = hand._legal_now()
+            if action not in legal or (seat is not None and seat is not hand.turn):
+                hand.apply(action, seat)  # refused with the rule, or read from text
+            elif hand.phase is _PLAYING:
+                hand._play(action)  # type: ignore[arg-type]
+            else:
+                hand._do(hand.turn, action, None)  # type: ignore[arg-type]
+        elif hand.phase is _PLAYING:
             hand._play(action)  # type: ignore[arg-type]
+        else:
+            hand.apply(action, seat, check=False)
         if hand.is_over:
             self._score(hand)
 

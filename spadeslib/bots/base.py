@@ -72,7 +72,7 @@ def play_until(
     Each bot sees only ``game.view(seat)``; an illegal choice raises
     :class:`BotError` naming the bot, the seat and the rule.
     """
-    finished = len(game.finished_hands)
+    finished = len(game.history)  # one line of scores per finished hand
     target = None if hands is None else finished + hands
     view, apply, bot_for = game.view, game.apply, bots.get
     while not game.is_over:

@@ -177,6 +177,15 @@ def _sheet_rows(
     return rows
 
 
+def _progress(game: Game) -> str:
+    """Where an unfinished game stands: the hand being played, or, between
+    hands, the one just scored and the one dealt next."""
+    hand = game.hand
+    if hand.history or hand.number == 1:
+        return f"playing hand {hand.number}"
+    return f"hand {hand.number - 1} scored, hand {hand.number} dealt"
+
+
 def score_sheet_text(game: Game) -> str:
     """The score sheet as text: per hand and side, bids, tricks, points, bags, total."""
     names = sides(game.rules)
@@ -190,9 +199,7 @@ def score_sheet_text(game: Game) -> str:
             for b, t, p, g, tot in (per_side[s] for s in names)
         )
         lines.append(f"{number:>4} {dealer:>6} {cells}")
-    end = (
-        f"winner: {game.winner}" if game.is_over else f"playing hand {len(game.hands)}"
-    )
+    end = f"winner: {game.winner}" if game.is_over else _progress(game)
     lines.append(f"totals: {game.scores}  bags: {game.bags}  {end}")
     return "\n".join(lines)
 
@@ -219,7 +226,7 @@ def score_sheet_html(game: Game) -> str:
     status = (
         f"Winner: <b>{game.winner}</b>"
         if game.is_over
-        else f"Playing hand {len(game.hands)}"
+        else _progress(game).capitalize()
     )
     return (
         f"{_STYLE}<table class='spades-table'><tr><th rowspan=2>hand</th>"

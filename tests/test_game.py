@@ -257,7 +257,10 @@ def test_score_sheet_text_and_html() -> None:
     game = game_at("classic", {"NS": 0, "EW": 0})
     play_hand(game, {N: 3, E: 3, S: 3, W: 3}, {N: 5, E: 3, S: 2, W: 3})
     text = str(game)
-    assert "+61" in text and "+60" in text and "playing hand 2" in text
+    assert "+61" in text and "+60" in text
+    assert "hand 1 scored, hand 2 dealt" in text, "between hands: not 'playing'"
     html = game._repr_html_()
-    assert "<table" in html and "+61" in html
+    assert "<table" in html and "+61" in html and "Hand 1 scored" in html
+    game.apply(game.legal_actions()[0])
+    assert "playing hand 2" in str(game)
     assert "NS" in repr(game) and "hand=2" in repr(game)

@@ -230,19 +230,6 @@ def wait_pool(server: Server, timeout: float = 180.0) -> float:
     return server.wait_for_log(r"Kernel pool of \S+ is filled", timeout)
 
 
-def wait_port(server: Server, port: int, timeout: float) -> float:
-    """Wait until ``server`` listens on ``port``; return the seconds it took."""
-    start = time.monotonic()
-    while time.monotonic() - start < timeout:
-        server._check_alive()
-        with socket.socket() as sock:
-            sock.settimeout(0.5)
-            if sock.connect_ex(("127.0.0.1", port)) == 0:
-                return time.monotonic() - start
-        time.sleep(0.25)
-    raise TimeoutError(f"{server.name} did not listen on {port} in {timeout} s")
-
-
 @contextmanager
 def serving(server: Server) -> Iterator[Server]:
     """Stop ``server`` (and its kernels) however the block ends."""

@@ -108,7 +108,10 @@ def open_page(browser: Any, url: str) -> tuple[Any, PageWatch, Learner, float]:
 
 
 def assert_clean(watch: PageWatch, where: str) -> None:
-    """No error thrown in the page, no request beyond this machine."""
+    """No error thrown in the page, no request beyond this machine (the
+    console's errors are printed, for the record)."""
+    for line in watch.console:
+        print(f"{where}: console error: {line[:200]}")
     assert not watch.errors, f"{where}: errors in the page: {watch.errors}"
     assert not watch.external, f"{where}: requests off this machine: {watch.external}"
 

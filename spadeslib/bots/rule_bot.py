@@ -72,8 +72,9 @@ class RuleBot:
         self._blind: dict[tuple[int, int, int], bool] = {}
 
     def act(self, view: PlayerView) -> Action:
-        """The action for ``view`` (one of ``view.legal``)."""
-        return self.explain(view).action
+        """The action for ``view`` (one of ``view.legal``), the same as
+        :meth:`explain`'s; the reason is worked out only when asked for."""
+        return rule_decision(view, self._blind, reason=False, **self.options)[0]
 
     def explain(self, view: PlayerView) -> Suggestion:
         """The action with its reason."""
@@ -88,12 +89,15 @@ class RuleBot:
 def rule_decision(
     view: PlayerView,
     memory: dict[tuple[int, int, int], bool] | None = None,
+    *,
+    reason: bool = True,
     **options: Any,
 ) -> tuple[Action, str]:
     """The rule bot's action for a view and the reason in words.
 
     ``memory`` remembers two-player blind-nil declarations (the view does not
-    show them during the draw)."""
+    show them during the draw). ``reason=False`` skips the wording of the
+    card play and bid reasons (the action is the same)."""
     legal = view.legal
     if not legal:
         raise ValueError(f"{view.seat.full} is not to move")
@@ -105,14 +109,14 @@ def rule_decision(
             return action, f"The {action.symbol()} is your only legal card"  # type: ignore[union-attr]
         return action, f"{_label(action)} is the only choice here"
     if phase is Phase.PLAYING:
-        return _play(view)
+        return _play(view, reason)
     if phase is Phase.BIDDING or (phase is Phase.DRAW and view.hand is None):
         if view.hand is None:
             action, reason = _blind(view)
             if memory is not None and phase is Phase.DRAW:
                 memory[key] = action == Bid.BLIND_NIL
             return action, reason
-        return _bid(view, **options)
+        return _bid(view, explain=reason, **options)
     if phase is Phase.DRAW:
         declared = bool(memory and memory.get(key))
         return _draw(view, declared)
@@ -132,13 +136,13 @@ def _label(action: Action) -> str:
 
 
 # ------------------------------------------------------------------- play
-def _play(view: PlayerView) -> tuple[Action, str]:
+def _play(view: PlayerView, reason: bool = True) -> tuple[Action, str]:
     st = state_from_view(view)
     seat = int(view.seat)
     card_id, code = choose_card(st, seat)
     card = st.deck.card[card_id]
     assert card is not None
-    return card, card_reason(view, st, card, code)
+    return card, card_reason(view, st, card, code) if reason else ""
 
 
 # ---------------------------------------------------------------- bidding

@@ -41,6 +41,7 @@ from ..seats import Seat
 from .base import Bot, BotError
 from .knowledge import state_from_view
 from .policy import partner_sure
+from .stats import latency, mean_ci, t_quantile
 
 __all__ = [
     "EXACT_TRICKS",
@@ -231,7 +232,7 @@ class MatchReport:
         against exact analysis in the final tricks: mean and 95% CI."""
         key = "a" if level in ("a", self.a) else "b"
         per = [(r.loss_a if key == "a" else r.loss_b) / 2 for r in self.results]
-        return _mean_ci(per)
+        return mean_ci(per)
 
     def to_dict(self) -> dict[str, Any]:
         """Everything as plain JSON-ready data."""
@@ -314,65 +315,8 @@ class MatchReport:
         return self.text()
 
 
-def latency(seconds: list[float]) -> dict[str, float]:
-    """Median, 95th percentile and maximum of decision times, in ms.
-
-    >>> latency([0.001, 0.002, 0.003])["p50"]
-    2.0
-    """
-    if not seconds:
-        return {"p50": float("nan"), "p95": float("nan"), "max": float("nan")}
-    ordered = sorted(seconds)
-
-    def q(p: float) -> float:
-        k = (len(ordered) - 1) * p
-        lo = int(k)
-        hi = min(lo + 1, len(ordered) - 1)
-        return 1000 * (ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo))
-
-    return {"p50": q(0.5), "p95": q(0.95), "max": 1000 * ordered[-1]}
-
-
-def _mean_ci(values: list[float]) -> tuple[float, float, float]:
-    n = len(values)
-    if n == 0:
-        return (float("nan"),) * 3
-    mean = sum(values) / n
-    if n < 2:
-        return mean, float("nan"), float("nan")
-    half = t_quantile(0.975, n - 1) * statistics.stdev(values) / math.sqrt(n)
-    return mean, mean - half, mean + half
-
-
 def _pct(x: float) -> str:
     return "n/a" if math.isnan(x) else f"{100 * x:.1f}%"
-
-
-#: two-sided 95% quantiles of Student's t for 1 to 30 degrees of freedom
-_T975 = (
-    12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
-    2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
-    2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
-)  # fmt: skip
-
-
-def t_quantile(p: float, df: int) -> float:
-    """Student's t quantile: a table for ``p = 0.975`` up to 30 degrees of
-    freedom, else the Cornish-Fisher expansion (within 0.001 from 30 on).
-
-    >>> t_quantile(0.975, 1), round(t_quantile(0.975, 40), 3)
-    (12.706, 2.021)
-    """
-    if df <= 0:
-        return float("inf")
-    if p == 0.975 and df <= len(_T975):
-        return _T975[df - 1]
-    z = statistics.NormalDist().inv_cdf(p)
-    g1 = (z**3 + z) / 4
-    g2 = (5 * z**5 + 16 * z**3 + 3 * z) / 96
-    g3 = (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / 384
-    g4 = (79 * z**9 + 776 * z**7 + 1482 * z**5 - 1920 * z**3 - 945 * z) / 92160
-    return z + g1 / df + g2 / df**2 + g3 / df**3 + g4 / df**4
 
 
 # -------------------------------------------------------------------- play

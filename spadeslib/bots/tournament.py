@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..rules import Rules
-from .match import MatchReport, duplicate_match, latency
+from .match import MatchReport, duplicate_match
+from .stats import latency
 
 __all__ = ["LadderReport", "elo_ratings", "round_robin"]
 
@@ -113,12 +114,12 @@ class LadderReport:
             blunders += st.blunders
             filters = filters or st.filters_blunders
             deals += m.deals
-        from .match import _mean_ci
+        from .stats import mean_ci
 
         return {
             "wall": latency(wall),
             "cpu": latency(cpu),
-            "exact_loss": _mean_ci(loss),
+            "exact_loss": mean_ci(loss),
             "blunders_per_100": 100 * blunders / max(1, deals),
             "filters_blunders": filters,
         }

@@ -147,6 +147,11 @@ def test_bad_positions_are_refused() -> None:
     hands = {s: Card.parse_many("AS") for s in Seat}
     with pytest.raises(ValueError, match="appears twice"):
         Position(rules, hands, Seat.NORTH)
+    uneven = dict(zip(Seat, Card.parse_many("AS KS QS JS"), strict=True))
+    with pytest.raises(ValueError, match="as many cards"):
+        Position(
+            rules, {**{s: (c,) for s, c in uneven.items()}, Seat.EAST: ()}, Seat.NORTH
+        )
     with pytest.raises(ValueError, match="unknown objective"):
         Solver(random_position(1, 2), "score")
     pos = random_position(1, 2)

@@ -69,17 +69,16 @@ class Position:
                 if card in seen:
                     raise ValueError(f"the {card.name} appears twice ({seat.full})")
                 seen.add(card)
-        played = len(self.trick)
-        sizes = {len(hands[s]) for s in seats}
-        expected = {len(hands[self.turn])}
-        if len(sizes) > 2 or (played == 0 and len(sizes) != 1):
+        played = {s for s, _ in self.trick}
+        size = len(hands[self.turn])
+        if self.turn in played or any(
+            len(hands[s]) != size - (s in played) for s in seats
+        ):
             raise ValueError(
-                "every seat must hold as many cards as the others, less one "
-                "for those who already played to the trick: "
+                "every seat must hold as many cards as the player to move, less "
+                "one for those who already played to the trick: "
                 + ", ".join(f"{s.full} {len(hands[s])}" for s in seats)
             )
-        if played and not expected <= sizes:
-            raise ValueError("the player to move has the wrong number of cards")
 
     # ---------------------------------------------------------- construction
     @classmethod

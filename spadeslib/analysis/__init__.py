@@ -14,7 +14,20 @@ value of every legal card for tricks, points or bag-adjusted points.
 :func:`solve` is the entry point; :class:`Position` describes a position
 (from a hand, or from a seat's view and a sampled world);
 :class:`Solver` keeps a transposition table across positions of one hand.
-:mod:`spadeslib.analysis.bench` times the solver and checks it against DDS.
+:mod:`spadeslib.analysis.bench` times the solver and checks it against DDS
+(``spades bench-solver``).
+
+For a coach judging one decision over sampled worlds, keep one solver per
+decision (same bids and rules) and ask only for values:
+
+>>> from spadeslib.analysis import Position, Solver
+>>> view = hand.view(hand.turn)
+>>> world = {s: hand.view(s).hand for s in hand.seats}  # a sampled deal
+>>> pos = Position.from_view(view, world)
+>>> solver = Solver(pos, "bag-adjusted")
+>>> exact = solve(pos, "bag-adjusted", solver=solver, line=False)
+>>> set(exact.values) == set(view.legal), min(exact.loss(c) for c in exact.values)
+(True, 0)
 """
 
 from .position import Position

@@ -11,17 +11,16 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import gc
 import importlib
 import json
 import os
 import sys
-import tempfile
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from . import record
 from .errors import SpadesError
 from .game import Game
 from .progress import Progress
@@ -135,13 +134,17 @@ def play_game(job: GameJob, bar: Progress | None = None) -> GameSummary:
         winner=game.winner,
         is_over=game.is_over,
         counts=counts,
-        record=record.to_record(game) if job.record else None,
+        record=_to_record(game) if job.record else None,
     )
 
 
-def _cmd_play(args: argparse.Namespace) -> int:
-    from . import parallel
+def _to_record(game: Game) -> dict[str, Any]:
+    from .record import to_record
 
+    return to_record(game)
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
     rules = Rules.parse(args.rules)
     if args.hands < 1 or args.games < 1:
         raise SpadesError("--hands and --games must be at least 1")
@@ -151,11 +154,17 @@ def _cmd_play(args: argparse.Namespace) -> int:
     paths = _record_paths(Path(args.record), args.games) if args.record else []
     for path in paths:
         _check_writable(path)
+    seeds = [args.seed]
+    if args.games > 1 or args.scheduler is not None:
+        from . import parallel  # processes or a cluster: imported when asked for
+
+        if args.games > 1:
+            seeds = [parallel.job_seed(args.seed, g) for g in range(args.games)]
     jobs = [
         GameJob(
             rules=rules.to_json(),
             bots=args.bots,
-            seed=args.seed if args.games == 1 else parallel.job_seed(args.seed, g),
+            seed=seeds[g],
             hands=args.hands,
             record=bool(paths),
         )
@@ -203,6 +212,8 @@ def _record_paths(path: Path, count: int) -> list[Path]:
 
 def _check_writable(path: Path) -> None:
     """Refuse an unwritable ``--record`` before playing (creating nothing)."""
+    import tempfile
+
     if path.is_dir():
         raise SpadesError(f"cannot write the record {path}: it is a folder")
     try:
@@ -215,6 +226,8 @@ def _check_writable(path: Path) -> None:
 
 def _write_records(records: list[Any], paths: list[Path]) -> None:
     """Write every record or none: all go to temporary files first."""
+    import tempfile
+
     temps: list[str] = []
     try:
         for data, path in zip(records, paths, strict=True):
@@ -268,6 +281,8 @@ def replay_summary(game: Game) -> dict[str, Any]:
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
+    from . import record
+
     try:
         game = record.load(args.record)
     except SpadesError as error:
@@ -297,8 +312,17 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser, with the commands of installed extensions."""
+_CORE_COMMANDS = frozenset({"rules", "play", "replay", "bench"})
+"""The commands defined here: running one imports no extension."""
+
+
+def build_parser(*, extensions: bool = True) -> argparse.ArgumentParser:
+    """The argument parser, with the commands of installed extensions (the
+    bots', the exercises', ...) unless ``extensions`` is false.
+
+    >>> sorted(build_parser(extensions=False)._subparsers._actions[1].choices)
+    ['bench', 'play', 'replay', 'rules']
+    """
     parser = argparse.ArgumentParser(
         prog="spades", description="Spades rules, bots and records (spadeslib)."
     )
@@ -361,9 +385,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_cmd_bench)
 
     for module in (
-        "spadeslib.bots.cli",
-        "spadeslib.exercises.cli",
-        "spadeslib.analysis.bench",
+        ("spadeslib.bots.cli", "spadeslib.exercises.cli", "spadeslib.analysis.bench")
+        if extensions
+        else ()
     ):
         try:
             extension = importlib.import_module(module)
@@ -387,8 +411,16 @@ def _error_line(message: str, limit: int = 500) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
-    parser = build_parser()
+    process = argv is None  # the ``spades`` command, not a call from Python
+    argv = sys.argv[1:] if argv is None else list(argv)
+    # a command of this module starts without importing the extensions
+    command = next((a for a in argv if not a.startswith("-")), None)
+    parser = build_parser(extensions=command not in _CORE_COMMANDS)
     args = parser.parse_args(argv)
+    if process:
+        # Start-up is over: what it made lives as long as the process, so the
+        # collector need not scan it again (a long game's objects are scanned).
+        gc.freeze()
     try:
         return int(args.func(args))
     except SpadesError as error:

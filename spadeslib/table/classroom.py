@@ -87,8 +87,8 @@ def page_options(query: str) -> PageOptions:
     >>> page_options("?rules=yppedia&partner=search").partner
     'search'
     >>> print(page_options("opponents=genius").problems[0])
-    The link's opponents=genius is not a bot level (random, rule, search); the
-    table's default plays.
+    The link's opponents=genius is not a bot level (random, ...); the table's
+    default plays.
     """
     options = PageOptions()
     problems: list[str] = []

@@ -282,3 +282,24 @@ def test_rule_bot_is_deterministic_and_only_reads_the_view():
     view = hand.view("E")
     first = RuleBot(seed=1).act(view)
     assert all(RuleBot(seed=s).act(view) == first for s in (2, "x", None))
+
+
+def test_two_player_blind_nil_kept_by_a_bot_rebuilt_for_each_decision():
+    # the table rebuilds its bots per decision: the declaration must come from
+    # the public view (declared_blind), not from the bot's own memory
+    def play(fresh: bool) -> list[Any]:
+        hand = Hand("two-player", "N", seed=4, scores={"N": 100, "S": 420})
+        kept = {Seat.NORTH: make_bot("rule"), Seat.SOUTH: make_bot("rule")}
+        actions = []
+        while hand.phase in (Phase.DRAW, Phase.BIDDING) and hand.turn is not None:
+            seat = hand.turn
+            bot = make_bot("rule") if fresh else kept[seat]
+            action = bot.act(hand.view(seat))
+            if hand.phase is Phase.DRAW and hand.view(seat).hand is not None:
+                actions.append((seat, action, seat in hand.view(seat).declared_blind))
+            hand.apply(action)
+        return actions
+
+    fresh, remembered = play(True), play(False)
+    assert any(declared for _, _, declared in fresh)  # North declared double nil
+    assert fresh == remembered

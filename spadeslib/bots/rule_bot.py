@@ -54,6 +54,10 @@ class RuleBot:
     """
 
     name = "rule"
+    #: its policy never overtakes a partner's sure winner nor leaves a
+    #: partner's nil uncovered when it can cover: those blunders are excluded
+    #: by construction (see :mod:`.match`)
+    filters_blunders = True
 
     def __init__(
         self,
@@ -95,8 +99,10 @@ def rule_decision(
 ) -> tuple[Action, str]:
     """The rule bot's action for a view and the reason in words.
 
-    ``memory`` remembers two-player blind-nil declarations (the view does not
-    show them during the draw). ``reason=False`` skips the wording of the
+    A two-player double-nil declaration is read from the public
+    ``view.declared_blind``, so a bot rebuilt for each decision keeps to it;
+    ``memory`` also records the declarations this bot made (for views built
+    without that field). ``reason=False`` skips the wording of the
     card play and bid reasons (the action is the same)."""
     legal = view.legal
     if not legal:
@@ -118,7 +124,7 @@ def rule_decision(
             return action, reason
         return _bid(view, explain=reason, **options)
     if phase is Phase.DRAW:
-        declared = bool(memory and memory.get(key))
+        declared = view.seat in view.declared_blind or bool(memory and memory.get(key))
         return _draw(view, declared)
     if phase is Phase.EXCHANGE:
         return _exchange(view)

@@ -340,8 +340,7 @@ def resume_after_reload(learner: Learner, page: Any) -> None:
 
 def new_game_with_seed(learner: Learner, seed: str) -> None:
     """Options: type a seed, press New game: the table deals that seed.
-    (The bots are paused first: a redraw rebuilds the options panel.)"""
-    learner.click("speed-step")
+    (The bots keep playing meanwhile: a redraw keeps the seed being typed.)"""
     learner.tid("options-toggle").click()
     learner.tid("opt-seed").fill(seed)
     before = learner.seq()

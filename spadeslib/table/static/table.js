@@ -131,11 +131,12 @@ const SKELETON = `
 <div class="spt-resume" data-testid="resume-banner" hidden></div>
 <div class="spt-main">
   <div class="spt-felt" data-testid="felt">
+    <div class="spt-spades" data-testid="spades-broken" hidden></div>
     <div class="spt-seat spt-pos-top"></div>
     <div class="spt-seat spt-pos-left"></div>
     <div class="spt-centre">
       <div class="spt-trick" data-testid="trick" aria-label="the trick in play" role="group"></div>
-      <div class="spt-trick-note"></div>
+      <div class="spt-trick-note" data-testid="trick-note"></div>
     </div>
     <div class="spt-seat spt-pos-right"></div>
     <div class="spt-strip">
@@ -220,6 +221,8 @@ class TableView {
       if (open !== this.state().prefs?.sheet_open) this.send({ type: "prefs", sheet_open: open });
     });
     this.q("options").addEventListener("change", (ev) => this.onOption(ev));
+    // a control the learner has touched keeps its value until the panel closes
+    this.q("options").addEventListener("input", (ev) => this.markEdited(ev.target));
   }
 
   state() {
@@ -342,7 +345,14 @@ class TableView {
     n.hidden = false;
   }
 
+  markEdited(el) {
+    const id = el?.dataset?.testid;
+    // the display prefs go to Python at once and come back in the state
+    if (id && id !== "opt-four-colour" && id !== "opt-large-print") el.dataset.edited = "true";
+  }
+
   onOption(ev) {
+    this.markEdited(ev.target);
     const id = ev.target.dataset.testid;
     if (id === "opt-four-colour") this.send({ type: "prefs", four_colour: ev.target.checked });
     if (id === "opt-large-print") this.send({ type: "prefs", large_print: ev.target.checked });
@@ -433,7 +443,7 @@ class TableView {
     this.renderViewer(s);
     this.renderLog(s);
     this.renderTools(s);
-    if (!this.q("options").hidden) this.renderOptions(s);
+    if (!this.q("options").hidden) this.refreshOptions(s);
     this.renderResume(s);
   }
 
@@ -464,8 +474,11 @@ class TableView {
     const turn = seat.turn ? `<span class="spt-turn-mark">▶ ${esc(seat.role === "you" ? "your turn" : seat.verb)}</span>` : "";
     const bid = seat.bid === null ? "–" : esc(seat.bid);
     box.setAttribute("aria-label", `${seat.title}${level}: bid ${seat.bid ?? "not yet"}, ${seat.tricks} tricks won, ${seat.cards} cards left${seat.turn ? ", to move" : ""}`);
+    // the top seat has two lines of room (above the trick): its turn marker
+    // goes on the facts line; the side seats have room for a third line
+    const inline = seat.pos === "top" ? ` ${turn}` : "";
     box.innerHTML = `<div class="spt-seat-name">${esc(seat.title)}${seat.dealer ? ' <span class="spt-dealer" title="dealer">D</span>' : ""}<span class="spt-level">${esc(level)}</span></div>
-      <div class="spt-seat-facts">bid <b>${bid}</b> · won <b>${seat.tricks}</b> · cards ${seat.cards}</div>${turn}`;
+      <div class="spt-seat-facts">bid <b>${bid}</b> · won <b>${seat.tricks}</b> · cards ${seat.cards}${inline}</div>${inline ? "" : turn}`;
   }
 
   renderTrick(s) {
@@ -476,9 +489,17 @@ class TableView {
       slots[p.pos] = `<div class="spt-played" data-testid="trick-card-${p.seat}" role="img" aria-label="${esc(p.who)}: ${esc(p.card.name)}">${cardSVG(p.card, four, false)}<span class="spt-who">${esc(p.who)}</span></div>`;
     }
     el.innerHTML = Object.entries(slots).map(([pos, html]) => `<div class="spt-slot spt-slot-${pos}">${html}</div>`).join("");
-    let note = s.trick.note || "";
-    if (s.trick.spades_broken !== null && s.trick.spades_broken !== undefined) note += s.trick.spades_broken ? " · spades broken" : " · spades not broken";
-    this.root.querySelector(".spt-trick-note").textContent = note;
+    // one line (ellipsis, the whole text in its title); whether spades are
+    // broken is a badge in the felt's corner, so the note never wraps onto
+    // the prompt below it
+    const note = this.q("trick-note");
+    note.textContent = s.trick.note || "";
+    note.title = s.trick.note || "";
+    const broken = s.trick.spades_broken;
+    const badge = this.q("spades-broken");
+    badge.hidden = broken === null || broken === undefined;
+    badge.textContent = broken ? "♠ spades broken" : "♠ spades not broken";
+    badge.classList.toggle("spt-broken", !!broken);
   }
 
   renderStrip(s) {
@@ -654,9 +675,53 @@ class TableView {
     pause.setAttribute("aria-pressed", String(!!s.options.paused));
   }
 
+  // What the options panel is built from: a redraw rebuilds it only when
+  // this changes (another rule set's variants, two or four players).
+  optionsShape(s) {
+    const o = s.options;
+    return JSON.stringify([o.presets.map((p) => p.id), o.modifiers.map((m) => m.id), o.levels, s.table.players]);
+  }
+
+  // A redraw while the panel is open: the state is the truth for every
+  // control the learner has not touched; a touched one (a seed being typed,
+  // a rule set chosen but not yet sent) keeps the learner's value.
+  refreshOptions(s) {
+    const panel = this.q("options");
+    const edited = new Map([...panel.querySelectorAll('[data-edited="true"]')].map((el) => [el.dataset.testid, el.type === "checkbox" ? el.checked : el.value]));
+    const focused = document.activeElement && panel.contains(document.activeElement) ? document.activeElement.dataset.testid : null;
+    if (this.optionsShapeSeen !== this.optionsShape(s)) {
+      this.renderOptions(s);
+      for (const [id, value] of edited) {
+        const el = panel.querySelector(`[data-testid="${id}"]`);
+        if (!el) continue;
+        if (el.type === "checkbox") el.checked = value;
+        else el.value = value;
+        el.dataset.edited = "true";
+      }
+      if (focused) panel.querySelector(`[data-testid="${focused}"]`)?.focus();
+      this.renderRulesWords();
+      return;
+    }
+    const o = s.options;
+    const set = (id, value) => {
+      const el = panel.querySelector(`[data-testid="${id}"]`);
+      if (!el || el.dataset.edited === "true" || id === focused) return;
+      if (el.type === "checkbox") el.checked = !!value;
+      else if (el.value !== value) el.value = value;
+    };
+    set("opt-preset", o.preset);
+    for (const m of o.modifiers) set(`opt-mod-${m.id}`, m.on);
+    set("opt-partner", o.partner);
+    set("opt-opponents", o.opponents);
+    set("opt-four-colour", s.prefs?.four_colour);
+    set("opt-large-print", s.prefs?.large_print);
+    this.renderRulesWords();
+  }
+
   renderOptions(s) {
     const o = s.options;
     const panel = this.q("options");
+    this.optionsShapeSeen = this.optionsShape(s);
     const levels = (sel) => o.levels.map((l) => `<option value="${esc(l)}"${l === sel ? " selected" : ""}>${esc(l)}</option>`).join("");
     const presets = o.presets.map((p) => `<option value="${esc(p.id)}"${p.id === o.preset ? " selected" : ""}>${esc(p.title)}</option>`).join("");
     const mods = o.modifiers

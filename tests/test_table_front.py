@@ -1,0 +1,228 @@
+"""The table's front end (``static/table.js`` and ``table.css``) in Chromium,
+without a Jupyter server: the module is loaded into a bare page with a small
+stand-in for the widget model, and fed states built by
+:func:`~spadeslib.table.state.table_state` from real sessions.
+
+Checked here: a redraw keeps what the learner is typing in the Options panel
+(a seed typed while the bots play survives to New game); the trick note is
+one line and never reaches the prompt, and the top seat's box is not cut, at
+cell widths from 760 to 1240 px and at 1024x700; a pressed button (the speed
+in use) keeps WCAG AA contrast, under the mouse too.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_support import CHROMIUM, launch_chromium
+
+from spadeslib.table.app import SpadesTable
+
+pytestmark = pytest.mark.browser
+
+STATIC = Path(__file__).parent.parent / "spadeslib" / "table" / "static"
+
+PAGE = """<!doctype html><html><head><meta charset="utf-8">
+<style>body {{ margin: 0; padding: 8px; }} #box {{ width: {width}px; }}</style>
+<style>{css}</style></head><body><div id="box"></div>
+<script>
+window.sent = [];
+window.model = {{
+  st: null, cb: null,
+  get(k) {{ return k === "state" ? this.st : k === "name" ? "front-test" : null; }},
+  on(e, f) {{ if (e === "change:state") this.cb = f; }},
+  off() {{}},
+  send(m) {{ window.sent.push(m); }},
+}};
+window.setState = (s) => {{ model.st = s; model.cb && model.cb(); }};
+</script>
+<script type="module">{js}
+model.st = {state};
+render({{ model, el: document.getElementById("box") }});
+window.ready = true;
+</script></body></html>"""
+
+
+def _states() -> dict[str, dict[str, Any]]:
+    """Table states from one seeded classic game: bidding, two successive
+    states while the bots play, and the learner to play a card after a lead."""
+    table = SpadesTable("classic", seed=2024, speed="instant")
+    states = {"bidding": table.state}
+    table.bid(3)
+    states["after-bid"] = table.state
+    for _ in range(60):
+        s = table.state
+        if s["trick"]["current"] and s["hand"]["playable"]:
+            break
+        table.play(next(c["code"] for c in s["hand"]["cards"] if c["legal"]))
+    states["to-follow"] = table.state
+    return states
+
+
+@pytest.fixture(scope="module")
+def states() -> dict[str, dict[str, Any]]:
+    return _states()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    if not CHROMIUM.exists():
+        pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = launch_chromium(playwright)
+        yield browser
+        browser.close()
+
+
+def open_table(
+    browser: Any,
+    state: dict[str, Any],
+    width: int = 1240,
+    viewport: tuple[int, int] = (1280, 800),
+) -> Any:
+    """A page with the table drawn from ``state`` in a box ``width`` wide."""
+    js = (STATIC / "table.js").read_text(encoding="utf-8")
+    js = js.replace("export default { render };", "").replace(
+        "export function", "function"
+    )
+    css = (STATIC / "table.css").read_text(encoding="utf-8")
+    page = browser.new_page(viewport={"width": viewport[0], "height": viewport[1]})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.set_content(
+        PAGE.format(width=width, css=css, js=js, state=json.dumps(state)),
+        wait_until="load",
+    )
+    page.wait_for_function("window.ready === true", timeout=10_000)
+    page.errors = errors
+    return page
+
+
+def tid(page: Any, name: str) -> Any:
+    return page.locator(f'[data-testid="{name}"]')
+
+
+def push(page: Any, state: dict[str, Any]) -> None:
+    """A new state from Python, as when a bot has moved."""
+    page.evaluate("(s) => window.setState(s)", state)
+
+
+def test_a_redraw_keeps_the_seed_being_typed(browser: Any, states: Any) -> None:
+    page = open_table(browser, states["bidding"])
+    tid(page, "options-toggle").click()
+    seed = tid(page, "opt-seed")
+    seed.click()
+    seed.type("2024")
+    page.evaluate(
+        "() => { window.seedBox = document.querySelector('[data-testid=opt-seed]'); }"
+    )
+    push(page, states["after-bid"])  # a bot moves while the learner types
+    seed.type("7")
+    assert seed.input_value() == "20247"
+    assert page.evaluate(
+        "() => window.seedBox === document.querySelector('[data-testid=opt-seed]')"
+        " && document.activeElement === window.seedBox"
+    ), "the redraw replaced the box being typed in"
+    tid(page, "opt-opponents").select_option("novice")
+    tid(page, "status").click()  # focus leaves the panel: the edits stay
+    push(page, states["to-follow"])
+    push(page, states["after-bid"])
+    assert seed.input_value() == "20247"
+    assert tid(page, "opt-opponents").input_value() == "novice"
+    # an untouched control follows the state
+    shown = dict(
+        states["to-follow"], prefs={**states["to-follow"]["prefs"], "four_colour": True}
+    )
+    push(page, shown)
+    assert tid(page, "opt-four-colour").is_checked()
+    tid(page, "new-game").click()
+    sent = [m for m in page.evaluate("() => window.sent") if m["type"] == "new_game"]
+    assert sent and sent[-1]["seed"] == "20247" and sent[-1]["opponents"] == "novice"
+    # opened again, the panel starts from the state, not from old edits
+    tid(page, "options-toggle").click()
+    assert tid(page, "opt-seed").input_value() == ""
+    assert (
+        tid(page, "opt-opponents").input_value()
+        == states["bidding"]["options"]["opponents"]
+    )
+    assert not page.errors, page.errors
+    page.close()
+
+
+@pytest.mark.parametrize(
+    ("width", "viewport"),
+    [(760, (1280, 800)), (900, (1280, 800)), (1000, (1024, 700)), (1240, (1280, 800))],
+)
+def test_trick_note_and_top_seat_never_overlap(
+    browser: Any, states: Any, width: int, viewport: tuple[int, int]
+) -> None:
+    state = json.loads(json.dumps(states["to-follow"]))
+    state["trick"]["note"] = "North (partner) is winning with the 10♣ (a long note)"
+    for seat in state["seats"]:
+        seat["turn"] = seat["pos"] == "top"
+    page = open_table(browser, state, width, viewport)
+    box = page.evaluate(
+        """() => {
+        const r = (id) => document.querySelector(`[data-testid="${id}"]`).getBoundingClientRect();
+        const note = document.querySelector('[data-testid=trick-note]');
+        const top = document.querySelector('.spt-pos-top');
+        const north = document.querySelector('[data-testid=trick-card-N]');
+        return {note: r('trick-note'), prompt: r('prompt'), noteLines: note.scrollHeight,
+                top: top.getBoundingClientRect(), topFull: top.scrollHeight <= top.clientHeight,
+                north: north ? north.getBoundingClientRect() : null,
+                spades: r('spades-broken'), felt: r('felt')};
+    }"""
+    )
+    assert box["note"]["height"] <= 20 and box["noteLines"] <= 20, box
+    assert box["note"]["bottom"] <= box["prompt"]["top"] + 0.5, box
+    assert box["topFull"], "the top seat's box is cut"
+    if box["north"]:
+        assert box["top"]["bottom"] <= box["north"]["top"] + 0.5, box
+    assert box["spades"]["right"] <= box["top"]["left"], "the spades badge hides North"
+    assert box["felt"]["right"] <= viewport[0], "the felt is off the screen"
+    assert not page.errors, page.errors
+    page.close()
+
+
+def _contrast(fg: str, bg: str) -> float:
+    def lum(colour: str) -> float:
+        parts = colour[colour.index("(") + 1 : colour.index(")")].split(",")
+        channels = [int(float(p)) / 255 for p in parts[:3]]
+        lin = [
+            c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+            for c in channels
+        ]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+    a, b = sorted((lum(fg), lum(bg)), reverse=True)
+    return (a + 0.05) / (b + 0.05)
+
+
+def test_pressed_speed_button_is_readable_under_the_mouse(
+    browser: Any, states: Any
+) -> None:
+    state = json.loads(json.dumps(states["after-bid"]))
+    state["options"]["speed"] = "fast"
+    page = open_table(browser, state)
+    fast = tid(page, "speed-fast")
+    assert fast.get_attribute("aria-pressed") == "true"
+    for hovered in (False, True):
+        if hovered:
+            fast.hover()
+        fg, bg = fast.evaluate(
+            "(b) => [getComputedStyle(b).color, getComputedStyle(b).backgroundColor]"
+        )
+        assert _contrast(fg, bg) >= 4.5, (hovered, fg, bg)
+    normal = tid(page, "speed-normal")
+    normal.hover()
+    fg, bg = normal.evaluate(
+        "(b) => [getComputedStyle(b).color, getComputedStyle(b).backgroundColor]"
+    )
+    assert normal.get_attribute("aria-pressed") == "false" and _contrast(fg, bg) >= 4.5
+    page.close()

@@ -169,12 +169,14 @@ def test_trick_note_and_top_seat_never_overlap(
     page = open_table(browser, state, width, viewport)
     box = page.evaluate(
         """() => {
-        const r = (id) => document.querySelector(`[data-testid="${id}"]`).getBoundingClientRect();
-        const note = document.querySelector('[data-testid=trick-note]');
+        const q = (id) => document.querySelector(`[data-testid="${id}"]`);
+        const r = (id) => q(id).getBoundingClientRect();
+        const note = q('trick-note');
         const top = document.querySelector('.spt-pos-top');
         const north = document.querySelector('[data-testid=trick-card-N]');
-        return {note: r('trick-note'), prompt: r('prompt'), noteLines: note.scrollHeight,
-                top: top.getBoundingClientRect(), topFull: top.scrollHeight <= top.clientHeight,
+        return {note: r('trick-note'), prompt: r('prompt'),
+                noteLines: note.scrollHeight, top: top.getBoundingClientRect(),
+                topFull: top.scrollHeight <= top.clientHeight,
                 north: north ? north.getBoundingClientRect() : null,
                 spades: r('spades-broken'), felt: r('felt')};
     }"""

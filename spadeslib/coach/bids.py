@@ -3,9 +3,11 @@
 For a bid, worlds of the unseen cards are dealt consistently with the bids
 so far; in each, the seat bids each candidate, the later seats bid as the
 rule level would, and the hand is played out by the rule policy. The
-candidates played out are the rule's bid, the numbers within two of it and
-Nil; every other numeric bid is scored on the play of the nearest candidate
-(the play hardly depends on a bid far from what the hand is worth).
+candidates played out are the rule's bid, the numbers next to it and Nil
+when the hand could make one; every other bid is scored on the play of the
+nearest candidate (the play hardly depends on a bid far from what the hand
+is worth; a Nil scored so is the Nil of a hand played to win tricks). Few
+candidates keep the best bid from being one that drew lucky worlds.
 
 For a blind decision (the seat has not looked), the seat's own cards are
 unknown too: every world deals all four hands; looking is valued as looking
@@ -31,6 +33,7 @@ from ..bots.rule_bot import bid_decision
 from ..bots.sampler import sample_worlds
 from ..bots.search_bot import _play_state, playout, sim_legal_bids
 from ..bots.sim import TRUMP, State, bid_code, bits, deck_for
+from ..bots.valuation import nil_danger
 from ..seats import Seat
 from ..view import PlayerView
 from .ratings import Estimate, mean_ci
@@ -38,7 +41,10 @@ from .ratings import Estimate, mean_ci
 __all__ = ["BidStudy", "study_bids", "study_blind", "tricks_distribution"]
 
 #: numeric bids within this many tricks of the rule's bid are played out
-SPAN = 2
+SPAN = 1
+#: Nil is played out when the hand's nil danger is at most this (or the rule
+#: bids it); otherwise it is scored on the play of the nearest number
+NIL_DANGER = 2.2
 
 
 @dataclass
@@ -131,7 +137,8 @@ def study_bids(view: PlayerView, rng: random.Random, samples: int = 40) -> BidSt
         else (numeric[0].tricks if numeric else 0)
     )
     played = [b for b in numeric if abs(b.tricks - base) <= SPAN]
-    played += [b for b in legal if b.is_nil]
+    if rule_bid.is_nil or nil_danger(deck, hand) <= NIL_DANGER or not numeric:
+        played += [b for b in legal if b.is_nil]
     if rule_bid not in played:
         played.append(rule_bid)
     study = BidStudy(view, rule_bid, played=set(played))

@@ -118,10 +118,10 @@ def rule_decision(
         return _play(view, reason)
     if phase is Phase.BIDDING or (phase is Phase.DRAW and view.hand is None):
         if view.hand is None:
-            action, reason = _blind(view)
+            action, why = _blind(view)
             if memory is not None and phase is Phase.DRAW:
                 memory[key] = action == Bid.BLIND_NIL
-            return action, reason
+            return action, why
         return _bid(view, explain=reason, **options)
     if phase is Phase.DRAW:
         declared = view.seat in view.declared_blind or bool(memory and memory.get(key))

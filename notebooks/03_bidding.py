@@ -34,7 +34,7 @@ import matplotlib.pyplot as plt
 from IPython.display import Markdown, display
 from matplotlib.patches import Patch
 
-from spadeslib import Bid, Hand, Phase, Rules, Seat, SpadesError, Suit, score_hand
+from spadeslib import Bid, Hand, Phase, Rules, Seat, SpadesError, score_hand
 from spadeslib.bots import make_bot
 from spadeslib.display import cards_text
 

@@ -49,7 +49,8 @@ window.ready = true;
 
 def _states() -> dict[str, dict[str, Any]]:
     """Table states from one seeded classic game: bidding, two successive
-    states while the bots play, and the learner to play a card after a lead."""
+    states while the bots play, the learner to play a card after a lead, and
+    the hand over with its review."""
     table = SpadesTable("classic", seed=2024, speed="instant")
     states = {"bidding": table.state}
     table.bid(3)
@@ -60,6 +61,10 @@ def _states() -> dict[str, dict[str, Any]]:
             break
         table.play(next(c["code"] for c in s["hand"]["cards"] if c["legal"]))
     states["to-follow"] = table.state
+    while table.state["hand"]["playable"]:
+        s = table.state
+        table.play(next(c["code"] for c in s["hand"]["cards"] if c["legal"]))
+    states["hand-over"] = table.state
     return states
 
 
@@ -227,4 +232,23 @@ def test_pressed_speed_button_is_readable_under_the_mouse(
         "(b) => [getComputedStyle(b).color, getComputedStyle(b).backgroundColor]"
     )
     assert normal.get_attribute("aria-pressed") == "false" and _contrast(fg, bg) >= 4.5
+    page.close()
+
+
+@pytest.mark.parametrize("viewport", [(1280, 800), (1024, 700)])
+def test_review_at_the_end_of_a_hand_leaves_next_hand_clear(
+    browser: Any, states: Any, viewport: tuple[int, int]
+) -> None:
+    state = states["hand-over"]
+    assert state["table"]["phase"] == "between" and state["review"], state["table"]
+    page = open_table(browser, state, viewport[0] - 40, viewport)
+    review = tid(page, "review").bounding_box()
+    button = tid(page, "next-hand").bounding_box()
+    felt = tid(page, "felt").bounding_box()
+    assert review and button and felt
+    assert review["y"] + review["height"] <= button["y"], (review, button)
+    assert button["y"] + button["height"] <= felt["y"] + felt["height"]
+    assert review["height"] >= 0.75 * felt["height"], "the review has room to spare"
+    tid(page, "next-hand").click()
+    assert page.evaluate("() => window.sent.at(-1)") == {"type": "next_hand"}
     page.close()

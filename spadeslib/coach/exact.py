@@ -1,9 +1,7 @@
 """Exact values of the cards of one position with every card placed: the
 double-dummy solver applied to a sampled (or the real) deal.
 
-The solver is :mod:`spadeslib.analysis` (or, in a tree without it, the
-exercises' solver :mod:`spadeslib.exercises.dd`, the same algorithm on at
-most 16 cards). This module feeds it positions
+The solver is :mod:`spadeslib.analysis`. This module feeds it positions
 given as the bots' card masks, so one solver (and its table of solved
 positions) serves every world of one decision.
 
@@ -27,28 +25,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from .. import analysis as _analysis
 from ..actions import Bid, BidKind
-from ..bots.sim import State, bits
+from ..bots.sim import State
 from ..rules import Rules
 from ..seats import Seat
 
-try:  # the engine-level solver (spadeslib.analysis), when present
-    from .. import analysis as _analysis
-
-    _NEW = hasattr(_analysis, "Position") and hasattr(_analysis, "Solver")
-except ImportError:  # pragma: no cover - depends on the tree's state
-    _NEW = False
-if not _NEW:  # pragma: no cover - the exercises' solver, the same algorithm
-    from ..exercises import dd as _dd
-
 __all__ = ["MAX_CARDS", "WorldSolver", "exact_lines"]
 
-#: the solver refuses positions with more cards left than this
-MAX_CARDS: int = 52 if _NEW else int(getattr(_dd, "MAX_CARDS", 16))
+#: the solver takes positions with up to this many cards left (any)
+MAX_CARDS: int = 52
 
 
 class _Shim:
-    """What the exercises' solver reads of a hand: rules, bids, bags, seats."""
+    """The bids, bags and seats of the bots' state, as a position needs them."""
 
     def __init__(self, rules: Rules, st: State, bags: dict[str, int]) -> None:
         self.rules = rules
@@ -100,55 +90,33 @@ class WorldSolver:
         st = self.st
         deck = self.deck
         turn = st.turn if seat is None else seat
-        if _NEW:
-            pos = _analysis.Position(
-                self.rules,
-                {s: tuple(deck.cards(hands[int(s)])) for s in self.shim.seats},
-                Seat(turn),
-                tuple((Seat(s), deck.card[c]) for s, c in st.trick),
-                {s: st.tricks_won[int(s)] for s in self.shim.seats},
-                st.broken,
-                self.shim.bid_map(),
-                self.shim.bags,
-            )
-            if self.solver is None:
-                self.solver = _analysis.Solver(pos, "bag-adjusted")
-            wanted = {deck.card[c]: c for c in cards}
-            out = {}
-            for line in _analysis.lines(pos, "bag-adjusted", self.solver):
-                if line.card in wanted:
-                    plays = [(int(s), self.back[x]) for s, x in line.plays]
-                    out[wanted[line.card]] = (line.value, plays)
-            return out
+        pos = _analysis.Position(
+            self.rules,
+            {s: tuple(deck.cards(hands[int(s)])) for s in self.shim.seats},
+            Seat(turn),
+            tuple((Seat(s), deck.card[c]) for s, c in st.trick),
+            {s: st.tricks_won[int(s)] for s in self.shim.seats},
+            st.broken,
+            self.shim.bid_map(),
+            self.shim.bags,
+        )
         if self.solver is None:
-            self.solver = _dd.Solver(self.shim, "bags")  # type: ignore[arg-type]
-        index = [0] * 64
-        for i, card in enumerate(deck.card):
-            if card is not None:
-                index[i] = card.index
-        back = {card.index: i for card, i in self.back.items()}
-        holding = tuple(tuple(sorted(index[c] for c in bits(h))) for h in hands)
-        trick = tuple((s, index[c]) for s, c in st.trick)
-        tricks = tuple(st.tricks_won)
-        sign = 1 if self.solver.first[turn] else -1
-        result = {}
-        for c in cards:
-            value, line = self.solver.after(
-                holding, trick, turn, tricks, st.broken, index[c]
-            )
-            result[c] = (sign * value, [(s, back[x]) for s, x in line])
-        return result
+            self.solver = _analysis.Solver(pos, "bag-adjusted")
+        wanted = {deck.card[c]: c for c in cards}
+        out = {}
+        for line in _analysis.lines(pos, "bag-adjusted", self.solver):
+            if line.card in wanted:
+                plays = [(int(s), self.back[x]) for s, x in line.plays]
+                out[wanted[line.card]] = (line.value, plays)
+        return out
 
 
 def exact_lines(hand: Any, solver: Any = None) -> tuple[dict[Any, int], Any]:
     """Every legal card's exact bag-adjusted value for the mover's side in an
     engine hand (every card known), and the solver (pass it back for later
     positions of the same hand)."""
-    if _NEW:
-        solver = solver or _analysis.Solver(hand, "bag-adjusted")
-        return _analysis.card_values(hand, "bag-adjusted", solver), solver
-    solver = solver or _dd.Solver(hand, "bags")
-    return {ln.card: ln.value for ln in _dd.lines(hand, "bags", solver)}, solver
+    solver = solver or _analysis.Solver(hand, "bag-adjusted")
+    return _analysis.card_values(hand, "bag-adjusted", solver), solver
 
 
 def _sides(rules: Rules) -> tuple[str, ...]:

@@ -14,9 +14,9 @@ import pytest
 
 from conftest import ALL_COMBOS
 from spadeslib import Card, Game, Phase, Rules, Seat
+from spadeslib.coach.explain import describe
 from spadeslib.record import hand_record
 from spadeslib.table import TableSession
-from spadeslib.table.review import describe
 from spadeslib.table.saving import MAX_UPLOAD
 
 

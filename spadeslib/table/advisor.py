@@ -5,9 +5,7 @@ player do now, and why), *How good is my hand?* during bidding (expected
 tricks and a suggested bid), and the review of a finished hand (per
 decision: your choice, the best one, what it cost). All three go through
 :class:`Advisor`, so the hint and the review never disagree about what
-"best" means. It uses the coach (:mod:`spadeslib.coach`) when that package
-is installed, and otherwise the bots' own hints (``suggest``) and the
-table's bot review (:mod:`spadeslib.table.review`).
+"best" means: one :class:`~spadeslib.coach.Coach` answers all three.
 
 >>> from spadeslib import Hand
 >>> hand = Hand(seed=3, dealer="W")
@@ -23,27 +21,17 @@ table's bot review (:mod:`spadeslib.table.review`).
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..actions import Action, Bid
-from ..bots import suggest
+from ..coach import LEVELS, Coach
+from ..coach.explain import describe
 from ..hand import Hand, Phase
 from ..seats import Seat
 from ..view import PlayerView
-from .review import describe, review_hand
 
-__all__ = ["Advisor", "Estimate", "ReviewRow", "TableReview", "Tip", "coach_module"]
-
-
-def coach_module() -> Any | None:
-    """The coach package (``spadeslib.coach``) if it is installed, else ``None``."""
-    if importlib.util.find_spec("spadeslib.coach") is None:
-        return None
-    module = importlib.import_module("spadeslib.coach")
-    return module if hasattr(module, "Coach") and hasattr(module, "LEVELS") else None
+__all__ = ["Advisor", "Estimate", "ReviewRow", "TableReview", "Tip"]
 
 
 @dataclass(frozen=True)
@@ -107,32 +95,20 @@ def _words(action: Action) -> str:
 class Advisor:
     """Hints, hand estimates and reviews from one level and seed.
 
-    With the coach, one :class:`~spadeslib.coach.Coach` serves all three
-    (its analysis of a decision is cached), so a hint and the review of the
-    same decision agree."""
+    One :class:`~spadeslib.coach.Coach` serves all three (its analysis of a
+    decision is cached), so a hint and the review of the same decision
+    agree. A level the coach does not know is coached at ``"rule"``."""
 
     def __init__(self, level: str = "rule", seed: int | str = 0) -> None:
         self.seed = seed
-        module = coach_module()
-        self._coach = None
-        if module is not None:
-            level = level if level in module.LEVELS else "rule"
-            self._coach = module.Coach(level, seed=seed)
-        self.level = level
-
-    @property
-    def uses_coach(self) -> bool:
-        """Whether the advice comes from :mod:`spadeslib.coach`."""
-        return self._coach is not None
+        self.level = level if level in LEVELS else "rule"
+        self._coach = Coach(self.level, seed=seed)
 
     # ------------------------------------------------------------------ hint
     def hint(self, view: PlayerView) -> Tip:
         """What to do now from ``view``, and why."""
-        if self._coach is not None:
-            advice = self._coach.advise(view)
-            return Tip(advice.best, str(advice.explain()), self.level)
-        tip = suggest(view, self.level, seed=f"hint/{self.seed}/{_key(view)}")
-        return Tip(tip.action, tip.reason.strip().rstrip(".") + ".", tip.level)
+        advice = self._coach.advise(view)
+        return Tip(advice.best, str(advice.explain()), self.level)
 
     # -------------------------------------------------------------- estimate
     def estimate(self, view: PlayerView) -> Estimate:
@@ -147,16 +123,12 @@ class Advisor:
         bid: Action = Bid(round(tricks))
         reason = ""
         if view.legal and view.phase is Phase.BIDDING:
-            if self._coach is not None:
-                advice = self._coach.advise(view)
-                bid = advice.best
-                if advice.tricks:
-                    tricks = sum(k * p for k, p in advice.tricks.items())
-                if advice.nil_pays is not None:
-                    reason = str(advice.nil_pays).rstrip(".") + "."
-            else:
-                tip = self.hint(view)
-                bid, reason = tip.action, tip.text
+            advice = self._coach.advise(view)
+            bid = advice.best
+            if advice.tricks:
+                tricks = sum(k * p for k, p in advice.tricks.items())
+            if advice.nil_pays is not None:
+                reason = str(advice.nil_pays).rstrip(".") + "."
         text = (
             f"About {tricks:.1f} tricks in your hand; suggested bid: "
             f"{_words(bid).removeprefix('bid ')}. {reason}"
@@ -166,40 +138,9 @@ class Advisor:
     # ---------------------------------------------------------------- review
     def review(self, hand: Hand, seat: Seat) -> TableReview:
         """Each of ``seat``'s decisions in the finished ``hand``, rated."""
-        if self._coach is not None:
-            return self._coach_review(hand, seat)
-        review = review_hand(hand, seat, self.level, seed=self.seed)
-        rows = []
-        counts: dict[str, int] = {}
-        for entry in review.entries:
-            if entry.forced:
-                rating = "forced"
-            elif entry.differs:
-                rating = "differs"
-            else:
-                rating = "equivalent" if entry.equivalent else "same"
-            counts[rating] = counts.get(rating, 0) + 1
-            best = (
-                _words(entry.suggestion.action)
-                if entry.suggestion is not None
-                else _words(entry.decision.action)
-            )
-            rows.append(
-                ReviewRow(
-                    entry.label,
-                    _words(entry.decision.action),
-                    best,
-                    None,
-                    rating,
-                    entry.sentence(),
-                )
-            )
-        return TableReview(
-            hand.number, self.level, rows, review.summary(), None, counts, review
-        )
+        return self._coach_review(hand, seat)
 
     def _coach_review(self, hand: Hand, seat: Seat) -> TableReview:
-        assert self._coach is not None
         review = self._coach.review(hand, seat)
         rows = [
             ReviewRow(
@@ -221,9 +162,3 @@ class Advisor:
         return TableReview(
             hand.number, self.level, rows, summary, total, counts, review, lost
         )
-
-
-def _key(view: PlayerView) -> str:
-    played = "".join(str(c) for c in view.played_cards())
-    bids = ",".join(f"{s.letter}{b}" for s, b in view.bids.items())
-    return f"{view.number}/{view.seat.letter}/{view.phase.value}/{bids}/{played}"

@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from ..coach.explain import describe
 from ..hand import Phase
 from .advisor import Estimate, TableReview, Tip
-from .review import describe
 
 if TYPE_CHECKING:
     from .host import Host

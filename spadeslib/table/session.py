@@ -35,6 +35,7 @@ from typing import Any
 
 from ..actions import KEEP, LOOK, TAKE_NEXT, Action, Bid, Card, Discard, Exchange
 from ..bots import BOTS
+from ..coach.explain import describe
 from ..errors import SpadesError
 from ..game import Game
 from ..hand import Hand
@@ -44,7 +45,6 @@ from ..view import PlayerView
 from .advisor import Advisor, Estimate, TableReview, Tip
 from .coaching import Coaching
 from .narrate import Snapshot, narrate, seat_name, side_name
-from .review import describe
 from .saving import (
     MAX_UPLOAD,
     deals_from_seed,

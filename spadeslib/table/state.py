@@ -21,13 +21,13 @@ from typing import Any
 
 from ..actions import LOOK, Action, Bid, BidKind, Draw
 from ..cards import SUIT_DISPLAY_ORDER, Card, Suit
+from ..coach.explain import describe
 from ..hand import Phase
 from ..rules import MODIFIERS, PRESETS
 from ..scoring import side_of, sides
 from ..seats import Seat
 from ..view import PlayerView
 from .narrate import seat_name, side_name
-from .review import describe
 from .session import SPEEDS, TableSession, ladder
 from .words import MODIFIER_WORDS, PRESET_WORDS, plural, refusal, rules_in_words
 
@@ -411,7 +411,6 @@ def _options(session: TableSession) -> dict[str, Any]:
         "speeds": [s for s in SPEEDS if s != "instant"],
         "paused": session.paused,
         "coach": session.coach_level,
-        "coach_is_coach": session.advisor.uses_coach,
     }
 
 

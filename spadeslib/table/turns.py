@@ -17,11 +17,11 @@ from typing import TYPE_CHECKING, Any
 
 from ..actions import Action
 from ..bots import BotError, make_bot
+from ..coach.explain import describe
 from ..errors import SpadesError
 from ..game import Game
 from ..seats import Seat
 from .narrate import seat_name
-from .review import describe
 
 if TYPE_CHECKING:
     from .host import Host

@@ -20,7 +20,7 @@
 # [Chapter 11 · Play](../notebooks/11_play.ipynb).
 # They use the library the way the play chapter does: play hands with bots
 # from code, review a finished hand, read a game record, and check a
-# beginner's play against the rule bot.
+# beginner's play with the coach.
 #
 # **How it works.** `q1.show()` prints an exercise. Replace `____` with your
 # answer and run the cell: `q1.check(answer)` says *Correct*, or tells you what
@@ -91,9 +91,10 @@ q3.check(answer)
 # q3.solution()
 
 # %% [markdown]
-# ## Exercise 4 · Check my play against the rule bot
+# ## Exercise 4 · Check my play with the coach
 #
-# Replay the hand and compare each of South's cards with the bot's hint.
+# Let the coach review the hand and find the tricks where South's card
+# lost points.
 
 # %%
 q4.show()

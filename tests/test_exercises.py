@@ -297,9 +297,51 @@ def test_puzzle_accepts_every_best_card_and_explains_worse_ones() -> None:
             verdict = q.feedback(card)
             assert verdict.mistake == "illegal"
             assert verdict.message == q.hand.why_illegal(card)
-        if q.advice is not None:
-            assert q.advice.action in q.best
-            assert q.advice.level in q.feedback(q.advice.action).message
+        # the coach agrees: its best card is a best card, it rates exactly the
+        # best cards sound, and every verdict quotes it
+        assert q.advice.best in q.best and q.expected == q.advice.best
+        for card in legal:
+            verdict = q.advice.rate(card)
+            assert (verdict.rating in ("best", "good")) == (card in q.best)
+            assert verdict.text in q.feedback(str(card)).message
+
+
+def test_choose_bid_is_judged_by_the_coach() -> None:
+    from spadeslib.coach import Coach
+    from spadeslib.exercises.advice import LEVEL, SEED
+
+    cls = exercise_classes("09")[3]
+    for seed in (1, 2, 3):
+        q = build(cls, seed)
+        view = q.hand.view(q.hand.turn)
+        advice = Coach(LEVEL, seed=SEED).advise(view)  # a fresh coach agrees
+        assert q.expected == advice.best
+        for bid in q.hand.legal_actions():
+            verdict = advice.rate(bid)
+            feedback = q.feedback(bid)
+            assert feedback.correct == (verdict.rating in ("best", "good")), bid
+            assert verdict.text in feedback.message
+        assert all(not q.feedback(m.answer).correct for m in q.mistakes())
+
+
+def test_check_my_play_is_the_coach_review() -> None:
+    from spadeslib.coach import Coach
+    from spadeslib.exercises.advice import LEVEL, SEED
+
+    cls = exercise_classes("11")[3]
+    for seed in (1, 2):
+        q = build(cls, seed)
+        review = Coach(LEVEL, seed=SEED).review(q.hand, "S")
+        cards = [v for v in review.verdicts if v.where.startswith("trick")]
+        lost = {
+            int(v.where.split()[1]) for v in cards if v.rating not in ("best", "good")
+        }
+        assert q.expected == lost and 0 < len(lost) < 4
+        wrong = q.feedback(sorted(set(range(1, 5)) - lost)[:1])
+        assert not wrong.correct
+        first = min(lost)
+        text = next(v.text for v in cards if v.where == f"trick {first}")
+        assert text.rstrip(".") in q.solution_text()
 
 
 def test_partner_and_nil_puzzles_teach_their_theme() -> None:

@@ -20,7 +20,7 @@
 # [Chapter 9 · Strategy I: bidding](../notebooks/09_strategy_bidding.ipynb).
 # They put numbers on bidding decisions: what a Nil is worth on average,
 # when it beats a safe bid, what underbidding costs in bags, and a bid of
-# your own next to the strongest bot's.
+# your own, rated by the coach.
 #
 # **How it works.** `q1.show()` prints an exercise. Replace `____` with your
 # answer and run the cell: `q1.check(answer)` says *Correct*, or tells you what
@@ -101,8 +101,9 @@ q3.solution()
 # %% [markdown]
 # ## Exercise 4 · Choose a bid
 #
-# There is no single right bid: the check accepts any bid within one trick
-# of the strongest bot's, and tells you the bot's reason.
+# There is no single right bid: the coach (`spadeslib.coach`) values every
+# bid over deals of the unseen cards, and the check accepts a bid it rates
+# best or good (at most 5 points worse than its best bid).
 
 # %%
 q4.show()

@@ -20,7 +20,7 @@
 # [Chapter 11 · Play](../notebooks/11_play.ipynb).
 # They use the library the way the play chapter does: play hands with bots
 # from code, review a finished hand, read a game record, and check a
-# beginner's play against the rule bot.
+# beginner's play with the coach.
 #
 # **How it works.** `q1.show()` prints an exercise. Replace `____` with your
 # answer and run the cell: `q1.check(answer)` says *Correct*, or tells you what
@@ -115,31 +115,29 @@ q3.check(answer)
 q3.solution()
 
 # %% [markdown]
-# ## Exercise 4 · Check my play against the rule bot
+# ## Exercise 4 · Check my play with the coach
 #
-# Replay the hand and compare each of South's cards with the bot's hint.
+# Let the coach review the hand and find the tricks where South's card
+# lost points.
 
 # %%
 q4.show()
 
 # %%
 # SOLUTION CODE
-from spadeslib import Card, Hand, Seat
-from spadeslib.bots import suggest
+from spadeslib.coach import Coach
 
-h = q4.hand
-replay = Hand(h.rules, h.dealer, deal=h.initial)
-differ = []
-for seat, action, _ in h.history:
-    if seat == Seat.SOUTH and isinstance(action, Card):
-        hint = suggest(replay.view(seat), "rule")
-        if hint.action != action:
-            differ.append(len(replay.tricks) + 1)
-    replay.apply(action)
-differ
+review = Coach("search", seed="ch10").review(q4.hand, "S")
+print(review.summary())
+lost = [
+    int(v.where.split()[1])
+    for v in review.verdicts
+    if v.where.startswith("trick") and v.rating not in ("best", "good")
+]
+lost
 
 # %%
-answer = differ  # SOLUTION
+answer = lost  # SOLUTION
 q4.check(answer)
 
 # %%

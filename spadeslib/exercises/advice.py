@@ -1,53 +1,55 @@
-"""What the bots say about a decision, for the strategy exercises.
+"""The coach behind every strategy exercise's verdict.
 
-:func:`suggestion` asks the strongest bot level available (``search``, then
-``rule``) through :func:`spadeslib.bots.suggest` when the bots package has it,
-and otherwise through the level's own ``explain(view)``. Bots are seeded, so
-the same view always gets the same suggestion.
+One :class:`~spadeslib.coach.Coach`, at :data:`LEVEL` with :data:`SEED` (the
+level and seed chapter 10's ``judge()`` uses), judges every choice the
+strategy exercises rate: a bid (9.4), a card of a puzzle (10.3-10.5), the cards
+of a reviewed hand (11.4). The coach seeds its analysis of a decision by the
+decision itself, so the same decision always gets the same verdict, here, in
+the chapter and at a table coached at the same level and seed. The instance is
+shared (:func:`coach`), so an exercise that asks twice pays once.
 
 >>> from spadeslib import Hand
 >>> hand = Hand(seed=4, dealer="W")
->>> advice = suggestion(hand.view(hand.turn))
->>> advice is None or advice.action in hand.legal_actions()
+>>> verdict = rate(hand.view(hand.turn), hand.legal_actions()[0])
+>>> verdict.rating in RATINGS, verdict.best in hand.legal_actions()
+(True, True)
+>>> accepted(rate(hand.view(hand.turn), verdict.best))
 True
 """
 
 from __future__ import annotations
 
-from typing import Any
+import functools
 
+from ..actions import Action
+from ..coach import RATINGS, Coach, Verdict
+from ..hand import Hand
 from ..view import PlayerView
 
-__all__ = ["LEVELS", "strongest_level", "suggestion"]
+__all__ = ["ACCEPTED", "LEVEL", "RATINGS", "SEED", "accepted", "coach", "rate"]
 
-LEVELS = ("search", "rule")
-"""Bot levels the exercises consult, strongest first."""
+LEVEL = "search"
+"""The coach level of every exercise verdict."""
 
-SEED = 0
-"""The seed the exercises give the bots (as `suggest` does by default)."""
+SEED = "ch10"
+"""The coach seed of every exercise verdict (chapter 10's ``judge()`` too)."""
 
-
-def strongest_level() -> str | None:
-    """The strongest level the installed bots offer (``None`` without bots)."""
-    try:
-        from ..bots import BOTS
-    except ImportError:  # pragma: no cover - the bots ship with the package
-        return None
-    return next((level for level in LEVELS if level in BOTS), None)
+ACCEPTED = ("best", "good")
+"""Ratings an exercise accepts as a sound choice (at most 5 points lost)."""
 
 
-def suggestion(view: PlayerView, level: str | None = None) -> Any:
-    """The suggestion (``action``, ``reason``, ``level``) of ``level`` (default:
-    the strongest available) for ``view``, or ``None`` if there is no such bot."""
-    level = level or strongest_level()
-    if level is None:
-        return None
-    from .. import bots
+@functools.cache
+def coach() -> Coach:
+    """The one coach of the exercises (shared, so its analyses are cached)."""
+    return Coach(LEVEL, seed=SEED)
 
-    suggest = getattr(bots, "suggest", None)
-    if suggest is not None:
-        try:
-            return suggest(view, level)
-        except TypeError:  # a different signature: fall back to the bot itself
-            pass
-    return bots.make_bot(level, seed=SEED).explain(view)
+
+def rate(view: PlayerView, action: Action, hand: Hand | None = None) -> Verdict:
+    """The coach's verdict on ``action`` in the decision ``view`` faces
+    (``hand``, the whole hand then, adds the values with every card known)."""
+    return coach().advise(view, hand=hand).rate(action)
+
+
+def accepted(verdict: Verdict) -> bool:
+    """Whether the verdict calls the choice sound (best or good)."""
+    return verdict.rating in ACCEPTED

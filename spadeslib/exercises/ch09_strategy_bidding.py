@@ -1,7 +1,7 @@
 """Chapter 9 exercises: bidding strategy.
 
 What a Nil is worth on average, when it beats a numeric bid, what
-underbidding costs in bags, and choosing a bid next to the strongest bot.
+underbidding costs in bags, and choosing a bid the coach rates sound.
 
 >>> from spadeslib.exercises import key_text, load
 >>> q1, q2, q3, q4 = load("09_strategy_bidding", seed=1)
@@ -15,12 +15,13 @@ import random
 from typing import Any
 
 from ..actions import Bid
+from ..coach import Verdict
 from ..counting import nil_average, nil_break_even, quick_tricks
 from ..hand import Hand
 from ..rules import Rules
 from ..scoring import score_hand
 from ..seats import Seat
-from .advice import strongest_level, suggestion
+from .advice import accepted, coach, rate
 from .answers import BidAnswer, Decimal, Whole
 from .core import (
     Feedback,
@@ -33,8 +34,8 @@ CHAPTER = "09_strategy_bidding"
 TITLE = "Strategy I: bidding"
 INTRO = (
     "They put numbers on bidding decisions: what a Nil is worth on average, when it "
-    "beats a safe bid, what underbidding costs in bags, and a bid of your own next to"
-    " the strongest bot's."
+    "beats a safe bid, what underbidding costs in bags, and a bid of your own, rated"
+    " by the coach."
 )
 
 
@@ -263,8 +264,9 @@ class ChooseBid(Spec):
     number = 4
     title = "Choose a bid"
     intro = (
-        "There is no single right bid: the check accepts any bid within one trick of "
-        "the strongest bot's, and tells you the bot's reason."
+        "There is no single right bid: the coach (`spadeslib.coach`) values every "
+        "bid over deals of the unseen cards, and the check accepts a bid it rates "
+        "best or good (at most 5 points worse than its best bid)."
     )
     chapter = CHAPTER
     answer = BidAnswer()
@@ -275,76 +277,69 @@ class ChooseBid(Spec):
         position = rng.randint(1, 3)
         while self.hand.bid_count < position:
             self.hand.apply(sensible(self.hand, rng))
-        self.advice = (
-            suggestion(self.hand.view(self.seat)) if strongest_level() else None
-        )
 
     @property
     def seat(self) -> Seat:
         assert self.hand.turn is not None
         return self.hand.turn
 
+    def verdict(self, bid: Bid) -> Verdict:
+        """The coach's verdict on ``bid`` (cached per exercise)."""
+        found = self._cache.setdefault("verdicts", {})
+        if bid not in found:
+            found[bid] = rate(self.hand.view(self.seat), bid)
+        return found[bid]  # type: ignore[no-any-return]
+
     def reference(self) -> Bid:
-        if self.advice is not None:
-            return self.advice.action  # type: ignore[no-any-return]
-        return Bid(max(1, round(quick_tricks(self.hand.holding[self.seat]))))
+        """The coach's best bid."""
+        return coach().advise(self.hand.view(self.seat)).best  # type: ignore[return-value]
 
     def key(self) -> Bid:
         return self.reference()
 
     def good(self, bid: Bid) -> bool:
-        ref = self.reference()
-        if ref.is_nil or bid.is_nil:
-            return ref == bid
-        return abs(bid.tricks - ref.tricks) <= 1
+        return accepted(self.verdict(bid))
 
     def diagnose(self, parsed: Any) -> Feedback | None:
         reason = self.hand.why_illegal(parsed)
         if reason:
             return Feedback("incorrect", reason, "illegal")
         ref = self.reference()
-        who = (
-            f"the {self.advice.level} bot"
-            if self.advice is not None
-            else "the quick count"
-        )
-        why = f' ("{self.advice.reason}")' if self.advice is not None else ""
+        verdict = self.verdict(parsed)
         count = f"{quick_tricks(self.hand.holding[self.seat]):g}"
-        if self.good(parsed):
-            agree = "the same bid" if parsed == ref else f"{self.format_answer(ref)}"
+        said = f"The coach: {verdict.rating}. {verdict.text}"
+        if accepted(verdict):
             return Feedback(
                 "correct",
-                f"{who} bids {agree}{why}; within one trick of it "
-                f"is a sound bid. The quick count of the hand is {count}.",
+                f"{said} The quick count of the hand is {count}.",
             )
         if parsed.is_nil:
             return Feedback(
                 "incorrect",
-                f"this hand is no Nil: {who} bids "
-                f"{self.format_answer(ref)}{why}. With {count} quick tricks "
-                "the Nil would very likely fail (-100).",
+                f"{said} This hand is no Nil: with {count} quick tricks the Nil "
+                f"would too often fail ({-self.hand.rules.nil_value:+d}).",
                 "nil",
             )
         if ref.is_nil:
             return Feedback(
                 "incorrect",
-                f"{who} bids Nil here{why}: the hand has almost "
-                "no tricks, so a Nil is worth more than a small number.",
+                f"{said} The hand has almost no tricks, so a Nil is worth more "
+                "than a small number.",
                 "number",
             )
         if parsed.tricks > ref.tricks:
             return Feedback(
                 "incorrect",
-                f"{parsed.tricks} overbids by {parsed.tricks - ref.tricks}: {who} "
-                f"bids {ref.tricks}{why}. Overbidding risks a set, which costs 10 "
-                f"for every trick bid. The quick count is {count}.",
+                f"{said} {parsed.tricks} overbids by {parsed.tricks - ref.tricks}: "
+                "overbidding risks a set, which costs 10 for every trick bid. The "
+                f"quick count is {count}.",
                 "high",
             )
         return Feedback(
             "incorrect",
-            f"{parsed.tricks} underbids by {ref.tricks - parsed.tricks}: {who} "
-            f"bids {ref.tricks}{why}. Underbidding gives away 9 points per trick "
-            f"and piles up bags. The quick count is {count}.",
+            f"{said} {parsed.tricks} underbids by {ref.tricks - parsed.tricks}: "
+            "underbidding gives away 9 points per trick and piles up bags. The "
+            f"quick count is {count}.",
             "low",
         )
 
@@ -362,7 +357,7 @@ class ChooseBid(Spec):
                 Bid.NIL,
             ]
         for bid in candidates:
-            if not self.good(bid) and self.hand.is_legal(bid):
+            if self.hand.is_legal(bid) and not self.good(bid):
                 verdict = self.diagnose(bid)
                 assert verdict is not None
                 out.append(Mistake(verdict.mistake or "bid", bid, verdict.message))
@@ -375,8 +370,7 @@ class ChooseBid(Spec):
         return (
             f"Rules: {h.rules.spec}. Dealer: {h.dealer.full}. Bids so far:\n{made}\n"
             f"{self.seat.full} (you) hold:\n{hand_picture(h.holding, [self.seat])}\n"
-            f"What do you bid? (A bid within one trick of the strongest bot's is "
-            "accepted.)"
+            "What do you bid? (A bid the coach rates best or good is accepted.)"
         )
 
     def hint(self) -> str:
@@ -386,15 +380,18 @@ class ChooseBid(Spec):
         )
 
     def explain(self) -> str:
-        ref = self.reference()
-        why = f': "{self.advice.reason}"' if self.advice is not None else ""
-        who = (
-            f"The {self.advice.level} bot"
-            if self.advice is not None
-            else "The quick count"
+        advice = coach().advise(self.hand.view(self.seat))
+        good = [
+            b for b in self.hand.legal_actions() if isinstance(b, Bid) and self.good(b)
+        ]
+        also = [b for b in good if b != advice.best]
+        others = (
+            f" Also accepted: {', '.join(self.format_answer(b) for b in also)}."
+            if also
+            else ""
         )
         return (
-            f"{who} bids {self.format_answer(ref)}{why}. The quick count is "
+            f"The coach: {advice.explain()}{others} The quick count is "
             f"{quick_tricks(self.hand.holding[self.seat]):g}."
         )
 

@@ -8,11 +8,14 @@ judged by :mod:`spadeslib.analysis`: its *value* is the final score of
 the mover's side minus the other side's when all four players continue
 perfectly, every card visible. The check accepts every legal card whose value
 is the best one, so cards the rules make equivalent (touching cards) are all
-accepted. The strongest bot available (``search``, else ``rule``) gives its
-suggestion from the mover's own view; puzzles are chosen so that the bot's
-card is among the best ones (so "as good as the bot's card" and "best" are
-the same set), that both ways of counting bags (real penalty, or -10 a bag)
-agree on the best cards, and that some legal card is worse.
+accepted. Every verdict also quotes the coach (:mod:`.advice`: one
+:class:`~spadeslib.coach.Coach`, the one chapter 10 and the table use), which
+rates the card from the mover's own view and adds the values with every card
+known. Puzzles are chosen so that the two agree: the coach's best card is
+among the best ones, and the coach rates exactly the best cards best or good
+(so "correct" and "the coach calls it sound" are the same set); also both ways
+of counting bags (real penalty, or -10 a bag) agree on the best cards, and
+some legal card is worse.
 
 >>> from spadeslib.exercises import key_text, load
 >>> q1, q2, q3, q4, q5 = load("10_strategy_play", seed=1)
@@ -28,12 +31,13 @@ from typing import Any
 from ..actions import Bid
 from ..analysis import Solver, best_cards, lines
 from ..cards import Card, Suit
+from ..coach import Verdict
 from ..hand import Hand, Phase
 from ..rules import Rules
 from ..scoring import side_of
 from ..seats import Seat
 from ..tricks import trick_winner
-from .advice import strongest_level, suggestion
+from .advice import accepted, coach
 from .answers import CardAnswer, Cards, Suits
 from .core import Feedback, Mistake, SetSpec, Spec
 from .reading import card_codes, plural
@@ -53,8 +57,8 @@ TITLE = "Strategy II: card play"
 INTRO = (
     "They train counting cards and reading voids, then three card-play puzzles with "
     "every card shown. A puzzle's check accepts every card that is as good as the "
-    "best one (same final result with perfect play by everyone), and shows what the "
-    "strongest bot plays and why."
+    "best one (same final result with perfect play by everyone), and quotes the "
+    "coach's verdict on your card."
 )
 
 PLAIN = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
@@ -241,7 +245,7 @@ class ReadVoids(ViewExercise):
 # ----------------------------------------------------------------- puzzles
 class Puzzle(Spec):
     """Pick a card; the check compares it with the exact result of every card
-    (see the module docstring) and with the strongest bot's suggestion."""
+    (see the module docstring) and quotes the coach's verdict on it."""
 
     chapter = CHAPTER
     answer = CardAnswer()
@@ -283,12 +287,18 @@ class Puzzle(Spec):
             return False
         if best_cards(hand, self._solvers[1])[0] != best:
             return False  # counting bags as -10 each would choose other cards
-        advice = suggestion(hand.view(hand.turn)) if strongest_level() else None
-        if advice is not None and advice.action not in best:
+        advice = coach().advise(hand.view(hand.turn), hand=hand)
+        if advice.best not in best:
             return False
+        verdicts = {card: advice.rate(card) for card in legal}
+        if any(accepted(v) != (card in best) for card, v in verdicts.items()):
+            return False  # the coach would call a worse card sound, or a best one not
         found = lines(hand, solver=Solver(hand, "points"))
         self._cache.update(
-            lines={line.card: line for line in found}, best=best, advice=advice
+            lines={line.card: line for line in found},
+            best=best,
+            advice=advice,
+            verdicts=verdicts,
         )
         return True
 
@@ -308,13 +318,15 @@ class Puzzle(Spec):
 
     @property
     def advice(self) -> Any:
+        """The coach's advice on the puzzle's decision."""
         return self._cache["advice"]
 
+    def verdict(self, card: Card) -> Verdict:
+        """The coach's verdict on a legal ``card``."""
+        return self._cache["verdicts"][card]  # type: ignore[no-any-return]
+
     def key(self) -> Card:
-        advice = self.advice
-        if advice is not None and advice.action in self.best:
-            return advice.action  # type: ignore[no-any-return]
-        return min(self.best)
+        return self.advice.best  # type: ignore[no-any-return]
 
     def prompt(self) -> str:
         h = self.hand
@@ -351,19 +363,10 @@ class Puzzle(Spec):
             "against the other side"
         )
 
-    def bot_text(self, card: Card | None = None) -> str:
-        advice = self.advice
-        if advice is None:
-            return ""
-        who = f"The {advice.level} bot"
-        if card is not None and advice.action is card:
-            return f' {who} plays it too: "{advice.reason}".'
-        if card is not None and card in self.best:
-            return (
-                f" {who} prefers {advice.action.symbol()}, which is just as good "
-                f'("{advice.reason}").'
-            )
-        return f' {who} says: "{advice.reason}".'
+    def coach_text(self, card: Card) -> str:
+        """The coach's verdict on a legal ``card``, as a sentence."""
+        verdict = self.verdict(card)
+        return f" The coach: {verdict.rating}. {verdict.text}"
 
     def diagnose(self, parsed: Any) -> Feedback | None:
         reason = self.hand.why_illegal(parsed)
@@ -375,13 +378,14 @@ class Puzzle(Spec):
                 "correct",
                 f"{parsed.symbol()} is a best card: with perfect "
                 f"play from here the hand is worth {top:+d} to "
-                f"{side_name(self.side)}.{self.bot_text(parsed)}",
+                f"{side_name(self.side)}.{self.coach_text(parsed)}",
             )
         themed = self.themed(parsed)
         top = max(line.value for line in self._cache["lines"].values())
         text = (
             f"{themed + ' ' if themed else ''}With perfect play, "
             f"{self.line_text(parsed)}; the best card is worth {top:+d}."
+            f"{self.coach_text(parsed)}"
         )
         return Feedback("incorrect", text, "themed" if themed else "worse")
 
@@ -408,7 +412,7 @@ class Puzzle(Spec):
         worse = [c for c in self.hand.legal_cards() if c not in self.best]
         text = (
             f"{self.expected.symbol()}{also}: {self.line_text(self.expected)}. "
-            f"Worse: {card_codes(worse)}.{self.bot_text(self.expected)}"
+            f"Worse: {card_codes(worse)}. The coach: {self.advice.explain()}"
         )
         return text
 

@@ -1,7 +1,7 @@
 """Chapter 11 exercises: playing and reviewing with the library.
 
 Play hands with bots from code, review a finished hand, read a game record,
-and compare your seat's plays with the rule bot's ("check my play").
+and let the coach review your seat's plays ("check my play").
 
 >>> from spadeslib.exercises import key_text, load
 >>> q1, q2, q3, q4 = load("11_play", seed=1)
@@ -16,11 +16,12 @@ from typing import Any
 
 from .. import record
 from ..cards import Card, Suit
+from ..coach import Verdict
 from ..game import Game
 from ..hand import Hand
 from ..rules import Rules
 from ..seats import Seat
-from .advice import suggestion
+from .advice import LEVEL, SEED, accepted, coach
 from .answers import TrickNumbers, Whole
 from .core import (
     Mistake,
@@ -34,11 +35,8 @@ TITLE = "Play"
 INTRO = (
     "They use the library the way the play chapter does: play hands with bots from "
     "code, review a finished hand, read a game record, and check a beginner's play "
-    "against the rule bot."
+    "with the coach."
 )
-
-REVIEW_LEVEL = "rule"
-"""The bot level the review exercise compares plays with (fast and deterministic)."""
 
 
 class PlayWithBots(Spec):
@@ -278,24 +276,24 @@ print(game)
 
 class CheckMyPlay(SetSpec):
     number = 4
-    title = "Check my play against the rule bot"
-    intro = "Replay the hand and compare each of South's cards with the bot's hint."
-    worked = """\
-from spadeslib import Card, Hand, Seat
-from spadeslib.bots import suggest
+    title = "Check my play with the coach"
+    intro = (
+        "Let the coach review the hand and find the tricks where South's card "
+        "lost points."
+    )
+    worked = f"""\
+from spadeslib.coach import Coach
 
-h = q4.hand
-replay = Hand(h.rules, h.dealer, deal=h.initial)
-differ = []
-for seat, action, _ in h.history:
-    if seat == Seat.SOUTH and isinstance(action, Card):
-        hint = suggest(replay.view(seat), "rule")
-        if hint.action != action:
-            differ.append(len(replay.tricks) + 1)
-    replay.apply(action)
-differ
+review = Coach("{LEVEL}", seed="{SEED}").review(q4.hand, "S")
+print(review.summary())
+lost = [
+    int(v.where.split()[1])
+    for v in review.verdicts
+    if v.where.startswith("trick") and v.rating not in ("best", "good")
+]
+lost
 """
-    answer_code = "differ"
+    answer_code = "lost"
     public = ("hand",)
     chapter = CHAPTER
     answer = TrickNumbers()
@@ -313,28 +311,28 @@ differ
         play_to(self.hand, play_rng, lambda h: len(h.tricks) == 4, chooser)
         self._cache["reviewed"] = self.review()
 
-    def review(self) -> dict[int, tuple[Card, Any]]:
-        """South's card in each trick and the rule bot's suggestion there."""
+    def review(self) -> dict[int, Verdict]:
+        """The coach's verdict on South's card in each trick it had a choice
+        (the card decisions of ``coach().review(hand, "S")``)."""
         h = self.hand
         replay = Hand(h.rules, h.dealer, deal=h.initial)
         out = {}
         for seat, action, _ in h.history:
             if seat == Seat.SOUTH and isinstance(action, Card):
-                advice = suggestion(replay.view(seat), REVIEW_LEVEL)
-                out[len(replay.tricks) + 1] = (action, advice)
+                view = replay.view(seat)
+                if len(view.legal) > 1:
+                    moment = replay.clone()
+                    verdict = coach().advise(view, hand=moment).rate(action)
+                    out[len(replay.tricks) + 1] = verdict
             replay.apply(action)
         return out
 
     def acceptable(self) -> bool:
-        reviewed = self._cache["reviewed"]
-        differ = [n for n, (card, advice) in reviewed.items() if advice.action != card]
-        return 0 < len(differ) < 4
+        return 0 < len(self.key()) < 4
 
     def key(self) -> frozenset[int]:
         return frozenset(
-            n
-            for n, (card, advice) in self._cache["reviewed"].items()
-            if advice.action != card
+            n for n, verdict in self._cache["reviewed"].items() if not accepted(verdict)
         )
 
     def universe(self) -> list[int]:
@@ -354,34 +352,37 @@ differ
             f"{', '.join(f'{s.full} {h.bids[s].label()}' for s in h.bid_order)}):\n"  # type: ignore[union-attr]
             f"{tricks_text(h.tricks)}\nSouth's cards at the start:\n"
             f"{hand_picture(h.initial, [Seat.SOUTH])}\n"
-            f"In which of these tricks would the {REVIEW_LEVEL} bot have played a "
-            "different card for South? Replay the hand from `q4.hand.initial` and ask "
-            f'`suggest(view, "{REVIEW_LEVEL}")` at each of South\'s turns.'
+            "In which of these tricks did South's card lose points (rated an "
+            "inaccuracy, a mistake or a blunder)? Ask the coach: "
+            f'`Coach("{LEVEL}", seed="{SEED}").review(q4.hand, "S")`; its '
+            "verdicts say where (`v.where`, e.g. 'trick 2') and how bad "
+            "(`v.rating`)."
         )
 
     def why_yes(self, item: Any) -> str:
-        card, advice = self._cache["reviewed"][item]
-        return (
-            f"South played {card.symbol()}, the bot plays {advice.action.symbol()}: "
-            f'"{advice.reason}"'
+        verdict = self._cache["reviewed"][item]
+        return f"{verdict.rating}, -{verdict.loss:.0f} points. {verdict.text}".rstrip(
+            "."
         )
 
     def why_not(self, item: Any) -> str:
-        card, advice = self._cache["reviewed"][item]
-        return f'the bot plays {card.symbol()} too: "{advice.reason}"'
+        verdict = self._cache.get("reviewed", {}).get(item)
+        if verdict is None:
+            return "South had only one legal card"
+        return f"{verdict.rating}. {verdict.text}".rstrip(".")
 
     def hint(self) -> str:
         return (
-            "`replay = Hand(h.rules, h.dealer, deal=h.initial)`; go through "
-            "`h.history`, and before applying each of South's cards compare it with "
-            "`suggest(replay.view('S'), 'rule').action`."
+            "`review = Coach(...).review(q4.hand, 'S')`; keep the verdicts whose "
+            "`where` starts with 'trick' and whose `rating` is not 'best' or 'good'."
         )
 
     def explain(self) -> str:
         return "\n".join(
             f"Trick {n}: "
             + (self.why_yes(n) if n in self.expected else self.why_not(n))
-            for n in sorted(self._cache["reviewed"])
+            + "."
+            for n in self.universe()
         )
 
 

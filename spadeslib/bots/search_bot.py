@@ -34,7 +34,7 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from ..actions import Action, Bid, BidKind
@@ -51,7 +51,13 @@ from .sampler import sample_worlds
 from .sim import TRUMP, Deck, State, bid_code, bits, deck_for
 from .valuation import nil_danger
 
-__all__ = ["DEFAULT_SAMPLES", "LITE_SAMPLES", "SearchBot", "sim_legal_bids"]
+__all__ = [
+    "DEFAULT_SAMPLES",
+    "LITE_SAMPLES",
+    "SearchBot",
+    "later_bids",
+    "sim_legal_bids",
+]
 
 #: worlds per decision at the default budget
 DEFAULT_SAMPLES = 40
@@ -434,6 +440,33 @@ def sim_legal_bids(
     return [Bid(n) for n in range(low, 14)] + ([Bid.NIL] if nil_ok else [])
 
 
+def later_bids(
+    view: PlayerView, world: list[int], bids: dict[Seat, Bid], seats: Iterable[Seat]
+) -> None:
+    """Fill in ``bids`` for each of ``seats`` not in it yet, as the rule bot
+    would bid holding its cards in ``world`` (card masks by seat), in turn."""
+    rules = view.rules
+    deck = deck_for(rules)
+    for seat in seats:
+        if seat in bids:
+            continue
+        trumps = (world[int(seat)] & deck.suit_mask[TRUMP]).bit_count()
+        options = sim_legal_bids(rules, seat, bids, trumps)
+        if len(options) == 1:
+            bids[seat] = options[0]
+        else:
+            bids[seat], _ = bid_decision(
+                deck,
+                world[int(seat)],
+                options,
+                bids,
+                seat,
+                view.scores,
+                view.bags,
+                explain=False,
+            )
+
+
 def _exchange_masks(
     deck: Deck,
     hands: list[int],
@@ -520,22 +553,7 @@ def search_bid(
         for i, mine in enumerate(cands):
             bids = dict(view.bids)
             bids[me] = mine
-            for seat in later:
-                trumps = (world[int(seat)] & deck.suit_mask[TRUMP]).bit_count()
-                options = sim_legal_bids(rules, seat, bids, trumps)
-                if len(options) == 1:
-                    bids[seat] = options[0]
-                else:
-                    bids[seat], _ = bid_decision(
-                        deck,
-                        world[int(seat)],
-                        options,
-                        bids,
-                        seat,
-                        view.scores,
-                        view.bags,
-                        explain=False,
-                    )
+            later_bids(view, world, bids, later)
             sim = _play_state(deck, world, bids, st0, order, int(leader))
             playout(sim)
             values[i].append(leaf_value(sim, side, rules))

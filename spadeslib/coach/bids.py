@@ -31,7 +31,7 @@ from ..actions import LOOK, Action, Bid, BidKind
 from ..bots.knowledge import state_from_view
 from ..bots.rule_bot import bid_decision
 from ..bots.sampler import sample_worlds
-from ..bots.search_bot import _play_state, playout, sim_legal_bids
+from ..bots.search_bot import _play_state, later_bids, playout, sim_legal_bids
 from ..bots.sim import TRUMP, State, bid_code, bits, deck_for
 from ..bots.valuation import nil_danger
 from ..seats import Seat
@@ -75,27 +75,9 @@ class BidStudy:
 def _later_bids(
     view: PlayerView, world: list[int], bids: dict[Seat, Bid], after: Seat
 ) -> None:
-    rules = view.rules
-    deck = deck_for(rules)
+    """The bids after ``after`` in ``world``, as the rule bot would make them."""
     order = view.bid_order
-    for seat in order[order.index(after) + 1 :]:
-        if seat in bids:
-            continue
-        trumps = (world[int(seat)] & deck.suit_mask[TRUMP]).bit_count()
-        options = sim_legal_bids(rules, seat, bids, trumps)
-        if len(options) == 1:
-            bids[seat] = options[0]
-        else:
-            bids[seat], _ = bid_decision(
-                deck,
-                world[int(seat)],
-                options,
-                bids,
-                seat,
-                view.scores,
-                view.bags,
-                explain=False,
-            )
+    later_bids(view, world, bids, order[order.index(after) + 1 :])
 
 
 def _leader(view: PlayerView) -> int:

@@ -293,6 +293,13 @@ class Rules:
 
     # ------------------------------------------------------------- validation
     def _validate(self) -> None:
+        for f in dataclasses.fields(self):  # switches are booleans, nothing else
+            if not f.init:
+                continue  # the look-up tables, worked out after validation
+            value = getattr(self, f.name)
+            if isinstance(f.default, bool) and not isinstance(value, bool):
+                raise InvalidRules(f"{f.name} must be true or false, not {value!r}")
+
         def at_least(name: str, low: int) -> None:
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < low:

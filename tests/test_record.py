@@ -359,7 +359,10 @@ def test_every_key_is_known_and_every_play_belongs_to_the_hand() -> None:
         ("3", "a record is a JSON object"),
         ('{"rules": {"preset": [1]}, "hands": []}', "rules"),
         ('{"rules": "classic", "hands": [], "seed": {}}', '"seed"'),
-        ('{"rules": {"preset": "classic", "nil": 5}, "hands": []}', "nil cannot be 5"),
+        (
+            '{"rules": {"preset": "classic", "nil": 5}, "hands": []}',
+            "rules: nil must be true or false, not 5",
+        ),
         ('{"rules": {"preset": "classic", "target": "x"}, "hands": []}', "target"),
     ],
 )

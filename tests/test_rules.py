@@ -184,6 +184,8 @@ def test_allowed_combinations_cover_every_preset_and_modifier() -> None:
         ({"trump_order": ["XS"]}, "trump_order"),
         ({"blind_nil": "before_draw"}, "two-player rule"),
         ({"colour": "red"}, "unknown rule parameter 'colour'"),
+        ({"nil": 5}, "nil must be true or false, not 5"),
+        ({"double_nil": "yes"}, "double_nil must be true or false"),
     ],
 )
 def test_bad_parameters_are_rejected(overrides: dict, message: str) -> None:

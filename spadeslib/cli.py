@@ -81,6 +81,10 @@ class GameJob:
     seed: str
     hands: int
     record: bool = False
+    freeze: bool = False
+    """Move each finished hand out of the collector's reach (``gc.freeze``):
+    for a process that plays one long game and exits, whose finished hands
+    live to the end anyway (a long game's hands are otherwise rescanned)."""
 
 
 @dataclasses.dataclass
@@ -114,6 +118,8 @@ def play_game(job: GameJob, bar: Progress | None = None) -> GameSummary:
         if game.is_over:
             break
         play_until(game, bots, hands=1)
+        if job.freeze:
+            gc.freeze()
         if bar is not None:
             bar.update()
     counts = dict.fromkeys(("contracts", "made", "nils", "nils_made", "bags"), 0)
@@ -173,6 +179,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
     if args.games == 1 and args.scheduler is None:
         total = args.hands
         show = args.progress if total >= 50 else False
+        jobs[0].freeze = getattr(args, "process", False)
         with Progress(total, "hands", enabled=show) as bar:
             games = [play_game(jobs[0], bar)]
     else:
@@ -417,6 +424,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     command = next((a for a in argv if not a.startswith("-")), None)
     parser = build_parser(extensions=command not in _CORE_COMMANDS)
     args = parser.parse_args(argv)
+    args.process = process
     if process:
         # Start-up is over: what it made lives as long as the process, so the
         # collector need not scan it again (a long game's objects are scanned).

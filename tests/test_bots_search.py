@@ -12,6 +12,7 @@ from spadeslib import Bid, Card, Hand, PlayerView, Seat
 from spadeslib.bots import (
     BOTS,
     LADDER,
+    LITE_SAMPLES,
     SearchBot,
     Suggestion,
     make_bot,
@@ -34,6 +35,7 @@ def swapped(
 def test_levels_are_listed():
     assert list(BOTS) == ["random", "novice", "rule", "search", "search-lite", "expert"]
     assert set(LADDER) <= set(BOTS)
+    assert f"({LITE_SAMPLES} samples per decision)" in BOTS["search-lite"][0]
     assert parse_level("search:samples=6,bid_samples=2") == (
         "search",
         {"samples": 6, "bid_samples": 2},

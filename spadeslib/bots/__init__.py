@@ -9,7 +9,7 @@ the levels with a one-line summary. Every bot has ``act(view)``,
 - ``novice``: legal play with a beginner's judgement (:mod:`.novice_bot`);
 - ``search-lite`` and ``search``: determinized Monte Carlo over rule-based
   playouts (:mod:`.search_bot`), with a budget of ``samples`` worlds per
-  decision (12 and 40);
+  decision (6 and 40);
 - ``expert``: the coach's best action (:mod:`.expert_bot`): more worlds,
   ducks as evidence, the last cards solved exactly.
 
@@ -29,18 +29,51 @@ another.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import SpadesError
 from .base import Bot, BotError, Suggestion, play_until
-from .expert_bot import ExpertBot
 from .hints import suggest
 from .ladder import LADDER
-from .novice_bot import NoviceBot
 from .random_bot import RandomBot
-from .rule_bot import RuleBot
-from .search_bot import LITE_SAMPLES, SearchBot
+
+if TYPE_CHECKING:
+    from .expert_bot import ExpertBot
+    from .novice_bot import NoviceBot
+    from .rule_bot import RuleBot
+    from .search_bot import SearchBot
+
+# The levels' modules are imported when a level is first asked for: a
+# process that plays random bots never loads the search (start-up time).
+_LAZY = {
+    "ExpertBot": ".expert_bot",
+    "NoviceBot": ".novice_bot",
+    "RuleBot": ".rule_bot",
+    "SearchBot": ".search_bot",
+    "LITE_SAMPLES": ".search_bot",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module, __name__), name)
+    globals()[name] = value
+    return value
+
+
+def _level(name: str) -> Callable[..., Bot]:
+    """A factory that imports the level's class when first called."""
+
+    def make(seed: int | str | None = None, **options: Any) -> Bot:
+        return __getattr__(name)(seed=seed, **options)  # type: ignore[no-any-return]
+
+    make.__name__ = make.__qualname__ = name
+    return make
+
 
 __all__ = [
     "BOTS",
@@ -61,6 +94,8 @@ __all__ = [
 
 
 def _search_lite(seed: int | str | None = None, **options: Any) -> SearchBot:
+    from .search_bot import LITE_SAMPLES, SearchBot
+
     options.setdefault("samples", LITE_SAMPLES)
     bot = SearchBot(seed, **options)
     bot.name = "search-lite"
@@ -72,26 +107,26 @@ BOTS: dict[str, tuple[str, Callable[..., Bot]]] = {
     "novice": (
         "a beginner who knows the rules: bids aces and kings, wins every trick "
         "it can (even over its partner), leads spades early",
-        NoviceBot,
+        _level("NoviceBot"),
     ),
     "rule": (
         "rule-based club player: counts tricks, covers and attacks nils, "
         "ducks bags, plays to the score",
-        RuleBot,
+        _level("RuleBot"),
     ),
     "search": (
         "determinized Monte Carlo over rule-based playouts "
         "(search:N = N samples per decision, default 40)",
-        SearchBot,
+        _level("SearchBot"),
     ),
     "search-lite": (
-        f"the search level on a small budget ({LITE_SAMPLES} samples per decision)",
+        "the search level on a small budget (6 samples per decision)",
         _search_lite,
     ),
     "expert": (
         "the coach's best action: more worlds, ducks as evidence, the last "
         "cards solved exactly (expert:N = N worlds)",
-        ExpertBot,
+        _level("ExpertBot"),
     ),
 }
 """Level name -> (one-line summary, factory taking ``seed=`` and options)."""

@@ -275,6 +275,35 @@ class Hand(HandState):
             )
         self._do(self.turn, action, None)  # type: ignore[arg-type]
 
+    def apply_discard(
+        self, action: Discard | str, received: tuple[Card, ...] | list[Card]
+    ) -> None:
+        """Take a two-player blind-nil discard whose replacements are known
+        (read from a record), instead of drawing them from the seed.
+
+        Raises :class:`IllegalAction`, leaving the hand unchanged, if the
+        discard is illegal or ``received`` is not as many different cards
+        from the discard pile as were thrown."""
+        error, checked = self._checked(action, None)
+        if error is not None:
+            raise error
+        assert isinstance(checked, Discard) and self.turn is not None
+        got = tuple(sorted(received))
+        pile = set(self.discard_pile)
+        if (
+            len(got) != len(checked.cards)
+            or len(set(got)) != len(got)
+            or not set(got) <= pile
+        ):
+            raise IllegalAction(
+                f"{self.turn.full} must receive {len(checked.cards)} different "
+                "cards from the discard pile, "
+                "not the ones just thrown",
+                action=checked,
+                rule=RuleId.BLIND_DISCARD,
+            )
+        self._do(self.turn, checked, got)
+
     # ---------------------------------------------------------------- undo
     def undo(self) -> Action:
         """Take back the last action and return it.

@@ -350,25 +350,14 @@ class HandReplay:
         out = Discard.of(tuple(self.cards(step["discarded"], where)))
         got = tuple(sorted(self.cards(step["received"], where)))
         self.move += 1
-        error = hand.check(out)
-        if error is not None:
-            raise self.fail(
-                f"move {self.move}: {seat.full} {out}: {error} [rule: {error.rule}]"
-            )
-        pile = set(hand.discard_pile)
-        if (
-            len(got) != len(out.cards)
-            or len(set(got)) != len(got)
-            or not set(got) <= pile
-        ):
-            raise self.fail(
-                f"move {self.move}: {seat.full} must receive {len(out.cards)} "
-                "different cards from the discard pile, not the ones just "
-                "thrown [rule: blind-discard]"
-            )
         # The replacements are part of the record, so the engine's own
         # seeded draw is bypassed with the recorded cards.
-        hand._do(seat, out, got)
+        try:
+            hand.apply_discard(out, got)
+        except IllegalAction as error:
+            raise self.fail(
+                f"move {self.move}: {seat.full} {out}: {error} [rule: {error.rule}]"
+            ) from None
 
     # ------------------------------------------------------------ exchange
     def exchange_phase(self) -> None:

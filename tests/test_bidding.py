@@ -15,6 +15,7 @@ from conftest import (
     bid_all,
     deal_of,
     script_two,
+    snapshot,
 )
 from spadeslib import (
     KEEP,
@@ -24,6 +25,7 @@ from spadeslib import (
     Discard,
     Exchange,
     Hand,
+    IllegalAction,
     Phase,
     Rules,
     Seat,
@@ -389,6 +391,31 @@ def test_two_player_blind_nil_before_the_draw_and_discards() -> None:
     assert_rejected(hand, 0, "blind-nil-declared", "North", "Nil")
     hand.apply(Bid.BLIND_NIL)
     assert hand.phase is Phase.PLAYING and hand.turn is S
+
+
+def test_a_recorded_blind_discard_brings_its_own_replacements() -> None:
+    """``apply_discard`` takes the replacements a record lists instead of
+    drawing them; wrong replacements are refused with the rule, and change
+    nothing."""
+    hand = Hand("two-player", N, seed=21)
+    hand.apply(Bid.BLIND_NIL)
+    while hand.phase is Phase.DRAW:
+        hand.apply(LOOK if hand.hidden[hand.turn] else TAKE_NEXT)
+    held = list(hand.holding[N])
+    pile = sorted(hand.discard_pile)
+    before = snapshot(hand)
+    for wrong in (pile[:2], [pile[0]] * 3, [*pile[:2], held[0]]):
+        with pytest.raises(IllegalAction, match="North must receive 3") as info:
+            hand.apply_discard(Discard.of(held[:3]), wrong)
+        assert info.value.rule == "blind-discard"
+        assert snapshot(hand) == before
+    with pytest.raises(IllegalAction) as info:
+        hand.apply_discard(Discard.of(held[:4]), pile[:4])
+    assert info.value.rule == "blind-discard" and snapshot(hand) == before
+    hand.apply_discard(Discard.of(held[:3]), pile[-3:])
+    assert hand.blind_discards[N] == (tuple(held[:3]), tuple(pile[-3:]))
+    assert sorted(hand.holding[N]) == sorted([*held[3:], *pile[-3:]])
+    assert hand.phase is Phase.BIDDING
 
 
 def test_two_player_discarding_nothing() -> None:

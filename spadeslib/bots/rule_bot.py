@@ -32,7 +32,7 @@ from .reasons import card_reason
 from .sim import TRUMP, Deck, deck_for
 from .valuation import Part, evaluate, nil_danger
 
-__all__ = ["RuleBot", "bid_decision", "rule_decision"]
+__all__ = ["RuleBot", "bid_decision", "draw_keeps", "rule_decision"]
 
 #: a hand with nil danger at most this is a nil (before adjustments)
 NIL_THRESHOLD = 1.0
@@ -339,25 +339,26 @@ def _exchange(view: PlayerView) -> tuple[Action, str]:
     ), f"Pass your lowest cards ({names}) to help the nil"
 
 
+def draw_keeps(deck: Deck, card: int, declared: bool) -> bool:
+    """Whether the rule level keeps the top card of the two-player stock
+    (card id ``card`` of ``deck``): a trick winner, or a low card for a
+    player who declared double nil."""
+    rank = 14 - deck.top[card]
+    trump = card >> 4 == TRUMP
+    if declared:
+        return (not trump and rank <= 7) or (trump and rank <= 4)
+    return (trump and rank >= 7) or (not trump and rank >= 12)
+
+
 def _draw(view: PlayerView, declared: bool) -> tuple[Action, str]:
     card = view.drawn
     assert card is not None
     deck = deck_for(view.rules)
-    cid = deck.id_of_card(card)
-    rank = 14 - deck.top[cid]
-    trump = cid >> 4 == TRUMP
+    keep = draw_keeps(deck, deck.id_of_card(card), declared)
     if declared:
-        keep = (not trump and rank <= 7) or (trump and rank <= 4)
-        why = "low cards protect your blind nil"
-        return (
-            (KEEP, f"Keep the {card.symbol()}: {why}")
-            if keep
-            else (
-                TAKE_NEXT,
-                f"Discard the {card.symbol()}: too high for a blind nil",
-            )
-        )
-    keep = (trump and rank >= 7) or (not trump and rank >= 12)
+        if keep:
+            return KEEP, f"Keep the {card.symbol()}: low cards protect your blind nil"
+        return TAKE_NEXT, f"Discard the {card.symbol()}: too high for a blind nil"
     if keep:
         return KEEP, f"Keep the {card.symbol()}: it should win a trick"
     return (

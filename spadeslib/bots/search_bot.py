@@ -15,8 +15,8 @@ bot would, plays the hand out for each candidate bid (the rule bid, one
 more, one less, and nil when the hand could be a nil) and keeps the best.
 A blind decision (look, or bid blind nil or blind seven) is searched the
 same way, the seat's own cards dealt too (:func:`spadeslib.coach.bids.study_blind`).
-So is the blind-nil exchange (:func:`search_exchange`). Two-player draws
-follow the rule level.
+So are the blind-nil exchange (:func:`search_exchange`) and the two-player
+draw (:func:`search_draw`: keep the top card or take the next).
 
 The budget is ``samples`` worlds per decision (deterministic for a seed);
 ``time_limit`` (seconds) optionally stops early.
@@ -37,7 +37,7 @@ import time
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from ..actions import Action, Bid, BidKind
+from ..actions import KEEP, Action, Bid, BidKind
 from ..hand import Phase
 from ..rules import Rules
 from ..seats import Seat
@@ -135,6 +135,13 @@ class SearchBot:
             and self.bid_samples
         ):
             action, reason = search_exchange(view, rng, self.bid_samples)
+        elif (
+            len(legal) > 1
+            and view.phase is Phase.DRAW
+            and view.drawn is not None
+            and self.bid_samples
+        ):
+            action, reason = search_draw(view, rng, self.bid_samples)
         else:
             action, reason = rule_decision(view, self._blind)
         return Suggestion(action, reason, self.name)
@@ -387,6 +394,26 @@ def search_blind(
         "Look at your cards"
         if action not in (Bid.BLIND_NIL, Bid.BLIND_SEVEN)
         else ("Bid blind nil" if action == Bid.BLIND_NIL else "Declare blind seven")
+    )
+    return action, f"{word}: over {study.worlds} deals it scores {mean:+.0f} on average"
+
+
+def search_draw(
+    view: PlayerView, rng: random.Random, samples: int
+) -> tuple[Action, str]:
+    """The two-player draw: keep the top card or take the next, each played
+    out over the same worlds (:func:`spadeslib.coach.draw.study_draw`)."""
+    from ..coach.draw import study_draw
+
+    study = study_draw(view, rng, samples)
+    options = list(study.outcomes)
+    rule = options.index(study.rule_action)
+    best = _pick([study.outcomes[a] for a in options], rule, 1.0)
+    action = options[best]
+    mean = sum(study.outcomes[action]) / len(study.outcomes[action])
+    card = view.drawn.symbol()  # type: ignore[union-attr]
+    word = (
+        f"Keep the {card}" if action == KEEP else f"Discard the {card}, take the next"
     )
     return action, f"{word}: over {study.worlds} deals it scores {mean:+.0f} on average"
 

@@ -37,6 +37,7 @@ from ..seats import Seat
 from ..view import PlayerView
 from .bids import BidStudy, study_bids, study_blind, tricks_distribution
 from .cards import CardStudy, study_cards
+from .draw import study_draw
 from .exact import MAX_CARDS, exact_lines
 from .exchange import study_exchange
 from .explain import card_reasons, describe, played
@@ -471,6 +472,13 @@ class Coach:
                 advice.tricks = tricks_distribution(bstudy.tricks[best])
                 advice.nil_pays = _nil_check(bstudy, values)
             return advice
+        if kind == "draw" and view.drawn is not None:
+            dstudy = study_draw(view, rng, self.samples)
+            values = dict(dstudy.values)
+            best = _pick(dstudy, dstudy.rule_action, values)
+            return Advice(
+                view, kind, best, values, False, self.level, dstudy.worlds, study=dstudy
+            )
         if kind == "exchange" and view.rules.players == 4:
             estudy = study_exchange(view, rng, self.samples)
             values = dict(estudy.values)

@@ -376,6 +376,16 @@ def _played_by(view: PlayerView, deck: Deck) -> list[int]:
 
 
 # -------------------------------------------------------------------- bids
+def _choose(study: Any) -> tuple[Action, float]:
+    """A study's action (the rule's unless another is clearly better, as for
+    cards) and its mean value."""
+    options = list(study.outcomes)
+    rule = options.index(study.rule_action)
+    best = _pick([study.outcomes[a] for a in options], rule, 1.0)
+    action = options[best]
+    return action, sum(study.outcomes[action]) / len(study.outcomes[action])
+
+
 def search_blind(
     view: PlayerView, rng: random.Random, samples: int
 ) -> tuple[Action, str]:
@@ -385,11 +395,7 @@ def search_blind(
     from ..coach.bids import study_blind
 
     study = study_blind(view, rng, samples)
-    options = list(study.outcomes)
-    rule = options.index(study.rule_action)
-    best = _pick([study.outcomes[a] for a in options], rule, 1.0)
-    action = options[best]
-    mean = sum(study.outcomes[action]) / len(study.outcomes[action])
+    action, mean = _choose(study)
     word = (
         "Look at your cards"
         if action not in (Bid.BLIND_NIL, Bid.BLIND_SEVEN)
@@ -406,11 +412,7 @@ def search_draw(
     from ..coach.draw import study_draw
 
     study = study_draw(view, rng, samples)
-    options = list(study.outcomes)
-    rule = options.index(study.rule_action)
-    best = _pick([study.outcomes[a] for a in options], rule, 1.0)
-    action = options[best]
-    mean = sum(study.outcomes[action]) / len(study.outcomes[action])
+    action, mean = _choose(study)
     card = view.drawn.symbol()  # type: ignore[union-attr]
     word = (
         f"Keep the {card}" if action == KEEP else f"Discard the {card}, take the next"
@@ -426,11 +428,7 @@ def search_exchange(
     from ..coach.exchange import study_exchange
 
     study = study_exchange(view, rng, samples)
-    options = list(study.outcomes)
-    rule = options.index(study.rule_action)
-    best = _pick([study.outcomes[a] for a in options], rule, 1.0)
-    action = options[best]
-    mean = sum(study.outcomes[action]) / len(study.outcomes[action])
+    action, mean = _choose(study)
     return action, (
         f"Pass {' and '.join(c.symbol() for c in action.cards)}: over "  # type: ignore[attr-defined]
         f"{study.worlds} deals it scores {mean:+.0f} on average"

@@ -62,6 +62,20 @@ class BidStudy:
     played: set[Action] = field(default_factory=set)
     """The actions played out (the others are scored on a neighbour's play)."""
 
+    @classmethod
+    def of(
+        cls, view: PlayerView, rule_action: Action, actions: list[Action]
+    ) -> BidStudy:
+        """An empty study of ``actions``, all of them played out."""
+        study = cls(view, rule_action, played=set(actions))
+        for action in actions:
+            study.outcomes[action], study.tricks[action], study.made[action] = (
+                [],
+                [],
+                [],
+            )
+        return study
+
     @property
     def values(self) -> dict[Action, Estimate]:
         """The estimate of every legal action."""
@@ -189,9 +203,7 @@ def study_blind(view: PlayerView, rng: random.Random, samples: int = 40) -> BidS
     from ..bots.rule_bot import rule_decision
 
     rule_action, _ = rule_decision(view)
-    study = BidStudy(view, rule_action, played=set(legal))
-    for a in legal:
-        study.outcomes[a], study.tricks[a], study.made[a] = [], [], []
+    study = BidStudy.of(view, rule_action, legal)
     st0 = state_from_view(view)
     leader = _leader(view)
     for _ in range(max(1, samples)):

@@ -95,9 +95,7 @@ def study_draw(view: PlayerView, rng: random.Random, samples: int = 40) -> BidSt
     declared = tuple(view.declared_blind)
     rule_action, _ = rule_decision(view, reason=False)
     legal = list(view.legal)
-    study = BidStudy(view, rule_action, played=set(legal))
-    for action in legal:
-        study.outcomes[action], study.tricks[action], study.made[action] = [], [], []
+    study = BidStudy.of(view, rule_action, legal)
     st0 = state_from_view(view)
     leader = _leader(view)
     for _ in range(max(1, samples)):

@@ -12,6 +12,7 @@ import pytest
 
 from spadeslib import Card, Phase, Rules
 from spadeslib.actions import Exchange
+from spadeslib.bots.ladder import ELO, LADDER
 from spadeslib.cards import FULL_DECK, Rank, Suit
 from spadeslib.table import TableSession, table_state
 from spadeslib.view import PlayerView
@@ -136,7 +137,12 @@ def test_the_state_names_cards_for_the_learner_only() -> None:
     assert suits == sorted(suits, key=order.index)  # sorted by suit
     assert [s["pos"] for s in state["seats"]] == ["bottom", "left", "top", "right"]
     assert state["prefs"] == {"four_colour": True}
-    assert state["options"]["levels"]
+    levels = state["options"]["levels"]
+    labels = state["options"]["level_labels"]
+    assert levels == list(LADDER) and set(labels) == set(levels)
+    rated = [ELO[level] for level in levels]
+    assert rated == sorted(rated), "the ladder's ratings rise level by level"
+    assert labels["expert"] == f"expert (Elo {ELO['expert']})"
     assert all(m["words"] for m in state["options"]["modifiers"])
 
 

@@ -6,11 +6,14 @@ table's level menu lists these names.
 
 >>> list(LADDER)
 ['novice', 'rule', 'search-lite', 'search', 'expert']
+
+:data:`ELO` holds the ratings the last full ladder printed (the level menus
+show them); ``spades ladder`` measures them again.
 """
 
 from __future__ import annotations
 
-__all__ = ["LADDER"]
+__all__ = ["ELO", "LADDER", "level_label"]
 
 LADDER: dict[str, str] = {
     "novice": "knows the rules, judges like a beginner: bids aces and kings, "
@@ -23,3 +26,27 @@ LADDER: dict[str, str] = {
     "the last three tricks solved exactly",
 }
 """Level name (as :func:`~spadeslib.bots.make_bot` takes it) -> one line."""
+
+ELO: dict[str, int] = {
+    "novice": 1129,
+    "rule": 1500,
+    "search-lite": 1606,
+    "search": 1699,
+    "expert": 1720,
+}
+"""Level -> Elo-style rating (rule = 1500), as printed by the ladder run
+quoted in ``docs/coach.md`` and the README: ``spades ladder --deals 500
+--seed 2026 --pairs adjacent --jobs 2 --check-tricks 4`` on 1 December 2026.
+Run it again after changing a level, and copy the ratings here."""
+
+
+def level_label(level: str) -> str:
+    """A level's name with its measured rating, for menus.
+
+    >>> level_label("rule")
+    'rule (Elo 1500)'
+    >>> level_label("random")
+    'random'
+    """
+    rating = ELO.get(level)
+    return level if rating is None else f"{level} (Elo {rating})"

@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..actions import LOOK, Action, Bid, BidKind, Draw
+from ..bots.ladder import level_label
 from ..cards import SUIT_DISPLAY_ORDER, Card, Suit
 from ..coach.explain import describe
 from ..hand import Phase
@@ -401,6 +402,7 @@ def _options(session: TableSession) -> dict[str, Any]:
             for m in MODIFIERS
         ],
         "levels": ladder(),
+        "level_labels": {level: level_label(level) for level in ladder()},
         "partner": session.levels.get(session.seat.partner, "")
         if rules.players == 4
         else "",

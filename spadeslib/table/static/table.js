@@ -722,7 +722,8 @@ class TableView {
     const o = s.options;
     const panel = this.q("options");
     this.optionsShapeSeen = this.optionsShape(s);
-    const levels = (sel) => o.levels.map((l) => `<option value="${esc(l)}"${l === sel ? " selected" : ""}>${esc(l)}</option>`).join("");
+    const label = (l) => (o.level_labels && o.level_labels[l]) || l;
+    const levels = (sel) => o.levels.map((l) => `<option value="${esc(l)}"${l === sel ? " selected" : ""}>${esc(label(l))}</option>`).join("");
     const presets = o.presets.map((p) => `<option value="${esc(p.id)}"${p.id === o.preset ? " selected" : ""}>${esc(p.title)}</option>`).join("");
     const mods = o.modifiers
       .map((m) => `<label class="spt-mod"><input type="checkbox" data-testid="opt-mod-${esc(m.id)}" data-mod="${esc(m.id)}" aria-label="${esc(m.title)}: ${esc(m.words)}"${m.on ? " checked" : ""}> <b>${esc(m.title)}</b>: ${esc(m.words)}</label>`)

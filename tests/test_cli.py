@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+import gc
 import json
 import subprocess
 import sys
@@ -11,7 +13,7 @@ import pytest
 
 from conftest import ALL_SPECS
 from spadeslib import record
-from spadeslib.cli import main
+from spadeslib.cli import GameJob, main, play_game
 from spadeslib.rules import MODIFIERS, PRESETS
 
 
@@ -242,3 +244,17 @@ def test_replay_refuses_a_huge_file_without_reading_it_all(
     with path.open("wb") as file:
         file.truncate(record.MAX_BYTES + 10)  # sparse: no time to write
     assert_one_error_line(*run(capsys, "replay", str(path)), "too large")
+
+
+def test_freezing_finished_hands_changes_no_result() -> None:
+    """A one-game ``spades play`` process moves each finished hand out of the
+    collector's reach; the game played is the same."""
+    job = GameJob("cards4net", "random", "11", hands=6, record=True)
+    plain = play_game(job)
+    before = gc.get_freeze_count()
+    try:
+        frozen = play_game(dataclasses.replace(job, freeze=True))
+        assert gc.get_freeze_count() > before
+    finally:
+        gc.unfreeze()
+    assert frozen == plain

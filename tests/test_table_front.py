@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 from browser_support import CHROMIUM, launch_chromium
 
+from spadeslib.bots.ladder import level_label
 from spadeslib.table.app import SpadesTable
 
 pytestmark = pytest.mark.browser
@@ -121,6 +122,9 @@ def push(page: Any, state: dict[str, Any]) -> None:
 def test_a_redraw_keeps_the_seed_being_typed(browser: Any, states: Any) -> None:
     page = open_table(browser, states["bidding"])
     tid(page, "options-toggle").click()
+    # the level menu names each level with its measured rating
+    expert = tid(page, "opt-opponents").locator('option[value="expert"]')
+    assert expert.inner_text() == level_label("expert") != "expert"
     seed = tid(page, "opt-seed")
     seed.click()
     seed.type("2024")

@@ -57,6 +57,7 @@ __all__ = [
     "SearchBot",
     "later_bids",
     "sim_legal_bids",
+    "world_bid",
 ]
 
 #: worlds per decision at the default budget
@@ -108,43 +109,35 @@ class SearchBot:
         if not legal:
             raise ValueError(f"{view.seat.full} is not to move")
         rng = random.Random(f"{self.seed}/{_view_key(view)}")
-        if len(legal) > 1 and view.phase is Phase.PLAYING and self.samples:
-            action, reason = search_card(
+        searched = self._search(view, rng) if len(legal) > 1 else None
+        action, reason = searched or rule_decision(view, self._blind)
+        return Suggestion(action, reason, self.name)
+
+    def _search(
+        self, view: PlayerView, rng: random.Random
+    ) -> tuple[Action, str] | None:
+        """The searched action and reason, or ``None`` where this level
+        follows the rule level (no budget, or a decision it does not search)."""
+        phase = view.phase
+        four = view.rules.players == 4
+        if phase is Phase.PLAYING:
+            if not self.samples:
+                return None
+            return search_card(
                 view, rng, self.samples, self.time_limit, self.confidence
             )
-        elif (
-            len(legal) > 1
-            and view.phase is Phase.BIDDING
-            and view.hand is not None
-            and self.bid_samples
-        ):
-            action, reason = search_bid(
-                view, rng, self.bid_samples, self.time_limit, self.confidence
-            )
-        elif (
-            len(legal) > 1
-            and view.phase is Phase.BIDDING
-            and view.rules.players == 4
-            and self.bid_samples
-        ):
-            action, reason = search_blind(view, rng, self.bid_samples)
-        elif (
-            len(legal) > 1
-            and view.phase is Phase.EXCHANGE
-            and view.rules.players == 4
-            and self.bid_samples
-        ):
-            action, reason = search_exchange(view, rng, self.bid_samples)
-        elif (
-            len(legal) > 1
-            and view.phase is Phase.DRAW
-            and view.drawn is not None
-            and self.bid_samples
-        ):
-            action, reason = search_draw(view, rng, self.bid_samples)
-        else:
-            action, reason = rule_decision(view, self._blind)
-        return Suggestion(action, reason, self.name)
+        if not self.bid_samples:
+            return None
+        samples = self.bid_samples
+        if phase is Phase.BIDDING and view.hand is not None:
+            return search_bid(view, rng, samples, self.time_limit, self.confidence)
+        if phase is Phase.BIDDING and four:
+            return search_blind(view, rng, samples)
+        if phase is Phase.EXCHANGE and four:
+            return search_exchange(view, rng, samples)
+        if phase is Phase.DRAW and view.drawn is not None:
+            return search_draw(view, rng, samples)
+        return None
 
     def reset(self) -> None:
         """Forget the two-player blind-nil declarations remembered."""
@@ -470,26 +463,40 @@ def later_bids(
 ) -> None:
     """Fill in ``bids`` for each of ``seats`` not in it yet, as the rule bot
     would bid holding its cards in ``world`` (card masks by seat), in turn."""
+    for seat in seats:
+        if seat not in bids:
+            bids[seat] = world_bid(view, world, bids, seat)
+
+
+def world_bid(
+    view: PlayerView,
+    world: list[int],
+    bids: dict[Seat, Bid],
+    seat: Seat,
+    *,
+    blind: bool = True,
+) -> Bid:
+    """The rule bot's bid for ``seat`` holding its cards in ``world`` after
+    ``bids`` (``blind=False``: the seat has looked, so Blind Nil is out)."""
     rules = view.rules
     deck = deck_for(rules)
-    for seat in seats:
-        if seat in bids:
-            continue
-        trumps = (world[int(seat)] & deck.suit_mask[TRUMP]).bit_count()
-        options = sim_legal_bids(rules, seat, bids, trumps)
-        if len(options) == 1:
-            bids[seat] = options[0]
-        else:
-            bids[seat], _ = bid_decision(
-                deck,
-                world[int(seat)],
-                options,
-                bids,
-                seat,
-                view.scores,
-                view.bags,
-                explain=False,
-            )
+    trumps = (world[int(seat)] & deck.suit_mask[TRUMP]).bit_count()
+    options = sim_legal_bids(rules, seat, bids, trumps)
+    if not blind:
+        options = [b for b in options if b.kind is not BidKind.BLIND_NIL]
+    if len(options) == 1:
+        return options[0]
+    bid, _ = bid_decision(
+        deck,
+        world[int(seat)],
+        options,
+        bids,
+        seat,
+        view.scores,
+        view.bags,
+        explain=False,
+    )
+    return bid
 
 
 def _exchange_masks(

@@ -27,12 +27,12 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from ..actions import LOOK, Action, Bid, BidKind
+from ..actions import LOOK, Action, Bid
 from ..bots.knowledge import state_from_view
 from ..bots.rule_bot import bid_decision
 from ..bots.sampler import sample_worlds
-from ..bots.search_bot import _play_state, later_bids, playout, sim_legal_bids
-from ..bots.sim import TRUMP, State, bid_code, bits, deck_for
+from ..bots.search_bot import _play_state, later_bids, playout, world_bid
+from ..bots.sim import State, bid_code, bits, deck_for
 from ..bots.valuation import nil_danger
 from ..seats import Seat
 from ..view import PlayerView
@@ -211,22 +211,7 @@ def study_blind(view: PlayerView, rng: random.Random, samples: int = 40) -> BidS
         for action in legal:
             bids = dict(view.bids)
             if action == LOOK:
-                trumps = (world[int(me)] & deck.suit_mask[TRUMP]).bit_count()
-                options = [
-                    b
-                    for b in sim_legal_bids(rules, me, bids, trumps)
-                    if b.kind is not BidKind.BLIND_NIL
-                ]
-                bids[me], _ = bid_decision(
-                    deck,
-                    world[int(me)],
-                    options,
-                    bids,
-                    me,
-                    view.scores,
-                    view.bags,
-                    explain=False,
-                )
+                bids[me] = world_bid(view, world, bids, me, blind=False)
             else:
                 assert isinstance(action, Bid)
                 bids[me] = action

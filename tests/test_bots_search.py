@@ -19,6 +19,7 @@ from spadeslib.bots import (
     parse_level,
     suggest,
 )
+from spadeslib.bots.search_bot import DEFAULT_SAMPLES
 from spadeslib.errors import SpadesError
 
 
@@ -36,6 +37,12 @@ def test_levels_are_listed():
     assert list(BOTS) == ["random", "novice", "rule", "search", "search-lite", "expert"]
     assert set(LADDER) <= set(BOTS)
     assert f"({LITE_SAMPLES} samples per decision)" in BOTS["search-lite"][0]
+    # the menus' words say the budgets the levels use
+    assert f"in {LITE_SAMPLES} deals" in LADDER["search-lite"]
+    assert f"default {DEFAULT_SAMPLES})" in BOTS["search"][0]
+    assert f"with {DEFAULT_SAMPLES} deals per decision" in LADDER["search"]
+    assert make_bot("search").samples == DEFAULT_SAMPLES
+    assert make_bot("search-lite").samples == LITE_SAMPLES
     assert parse_level("search:samples=6,bid_samples=2") == (
         "search",
         {"samples": 6, "bid_samples": 2},

@@ -134,9 +134,16 @@ def test_spades_ladder_prints_the_table(capsys: pytest.CaptureFixture[str]) -> N
         )
         == 0
     )
-    out = capsys.readouterr().out
+    printed = capsys.readouterr()
+    out = printed.out
     assert "| level | Elo |" in out and "rule - novice" in out
     assert "printed by: spades ladder" in out
+    # each match is reported on stderr as it finishes, its margin and CI
+    # the same as the table's
+    data_line = [line for line in printed.err.splitlines() if "per deal" in line]
+    assert len(data_line) == 1 and data_line[0].startswith("rule - novice: ")
+    margin, ci = data_line[0].split(": ")[1].split(" per deal")[0].split(" ", 1)
+    assert f"rule - novice: {margin} per deal, 95% CI {ci}" in out
     main(
         [
             "ladder",

@@ -116,7 +116,7 @@ BOTS: dict[str, tuple[str, Callable[..., Bot]]] = {
     ),
     "search": (
         "determinized Monte Carlo over rule-based playouts "
-        "(search:N = N samples per decision, default 40)",
+        "(search:N = N samples per decision, default 16)",
         _level("SearchBot"),
     ),
     "search-lite": (

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from typing import Any
 
 from ..rules import Rules
@@ -113,6 +114,7 @@ def _cmd_ladder(args: argparse.Namespace) -> int:
         jobs=args.jobs,
         progress=args.progress,
         check_tricks=args.check_tricks,
+        on_match=lambda match: print(match.line(), file=sys.stderr, flush=True),
     )
     report.command = (
         f"spades ladder --levels {','.join(report.levels)} --deals {args.deals} "

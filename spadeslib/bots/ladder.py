@@ -21,7 +21,7 @@ LADDER: dict[str, str] = {
     "rule": "a sound club player: counts tricks, covers and attacks nils, ducks bags",
     "search-lite": "tries each card in 6 deals of the unseen cards, played out "
     "by the rule player",
-    "search": "the same search with 40 deals per decision, blind bids by search",
+    "search": "the same search with 16 deals per decision, blind bids by search",
     "expert": "the coach's choice: 48 deals read with the ducks of the play, "
     "the last three tricks solved exactly",
 }

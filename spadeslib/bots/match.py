@@ -221,6 +221,20 @@ class MatchReport:
         half = t_quantile(0.975, n - 1) * self.stderr
         return (self.mean - half, self.mean + half)
 
+    def line(self) -> str:
+        """One line: the margin per deal with its 95% CI and the time taken.
+
+        >>> MatchReport("search", "rule", "cards4net", 0, 2).line()
+        'search - rule: no deal played'
+        """
+        if not self.results:
+            return f"{self.a} - {self.b}: no deal played"
+        low, high = self.ci
+        return (
+            f"{self.a} - {self.b}: {self.mean:+.1f} [{low:+.1f}, {high:+.1f}] "
+            f"per deal over {len(self.results)} deals ({self.seconds / 60:.0f} min)"
+        )
+
     def per_deal(self, level: str) -> float:
         """Mean points per deal of one level (``"a"`` or ``"b"``, or its name)."""
         key = "a" if level in ("a", self.a) else "b"

@@ -61,7 +61,7 @@ __all__ = [
 ]
 
 #: worlds per decision at the default budget
-DEFAULT_SAMPLES = 40
+DEFAULT_SAMPLES = 16
 #: worlds per decision of the ``search-lite`` level
 LITE_SAMPLES = 6
 #: points the rule bot's own choice is preferred by, so noise does not

@@ -18,6 +18,7 @@ ten to one, anchored at 1500 for the ``rule`` level (or the first level).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -200,12 +201,14 @@ def round_robin(
     check_tricks: int | None = None,
     options: dict[str, dict[str, Any]] | None = None,
     scheduler: Any = None,
+    on_match: Callable[[MatchReport], None] | None = None,
 ) -> LadderReport:
     """Duplicate matches between ``levels`` (weakest first): every pair, or
     with ``pairs="adjacent"`` only each level against the one below. Each
     level's card play in the last ``check_tricks`` tricks of every hand is
     checked against exact analysis (default: :func:`~.match.exact_tricks`,
-    8 when the solver takes that many cards)."""
+    8 when the solver takes that many cards). ``on_match`` is called with
+    each match as it finishes (a long run reports as it goes)."""
     from . import parse_level
     from .match import exact_tricks
 
@@ -226,7 +229,7 @@ def round_robin(
             la, lo = parse_level(lower)
             uo.update(options.get(upper, {}))
             lo.update(options.get(lower, {}))
-            report.matches[(upper, lower)] = duplicate_match(
+            match = report.matches[(upper, lower)] = duplicate_match(
                 ua,
                 la,
                 deals=deals,
@@ -239,4 +242,6 @@ def round_robin(
                 check_tricks=check,
                 scheduler=scheduler,
             )
+            if on_match is not None:
+                on_match(match)
     return report

@@ -230,9 +230,14 @@ class MatchReport:
         if not self.results:
             return f"{self.a} - {self.b}: no deal played"
         low, high = self.ci
+        took = (
+            f"{self.seconds:.0f} s"
+            if self.seconds < 120
+            else f"{self.seconds / 60:.0f} min"
+        )
         return (
             f"{self.a} - {self.b}: {self.mean:+.1f} [{low:+.1f}, {high:+.1f}] "
-            f"per deal over {len(self.results)} deals ({self.seconds / 60:.0f} min)"
+            f"per deal over {len(self.results)} deals ({took})"
         )
 
     def per_deal(self, level: str) -> float:

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
 from spadeslib import Hand, Seat
 from spadeslib.actions import LOOK, Bid
-from spadeslib.bots import BOTS, LADDER, make_bot
+from spadeslib.bots import BOTS, LADDER, make_bot, tournament
 from spadeslib.bots.match import duplicate_match, exact_tricks
-from spadeslib.bots.tournament import elo_ratings, round_robin
+from spadeslib.bots.tournament import elo_ratings, keep_match, round_robin, saved_match
 from spadeslib.cards import Card
 from spadeslib.cli import main
 from spadeslib.rules import Rules
@@ -169,3 +170,57 @@ def test_search_decides_the_blind_decision_by_search() -> None:
     assert hint.action in west.legal and "deals" in hint.reason
     assert make_bot("expert", seed=1, samples=6).act(west) in west.legal
     assert west.seat == Seat.WEST
+
+
+def test_a_saved_ladder_resumes_without_playing_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    levels = ["random", "novice", "rule"]
+    first = round_robin(
+        levels, deals=2, seed=3, pairs="adjacent", check_tricks=0, save=tmp_path
+    )
+    assert len(list(tmp_path.glob("*.json"))) == 2
+    assert not list(tmp_path.glob("*.part"))
+    # every match is read back, not played: the report is the same
+    monkeypatch.setattr(tournament, "duplicate_match", _no_play)
+    again = round_robin(
+        levels, deals=2, seed=3, pairs="adjacent", check_tricks=0, save=tmp_path
+    )
+    assert again.text() == first.text()
+    assert again.matches == first.matches
+    # other settings are another run: a kept match is not reused for them
+    for changed in ({"seed": 4}, {"deals": 3}, {"check_tricks": 1}):
+        options = {"deals": 2, "seed": 3, "check_tricks": 0} | changed
+        with pytest.raises(AssertionError, match="played again"):
+            round_robin(levels, pairs="adjacent", save=tmp_path, **options)
+
+
+def test_a_kept_match_is_reused_only_for_its_own_levels_and_options(
+    tmp_path: Path,
+) -> None:
+    match = duplicate_match("rule", "novice", deals=1, seed=2)
+    settings = {"a": "rule", "b": "novice", "deals": 1, "seed": 2}
+    path = keep_match(tmp_path, "rule", "novice", settings, match)
+    assert path.name == "rule--novice.json"
+    assert saved_match(tmp_path, "rule", "novice", settings) == match
+    assert saved_match(tmp_path, "rule", "novice", settings | {"seed": 5}) is None
+    assert saved_match(tmp_path, "search", "novice", settings) is None
+    # a level with options is a file name of its own
+    assert keep_match(tmp_path, "search:8", "rule", settings, match).is_file()
+
+
+def _no_play(*args: object, **kwargs: object) -> None:
+    raise AssertionError("a kept match was played again")
+
+
+def test_spades_ladder_save_keeps_each_match(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["ladder", "--levels", "random,novice", "--deals", "2", "--seed", "7"]
+    argv += ["--check-tricks", "0", "--no-progress", "--save", str(tmp_path / "run")]
+    assert main(argv) == 0
+    first = capsys.readouterr()
+    assert [p.name for p in (tmp_path / "run").iterdir()] == ["novice--random.json"]
+    assert main(argv) == 0
+    again = capsys.readouterr()
+    assert again.out == first.out and again.err == first.err

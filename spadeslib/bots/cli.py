@@ -115,6 +115,7 @@ def _cmd_ladder(args: argparse.Namespace) -> int:
         progress=args.progress,
         check_tricks=args.check_tricks,
         on_match=lambda match: print(match.line(), file=sys.stderr, flush=True),
+        save=args.save,
     )
     report.command = (
         f"spades ladder --levels {','.join(report.levels)} --deals {args.deals} "
@@ -208,6 +209,12 @@ def register(subparsers: Any) -> None:
         default=None,
         help="final tricks checked against exact analysis (default: as many "
         "as the solver takes, up to 8; 0: none)",
+    )
+    p.add_argument(
+        "--save",
+        metavar="DIR",
+        help="keep each finished match in DIR; run again with the same "
+        "settings to reuse them (a run cut short resumes)",
     )
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.add_argument(

@@ -253,6 +253,27 @@ class MatchReport:
         per = [(r.loss_a if key == "a" else r.loss_b) / 2 for r in self.results]
         return mean_ci(per)
 
+    def dump(self) -> dict[str, Any]:
+        """Everything, every deal and every decision's time included, as
+        JSON-ready data that :meth:`load` reads back.
+
+        >>> report = duplicate_match("rule", "random", deals=1, seed=1)
+        >>> MatchReport.load(report.dump()) == report
+        True
+        """
+        return asdict(self)
+
+    @classmethod
+    def load(cls, data: dict[str, Any]) -> MatchReport:
+        """The report :meth:`dump` wrote (after a JSON round trip too)."""
+        fields = dict(data)
+        fields["results"] = [
+            DealResult(**{**r, "bids": tuple(r["bids"]), "tricks": tuple(r["tricks"])})
+            for r in data["results"]
+        ]
+        fields["stats"] = {k: BotStats(**v) for k, v in data["stats"].items()}
+        return cls(**fields)
+
     def to_dict(self) -> dict[str, Any]:
         """Everything as plain JSON-ready data."""
         low, high = self.ci

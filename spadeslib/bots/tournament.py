@@ -17,16 +17,19 @@ ten to one, anchored at 1500 for the ``rule`` level (or the first level).
 
 from __future__ import annotations
 
+import json
 import math
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from ..rules import Rules
 from .match import MatchReport, duplicate_match
 from .stats import latency
 
-__all__ = ["LadderReport", "elo_ratings", "round_robin"]
+__all__ = ["LadderReport", "elo_ratings", "keep_match", "round_robin", "saved_match"]
 
 #: the rating of the anchor level
 ANCHOR = 1500.0
@@ -72,6 +75,45 @@ def elo_ratings(
     base = anchor if anchor in levels else ("rule" if "rule" in levels else levels[0])
     ref = math.log10(strength[base])
     return {k: ANCHOR + 400 * (math.log10(strength[k]) - ref) for k in levels}
+
+
+def _match_file(folder: str | Path, upper: str, lower: str) -> Path:
+    name = re.sub(r"[^\w.=-]+", "_", f"{upper}--{lower}")
+    return Path(folder) / f"{name}.json"
+
+
+def saved_match(
+    folder: str | Path, upper: str, lower: str, settings: dict[str, Any]
+) -> MatchReport | None:
+    """The match of ``upper`` against ``lower`` kept in ``folder`` by an
+    earlier run with the same ``settings`` (levels, options, deals, seed,
+    rules, tricks checked), or ``None``. The file does not know the bots'
+    code: after changing a level, use a new folder."""
+    path = _match_file(folder, upper, lower)
+    if not path.is_file():
+        return None
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if data.get("settings") != json.loads(json.dumps(settings)):
+        return None
+    return MatchReport.load(data["match"])
+
+
+def keep_match(
+    folder: str | Path,
+    upper: str,
+    lower: str,
+    settings: dict[str, Any],
+    match: MatchReport,
+) -> Path:
+    """Write ``match`` to ``folder`` for :func:`saved_match` (whole or not at
+    all: a run stopped while writing leaves no half file)."""
+    path = _match_file(folder, upper, lower)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    part = path.with_suffix(".part")
+    data = {"settings": settings, "match": match.dump()}
+    part.write_text(json.dumps(data), encoding="utf-8")
+    part.replace(path)
+    return path
 
 
 @dataclass
@@ -202,13 +244,16 @@ def round_robin(
     options: dict[str, dict[str, Any]] | None = None,
     scheduler: Any = None,
     on_match: Callable[[MatchReport], None] | None = None,
+    save: str | Path | None = None,
 ) -> LadderReport:
     """Duplicate matches between ``levels`` (weakest first): every pair, or
     with ``pairs="adjacent"`` only each level against the one below. Each
     level's card play in the last ``check_tricks`` tricks of every hand is
     checked against exact analysis (default: :func:`~.match.exact_tricks`,
     8 when the solver takes that many cards). ``on_match`` is called with
-    each match as it finishes (a long run reports as it goes)."""
+    each match as it finishes (a long run reports as it goes). ``save``: a
+    folder keeping each finished match (:func:`saved_match`), so a run cut
+    short resumes where it stopped."""
     from . import parse_level
     from .match import exact_tricks
 
@@ -229,19 +274,34 @@ def round_robin(
             la, lo = parse_level(lower)
             uo.update(options.get(upper, {}))
             lo.update(options.get(lower, {}))
-            match = report.matches[(upper, lower)] = duplicate_match(
-                ua,
-                la,
-                deals=deals,
-                seed=seed,
-                rules=rules,
-                a_options=uo,
-                b_options=lo,
-                jobs=jobs,
-                progress=progress,
-                check_tricks=check,
-                scheduler=scheduler,
-            )
+            settings = {
+                "a": ua,
+                "b": la,
+                "a_options": uo,
+                "b_options": lo,
+                "deals": deals,
+                "seed": seed,
+                "rules": rules.spec,
+                "check_tricks": check,
+            }
+            match = saved_match(save, upper, lower, settings) if save else None
+            if match is None:
+                match = duplicate_match(
+                    ua,
+                    la,
+                    deals=deals,
+                    seed=seed,
+                    rules=rules,
+                    a_options=uo,
+                    b_options=lo,
+                    jobs=jobs,
+                    progress=progress,
+                    check_tricks=check,
+                    scheduler=scheduler,
+                )
+                if save:
+                    keep_match(save, upper, lower, settings, match)
+            report.matches[(upper, lower)] = match
             if on_match is not None:
                 on_match(match)
     return report

@@ -40,7 +40,7 @@ from ..scoring import side_of, sides
 from ..seats import Seat
 from .base import Bot, BotError
 from .knowledge import state_from_view
-from .policy import partner_sure
+from .seat_context import partner_sure
 from .stats import latency, mean_ci, t_quantile
 
 __all__ = [

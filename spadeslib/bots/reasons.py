@@ -102,11 +102,12 @@ def card_reason(view: PlayerView, st: State, card: Card, code: str) -> str:
     }
     text = texts.get(code, f"Play the {c}")
     if code in _WINNING:
-        from .policy import _Ctx, _want
+        from .policy import _want
+        from .seat_context import SeatContext
 
         seat = int(view.seat)
         if st.turn == seat:
-            _, why = _want(st, seat, _Ctx(st, seat))
+            _, why = _want(st, seat, SeatContext(st, seat))
             if why == "set_game":
                 text = "The opponents win the game if they make their contract. " + text
             elif why == "set":

@@ -44,10 +44,11 @@ from ..seats import Seat
 from ..view import PlayerView
 from .base import Suggestion
 from .knowledge import state_from_view
-from .policy import choose_card, partner_sure
+from .policy import choose_card
 from .reasons import card_reason
 from .rule_bot import bid_decision, rule_decision
 from .sampler import sample_worlds
+from .seat_context import partner_sure
 from .sim import TRUMP, Deck, State, bid_code, bits, deck_for
 from .valuation import nil_danger
 

@@ -12,8 +12,8 @@ import pytest
 from spadeslib import MODIFIERS, PRESETS, Bid, Card, Hand, InvalidRules, Rules, Seat
 from spadeslib.bidding import legal_bids
 from spadeslib.bots.knowledge import state_from_hand, state_from_view
+from spadeslib.bots.playout import sim_legal_bids
 from spadeslib.bots.sampler import sample_worlds
-from spadeslib.bots.search_bot import sim_legal_bids
 from spadeslib.bots.sim import bits, deck_for
 from spadeslib.hand import Phase
 

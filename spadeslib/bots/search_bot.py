@@ -34,31 +34,30 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
-from ..actions import KEEP, Action, Bid, BidKind
+from ..actions import KEEP, Action, Bid
 from ..hand import Phase
-from ..rules import Rules
-from ..seats import Seat
 from ..view import PlayerView
 from .base import Suggestion
+from .candidates import candidates, played_by_seat, representative
 from .knowledge import state_from_view
+from .playout import later_bids, leaf_value, play_state, playout
 from .policy import choose_card
 from .reasons import card_reason
 from .rule_bot import bid_decision, rule_decision
 from .sampler import sample_worlds
 from .seat_context import partner_sure
-from .sim import TRUMP, Deck, State, bid_code, bits, deck_for
+from .sim import TRUMP, State, deck_for
 from .valuation import nil_danger
 
 __all__ = [
     "DEFAULT_SAMPLES",
     "LITE_SAMPLES",
     "SearchBot",
-    "later_bids",
-    "sim_legal_bids",
-    "world_bid",
+    "search_bid",
+    "search_card",
 ]
 
 #: worlds per decision at the default budget
@@ -68,8 +67,6 @@ LITE_SAMPLES = 6
 #: points the rule bot's own choice is preferred by, so noise does not
 #: replace it
 RULE_BONUS = 1.0
-#: value of ending the game as the winner (or loser) in a playout
-GAME_WEIGHT = 400
 
 
 class SearchBot:
@@ -151,73 +148,7 @@ def _view_key(view: PlayerView) -> str:
     return f"{view.number}/{view.seat.letter}/{view.phase.value}/{bids}/{played}"
 
 
-# ------------------------------------------------------------- evaluation
-def leaf_value(st: State, side: int, rules: Rules) -> float:
-    """The side's bag-adjusted points minus the other side's, with a bonus
-    for finishing the game as the winner (a malus as the loser)."""
-    mine = st.side_score(side)
-    other = st.side_score(1 - side)
-    value = float(mine - other)
-    target = rules.target
-    scores = st.scores
-    if (
-        scores[0] + 130 >= target
-        or scores[1] + 130 >= target
-        or (
-            rules.losing_threshold is not None
-            and min(scores) - 130 <= rules.losing_threshold
-        )
-    ):
-        real = [scores[s] + st.side_score(s, adjusted=False) for s in (0, 1)]
-        ended = max(real) >= target or (
-            rules.losing_threshold is not None and min(real) <= rules.losing_threshold
-        )
-        if ended and real[0] != real[1]:
-            won = real[side] > real[1 - side]
-            value += GAME_WEIGHT if won else -GAME_WEIGHT
-    return value
-
-
-def playout(st: State) -> None:
-    """Finish the hand with the rule policy for every seat."""
-    choose = choose_card
-    play = st.play
-    while st.tricks_done < 13:
-        seat = st.turn
-        card, _ = choose(st, seat)
-        play(seat, card)
-
-
 # ------------------------------------------------------------------- cards
-def _candidates(st: State, seat: int) -> list[int]:
-    """The legal cards, one per run of equivalent cards (no unseen card
-    between them), lowest of each run."""
-    deck = st.deck
-    legal = st.legal(seat)
-    unseen_or_known = _gap(st, seat)
-    out: list[int] = []
-    prev = -1
-    for c in bits(legal):
-        if prev >= 0 and prev >> 4 == c >> 4:
-            between = deck.above[prev] & deck.below[c]
-            if not between & unseen_or_known:
-                continue
-        out.append(c)
-        prev = c
-    # `prev` tracks the representative: a run is continued by the next card
-    return out
-
-
-def _gap(st: State, seat: int) -> int:
-    """Cards that separate two of ``seat``'s cards: any card not in its hand
-    and not played to an earlier trick (cards in the current trick count,
-    since they decide who wins it)."""
-    current = 0
-    for _, c in st.trick:
-        current |= 1 << c
-    return st.deck.full & ~(st.hands[seat] | (st.played & ~current))
-
-
 def _blunders(st: State, seat: int, cands: list[int]) -> set[int]:
     """Candidates that would be blunders by the match's definition."""
     if st.n != 4 or not st.trick:
@@ -295,18 +226,18 @@ def search_card(
     rule_id, code = choose_card(st, seat)
     rule_card = deck.card[rule_id]
     assert rule_card is not None
-    cands = _candidates(st, seat)
+    cands = candidates(st, seat)
     bad = _blunders(st, seat, cands)
     if bad and len(bad) < len(cands):
         cands = [c for c in cands if c not in bad]
-    rule_rep = _representative(st, seat, rule_id, cands)
+    rule_rep = representative(st, seat, rule_id, cands)
     if len(cands) == 1:
         if cands[0] == rule_rep:
             return rule_card, card_reason(view, st, rule_card, code)
         card = deck.card[cands[0]]
         assert card is not None
         return card, f"Play the {card.symbol()}: the only sensible choice"
-    played_by = _played_by(view, deck)
+    played_by = played_by_seat(view, deck)
     worlds = _worlds(st, seat, rng, samples, time_limit, played_by=played_by)
     side = st.side(seat)
     rules = deck.rules
@@ -340,33 +271,6 @@ def search_card(
     else:
         reason += " best on average"
     return card, reason + f" (expected {mean:+.0f})"
-
-
-def _representative(st: State, seat: int, card: int, cands: list[int]) -> int:
-    """The candidate standing for ``card`` (the lowest of its run)."""
-    if card in cands:
-        return card
-    deck = st.deck
-    gap = _gap(st, seat)
-    best = card
-    for c in cands:
-        if (
-            c >> 4 == card >> 4
-            and c < card
-            and not deck.above[c] & deck.below[card] & gap
-        ):
-            best = c
-    return best
-
-
-def _played_by(view: PlayerView, deck: Deck) -> list[int]:
-    out = [0, 0, 0, 0]
-    for trick in view.tricks:
-        for s, c in trick.plays:
-            out[int(s)] |= 1 << deck.id_of_card(c)
-    for s, c in view.trick:
-        out[int(s)] |= 1 << deck.id_of_card(c)
-    return out
 
 
 # -------------------------------------------------------------------- bids
@@ -429,112 +333,6 @@ def search_exchange(
     )
 
 
-def sim_legal_bids(
-    rules: Rules, seat: Seat, bids: dict[Seat, Bid], trumps: int
-) -> list[Bid]:
-    """The bids a seat that has looked may make (as the engine's
-    ``bidding.legal_bids``), from the bids so far and its number of trumps."""
-    partner = seat.partner if rules.players == 4 else None
-    pbid = bids.get(partner) if partner is not None else None
-    if pbid is not None and pbid.kind is BidKind.BLIND_SEVEN:
-        return [Bid.BLIND_SEVEN]
-    nil_ok = rules.nil
-    if pbid is not None:
-        if rules.nil_before_partner_only:
-            nil_ok = False
-        if pbid.is_nil and not rules.double_nil:
-            nil_ok = False
-    if rules.suicide and pbid is not None:
-        if pbid.is_nil:
-            nil_ok = False
-        else:
-            return [Bid.NIL]
-    low = 0 if rules.numeric_zero else 1
-    if rules.bid_rule == "mirror":
-        return [Bid(trumps)] if trumps else [Bid.NIL]
-    if rules.bid_rule == "whiz":
-        if trumps < low:
-            return [Bid.NIL]
-        return [Bid(trumps)] + ([Bid.NIL] if nil_ok else [])
-    return [Bid(n) for n in range(low, 14)] + ([Bid.NIL] if nil_ok else [])
-
-
-def later_bids(
-    view: PlayerView, world: list[int], bids: dict[Seat, Bid], seats: Iterable[Seat]
-) -> None:
-    """Fill in ``bids`` for each of ``seats`` not in it yet, as the rule bot
-    would bid holding its cards in ``world`` (card masks by seat), in turn."""
-    for seat in seats:
-        if seat not in bids:
-            bids[seat] = world_bid(view, world, bids, seat)
-
-
-def world_bid(
-    view: PlayerView,
-    world: list[int],
-    bids: dict[Seat, Bid],
-    seat: Seat,
-    *,
-    blind: bool = True,
-) -> Bid:
-    """The rule bot's bid for ``seat`` holding its cards in ``world`` after
-    ``bids`` (``blind=False``: the seat has looked, so Blind Nil is out)."""
-    rules = view.rules
-    deck = deck_for(rules)
-    trumps = (world[int(seat)] & deck.suit_mask[TRUMP]).bit_count()
-    options = sim_legal_bids(rules, seat, bids, trumps)
-    if not blind:
-        options = [b for b in options if b.kind is not BidKind.BLIND_NIL]
-    if len(options) == 1:
-        return options[0]
-    bid, _ = bid_decision(
-        deck,
-        world[int(seat)],
-        options,
-        bids,
-        seat,
-        view.scores,
-        view.bags,
-        explain=False,
-    )
-    return bid
-
-
-def _exchange_masks(
-    deck: Deck,
-    hands: list[int],
-    bids: dict[Seat, Bid],
-    order: tuple[Seat, ...],
-    st: State,
-) -> None:
-    """The rule bots' blind-nil exchange, on masks."""
-    n = deck.rules.exchange
-    done: set[Seat] = set()
-    top = deck.top
-
-    def danger(c: int) -> tuple[int, int]:
-        return (14 - top[c] + (3 if c >> 4 == TRUMP else 0), c)
-
-    for seat in order:
-        bid = bids.get(seat)
-        if bid is None or bid.kind is not BidKind.BLIND_NIL or seat in done:
-            continue
-        partner = seat.partner
-        done |= {seat, partner}
-        s, p = int(seat), int(partner)
-        give = sorted(bits(hands[s]), key=danger, reverse=True)[:n]
-        if bids.get(partner) is not None and bids[partner].is_nil:
-            back = sorted(bits(hands[p]), key=danger, reverse=True)[:n]
-        else:
-            back = sorted(bits(hands[p]), key=danger)[:n]
-        gm = sum(1 << c for c in give)
-        bm = sum(1 << c for c in back)
-        hands[s] = (hands[s] & ~gm) | bm
-        hands[p] = (hands[p] & ~bm) | gm
-        st.known[s] |= gm
-        st.known[p] |= bm
-
-
 def search_bid(
     view: PlayerView,
     rng: random.Random,
@@ -587,7 +385,7 @@ def search_bid(
             bids = dict(view.bids)
             bids[me] = mine
             later_bids(view, world, bids, later)
-            sim = _play_state(deck, world, bids, st0, order, int(leader))
+            sim = play_state(deck, world, bids, st0, order, int(leader))
             playout(sim)
             values[i].append(leaf_value(sim, side, rules))
         if time_limit is not None and time.perf_counter() - start > time_limit:
@@ -606,28 +404,3 @@ def search_bid(
         f"{mean - rule_mean:.0f} points better on average than "
         f"{rule_bid.label()} ({mean:+.0f})"
     )
-
-
-def _play_state(
-    deck: Deck,
-    world: list[int],
-    bids: dict[Seat, Bid],
-    st0: State,
-    order: tuple[Seat, ...],
-    leader: int,
-) -> State:
-    st = State(deck)
-    st.hands = world[:]
-    for seat, bid in bids.items():
-        tricks, nil = bid_code(bid)
-        st.bid[int(seat)] = tricks
-        st.nil[int(seat)] = nil
-        if bid.kind is BidKind.BLIND_SEVEN:
-            st.blind7[st.side(int(seat))] = True
-    if deck.rules.exchange and any(b.kind is BidKind.BLIND_NIL for b in bids.values()):
-        _exchange_masks(deck, st.hands, bids, order, st)
-    st.seen = st0.seen[:]
-    st.scores = st0.scores
-    st.bags = st0.bags
-    st.turn = leader
-    return st

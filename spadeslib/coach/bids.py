@@ -29,9 +29,9 @@ from dataclasses import dataclass, field
 
 from ..actions import LOOK, Action, Bid
 from ..bots.knowledge import state_from_view
+from ..bots.playout import later_bids, play_state, playout, world_bid
 from ..bots.rule_bot import bid_decision
 from ..bots.sampler import sample_worlds
-from ..bots.search_bot import _play_state, later_bids, playout, world_bid
 from ..bots.sim import State, bid_code, bits, deck_for
 from ..bots.valuation import nil_danger
 from ..seats import Seat
@@ -153,7 +153,7 @@ def study_bids(view: PlayerView, rng: random.Random, samples: int = 40) -> BidSt
             bids = dict(view.bids)
             bids[me] = mine
             _later_bids(view, world, bids, me)
-            sim = _play_state(deck, world, bids, st0, view.bid_order, leader)
+            sim = play_state(deck, world, bids, st0, view.bid_order, leader)
             playout(sim)
             finals[mine] = sim
         numbers = [b for b in played if not b.is_nil]
@@ -216,7 +216,7 @@ def study_blind(view: PlayerView, rng: random.Random, samples: int = 40) -> BidS
                 assert isinstance(action, Bid)
                 bids[me] = action
             _later_bids(view, world, bids, me)
-            sim = _play_state(deck, world, bids, st0, view.bid_order, leader)
+            sim = play_state(deck, world, bids, st0, view.bid_order, leader)
             playout(sim)
             side = sim.side(int(me))
             study.outcomes[action].append(

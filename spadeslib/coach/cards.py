@@ -22,10 +22,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from ..bots.candidates import candidates, played_by_seat, representative
 from ..bots.knowledge import state_from_view
 from ..bots.policy import choose_card
 from ..bots.sampler import duck_evidence, sample_worlds
-from ..bots.search_bot import _candidates, _played_by, _representative
 from ..bots.sim import State
 from ..cards import Card
 from ..view import PlayerView
@@ -142,11 +142,11 @@ def study_cards(
     rule_id, _ = choose_card(st, seat)
     rule_card = deck.card[rule_id]
     assert rule_card is not None
-    cands = _candidates(st, seat)
+    cands = candidates(st, seat)
     legal_ids = [deck.id_of_card(c) for c in view.legal if isinstance(c, Card)]
     reps: dict[Card, Card] = {}
     for cid in legal_ids:
-        rep = deck.card[_representative(st, seat, cid, cands)]
+        rep = deck.card[representative(st, seat, cid, cands)]
         card = deck.card[cid]
         assert rep is not None and card is not None
         reps[card] = rep
@@ -169,7 +169,7 @@ def study_cards(
         seat,
         rng,
         max(1, samples),
-        played_by=_played_by(view, deck),
+        played_by=played_by_seat(view, deck),
         evidence=duck_evidence(view) if ducks else None,
     )
     outcomes: dict[int, list[Outcome]] = {c: [] for c in rep_ids}

@@ -25,8 +25,8 @@ import random
 
 from ..actions import KEEP, Bid
 from ..bots.knowledge import state_from_view
+from ..bots.playout import later_bids, play_state, playout
 from ..bots.rule_bot import draw_keeps, rule_decision
-from ..bots.search_bot import _play_state, later_bids, playout
 from ..bots.sim import Deck, bits, deck_for
 from ..phase import Phase
 from ..seats import Seat
@@ -110,7 +110,7 @@ def study_draw(view: PlayerView, rng: random.Random, samples: int = 40) -> BidSt
                 world[int(seat)] = mask
             bids: dict[Seat, Bid] = {s: Bid.BLIND_NIL for s in declared}
             later_bids(view, world, bids, view.bid_order)
-            sim = _play_state(deck, world, bids, st0, view.bid_order, leader)
+            sim = play_state(deck, world, bids, st0, view.bid_order, leader)
             sim.seen[int(me)], sim.seen[int(opp)] = gone[me], gone[opp]
             playout(sim)
             side = sim.side(int(me))

@@ -26,9 +26,9 @@ import random
 
 from ..actions import Action, Exchange
 from ..bots.knowledge import state_from_view
+from ..bots.playout import playout
 from ..bots.rule_bot import rule_decision
 from ..bots.sampler import sample_worlds
-from ..bots.search_bot import playout
 from ..bots.sim import TRUMP, Deck, State, bits, deck_for
 from ..cards import Card
 from ..view import PlayerView

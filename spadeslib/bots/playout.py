@@ -1,0 +1,211 @@
+"""Finishing a sampled world: the bids still to come, the blind-nil
+exchange, the rule-based play of the hand, and its value to one side.
+
+Every search (:mod:`.search_bot`) and every study of the coach
+(:mod:`spadeslib.coach`) values a decision by dealing worlds of the unseen
+cards and playing each out from here: the later seats bid as the rule bot
+would (:func:`world_bid`), the hand is set up from the bids
+(:func:`play_state`), and the rule policy plays every seat to the end
+(:func:`playout`); :func:`leaf_value` scores the outcome.
+
+>>> from spadeslib import Hand
+>>> from spadeslib.bots.knowledge import state_from_hand
+>>> hand = Hand(seed=4, dealer="W")
+>>> for bid in (3, 3, 3, 3): hand.apply(bid)
+>>> st = state_from_hand(hand)
+>>> playout(st)
+>>> st.tricks_done, sum(st.tricks_won)
+(13, 13)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ..actions import Bid, BidKind
+from ..rules import Rules
+from ..seats import Seat
+from ..view import PlayerView
+from .policy import choose_card
+from .rule_bot import bid_decision
+from .sim import TRUMP, Deck, State, bid_code, bits, deck_for
+
+__all__ = [
+    "GAME_WEIGHT",
+    "later_bids",
+    "leaf_value",
+    "play_state",
+    "playout",
+    "sim_legal_bids",
+    "world_bid",
+]
+
+#: value of ending the game as the winner (or loser) in a playout
+GAME_WEIGHT = 400
+
+
+def leaf_value(st: State, side: int, rules: Rules) -> float:
+    """The side's bag-adjusted points minus the other side's, with a bonus
+    for finishing the game as the winner (a malus as the loser)."""
+    mine = st.side_score(side)
+    other = st.side_score(1 - side)
+    value = float(mine - other)
+    target = rules.target
+    scores = st.scores
+    if (
+        scores[0] + 130 >= target
+        or scores[1] + 130 >= target
+        or (
+            rules.losing_threshold is not None
+            and min(scores) - 130 <= rules.losing_threshold
+        )
+    ):
+        real = [scores[s] + st.side_score(s, adjusted=False) for s in (0, 1)]
+        ended = max(real) >= target or (
+            rules.losing_threshold is not None and min(real) <= rules.losing_threshold
+        )
+        if ended and real[0] != real[1]:
+            won = real[side] > real[1 - side]
+            value += GAME_WEIGHT if won else -GAME_WEIGHT
+    return value
+
+
+def playout(st: State) -> None:
+    """Finish the hand with the rule policy for every seat."""
+    choose = choose_card
+    play = st.play
+    while st.tricks_done < 13:
+        seat = st.turn
+        card, _ = choose(st, seat)
+        play(seat, card)
+
+
+def sim_legal_bids(
+    rules: Rules, seat: Seat, bids: dict[Seat, Bid], trumps: int
+) -> list[Bid]:
+    """The bids a seat that has looked may make (as the engine's
+    ``bidding.legal_bids``), from the bids so far and its number of trumps."""
+    partner = seat.partner if rules.players == 4 else None
+    pbid = bids.get(partner) if partner is not None else None
+    if pbid is not None and pbid.kind is BidKind.BLIND_SEVEN:
+        return [Bid.BLIND_SEVEN]
+    nil_ok = rules.nil
+    if pbid is not None:
+        if rules.nil_before_partner_only:
+            nil_ok = False
+        if pbid.is_nil and not rules.double_nil:
+            nil_ok = False
+    if rules.suicide and pbid is not None:
+        if pbid.is_nil:
+            nil_ok = False
+        else:
+            return [Bid.NIL]
+    low = 0 if rules.numeric_zero else 1
+    if rules.bid_rule == "mirror":
+        return [Bid(trumps)] if trumps else [Bid.NIL]
+    if rules.bid_rule == "whiz":
+        if trumps < low:
+            return [Bid.NIL]
+        return [Bid(trumps)] + ([Bid.NIL] if nil_ok else [])
+    return [Bid(n) for n in range(low, 14)] + ([Bid.NIL] if nil_ok else [])
+
+
+def later_bids(
+    view: PlayerView, world: list[int], bids: dict[Seat, Bid], seats: Iterable[Seat]
+) -> None:
+    """Fill in ``bids`` for each of ``seats`` not in it yet, as the rule bot
+    would bid holding its cards in ``world`` (card masks by seat), in turn."""
+    for seat in seats:
+        if seat not in bids:
+            bids[seat] = world_bid(view, world, bids, seat)
+
+
+def world_bid(
+    view: PlayerView,
+    world: list[int],
+    bids: dict[Seat, Bid],
+    seat: Seat,
+    *,
+    blind: bool = True,
+) -> Bid:
+    """The rule bot's bid for ``seat`` holding its cards in ``world`` after
+    ``bids`` (``blind=False``: the seat has looked, so Blind Nil is out)."""
+    rules = view.rules
+    deck = deck_for(rules)
+    trumps = (world[int(seat)] & deck.suit_mask[TRUMP]).bit_count()
+    options = sim_legal_bids(rules, seat, bids, trumps)
+    if not blind:
+        options = [b for b in options if b.kind is not BidKind.BLIND_NIL]
+    if len(options) == 1:
+        return options[0]
+    bid, _ = bid_decision(
+        deck,
+        world[int(seat)],
+        options,
+        bids,
+        seat,
+        view.scores,
+        view.bags,
+        explain=False,
+    )
+    return bid
+
+
+def exchange_masks(
+    deck: Deck,
+    hands: list[int],
+    bids: dict[Seat, Bid],
+    order: tuple[Seat, ...],
+    st: State,
+) -> None:
+    """The rule bots' blind-nil exchange, on masks."""
+    n = deck.rules.exchange
+    done: set[Seat] = set()
+    top = deck.top
+
+    def danger(c: int) -> tuple[int, int]:
+        return (14 - top[c] + (3 if c >> 4 == TRUMP else 0), c)
+
+    for seat in order:
+        bid = bids.get(seat)
+        if bid is None or bid.kind is not BidKind.BLIND_NIL or seat in done:
+            continue
+        partner = seat.partner
+        done |= {seat, partner}
+        s, p = int(seat), int(partner)
+        give = sorted(bits(hands[s]), key=danger, reverse=True)[:n]
+        if bids.get(partner) is not None and bids[partner].is_nil:
+            back = sorted(bits(hands[p]), key=danger, reverse=True)[:n]
+        else:
+            back = sorted(bits(hands[p]), key=danger)[:n]
+        gm = sum(1 << c for c in give)
+        bm = sum(1 << c for c in back)
+        hands[s] = (hands[s] & ~gm) | bm
+        hands[p] = (hands[p] & ~bm) | gm
+        st.known[s] |= gm
+        st.known[p] |= bm
+
+
+def play_state(
+    deck: Deck,
+    world: list[int],
+    bids: dict[Seat, Bid],
+    st0: State,
+    order: tuple[Seat, ...],
+    leader: int,
+) -> State:
+    st = State(deck)
+    st.hands = world[:]
+    for seat, bid in bids.items():
+        tricks, nil = bid_code(bid)
+        st.bid[int(seat)] = tricks
+        st.nil[int(seat)] = nil
+        if bid.kind is BidKind.BLIND_SEVEN:
+            st.blind7[st.side(int(seat))] = True
+    if deck.rules.exchange and any(b.kind is BidKind.BLIND_NIL for b in bids.values()):
+        exchange_masks(deck, st.hands, bids, order, st)
+    st.seen = st0.seen[:]
+    st.scores = st0.scores
+    st.bags = st0.bags
+    st.turn = leader
+    return st

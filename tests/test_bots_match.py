@@ -16,14 +16,9 @@ from spadeslib import Card, Hand, Rules, Seat
 from spadeslib.bots import make_bot
 from spadeslib.bots.bench import bench_levels
 from spadeslib.bots.cli import register
-from spadeslib.bots.match import (
-    BotStats,
-    MatchReport,
-    _play_hand,
-    _side_stats,
-    duplicate_match,
-    t_quantile,
-)
+from spadeslib.bots.match import _play_hand, _side_stats, duplicate_match
+from spadeslib.bots.match_report import BotStats, MatchReport
+from spadeslib.bots.stats import t_quantile
 from spadeslib.view import PlayerView
 
 

@@ -26,7 +26,8 @@ from pathlib import Path
 from typing import Any
 
 from ..rules import Rules
-from .match import MatchReport, duplicate_match
+from .match import duplicate_match
+from .match_report import MatchReport
 from .stats import latency
 
 __all__ = ["LadderReport", "elo_ratings", "keep_match", "round_robin", "saved_match"]

@@ -1,0 +1,307 @@
+"""What a duplicate match reports: each deal's points, each level's counts
+(contracts, nils, bags, blunders, points lost to exact play) and decision
+times, with the margin's confidence interval (see :mod:`.match`).
+
+>>> report = MatchReport("rule", "novice", "cards4net", 0, 2)
+>>> report.results.append(DealResult(0, "W", 130, 90, ({}, {}), ({}, {})))
+>>> report.results.append(DealResult(1, "N", 100, 80, ({}, {}), ({}, {})))
+>>> report.diffs, report.mean
+([20.0, 10.0], 15.0)
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from .stats import latency, mean_ci, t_quantile
+
+__all__ = ["BotStats", "DealResult", "MatchReport"]
+
+
+@dataclass
+class BotStats:
+    """What one level did over a match (counted per side and hand)."""
+
+    hands: int = 0
+    points: int = 0
+    contracts: int = 0
+    made: int = 0
+    set: int = 0
+    nils: int = 0
+    nils_made: int = 0
+    blind_nils: int = 0
+    blind_nils_made: int = 0
+    bags: int = 0
+    tricks: int = 0
+    overtakes: int = 0
+    uncovered: int = 0
+    exact_loss: float = 0.0
+    """Points lost against exact analysis in the final tricks (summed)."""
+    exact_decisions: int = 0
+    """Card decisions checked against exact analysis."""
+    filters_blunders: bool = False
+    """The level never tries the moves counted as blunders."""
+    wall: list[float] = field(default_factory=list, compare=False, repr=False)
+    """Seconds (wall clock) of each decision with more than one legal action."""
+    cpu: list[float] = field(default_factory=list, compare=False, repr=False)
+    """Process CPU seconds of the same decisions."""
+
+    @property
+    def made_rate(self) -> float:
+        """Share of contracts (team contracts above 0) made."""
+        return self.made / self.contracts if self.contracts else float("nan")
+
+    @property
+    def set_rate(self) -> float:
+        """Share of contracts set."""
+        return self.set / self.contracts if self.contracts else float("nan")
+
+    @property
+    def nil_rate(self) -> float:
+        """Share of nil bids (not blind) made."""
+        return self.nils_made / self.nils if self.nils else float("nan")
+
+    @property
+    def blind_nil_rate(self) -> float:
+        """Share of blind nil bids made."""
+        return (
+            self.blind_nils_made / self.blind_nils if self.blind_nils else float("nan")
+        )
+
+    @property
+    def bags_per_hand(self) -> float:
+        """Bags taken per hand played."""
+        return self.bags / self.hands if self.hands else float("nan")
+
+    @property
+    def blunders(self) -> int:
+        """Overtakes of a partner's sure winner plus uncovered partner nils."""
+        return self.overtakes + self.uncovered
+
+    def add(self, other: BotStats) -> None:
+        """Add another count into this one."""
+        for name in self.__dataclass_fields__:
+            if name == "filters_blunders":
+                self.filters_blunders = self.filters_blunders or other.filters_blunders
+                continue
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+
+    def blunder_text(self, deals: int) -> str:
+        """The blunder count in words (never a bare 0 for a filtering level)."""
+        if self.filters_blunders:
+            return (
+                f"blunders {self.blunders} (excluded by construction: this level "
+                "never tries those moves)"
+            )
+        return (
+            f"blunders {self.blunders} ({self.overtakes} overtakes, {self.uncovered} "
+            f"uncovered nils; {100 * self.blunders / max(1, deals):.2f} per 100 deals)"
+        )
+
+
+@dataclass
+class DealResult:
+    """One deal played twice. ``points_a``/``points_b`` are each level's
+    bag-adjusted points summed over its two plays."""
+
+    deal: int
+    dealer: str
+    points_a: int
+    points_b: int
+    bids: tuple[dict[str, str], dict[str, str]]
+    tricks: tuple[dict[str, int], dict[str, int]]
+    loss_a: float = 0.0
+    """Points ``a`` lost against exact analysis (final tricks, both plays)."""
+    loss_b: float = 0.0
+
+    @property
+    def diff(self) -> float:
+        """``a`` minus ``b`` per deal (half the two-play difference)."""
+        return (self.points_a - self.points_b) / 2
+
+
+@dataclass
+class MatchReport:
+    """The result of :func:`duplicate_match`; plot from :attr:`diffs` or
+    :attr:`results`."""
+
+    a: str
+    b: str
+    rules: str
+    seed: Any
+    deals: int
+    results: list[DealResult] = field(default_factory=list)
+    stats: dict[str, BotStats] = field(default_factory=dict)
+    seconds: float = 0.0
+    decisions: int = 0
+    check_tricks: int = 0
+    """Final tricks of every hand checked against exact analysis."""
+
+    @property
+    def diffs(self) -> list[float]:
+        """Per-deal differences, ``a`` minus ``b``."""
+        return [r.diff for r in self.results]
+
+    @property
+    def mean(self) -> float:
+        """Mean bag-adjusted points per deal, ``a`` minus ``b``."""
+        d = self.diffs
+        return sum(d) / len(d) if d else float("nan")
+
+    @property
+    def stderr(self) -> float:
+        """Standard error of :attr:`mean`."""
+        d = self.diffs
+        if len(d) < 2:
+            return float("nan")
+        return statistics.stdev(d) / math.sqrt(len(d))
+
+    @property
+    def ci(self) -> tuple[float, float]:
+        """95% confidence interval of :attr:`mean` (Student's t)."""
+        n = len(self.results)
+        if n < 2:
+            return (float("nan"), float("nan"))
+        half = t_quantile(0.975, n - 1) * self.stderr
+        return (self.mean - half, self.mean + half)
+
+    def line(self) -> str:
+        """One line: the margin per deal with its 95% CI and the time taken.
+
+        >>> MatchReport("search", "rule", "cards4net", 0, 2).line()
+        'search - rule: no deal played'
+        """
+        if not self.results:
+            return f"{self.a} - {self.b}: no deal played"
+        low, high = self.ci
+        took = (
+            f"{self.seconds:.0f} s"
+            if self.seconds < 120
+            else f"{self.seconds / 60:.0f} min"
+        )
+        return (
+            f"{self.a} - {self.b}: {self.mean:+.1f} [{low:+.1f}, {high:+.1f}] "
+            f"per deal over {len(self.results)} deals ({took})"
+        )
+
+    def per_deal(self, level: str) -> float:
+        """Mean points per deal of one level (``"a"`` or ``"b"``, or its name)."""
+        key = "a" if level in ("a", self.a) else "b"
+        total = sum(r.points_a if key == "a" else r.points_b for r in self.results)
+        return total / 2 / len(self.results) if self.results else float("nan")
+
+    def exact_loss(self, level: str) -> tuple[float, float, float]:
+        """Points per deal (one play of the hand) that a level's card play lost
+        against exact analysis in the final tricks: mean and 95% CI."""
+        key = "a" if level in ("a", self.a) else "b"
+        per = [(r.loss_a if key == "a" else r.loss_b) / 2 for r in self.results]
+        return mean_ci(per)
+
+    def dump(self) -> dict[str, Any]:
+        """Everything, every deal and every decision's time included, as
+        JSON-ready data that :meth:`load` reads back.
+
+        >>> from spadeslib.bots.match import duplicate_match
+        >>> report = duplicate_match("rule", "random", deals=1, seed=1)
+        >>> MatchReport.load(report.dump()) == report
+        True
+        """
+        return asdict(self)
+
+    @classmethod
+    def load(cls, data: dict[str, Any]) -> MatchReport:
+        """The report :meth:`dump` wrote (after a JSON round trip too)."""
+        fields = dict(data)
+        fields["results"] = [
+            DealResult(**{**r, "bids": tuple(r["bids"]), "tricks": tuple(r["tricks"])})
+            for r in data["results"]
+        ]
+        fields["stats"] = {k: BotStats(**v) for k, v in data["stats"].items()}
+        return cls(**fields)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Everything as plain JSON-ready data."""
+        low, high = self.ci
+        out: dict[str, Any] = {
+            "a": self.a,
+            "b": self.b,
+            "rules": self.rules,
+            "seed": self.seed,
+            "deals": self.deals,
+            "mean_diff": self.mean,
+            "ci95": [low, high],
+            "points_per_deal": {"a": self.per_deal("a"), "b": self.per_deal("b")},
+            "seconds": self.seconds,
+            "decisions": self.decisions,
+            "stats": {},
+            "diffs": self.diffs,
+        }
+        for key, st in self.stats.items():
+            data = asdict(st)
+            del data["wall"], data["cpu"]
+            data.update(
+                ms_per_decision=latency(st.wall),
+                cpu_ms_per_decision=latency(st.cpu),
+                made_rate=st.made_rate,
+                set_rate=st.set_rate,
+                nil_rate=st.nil_rate,
+                blind_nil_rate=st.blind_nil_rate,
+                bags_per_hand=st.bags_per_hand,
+                blunders=st.blunders,
+                blunders_per_100_deals=100 * st.blunders / max(1, self.deals),
+                exact_loss_per_deal=list(self.exact_loss(key)),
+            )
+            out["stats"][key] = data
+        return out
+
+    def text(self) -> str:
+        """A readable summary."""
+        low, high = self.ci
+        lines = [
+            f"duplicate match {self.a} vs {self.b}, {self.rules}, {self.deals} deals "
+            f"(each played twice), seed {self.seed}",
+            f"  {self.a} - {self.b}: {self.mean:+.1f} bag-adjusted points per deal, "
+            f"95% CI [{low:+.1f}, {high:+.1f}]",
+        ]
+        for key, name in (("a", self.a), ("b", self.b)):
+            st = self.stats[key]
+            label = f"{name} ({key})"
+            nil = (
+                f"nil {st.nils_made}/{st.nils} ({_pct(st.nil_rate)})"
+                if st.nils
+                else "nil 0/0"
+            )
+            blind = (
+                f", blind nil {st.blind_nils_made}/{st.blind_nils}"
+                if st.blind_nils
+                else ""
+            )
+            lines.append(
+                f"  {label:<16} {self.per_deal(key):+7.1f} pts/deal; contracts made "
+                f"{_pct(st.made_rate)}, set {_pct(st.set_rate)}; {nil}{blind}; "
+                f"bags/hand {st.bags_per_hand:.2f}; {st.blunder_text(self.deals)}"
+            )
+            if st.exact_decisions:
+                mean, low_, high_ = self.exact_loss(key)
+                lines.append(
+                    f"  {'':<16} lost to exact analysis in the last "
+                    f"{self.check_tricks} tricks: "
+                    f"{mean:.1f} points per deal [{low_:.1f}, {high_:.1f}] "
+                    f"({st.exact_decisions} cards checked)"
+                )
+        if self.decisions:
+            lines.append(
+                f"  {self.decisions} decisions in {self.seconds:.1f} s "
+                f"({1000 * self.seconds / self.decisions:.2f} ms per decision)"
+            )
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+def _pct(x: float) -> str:
+    return "n/a" if math.isnan(x) else f"{100 * x:.1f}%"

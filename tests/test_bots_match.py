@@ -17,7 +17,7 @@ from spadeslib.bots import make_bot
 from spadeslib.bots.bench import bench_levels
 from spadeslib.bots.cli import register
 from spadeslib.bots.match import _play_hand, _side_stats, duplicate_match
-from spadeslib.bots.match_report import BotStats, MatchReport
+from spadeslib.bots.match_report import PARTS, BotStats, MatchReport
 from spadeslib.bots.stats import t_quantile
 from spadeslib.view import PlayerView
 
@@ -270,3 +270,25 @@ def test_spades_main_knows_the_bot_commands(capsys: pytest.CaptureFixture[str]):
     assert "search" in capsys.readouterr().out
     assert main(["match", "nobody", "rule", "--deals", "1"]) == 2
     assert "unknown bot" in capsys.readouterr().err
+
+
+def test_the_margin_is_split_by_where_the_points_come_from() -> None:
+    report = duplicate_match("rule", "novice", deals=12, seed=3)
+    for r in report.results:
+        assert set(r.parts_a) == set(PARTS) == set(r.parts_b)
+        assert sum(r.parts_a.values()) == r.points_a
+        assert sum(r.parts_b.values()) == r.points_b
+    parts = report.breakdown()
+    assert sum(mean for mean, _, _ in parts.values()) == pytest.approx(report.mean)
+    # nils: a failed nil is -100, a made one +100 (cards4net), so the nil part
+    # of each play is a multiple of 100
+    assert all(r.parts_a["nil"] % 100 == 0 for r in report.results)
+    assert "from: contract " in report.text()
+    assert report.to_dict()["breakdown"]["bags"][0] == pytest.approx(parts["bags"][0])
+    # a report kept before parts were recorded reads back without a breakdown
+    data = report.dump()
+    for r in data["results"]:
+        del r["parts_a"], r["parts_b"]
+    old = MatchReport.load(data)
+    assert old.breakdown() == {} and "from:" not in old.text()
+    assert old.mean == report.mean

@@ -37,7 +37,7 @@ from ..scoring import side_of, sides
 from ..seats import Seat
 from .base import Bot, BotError
 from .knowledge import state_from_view
-from .match_report import BotStats, DealResult, MatchReport
+from .match_report import PARTS, BotStats, DealResult, MatchReport
 from .seat_context import partner_sure
 
 __all__ = ["EXACT_TRICKS", "duplicate_match", "exact_tricks"]
@@ -210,6 +210,7 @@ def play_deal(
     first, second = sides(rules)
     hand_seed = f"{seed}/deal/{deal}"
     points = {"a": 0, "b": 0}
+    parts = {key: dict.fromkeys(PARTS, 0) for key in ("a", "b")}
     stats = {"a": BotStats(), "b": BotStats()}
     bids = []
     tricks = []
@@ -239,6 +240,11 @@ def play_deal(
             st.cpu = [c for s in mine for _, c in times[s]]
             points[key] += st.points
             stats[key].add(st)
+            score = hand.result[side]  # type: ignore[index]
+            nil = sum(n.points for n in score.nils)
+            parts[key]["contract"] += score.contract_points
+            parts[key]["nil"] += nil
+            parts[key]["bags"] += st.points - score.contract_points - nil
         bids.append({s.letter: _bid_text(hand.bids[s]) for s in seats})
         tricks.append({s.letter: hand.tricks_won[s] for s in seats})
     result = DealResult(
@@ -250,6 +256,8 @@ def play_deal(
         tricks=(tricks[0], tricks[1]),
         loss_a=stats["a"].exact_loss,
         loss_b=stats["b"].exact_loss,
+        parts_a=parts["a"],
+        parts_b=parts["b"],
     )
     return result, stats["a"], stats["b"], decisions
 

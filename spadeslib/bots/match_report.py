@@ -18,7 +18,12 @@ from typing import Any
 
 from .stats import latency, mean_ci, t_quantile
 
-__all__ = ["BotStats", "DealResult", "MatchReport"]
+__all__ = ["PARTS", "BotStats", "DealResult", "MatchReport"]
+
+#: where a side's bag-adjusted points come from: its contract (made or set,
+#: blind seven included), its nils (and blind nils), and its overtricks and
+#: bags (+1 each as scored, -10 each for the bag; nil tricks counted as bags)
+PARTS = ("contract", "nil", "bags")
 
 
 @dataclass
@@ -116,6 +121,10 @@ class DealResult:
     loss_a: float = 0.0
     """Points ``a`` lost against exact analysis (final tricks, both plays)."""
     loss_b: float = 0.0
+    parts_a: dict[str, int] = field(default_factory=dict)
+    """``a``'s points over both plays by source (:data:`PARTS`); they sum to
+    ``points_a``."""
+    parts_b: dict[str, int] = field(default_factory=dict)
 
     @property
     def diff(self) -> float:
@@ -222,6 +231,19 @@ class MatchReport:
         fields["stats"] = {k: BotStats(**v) for k, v in data["stats"].items()}
         return cls(**fields)
 
+    def breakdown(self) -> dict[str, tuple[float, float, float]]:
+        """Where the margin comes from: for each of :data:`PARTS`, ``a``
+        minus ``b`` per deal with its 95% CI (the means add up to
+        :attr:`mean`). Empty for a report saved before parts were kept."""
+        if not self.results or not all(r.parts_a for r in self.results):
+            return {}
+        return {
+            part: mean_ci(
+                [(r.parts_a[part] - r.parts_b[part]) / 2 for r in self.results]
+            )
+            for part in PARTS
+        }
+
     def to_dict(self) -> dict[str, Any]:
         """Everything as plain JSON-ready data."""
         low, high = self.ci
@@ -238,6 +260,7 @@ class MatchReport:
             "decisions": self.decisions,
             "stats": {},
             "diffs": self.diffs,
+            "breakdown": {k: list(v) for k, v in self.breakdown().items()},
         }
         for key, st in self.stats.items():
             data = asdict(st)
@@ -266,6 +289,15 @@ class MatchReport:
             f"  {self.a} - {self.b}: {self.mean:+.1f} bag-adjusted points per deal, "
             f"95% CI [{low:+.1f}, {high:+.1f}]",
         ]
+        parts = self.breakdown()
+        if parts:
+            lines.append(
+                "  from: "
+                + "; ".join(
+                    f"{part} {m:+.1f} [{lo:+.1f}, {hi:+.1f}]"
+                    for part, (m, lo, hi) in parts.items()
+                )
+            )
         for key, name in (("a", self.a), ("b", self.b)):
             st = self.stats[key]
             label = f"{name} ({key})"

@@ -116,3 +116,22 @@ def test_python_version_matches_pyproject() -> None:
     assert minimum, "pyproject.toml states no minimum Python"
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert f"Python {minimum.group(1)} or newer" in readme
+
+
+def test_readme_robot_table_is_the_ladder_with_its_ratings() -> None:
+    """The README's table of robot players shows every level of the ladder,
+    in order, with the words and the rating the table's menus show."""
+    from spadeslib.bots.ladder import ELO, LADDER
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text.split("## The robot players", 1)[1].split("\n## ", 1)[0]
+    rows = [
+        [cell.strip() for cell in line.strip("|").split("|")]
+        for line in section.splitlines()
+        if line.startswith("| `")
+    ]
+    assert [row[0].strip("`") for row in rows] == list(LADDER)
+    for name, words, rating, _ in rows:
+        level = name.strip("`")
+        assert words == LADDER[level], level
+        assert int(rating) == ELO[level], level

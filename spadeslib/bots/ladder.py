@@ -31,8 +31,8 @@ ELO: dict[str, int] = {
     "novice": 1129,
     "rule": 1500,
     "search-lite": 1606,
-    "search": 1699,
-    "expert": 1720,
+    "search": 1645,
+    "expert": 1670,
 }
 """Level -> Elo-style rating (rule = 1500), as printed by the ladder run
 quoted in ``docs/coach.md`` and the README: ``spades ladder --deals 500

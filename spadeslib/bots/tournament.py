@@ -275,30 +275,25 @@ def round_robin(
             la, lo = parse_level(lower)
             uo.update(options.get(upper, {}))
             lo.update(options.get(lower, {}))
-            settings = {
-                "a": ua,
-                "b": la,
+            # what decides the match's result (how it is run does not)
+            decides: dict[str, Any] = {
                 "a_options": uo,
                 "b_options": lo,
                 "deals": deals,
                 "seed": seed,
-                "rules": rules.spec,
                 "check_tricks": check,
             }
+            settings = {"a": ua, "b": la, "rules": rules.spec, **decides}
             match = saved_match(save, upper, lower, settings) if save else None
             if match is None:
                 match = duplicate_match(
                     ua,
                     la,
-                    deals=deals,
-                    seed=seed,
                     rules=rules,
-                    a_options=uo,
-                    b_options=lo,
                     jobs=jobs,
                     progress=progress,
-                    check_tricks=check,
                     scheduler=scheduler,
+                    **decides,
                 )
                 if save:
                     keep_match(save, upper, lower, settings, match)

@@ -386,6 +386,7 @@ def _review(session: TableSession) -> dict[str, Any] | None:
 
 def _options(session: TableSession) -> dict[str, Any]:
     rules = session.rules
+    levels = ladder()
     return {
         "preset": rules.preset,
         "presets": [
@@ -401,8 +402,8 @@ def _options(session: TableSession) -> dict[str, Any]:
             }
             for m in MODIFIERS
         ],
-        "levels": ladder(),
-        "level_labels": {level: level_label(level) for level in ladder()},
+        "levels": levels,
+        "level_labels": {level: level_label(level) for level in levels},
         "partner": session.levels.get(session.seat.partner, "")
         if rules.players == 4
         else "",

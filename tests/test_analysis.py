@@ -8,7 +8,14 @@ from __future__ import annotations
 import pytest
 
 from spadeslib import Card, Rules, Seat, score_hand
-from spadeslib.analysis import OBJECTIVES, Position, Solver, card_values, solve
+from spadeslib.analysis import (
+    OBJECTIVES,
+    Position,
+    Solver,
+    card_loss,
+    card_values,
+    solve,
+)
 from spadeslib.analysis.bench import dds_values, random_position
 from spadeslib.scoring import sides
 
@@ -53,6 +60,25 @@ def test_every_objective_matches_minimax(rules: str, objective: str) -> None:
         pos = _small(rules, seed)
         exact = {c: _minimax(pos.play(c), objective) for c in pos.legal_cards()}
         assert Solver(pos, objective).values(pos) == exact, (rules, seed, pos)
+
+
+@pytest.mark.parametrize("rules", RULE_SETS)
+@pytest.mark.parametrize("objective", OBJECTIVES)
+def test_a_cards_loss_is_the_gap_to_the_best_value(rules: str, objective: str) -> None:
+    """card_loss (one exact search, null windows for the rest) equals the
+    gap that every card's exact value gives, for either side to move, on
+    small positions and on positions of 4 to 6 cards a hand."""
+    positions = [_small(rules, seed) for seed in range(8)] + [
+        random_position(100 + seed, 4 + seed % 3, rules=rules, played=seed % 3)
+        for seed in range(6)
+    ]
+    for pos in positions:
+        values = card_values(pos, objective)
+        best = max(values.values())
+        solver = Solver(pos, objective)
+        gaps = {c: card_loss(pos, c, objective, solver) for c in values}
+        assert gaps == {c: best - v for c, v in values.items()}, (rules, pos)
+        assert min(gaps.values()) == 0
 
 
 def test_nil_bidders_are_searched_on_their_own_counters() -> None:

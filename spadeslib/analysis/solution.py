@@ -37,6 +37,7 @@ __all__ = [
     "Solution",
     "best_cards",
     "best_line",
+    "card_loss",
     "card_values",
     "lines",
     "solve",
@@ -213,6 +214,30 @@ def card_values(
     solver = _solver(pos, objective, solver)
     side = pos.side_of(pos.turn)
     return {c: _for_side(solver, pos, side, v) for c, v in solver.values(pos).items()}
+
+
+def card_loss(
+    hand: object,
+    card: Card | str,
+    objective: str | None = None,
+    solver: Solver | None = None,
+) -> int:
+    """How much worse ``card`` is than the best legal card, for the mover's
+    side: ``max(values) - values[card]`` of :func:`card_values`, found with
+    one exact search and a null-window test of each other card (the cheap
+    question a match asks of every card played).
+
+    >>> from spadeslib import Hand
+    >>> hand = Hand(seed=1)
+    >>> for bid in (3, 3, 3, 3): hand.apply(bid)
+    >>> for _ in range(36): hand.apply(hand.legal_actions()[-1])
+    >>> values = card_values(hand, "bag-adjusted")
+    >>> all(card_loss(hand, c, "bag-adjusted") == max(values.values()) - v
+    ...     for c, v in values.items())
+    True
+    """
+    pos = _position(hand)
+    return _solver(pos, objective, solver).loss(pos, Card.parse(card))
 
 
 def lines(

@@ -281,6 +281,28 @@ class Solver:
         self.load(pos)
         return out
 
+    def loss(self, pos: Position, card: Card) -> int:
+        """How much worse ``card`` is than the best legal card of ``pos``, for
+        the mover's side: the same as ``max(values) - values[card]`` (turned
+        for the mover), but only ``card``'s value is searched exactly; every
+        other card is first asked, in one null-window search, whether it
+        does better at all (the usual answer for a good card is no)."""
+        self.load(pos)
+        groups = self.moves()
+        mine = next(g for g in groups if card in g)
+        up = self.is_a[self.turn]  # the mover wants the first side's value up
+        self.play(mine[0])
+        chosen = best = self.value()
+        for group in groups:
+            if group is mine:
+                continue
+            self.load(pos)
+            self.play(group[0])
+            if self.at_least(best + 1) if up else not self.at_least(best):
+                best = self.value(best)
+        self.load(pos)
+        return best - chosen if up else chosen - best
+
     def classes(self, state: object) -> list[list[Card]]:
         """The legal cards of a :class:`~spadeslib.Hand` or :class:`Position`
         of this hand, in classes of equivalent (touching) cards."""

@@ -73,10 +73,10 @@ def _beats(rules: Rules, card: Card, trick: list[tuple[Seat, Card]]) -> bool:
 
 def _exact_loss(hand: Hand, action: Card, solver: Any) -> tuple[float, Any]:
     """Points ``action`` loses against the best card with every card known."""
-    from ..coach.exact import exact_lines
+    from ..analysis import Solver, card_loss
 
-    values, solver = exact_lines(hand, solver)
-    return float(max(values.values()) - values[action]), solver
+    solver = solver or Solver(hand, "bag-adjusted")
+    return float(card_loss(hand, action, "bag-adjusted", solver)), solver
 
 
 def _play_hand(

@@ -287,6 +287,7 @@ class Solver:
         for the mover), but only ``card``'s value is searched exactly; every
         other card is first asked, in one null-window search, whether it
         does better at all (the usual answer for a good card is no)."""
+        pos.play(card)  # refuses an illegal card, naming the seat and the rule
         self.load(pos)
         groups = self.moves()
         mine = next(g for g in groups if card in g)

@@ -13,7 +13,8 @@ from spadeslib import MODIFIERS, PRESETS, Bid, Card, Hand, InvalidRules, Rules, 
 from spadeslib.bidding import legal_bids
 from spadeslib.bots.knowledge import state_from_hand, state_from_view
 from spadeslib.bots.playout import sim_legal_bids
-from spadeslib.bots.sampler import sample_worlds
+from spadeslib.bots.policy import choose_card
+from spadeslib.bots.sampler import play_record, sample_worlds
 from spadeslib.bots.sim import bits, deck_for
 from spadeslib.hand import Phase
 
@@ -196,3 +197,87 @@ def test_exchange_cards_are_known_to_be_with_partner():
     worlds = sample_worlds(st, 0, random.Random(0), 5)
     for world in worlds:
         assert world[2] & st.known[0] == st.known[0]
+
+
+def _rule_hands(count: int, spec: str = "cards4net"):
+    """Hands played by four rule bots, with a view at every decision."""
+    from spadeslib.bots import make_bot
+
+    bot = make_bot("rule", seed=0)
+    for seed in range(count):
+        hand = Hand(Rules.parse(spec), Seat.WEST, seed=seed)
+        views = []
+        while not hand.is_over:
+            view = hand.view(hand.turn)
+            if hand.phase is Phase.PLAYING:
+                views.append((view, state_from_hand(hand)))
+            hand.apply(bot.act(view))
+        yield views
+
+
+@pytest.mark.parametrize("spec", ["cards4net", "classic+jokers", "yppedia"])
+def test_the_true_deal_fits_every_play_of_rule_bots(spec: str):
+    from spadeslib.bots.candidates import played_by_seat
+
+    checked = 0
+    for views in _rule_hands(4, spec):
+        for view, truth in views[::5]:
+            record = play_record(view)
+            if record is None:
+                assert not view.tricks and not view.trick
+                continue
+            world = truth.hands[:]
+            played = played_by_seat(view, truth.deck)
+            assert record.fit(world, played, int(view.seat)) == 0
+            checked += 1
+    assert checked > 20
+
+
+def test_a_play_the_rule_level_would_not_make_is_a_miss():
+    from spadeslib.bots.candidates import played_by_seat
+
+    hand = Hand(seed=5, dealer="W")
+    for bid in (3, 3, 3, 3):
+        hand.apply(bid)
+    legal = hand.legal_cards()
+    st = state_from_hand(hand)
+    rule = st.deck.card[choose_card(st, 0)[0]]
+    other = next(c for c in legal if c != rule)
+    hand.apply(other)  # North leads a card the rule level would not
+    view = hand.view("E")
+    record = play_record(view)
+    truth = state_from_hand(hand)
+    assert record.fit(truth.hands, played_by_seat(view, truth.deck), 1) == 1
+    assert record.fit(truth.hands, played_by_seat(view, truth.deck), 0) == 0
+
+
+def test_reading_the_plays_places_more_hidden_cards_right():
+    """Against rule bots, worlds weighed by their plays put more of the
+    unseen cards in the right hands than worlds that ignore the plays."""
+    from spadeslib.bots.candidates import played_by_seat
+
+    right = {1.0: 0, 0.3: 0}
+    total = 0
+    for views in _rule_hands(12):
+        for view, truth in views[8:40:4]:
+            st = state_from_view(view)
+            me = int(view.seat)
+            played = played_by_seat(view, st.deck)
+            unseen = st.unseen(me)
+            total += 8 * unseen.bit_count()
+            for weight in right:
+                worlds = sample_worlds(
+                    st,
+                    me,
+                    random.Random(total),
+                    8,
+                    played_by=played,
+                    record=play_record(view),
+                    play_weight=weight,
+                )
+                for world in worlds:
+                    for s in (0, 1, 2, 3):
+                        if s != me:
+                            right[weight] += (world[s] & truth.hands[s]).bit_count()
+    read, blind = right[0.3] / total, right[1.0] / total
+    assert read > blind + 0.015, (read, blind)

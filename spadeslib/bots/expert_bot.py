@@ -42,6 +42,7 @@ class ExpertBot:
         seed: int | str | None = None,
         samples: int | None = None,
         exact_cards: int | None = None,
+        play_weight: float = 1.0,
         level: str = "expert",
     ) -> None:
         from ..coach import Coach
@@ -52,6 +53,7 @@ class ExpertBot:
             seed=seed if seed is not None else 0,
             samples=samples,
             exact_cards=exact_cards,
+            play_weight=play_weight,
             cache=64,
         )
         self.samples = self.coach.samples
@@ -71,4 +73,8 @@ class ExpertBot:
 
     def options(self) -> dict[str, Any]:
         """The budget in use."""
-        return {"samples": self.coach.samples, "exact_cards": self.coach.exact_cards}
+        return {
+            "samples": self.coach.samples,
+            "exact_cards": self.coach.exact_cards,
+            "play_weight": self.coach.play_weight,
+        }

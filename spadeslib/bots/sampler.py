@@ -16,6 +16,13 @@ opponent won the trick with a card of that suit, and whose side still
 needed tricks, probably held nothing higher in the suit; worlds that give it
 such a card are kept less often.
 
+The other seats' plays weigh the worlds too (:func:`play_record`): replayed
+in a world from the first lead, a play the rule level would not have made
+there with that hand makes the world :data:`PLAY_WEIGHT` times as likely
+per play. A seat that plays by the book shows its hand this way (which card
+it led, which it followed with, when it trumped); a player who does not is
+only read a little, since a world is never ruled out.
+
 >>> import random
 >>> from spadeslib import Hand
 >>> from spadeslib.bots.knowledge import state_from_view
@@ -34,16 +41,33 @@ import random
 
 from ..actions import BidKind
 from ..view import PlayerView
+from .policy import choose_card
 from .sim import BLIND_NIL, NIL, TRUMP, State, bid_code, bits, deck_for
 from .valuation import evaluate, nil_danger
 
 BID_SHIFT = {4: -0.4, 2: -1.2}  # as the rule level bids (see .rule_bot)
 
-__all__ = ["DUCK_WEIGHT", "bid_weight", "duck_evidence", "sample_worlds"]
+__all__ = [
+    "DUCK_WEIGHT",
+    "PLAY_WEIGHT",
+    "PlayRecord",
+    "bid_weight",
+    "duck_evidence",
+    "play_record",
+    "sample_worlds",
+]
 
 #: how much less likely a world is for each duck it contradicts, by the
 #: ducking seat's place in the trick (third, fourth)
 DUCK_WEIGHT = {2: 0.4, 3: 0.15}
+
+#: how much less likely a world is for each play of another seat that the
+#: rule level would not have made in it
+PLAY_WEIGHT = 0.3
+
+#: how many worlds per world wanted are replayed (the best by the other
+#: evidence)
+READ_POOL = 3
 
 #: spread (in tricks) of a bid around what the hand is worth
 BID_SIGMA = 0.8
@@ -122,6 +146,74 @@ def duck_evidence(view: PlayerView) -> list[tuple[int, int, float]]:
     return items
 
 
+class PlayRecord:
+    """The public play of the hand so far, to replay in a world: the state
+    at the first lead (bids, scores, what the seat passed or received; no
+    cards) and every play since, in order."""
+
+    __slots__ = ("plays", "start")
+
+    def __init__(self, start: State, plays: list[tuple[int, int]]) -> None:
+        self.start = start
+        self.plays = plays
+
+    def fit(self, world: list[int], played_by: list[int], me: int) -> int:
+        """How many plays of the other seats the rule level would not have
+        made in ``world`` (hands now; ``played_by``: cards played since)."""
+        st = self.start.copy()
+        st.hands = [world[s] | played_by[s] for s in range(4)]
+        misses = 0
+        for seat, card in self.plays:
+            if seat != me and choose_card(st, seat)[0] != card:
+                misses += 1
+            st.play(seat, card)
+        return misses
+
+
+def play_record(view: PlayerView) -> PlayRecord | None:
+    """The play so far as evidence for ``view.seat``'s worlds, or ``None``
+    when there is nothing to read (no play yet) or the other seats know what
+    this seat cannot reproduce (two players; a blind nil's exchange or
+    discards).
+
+    >>> from spadeslib import Hand
+    >>> hand = Hand(seed=9, dealer="W")
+    >>> for bid in (3, 3, 3, 3): hand.apply(bid)
+    >>> play_record(hand.view("N")) is None
+    True
+    >>> hand.apply(hand.legal_cards()[0])
+    >>> len(play_record(hand.view("E")).plays)
+    1
+    """
+    rules = view.rules
+    if rules.players != 4:
+        return None
+    plays_ = [p for t in view.tricks for p in t.plays] + list(view.trick)
+    if not plays_:
+        return None
+    deck = deck_for(rules)
+    st = State(deck)
+    for seat, bid in view.bids.items():
+        st.bid[int(seat)], st.nil[int(seat)] = bid_code(bid)
+        if st.nil[int(seat)] == BLIND_NIL and (
+            rules.exchange or rules.blind_nil_discards
+        ):
+            return None
+        if bid.kind is BidKind.BLIND_SEVEN:
+            st.blind7[st.side(int(seat))] = True
+    me = int(view.seat)
+    if view.passed:
+        st.known[me] = deck.mask(view.passed)
+    if view.received and view.partner is not None:
+        st.known[int(view.partner)] = deck.mask(view.received)
+    sides = view.sides
+    st.scores = [view.scores[sides[0]], view.scores[sides[1]]]
+    st.bags = [view.bags[sides[0]], view.bags[sides[1]]]
+    plays = [(int(s), deck.id_of_card(c)) for s, c in plays_]
+    st.turn = plays[0][0]
+    return PlayRecord(st, plays)
+
+
 def _deal_once(
     rng: random.Random,
     groups: list[tuple[list[int], list[int]]],
@@ -159,13 +251,19 @@ def sample_worlds(
     bidders: list[int] | None = None,
     oversample: int = 8,
     evidence: list[tuple[int, int, float]] | None = None,
+    record: PlayRecord | None = None,
+    play_weight: float = PLAY_WEIGHT,
 ) -> list[list[int]]:
     """``count`` worlds: lists of four hand masks (the seat's own included).
 
     ``played_by[s]`` (cards seat ``s`` has played this hand) lets the bids
     weigh the worlds; without it, or with ``oversample=1``, worlds are drawn
     uniformly. ``bidders`` are the seats whose bids are known (default: all).
-    ``evidence`` (from :func:`duck_evidence`) weighs worlds by the ducks seen."""
+    ``evidence`` (from :func:`duck_evidence`) weighs worlds by the ducks seen,
+    ``record`` (from :func:`play_record`) by the plays seen: the best
+    ``3 * count`` worlds by the other evidence are replayed, and each play
+    the rule level would not have made multiplies a world's weight by
+    ``play_weight``."""
     mine = st.hands[me]
     unseen = st.unseen(me)
     partner = me ^ 2 if st.n == 4 else -1
@@ -191,9 +289,16 @@ def sample_worlds(
     relaxed = [(cards, holders) for cards, _ in groups]
     judged = [s for s in others if bidders is None or s in bidders]
     ducks = evidence or []
-    weigh = played_by is not None and oversample > 1 and (bool(judged) or bool(ducks))
+    reads = record is not None and play_weight < 1.0
+    weigh = (
+        played_by is not None
+        and oversample > 1
+        and (bool(judged) or bool(ducks) or reads)
+    )
     draws = count * oversample if weigh else count
-    worlds: list[tuple[float, list[int]]] = []
+    # (key, u, weight, world): weighted sampling without replacement keeps
+    # the worlds of largest key u ** (1 / weight)
+    worlds: list[tuple[float, float, float, list[int]]] = []
     for _ in range(draws):
         hands = None
         for _attempt in range(30):
@@ -218,10 +323,21 @@ def sample_worlds(
             for s, cards, factor in ducks:
                 if world[s] & cards:
                     w *= factor
-            key = rng.random() ** (1.0 / max(w, 1e-12))
-            worlds.append((key, world))
+            u = rng.random()
+            worlds.append((u ** (1.0 / max(w, 1e-12)), u, w, world))
         else:
-            worlds.append((0.0, world))
+            worlds.append((0.0, 0.0, 1.0, world))
     if weigh:
         worlds.sort(key=lambda kw: kw[0], reverse=True)
-    return [w for _, w in worlds[:count]]
+    if reads:
+        assert record is not None and played_by is not None
+        # replaying costs a policy call per play: only for the best worlds
+        best = worlds[: READ_POOL * count]
+        for i, (_, u, w, world) in enumerate(best):
+            misses = record.fit(world, played_by, me)
+            if misses:
+                w *= play_weight**misses
+                best[i] = (u ** (1.0 / max(w, 1e-12)), u, w, world)
+        best.sort(key=lambda kw: kw[0], reverse=True)
+        worlds = best
+    return [world for *_, world in worlds[:count]]

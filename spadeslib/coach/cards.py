@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from ..bots.candidates import candidates, played_by_seat, representative
 from ..bots.knowledge import state_from_view
 from ..bots.policy import choose_card
-from ..bots.sampler import duck_evidence, sample_worlds
+from ..bots.sampler import duck_evidence, play_record, sample_worlds
 from ..bots.sim import State
 from ..cards import Card
 from ..view import PlayerView
@@ -131,11 +131,14 @@ def study_cards(
     exact_cards: int = 12,
     *,
     ducks: bool = True,
+    play_weight: float = 1.0,
 ) -> CardStudy:
     """Deal ``samples`` worlds for ``view`` and value every legal card in
     each; worlds with at most ``exact_cards`` cards left in play are solved
     exactly (see the module docstring). ``ducks``: weigh worlds by the ducks
-    seen (:func:`~spadeslib.bots.sampler.duck_evidence`)."""
+    seen (:func:`~spadeslib.bots.sampler.duck_evidence`); ``play_weight`` below
+    1: weigh them by how well the other seats' plays fit the rule level's
+    (:func:`~spadeslib.bots.sampler.play_record`)."""
     st = state_from_view(view)
     seat = int(view.seat)
     deck = st.deck
@@ -171,6 +174,8 @@ def study_cards(
         max(1, samples),
         played_by=played_by_seat(view, deck),
         evidence=duck_evidence(view) if ducks else None,
+        record=play_record(view) if play_weight < 1.0 else None,
+        play_weight=play_weight,
     )
     outcomes: dict[int, list[Outcome]] = {c: [] for c in rep_ids}
     solver = WorldSolver(view.rules, st, view.bags) if solve else None

@@ -390,7 +390,11 @@ class Coach:
     """Advice and reviews at one level of the ladder, deterministic for a seed.
 
     ``samples`` and ``exact_cards`` override the level's budget
-    (:data:`LEVELS`)."""
+    (:data:`LEVELS`). ``play_weight`` below 1 reads the other seats' plays
+    as evidence, as if they played by the rule level's book (see
+    :mod:`spadeslib.bots.sampler`); no level does by default (measured in
+    ``docs/coach.md``: it gains nothing against the rule level and loses
+    against the expert)."""
 
     def __init__(
         self,
@@ -399,6 +403,7 @@ class Coach:
         *,
         samples: int | None = None,
         exact_cards: int | None = None,
+        play_weight: float = 1.0,
         cache: int = 256,
     ) -> None:
         if level not in LEVELS:
@@ -411,6 +416,7 @@ class Coach:
         self.samples = samples if samples is not None else budget[0]
         self.exact_cards = exact_cards if exact_cards is not None else budget[1]
         self.ducks = level in DUCKS
+        self.play_weight = play_weight
         self._cache: OrderedDict[tuple[str, bool], Advice] = OrderedDict()
         self._size = cache
 
@@ -449,7 +455,12 @@ class Coach:
         rng = self.rng(view)
         if kind == "card":
             study = study_cards(
-                view, rng, self.samples, self.exact_cards, ducks=self.ducks
+                view,
+                rng,
+                self.samples,
+                self.exact_cards,
+                ducks=self.ducks,
+                play_weight=self.play_weight,
             )
             values: dict[Action, Estimate] = dict(study.values)
             best = _pick(study, study.rule_card, values)

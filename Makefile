@@ -25,11 +25,14 @@ lab: $(STAMP)
 test: $(STAMP) browser
 	@$(MAKE) --no-print-directory -k lint test-unit test-notebooks test-exercises
 
+# pytest-xdist workers for the unit tests and the notebooks (0: one process);
+# --dist loadfile keeps each notebook's cells on one worker
+XDIST ?= 2
 test-unit: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(XDIST)
 
 test-notebooks: $(STAMP)
-	$(BIN)/python -m pytest --nbval --nbval-current-env --nbval-sanitize-with .ci/nbval-sanitize.cfg notebooks/*.ipynb exercises/solutions/*.ipynb
+	$(BIN)/python -m pytest -n $(XDIST) --dist loadfile --nbval --nbval-current-env --nbval-sanitize-with .ci/nbval-sanitize.cfg notebooks/*.ipynb exercises/solutions/*.ipynb
 
 test-exercises: $(STAMP)
 	$(BIN)/python -m pytest --nbval-lax --nbval-current-env exercises/*.ipynb

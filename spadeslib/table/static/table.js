@@ -641,7 +641,11 @@ class TableView {
   renderLog(s) {
     const el = this.q("log");
     el.innerHTML = s.log.map((e) => `<div>${esc(e.text)}</div>`).join("");
-    el.scrollTop = el.scrollHeight;
+    // show the newest lines; when they do not all fit, the first of them
+    const first = this.announced >= 0 ? s.log.findIndex((e) => e.n > this.announced) : -1;
+    const bottom = el.scrollHeight - el.clientHeight;
+    const node = first >= 0 ? el.children[first] : null;
+    el.scrollTop = node ? Math.min(bottom, node.offsetTop - el.children[0].offsetTop) : bottom;
     const fresh = s.log.filter((e) => e.n > this.announced);
     if (this.announced >= 0 && fresh.length) this.q("live").textContent = fresh.slice(-4).map((e) => e.text).join(" ");
     if (s.log.length) this.announced = s.log[s.log.length - 1].n;

@@ -21,7 +21,7 @@ from ..tricks import Trick
 from ..view import PlayerView
 from .sim import Deck, State, bid_code, deck_for
 
-__all__ = ["state_from_hand", "state_from_view"]
+__all__ = ["set_public", "state_from_hand", "state_from_view"]
 
 # The public state after the finished tricks, for the last tricks tuple seen
 # with each deck. A hand shares one tuple of finished tricks with every view
@@ -81,21 +81,28 @@ def state_from_view(view: PlayerView) -> State:
     st.hands[me] = deck.mask(view.hand or ())
     if view.to_move is not None:
         st.turn = int(view.to_move)
+    st.seen[me] = deck.mask(view.known_discards)
+    set_public(st, view)
+    return st
+
+
+def set_public(st: State, view: PlayerView) -> None:
+    """Copy into ``st`` what ``view.seat`` knows besides the cards: the
+    bids, the cards passed to and from its partner, the scores and bags."""
+    deck = st.deck
     for seat, bid in view.bids.items():
         tricks, nil = bid_code(bid)
         st.bid[int(seat)] = tricks
         st.nil[int(seat)] = nil
         if bid.kind is BidKind.BLIND_SEVEN:
             st.blind7[st.side(int(seat))] = True
-    st.seen[me] = deck.mask(view.known_discards)
     if view.passed:
-        st.known[me] = deck.mask(view.passed)
+        st.known[int(view.seat)] = deck.mask(view.passed)
     if view.received and view.partner is not None:
         st.known[int(view.partner)] = deck.mask(view.received)
     sides = view.sides
     st.scores = [view.scores[sides[0]], view.scores[sides[1]]]
     st.bags = [view.bags[sides[0]], view.bags[sides[1]]]
-    return st
 
 
 def state_from_hand(hand: Hand) -> State:

@@ -41,6 +41,7 @@ import random
 
 from ..actions import BidKind
 from ..view import PlayerView
+from .knowledge import set_public
 from .policy import choose_card
 from .sim import BLIND_NIL, NIL, TRUMP, State, bid_code, bits, deck_for
 from .valuation import evaluate, nil_danger
@@ -192,23 +193,12 @@ def play_record(view: PlayerView) -> PlayRecord | None:
     if not plays_:
         return None
     deck = deck_for(rules)
+    if any(bid.kind is BidKind.BLIND_NIL for bid in view.bids.values()) and (
+        rules.exchange or rules.blind_nil_discards
+    ):
+        return None
     st = State(deck)
-    for seat, bid in view.bids.items():
-        st.bid[int(seat)], st.nil[int(seat)] = bid_code(bid)
-        if st.nil[int(seat)] == BLIND_NIL and (
-            rules.exchange or rules.blind_nil_discards
-        ):
-            return None
-        if bid.kind is BidKind.BLIND_SEVEN:
-            st.blind7[st.side(int(seat))] = True
-    me = int(view.seat)
-    if view.passed:
-        st.known[me] = deck.mask(view.passed)
-    if view.received and view.partner is not None:
-        st.known[int(view.partner)] = deck.mask(view.received)
-    sides = view.sides
-    st.scores = [view.scores[sides[0]], view.scores[sides[1]]]
-    st.bags = [view.bags[sides[0]], view.bags[sides[1]]]
+    set_public(st, view)
     plays = [(int(s), deck.id_of_card(c)) for s, c in plays_]
     st.turn = plays[0][0]
     return PlayRecord(st, plays)

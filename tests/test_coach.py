@@ -178,3 +178,31 @@ def test_every_decision_of_every_rule_set_is_advised(
     review = coach.review(hand, hand.seats[0])
     assert all(v.loss >= 0 and v.rating in RATINGS for v in review.verdicts)
     assert review.summary().startswith(f"Hand {hand.number}")
+
+
+@pytest.mark.parametrize(
+    "spec, words",
+    [
+        ("expert:samples=0", "samples must be at least 1, not 0"),
+        ("expert:exact_cards=-1", "exact_cards must be at least 0, not -1"),
+        ("expert:play_weight=2", "play_weight must be above 0 and at most 1"),
+        ("expert:play_weight=0", "play_weight must be above 0 and at most 1"),
+    ],
+)
+def test_a_bad_budget_is_refused_by_name(spec: str, words: str):
+    from spadeslib.errors import SpadesError
+
+    with pytest.raises(SpadesError, match="bad options for bot 'expert': " + words):
+        make_bot(spec)
+
+
+def test_reading_the_plays_is_an_option_off_by_default():
+    hand = Hand(seed=4, dealer="W")
+    for bid in (3, 3, 3, 3):
+        hand.apply(bid)
+    hand.apply(hand.legal_cards()[0])
+    view = hand.view(hand.turn)
+    assert Coach("expert").play_weight == 1.0
+    plain = Coach("expert", samples=8).advise(view)
+    reading = Coach("expert", samples=8, play_weight=0.3).advise(view)
+    assert set(plain.values) == set(reading.values) == set(view.legal)

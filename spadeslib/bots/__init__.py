@@ -171,5 +171,5 @@ def make_bot(name: str, seed: int | str | None = None, **options: Any) -> Bot:
     parsed.update(options)
     try:
         return BOTS[level][1](seed=seed, **parsed)
-    except TypeError as error:
+    except (TypeError, ValueError) as error:
         raise SpadesError(f"bad options for bot {level!r}: {error}") from None

@@ -410,6 +410,15 @@ class Coach:
             raise ValueError(
                 f"unknown coach level {level!r}: choose from {', '.join(LEVELS)}"
             )
+        if samples is not None and samples < 1:
+            raise ValueError(f"samples must be at least 1, not {samples}")
+        if exact_cards is not None and exact_cards < 0:
+            raise ValueError(f"exact_cards must be at least 0, not {exact_cards}")
+        if not 0.0 < play_weight <= 1.0:
+            raise ValueError(
+                f"play_weight must be above 0 and at most 1 (1: the plays are"
+                f" not read), not {play_weight}"
+            )
         self.level = level
         self.seed = seed
         budget = LEVELS[level]

@@ -11,6 +11,7 @@ import pytest
 
 from spadeslib import MODIFIERS, PRESETS, Bid, Card, Hand, InvalidRules, Rules, Seat
 from spadeslib.bidding import legal_bids
+from spadeslib.bots.candidates import played_by_seat
 from spadeslib.bots.knowledge import state_from_hand, state_from_view
 from spadeslib.bots.playout import sim_legal_bids
 from spadeslib.bots.policy import choose_card
@@ -217,8 +218,6 @@ def _rule_hands(count: int, spec: str = "cards4net"):
 
 @pytest.mark.parametrize("spec", ["cards4net", "classic+jokers", "yppedia"])
 def test_the_true_deal_fits_every_play_of_rule_bots(spec: str):
-    from spadeslib.bots.candidates import played_by_seat
-
     checked = 0
     for views in _rule_hands(4, spec):
         for view, truth in views[::5]:
@@ -234,8 +233,6 @@ def test_the_true_deal_fits_every_play_of_rule_bots(spec: str):
 
 
 def test_a_play_the_rule_level_would_not_make_is_a_miss():
-    from spadeslib.bots.candidates import played_by_seat
-
     hand = Hand(seed=5, dealer="W")
     for bid in (3, 3, 3, 3):
         hand.apply(bid)
@@ -254,8 +251,6 @@ def test_a_play_the_rule_level_would_not_make_is_a_miss():
 def test_reading_the_plays_places_more_hidden_cards_right():
     """Against rule bots, worlds weighed by their plays put more of the
     unseen cards in the right hands than worlds that ignore the plays."""
-    from spadeslib.bots.candidates import played_by_seat
-
     right = {1.0: 0, 0.3: 0}
     total = 0
     for views in _rule_hands(12):

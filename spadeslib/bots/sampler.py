@@ -40,10 +40,12 @@ import math
 import random
 
 from ..actions import BidKind
+from ..cards import Card
+from ..seats import Seat
 from ..view import PlayerView
 from .knowledge import set_public
 from .policy import choose_card
-from .sim import BLIND_NIL, NIL, TRUMP, State, bid_code, bits, deck_for
+from .sim import BLIND_NIL, NIL, TRUMP, State, bits, deck_for
 from .valuation import evaluate, nil_danger
 
 BID_SHIFT = {4: -0.4, 2: -1.2}  # as the rule level bids (see .rule_bot)
@@ -97,6 +99,11 @@ def bid_weight(st: State, hand: int, seat: int) -> float:
     return math.exp(-diff * diff / (2 * BID_SIGMA * BID_SIGMA))
 
 
+def _plays(view: PlayerView) -> list[tuple[Seat, Card]]:
+    """Every ``(seat, card)`` played this hand, in order."""
+    return [p for t in view.tricks for p in t.plays] + list(view.trick)
+
+
 def duck_evidence(view: PlayerView) -> list[tuple[int, int, float]]:
     """``(seat, cards, weight)`` items: ``seat`` probably held none of
     ``cards`` (ids) when it ducked; a world that gives it one of them (still
@@ -116,11 +123,8 @@ def duck_evidence(view: PlayerView) -> list[tuple[int, int, float]]:
         return []
     deck = deck_for(rules)
     st = State(deck)
-    for seat, bid in view.bids.items():
-        st.bid[int(seat)], st.nil[int(seat)] = bid_code(bid)
-        if bid.kind is BidKind.BLIND_SEVEN:
-            st.blind7[st.side(int(seat))] = True
-    plays = [p for t in view.tricks for p in t.plays] + list(view.trick)
+    set_public(st, view)
+    plays = _plays(view)
     items: list[tuple[int, int, float]] = []
     later = [0, 0, 0, 0]
     for seat, card in plays:
@@ -189,7 +193,7 @@ def play_record(view: PlayerView) -> PlayRecord | None:
     rules = view.rules
     if rules.players != 4:
         return None
-    plays_ = [p for t in view.tricks for p in t.plays] + list(view.trick)
+    plays_ = _plays(view)
     if not plays_:
         return None
     deck = deck_for(rules)
@@ -251,9 +255,9 @@ def sample_worlds(
     uniformly. ``bidders`` are the seats whose bids are known (default: all).
     ``evidence`` (from :func:`duck_evidence`) weighs worlds by the ducks seen,
     ``record`` (from :func:`play_record`) by the plays seen: the best
-    ``3 * count`` worlds by the other evidence are replayed, and each play
-    the rule level would not have made multiplies a world's weight by
-    ``play_weight``."""
+    :data:`READ_POOL` ``* count`` worlds by the other evidence are replayed,
+    and each play the rule level would not have made multiplies a world's
+    weight by ``play_weight``."""
     mine = st.hands[me]
     unseen = st.unseen(me)
     partner = me ^ 2 if st.n == 4 else -1
@@ -279,12 +283,9 @@ def sample_worlds(
     relaxed = [(cards, holders) for cards, _ in groups]
     judged = [s for s in others if bidders is None or s in bidders]
     ducks = evidence or []
-    reads = record is not None and play_weight < 1.0
-    weigh = (
-        played_by is not None
-        and oversample > 1
-        and (bool(judged) or bool(ducks) or reads)
-    )
+    weighable = played_by is not None and oversample > 1
+    reads = weighable and record is not None and play_weight < 1.0
+    weigh = weighable and (bool(judged) or bool(ducks) or reads)
     draws = count * oversample if weigh else count
     # (key, u, weight, world): weighted sampling without replacement keeps
     # the worlds of largest key u ** (1 / weight)

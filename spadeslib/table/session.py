@@ -119,6 +119,9 @@ class TableSession(TurnLoop, Coaching):
         self.paused = False
         self.log: list[str] = []
         """Every event and refusal shown, oldest first."""
+        self.log_start = 0
+        """Where the current game's lines begin in :attr:`log` (the table
+        shows only those: a new game starts a clean log)."""
         self.errors: list[str] = []
         """Bot and callback failures (each also in :attr:`log`)."""
         self.notice: str | None = None
@@ -199,6 +202,7 @@ class TableSession(TurnLoop, Coaching):
         self._recent = []
         self._tip = self._estimate = None
         self.last_review, self.review_state = None, "none"
+        self.log_start = len(self.log)
 
     # ============================================================ read-outs
     @property

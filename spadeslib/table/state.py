@@ -435,8 +435,8 @@ def table_state(
     tip = session.hint_shown
     estimate = session.estimate_shown
     left = session.timer_left()
-    log = session.log[-LOG_LINES:]
-    first = len(session.log) - len(log)
+    first = max(session.log_start, len(session.log) - LOG_LINES)
+    log = session.log[first:]
     return {
         "v": 1,
         "table": {

@@ -46,7 +46,9 @@ from .ratings import RATINGS, Estimate, Verdict, rating_for
 __all__ = ["LEVELS", "Advice", "Coach", "NilCheck", "Review"]
 
 #: the analysis budget of each coach level: (worlds per decision, cards left
-#: from which worlds are solved exactly)
+#: from which worlds are solved exactly). A level names the advice given at
+#: that rung of the ladder, not the bot: the ``search`` bot deals 16 worlds
+#: to play fast, the ``search`` coach 40 so that its hints hold steady
 LEVELS: dict[str, tuple[int, int]] = {
     "novice": (16, 8),
     "rule": (24, 8),

@@ -185,6 +185,13 @@ def playing(learner: Learner, name: str) -> dict[str, bool]:
                 learner.bid()
             continue
         cards = learner.hand()
+        focused = learner.page.evaluate(
+            "() => document.activeElement?.dataset?.code || null"
+        )
+        if focused is not None and not done["illegal"]:
+            # the keyboard was left in the hand when it bid by digits
+            legal = [c["code"] for c in cards if c["legal"]]
+            assert focused in legal, f"the focus waits on {focused}, not playable"
         on_table = learner.table.locator('[data-testid^="trick-card-"]').count()
         if not done["mid-trick"] and on_table >= 2:
             screenshot(learner.page, f"{name}-mid-trick")

@@ -41,7 +41,8 @@
 // "review-row", "resume-banner", "resume-yes", "resume-no", "timer".
 // Keys (focus anywhere in the table): arrows move between cards, Enter or
 // Space plays the focused card, digits bid (two digits quickly for 10-13),
-// n Nil, l look, h hint, u undo.
+// n Nil, l look, h hint, u undo. When your turn to play comes with the focus
+// on a card you may not play, it moves to the first card you may.
 
 const MAX_UPLOAD = 1000000;
 const SUITS = {
@@ -190,6 +191,7 @@ class TableView {
     this.seq = 0;
     this.chosen = new Set();
     this.announced = -1;
+    this.playable = false; // the hand was playable at the last draw
     this.trickShown = null; // index of the finished trick shown in the viewer
     this.reviewClosed = null;
     this.busyUntil = 0;
@@ -542,6 +544,7 @@ class TableView {
     const large = !!s.prefs?.large_print;
     const hinted = s.hint?.action;
     if (s.hand.hidden) {
+      this.playable = false;
       const n = s.hand.hidden_count;
       el.innerHTML = Array.from({ length: n }, (_, i) => `<div class="spt-card spt-back" style="--i:${i};--n:${n}">${backSVG()}</div>`).join("") + `<div class="spt-hidden-note">Your ${n} cards are face down: you have not looked yet.</div>`;
       return;
@@ -560,7 +563,13 @@ class TableView {
       })
       .join("");
     const buttons = [...el.querySelectorAll("[data-code]")];
-    const keep = buttons.find((b) => b.dataset.code === focused) || buttons.find((b) => b.dataset.legal === "true") || buttons[0];
+    const legal = (b) => b.dataset.legal === "true";
+    let keep = buttons.find((b) => b.dataset.code === focused);
+    // when your turn to play comes, the keyboard moves off a card you may not play
+    const turnCame = s.hand.playable && !this.playable;
+    this.playable = !!s.hand.playable;
+    if (keep && turnCame && !legal(keep)) keep = undefined;
+    keep = keep || buttons.find(legal) || buttons[0];
     if (keep) {
       keep.tabIndex = 0;
       if (focused) keep.focus();

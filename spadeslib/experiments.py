@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .actions import Action, Bid, BidKind
-from .bots import Bot, Suggestion, make_bot, play_until
+from .bots import Bot, Suggestion, make_bot, play_until, split_levels
 from .cards import Card
 from .errors import SpadesError
 from .game import Game
@@ -110,7 +110,7 @@ def players(bots: str, seats: tuple[Seat, ...], seed: int | str) -> dict[Seat, B
     >>> [bots[seat].name for seat in Seat]
     ['rule', 'careless', 'rule', 'careless']
     """
-    levels = [level.strip() for level in bots.split(",")]
+    levels = split_levels(bots) or [bots]
     if len(levels) == 1:
         levels *= len(seats)
     if len(levels) != len(seats):

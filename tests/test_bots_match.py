@@ -233,8 +233,14 @@ def run_cli(argv: list[str]) -> int:
 def test_cli_lists_levels(capsys: pytest.CaptureFixture[str]):
     assert run_cli(["bots"]) == 0
     out = capsys.readouterr().out
+    lines = out.splitlines()
     for level in ("random", "rule", "search"):
         assert f"  {level} " in out
+    # the summaries start in one column, and each level's options are listed
+    listed = [line for line in lines if line.startswith("  ")]
+    starts = {len(line) - len(line[2:].split(" ", 1)[1].lstrip()) for line in listed}
+    assert len(starts) == 1, listed
+    assert "  expert       samples, exact_cards, play_weight" in lines
 
 
 def test_cli_match_json(capsys: pytest.CaptureFixture[str]):

@@ -15,6 +15,7 @@ from spadeslib.bots import (
     LITE_SAMPLES,
     SearchBot,
     Suggestion,
+    level_options,
     make_bot,
     parse_level,
     suggest,
@@ -53,6 +54,22 @@ def test_levels_are_listed():
         parse_level("search:lots")
     with pytest.raises(SpadesError, match="bad options"):
         make_bot("random", samples=3)
+
+
+def test_an_unknown_bot_option_is_named_with_the_ones_the_level_takes():
+    with pytest.raises(SpadesError) as error:
+        make_bot("expert:bogus=1")
+    assert str(error.value) == (
+        "bad options for bot 'expert': no option 'bogus' "
+        "(it takes samples, exact_cards, play_weight, level)"
+    )
+    with pytest.raises(SpadesError, match=r"no option 'samples' \(it takes none\)"):
+        make_bot("novice:4")
+    for level in BOTS:  # every option a level lists builds that level
+        takes = level_options(level)
+        assert "seed" not in takes
+        if "samples" in takes:
+            assert make_bot(f"{level}:samples=3").samples == 3
 
 
 @pytest.mark.parametrize("level", ["rule", "search", "random"])

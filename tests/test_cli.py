@@ -13,8 +13,9 @@ import pytest
 
 from conftest import ALL_SPECS
 from spadeslib import record
-from spadeslib.cli import GameJob, main, play_game
-from spadeslib.rules import MODIFIERS, PRESETS
+from spadeslib.cli import GameJob, _bots_for, main, play_game
+from spadeslib.rules import MODIFIERS, PRESETS, Rules
+from spadeslib.seats import Seat
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -116,6 +117,27 @@ def test_bad_options_exit_2_with_one_line(capsys) -> None:
     assert err.count("\n") == 1 and "jokers cannot be combined with mirror" in err
     code, _, err = run(capsys, "play", "--bots", "random,random")
     assert code == 2 and "--bots needs one level or 4" in err
+    code, _, err = run(capsys, "play", "--bots", "search:samples=2,depth=3")
+    assert code == 2 and err.count("\n") == 1
+    assert "bad options for bot 'search': no option 'depth' (it takes samples" in err
+
+
+def test_bots_with_several_options_each(capsys) -> None:
+    # a comma followed by name=value is another option of the same level
+    spec = "rule,search:samples=2,bid_samples=1,novice,search-lite:samples=1"
+    code, out, _ = run(capsys, "play", "--bots", spec, "--hands", "1", "--seed", "1")
+    assert code == 0 and f"bots {spec}, seed 1: 1 hands" in out
+    code, out, _ = run(capsys, "play", "--bots", "search:samples=1,bid_samples=1")
+    assert code == 0 and "bots search:samples=1,bid_samples=1," in out
+    bots = _bots_for(spec, Rules.parse("cards4net"), 1)
+    names = [(b.name, getattr(b, "samples", None)) for b in bots.values()]
+    assert names == [
+        ("rule", None),
+        ("search", 2),
+        ("novice", None),
+        ("search-lite", 1),
+    ]
+    assert bots[Seat.EAST].bid_samples == 1
 
 
 def test_illegal_move_exits_2_naming_hand_move_seat_card_rule(tmp_path: Path) -> None:

@@ -30,6 +30,7 @@ another.
 from __future__ import annotations
 
 import importlib
+import inspect
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -72,6 +73,7 @@ def _level(name: str) -> Callable[..., Bot]:
         return __getattr__(name)(seed=seed, **options)  # type: ignore[no-any-return]
 
     make.__name__ = make.__qualname__ = name
+    make.bot_class = name  # type: ignore[attr-defined]
     return make
 
 
@@ -86,9 +88,11 @@ __all__ = [
     "RuleBot",
     "SearchBot",
     "Suggestion",
+    "level_options",
     "make_bot",
     "parse_level",
     "play_until",
+    "split_levels",
     "suggest",
 ]
 
@@ -100,6 +104,9 @@ def _search_lite(seed: int | str | None = None, **options: Any) -> SearchBot:
     bot = SearchBot(seed, **options)
     bot.name = "search-lite"
     return bot
+
+
+_search_lite.bot_class = "SearchBot"  # type: ignore[attr-defined]
 
 
 BOTS: dict[str, tuple[str, Callable[..., Bot]]] = {
@@ -160,6 +167,40 @@ def parse_level(spec: str) -> tuple[str, dict[str, Any]]:
     return name, options
 
 
+def split_levels(text: str) -> list[str]:
+    """The level specs of a comma-separated list; a ``name=value`` after a
+    comma is one more option of the level before it.
+
+    >>> split_levels("rule, search:samples=8,bid_samples=2, expert:24")
+    ['rule', 'search:samples=8,bid_samples=2', 'expert:24']
+    """
+    levels: list[str] = []
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        if levels and "=" in part and ":" not in part:
+            levels[-1] += "," + part
+        else:
+            levels.append(part)
+    return levels
+
+
+def level_options(level: str) -> tuple[str, ...]:
+    """The options a level takes (``make_bot`` keywords, or ``name=value``
+    after the colon of a level spec).
+
+    >>> level_options("expert")
+    ('samples', 'exact_cards', 'play_weight', 'level')
+    >>> level_options("novice")
+    ()
+    """
+    factory = BOTS[level][1]
+    cls = factory if isinstance(factory, type) else __getattr__(factory.bot_class)  # type: ignore[attr-defined]
+    return tuple(
+        p.name
+        for p in inspect.signature(cls).parameters.values()
+        if p.name != "seed" and p.kind is not p.VAR_KEYWORD
+    )
+
+
 def make_bot(name: str, seed: int | str | None = None, **options: Any) -> Bot:
     """A new bot of the named level (options may follow a colon:
     ``"search:8"``).
@@ -169,6 +210,13 @@ def make_bot(name: str, seed: int | str | None = None, **options: Any) -> Bot:
     """
     level, parsed = parse_level(name)
     parsed.update(options)
+    takes = level_options(level)
+    unknown = [key for key in parsed if key not in takes]
+    if unknown:
+        offer = f"it takes {', '.join(takes)}" if takes else "it takes none"
+        raise SpadesError(
+            f"bad options for bot {level!r}: no option {unknown[0]!r} ({offer})"
+        )
     try:
         return BOTS[level][1](seed=seed, **parsed)
     except (TypeError, ValueError) as error:

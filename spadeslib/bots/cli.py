@@ -27,17 +27,23 @@ __all__ = ["register"]
 
 
 def _cmd_bots(args: argparse.Namespace) -> int:
-    from . import BOTS
+    from . import BOTS, level_options
 
     if args.bench:
         return _cmd_bench(args)
     print("Bot levels (use with --bots in `spades play`, or in `spades match`):")
+    width = max(map(len, BOTS))
     for name, (summary, _) in BOTS.items():
-        print(f"  {name:<8} {summary}")
+        print(f"  {name:<{width}}  {summary}")
     print(
-        "\nOptions: search:N (or --budget N) sets the search level's samples "
-        "per decision."
+        "\nOptions follow a colon, as numbers: search:samples=32,bid_samples=8"
+        " (a bare number sets samples: search:32; --budget N sets it for"
+        " search):"
     )
+    for name in BOTS:
+        takes = [o for o in level_options(name) if o != "level"]
+        if takes:
+            print(f"  {name:<{width}}  {', '.join(takes)}")
     return 0
 
 
@@ -51,9 +57,10 @@ def _split(spec: str, budget: int | None) -> tuple[str, dict[str, Any]]:
 
 
 def _cmd_bench(args: argparse.Namespace) -> int:
+    from . import split_levels
     from .bench import bench_levels
 
-    names = [s.strip() for s in args.levels.split(",") if s.strip()]
+    names = split_levels(args.levels)
     levels = []
     options = {}
     for spec in names:
@@ -101,10 +108,11 @@ def _cmd_match(args: argparse.Namespace) -> int:
 
 
 def _cmd_ladder(args: argparse.Namespace) -> int:
+    from . import split_levels
     from .ladder import LADDER
     from .tournament import round_robin
 
-    levels = [s.strip() for s in (args.levels or ",".join(LADDER)).split(",")]
+    levels = split_levels(args.levels or ",".join(LADDER))
     report = round_robin(
         [s for s in levels if s],
         deals=args.deals,

@@ -73,7 +73,6 @@ def _level(name: str) -> Callable[..., Bot]:
         return __getattr__(name)(seed=seed, **options)  # type: ignore[no-any-return]
 
     make.__name__ = make.__qualname__ = name
-    make.bot_class = name  # type: ignore[attr-defined]
     return make
 
 
@@ -193,7 +192,10 @@ def level_options(level: str) -> tuple[str, ...]:
     ()
     """
     factory = BOTS[level][1]
-    cls = factory if isinstance(factory, type) else __getattr__(factory.bot_class)  # type: ignore[attr-defined]
+    if isinstance(factory, type):
+        cls = factory
+    else:  # a lazy factory is named for its class; search-lite says which
+        cls = __getattr__(getattr(factory, "bot_class", factory.__name__))
     return tuple(
         p.name
         for p in inspect.signature(cls).parameters.values()

@@ -114,7 +114,7 @@ def _cmd_ladder(args: argparse.Namespace) -> int:
 
     levels = split_levels(args.levels or ",".join(LADDER))
     report = round_robin(
-        [s for s in levels if s],
+        levels,
         deals=args.deals,
         seed=args.seed,
         rules=Rules.parse(args.rules),

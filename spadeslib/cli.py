@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from .arguments import Parser, error_line, whole
 from .errors import SpadesError
 from .game import Game
 from .progress import Progress
@@ -152,10 +153,6 @@ def _to_record(game: Game) -> dict[str, Any]:
 
 def _cmd_play(args: argparse.Namespace) -> int:
     rules = Rules.parse(args.rules)
-    if args.hands < 1 or args.games < 1:
-        raise SpadesError("--hands and --games must be at least 1")
-    if args.jobs is not None and args.jobs < 1:
-        raise SpadesError("--jobs must be at least 1")
     _bots_for(args.bots, rules, args.seed)  # refuse bad --bots before playing
     paths = _record_paths(Path(args.record), args.games) if args.record else []
     for path in paths:
@@ -330,7 +327,7 @@ def build_parser(*, extensions: bool = True) -> argparse.ArgumentParser:
     >>> sorted(build_parser(extensions=False)._subparsers._actions[1].choices)
     ['bench', 'play', 'replay', 'rules']
     """
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="spades", description="Spades rules, bots and records (spadeslib)."
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -351,8 +348,10 @@ def build_parser(*, extensions: bool = True) -> argparse.ArgumentParser:
         default="random",
         help="one level for every seat, or one per seat N,E,S,W (N,S for two)",
     )
-    p.add_argument("--hands", type=int, default=1, help="hands to play in each game")
-    p.add_argument("--games", type=int, default=1, help="games to play")
+    p.add_argument(
+        "--hands", type=whole(1), default=1, help="hands to play in each game"
+    )
+    p.add_argument("--games", type=whole(1), default=1, help="games to play")
     p.add_argument("--seed", default="0", help="seed of the deals and the bots")
     p.add_argument(
         "--record",
@@ -360,7 +359,7 @@ def build_parser(*, extensions: bool = True) -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--jobs",
-        type=int,
+        type=whole(1),
         default=None,
         help="processes for --games (default: every core; 1: in this process)",
     )
@@ -384,10 +383,10 @@ def build_parser(*, extensions: bool = True) -> argparse.ArgumentParser:
     p.set_defaults(func=_cmd_replay)
 
     p = sub.add_parser("bench", help="measure hands per second (and OpenSpiel's)")
-    p.add_argument("--hands", type=int, default=2000)
+    p.add_argument("--hands", type=whole(1), default=2000)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--rules", default="cards4net")
-    p.add_argument("--repeat", type=int, default=3)
+    p.add_argument("--repeat", type=whole(1), default=3)
     p.add_argument("--no-peer", action="store_true", help="skip OpenSpiel")
     p.set_defaults(func=_cmd_bench)
 
@@ -406,16 +405,6 @@ def build_parser(*, extensions: bool = True) -> argparse.ArgumentParser:
     return parser
 
 
-def _error_line(message: str, limit: int = 500) -> None:
-    """Print ``spades: error: MESSAGE`` as one printable line of stderr."""
-    message = " ".join(message.split())
-    if len(message) > limit:
-        message = message[: limit - 3] + "..."
-    encoding = getattr(sys.stderr, "encoding", None) or "utf-8"
-    message = message.encode(encoding, "backslashreplace").decode(encoding)
-    print(f"spades: error: {message}", file=sys.stderr)
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     process = argv is None  # the ``spades`` command, not a call from Python
@@ -423,7 +412,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     # a command of this module starts without importing the extensions
     command = next((a for a in argv if not a.startswith("-")), None)
     parser = build_parser(extensions=command not in _CORE_COMMANDS)
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as stop:  # --help, or a bad argument (one line printed)
+        return stop.code if isinstance(stop.code, int) else 2
     args.process = process
     if process:
         # Start-up is over: what it made lives as long as the process, so the
@@ -432,7 +424,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.func(args))
     except SpadesError as error:
-        _error_line(str(error))
+        error_line(str(error))
         return 2
     except BrokenPipeError:  # e.g. `spades replay x.json | head`
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -259,6 +259,50 @@ def test_bad_jobs_and_long_messages(capsys, tmp_path: Path) -> None:
     assert len(err) < 600
 
 
+@pytest.mark.parametrize(
+    ("argv", "option", "wanted"),
+    [
+        (("play", "--hands", "0"), "--hands", "at least 1, not '0'"),
+        (("play", "--games", "-2"), "--games", "at least 1, not '-2'"),
+        (("bench", "--hands", "0"), "--hands", "at least 1"),
+        (("bench", "--repeat", "0"), "--repeat", "at least 1"),
+        (("bots", "--bench", "--hands", "0"), "--hands", "at least 1"),
+        (("bench-bots", "--budget", "-1"), "--budget", "at least 0"),
+        (("match", "rule", "novice", "--deals", "0"), "--deals", "at least 1"),
+        (("match", "rule", "novice", "--deals", "ten"), "--deals", "not 'ten'"),
+        (
+            ("match", "rule", "novice", "--check-tricks", "99"),
+            "--check-tricks",
+            "from 0 to 13",
+        ),
+        (
+            ("match", "rule", "novice", "--check-tricks", "-1"),
+            "--check-tricks",
+            "from 0 to 13",
+        ),
+        (("ladder", "--deals", "-1"), "--deals", "at least 1"),
+        (("ladder", "--jobs", "0"), "--jobs", "at least 1"),
+        (("bench-solver", "--cards", "14"), "--cards", "from 1 to 13"),
+        (("bench-solver", "--checks", "-1"), "--checks", "at least 0"),
+        (("exercises", "--count", "0"), "--count", "at least 1"),
+    ],
+)
+def test_bad_counts_are_refused_before_any_work(
+    capsys, argv: tuple[str, ...], option: str, wanted: str
+) -> None:
+    """A count out of range is one line naming the option and the range
+    (it was a traceback, a division by zero or a silent empty run)."""
+    code, out, err = run(capsys, *argv)
+    assert_one_error_line(code, out, err, f"argument {option}:", wanted)
+    assert f"spades {argv[0]} --help" in err
+
+
+def test_argument_errors_and_help_return_their_status(capsys) -> None:
+    code, out, err = run(capsys, "play", "--preset", "classic")
+    assert_one_error_line(code, out, err, "unrecognized arguments: --preset classic")
+    assert run(capsys, "match", "--help")[0] == 0
+
+
 def test_replay_refuses_a_huge_file_without_reading_it_all(
     capsys, tmp_path: Path
 ) -> None:

@@ -27,6 +27,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from ..arguments import whole
 from ..cards import Card, Suit
 from ..hand import Hand
 from ..rules import Rules
@@ -200,10 +201,12 @@ def register(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "bench-solver", help="time the exact solver and check it against DDS"
     )
-    p.add_argument("--positions", type=int, default=20)
-    p.add_argument("--cards", type=int, default=8, help="cards in each hand")
-    p.add_argument("--deals", type=int, default=3, help="whole 13-card deals")
-    p.add_argument("--checks", type=int, default=30, help="positions checked by DDS")
+    p.add_argument("--positions", type=whole(1), default=20)
+    p.add_argument("--cards", type=whole(1, 13), default=8, help="cards in each hand")
+    p.add_argument("--deals", type=whole(0), default=3, help="whole 13-card deals")
+    p.add_argument(
+        "--checks", type=whole(0), default=30, help="positions checked by DDS"
+    )
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--rules", default="cards4net")
     p.set_defaults(func=_cmd)

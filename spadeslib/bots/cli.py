@@ -21,6 +21,7 @@ import json
 import sys
 from typing import Any
 
+from ..arguments import whole
 from ..rules import Rules
 
 __all__ = ["register"]
@@ -143,11 +144,11 @@ def _bench_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--levels", default="random,rule,search", help="comma-separated levels"
     )
-    p.add_argument("--hands", type=int, default=4, help="hands per level")
+    p.add_argument("--hands", type=whole(1), default=4, help="hands per level")
     p.add_argument("--rules", default="cards4net", help="PRESET[+MODIFIER...]")
     p.add_argument("--seed", default="0")
     p.add_argument(
-        "--budget", type=int, help="samples per decision of the search level"
+        "--budget", type=whole(0), help="samples per decision of the search level"
     )
     p.add_argument("--json", action="store_true", help="print the timings as JSON")
     p.add_argument(
@@ -175,14 +176,20 @@ def register(subparsers: Any) -> None:
     )
     p.add_argument("a", help="first level (e.g. rule, search, search:8)")
     p.add_argument("b", help="second level")
-    p.add_argument("--deals", type=int, default=100, help="deals, each played twice")
+    p.add_argument(
+        "--deals", type=whole(1), default=100, help="deals, each played twice"
+    )
     p.add_argument("--seed", default="0", help="seed of the deals and bots")
     p.add_argument("--rules", default="cards4net", help="PRESET[+MODIFIER...]")
-    p.add_argument("--budget", type=int, help="samples per decision of search levels")
-    p.add_argument("--jobs", type=int, default=1, help="processes to play deals in")
+    p.add_argument(
+        "--budget", type=whole(0), help="samples per decision of search levels"
+    )
+    p.add_argument(
+        "--jobs", type=whole(1), default=1, help="processes to play deals in"
+    )
     p.add_argument(
         "--check-tricks",
-        type=int,
+        type=whole(0, 13),
         default=0,
         help="final tricks of every hand checked against exact analysis (0: none)",
     )
@@ -201,7 +208,7 @@ def register(subparsers: Any) -> None:
     p.add_argument(
         "--levels", help="comma-separated levels, weakest first (default: the ladder)"
     )
-    p.add_argument("--deals", type=int, default=100, help="deals per match")
+    p.add_argument("--deals", type=whole(1), default=100, help="deals per match")
     p.add_argument("--seed", default="0", help="seed of the deals and bots")
     p.add_argument("--rules", default="cards4net", help="PRESET[+MODIFIER...]")
     p.add_argument(
@@ -210,10 +217,12 @@ def register(subparsers: Any) -> None:
         default="all",
         help="every pair of levels, or each level against the one below",
     )
-    p.add_argument("--jobs", type=int, default=1, help="processes to play deals in")
+    p.add_argument(
+        "--jobs", type=whole(1), default=1, help="processes to play deals in"
+    )
     p.add_argument(
         "--check-tricks",
-        type=int,
+        type=whole(0, 13),
         default=None,
         help="final tricks checked against exact analysis (default: as many "
         "as the solver takes, up to 8; 0: none)",

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from ..arguments import whole
 from . import CHAPTERS, DEFAULT_SEED, load, resolve
 
 __all__ = ["main", "register"]
@@ -110,7 +111,9 @@ def _cmd_check(args: argparse.Namespace) -> int:
 
 def _add_class_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--students", help="comma-separated student names")
-    p.add_argument("--count", type=int, help="or this many students (student01, ...)")
+    p.add_argument(
+        "--count", type=whole(1), help="or this many students (student01, ...)"
+    )
     p.add_argument(
         "--seed",
         default=str(DEFAULT_SEED),

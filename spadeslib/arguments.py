@@ -1,0 +1,86 @@
+"""Arguments of the ``spades`` command line, and its one-line errors.
+
+A count given on the command line (deals, hands, processes, tricks) is
+checked where it is read, so a bad one is refused before any work starts,
+with one line that names the option (and exit status 2, see
+:class:`Parser`):
+
+>>> import argparse
+>>> p = argparse.ArgumentParser(prog="spades match", exit_on_error=False)
+>>> _ = p.add_argument("--deals", type=whole(1), default=100)
+>>> p.parse_args(["--deals", "12"]).deals
+12
+>>> p.parse_args(["--deals", "0"])
+Traceback (most recent call last):
+...
+argparse.ArgumentError: argument --deals: must be a whole number at least 1, not '0'
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from typing import NoReturn
+
+__all__ = ["Parser", "error_line", "whole"]
+
+
+def error_line(message: str, limit: int = 500) -> None:
+    """Print ``spades: error: MESSAGE`` as one printable line of stderr."""
+    message = " ".join(message.split())
+    if len(message) > limit:
+        message = message[: limit - 3] + "..."
+    encoding = getattr(sys.stderr, "encoding", None) or "utf-8"
+    message = message.encode(encoding, "backslashreplace").decode(encoding)
+    print(f"spades: error: {message}", file=sys.stderr)
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line, like every other error
+    of the command line (argparse prints the usage too), and exit with 2.
+
+    >>> import contextlib, io
+    >>> p = Parser(prog="spades match")
+    >>> _ = p.add_argument("--deals", type=whole(1))
+    >>> err = io.StringIO()
+    >>> with contextlib.redirect_stderr(err):
+    ...     try:
+    ...         p.parse_args(["--deals", "-2"])
+    ...     except SystemExit as stop:
+    ...         print(stop.code)
+    2
+    >>> print(err.getvalue(), end="")  # doctest: +ELLIPSIS
+    spades: error: argument --deals: must be a whole number at least 1, not '-2' (...)
+    """
+
+    def error(self, message: str) -> NoReturn:
+        error_line(f"{message} ({self.prog} --help lists the options)")
+        raise SystemExit(2)
+
+
+def whole(low: int, high: int | None = None) -> Callable[[str], int]:
+    """An argparse ``type``: a whole number from ``low`` (up to ``high``).
+
+    >>> whole(0, 13)("8")
+    8
+    >>> whole(0, 13)("14")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: must be a whole number from 0 to 13, not '14'
+    """
+    wanted = f"from {low} to {high}" if high is not None else f"at least {low}"
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = None
+        if value is None or value < low or (high is not None and value > high):
+            raise argparse.ArgumentTypeError(
+                f"must be a whole number {wanted}, not {text!r}"
+            )
+        return value
+
+    parse.__name__ = f"whole number {wanted}"
+    return parse

@@ -191,6 +191,21 @@ class Rules:
         >>> Rules.preset("yppedia").nil_value, Rules.preset("two-player").players
         (50, 2)
         """
+        if not isinstance(name, str):
+            raise InvalidRules(
+                f"a preset is named by text, one of {', '.join(PRESETS)}; not {name!r}"
+            )
+        if isinstance(modifiers, str):  # "mirror" or "mirror+whiz"
+            modifiers = [m for m in modifiers.replace(" ", "").split("+") if m]
+        if isinstance(modifiers, Iterable):
+            modifiers = list(modifiers)
+        if not isinstance(modifiers, list) or not all(
+            isinstance(m, str) for m in modifiers
+        ):
+            raise InvalidRules(
+                f"modifiers are a list of names from {', '.join(MODIFIERS)}; "
+                f"not {modifiers!r}"
+            )
         key = _PRESET_ALIASES.get(name.strip().lower().replace("_", "-"), name)
         if key not in PRESETS:
             raise InvalidRules(
@@ -222,6 +237,11 @@ class Rules:
         """
         if isinstance(spec, Rules):
             return dataclasses.replace(spec, **overrides) if overrides else spec
+        if not isinstance(spec, str):
+            raise InvalidRules(
+                f"rules are written as text such as 'cards4net' or "
+                f"'classic+jokers', not {spec!r}"
+            )
         parts = [p for p in spec.replace(" ", "").split("+") if p]
         if not parts:
             raise InvalidRules("empty rules: write a preset such as 'cards4net'")

@@ -209,6 +209,22 @@ def test_unknown_preset_and_modifier() -> None:
         Rules.parse(" + ")
     with pytest.raises(InvalidRules, match="repeated"):
         Rules.parse("classic+mirror+mirror")
+    for spec in (None, 5, ["classic"]):
+        with pytest.raises(InvalidRules, match=r"as text such as 'cards4net'.*not"):
+            Rules.parse(spec)  # type: ignore[arg-type]
+    with pytest.raises(InvalidRules, match=r"preset is named by text.*not 5"):
+        Rules.preset(5)  # type: ignore[arg-type]
+    for mods in (None, [5]):
+        with pytest.raises(InvalidRules, match=r"modifiers are a list of names"):
+            Rules.preset("classic", mods)  # type: ignore[arg-type]
+
+
+def test_modifiers_may_be_written_as_one_text() -> None:
+    # a string was iterated letter by letter: "unknown modifier 'm'"
+    assert Rules.preset("classic", "mirror").modifiers == ("mirror",)
+    assert Rules.preset("classic", "mirror+ten_for_200") == Rules.parse(
+        "classic+mirror+ten_for_200"
+    )
 
 
 @pytest.mark.parametrize(

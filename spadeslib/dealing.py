@@ -39,7 +39,12 @@ def generator(seed: object) -> random.Random:
     underneath, which draws the same numbers without the Python wrapper."""
     if seed is None or seed.__class__ is int:
         return _random.Random(seed)  # type: ignore[return-value]
-    return random.Random(seed)  # type: ignore[arg-type]
+    try:
+        return random.Random(seed)  # type: ignore[arg-type]
+    except TypeError:
+        raise SpadesError(
+            f"a seed is a number or text, such as 2024 or 'class-7b', not {seed!r}"
+        ) from None
 
 
 def shuffled_positions(size: int, rng: random.Random) -> list[int]:
@@ -109,7 +114,8 @@ def read_deal(
     for seat in rules._seats:
         if len(cards.get(seat, ())) != 13:
             count = len(cards.get(seat, ()))
-            raise InvalidRecord(f"bad deal: {seat.full} has {count} cards, not 13")
+            cards_ = "card" if count == 1 else "cards"
+            raise InvalidRecord(f"bad deal: {seat.full} has {count} {cards_}, not 13")
     _check_deck(rules, [c for seat in rules._seats for c in cards[seat]], "deal")
     return cards
 

@@ -74,6 +74,8 @@ def test_seeded_deals_are_reproducible_and_differ_by_seed() -> None:
     assert (
         Hand("classic", N, seed="x/1").holding == Hand("classic", N, seed="x/1").holding
     )
+    with pytest.raises(SpadesError, match=r"a seed is a number or text.*not \[1\]"):
+        Hand("classic", N, seed=[1])  # type: ignore[arg-type]
 
 
 def test_given_deal_is_validated() -> None:
@@ -81,6 +83,8 @@ def test_given_deal_is_validated() -> None:
     short = dict(good, N=good["N"][:12])
     with pytest.raises(InvalidRecord, match="North has 12 cards"):
         Hand("classic", N, deal=short)
+    with pytest.raises(InvalidRecord, match="North has 1 card, not 13"):
+        Hand("classic", N, deal=dict(good, N="AS"))
     twice = dict(good, N=[*good["N"][:12], good["E"][0]])
     with pytest.raises(InvalidRecord, match="appears twice"):
         Hand("classic", N, deal=twice)

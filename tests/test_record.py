@@ -98,7 +98,7 @@ def test_rules_as_object_and_lists_or_strings_in_the_deal() -> None:
         ),
         ({"bids": [14, "nil", 0, 1]}, ["hand 1", "move 1", "North", "14", "bid-range"]),
         ({"dealer": "Q"}, ["hand 1", "dealer", "'Q'"]),
-        ({"deal": {**SUITED_DEAL, "N": "AS"}}, ["hand 1", "North", "1 cards"]),
+        ({"deal": {**SUITED_DEAL, "N": "AS"}}, ["hand 1", "North", "1 card, not 13"]),
     ],
 )
 def test_invalid_records_name_the_hand_move_seat_and_rule(

@@ -74,7 +74,7 @@ def test_seed_2024_hint_and_review_agree() -> None:
             assert verdict.text.startswith(f"You played {verdict.action.symbol()}")
     # and rating the hint's card in the live position says "best"
     assert hint.rate(hint.best).rating == "best"
-    assert "You played" in review.summary() or review.summary().startswith("Hand 2")
+    assert "You played" in review.summary or review.summary.startswith("Hand 2")
 
 
 def test_same_decision_same_advice_whatever_the_order() -> None:
@@ -177,7 +177,8 @@ def test_every_decision_of_every_rule_set_is_advised(
     assert {"bid", "card"} <= kinds
     review = coach.review(hand, hand.seats[0])
     assert all(v.loss >= 0 and v.rating in RATINGS for v in review.verdicts)
-    assert review.summary().startswith(f"Hand {hand.number}")
+    assert review.summary.startswith(f"Hand {hand.number}")
+    assert list(review) == review.verdicts and len(review) == len(review.verdicts)
 
 
 @pytest.mark.parametrize(

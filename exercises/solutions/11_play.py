@@ -128,7 +128,7 @@ q4.show()
 from spadeslib.coach import Coach
 
 review = Coach("search", seed="ch10").review(q4.hand, "S")
-print(review.summary())
+print(review.summary)
 lost = [
     int(v.where.split()[1])
     for v in review.verdicts

@@ -26,7 +26,7 @@ import math
 import random
 import statistics
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from ..actions import LOOK, Action, Bid
@@ -323,8 +323,17 @@ class Review:
             out[v.rating] += 1
         return out
 
+    def __iter__(self) -> Iterator[Verdict]:
+        """The verdicts, in the order of the decisions."""
+        return iter(self.verdicts)
+
+    def __len__(self) -> int:
+        return len(self.verdicts)
+
+    @property
     def summary(self) -> str:
-        """The hand in a few lines: counts, points lost, the worst decisions."""
+        """The hand in a few lines: counts, points lost, the worst decisions
+        (a property, as on the table's review)."""
         counts = self.counts
         lost = self.points_lost
         total = sum(lost.values())
@@ -353,7 +362,7 @@ class Review:
         return "\n".join(lines)
 
     def __str__(self) -> str:
-        return self.summary()
+        return self.summary
 
 
 _PLURAL = {

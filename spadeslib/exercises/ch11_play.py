@@ -285,7 +285,7 @@ class CheckMyPlay(SetSpec):
 from spadeslib.coach import Coach
 
 review = Coach("{LEVEL}", seed="{SEED}").review(q4.hand, "S")
-print(review.summary())
+print(review.summary)
 lost = [
     int(v.where.split()[1])
     for v in review.verdicts

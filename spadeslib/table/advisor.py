@@ -21,6 +21,7 @@ decision: your choice, the best one, what it cost). All three go through
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -83,6 +84,13 @@ class TableReview:
     """The coach's or the bot review's own object, for notebook users."""
     lost_by_rating: dict[str, float] = field(default_factory=dict)
     """Expected points lost, summed per rating (with the coach)."""
+
+    def __iter__(self) -> Iterator[ReviewRow]:
+        """The rows, in the order of the decisions."""
+        return iter(self.rows)
+
+    def __len__(self) -> int:
+        return len(self.rows)
 
     def __str__(self) -> str:
         return str(self.source) if self.source is not None else self.summary
@@ -157,7 +165,7 @@ class Advisor:
         if review.forced:
             counts["forced"] = review.forced
         lost = {k: round(v, 1) for k, v in review.points_lost.items()}
-        summary = review.summary().splitlines()[0]
+        summary = review.summary.splitlines()[0]
         total = round(sum(lost.values()), 1)
         return TableReview(
             hand.number, self.level, rows, summary, total, counts, review, lost

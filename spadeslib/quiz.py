@@ -19,22 +19,30 @@ Nothing printed before an attempt gives the answer away: not the text, not
 ... ])
 >>> quiz
 <Quiz 'Tricks': 1 question>
->>> quiz.check(1, "b")
-Question 1: not quite. Try again.
 >>> quiz.check(1, "yes")
 Question 1: right. Spades are trumps: any spade beats any other suit.
+
+A wrong answer says why it is wrong when the question knows (``wrong``, per
+choice), or gives the ``hint``; after a second wrong answer, or when a
+single choice is left, it gives the answer and its reason:
+
+>>> quiz.check(1, "b")  # doctest: +ELLIPSIS
+Question 1: not quite. The answer is (a) yes: Spades are trumps: ...
 """
 
 from __future__ import annotations
 
 import string
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 __all__ = ["Question", "Quiz"]
 
 _LETTERS = string.ascii_lowercase
+
+#: wrong answers to a question after which the feedback gives the answer
+REVEAL_AFTER = 2
 
 
 @dataclass(frozen=True, repr=False)
@@ -43,8 +51,10 @@ class Question:
 
     ``answer`` is the right choice: one of ``choices`` (compared as text, so
     a number computed by the library may be given for the choice ``"70"``).
-    ``why`` is shown once the learner answers right; ``hint`` after a wrong
-    answer. ``repr`` never shows the answer.
+    ``why`` is shown once the learner answers right; after a wrong answer,
+    ``wrong[choice]`` (why that choice is wrong) or else ``hint``. After
+    :data:`REVEAL_AFTER` wrong answers, or when one choice is left, the
+    feedback gives the answer and ``why``. ``repr`` never shows the answer.
 
     >>> q = Question("Bid 7, win 6: points?", ["-70", "-10", "60"], answer=-70)
     >>> q
@@ -58,6 +68,7 @@ class Question:
     answer: Any = field(compare=False)
     why: str = ""
     hint: str = ""
+    wrong: Mapping[Any, str] = field(default_factory=dict, compare=False)
     _index: int = field(init=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -73,6 +84,13 @@ class Question:
                 f"{len(labels)} choices"
             )
         object.__setattr__(self, "_index", labels.index(str(self.answer)))
+        wrong = {str(c): text for c, text in self.wrong.items()}
+        if set(wrong) - set(labels) or str(self.answer) in wrong:
+            raise ValueError(
+                f"question {self.prompt!r}: 'wrong' explains a choice that is "
+                "not a wrong one"
+            )
+        object.__setattr__(self, "wrong", wrong)
         # Keep the answer only as a position, so nothing shows it by accident.
         object.__setattr__(self, "answer", None)
 
@@ -95,15 +113,35 @@ class Question:
         """Whether ``choice`` (a letter or a choice's text) is the right one."""
         return self.choice_index(choice) == self._index
 
-    def feedback(self, choice: Any) -> str:
-        """What the learner is told after choosing ``choice``."""
+    def feedback(self, choice: Any, misses: int = 0) -> str:
+        """What the learner is told after choosing ``choice``, having chosen
+        wrong ``misses`` times before on this question.
+
+        >>> q = Question("Bid 7, win 6: points?", ["-70", "-10", "60"], answer=-70,
+        ...              why="A set loses 10 a trick bid.",
+        ...              wrong={"-10": "That counts only the missing trick."})
+        >>> q.feedback("b")
+        'not quite. That counts only the missing trick.'
+        >>> q.feedback("c")
+        'not quite. Try again.'
+        >>> q.feedback("c", misses=1)
+        'not quite. The answer is (a) -70: A set loses 10 a trick bid.'
+        """
         index = self.choice_index(choice)
         if index is None:
             letters = ", ".join(_LETTERS[: len(self.choices)])
             return f"not one of the choices: answer with a letter ({letters})"
         if index == self._index:
             return "right." + (f" {self.why}" if self.why else "")
-        return "not quite. " + (self.hint or "Try again.")
+        text = self.wrong.get(self.choices[index]) or self.hint
+        if misses + 1 >= REVEAL_AFTER or len(self.choices) == 2:
+            answer = (
+                f"The answer is ({_LETTERS[self._index]}) {self.choices[self._index]}"
+            )
+            return "not quite. " + " ".join(
+                t for t in (text, answer + (f": {self.why}" if self.why else ".")) if t
+            )
+        return "not quite. " + (text or "Try again.")
 
     def text(self, number: int) -> str:
         """The question as plain text, choices lettered."""
@@ -120,6 +158,7 @@ class Quiz:
             raise ValueError(f"quiz {title!r} has no questions")
         self.title = title
         self.questions = tuple(questions)
+        self._misses = [0] * len(self.questions)
 
     def __repr__(self) -> str:
         n = len(self.questions)
@@ -145,17 +184,34 @@ class Quiz:
         )
         return "\n".join(parts)
 
-    def _question(self, number: int) -> Question:
-        if not 1 <= number <= len(self.questions):
-            raise IndexError(
-                f"quiz {self.title!r} has questions 1 to {len(self.questions)}, "
-                f"not {number}"
-            )
-        return self.questions[number - 1]
+    def feedback(self, number: int, choice: Any) -> str:
+        """The feedback on ``choice`` for question ``number`` (from 1),
+        counting this quiz's wrong answers to that question so far."""
+        question = self.questions[number - 1]
+        text = question.feedback(choice, self._misses[number - 1])
+        if text.startswith("not quite"):
+            self._misses[number - 1] += 1
+        return text
 
-    def check(self, number: int, choice: Any) -> None:
-        """Print the feedback on ``choice`` for question ``number`` (from 1)."""
-        print(f"Question {number}: {self._question(number).feedback(choice)}")
+    def check(self, number: int | str, choice: Any) -> None:
+        """Print the feedback on ``choice`` for question ``number`` (from 1).
+
+        >>> Quiz("Q", [Question("2 + 2?", [3, 4], answer=4)]).check(2, "b")
+        Question 2: the quiz 'Q' has question 1 only: quiz.check(1, "b") answers it.
+        """
+        count = len(self.questions)
+        try:
+            index = int(str(number).strip())
+        except ValueError:
+            index = 0
+        if not 1 <= index <= count:
+            which = f"questions 1 to {count}" if count > 1 else "question 1 only"
+            print(
+                f"Question {number}: the quiz {self.title!r} has {which}: "
+                f'quiz.check(1, "b") answers {"the first" if count > 1 else "it"}.'
+            )
+            return
+        print(f"Question {index}: {self.feedback(index, choice)}")
 
     def widget(self) -> Any:
         """The quiz as ipywidgets: per question a row of buttons and a feedback line.
@@ -176,7 +232,7 @@ class Quiz:
                     layout=widgets.Layout(width="auto"),
                     tooltip=label,
                 )
-                button.on_click(_answer(question, i, result))
+                button.on_click(_answer(self, number, i, result))
                 buttons.append(button)
             rows.append(widgets.VBox([prompt, widgets.HBox(buttons), result]))
         return widgets.VBox(rows)
@@ -205,10 +261,11 @@ class Quiz:
         display(bundle, raw=True)
 
 
-def _answer(question: Question, index: int, result: Any) -> Callable[[Any], None]:
+def _answer(quiz: Quiz, number: int, index: int, result: Any) -> Callable[[Any], None]:
     def on_click(_button: Any) -> None:
-        text = question.feedback(_LETTERS[index])
-        colour = "#1a7f37" if question.is_right(_LETTERS[index]) else "#b35900"
+        text = quiz.feedback(number, _LETTERS[index])
+        right = quiz.questions[number - 1].is_right(_LETTERS[index])
+        colour = "#1a7f37" if right else "#b35900"
         result.value = f'<span style="color:{colour}">{_escape(text)}</span>'
 
     return on_click

@@ -39,23 +39,62 @@ def test_feedback_right_wrong_and_not_a_choice(
     quiz.check(1, "c")
     quiz.check(1, "north")
     quiz.check(1, "Mars")
-    quiz.check(2, -70)
+    quiz.check("2", -70)
     quiz.check(2, "-10")
+    quiz.check(3, "a")
+    quiz.check("first", "a")
     assert capsys.readouterr().out.splitlines() == [
         "Question 1: right. Highest.",
         "Question 1: not quite. Try again.",
         "Question 1: not one of the choices: answer with a letter (a, b, c, d)",
         "Question 2: right.",
         "Question 2: not quite. Try again.",
+        "Question 3: the quiz 'Who wins?' has questions 1 to 2: "
+        'quiz.check(1, "b") answers the first.',
+        "Question first: the quiz 'Who wins?' has questions 1 to 2: "
+        'quiz.check(1, "b") answers the first.',
     ]
-    with pytest.raises(IndexError, match="questions 1 to 2, not 3"):
-        quiz.check(3, "a")
+
+
+def test_a_second_wrong_answer_gives_the_answer_and_its_reason(
+    capsys: pytest.CaptureFixture,
+) -> None:
+    quiz = _quiz("South")
+    quiz.check(1, "a")
+    quiz.check(1, "Mars")  # not a choice: not counted as a miss
+    quiz.check(1, "b")
+    quiz.check(1, "d")
+    assert capsys.readouterr().out.splitlines()[::2] == [
+        "Question 1: not quite. Try again.",
+        "Question 1: not quite. The answer is (c) South: Highest.",
+    ]
 
 
 def test_hint_after_a_wrong_answer() -> None:
-    q = Question("2 + 2?", ["3", "4"], answer=4, hint="Count again.")
+    q = Question("2 + 2?", ["3", "4", "5"], answer=4, hint="Count again.")
     assert q.feedback("a") == "not quite. Count again."
     assert q.feedback("B") == "right."
+    # two choices: a wrong one leaves the answer, so the feedback says it
+    q = Question("2 + 2?", ["3", "4"], answer=4, hint="Count again.")
+    assert q.feedback("a") == "not quite. Count again. The answer is (b) 4."
+
+
+def test_why_each_wrong_choice_is_wrong() -> None:
+    q = Question(
+        "Bid 7, win 6: points?",
+        [-70, -10, 60],
+        answer=-70,
+        wrong={
+            -10: "That counts only the missing trick.",
+            "60": "A set scores no tricks.",
+        },
+    )
+    assert q.feedback("b") == "not quite. That counts only the missing trick."
+    assert q.feedback("60") == "not quite. A set scores no tricks."
+    with pytest.raises(ValueError, match="not a wrong one"):
+        Question("2 + 2?", [3, 4], answer=4, wrong={4: "no"})
+    with pytest.raises(ValueError, match="not a wrong one"):
+        Question("2 + 2?", [3, 4], answer=4, wrong={5: "no"})
 
 
 def test_nothing_shows_the_answer_before_an_attempt() -> None:
@@ -73,7 +112,9 @@ def test_clicking_a_button_answers_at_once() -> None:
     prompt, buttons, result = first.children
     assert "Who wins the trick?" in prompt.value and result.value == ""
     buttons.children[0].click()
-    assert "not quite" in result.value
+    assert "not quite. Try again." in result.value
+    buttons.children[1].click()
+    assert "The answer is (c) South: Highest." in result.value
     buttons.children[2].click()
     assert "right. Highest." in result.value
     assert [b.description for b in buttons.children] == [

@@ -243,10 +243,11 @@ print(game)
 #
 # The rules of this course come from five texts, four in Spanish and one in
 # Portuguese (`000` to `004`; `RULES.md` says what each one is). Here are the
-# words of the game as they appear there. Where the texts use several words,
-# the number of the text that uses each one is given. The same table, with
-# what each word means, has its own page in
-# [English](../docs/glossary.en.md), [Español](../docs/glossary.es.md) and
+# words of the game as they appear there, each written as its text writes it
+# (so some are plurals or verb forms, such as *anuncios* or *no cumple*).
+# Where the texts use several words, the number of the text that uses each
+# one is given. The same table, with what each word means, has its own page
+# in [English](../docs/glossary.en.md), [Español](../docs/glossary.es.md) and
 # [Português](../docs/glossary.pt.md).
 
 # %%
@@ -255,25 +256,37 @@ GLOSSARY = [
     ("hand (one deal)", "mano", "mão"),
     (
         "to bid, a bid",
-        "declarar, declaración (000); apostar, apuesta (001, 003); "
-        "puja (001); anuncio (002)",
-        "anunciar, anúncio, aposta",
+        "declarar, declaración (000); apostar (001); apuesta (001, 003); "
+        "puja (001); anuncia, anuncios (002)",
+        "anunciar, anúncio, apostas",
     ),
     (
         "contract (a team's bids added up)",
         "contrato (000, 002)",
-        "o total anunciado pela dupla",
+        "o total anunciado pelos dois parceiros",
     ),
     ("partnership, team", "pareja (000, 002, 003); equipo (003)", "dupla"),
-    ("partner", "compañero (000, 002)", "parceiro"),
-    ("Nil", "nil (000); apuesta nula (003); oferta nula, apostar cero (001)", "Nil"),
+    ("partner", "compañero (000); compañeros (000, 002)", "parceiro"),
+    (
+        "Nil",
+        "nil (000, 002); apuesta nula (003); oferta nula, apuesta cero (001)",
+        "Nil",
+    ),
     (
         "Blind Nil",
         "nil ciego (000); apuesta nula a ciegas (003); doble cero, ciego cero (001)",
         "Blind Nil",
     ),
-    ("bag, sandbag", "bolsa (000, 001, 002); saco de arena (001, 003)", "saco"),
-    ("overtrick", "baza de más (000, 002); baza adicional (000, 003)", "vaza a mais"),
+    (
+        "bag, sandbag",
+        "bolsa (000, 002); bolsas (001); sacos de arena (001, 003); sandbagging (001)",
+        "saco",
+    ),
+    (
+        "overtrick",
+        "baza de más (000, 002); baza adicional (000); bazas adicionales, bazas extra (003)",
+        "vaza a mais",
+    ),
     ("trump", "triunfo", "trunfo"),
     ("to trump (to ruff)", "fallar (000); cortar (002)", "–"),
     ("spades", "picas (000, 002); espadas (001, 003)", "espadas"),
@@ -284,15 +297,20 @@ GLOSSARY = [
     ("to follow suit", "seguir el palo", "servir ao naipe"),
     (
         "to break spades",
-        "romper las picas (000); romper las espadas (001, 003); abrir las picas (002)",
-        "quebrar as espadas",
+        "rompe las picas (000); las espadas se rompen (001); "
+        'las picas se «abren» (002); "romper" las Espadas (003)',
+        '"quebrar" as espadas',
     ),
     ("deck", "baraja; paquete (003)", "baralho"),
     ("to deal, the deal", "repartir, reparto", "dar as cartas, distribuição"),
     ("dealer", "repartidor", "carteador"),
-    ("joker", "comodín", "curinga"),
+    ("joker", "comodines (000, 002)", "curinga"),
     ("to make a contract", "cumplir", "cumprir"),
-    ("to be set (fail a contract)", "incumplir (000); no cumplir (001)", "não cumprir"),
+    (
+        "to be set (fail a contract)",
+        "contrato incumplido (000); no cumple (001)",
+        "não cumprir",
+    ),
     ("penalty", "penalización", "penalidade"),
     ("score", "puntuación", "pontuação"),
     ("stock, discard pile (two players)", "pila de robo, pila de descartes (001)", "–"),
@@ -301,7 +319,8 @@ show_table(["English", "Spanish (texts 000–003)", "Portuguese (text 004)"], GL
 
 # %% [markdown]
 # "Bag" is the English word the texts themselves borrow: text 000 writes
-# *bolsas, llamadas bag o sandbag en inglés*, and text 004 *saco (bag)*.
+# *una bolsa, llamada bag o sandbag en inglés*, text 001 *las reglas de
+# “sandbagging”*, and text 004 *saco (bag)*.
 
 # %% [markdown]
 # ## Quick quiz

@@ -74,7 +74,8 @@ def position(deal, actions="", dealer="W", rules="cards4net"):
 
 
 def show_position(hand):
-    """Print what the player to move may see: bids, tricks, own cards."""
+    """Print what the player to move may see: bids, tricks, own cards, and
+    which trick is being played."""
     view = hand.view(hand.turn)
     me = view.seat
     print(f"You are {me.full}; {view.dealer.full} dealt ({view.rules.spec}).")
@@ -88,6 +89,8 @@ def show_position(hand):
         plays = " ".join(f"{s.letter}:{c.symbol():<4}" for s, c in trick.plays)
         print(f"  trick {number:>2}: {plays} won by {trick.winner.full}")
     print("tricks won:", ", ".join(f"{side} {n}" for side, n in won.items()))
+    to = "play" if view.trick else "lead"
+    print(f"now: trick {len(view.tricks) + 1}, {me.full} to {to}")
     if view.trick:
         print(
             "this trick:", " ".join(f"{s.letter}:{c.symbol()}" for s, c in view.trick)
@@ -157,7 +160,8 @@ def count_cards(view):
 # track of what has been played tells you which of your cards are now the
 # highest left in their suit (players call them *boss* cards).
 #
-# Here South has won the third trick and leads the fourth.
+# Here South has won the last trick and leads the next one (the line
+# `now:` of the output says which).
 
 # %%
 COUNTING = {
@@ -267,7 +271,8 @@ print("of them sure winners:        ", spades_sure)
 #
 # A player who does not follow suit has shown that they are out of it
 # (*void*). The view lists these voids from the public play
-# (`view.voids()`). In this hand South leads the fifth trick.
+# (`view.voids()`). In this hand South has won the last trick and leads
+# the next one.
 
 # %%
 VOIDS = {
@@ -294,19 +299,19 @@ judge(hand, choice)
 coach_says(hand)
 
 # %% [markdown]
-# North, your partner, showed out of clubs in the sixth trick (the 5♠ on the
-# K♣). A club lead lets North trump it: the coach finds every club equally
-# best, and each spade lead about 20 points worse on average (it sets
-# East-West in 92% of its deals after a club, 78% after a spade). How sure:
-# over 40 deals of the unseen cards, each solved exactly. With every card
-# known, the real deal happens to give the same result either way: the
-# lesson is the better bet, not a sure thing.
+# North, your partner, showed out of clubs when West led the K♣ (North
+# played the 5♠ on it). A club lead lets North trump it: the coach finds
+# every club equally best, and each spade lead about 20 points worse on
+# average (it sets East-West in 92% of its deals after a club, 78% after a
+# spade). How sure: over 40 deals of the unseen cards, each solved exactly.
+# With every card known, the real deal happens to give the same result
+# either way: the lesson is the better bet, not a sure thing.
 #
 # ## 3. Covering your partner's Nil
 #
 # North bid Nil. Now South's job is to win the tricks North might be forced
-# to win. Here West led a heart, North had to play the 4♥, which is winning
-# the trick so far, and South plays last.
+# to win. Here West led the 4♥; North, with no heart under it, played the
+# 7♥, which is winning the trick so far, and South plays last.
 
 # %%
 COVER = {
@@ -430,7 +435,7 @@ print(
 # ## 4. Attacking the opponents' Nil
 #
 # East bid Nil. Every trick East is forced to win costs East-West 100
-# points. South leads the fourth trick.
+# points. South has won the last trick and leads the next one.
 
 # %%
 ATTACK = {
@@ -509,7 +514,7 @@ coach_says(hand)
 # ## 6. Ducking bags
 #
 # Once your contract is made, every extra trick is a bag. If you can lose a
-# trick safely, do. North-South bid 6 here and have already won them.
+# trick safely, do. Here North-South have already made their contract.
 
 # %%
 DUCK = {
@@ -524,6 +529,10 @@ hand = position(
     "  5C 6S 10C 6C  KH 5H 8D 3S  QD KS AS 7C  4S 2S QS 4H  10D 7H",
 )
 show_position(hand)
+view = hand.view("S")
+bid = view.team_contract("NS")
+won = sum(view.tricks_won[s] for s in (Seat.NORTH, Seat.SOUTH))
+print(f"North-South bid {bid} and have won {won}; bags so far: {won - bid}")
 
 # %%
 choice = None  # your card, e.g. "KD"
@@ -533,15 +542,15 @@ judge(hand, choice)
 coach_says(hand)
 
 # %% [markdown]
-# North-South bid 5 and have won 6: every further trick is a bag (the
-# coach counts each bag as -10, its long-run cost). North's 10♦ is winning
-# the trick; South, out of diamonds, could trump it, but that wins a trick
-# your side does not need. The coach finds a heart discard best (the 6♥
-# or J♥), and trumping about 27 points worse on average (a bag, and a
-# spade no longer there to stop East-West later: they are set in 95% of
-# its deals after the discard, 65% after a trump). How sure: over 40 deals
-# of the unseen cards, each solved exactly; in the real deal with every
-# card known, trumping happens to do as well.
+# North-South have made their contract with a trick to spare: every further
+# trick is one more bag (the coach counts each bag as -10, its long-run
+# cost). North's 10♦ is winning the trick; South, out of diamonds, could
+# trump it, but that wins a trick your side does not need. The coach finds a
+# heart discard best (the 6♥ or J♥), and trumping about 27 points worse on
+# average (a bag, and a spade no longer there to stop East-West later: they
+# are set in 95% of its deals after the discard, 65% after a trump). How
+# sure: over 40 deals of the unseen cards, each solved exactly; in the real
+# deal with every card known, trumping happens to do as well.
 
 # %% [markdown]
 # ## Summary

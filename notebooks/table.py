@@ -38,9 +38,10 @@ display(table)
 # You sit **South**, at the bottom; your partner, a bot, sits North at the
 # top; two bots play East and West against you.
 #
-# - **Bid**: when it is your turn, pick how many tricks you and your partner
-#   will take (your bids add up). Nil bets that you take none. *How good is
-#   my hand?* gives the coach's estimate.
+# - **Bid**: when it is your turn, pick how many tricks *you* will take.
+#   Your partner bids their own, and the two bids add up to your side's
+#   contract. Nil bets that you take none. *How good is my hand?* gives the
+#   coach's estimate.
 # - **Play**: click a card, or move along your hand with the arrow keys and
 #   press Enter. Follow the suit that was led if you can. If a card cannot
 #   be played, click it anyway: the table tells you why.

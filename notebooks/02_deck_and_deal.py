@@ -332,11 +332,22 @@ quiz = Quiz(
             [seat.full for seat in Seat],
             answer=Hand(dealer="E", seed=1).bid_order[0].full,
             why="Bidding, like the deal, starts at the dealer's left.",
+            wrong={
+                "East": "The dealer bids last: bidding starts at the dealer's left.",
+                "North": "North sits at East's right; play goes to the left.",
+                "West": "West is East's partner, across the table.",
+            },
         ),
         Question(
             "How many spades are there in the deck?",
             [4, 12, 13, 14],
             answer=sum(card.suit is Suit.SPADES for card in rules.deck),
+            why="Each suit has thirteen cards, A K Q J 10 9 8 7 6 5 4 3 2.",
+            wrong={
+                4: "Four is the number of suits, not of cards in one.",
+                12: "Count again from the ace down to the 2.",
+                14: "Without the jokers every suit has thirteen cards.",
+            },
         ),
     ],
 )

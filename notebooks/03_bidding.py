@@ -403,6 +403,11 @@ quiz = Quiz(
             [3, 4, 7, 14],
             answer=contract,
             why="Partners' bids add up: 4 + 3.",
+            wrong={
+                3: "3 is South's bid alone: partners' bids add up.",
+                4: "4 is North's bid alone: partners' bids add up.",
+                14: "14 adds all four bids; East-West's bids make their own contract.",
+            },
         ),
         Question(
             "Under cards4net, East has bid 3. May West, East's partner, bid Nil?",
@@ -414,6 +419,14 @@ quiz = Quiz(
             "Under classic, what is a bid of 0?",
             ["Nil", "a number of tricks (not Nil)", "not allowed"],
             answer=zero,
+            why="classic has no numeric 0: bidding no tricks is Nil, with its "
+            "own bonus and penalty.",
+            wrong={
+                "a number of tricks (not Nil)": "That is cards4net's 0; classic "
+                "has no numeric 0.",
+                "not allowed": "A bid of no tricks is allowed: under classic it "
+                "is Nil.",
+            },
         ),
         Question(
             "Under cards4net, who may bid Blind Nil?",
@@ -423,6 +436,13 @@ quiz = Quiz(
                 "nobody",
             ],
             answer=blind,
+            why="Blind Nil is bid before looking at the cards, and cards4net "
+            "offers it to the first bidder only.",
+            wrong={
+                "a player whose side is 100 or more behind": "That is classic's "
+                "rule, not cards4net's.",
+                "nobody": "cards4net has Blind Nil, for one player only.",
+            },
         ),
     ],
 )

@@ -280,12 +280,22 @@ quiz = Quiz(
             seats,
             answer=winner("KH", "3S", "AH", "2H"),
             why="A spade (trump) beats every card of the suit led.",
+            wrong={
+                "North": "The K♥ led is beaten twice: by the A♥ and by a trump.",
+                "South": "The A♥ is the highest heart, but East played a spade.",
+                "West": "The 2♥ is the lowest card of the trick.",
+            },
         ),
         Question(
             "North leads the 5♦; East plays A♣, South 9♦, West 2♦. Who wins?",
             seats,
             answer=winner("5D", "AC", "9D", "2D"),
             why="The A♣ is a discard: only diamonds (or trumps) can win.",
+            wrong={
+                "North": "The 9♦ is higher than the 5♦ led.",
+                "East": "An ace of another suit than the one led never wins.",
+                "West": "The 2♦ is the lowest diamond of the trick.",
+            },
         ),
         Question(
             "East leads the 10♥. South holds two hearts. May South play the 8♠?",
@@ -298,6 +308,7 @@ quiz = Quiz(
             seats,
             answer=after.turn.full,
             why="The winner of a trick leads the next one.",
+            hint="The lead does not go round the table: who won the trick?",
         ),
     ],
 )

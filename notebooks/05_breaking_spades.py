@@ -315,6 +315,7 @@ quiz = Quiz(
             "With the jokers modifier, must spades be broken before they are led?",
             ["yes", "no"],
             answer="yes" if jokers.must_break_spades else "no",
+            why="With the jokers any card may be led at any time.",
         ),
         Question(
             "With the jokers modifier, who leads the first trick?",
@@ -322,6 +323,7 @@ quiz = Quiz(
             answer="the dealer"
             if jokers.dealer_leads
             else "the player left of the dealer",
+            why="With the jokers the dealer leads the first trick (source 004).",
         ),
     ],
 )

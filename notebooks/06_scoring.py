@@ -534,18 +534,34 @@ quiz = Quiz(
             [70, 71, 80, 81],
             answer=north_south("cards4net", [4, 3, 3, 2], [5, 3, 3, 2]).points,
             why="7 bid: 70, plus 1 for the overtrick (a bag).",
+            wrong={
+                70: "70 is the contract; the overtrick counts too.",
+                80: "An overtrick is worth 1 point, not 10.",
+                81: "Only the tricks bid count 10 each: 7 of them, not 8.",
+            },
         ),
         Question(
             "North-South bid 4 + 3 and win 3 + 3 tricks. Their points?",
             [-70, -10, 0, 60],
             answer=north_south("cards4net", [4, 3, 3, 3], [3, 4, 3, 3]).points,
             why="A set contract loses 10 per trick bid, whatever was won.",
+            wrong={
+                -10: "A set loses 10 for every trick bid, not for the one missing.",
+                0: "A set is not free: it loses 10 for every trick bid.",
+                60: "Tricks won do not score when the contract is set.",
+            },
         ),
         Question(
             "Under yppedia, North's Nil fails (North wins 1 trick). What is the Nil "
             "worth?",
             [-200, -100, -50, 0],
             answer=north_south("yppedia", ["nil", 4, 3, 4], [1, 5, 3, 4]).nil_points,
+            why="yppedia halves the nil: Nil is worth 50, made or failed.",
+            wrong={
+                -200: "-200 is a failed Blind Nil under cards4net or classic.",
+                -100: "-100 is a failed Nil under cards4net and classic, not yppedia.",
+                0: "A failed Nil costs what a made one earns.",
+            },
         ),
         Question(
             "Under cards4net, North and South both bid 0 (not Nil) and win 2 tricks. "
@@ -553,6 +569,11 @@ quiz = Quiz(
             [-20, 0, 2, 20],
             answer=north_south("cards4net", [0, 6, 0, 5], [1, 6, 1, 5]).points,
             why="A contract of 0 scores nothing and gives no bags.",
+            wrong={
+                -20: "A contract of 0 cannot be set.",
+                2: "Tricks over a contract of 0 are not bags.",
+                20: "Tricks score only against a contract of 1 or more.",
+            },
         ),
     ],
 )

@@ -309,6 +309,11 @@ quiz = Quiz(
             [0, 1, 3, 11],
             answer=carried,
             why=f"Reaching 10 costs {rules.bag_penalty} points; the rest carries on.",
+            wrong={
+                0: "The penalty takes off 10 bags; 8 + 3 is 11.",
+                3: "The 3 new bags join the 8 already there.",
+                11: "At 10 bags the penalty is paid and 10 bags are taken off.",
+            },
         ),
         Question(
             "North-South have 9 bags. They bid 4 and win 5. How many points does "
@@ -316,6 +321,11 @@ quiz = Quiz(
             [-59, 41, 50, 141],
             answer=ns.points,
             why="+41 for the contract, then the tenth bag costs 100.",
+            wrong={
+                41: "41 is the contract and the bag; the tenth bag costs 100.",
+                50: "The overtrick is worth 1 point, and it is the tenth bag.",
+                141: "The bag penalty is taken off, not added.",
+            },
         ),
         Question(
             "After a hand the scores are North-South 520, East-West 530. Who wins?",
@@ -323,6 +333,11 @@ quiz = Quiz(
             answer={"NS": "North-South", "EW": "East-West", None: "nobody yet"}[
                 game_over(rules, {"NS": 520, "EW": 530})[1]
             ],
+            why="Both sides are over the target: the higher score wins.",
+            wrong={
+                "North-South": "East-West have more points.",
+                "nobody yet": "Both sides passed the target with different scores.",
+            },
         ),
         Question(
             "And at 510 to 510?",
@@ -331,6 +346,7 @@ quiz = Quiz(
                 game_over(rules, {"NS": 510, "EW": 510})[1]
             ],
             why="Equal scores over the target play another hand.",
+            hint="Neither side is ahead.",
         ),
     ],
 )

@@ -580,11 +580,14 @@ quiz = Quiz(
             choices,
             answer=south_bids("cards4net+mirror", dealer="W"),
             why="Mirror turns no spades into Nil, under every preset.",
+            hint="Under mirror your bid is your spades; what if you hold none?",
         ),
         Question(
             "cards4net+whiz, the same cards, North has bid: what may South bid?",
             choices,
             answer=south_bids("cards4net+whiz", dealer="W"),
+            hint="Has North, South's partner, bid yet? What does cards4net say "
+            "about Nil then?",
             why="Whiz: your spades (0 is a real bid here) or Nil, and cards4net "
             "offers Nil only before the partner bids.",
         ),
@@ -592,12 +595,18 @@ quiz = Quiz(
             "classic+whiz, the same cards: what may South bid?",
             choices,
             answer=south_bids("classic+whiz", dealer="W"),
+            hint="Does classic have a numeric 0?",
             why="classic has no numeric 0, so the only bid left is Nil.",
         ),
         Question(
             "ten_for_200: North-South bid 6 + 4 and win exactly 10. Their points?",
             [100, 110, 200],
             answer=ten.points,
+            why="ten_for_200: a contract of exactly 10 made scores 200.",
+            wrong={
+                100: "100 is the usual score of a 10 contract; ten_for_200 changes it.",
+                110: "No overtrick here, and ten_for_200 changes the contract's score.",
+            },
         ),
     ],
 )

@@ -335,22 +335,38 @@ seats = [seat.full for seat in Seat]
 quiz = Quiz(
     "Quick quiz: chapter 1",
     [
-        Question("Who is North's partner?", seats, answer=Seat.NORTH.partner.full),
+        Question(
+            "Who is North's partner?",
+            seats,
+            answer=Seat.NORTH.partner.full,
+            why="Partners sit across the table: North and South, East and West.",
+            hint="Partners sit across the table, not side by side.",
+        ),
         Question(
             "Play goes clockwise. Who plays right after East?",
             seats,
             answer=Seat.EAST.left.full,
             why="The next player is the one on your left: East, then South.",
+            wrong={
+                "North": "North plays before East: clockwise goes N, E, S, W.",
+                "East": "East has just played; the turn moves on.",
+                "West": "West is East's partner, across the table.",
+            },
         ),
         Question(
             "How many cards does each player hold after the deal?",
             [12, 13, 14],
             answer=Rules().hand_size,
+            why=f"The {len(Rules().deck)} cards are dealt out among four players.",
+            hint=f"Divide the {len(Rules().deck)} cards among the four players.",
         ),
         Question(
             "How many points win a game (the usual target)?",
             [100, 300, 500],
             answer=Rules().target,
+            why=f"Every preset plays to {Rules().target} unless the table agrees on "
+            "another target.",
+            hint="A bid of 5 made scores 50; a game takes many hands.",
         ),
     ],
 )

@@ -18,6 +18,7 @@ Playing a card is just the :class:`~spadeslib.cards.Card`. The other actions:
 from __future__ import annotations
 
 import enum
+import operator
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -64,6 +65,18 @@ class Bid:
     BLIND_NIL: ClassVar[Bid]
     BLIND_SEVEN: ClassVar[Bid]
 
+    def __post_init__(self) -> None:
+        # Bid(3.0) equals Bid(3): kept as given, a game's record would hold a
+        # float that no reader takes back. A whole number of any integer type
+        # (numpy's too) becomes an int; anything else is refused.
+        tricks = self.tricks
+        if tricks.__class__ is not int:
+            if isinstance(tricks, bool) or not hasattr(tricks, "__index__"):
+                raise SpadesError(
+                    f"{tricks!r} is not a bid: a bid is a whole number of tricks"
+                )
+            object.__setattr__(self, "tricks", operator.index(tricks))
+
     @property
     def is_nil(self) -> bool:
         """True for Nil and Blind Nil."""
@@ -80,11 +93,15 @@ class Bid:
         ``"double nil"`` or ``"blind_seven"``."""
         if isinstance(value, Bid):
             return value
-        if isinstance(value, int) and not isinstance(value, bool):
-            return cls(value)
+        if (
+            hasattr(value, "__index__")
+            and not isinstance(value, bool)
+            and not isinstance(value, str)
+        ):
+            return cls(operator.index(value))
         if isinstance(value, str):
             key = value.strip().lower().replace(" ", "_").replace("-", "_")
-            if key.lstrip("-").isdigit():
+            if key.lstrip("-").isdecimal():  # not "²": a digit int() refuses
                 return cls(int(key))
             special = _SPECIAL.get(key)
             if special is not None:

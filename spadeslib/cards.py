@@ -185,15 +185,23 @@ class Card:
         return self is not other
 
     def __lt__(self, other: Card) -> bool:
+        if other.__class__ is not Card:
+            return NotImplemented
         return self.index < other.index
 
     def __le__(self, other: Card) -> bool:
+        if other.__class__ is not Card:
+            return NotImplemented
         return self.index <= other.index
 
     def __gt__(self, other: Card) -> bool:
+        if other.__class__ is not Card:
+            return NotImplemented
         return self.index > other.index
 
     def __ge__(self, other: Card) -> bool:
+        if other.__class__ is not Card:
+            return NotImplemented
         return self.index >= other.index
 
     @classmethod

@@ -23,7 +23,9 @@ from .rules import Rules
 from .seats import Seat
 
 __all__ = [
+    "SEED_CHARS",
     "generator",
+    "is_game_seed",
     "read_deal",
     "read_stock",
     "shuffled_deal",
@@ -34,17 +36,35 @@ __all__ = [
 _BITS = tuple(n.bit_length() for n in range(128))
 
 
+#: a game's seed is an int or a text, at most this many characters written
+SEED_CHARS = 200
+
+
+def is_game_seed(seed: object) -> bool:
+    """Whether ``seed`` may seed a game that its record can carry: an int or
+    a text, written in at most :data:`SEED_CHARS` characters.
+
+    >>> is_game_seed(2024), is_game_seed("class-7b"), is_game_seed(1.5)
+    (True, True, False)
+    """
+    return (
+        not isinstance(seed, bool)
+        and isinstance(seed, (int, str))
+        and len(str(seed)) <= SEED_CHARS
+    )
+
+
 def generator(seed: object) -> random.Random:
     """``random.Random(seed)``; for an int seed (or none) the C generator
     underneath, which draws the same numbers without the Python wrapper."""
     if seed is None or seed.__class__ is int:
         return _random.Random(seed)  # type: ignore[return-value]
-    try:
-        return random.Random(seed)  # type: ignore[arg-type]
-    except TypeError:
+    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
         raise SpadesError(
-            f"a seed is a number or text, such as 2024 or 'class-7b', not {seed!r}"
-        ) from None
+            f"a seed is a whole number or a text, such as 2024 or 'class-7b', "
+            f"not {seed!r}"
+        )
+    return random.Random(seed)
 
 
 def shuffled_positions(size: int, rng: random.Random) -> list[int]:

@@ -17,7 +17,8 @@ import random
 from typing import Any
 
 from .actions import Action
-from .errors import IllegalAction
+from .dealing import SEED_CHARS, is_game_seed
+from .errors import IllegalAction, SpadesError
 from .hand import Hand
 from .phase import Phase
 from .rule_ids import RuleId
@@ -49,6 +50,11 @@ class Game:
         deal_first_hand: bool = True,
     ) -> None:
         self.rules = Rules.parse(rules) if rules is not None else Rules.preset()
+        if seed is not None and not is_game_seed(seed):
+            raise SpadesError(
+                f"a game's seed is a whole number or a text of at most {SEED_CHARS} "
+                f"characters, such as 2024 or 'class-7b', not {seed!r:.80}"
+            )
         self.seed = seed if seed is not None else random.randrange(2**32)
         self.rng = random.Random(f"{self.seed}/bots")
         seats = (Seat.NORTH, Seat.SOUTH) if self.rules.players == 2 else tuple(Seat)

@@ -58,6 +58,7 @@ from typing import Any
 
 from .actions import LOOK
 from .cards import Card
+from .dealing import is_game_seed
 from .errors import InvalidRecord, SpadesError
 from .game import Game
 from .hand import Hand
@@ -283,11 +284,7 @@ def from_record(data: Any) -> Game:
         )
     rules = _read_rules(data["rules"])
     seed = data.get("seed")
-    if seed is not None and (
-        isinstance(seed, bool)
-        or not isinstance(seed, (int, str))
-        or len(str(seed)) > 200
-    ):
+    if seed is not None and not is_game_seed(seed):
         raise InvalidRecord(
             f'"seed" must be an integer or a short string, not {show(seed)}'
         )

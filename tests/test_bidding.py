@@ -619,3 +619,30 @@ def test_two_player_draw_phase_refuses_bids() -> None:
     hand.apply(LOOK)
     assert_rejected(hand, 3, "draw", "North", "bid 3", "keep the top card")
     assert_rejected(hand, "pass 2C 3C", "wrong-phase", "North", "pass 2C 3C")
+
+
+class _Index:
+    """A whole number of another integer type (as numpy's int64)."""
+
+    def __index__(self) -> int:
+        return 3
+
+
+def test_bids_of_other_types_are_read_or_refused_never_stored_as_given() -> None:
+    from spadeslib import Game, record
+    from spadeslib.actions import Bid
+    from spadeslib.errors import SpadesError
+
+    game = Game("classic", seed=3)
+    for text in ("²", "³"):  # digits to str.isdigit, not to int()
+        with pytest.raises(IllegalAction, match="is not a bid"):
+            game.apply(text)
+    with pytest.raises(
+        SpadesError, match=r"3\.0 is not a bid: a bid is a whole number"
+    ):
+        Bid(3.0)  # type: ignore[arg-type]
+    with pytest.raises(SpadesError, match="True is not a bid"):
+        Bid(True)
+    assert Bid(_Index()) == Bid(3) and Bid(_Index()).tricks.__class__ is int  # type: ignore[arg-type]
+    game.apply(_Index())  # type: ignore[arg-type]
+    assert record.loads(record.dumps(game)).hand.bids == game.hand.bids

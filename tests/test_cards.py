@@ -216,3 +216,8 @@ def test_other_actions() -> None:
     assert eval(repr(ex), {"Exchange": Exchange}) == ex
     assert str(Discard.of("")) == "discard none"
     assert Discard.of("4H 3H").cards == (Card.parse("3H"), Card.parse("4H"))
+
+
+def test_cards_compare_only_with_cards() -> None:
+    with pytest.raises(TypeError, match="not supported between instances of 'Card'"):
+        assert Card.parse("AS") < "KS"  # type: ignore[operator]

@@ -264,3 +264,19 @@ def test_score_sheet_text_and_html() -> None:
     game.apply(game.legal_actions()[0])
     assert "playing hand 2" in str(game)
     assert "NS" in repr(game) and "hand=2" in repr(game)
+
+
+@pytest.mark.parametrize("seed", [1.5, [1], True, b"ab", "x" * 300])
+def test_a_seed_its_record_cannot_carry_is_refused(seed: object) -> None:
+    from spadeslib.errors import SpadesError
+
+    with pytest.raises(SpadesError, match="seed is a whole number or a text"):
+        Game("classic", seed=seed)  # type: ignore[arg-type]
+
+
+def test_every_accepted_seed_survives_the_record() -> None:
+    from spadeslib import record
+
+    for seed in (0, -7, 2**70, "class-7b", "x" * 200):
+        game = Game("classic", seed=seed)
+        assert record.loads(record.dumps(game)).seed == seed

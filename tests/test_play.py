@@ -74,7 +74,9 @@ def test_seeded_deals_are_reproducible_and_differ_by_seed() -> None:
     assert (
         Hand("classic", N, seed="x/1").holding == Hand("classic", N, seed="x/1").holding
     )
-    with pytest.raises(SpadesError, match=r"a seed is a number or text.*not \[1\]"):
+    with pytest.raises(
+        SpadesError, match=r"a seed is a whole number or a text.*not \[1\]"
+    ):
         Hand("classic", N, seed=[1])  # type: ignore[arg-type]
 
 

@@ -79,6 +79,16 @@ def test_bad_links_are_explained_and_ignored(query: str, says: str) -> None:
     assert (options.rules, options.seed, options.partner) == ("cards4net", None, None)
 
 
+def test_a_link_without_a_seed_gives_every_student_a_new_deal() -> None:
+    from spadeslib.table import TableSession
+
+    options = page_options("")
+    seeds = {
+        TableSession(options.rules, **options.table_arguments()).seed for _ in range(6)
+    }
+    assert len(seeds) > 1  # every student got seed 359330
+
+
 # ------------------------------------------------------ the Voila config
 def test_voila_config_loads_only_installed_extensions() -> None:
     """The page loads Voila's own widget manager and anywidget's front end,

@@ -368,3 +368,20 @@ def test_two_player_seat_and_unknown_levels_are_refused() -> None:
     assert session.new_game(partner="genius") is False
     assert "genius" in session.notice and frozen(session) == before
     assert session.seat == Seat.SOUTH
+
+
+def test_a_table_without_a_seed_deals_a_fresh_seed_it_shows() -> None:
+    seeds = {TableSession("classic").seed for _ in range(6)}
+    assert len(seeds) > 1  # was 359330 for every seedless table
+    session = TableSession("classic")
+    assert f"seed {session.seed}" in session.log[0]
+    # the seed shown replays the game
+    assert (
+        hand_record(session.game.hand)["deal"]
+        == hand_record(Game("classic", seed=session.seed).hand)["deal"]
+    )
+    fresh = set()
+    for _ in range(6):
+        assert session.new_game()
+        fresh.add(session.seed)
+    assert len(fresh) > 1  # "New game" was always 793458, then 470768

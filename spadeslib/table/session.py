@@ -28,7 +28,7 @@ decisions alone (:meth:`~TableSession.resume_token`).
 from __future__ import annotations
 
 import asyncio
-import random
+import secrets
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -180,9 +180,7 @@ class TableSession(TurnLoop, Coaching):
                 )
         if game is None:
             if seed is None:
-                seed = random.Random(
-                    f"{getattr(self, 'seed', 0)}/{self._games}"
-                ).randrange(10**6)
+                seed = fresh_seed()
             game = Game(rules, seed=seed)
         self._cancel_tasks()
         self._epoch += 1
@@ -571,6 +569,13 @@ class TableSession(TurnLoop, Coaching):
         self._kick()
         self.changed()
         return True
+
+
+def fresh_seed() -> int:
+    """A new seed for a table opened without one: from the system's
+    randomness, so that every table (every student of a class page) gets its
+    own deal; the table shows it, so the game can be replayed from it."""
+    return secrets.randbelow(10**6)
 
 
 def you_text(text: str) -> str:

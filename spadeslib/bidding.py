@@ -243,6 +243,15 @@ def _refuse_bid(s: BidSituation, bid: Bid) -> tuple[RuleId, str] | None:
             "under suicide each partnership has exactly one Nil: "
             f"{seat.partner.full} bid {partner.label()}, so {name} must bid Nil",
         )
+    if rules.bid_rule in ("mirror", "whiz") and s.hidden:
+        # the seat has not looked: the refusal must not tell its spades
+        nil = " or Nil" if rules.bid_rule == "whiz" and Bid.NIL in allowed else ""
+        rule = RuleId.MIRROR if rules.bid_rule == "mirror" else RuleId.WHIZ
+        return (
+            rule,
+            f"under {rules.bid_rule} {name} must bid the number of spades held"
+            f"{nil}, and {name} has not looked at the cards yet",
+        )
     if rules.bid_rule == "mirror":
         held = trumps_held(rules, s.held)
         want = (

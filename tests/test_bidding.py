@@ -646,3 +646,20 @@ def test_bids_of_other_types_are_read_or_refused_never_stored_as_given() -> None
     assert Bid(_Index()) == Bid(3) and Bid(_Index()).tricks.__class__ is int  # type: ignore[arg-type]
     game.apply(_Index())  # type: ignore[arg-type]
     assert record.loads(record.dumps(game)).hand.bids == game.hand.bids
+
+
+def test_a_refusal_does_not_tell_a_player_who_has_not_looked_their_spades() -> None:
+    # under mirror the bid is forced and no blind bid is offered: nothing to hide
+    spec = "cards4net+whiz"  # the first bidder may still bid Blind Nil
+    from spadeslib import Game, Suit
+
+    game = Game(spec, seed=3)
+    seat = game.hand.turn
+    assert Bid.BLIND_NIL in game.hand.legal_actions()  # South has not looked
+    spades = sum(c.suit is Suit.SPADES for c in game.hand.holding[seat])
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(13 if spades != 13 else 12)
+    text = str(refused.value)
+    assert "has not looked at the cards yet" in text
+    assert str(spades) not in text.replace("13", "").replace("12", "")
+    assert Bid.BLIND_NIL in game.hand.legal_actions()

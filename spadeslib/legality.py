@@ -208,12 +208,19 @@ def refuse_cards(
     is refused: between ``low`` and ``high`` different cards, all held."""
     what = "pass" if rule is RuleId.EXCHANGE else "discard"
     shown = " ".join(map(str, cards)) or "no cards"
-    if not low <= len(cards) <= high or len(set(cards)) != len(cards):
-        count = f"exactly {low}" if low == high else f"{low} to {high} different"
+    count = f"exactly {low}" if low == high else f"{low} to {high}"
+    if not low <= len(cards) <= high:
         return (
             rule,
             f"{seat.full} cannot {what} {shown}: {seat.full} must "
-            f"{what} {count} cards, not {len(cards)}",
+            f"{what} {count} different cards, not {len(cards)}",
+        )
+    if len(set(cards)) != len(cards):
+        twice = next(c for c in cards if cards.count(c) > 1)
+        return (
+            rule,
+            f"{seat.full} cannot {what} {shown}: the {twice.name} is named twice, "
+            f"and {seat.full} must {what} {count} different cards",
         )
     for card in cards:
         if card not in held:

@@ -260,6 +260,10 @@ def test_classic_exchange_after_blind_nil() -> None:
     east = list(hand.holding[E])
     assert_rejected(hand, Exchange.of(west[:3]), "exchange", "West", "exactly 2")
     assert_rejected(hand, Exchange.of(west[:1]), "exchange", "West", "exactly 2")
+    twice = f"pass {west[0]} {west[0]}"  # said "must pass exactly 2 cards, not 2"
+    assert_rejected(
+        hand, twice, "exchange", "West", f"the {west[0].name} is named twice"
+    )
     assert_rejected(hand, Exchange.of(east[:2]), "card-not-held", "West", east[0].name)
     hand.apply(Exchange.of(west[:2]))
     assert hand.holding[W] == west, "the picks swap only when both have chosen"

@@ -385,3 +385,26 @@ def test_a_table_without_a_seed_deals_a_fresh_seed_it_shows() -> None:
         assert session.new_game()
         fresh.add(session.seed)
     assert len(fresh) > 1  # "New game" was always 793458, then 470768
+
+
+@pytest.mark.parametrize("level", ["rule:garbage", "expert:x=1", "random:3", 5])
+def test_malformed_bot_levels_are_refused(level: Any) -> None:
+    from spadeslib import SpadesError
+
+    with pytest.raises(SpadesError, match="bot level"):
+        TableSession("classic", seed=3, partner=level)
+    with pytest.raises(SpadesError, match="bot level"):
+        TableSession("classic", seed=3, opponents=level)
+    session = TableSession("classic", seed=3)
+    before, levels = frozen(session), dict(session.levels)
+    assert session.new_game(opponents=level) is False
+    assert "bot level" in session.notice and frozen(session) == before
+    assert session.levels == levels and not session.errors
+    # a resume token naming the level is refused too, nothing changed
+    token = session.resume_token()
+    assert token is not None
+    token["levels"] = dict(token["levels"], W=level)
+    before = frozen(session)
+    assert session.resume(token) is False
+    assert "bot level" in session.notice and frozen(session) == before
+    assert session.levels == levels

@@ -128,14 +128,15 @@ def replay_token(
     token: Any,
     seat: Seat,
     bot_move: BotMove,
-    known_level: Callable[[str], bool],
+    check_level: Callable[[str], object],
     max_bytes: int = MAX_UPLOAD,
 ) -> tuple[Game, dict[Seat, str], bool]:
     """Rebuild ``(game, levels, between)`` from a token (a dict or its JSON),
-    every move checked by the engine. Raises :class:`SpadesError` saying
-    what is wrong."""
+    every move checked by the engine, every bot level by ``check_level``
+    (which raises :class:`SpadesError` for a level no bot can play). Raises
+    :class:`SpadesError` saying what is wrong."""
     try:
-        return _replay(token, seat, bot_move, known_level, max_bytes)
+        return _replay(token, seat, bot_move, check_level, max_bytes)
     except SpadesError:
         raise
     except (KeyError, TypeError, ValueError, AttributeError, RecursionError) as error:
@@ -146,7 +147,7 @@ def _replay(
     token: Any,
     seat: Seat,
     bot_move: BotMove,
-    known_level: Callable[[str], bool],
+    check_level: Callable[[str], object],
     max_bytes: int,
 ) -> tuple[Game, dict[Seat, str], bool]:
     if isinstance(token, str):
@@ -166,8 +167,7 @@ def _replay(
     if set(levels) != set(game.hand.seats) - {seat}:
         raise SpadesError("its bot seats do not match the rules")
     for level in levels.values():
-        if not known_level(level):
-            raise SpadesError(f"unknown bot level {level!r}")
+        check_level(level)
     hands = token["hands"]
     if not isinstance(hands, list) or len(hands) > MAX_HANDS:
         raise SpadesError("its hands are not a list of moves")

@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from ..actions import KEEP, LOOK, TAKE_NEXT, Action, Bid, Card, Discard, Exchange
-from ..bots import BOTS
+from ..bots import BOTS, make_bot
 from ..coach.explain import describe
 from ..errors import SpadesError
 from ..game import Game
@@ -76,8 +76,33 @@ def _first_level(preferred: Iterable[str]) -> str:
     return next((lvl for lvl in preferred if lvl in installed), "random")
 
 
-def _known_level(level: str) -> bool:
-    return level.split(":")[0] in BOTS
+def check_level(level: Any) -> str:
+    """``level`` if ``make_bot`` can build it (a known level with options it
+    takes), else :class:`SpadesError` saying what is wrong.
+
+    >>> check_level("search:8")
+    'search:8'
+    >>> check_level("expert:x=1")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    spadeslib.errors.SpadesError: bad bot level 'expert:x=1': ... no option 'x' ...
+    """
+    if not isinstance(level, str):
+        raise SpadesError(
+            f"a bot level is a name such as {ladder()[0]!r}, not {level!r}"
+        )
+    if level.split(":")[0].strip().lower() not in BOTS:
+        raise SpadesError(
+            f"unknown bot level {level!r}: choose from {', '.join(ladder())}"
+        )
+    try:
+        make_bot(level, seed=0)
+    except SpadesError as error:
+        raise SpadesError(f"bad bot level {level!r}: {error}") from None
+    except Exception as error:  # a level's options the bot itself refuses
+        raise SpadesError(
+            f"bad bot level {level!r}: {type(error).__name__}: {error}"
+        ) from None
+    return level
 
 
 class TableSession(TurnLoop, Coaching):
@@ -174,10 +199,7 @@ class TableSession(TurnLoop, Coaching):
         partner = partner or old.get(self.seat.partner) or default
         opponents = opponents or old.get(self.seat.left) or default
         for level in (partner, opponents):
-            if not _known_level(level):
-                raise SpadesError(
-                    f"unknown bot level {level!r}: choose from {', '.join(ladder())}"
-                )
+            check_level(level)
         if game is None:
             if seed is None:
                 seed = fresh_seed()
@@ -556,7 +578,7 @@ class TableSession(TurnLoop, Coaching):
         refused with one line, and nothing changed, when it is not valid."""
         try:
             game, levels, between = replay_token(
-                token, self.seat, self._bot_move, _known_level, max_bytes
+                token, self.seat, self._bot_move, check_level, max_bytes
             )
         except SpadesError as error:
             return self.refuse(f"Could not resume the saved game: {error}")

@@ -235,6 +235,8 @@ class Card:
         """
         if isinstance(cards, str):
             cards = cards.replace(",", " ").split()
+        elif not isinstance(cards, Iterable):
+            raise InvalidCard(f"{cards!r:.40} is not a list of cards")
         return [cls.parse(c) for c in cards]
 
     def __str__(self) -> str:

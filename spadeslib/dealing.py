@@ -127,6 +127,10 @@ def read_deal(
     rules: Rules, deal: Mapping[Any, Iterable[Card | str] | str]
 ) -> dict[Seat, list[Card]]:
     """A given deal (seat -> 13 cards), checked against the rules' deck."""
+    if not isinstance(deal, Mapping):
+        raise InvalidRecord(
+            f"bad deal: a deal maps each seat to its 13 cards, not {deal!r:.40}"
+        )
     try:
         cards = {Seat.parse(s): Card.parse_many(c) for s, c in deal.items()}
     except SpadesError as error:

@@ -373,7 +373,18 @@ class Hand(HandState):
 
     def side_of(self, seat: Seat) -> str:
         """The side a seat scores for: ``"NS"``, ``"EW"``, or the seat's letter
-        for two players."""
+        for two players.
+
+        >>> Hand(seed=1).side_of("E")
+        'EW'
+        """
+        if seat.__class__ is not Seat:
+            seat = Seat.parse(seat)
+        if seat not in self.seats:
+            raise SpadesError(
+                f"{seat.full} does not play in a {self.rules.players}-player game: "
+                f"the seats are {' and '.join(s.full for s in self.seats)}"
+            )
         return side_of(self.rules, seat)
 
     def random_action(self, rng: random.Random | None = None) -> Action:
@@ -438,8 +449,9 @@ class Hand(HandState):
         exchange or blind discards: the seats that declared Blind Nil, and
         ``(scores, bags, passed, received, known discards)``."""
         if seat not in self.seats:
-            raise ValueError(
-                f"{seat.full} does not play in a {self.rules.players}-player game"
+            raise SpadesError(
+                f"{seat.full} does not play in a {self.rules.players}-player game: "
+                f"the seats are {' and '.join(s.full for s in self.seats)}"
             )
         passed = self.exchanges.get(seat, ())
         partner_passed = self.exchanges.get(seat.partner, ())

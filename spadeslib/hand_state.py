@@ -60,6 +60,20 @@ _PAIRS: tuple[tuple[tuple[Seat, Card], ...], ...] = tuple(
 )
 
 
+def _totals(what: str, given: Any, side_names: Sequence[str]) -> Mapping[str, int]:
+    """``given`` (a hand's starting scores or bags), checked: each key a side,
+    each value a whole number."""
+    ok = isinstance(given, Mapping) and all(
+        key in side_names and value.__class__ is int for key, value in given.items()
+    )
+    if not ok:
+        raise SpadesError(
+            f"{what} map each side ({', '.join(side_names)}) to a whole number, "
+            f"not {given!r:.80}"
+        )
+    return given
+
+
 class HandState:
     """The state of one hand and the transitions that move it on.
 
@@ -88,16 +102,20 @@ class HandState:
         four = rules.players == 4
         if not four and dealer is not _N and dealer is not _S:
             raise SpadesError("two-player games use the seats North and South")
+        if number.__class__ is not int or number < 1:
+            raise SpadesError(
+                f"a hand's number is a whole number from 1, not {number!r}"
+            )
         self.number = number
         self.seed = seed
         self.seats: tuple[Seat, ...] = rules._seats
         side_names = sides(rules)
         self.scores: dict[str, int] = dict.fromkeys(side_names, 0)
         if scores:
-            self.scores.update(scores)
+            self.scores.update(_totals("scores", scores, side_names))
         self.bags: dict[str, int] = dict.fromkeys(side_names, 0)
         if bags:
-            self.bags.update(bags)
+            self.bags.update(_totals("bags", bags, side_names))
         self.bids: list[Bid | None] = [None, None, None, None]
         self.hidden: list[bool] = [False, False, False, False]
         self.declared_blind: set[Seat] = set()

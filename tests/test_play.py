@@ -3,6 +3,8 @@ winners, the joker rules, and every way a play can be refused."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from conftest import (
@@ -343,3 +345,35 @@ def test_bids_and_plays_are_recorded_in_history() -> None:
         (N, Bid(3)),
         (E, C("2D")),
     ]
+
+
+@pytest.mark.parametrize(
+    ("arguments", "words"),
+    [
+        ({"deal": ["AS"] * 4}, "a deal maps each seat to its 13 cards"),
+        ({"deal": 5}, "a deal maps each seat"),
+        ({"deal": dict.fromkeys("NESW")}, "None is not a list of cards"),
+        ({"scores": "abc"}, "scores map each side (NS, EW) to a whole number"),
+        ({"scores": {"NS": None}}, "scores map each side"),
+        ({"scores": {"XX": 1}}, "scores map each side"),
+        ({"bags": {"NS": 1.5}}, "bags map each side"),
+        ({"number": "x"}, "a hand's number is a whole number from 1"),
+        ({"number": 0}, "a hand's number is a whole number from 1"),
+    ],
+)
+def test_a_hand_made_of_bad_parts_is_refused_by_name(
+    arguments: dict[str, object], words: str
+) -> None:
+    with pytest.raises(SpadesError, match=re.escape(words)):
+        Hand("classic", N, seed=1, **arguments)  # type: ignore[arg-type]
+
+
+def test_seats_outside_a_two_player_game_are_refused_by_name() -> None:
+    hand = Hand("two-player", N, seed=1)
+    for ask in (hand.view, hand.side_of):
+        with pytest.raises(SpadesError, match="East does not play in a 2-player game"):
+            ask("E")
+    with pytest.raises(SpadesError, match="7 is not a seat"):
+        Hand(seed=1).side_of(7)  # type: ignore[arg-type]
+    with pytest.raises(InvalidRecord, match="bad stock: 3 is not a list of cards"):
+        Hand("two-player", N, stock=3)  # type: ignore[arg-type]

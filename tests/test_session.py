@@ -408,3 +408,33 @@ def test_malformed_bot_levels_are_refused(level: Any) -> None:
     assert session.resume(token) is False
     assert "bot level" in session.notice and frozen(session) == before
     assert session.levels == levels
+
+
+@pytest.mark.parametrize("timer", ["x", [1], -1, float("nan"), float("inf"), True])
+def test_a_bad_move_timer_is_refused(timer: Any) -> None:
+    from spadeslib import SpadesError
+
+    async def main() -> None:
+        loop = asyncio.get_running_loop()
+        with pytest.raises(SpadesError, match="move timer"):
+            TableSession("yppedia", seed=3, loop=loop, timer=timer)
+        session = TableSession("yppedia", seed=3, loop=loop, timer=30)
+        before = frozen(session)
+        assert session.new_game(timer=timer) is False
+        assert "move timer" in session.notice and frozen(session) == before
+        assert session.timer == 30 and session.learner_to_move()
+        session.close()
+
+    asyncio.run(main())
+
+
+def test_timer_zero_means_no_timer() -> None:
+    async def main() -> None:
+        loop = asyncio.get_running_loop()
+        session = TableSession("yppedia", seed=3, loop=loop, timer=0)
+        assert session.timer == 0 and session.timer_left() is None
+        assert session.new_game(timer=2.5) and session.timer == 2.5
+        assert session.timer_left() is not None
+        session.close()
+
+    asyncio.run(main())

@@ -28,6 +28,7 @@ decisions alone (:meth:`~TableSession.resume_token`).
 from __future__ import annotations
 
 import asyncio
+import math
 import secrets
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -113,9 +114,9 @@ class TableSession(TurnLoop, Coaching):
     the same game, bots included); ``seat`` (South; North or South for two
     players); ``partner`` and ``opponents`` (bot levels); ``speed`` (a key of
     :data:`SPEEDS`; without ``loop`` every speed but ``step`` plays the bots
-    at once); ``timer`` (seconds per decision, default the rules'
-    ``move_timer``; it runs only with a ``loop``); ``auto_next`` (deal the
-    next hand at once); ``coach`` (the level hints and reviews come from);
+    at once); ``timer`` (seconds per decision, ``0`` for none, default the
+    rules' ``move_timer``; it runs only with a ``loop``); ``auto_next`` (deal
+    the next hand at once); ``coach`` (the level hints and reviews come from);
     ``auto_review`` (review each finished hand); ``loop`` (an asyncio event
     loop for the bots' background moves and the timer).
     """
@@ -200,6 +201,7 @@ class TableSession(TurnLoop, Coaching):
         opponents = opponents or old.get(self.seat.left) or default
         for level in (partner, opponents):
             check_level(level)
+        timer = check_timer(timer)
         if game is None:
             if seed is None:
                 seed = fresh_seed()
@@ -598,6 +600,28 @@ def fresh_seed() -> int:
     randomness, so that every table (every student of a class page) gets its
     own deal; the table shows it, so the game can be replayed from it."""
     return secrets.randbelow(10**6)
+
+
+def check_timer(timer: Any) -> float | None:
+    """``timer`` if it is a move timer: seconds per decision (a positive
+    number), ``0`` for none, or ``None`` for the rules' own; else
+    :class:`SpadesError`.
+
+    >>> check_timer(30), check_timer(0), check_timer(None)
+    (30, 0, None)
+    >>> check_timer(-1)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    spadeslib.errors.SpadesError: the move timer is seconds per decision ..., not -1
+    """
+    if timer is None:
+        return None
+    number = isinstance(timer, (int, float)) and not isinstance(timer, bool)
+    if not number or not math.isfinite(timer) or timer < 0:
+        raise SpadesError(
+            "the move timer is seconds per decision (a positive number, or 0 "
+            f"for none), not {timer!r}"
+        )
+    return timer
 
 
 def you_text(text: str) -> str:

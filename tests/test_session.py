@@ -438,3 +438,26 @@ def test_timer_zero_means_no_timer() -> None:
         session.close()
 
     asyncio.run(main())
+
+
+def test_cards_and_file_names_of_the_wrong_type_are_refused_in_one_line() -> None:
+    from spadeslib import SpadesError
+
+    session = TableSession("classic", seed=3)
+    calls = [
+        (session.exchange, None, "not a list of cards"),
+        (session.exchange, 5, "not a list of cards"),
+        (session.discard, None, "not a list of cards"),
+        (session.save, None, "Could not save: None is not a file name"),
+        (session.save, 5, "Could not save: 5 is not a file name"),
+        (session.load, None, "Could not load: None is not a file name"),
+        (session.load, 5, "Could not load: 5 is not a file name"),
+    ]
+    for method, argument, says in calls:
+        before = frozen(session)
+        assert method(argument) is False
+        assert says in session.notice and "\n" not in session.notice
+        assert frozen(session) == before
+    with pytest.raises(SpadesError, match="unknown speed"):
+        session.set_speed([])  # type: ignore[arg-type]
+    assert session.speed == "instant"

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import asyncio
 import math
+import os
 import secrets
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -533,6 +534,8 @@ class TableSession(TurnLoop, Coaching):
         """Write the game's record to ``path`` (notebooks; the page downloads)."""
         from .. import record
 
+        if not _is_path(path):
+            return self.refuse(f"Could not save: {_not_a_path(path)}")
         try:
             record.save(self.game, path)
         except OSError as error:
@@ -543,6 +546,8 @@ class TableSession(TurnLoop, Coaching):
 
     def load(self, path: str | Path) -> bool:
         """Load a record file and play on (notebooks; the page uploads)."""
+        if not _is_path(path):
+            return self.refuse(f"Could not load: {_not_a_path(path)}")
         try:
             text = Path(path).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as error:
@@ -631,4 +636,16 @@ def you_text(text: str) -> str:
 
 
 def _card_list(cards: str | Iterable[Card | str]) -> list[Card]:
-    return Card.parse_many(cards if isinstance(cards, str) else list(cards))
+    if isinstance(cards, str):
+        return Card.parse_many(cards)
+    if not isinstance(cards, Iterable):
+        raise SpadesError(f"{cards!r} is not a list of cards: write them like '2C 3D'")
+    return Card.parse_many(list(cards))
+
+
+def _is_path(path: Any) -> bool:
+    return isinstance(path, (str, os.PathLike))
+
+
+def _not_a_path(path: Any) -> str:
+    return f"{path!r} is not a file name (such as 'game.json')."

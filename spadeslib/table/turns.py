@@ -91,7 +91,7 @@ class TurnLoop:
 
     def set_speed(self: Host, speed: str) -> None:
         """``"step"``, ``"slow"``, ``"normal"``, ``"fast"`` (or ``"instant"``)."""
-        if speed not in SPEEDS:
+        if not isinstance(speed, str) or speed not in SPEEDS:
             raise SpadesError(
                 f"unknown speed {speed!r}: choose from {', '.join(SPEEDS)}"
             )

@@ -169,7 +169,9 @@ def test_every_decision_of_every_rule_set_is_advised(
         advice = coach.advise(view)
         kinds.add(advice.kind)
         assert advice.best in view.legal
-        assert advice.rate(advice.best).rating == "best"
+        # a decision left to the rule level's book is not rated "best"
+        expected = "best" if advice.measured else "unmeasured"
+        assert advice.rate(advice.best).rating == expected
         assert advice.explain()
         for action, value in advice.values.items():
             assert action in view.legal and value.low <= value.mean <= value.high
@@ -207,3 +209,44 @@ def test_reading_the_plays_is_an_option_off_by_default():
     plain = Coach("expert", samples=8).advise(view)
     reading = Coach("expert", samples=8, play_weight=0.3).advise(view)
     assert set(plain.values) == set(reading.values) == set(view.legal)
+
+
+def test_a_decision_left_to_the_book_is_not_rated_and_text_is_read() -> None:
+    """The two-player blind discard follows the rule level: rating it "best"
+    praised keeping A♠ K♠ Q♠ on a blind nil ("as good as ..., over 0 deals")."""
+    from spadeslib import Game, Phase
+    from spadeslib.actions import Discard
+    from spadeslib.errors import IllegalAction, SpadesError
+
+    hand = Game("two-player", seed=0).hand
+    while hand.phase is not Phase.BLIND_DISCARD:
+        legal = hand.legal_actions()
+        hand.apply(Bid.BLIND_NIL if Bid.BLIND_NIL in legal else legal[0])
+    coach = Coach("rule", seed=1)
+    advice = coach.advise(hand)  # a Hand stands for the view of the seat to move
+    assert not advice.measured
+    verdict = advice.rate(Discard.of(""))
+    assert verdict.rating == "unmeasured" and "does not measure" in verdict.text
+    assert advice.explain().count("Discard") == 1  # said the action twice
+    with pytest.raises(SpadesError, match="advises on a seat's view"):
+        coach.advise(None)  # type: ignore[arg-type]
+    with pytest.raises(SpadesError, match="reviews a Hand, not None"):
+        coach.review(None, "S")  # type: ignore[arg-type]
+    play = Hand(seed=4, dealer="W")
+    for bid in (3, 3, 3, 3):
+        play.apply(bid)
+    card = coach.advise(play)
+    first = play.legal_actions()[0]
+    assert card.rate(str(first)).action == first  # text is read as a card
+    illegal = next(c for c in play.holding[play.turn] if c not in play.legal_actions())
+    with pytest.raises(IllegalAction, match=f"cannot play the {illegal.name} here"):
+        card.rate(illegal)
+
+
+def test_the_bid_hint_compares_nil_with_the_bid_it_recommends() -> None:
+    """The hint said "Bid 6 ... Nil does not pay: -144 against +47 for bid 5"."""
+    from spadeslib.table.session import TableSession
+
+    text = TableSession("classic", seed=2024).hint().text
+    bid = text.split(":")[0].removeprefix("Bid ")
+    assert "Nil does not pay" in text and f"for bid {bid};" in text, text

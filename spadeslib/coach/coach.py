@@ -29,9 +29,11 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
-from ..actions import LOOK, Action, Bid
+from .. import legality
+from ..actions import LOOK, Action, Bid, parse_action
 from ..bots.rule_bot import rule_decision
 from ..cards import Card
+from ..errors import IllegalAction, SpadesError
 from ..hand import Hand, Phase
 from ..seats import Seat
 from ..view import PlayerView
@@ -136,11 +138,7 @@ class Advice:
     def loss(self, action: Action) -> tuple[float, tuple[float, float]]:
         """Expected points lost by ``action`` against the best, and its 95%
         interval (paired over the same worlds)."""
-        if action not in self.view.legal:
-            raise ValueError(
-                f"{self.view.seat.full} cannot {describe(action)} here: "
-                "not a legal choice"
-            )
+        action = self._read(action)
         if self._same(action) or not self.values:
             return 0.0, (0.0, 0.0)
         if action not in self.values and self.extend is not None:
@@ -155,8 +153,38 @@ class Advice:
             half = 0.0
         return max(0.0, mean), (mean - half, mean + half)
 
-    def rate(self, action: Action) -> Verdict:
-        """Rate ``action`` on the published scale, with the reason in words."""
+    @property
+    def measured(self) -> bool:
+        """Whether the coach valued the choices (a decision it leaves to the
+        rule level's book, such as a two-player blind discard, is not)."""
+        return self.forced or bool(self.values)
+
+    def _read(self, action: Action | str) -> Action:
+        """``action`` (or its text, ``"2C"``, ``"nil"``), checked legal here."""
+        seat = self.view.seat.full
+        try:
+            action = parse_action(action, self.view.phase)
+        except SpadesError as error:
+            raise IllegalAction(f"{seat}: {error}", seat=self.view.seat) from None
+        if action not in self.view.legal:
+            raise IllegalAction(
+                f"{seat} cannot {legality.describe(action)} here: not a legal choice",
+                seat=self.view.seat,
+                action=action,
+            )
+        return action
+
+    def rate(self, action: Action | str) -> Verdict:
+        """Rate ``action`` (or its text) on the published scale, with the
+        reason in words; ``"unmeasured"`` for a decision the coach leaves to
+        the rule level's book (see :attr:`measured`)."""
+        action = self._read(action)
+        if not self.measured:
+            text = (
+                f"{played(action)}. The coach does not measure this decision: it "
+                f"follows the rule level's book, which would {describe(self.best)}."
+            )
+            return Verdict(action, self.best, 0.0, "unmeasured", text, self.where)
         loss, ci = self.loss(action)
         rating = rating_for(loss)
         text = self._verdict_text(action, loss, rating)
@@ -263,8 +291,8 @@ class Advice:
             "card": f"Play {best}",
             "bid": f"Bid {self.best.label()}" if isinstance(self.best, Bid) else best,
         }.get(self.kind, best[0].upper() + best[1:])
-        if value is None:
-            return f"{head}: {self.reason}"
+        if value is None:  # the rule level's decision: its reason says it all
+            return self.reason[:1].upper() + self.reason[1:] + "."
         others = [
             (v.mean, a)
             for a, v in self.values.items()
@@ -279,6 +307,11 @@ class Advice:
                 reasons = self._reasons(runner)
                 if reasons:
                     text += " (" + "; ".join(reasons) + ")"
+            elif gap <= -0.5:
+                text += (
+                    f"; {describe(runner)} averages {mean:+.0f}, ahead by less "
+                    "than the noise, so the coach keeps the book's choice"
+                )
             else:
                 text += f"; {describe(runner)} is as good within the noise"
         if self.nil_pays is not None:
@@ -306,6 +339,8 @@ class Review:
     """Decisions with a single legal choice (not rated)."""
     positions: list[int] = field(default_factory=list)
     """For each verdict, how many actions of the hand came before it."""
+    unmeasured: int = 0
+    """Decisions the coach leaves to the rule level's book (not rated)."""
 
     @property
     def points_lost(self) -> dict[str, float]:
@@ -342,7 +377,9 @@ class Review:
             f"Hand {self.hand.number}, {self.seat.full}: "
             f"{len(self.verdicts)} decisions rated by the {self.level} coach "
             f"({', '.join(parts) or 'none'}; "
-            f"{self.forced} forced). About {total:.0f} points lost in all"
+            f"{self.forced} forced"
+            + (f", {self.unmeasured} not measured" if self.unmeasured else "")
+            + f"). About {total:.0f} points lost in all"
             + (
                 ": "
                 + ", ".join(
@@ -418,15 +455,15 @@ class Coach:
         cache: int = 256,
     ) -> None:
         if level not in LEVELS:
-            raise ValueError(
+            raise SpadesError(
                 f"unknown coach level {level!r}: choose from {', '.join(LEVELS)}"
             )
         if samples is not None and samples < 1:
-            raise ValueError(f"samples must be at least 1, not {samples}")
+            raise SpadesError(f"samples must be at least 1, not {samples}")
         if exact_cards is not None and exact_cards < 0:
-            raise ValueError(f"exact_cards must be at least 0, not {exact_cards}")
+            raise SpadesError(f"exact_cards must be at least 0, not {exact_cards}")
         if not 0.0 < play_weight <= 1.0:
-            raise ValueError(
+            raise SpadesError(
                 f"play_weight must be above 0 and at most 1 (1: the plays are"
                 f" not read), not {play_weight}"
             )
@@ -450,9 +487,20 @@ class Coach:
     def advise(self, view: PlayerView, hand: Hand | None = None) -> Advice:
         """The analysis of the decision ``view.seat`` faces. ``hand`` (the full
         hand at that moment) is only for checks after the fact: it adds the
-        values with every card known, never changes the best action."""
+        values with every card known, never changes the best action. A
+        :class:`~spadeslib.Hand` given as ``view`` stands for the view of the
+        player to move."""
+        if isinstance(view, Hand):
+            if view.turn is None:
+                raise SpadesError("the hand is over: nothing to advise")
+            view = view.view(view.turn)
+        if not isinstance(view, PlayerView):
+            raise SpadesError(
+                f"the coach advises on a seat's view (hand.view(seat)) or a Hand, "
+                f"not {view!r:.60}"
+            )
         if not view.legal:
-            raise ValueError(f"{view.seat.full} is not to move: nothing to advise")
+            raise SpadesError(f"{view.seat.full} is not to move: nothing to advise")
         key = (decision_key(view), hand is not None)
         found = self._cache.get(key)
         if found is not None:
@@ -501,7 +549,7 @@ class Coach:
             )
             if kind == "bid":
                 advice.tricks = tricks_distribution(bstudy.tricks[best])
-                advice.nil_pays = _nil_check(bstudy, values)
+                advice.nil_pays = _nil_check(bstudy, values, best)
             return advice
         if kind == "draw" and view.drawn is not None:
             dstudy = study_draw(view, rng, self.samples)
@@ -535,18 +583,23 @@ class Coach:
 
     def review(self, hand: Hand, seat: Seat | str) -> Review:
         """Rate every decision ``seat`` took in ``hand`` (finished or not)."""
+        if not isinstance(hand, Hand):
+            raise SpadesError(f"the coach reviews a Hand, not {hand!r:.60}")
         seat = Seat.parse(seat)
         verdicts: list[Verdict] = []
         positions: list[int] = []
-        forced = 0
+        forced = unmeasured = 0
         for index, view, action, moment in _decisions(hand, seat):
             advice = self.advise(view, hand=moment)
             if advice.forced:
                 forced += 1
                 continue
+            if not advice.measured:
+                unmeasured += 1
+                continue
             verdicts.append(advice.rate(action))
             positions.append(index)
-        return Review(hand, seat, self.level, verdicts, forced, positions)
+        return Review(hand, seat, self.level, verdicts, forced, positions, unmeasured)
 
 
 def _kind(view: PlayerView) -> str:
@@ -577,13 +630,16 @@ def _pick(
     return top if gain > PREFER_RULE + _stderr(diffs) else rule
 
 
-def _nil_check(study: BidStudy, values: dict[Action, Estimate]) -> NilCheck | None:
+def _nil_check(
+    study: BidStudy, values: dict[Action, Estimate], best: Action
+) -> NilCheck | None:
+    """Nil against the chosen bid (or, when Nil is chosen, the best number)."""
     if Bid.NIL not in values:
         return None
     numeric = [b for b in values if isinstance(b, Bid) and not b.is_nil]
     if not numeric:
         return None
-    best_num = max(numeric, key=lambda b: values[b].mean)
+    best_num = best if best in numeric else max(numeric, key=lambda b: values[b].mean)
     made = study.made[Bid.NIL]
     return NilCheck(
         values[Bid.NIL].mean > values[best_num].mean,

@@ -164,6 +164,8 @@ class Advisor:
         counts = {k: n for k, n in review.counts.items() if n}
         if review.forced:
             counts["forced"] = review.forced
+        if review.unmeasured:
+            counts["not measured"] = review.unmeasured
         lost = {k: round(v, 1) for k, v in review.points_lost.items()}
         summary = review.summary.splitlines()[0]
         total = round(sum(lost.values()), 1)

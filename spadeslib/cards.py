@@ -219,6 +219,8 @@ class Card:
             )
         key = text.strip().upper()
         card = _BY_TEXT.get(key)
+        if card is None and "\ufe0f" in key:  # "10♠️": an emoji picker's ♠
+            card = _BY_TEXT.get(key.replace("\ufe0f", ""))
         if card is None:
             raise InvalidCard(
                 f"{text!r} is not a card: write a rank and a suit, such as 'AS', "

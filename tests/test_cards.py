@@ -221,3 +221,9 @@ def test_other_actions() -> None:
 def test_cards_compare_only_with_cards() -> None:
     with pytest.raises(TypeError, match="not supported between instances of 'Card'"):
         assert Card.parse("AS") < "KS"  # type: ignore[operator]
+
+
+def test_a_suit_typed_with_an_emoji_picker_is_read() -> None:
+    # "♠" followed by U+FE0F, the emoji presentation selector many pickers add
+    assert Card.parse("10\u2660\ufe0f") is Card.parse("10S")
+    assert Card.parse("\u2665\ufe0fQ") is Card.parse("QH")

@@ -461,3 +461,34 @@ def test_cards_and_file_names_of_the_wrong_type_are_refused_in_one_line() -> Non
     with pytest.raises(SpadesError, match="unknown speed"):
         session.set_speed([])  # type: ignore[arg-type]
     assert session.speed == "instant"
+
+
+def test_act_and_bid_word_an_unreadable_bid_alike() -> None:
+    session = TableSession("classic", seed=3)
+    for value in (None, "zz"):
+        before = frozen(session)
+        assert session.bid(value) is False  # type: ignore[arg-type]
+        said = session.notice
+        assert session.act(value) is False  # type: ignore[arg-type]
+        assert session.notice == said and not said.startswith("You:")
+        assert frozen(session) == before
+
+
+def test_review_of_a_hand_that_is_not_a_number_is_refused_in_words() -> None:
+    session = TableSession("classic", seed=3)
+    assert session.review("x") is None  # type: ignore[arg-type]
+    assert session.notice == (
+        "There is no hand 'x' to review: give a hand's number, such as 1."
+    )
+    assert session.review(3) is None and session.notice == "Hand 3 is not finished."
+
+
+def test_pause_takes_only_true_or_false() -> None:
+    from spadeslib import SpadesError
+
+    session = TableSession("classic", seed=3)
+    with pytest.raises(SpadesError, match="not 'no'"):
+        session.pause("no")  # type: ignore[arg-type]
+    assert session.paused is False
+    session.pause(True)
+    assert session.paused is True

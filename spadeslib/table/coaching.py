@@ -62,6 +62,14 @@ class Coaching:
         """Check my play: the coach's review of a finished hand (default: the
         last one), decision by decision."""
         finished = self.game.finished_hands
+        if number is not None and (
+            not isinstance(number, int) or isinstance(number, bool)
+        ):
+            self.refuse(
+                f"There is no hand {number!r} to review: give a hand's number, "
+                "such as 1."
+            )
+            return None
         hand = (
             (finished[-1] if finished else None)
             if number is None

@@ -101,7 +101,12 @@ class TurnLoop:
             self.changed()
 
     def pause(self: Host, paused: bool = True) -> None:
-        """Pause (or with ``False`` resume) the bots and the move timer."""
+        """Pause (or with ``False`` resume) the bots and the move timer;
+        anything but ``True`` or ``False`` is refused (:class:`SpadesError`)."""
+        if not isinstance(paused, bool):
+            raise SpadesError(
+                f"pause takes True (pause) or False (play on), not {paused!r}"
+            )
         self.paused = paused
         if paused:
             self._cancel_tasks()

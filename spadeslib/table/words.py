@@ -184,6 +184,9 @@ def refusal(error: IllegalAction, view: PlayerView) -> str:
             return "This hand is over: press Next hand to deal the next one."
         who = "your partner" if mover == view.partner else mover.full
         return f"Please wait: it is {who}'s turn, not yours."
+    if rule == "unreadable":  # "South: None is not a bid", as bid(None) says
+        text = str(error).removeprefix(f"{seat.full}: ").strip().rstrip(".")
+        return text[:1].upper() + text[1:] + "."
     if rule in ("hand-over", "game-over"):
         return you(str(error), seat)
     return you(str(error), seat)

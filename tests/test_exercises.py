@@ -393,6 +393,8 @@ def test_notebook_pairs_exist_and_link_to_their_chapter(name: str) -> None:
     exercise = nbformat.read(ROOT / "exercises" / f"{name}.ipynb", as_version=4)
     text = "\n".join(c.source for c in exercise.cells)
     assert f"(../notebooks/{name}.ipynb)" in text
+    solution = (ROOT / "exercises" / "solutions" / f"{name}.py").read_text("utf-8")
+    assert f"(../../notebooks/{name}.ipynb)" in solution
     assert "____" in text and "# SOLUTION" not in text and "Solutions:" not in text
     n = len(exercise_classes(name))
     for i in range(1, n + 1):
@@ -473,7 +475,8 @@ def test_teacher_command_needs_students(capsys: pytest.CaptureFixture[str]) -> N
     from spadeslib.exercises.cli import main
 
     assert main(["class"]) == 2
-    assert "--students" in capsys.readouterr().out
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith("spades: error: ") and "--students" in err
 
 
 def test_list_and_check_commands(capsys: pytest.CaptureFixture[str]) -> None:
@@ -483,3 +486,247 @@ def test_list_and_check_commands(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "06_scoring" in out and "6.4" in out
     assert main(["check"]) == 0
+
+
+# ------------------------------------------------- the reviewer's findings
+_LINK = re.compile(r"\]\(([^)\s]+)\)")
+
+
+def _relative_links(path: Path) -> list[str]:
+    """The relative link targets of a notebook's markdown cells."""
+    nb = nbformat.read(path, as_version=4)
+    found = []
+    for cell in nb.cells:
+        if cell.cell_type != "markdown":
+            continue
+        for target in _LINK.findall(cell.source):
+            if re.match(r"^[a-z][a-z0-9+.-]*:|^#", target):
+                continue  # an address (https:, mailto:) or an anchor
+            found.append(target.split("#", 1)[0])
+    return found
+
+
+def _dead_links(paths: list[Path]) -> list[str]:
+    dead = []
+    for path in paths:
+        for target in _relative_links(path):
+            if not (path.parent / target).exists():
+                dead.append(f"{path}: {target}")
+    return dead
+
+
+def test_every_relative_link_of_a_generated_notebook_resolves(
+    tmp_path: Path,
+) -> None:
+    """Solutions linked ../notebooks/ from exercises/solutions/ (which is
+    exercises/notebooks/), and class sets linked the course and "Next"
+    chapters that are not next to them."""
+    repo = sorted((ROOT / "exercises").glob("*.ipynb"))
+    repo += sorted((ROOT / "exercises" / "solutions").glob("*.ipynb"))
+    assert len(repo) == 2 * len(CHAPTERS)
+    assert sum(len(_relative_links(p)) for p in repo) >= 4 * len(CHAPTERS)
+    assert _dead_links(repo) == []
+
+    write_class(["ada"], 7, tmp_path / "all")
+    write_class(["ada", "bo"], 7, tmp_path / "some", ["08", "06", "11"])
+    written = sorted(tmp_path.glob("*/*/*.ipynb"))
+    assert len(written) == len(CHAPTERS) + 6
+    assert _dead_links(written) == []
+    some = tmp_path / "some" / "ada"
+    assert _relative_links(some / "06_scoring.ipynb") == ["08_variants.ipynb"]
+    assert _relative_links(some / "08_variants.ipynb") == ["11_play.ipynb"]
+    assert _relative_links(some / "11_play.ipynb") == []
+    text = "\n".join(
+        c.source for c in nbformat.read(some / "06_scoring.ipynb", 4).cells
+    )
+    assert "chapter 6 of the course, *Scoring a hand*" in text
+    assert "the exercises of chapter 8" in text
+
+
+def test_answer_key_lists_every_answer_the_check_accepts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """student01's key gave 9.4 = 4 where 4 and 5 pass, 10.4 = 9S where 9S and
+    10S pass; student02's 10.5 gave 2D where JD passes too."""
+    from spadeslib.cli import main
+    from spadeslib.exercises import accepted_texts
+    from spadeslib.exercises.core import spec_of
+
+    out = tmp_path / "class"
+    args = ["exercises", "--count", "2", "--seed", "7", "--out", str(out)]
+    assert main([*args, "--chapters", "09,10"]) == 0
+    key = (out / "answer_key.md").read_text(encoding="utf-8")
+    data = json.loads((out / "answer_key.json").read_text(encoding="utf-8"))
+    several = 0
+    for student, entry in data.items():
+        for name in ("09_strategy_bidding", "10_strategy_play"):
+            for q in load(name, seed=entry["seed"]):
+                spec = spec_of(q)
+                options = [spec.expected]
+                if q.label in ("9.4", "10.3", "10.4", "10.5"):
+                    options = list(spec.hand.legal_actions())  # bids or cards
+                passing = {
+                    spec.format_answer(a) for a in options if q.feedback(a).correct
+                }
+                listed = entry["accepted"][name][q.label]
+                assert set(listed) == passing, (student, q.label, listed, passing)
+                assert listed[0] == key_text(q) == entry["answers"][name][q.label]
+                assert listed == accepted_texts(q)
+                cell = " or ".join(f"`{a}`" for a in listed)
+                assert f"| {q.label} {q.title} | {cell} |" in key, (student, q.label)
+                several += len(listed) > 1
+    first = data["student01"]["accepted"]
+    assert first["09_strategy_bidding"]["9.4"] == ["4", "5"]
+    assert first["10_strategy_play"]["10.4"] == ["9S", "10S"]
+    assert data["student02"]["accepted"]["10_strategy_play"]["10.5"] == ["2D", "JD"]
+    assert several >= 4
+
+
+@pytest.mark.parametrize("cls", CLASSES, ids=_id)
+def test_an_empty_answer_is_never_correct(cls: type[Spec]) -> None:
+    """A blank or None passed where the key is 'none' (7.3-7.5, 3.4)."""
+    for seed in SEEDS:
+        q = build(cls, seed)
+        for blank in ("", " ", "\n\t", None):
+            verdict = q.feedback(blank)
+            assert verdict.status == "unreadable", (q.label, seed, blank, verdict)
+            assert str(verdict).startswith("Check the format of your answer: ")
+            assert "empty answer" in verdict.message
+
+
+def test_the_reported_empty_answers() -> None:
+    for name, seed in (("07_bags_and_winning", 2), ("03_bidding", 7)):
+        q4 = load(name, seed=seed).q4
+        assert key_text(q4) == "none" and q4.feedback("none").correct
+        for blank in ("", " ", None):
+            assert q4.feedback(blank).status == "unreadable", (name, blank)
+
+
+SEAT_CLASSES = [
+    cls for cls in CLASSES if type(cls.answer).__name__ in ("SeatAnswer", "Seats")
+]
+
+
+@pytest.mark.parametrize("cls", SEAT_CLASSES, ids=_id)
+def test_a_number_is_not_a_seat(cls: type[Spec]) -> None:
+    """1.1 seed 1 (key E) took 1, seed 7 (key N) took 0: Seat.parse reads
+    0-3 as seats, a learner's number is no seat."""
+    for seed in SEEDS:
+        q = build(cls, seed)
+        lists = [[0, 2], "1 3"] if type(cls.answer).__name__ == "Seats" else []
+        for number in (0, 1, 2, 3, 1.0, "1", " 2 ", *lists):
+            verdict = q.feedback(number)
+            assert verdict.status == "unreadable", (q.label, seed, number)
+            assert "give the seat as a letter N, E, S, W or its name" in (
+                verdict.message
+            )
+        assert q.feedback(q.key_text).correct
+
+
+def test_seat_exercises_of_the_report_refuse_numbers() -> None:
+    labels = {f"{int(c.chapter[:2])}.{c.number}" for c in SEAT_CLASSES}
+    assert {"1.1", "1.2", "2.2", "2.5", "4.3", "4.4", "8.2", "8.5"} <= labels
+    assert key_text(load("01", seed=1).q1) == "E"
+    assert not load("01", seed=1).q1.feedback(1).correct
+    assert key_text(load("01", seed=7).q1) == "N"
+    assert not load("01", seed=7).q1.feedback(0).correct
+
+
+def test_joker_first_lead_mistake_names_no_two_of_clubs() -> None:
+    """8.5 said the first lead 'does not go to a card (the Big Joker or the
+    2♣)', but the joker deck has no 2♣."""
+    cls = exercise_classes("08")[4]
+    for seed in SEEDS:
+        q = build(cls, seed)
+        assert Card.parse("2C") not in q.hand.rules.deck
+        message = next(m.message for m in q.mistakes() if m.id == "big-joker")
+        assert "the Big Joker or the 2♣" not in message
+        assert "the joker deck has no 2♣" in message and "the dealer" in message
+        verdict = q.feedback(q.hand.dealer.partner.letter)
+        assert verdict.mistake == "big-joker" and verdict.message == message
+
+
+def _spades(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    from spadeslib.cli import main
+
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _one_error_line(code: int, out: str, err: str, *words: str) -> None:
+    assert code == 2 and out == "", (code, out)
+    assert err.count("\n") == 1 and err.startswith("spades: error: "), err
+    assert "Traceback" not in err
+    for word in words:
+        assert word in err, (word, err)
+
+
+def test_unknown_chapter_is_one_error_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = str(tmp_path / "x")
+    code, stdout, err = _spades(
+        capsys, "exercises", "--chapters", "99", "--count", "1", "--out", out
+    )
+    _one_error_line(code, stdout, err, "no chapter '99'", *CHAPTERS)
+    assert not (tmp_path / "x").exists()
+    from spadeslib.exercises.cli import main
+
+    assert main(["build", "99"]) == 2
+    _, err = capsys.readouterr()
+    assert err.startswith("spades: error: no chapter '99'")
+    with pytest.raises(KeyError):  # still a KeyError for callers
+        load("99")
+
+
+def test_a_folder_that_cannot_be_written_is_one_error_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("", encoding="utf-8")
+    for target, nbgrader in (
+        (blocker / "class", ()),
+        (blocker / "course", ("--nbgrader",)),
+        *([(Path("/proc/nope"), ())] if Path("/proc/self").is_dir() else []),
+    ):
+        code, out, err = _spades(
+            capsys,
+            "exercises",
+            "--count",
+            "1",
+            "--chapters",
+            "01",
+            "--out",
+            str(target),
+            *nbgrader,
+        )
+        _one_error_line(code, out, err, "cannot write", str(target))
+
+
+def test_chapters_named_twice_are_written_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "class"
+    args = ["exercises", "--chapters", "6,scoring,06_scoring", "--count", "1"]
+    code, stdout, _ = _spades(capsys, *args, "--out", str(out))
+    assert code == 0
+    assert "wrote 1 exercise notebook for 1 student (1 chapter)" in stdout
+    assert [p.name for p in out.glob("*/*.ipynb")] == ["06_scoring.ipynb"]
+    key = (out / "answer_key.md").read_text(encoding="utf-8")
+    assert key.count("### 06_scoring") == 1
+
+
+def test_students_and_count_together_are_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "class"
+    code, stdout, err = _spades(
+        capsys, "exercises", "--count", "1", "--students", "bob", "--out", str(out)
+    )
+    _one_error_line(code, stdout, err, "--students", "--count", "not allowed")
+    assert not out.exists()
+    code, stdout, err = _spades(
+        capsys, "exercises", "--students", "bob,ann,bob", "--out", str(out)
+    )
+    _one_error_line(code, stdout, err, "bob", "twice")

@@ -57,6 +57,9 @@ def test_key_and_its_spellings_pass(cls: type[Spec]) -> None:
         for spelling in spec.spellings():
             verdict = spec.feedback(spelling)
             assert verdict.correct, (spec.label, spec.seed, spelling, str(verdict))
+        for blank in ("", " ", None):  # never right, even where the key is 'none'
+            assert spec.feedback(blank).status == "unreadable", (spec.label, blank)
+        assert spec.key_text in spec.accepted_texts
 
 
 # ----------------------------------------------------------------- mistakes

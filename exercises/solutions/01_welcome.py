@@ -17,7 +17,7 @@
 # # Exercises · Chapter 1 · Welcome
 #
 # These exercises go with
-# [Chapter 1 · Welcome](../notebooks/01_welcome.ipynb).
+# [Chapter 1 · Welcome](../../notebooks/01_welcome.ipynb).
 # They check the basics: who sits where, who acts first, reading a
 # finished hand, and the words the Spanish and Portuguese sources use.
 #
@@ -122,6 +122,6 @@ q4.solution()
 # ## What next?
 #
 # Back to the chapter:
-# [Chapter 1 · Welcome](../notebooks/01_welcome.ipynb).
+# [Chapter 1 · Welcome](../../notebooks/01_welcome.ipynb).
 # Next: the exercises of the next chapter,
 # [02_deck_and_deal](02_deck_and_deal.ipynb).

@@ -17,7 +17,7 @@
 # # Exercises · Chapter 2 · The deck and the deal
 #
 # These exercises go with
-# [Chapter 2 · The deck and the deal](../notebooks/02_deck_and_deal.ipynb).
+# [Chapter 2 · The deck and the deal](../../notebooks/02_deck_and_deal.ipynb).
 # They practise reading a deal, the dealing order and the dealer's
 # rotation, and one exact probability.
 #
@@ -142,6 +142,6 @@ q5.solution()
 # ## What next?
 #
 # Back to the chapter:
-# [Chapter 2 · The deck and the deal](../notebooks/02_deck_and_deal.ipynb).
+# [Chapter 2 · The deck and the deal](../../notebooks/02_deck_and_deal.ipynb).
 # Next: the exercises of the next chapter,
 # [03_bidding](03_bidding.ipynb).

@@ -17,7 +17,7 @@
 # # Exercises · Chapter 3 · Bidding
 #
 # These exercises go with
-# [Chapter 3 · Bidding](../notebooks/03_bidding.ipynb).
+# [Chapter 3 · Bidding](../../notebooks/03_bidding.ipynb).
 # They cover team contracts, who may bid 0, Nil or Blind Nil under each
 # preset, the forced bids of the modifiers, and a first estimate of a
 # hand.
@@ -145,6 +145,6 @@ q5.solution()
 # ## What next?
 #
 # Back to the chapter:
-# [Chapter 3 · Bidding](../notebooks/03_bidding.ipynb).
+# [Chapter 3 · Bidding](../../notebooks/03_bidding.ipynb).
 # Next: the exercises of the next chapter,
 # [04_playing_tricks](04_playing_tricks.ipynb).

@@ -17,7 +17,7 @@
 # # Exercises · Chapter 4 · Playing tricks
 #
 # These exercises go with
-# [Chapter 4 · Playing tricks](../notebooks/04_playing_tricks.ipynb).
+# [Chapter 4 · Playing tricks](../../notebooks/04_playing_tricks.ipynb).
 # They practise following suit, finding a trick's winner and who leads
 # next.
 #
@@ -142,6 +142,6 @@ q5.solution()
 # ## What next?
 #
 # Back to the chapter:
-# [Chapter 4 · Playing tricks](../notebooks/04_playing_tricks.ipynb).
+# [Chapter 4 · Playing tricks](../../notebooks/04_playing_tricks.ipynb).
 # Next: the exercises of the next chapter,
 # [05_breaking_spades](05_breaking_spades.ipynb).

@@ -17,7 +17,7 @@
 # # Exercises · Chapter 5 · Breaking spades
 #
 # These exercises go with
-# [Chapter 5 · Breaking spades](../notebooks/05_breaking_spades.ipynb).
+# [Chapter 5 · Breaking spades](../../notebooks/05_breaking_spades.ipynb).
 # They practise the leading restriction, its exception, what breaks
 # spades, and the joker rules that drop it.
 #
@@ -123,6 +123,6 @@ q4.solution()
 # ## What next?
 #
 # Back to the chapter:
-# [Chapter 5 · Breaking spades](../notebooks/05_breaking_spades.ipynb).
+# [Chapter 5 · Breaking spades](../../notebooks/05_breaking_spades.ipynb).
 # Next: the exercises of the next chapter,
 # [06_scoring](06_scoring.ipynb).

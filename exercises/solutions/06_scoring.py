@@ -17,7 +17,7 @@
 # # Exercises · Chapter 6 · Scoring a hand
 #
 # These exercises go with
-# [Chapter 6 · Scoring a hand](../notebooks/06_scoring.ipynb).
+# [Chapter 6 · Scoring a hand](../../notebooks/06_scoring.ipynb).
 # Each exercise gives the bids and tricks of one hand and asks for one
 # side's points: made and set contracts, Nil under two presets, Blind Nil
 # and a numeric 0.
@@ -163,6 +163,6 @@ q6.solution()
 # ## What next?
 #
 # Back to the chapter:
-# [Chapter 6 · Scoring a hand](../notebooks/06_scoring.ipynb).
+# [Chapter 6 · Scoring a hand](../../notebooks/06_scoring.ipynb).
 # Next: the exercises of the next chapter,
 # [07_bags_and_winning](07_bags_and_winning.ipynb).

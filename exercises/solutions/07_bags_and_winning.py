@@ -17,7 +17,7 @@
 # # Exercises · Chapter 7 · Bags and winning
 #
 # These exercises go with
-# [Chapter 7 · Bags and winning](../notebooks/07_bags_and_winning.ipynb).
+# [Chapter 7 · Bags and winning](../../notebooks/07_bags_and_winning.ipynb).
 # They practise carrying bags, the bag penalty (with house rules), the
 # penalty before the win check, both sides over the target, the losing
 # threshold and a running score sheet.
@@ -163,6 +163,6 @@ q6.solution()
 # ## What next?
 #
 # Back to the chapter:
-# [Chapter 7 · Bags and winning](../notebooks/07_bags_and_winning.ipynb).
+# [Chapter 7 · Bags and winning](../../notebooks/07_bags_and_winning.ipynb).
 # Next: the exercises of the next chapter,
 # [08_variants](08_variants.ipynb).

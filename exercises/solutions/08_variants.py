@@ -17,7 +17,7 @@
 # # Exercises · Chapter 8 · The variants
 #
 # These exercises go with
-# [Chapter 8 · The variants](../notebooks/08_variants.ipynb).
+# [Chapter 8 · The variants](../../notebooks/08_variants.ipynb).
 # They compare presets on one hand and practise the joker deck, Blind
 # Seven, ten for 200 and two-player scoring.
 #
@@ -161,6 +161,6 @@ q6.solution()
 # ## What next?
 #
 # Back to the chapter:
-# [Chapter 8 · The variants](../notebooks/08_variants.ipynb).
+# [Chapter 8 · The variants](../../notebooks/08_variants.ipynb).
 # Next: the exercises of the next chapter,
 # [09_strategy_bidding](09_strategy_bidding.ipynb).

@@ -17,7 +17,7 @@
 # # Exercises · Chapter 9 · Strategy I: bidding
 #
 # These exercises go with
-# [Chapter 9 · Strategy I: bidding](../notebooks/09_strategy_bidding.ipynb).
+# [Chapter 9 · Strategy I: bidding](../../notebooks/09_strategy_bidding.ipynb).
 # They put numbers on bidding decisions: what a Nil is worth on average,
 # when it beats a safe bid, what underbidding costs in bags, and a bid of
 # your own, rated by the coach.
@@ -124,6 +124,6 @@ q4.solution()
 # ## What next?
 #
 # Back to the chapter:
-# [Chapter 9 · Strategy I: bidding](../notebooks/09_strategy_bidding.ipynb).
+# [Chapter 9 · Strategy I: bidding](../../notebooks/09_strategy_bidding.ipynb).
 # Next: the exercises of the next chapter,
 # [10_strategy_play](10_strategy_play.ipynb).

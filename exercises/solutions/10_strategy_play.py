@@ -17,7 +17,7 @@
 # # Exercises · Chapter 10 · Strategy II: card play
 #
 # These exercises go with
-# [Chapter 10 · Strategy II: card play](../notebooks/10_strategy_play.ipynb).
+# [Chapter 10 · Strategy II: card play](../../notebooks/10_strategy_play.ipynb).
 # They train counting cards and reading voids, then three card-play
 # puzzles with every card shown. A puzzle's check accepts every card that
 # is as good as the best one (same final result with perfect play by
@@ -143,6 +143,6 @@ q5.solution()
 # ## What next?
 #
 # Back to the chapter:
-# [Chapter 10 · Strategy II: card play](../notebooks/10_strategy_play.ipynb).
+# [Chapter 10 · Strategy II: card play](../../notebooks/10_strategy_play.ipynb).
 # Next: the exercises of the next chapter,
 # [11_play](11_play.ipynb).

@@ -17,7 +17,7 @@
 # # Exercises · Chapter 11 · Play
 #
 # These exercises go with
-# [Chapter 11 · Play](../notebooks/11_play.ipynb).
+# [Chapter 11 · Play](../../notebooks/11_play.ipynb).
 # They use the library the way the play chapter does: play hands with bots
 # from code, review a finished hand, read a game record, and check a
 # beginner's play with the coach.
@@ -152,5 +152,5 @@ q4.solution()
 # ## What next?
 #
 # Back to the chapter:
-# [Chapter 11 · Play](../notebooks/11_play.ipynb).
+# [Chapter 11 · Play](../../notebooks/11_play.ipynb).
 # That was the last chapter: well done!

@@ -32,6 +32,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from ..errors import SpadesError
 from .core import (
     DEFAULT_SEED,
     Exercise,
@@ -41,6 +42,7 @@ from .core import (
     SetSpec,
     Spec,
     ____,
+    accepted_texts,
     key_text,
     spec_of,
 )
@@ -57,7 +59,9 @@ __all__ = [
     "Placeholder",
     "SetSpec",
     "Spec",
+    "UnknownChapter",
     "____",
+    "accepted_texts",
     "chapter_module",
     "exercise_classes",
     "key_text",
@@ -84,18 +88,34 @@ CHAPTERS: tuple[str, ...] = (
 _MODULES = {name: f".ch{name}" for name in CHAPTERS}
 
 
+class UnknownChapter(SpadesError, KeyError):
+    """A chapter name or number that is not one of :data:`CHAPTERS` (a
+    :class:`~spadeslib.errors.SpadesError`, so the ``spades`` command prints
+    it as one line; also a ``KeyError``, as it was)."""
+
+    __str__ = BaseException.__str__  # not KeyError's quoted repr
+
+
 def resolve(name: str | int) -> str:
     """The full chapter name from ``"06_scoring"``, ``"06"``, ``6`` or ``"scoring"``.
 
     >>> resolve(6), resolve("bags_and_winning")
     ('06_scoring', '07_bags_and_winning')
+    >>> try:
+    ...     resolve(99)
+    ... except UnknownChapter as error:
+    ...     print(error)
+    no chapter '99': the chapters are 01_welcome, 02_deck_and_deal, ... 11_play (...)
     """
     text = str(name).strip().lower()
     for chapter in CHAPTERS:
         number, _, words = chapter.partition("_")
         if text in (chapter, number, str(int(number)), words):
             return chapter
-    raise KeyError(f"no chapter {name!r}: chapters are {', '.join(CHAPTERS)}")
+    raise UnknownChapter(
+        f"no chapter {str(name).strip()!r}: the chapters are {', '.join(CHAPTERS)} "
+        "(or their numbers, e.g. 6, or names, e.g. scoring)"
+    )
 
 
 def chapter_module(name: str | int) -> Any:
@@ -137,8 +157,14 @@ class Chapter:
         raise AttributeError(name)
 
     def key(self) -> list[tuple[str, str, str]]:
-        """``(label, title, answer)`` for every exercise: the answer key."""
+        """``(label, title, answer)`` for every exercise: the answer key (one
+        answer each, which passes its check)."""
         return [(q.label, q.title, key_text(q)) for q in self.exercises]
+
+    def accepted(self) -> list[tuple[str, str, list[str]]]:
+        """``(label, title, answers)`` for every exercise: every answer its
+        check accepts, the key first (a puzzle may have several best cards)."""
+        return [(q.label, q.title, accepted_texts(q)) for q in self.exercises]
 
     def __repr__(self) -> str:
         return (

@@ -41,6 +41,7 @@ from .reading import (
 )
 
 __all__ = [
+    "NOBODY",
     "Answer",
     "BidAnswer",
     "CardAnswer",
@@ -83,6 +84,11 @@ class Answer:
     def spellings(self, value: Any) -> list[Any]:
         """Natural ways to write ``value`` (all must pass the check)."""
         return [value, self.format(value)]
+
+    def candidates(self) -> list[Any]:
+        """Every value of a kind with only a few (seats, sides, ...), to find
+        every answer a check accepts; ``[]`` for the others."""
+        return []
 
 
 @dataclass(frozen=True)
@@ -202,6 +208,9 @@ class SeatAnswer(Answer):
     def format(self, value: Any) -> str:
         return str(value.letter)
 
+    def candidates(self) -> list[Any]:
+        return list(Seat)
+
     def spellings(self, value: Any) -> list[Any]:
         return [
             value,
@@ -218,10 +227,19 @@ _SIDE_SPELLINGS = {
 }
 
 
+NOBODY = "none"
+"""The answer "no side" (nobody has won yet), as :class:`Side` reads it."""
+
+
 @dataclass(frozen=True)
 class Side(Answer):
     """A side: ``"NS"``, ``"N/S"``, ``"north-south"``; with ``allow_none`` also
-    ``None``/``"none"`` (nobody)."""
+    ``"none"``/``"nobody"`` (read as :data:`NOBODY`). ``None`` is not an
+    answer: the check calls it empty.
+
+    >>> Side(allow_none=True).parse("Nobody")
+    'none'
+    """
 
     allow_none: bool = False
 
@@ -229,19 +247,20 @@ class Side(Answer):
     def text(self) -> str:  # type: ignore[override]
         return "'NS', 'EW', or 'none'" if self.allow_none else "a side: 'NS' or 'EW'"
 
-    def parse(self, value: Any) -> str | None:
-        return parse_side(value, allow_none=self.allow_none)
+    def parse(self, value: Any) -> str:
+        side = parse_side(value, allow_none=self.allow_none)
+        return NOBODY if side is None else side
 
     def format(self, value: Any) -> str:
-        return value or "none"
-
-    def literal(self, value: Any) -> str:
-        return "None" if value is None else json.dumps(value)
+        return value or NOBODY
 
     def spellings(self, value: Any) -> list[Any]:
-        if value is None:
-            return [None, "none", "None", "nobody", "neither"]
+        if value == NOBODY:
+            return [NOBODY, "None", "nobody", "neither"]
         return list(_SIDE_SPELLINGS[value])
+
+    def candidates(self) -> list[Any]:
+        return ["NS", "EW", *([NOBODY] if self.allow_none else [])]
 
 
 @dataclass(frozen=True)
@@ -325,7 +344,7 @@ class Cards(Answer):
     def spellings(self, value: Any) -> list[Any]:
         codes = card_codes(value)
         if not value:
-            return ["none", [], ""]
+            return ["none", []]
         return [value, codes, codes.lower(), codes.replace(" ", ", "), codes.split()]
 
 
@@ -343,7 +362,7 @@ class Suits(Answer):
 
     def spellings(self, value: Any) -> list[Any]:
         if not value:
-            return ["none", [], ""]
+            return ["none", []]
         ordered = sorted(value)
         return [
             value,
@@ -383,7 +402,7 @@ class Seats(Answer):
 
     def spellings(self, value: Any) -> list[Any]:
         if not value:
-            return ["none", [], ""]
+            return ["none", []]
         ordered = sorted(value)
         out = [value, self.format(value), [s.full for s in ordered]]
         out.append(", ".join(s.letter for s in ordered))
@@ -410,6 +429,9 @@ class Flag(Answer):
 
     def spellings(self, value: Any) -> list[Any]:
         return [value, "yes" if value else "no", str(value)]
+
+    def candidates(self) -> list[Any]:
+        return [True, False]
 
 
 @dataclass(frozen=True)
@@ -440,6 +462,9 @@ class Choice(Answer):
     def spellings(self, value: Any) -> list[Any]:
         return [value, value.upper(), value.capitalize(), *self.options[value]]
 
+    def candidates(self) -> list[Any]:
+        return list(self.options)
+
 
 @dataclass(frozen=True)
 class TrickNumbers(Answer):
@@ -463,6 +488,6 @@ class TrickNumbers(Answer):
 
     def spellings(self, value: Any) -> list[Any]:
         if not value:
-            return ["none", [], ""]
+            return ["none", []]
         ordered = sorted(value)
         return [value, self.format(value), ordered, ", ".join(map(str, ordered))]

@@ -21,7 +21,7 @@ from ..actions import Bid
 from ..rules import Rules
 from ..scoring import SideScore, game_over, score_hand
 from ..seats import Seat
-from .answers import Side, Whole
+from .answers import NOBODY, Side, Whole
 from .core import Mistake, Spec
 from .scenarios import (
     bids_table,
@@ -235,7 +235,7 @@ class PenaltyPoints(HandExercise):
 
 
 class WinnerExercise(HandExercise):
-    """Who has won after this hand? ('NS', 'EW' or None)."""
+    """Who has won after this hand? ('NS', 'EW' or NOBODY, 'none')."""
 
     answer = Side(allow_none=True)
 
@@ -250,8 +250,8 @@ class WinnerExercise(HandExercise):
             for s in ("NS", "EW")
         }
 
-    def key(self) -> str | None:
-        return game_over(self.rules, self.new_scores())[1]
+    def key(self) -> str:
+        return game_over(self.rules, self.new_scores())[1] or NOBODY
 
     def prompt(self) -> str:
         return f"{self.scenario()}\nAfter this hand is scored, who has won the game?"
@@ -301,7 +301,7 @@ class PenaltyBeforeWin(WinnerExercise):
         s = self.result()[self.side]
         if not s.penalties or self.scores[self.side] >= self.rules.target:
             return False
-        return (self.expected is None) == self.stopped
+        return (self.expected == NOBODY) == self.stopped
 
     def mistakes(self) -> list[Mistake]:
         s = self.result()[self.side]
@@ -322,7 +322,7 @@ class PenaltyBeforeWin(WinnerExercise):
             out = [
                 Mistake(
                     "penalty-stops",
-                    None,
+                    NOBODY,
                     f"the bag penalty is taken first, but {side_name(self.side)} "
                     f"still end on {after[self.side]}, at or over the target of "
                     f"{self.rules.target}: they win",
@@ -351,7 +351,7 @@ class BothOverTarget(WinnerExercise):
 
     def generate(self, rng: random.Random) -> None:
         if not hasattr(self, "want"):
-            self.want = rng.choice(["NS", "EW", None])
+            self.want = rng.choice(["NS", "EW", NOBODY])
         self.rules = Rules.preset("cards4net")
         self.side = "NS"
         self.bids = {**_side_bids(rng, "NS", 1, 3), **_side_bids(rng, "EW", 1, 3)}
@@ -362,7 +362,7 @@ class BothOverTarget(WinnerExercise):
         self.bags = {"NS": rng.randint(0, 4), "EW": rng.randint(0, 4)}
         res = self.result()
         ns_start = rng.randrange(420, 495, 5)
-        if self.want is None:  # equal totals: another hand
+        if self.want == NOBODY:  # equal totals: another hand
             ew_start = ns_start + res["NS"].points - res["EW"].points
         else:
             ew_start = rng.randrange(420, 495, 5)
@@ -377,7 +377,7 @@ class BothOverTarget(WinnerExercise):
             return False
         if res["NS"].points == res["EW"].points or self.expected != self.want:
             return False
-        if self.expected is None:
+        if self.expected == NOBODY:
             return True
         loser = "EW" if self.expected == "NS" else "NS"
         return res[loser].points > res[self.expected].points
@@ -386,7 +386,7 @@ class BothOverTarget(WinnerExercise):
         res = self.result()
         after = self.new_scores()
         totals = f"NS {after['NS']}, EW {after['EW']}"
-        if self.expected is None:
+        if self.expected == NOBODY:
             return [
                 Mistake(
                     "tie",
@@ -409,7 +409,7 @@ class BothOverTarget(WinnerExercise):
             Mistake("hand-points", loser, why),
             Mistake(
                 "both-over",
-                None,
+                NOBODY,
                 "when both sides reach the target the game is "
                 "over, and the higher total wins",
             ),
@@ -470,7 +470,7 @@ class LosingThreshold(WinnerExercise):
         return [
             Mistake(
                 "no-threshold",
-                None,
+                NOBODY,
                 f"under yppedia the game also ends when a side falls to the losing "
                 f"threshold ({threshold}) or below: {side_name(self.side)} are on "
                 f"{after[self.side]}",

@@ -372,8 +372,9 @@ class JokerFirstLead(Spec):
                 "big-joker",
                 self.hand.dealer.partner,
                 f"{self.hand.dealer.partner.full} is the dealer's partner; the first "
-                "lead does not go to a card (the Big Joker or the 2♣), it goes to "
-                "the dealer",
+                "lead does not go to whoever holds a given card (not the Big Joker, "
+                "and the joker deck has no 2♣: it and the 2♥ make room for the "
+                "jokers), it goes to the dealer",
             ),
             Mistake(
                 "dealer-right",

@@ -297,6 +297,13 @@ class ChooseBid(Spec):
     def key(self) -> Bid:
         return self.reference()
 
+    def candidates(self) -> list[Any]:
+        """Every legal bid: the check accepts each one the coach rates sound."""
+        return [
+            self.expected,
+            *(b for b in self.hand.legal_actions() if isinstance(b, Bid)),
+        ]
+
     def good(self, bid: Bid) -> bool:
         return accepted(self.verdict(bid))
 

@@ -328,6 +328,10 @@ class Puzzle(Spec):
     def key(self) -> Card:
         return self.advice.best  # type: ignore[no-any-return]
 
+    def candidates(self) -> list[Any]:
+        """Every legal card: the check accepts each best one."""
+        return [self.expected, *self.hand.legal_cards()]
+
     def prompt(self) -> str:
         h = self.hand
         bids = ", ".join(f"{s.full} {h.bids[s].label()}" for s in h.bid_order)  # type: ignore[union-attr]

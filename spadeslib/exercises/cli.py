@@ -5,7 +5,12 @@ writes a class set: one notebook per student and chapter, each with the
 student's own seed, and an answer key::
 
     spades exercises --students alice,bob --seed 2026 --out DIR [--chapters 06,07]
+    spades exercises --count 30 --seed 2026 --out DIR
     spades exercises --list [--seed S]
+
+An unknown chapter, a repeated student, a missing ``--out`` or a folder that
+cannot be written is a :class:`~spadeslib.errors.SpadesError`: the ``spades``
+command prints it as one line, ``spades: error: ...``, and exits with 2.
 
 ``python -m spadeslib.exercises`` adds the maintainer commands ``build``
 (exercise notebooks from the solutions, optionally executing the solutions
@@ -19,54 +24,64 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from ..arguments import whole
+from ..arguments import error_line, whole
+from ..errors import SpadesError
 from . import CHAPTERS, DEFAULT_SEED, load, resolve
 
 __all__ = ["main", "register"]
 
 
 def _chapters(text: str | None) -> list[str]:
+    """The chapters named (``"6,scoring,07"``), each once, in the order given;
+    every chapter when none is named. An unknown one is an ``UnknownChapter``
+    (a ``SpadesError``) listing the chapters."""
     if not text:
         return list(CHAPTERS)
-    return [resolve(part) for part in text.replace(" ", "").split(",") if part]
+    parts = [part for part in text.replace(" ", "").split(",") if part]
+    return list(dict.fromkeys(resolve(part) for part in parts))
 
 
 def _students(text: str | None, count: int | None) -> list[str]:
     names = [n.strip() for n in (text or "").split(",") if n.strip()]
     if count:
-        names += [f"student{i:02d}" for i in range(len(names) + 1, count + 1)]
-    if len(set(names)) != len(names):
-        raise SystemExit("spades exercises: a student name is repeated")
+        names = [f"student{i:02d}" for i in range(1, count + 1)]
+    repeated = sorted({n for n in names if names.count(n) > 1})
+    if repeated:
+        raise SpadesError(f"student {', '.join(repeated)} is named twice in --students")
     return names
 
 
 def _cmd_class(args: argparse.Namespace) -> int:
-    from .notebooks import write_class
+    from .notebooks import cannot_write, write_class
+    from .reading import plural
 
     if args.list:
         return _cmd_list(args)
     students = _students(args.students, args.count)
-    if not students or not args.out:
-        print(
-            "spades exercises: give --students NAME,NAME (or --count N) and --out DIR "
-            "(or --list)"
-        )
-        return 2
     chapters = _chapters(args.chapters)
+    if not students or not args.out:
+        raise SpadesError(
+            "give --students NAME,NAME (or --count N) and --out DIR (or --list)"
+        )
     if args.nbgrader:
         from ..nbgrader_release import write_course
 
-        write_course(Path(args.out), students, args.seed, chapters)
+        try:
+            write_course(Path(args.out), students, args.seed, chapters)
+        except OSError as error:
+            raise cannot_write("the nbgrader course", args.out, error) from None
         print(
-            f"wrote an nbgrader course in {args.out}: {len(chapters)} assignments "
-            f"(source/), students.csv for {len(students)} students, answer_key.md"
+            f"wrote an nbgrader course in {args.out}: "
+            f"{plural(len(chapters), 'assignment')} (source/), students.csv for "
+            f"{plural(len(students), 'student')}, answer_key.md"
         )
         return 0
     written = write_class(students, args.seed, Path(args.out), chapters)
     notebooks = [p for p in written if p.suffix == ".ipynb"]
     print(
-        f"wrote {len(notebooks)} exercise notebooks for {len(students)} students "
-        f"({len(chapters)} chapters) and the answer key "
+        f"wrote {plural(len(notebooks), 'exercise notebook')} for "
+        f"{plural(len(students), 'student')} ({plural(len(chapters), 'chapter')}) "
+        "and the answer key "
         f"{Path(args.out) / 'answer_key.md'}"
     )
     return 0
@@ -110,9 +125,13 @@ def _cmd_check(args: argparse.Namespace) -> int:
 
 
 def _add_class_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--students", help="comma-separated student names")
-    p.add_argument(
-        "--count", type=whole(1), help="or this many students (student01, ...)"
+    who = p.add_mutually_exclusive_group()
+    who.add_argument("--students", help="comma-separated student names")
+    who.add_argument(
+        "--count",
+        type=whole(1),
+        help="or this many students, named student01, student02, ... "
+        "(not with --students)",
     )
     p.add_argument(
         "--seed",
@@ -123,7 +142,9 @@ def _add_class_options(p: argparse.ArgumentParser) -> None:
         "--out", help="folder to write STUDENT/CHAPTER.ipynb and the key into"
     )
     p.add_argument(
-        "--chapters", help="comma-separated chapters (default: all), e.g. 06,07"
+        "--chapters",
+        help="comma-separated chapters, by number or name (default: all), "
+        "e.g. 06,07 or 6,bags_and_winning",
     )
     p.add_argument("--list", action="store_true", help="list the exercises and stop")
     p.add_argument(
@@ -172,4 +193,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     _add_class_options(p)
     p.set_defaults(func=_cmd_class)
     args = parser.parse_args(argv)
-    return int(args.func(args))
+    try:
+        return int(args.func(args))
+    except SpadesError as error:
+        error_line(str(error))
+        return 2

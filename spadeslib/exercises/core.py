@@ -36,6 +36,7 @@ __all__ = [
     "SetSpec",
     "Spec",
     "____",
+    "accepted_texts",
     "key_text",
     "spec_of",
 ]
@@ -261,10 +262,21 @@ class Spec:
                 "replace ____ with your answer "
                 f"({self.answer_format}) and run the cell again.",
             )
+        if answer is None or (isinstance(answer, str) and not answer.strip()):
+            empty = "None" if answer is None else repr(answer)
+            return Feedback(
+                "unreadable",
+                f"{empty} is an empty answer. Expected {self.answer_format}.",
+            )
         try:
             parsed = self.parse(answer)
         except AnswerError as error:
             return Feedback("unreadable", f"{error}. Expected {self.answer_format}.")
+        return self.judge(parsed)
+
+    def judge(self, parsed: Any) -> Feedback:
+        """The verdict on an answer already read by :meth:`parse` (the part of
+        :meth:`feedback` that compares; :meth:`accepted` uses it too)."""
         verdict = self.diagnose(parsed)
         if verdict is not None:
             return verdict
@@ -276,6 +288,34 @@ class Spec:
             ):
                 return Feedback("incorrect", mistake.message, mistake.id)
         return Feedback("incorrect", self.fallback(parsed))
+
+    def candidates(self) -> list[Any]:
+        """The answers (read, as :meth:`parse` returns them) the check might
+        accept: the key, and every value of an answer kind with only a few
+        (a seat, a side, ...). An exercise whose :meth:`diagnose` accepts
+        other answers than the key lists the answers it may accept (every
+        legal card, every legal bid)."""
+        kinds = self.answer.candidates() if self.answer is not None else []
+        return [self.expected, *kinds]
+
+    def accepted(self) -> list[Any]:
+        """Every answer the check accepts, the key first: each candidate is
+        judged by :meth:`judge`, the code that checks a learner's answer."""
+        if "accepted" not in self._cache:
+            out: list[Any] = []
+            for value in self.candidates():
+                if any(self.same(value, v) for v in out):
+                    continue
+                if self.judge(value).correct:
+                    out.append(value)
+            self._cache["accepted"] = out
+        return list(self._cache["accepted"])
+
+    @property
+    def accepted_texts(self) -> list[str]:
+        """Every accepted answer as text, the key first (for answer keys)."""
+        texts = [self.format_answer(value) for value in self.accepted()]
+        return list(dict.fromkeys([self.key_text, *texts]))
 
     def show_text(self) -> str:
         """The exercise as printed: title, scenario, question, answer format."""
@@ -344,6 +384,12 @@ def spec_of(exercise: Exercise) -> Spec:
 def key_text(exercise: Exercise) -> str:
     """The answer key of one exercise, as text (for a teacher's answer key)."""
     return _SPECS[exercise].key_text
+
+
+def accepted_texts(exercise: Exercise) -> list[str]:
+    """Every answer the check of one exercise accepts, as text, the key first
+    (for a teacher's answer key: a puzzle may have several best cards)."""
+    return _SPECS[exercise].accepted_texts
 
 
 class SetSpec(Spec):

@@ -16,6 +16,9 @@ jupytext), with every answer filled in from the key at the course's seed;
   is to write) becomes a cell holding only ``# Your code here``;
 - a markdown cell whose first line is ``<!-- SOLUTION -->`` is dropped, and so
   is any markdown line ending in ``<!-- SOLUTION -->``;
+- a relative link going up (``](../../notebooks/...)``) goes up one folder
+  less, as ``exercises/NAME.ipynb`` sits one folder above
+  ``exercises/solutions/NAME.ipynb`` (a link to a sibling stays a sibling);
 - the import of :mod:`spadeslib.exercises` also imports the placeholder ``____``.
 
 :func:`build` writes ``exercises/NAME.ipynb`` and ``NAME.py`` for every
@@ -35,6 +38,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from ..errors import SpadesError
 from . import (
     CHAPTERS,
     DEFAULT_SEED,
@@ -44,7 +48,7 @@ from . import (
     resolve,
     student_seed,
 )
-from .core import key_text
+from .core import accepted_texts, key_text
 
 __all__ = [
     "build",
@@ -90,6 +94,9 @@ def to_exercise_source(source: str) -> str:
     return "\n".join(out)
 
 
+_UP = re.compile(r"\]\(\.\./")
+
+
 def _markdown(source: str) -> str | None:
     lines = source.split("\n")
     if lines and lines[0].strip() == MD_MARK:
@@ -97,7 +104,7 @@ def _markdown(source: str) -> str | None:
     kept = [line for line in lines if not line.rstrip().endswith(MD_MARK)]
     while kept and not kept[-1].strip():
         kept.pop()
-    return "\n".join(kept)
+    return _UP.sub("](", "\n".join(kept))
 
 
 def to_exercise(solution: Any) -> Any:
@@ -186,20 +193,46 @@ def _wrap(text: str) -> str:
     return "\n".join(textwrap.wrap(" ".join(text.split()), 72)) if text else ""
 
 
-def solution_source(name: str, seed: int = DEFAULT_SEED) -> str:
+COURSE = "../../notebooks"
+"""Where the course's chapters are, seen from ``exercises/solutions/``."""
+
+
+def solution_source(
+    name: str,
+    seed: int = DEFAULT_SEED,
+    course: str | None = COURSE,
+    siblings: Iterable[str] | None = None,
+) -> str:
     """The solution notebook of chapter ``name`` (py:percent text), rendered from
     its declarations: the same template for every chapter, each answer the key
     at ``seed``.
 
+    ``course`` is the folder of the course's chapter notebooks, relative to the
+    notebook (``None``: the chapter is named in words, for a notebook written
+    away from the course); ``siblings`` the chapters whose notebooks sit next
+    to this one (default: every chapter), the only ones "Next" links to.
+
     >>> text = solution_source("03_bidding")
     >>> "answer = 7  # SOLUTION" in text or "# SOLUTION" in text
+    True
+    >>> "(../../notebooks/03_bidding.ipynb)" in text
+    True
+    >>> text = solution_source("06", course=None, siblings=["06", "08"])
+    >>> "chapter 6 of the course, *Scoring a hand*" in text
+    True
+    >>> "[08_variants](08_variants.ipynb)" in text
     True
     """
     name = resolve(name)
     module = chapter_module(name)
     number = int(name[:2])
     chapter = f"Chapter {number} · {module.TITLE}"
-    link = f"[{chapter}](../notebooks/{name}.ipynb)"
+    if course is None:
+        link = f"chapter {number} of the course, *{module.TITLE}*"
+        back = f"Back to the course: chapter {number}, *{module.TITLE}*."
+    else:
+        link = f"[{chapter}]({course}/{name}.ipynb)"
+        back = f"Back to the chapter:\n{link}."
     loaded = load(name, seed=seed)
     names = ", ".join(f"q{i}" for i in range(1, len(loaded) + 1))
     intro = f"These exercises go with\n{link}.\n{_wrap(module.INTRO)}"
@@ -224,12 +257,19 @@ def solution_source(name: str, seed: int = DEFAULT_SEED) -> str:
         parts.append(f"# %%\n# q{i}.hint()\n# q{i}.solution()\n")
         parts.append(f"# %%\n{MARK}\nq{i}.solution()\n")
     index = CHAPTERS.index(name)
-    if index + 1 < len(CHAPTERS):
-        after = CHAPTERS[index + 1]
-        nxt = f"Next: the exercises of the next chapter,\n[{after}]({after}.ipynb)."
+    written = set(CHAPTERS if siblings is None else map(resolve, siblings))
+    after = next((c for c in CHAPTERS[index + 1 :] if c in written), None)
+    if after is None:
+        last = index + 1 == len(CHAPTERS)
+        nxt = f"That was the last chapter{'' if last else ' of this set'}: well done!"
     else:
-        nxt = "That was the last chapter: well done!"
-    parts.append(_md(f"## What next?\n\nBack to the chapter:\n{link}.\n{nxt}"))
+        which = (
+            "the next chapter"
+            if after == CHAPTERS[index + 1]
+            else f"chapter {int(after[:2])}"
+        )
+        nxt = f"Next: the exercises of {which},\n[{after}]({after}.ipynb)."
+    parts.append(_md(f"## What next?\n\n{back}\n{nxt}"))
     return "\n".join(parts)
 
 
@@ -363,11 +403,22 @@ def _coalesce_streams(nb: Any) -> None:
 
 # ------------------------------------------------------------- students
 def student_notebook(
-    name: str, seed: int, student: str | None = None, root: Path | None = None
+    name: str,
+    seed: int,
+    student: str | None = None,
+    root: Path | None = None,
+    siblings: Iterable[str] = (),
 ) -> Any:
-    """Chapter ``name``'s exercise notebook set to ``seed`` (for one student)."""
-    root = root or project_root()
-    nb = to_exercise(_read_solution(root, resolve(name)))
+    """Chapter ``name``'s exercise notebook set to ``seed`` (for one student).
+
+    It is written away from the course, so it names its chapter in words; its
+    "Next" links only to a chapter of ``siblings`` (the chapters written next
+    to it). ``root`` is no longer used (kept for callers)."""
+    import jupytext
+
+    name = resolve(name)
+    source = solution_source(name, course=None, siblings=siblings)
+    nb = to_exercise(jupytext.reads(source, fmt=FORMAT))
     for cell in nb.cells:
         if cell.cell_type == "code" and _SEED.search(cell.source):
             cell.source = _SEED.sub(f"SEED = {seed}", cell.source, count=1)
@@ -387,14 +438,17 @@ def key_markdown(
     names: Iterable[str],
     chapters: dict[tuple[str, int], Any] | None = None,
 ) -> str:
-    """An answer key (markdown) for each student's seed, computed by the library."""
-    names = [resolve(n) for n in names]
+    """An answer key (markdown) for each student's seed, computed by the library:
+    every answer the check accepts (`` `4` or `5` `` when the coach rates two
+    bids sound, or a puzzle has two best cards)."""
+    names = list(dict.fromkeys(resolve(n) for n in names))
     chapters = chapters if chapters is not None else {}
     lines = [
         "# Answer key",
         "",
         "Computed by `spadeslib.exercises` from each student's seed: "
-        "`key_text(load(CHAPTER, seed=SEED)[i])`.",
+        "`accepted_texts(load(CHAPTER, seed=SEED)[i])`, every answer the check "
+        "accepts (the first is `key_text`).",
         "",
     ]
     for student, seed in students:
@@ -407,9 +461,9 @@ def key_markdown(
                 "| exercise | answer |",
                 "| --- | --- |",
             ]
-            for label, title, answer in chapter.key():
-                cell = answer.replace("|", "\\|")
-                lines.append(f"| {label} {title} | `{cell}` |")
+            for label, title, answers in chapter.accepted():
+                cell = " or ".join(f"`{a}`".replace("|", "\\|") for a in answers)
+                lines.append(f"| {label} {title} | {cell} |")
             lines.append("")
     return "\n".join(lines)
 
@@ -422,12 +476,36 @@ def write_class(
     root: Path | None = None,
 ) -> list[Path]:
     """Write ``out/STUDENT/NAME.ipynb`` for every student and chapter, and
-    ``out/answer_key.md`` (plus ``answer_key.json``)."""
+    ``out/answer_key.md`` (plus ``answer_key.json``: per student, ``seed``,
+    ``answers`` (one per exercise, the key) and ``accepted`` (every answer the
+    check accepts, the key first)).
+
+    A folder or file that cannot be written raises a
+    :class:`~spadeslib.errors.SpadesError` naming it. ``root`` is no longer
+    used (kept for callers)."""
+    names = list(dict.fromkeys(resolve(n) for n in names))
+    try:
+        return _write_class(students, seed, out, names)
+    except OSError as error:
+        raise cannot_write("the class set", out, error) from None
+
+
+def cannot_write(what: str, out: Path | str, error: OSError) -> SpadesError:
+    """The one-line error for ``what`` that could not be written into ``out``
+    (naming the file or folder that failed, when it is not ``out`` itself)."""
+    where = str(error.filename or out)
+    inside = f" ({where})" if where != str(out) else ""
+    reason = error.strerror or str(error)
+    return SpadesError(f"cannot write {what} into {out}{inside}: {reason}")
+
+
+def _write_class(
+    students: Sequence[str], seed: int | str, out: Path, names: list[str]
+) -> list[Path]:
     import json
 
     import nbformat
 
-    names = [resolve(n) for n in names]
     out.mkdir(parents=True, exist_ok=True)
     written = []
     seeds = []
@@ -439,7 +517,8 @@ def write_class(
         folder.mkdir(exist_ok=True)
         for name in names:
             path = folder / f"{name}.ipynb"
-            nbformat.write(student_notebook(name, s, student, root), path)
+            notebook = student_notebook(name, s, student, siblings=names)
+            nbformat.write(notebook, path)
             written.append(path)
             chapters[(name, s)] = load(name, seed=s)
     key = out / "answer_key.md"
@@ -449,6 +528,10 @@ def write_class(
             "seed": s,
             "answers": {
                 name: {q.label: key_text(q) for q in chapters[(name, s)]}
+                for name in names
+            },
+            "accepted": {
+                name: {q.label: accepted_texts(q) for q in chapters[(name, s)]}
                 for name in names
             },
         }

@@ -46,7 +46,14 @@ class AnswerError(SpadesError):
 
 # ------------------------------------------------------------------ parsing
 def parse_seat(value: Any) -> Seat:
-    """A seat from ``"N"``, ``"north"`` or a :class:`Seat`."""
+    """A seat from ``"N"``, ``"north"`` or a :class:`Seat`; not from a number
+    (``Seat.parse`` reads 0-3 as seats, but a learner's 1 is no seat)."""
+    number = isinstance(value, (int, float)) and not isinstance(value, (Seat, bool))
+    if number or (isinstance(value, str) and value.strip().lstrip("+-").isdigit()):
+        raise AnswerError(
+            f"{value!r} is a number, not a seat: give the seat as a letter N, E, S, "
+            "W or its name (North, East, South, West)"
+        )
     try:
         return Seat.parse(value)
     except (SpadesError, TypeError):

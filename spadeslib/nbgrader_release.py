@@ -222,19 +222,24 @@ def write_course(
         writer.writerow(["id", "first_name", "last_name", "email"])
         writer.writerows([s, "", "", ""] for s in students)
     written.append(roster)
+    # the same key as a class set's: every answer the check accepts
+    from .exercises.notebooks import key_markdown
+
     keys: dict[str, Any] = {}
-    lines = [f"# Answer key (class seed {class_seed})", ""]
-    for student in students:
-        seed = student_seed(class_seed, student)
-        keys[student] = {"seed": seed, "chapters": {}}
-        lines += [f"## {student} (seed {seed})", ""]
+    seeds = [(student, student_seed(class_seed, student)) for student in students]
+    chapters = {}
+    for student, seed in seeds:
+        keys[student] = {"seed": seed, "chapters": {}, "accepted": {}}
         for name in names:
-            rows = load(name, seed=seed).key()
-            keys[student]["chapters"][name] = {label: key for label, _, key in rows}
-            lines += [f"- {label} {title}: **{key}**" for label, title, key in rows]
-        lines.append("")
+            chapter = chapters[(name, seed)] = load(name, seed=seed)
+            keys[student]["chapters"][name] = {
+                label: key for label, _, key in chapter.key()
+            }
+            keys[student]["accepted"][name] = {
+                label: answers for label, _, answers in chapter.accepted()
+            }
     md, js = root / "answer_key.md", root / "answer_key.json"
-    md.write_text("\n".join(lines), encoding="utf-8")
+    md.write_text(key_markdown(seeds, names, chapters), encoding="utf-8")
     js.write_text(json.dumps(keys, indent=1, ensure_ascii=False) + "\n", "utf-8")
     return [*written, md, js]
 

@@ -94,6 +94,10 @@ def test_generate_and_autograde_a_right_and_a_wrong_submission(
     for student in STUDENTS:
         assert keys[student]["seed"] == student_seed(2026, student)
     alice = list(keys["alice"]["chapters"][CHAPTER].values())
+    accepted = keys["alice"]["accepted"][CHAPTER]
+    assert [answers[0] for answers in accepted.values()] == alice
+    key_md = (root / "answer_key.md").read_text(encoding="utf-8")
+    assert "every answer the check accepts" in key_md
     bob = list(keys["bob"]["chapters"][CHAPTER].values())
     assert alice != bob  # each student has their own exercises
 

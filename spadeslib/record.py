@@ -49,6 +49,7 @@ spadeslib.errors.InvalidRecord: the record has an unknown key "extra" ...
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import tempfile
@@ -145,9 +146,20 @@ def save(game: Game, path: str | Path) -> None:
 
     The file is written whole or not at all: a temporary file in the same
     folder is renamed over ``path``. Raises :class:`OSError` when the folder
-    cannot be written.
+    cannot be written, and before writing anything when ``path`` is empty or
+    a folder (:class:`FileNotFoundError`, :class:`IsADirectoryError`).
+
+    >>> save(Game(seed=1), "")
+    Traceback (most recent call last):
+    FileNotFoundError: [Errno 2] the file name is empty: ''
     """
+    if os.fspath(path) == "":
+        raise FileNotFoundError(errno.ENOENT, "the file name is empty", "")
     path = Path(path)
+    if path.is_dir():
+        raise IsADirectoryError(
+            errno.EISDIR, "it is a folder, not a file name", str(path)
+        )
     text = dumps(game) + "\n"
     fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or ".")
     try:

@@ -398,3 +398,17 @@ def test_save_writes_whole_files_or_nothing(tmp_path) -> None:
     assert list(tmp_path.iterdir()) == []
     record.save(game, tmp_path / "g.json")
     assert [p.name for p in tmp_path.iterdir()] == ["g.json"]
+
+
+def test_save_refuses_a_folder_or_an_empty_name_before_writing(tmp_path) -> None:
+    game = Game(seed=6)
+    folder = tmp_path / "games"
+    folder.mkdir()
+    with pytest.raises(IsADirectoryError, match="folder") as caught:
+        record.save(game, folder)
+    # the folder named, not a temporary file beside it ('/.tmp.x' -> '/tmp')
+    assert caught.value.filename == str(folder) and caught.value.filename2 is None
+    with pytest.raises(FileNotFoundError, match="file name is empty"):
+        record.save(game, "")
+    assert [p.name for p in tmp_path.iterdir()] == ["games"]
+    assert list(folder.iterdir()) == []

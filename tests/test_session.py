@@ -492,3 +492,22 @@ def test_pause_takes_only_true_or_false() -> None:
     assert session.paused is False
     session.pause(True)
     assert session.paused is True
+
+
+def test_save_names_the_bad_path_and_a_later_save_clears_the_notice(
+    tmp_path: Path,
+) -> None:
+    session = TableSession("classic", seed=3)
+    assert session.save("") is False
+    assert session.notice == "Could not save: the file name is empty."
+    assert session.save(tmp_path) is False
+    assert (
+        session.notice
+        == f"Could not save to {tmp_path}: it is a folder, not a file name."
+    )
+    assert session.load("") is False
+    assert session.notice == "Could not load: the file name is empty."
+    assert session.load(tmp_path) is False
+    assert session.notice == f"Could not read {tmp_path}: it is a folder, not a file."
+    assert session.save(tmp_path / "game.json")
+    assert session.notice is None and "Could not" not in session.message

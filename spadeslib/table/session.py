@@ -536,10 +536,14 @@ class TableSession(TurnLoop, Coaching):
 
         if not _is_path(path):
             return self.refuse(f"Could not save: {_not_a_path(path)}")
+        if os.fspath(path) == "":
+            return self.refuse("Could not save: the file name is empty.")
         try:
             record.save(self.game, path)
         except OSError as error:
-            return self.refuse(f"Could not save to {path}: {error.strerror}.")
+            reason = error.strerror or type(error).__name__
+            return self.refuse(f"Could not save to {path}: {reason}.")
+        self.notice = None  # an earlier "Could not save" is answered
         self._say([f"Saved the game to {path}."])
         self.changed()
         return True
@@ -548,9 +552,16 @@ class TableSession(TurnLoop, Coaching):
         """Load a record file and play on (notebooks; the page uploads)."""
         if not _is_path(path):
             return self.refuse(f"Could not load: {_not_a_path(path)}")
+        if os.fspath(path) == "":
+            return self.refuse("Could not load: the file name is empty.")
+        if Path(path).is_dir():
+            return self.refuse(f"Could not read {path}: it is a folder, not a file.")
         try:
             text = Path(path).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
+        except OSError as error:
+            reason = error.strerror or type(error).__name__
+            return self.refuse(f"Could not read {path}: {reason}.")
+        except UnicodeDecodeError as error:
             return self.refuse(f"Could not read {path}: {error}.")
         return self.from_json(text, max_bytes=50 * MAX_UPLOAD, name=str(path))
 

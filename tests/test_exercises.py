@@ -730,3 +730,8 @@ def test_students_and_count_together_are_refused(
         capsys, "exercises", "--students", "bob,ann,bob", "--out", str(out)
     )
     _one_error_line(code, stdout, err, "bob", "twice")
+    code, stdout, err = _spades(
+        capsys, "exercises", "--students", "ann lee,ann_lee", "--out", str(out)
+    )
+    _one_error_line(code, stdout, err, "'ann lee' and 'ann_lee'", "share the folder")
+    assert not out.exists()

@@ -484,6 +484,15 @@ def write_class(
     :class:`~spadeslib.errors.SpadesError` naming it. ``root`` is no longer
     used (kept for callers)."""
     names = list(dict.fromkeys(resolve(n) for n in names))
+    folders: dict[str, str] = {}
+    for student in students:
+        other = folders.setdefault(_safe(student), student)
+        if other != student:
+            raise SpadesError(
+                f"students {other!r} and {student!r} would share the folder "
+                f"{_safe(student)!r}: give them names that differ in letters or "
+                "digits"
+            )
     try:
         return _write_class(students, seed, out, names)
     except OSError as error:

@@ -18,6 +18,7 @@ from spadeslib.coach.explain import describe
 from spadeslib.record import hand_record
 from spadeslib.table import TableSession
 from spadeslib.table.saving import MAX_UPLOAD
+from spadeslib.table.state import table_state
 
 
 def short(rules: Rules, target: int = 120) -> Rules:
@@ -277,6 +278,34 @@ def test_loaded_record_from_elsewhere_has_no_resume_token() -> None:
     session = TableSession(seed=3)
     assert session.from_json(record.dumps(game))
     assert session.resume_token() is None
+
+
+@pytest.mark.parametrize("spec", ["two-player", "classic", "cards4net"])
+def test_a_tables_own_save_loaded_again_resumes_exactly(spec: str) -> None:
+    session = _mid_game(spec, 42, 40)  # two-player: well past the draw
+    other = TableSession(spec, seed=1)
+    assert other.from_json(session.to_json())
+    token = other.resume_token()
+    assert token is not None  # two-player: None once the draw was complete
+    fresh = TableSession(spec, seed=5)
+    assert fresh.resume(token)
+    assert fresh.to_json() == other.to_json()
+
+
+def test_a_record_whose_bots_chose_otherwise_has_no_resume_token() -> None:
+    """classic, seed 9, every seat played at random: resuming from the token
+    let the table's bots pass other cards (North's 3D 9D became 8S QS)."""
+    from spadeslib import record
+
+    game = Game("classic", seed=9)
+    rng = random.Random(9)
+    for _ in range(rng.randrange(20, 90)):
+        game.apply(rng.choice(game.legal_actions()))
+    assert any(hand.exchanges for hand in game.hands)
+    session = TableSession("classic", seed=1)
+    assert session.from_json(record.dumps(game))
+    assert session.resume_token() is None
+    assert table_state(session)["resume"] is None
 
 
 def test_timeout_plays_a_random_legal_move() -> None:

@@ -9,7 +9,8 @@ Two ways in, both from text the visitor's browser sends, never from a path:
   seed, the rules, the bot levels, and the moves, where a bot's private
   choice (a card passed, a draw, a discard) is ``None`` and is decided
   again by the same bot from the same position (bots are seeded by the
-  position, so it decides the same).
+  position, so it decides the same). A loaded game whose bots chose
+  otherwise (:func:`token_replays` is false) gets no token.
 
 >>> from spadeslib import Game
 >>> game = Game("classic", seed=7)
@@ -38,6 +39,7 @@ __all__ = [
     "parse_record",
     "replay_token",
     "resume_token",
+    "token_replays",
 ]
 
 MAX_UPLOAD = 1_000_000
@@ -85,11 +87,33 @@ def deals_from_seed(game: Game) -> bool:
             number=hand.number,
         )
         mine, theirs = record.hand_record(hand), record.hand_record(other)
-        if mine.get("deal") != theirs.get("deal"):
-            return False
-        if mine.get("stock") != theirs.get("stock"):
+        # four players are dealt their cards; two players a stock (their
+        # "deal" is what they kept, known only after the draw)
+        dealt = "deal" if game.rules.players == 4 else "stock"
+        if mine.get(dealt) != theirs.get(dealt):
             return False
     return True
+
+
+def token_replays(
+    game: Game,
+    seat: Seat,
+    levels: Mapping[Seat, str],
+    bot_move: BotMove,
+    check_level: Callable[[str], object],
+) -> bool:
+    """Whether :func:`resume_token` of ``game`` rebuilds exactly ``game``: the
+    token leaves out the bots' private choices (a card passed, a draw, a
+    discard), decided again by the bots at ``levels``, so a game whose bots
+    chose otherwise (a record from elsewhere) cannot be resumed from it."""
+    from .. import record
+
+    token = resume_token(game, seat, levels, between=False)
+    try:
+        rebuilt, _, _ = replay_token(token, seat, bot_move, check_level)
+    except SpadesError:
+        return False
+    return record.dumps(rebuilt) == record.dumps(game)
 
 
 def _is_public(action: Action) -> bool:

@@ -53,8 +53,9 @@ from .saving import (
     parse_record,
     replay_token,
     resume_token,
+    token_replays,
 )
-from .turns import SPEEDS, TurnLoop
+from .turns import SPEEDS, TurnLoop, bot_choice
 from .words import refusal
 
 __all__ = ["DEFAULT_LEVELS", "MAX_UPLOAD", "SPEEDS", "TableSession", "ladder"]
@@ -575,7 +576,9 @@ class TableSession(TurnLoop, Coaching):
             self._start(game.rules, game.seed, None, None, None, game)
         except SpadesError as error:
             return self.refuse(f"Could not load {name}: {error}")
-        self._replayable = deals_from_seed(game)
+        self._replayable = deals_from_seed(game) and token_replays(
+            game, self.seat, self.levels, _quiet_bot_move, check_level
+        )
         self._say([f"Loaded {name}: {game.rules.spec}, hand {game.hand.number}."])
         self._kick()
         self.changed()
@@ -586,7 +589,9 @@ class TableSession(TurnLoop, Coaching):
         """The game as public moves and your own decisions only (a bot's
         private choice is ``None``: the bot decides it again), kept by the
         page in the visitor's browser so that a reload can resume; ``None``
-        for a loaded game whose deals are not its seed's."""
+        for a loaded game the token cannot rebuild exactly: its deals are not
+        its seed's, or its bots' private choices are not the ones the bots
+        at this table would make."""
         if not self._replayable:
             return None
         return resume_token(self.game, self.seat, self.levels, between=self.between)
@@ -652,6 +657,10 @@ def _card_list(cards: str | Iterable[Card | str]) -> list[Card]:
     if not isinstance(cards, Iterable):
         raise SpadesError(f"{cards!r} is not a list of cards: write them like '2C 3D'")
     return Card.parse_many(list(cards))
+
+
+def _quiet_bot_move(game: Game, seat: Seat, level: str) -> Action:
+    return bot_choice(game, seat, level)[0]
 
 
 def _is_path(path: Any) -> bool:

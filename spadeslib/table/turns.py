@@ -38,6 +38,23 @@ SPEEDS: dict[str, float | None] = {
 """Seconds between the bots' moves; ``step`` waits for :meth:`TurnLoop.step`."""
 
 
+def bot_choice(game: Game, seat: Seat, level: str) -> tuple[Action, str | None]:
+    """The move of the ``level`` bot at ``seat``, seeded by the position, and
+    ``None``; or, when the bot fails, a seeded random legal move and why it
+    failed. The same position always gives the same move."""
+    hand = game.hand
+    position = f"{game.seed}/{seat.letter}/{hand.number}/{len(hand.history)}"
+    try:
+        action = make_bot(level, seed=position).act(game.view(seat))
+        error = game.check(action, seat)
+        if error is not None:
+            raise BotError(f"it chose {action}: {error}")
+    except Exception as error:
+        fallback = hand.random_action(random.Random(f"{position}/fallback"))
+        return fallback, f"{type(error).__name__}: {error}"
+    return action, None
+
+
 class TurnLoop:
     """The bots' moves, the pause and the move timer (a mixin of the session)."""
 
@@ -53,22 +70,15 @@ class TurnLoop:
     def _bot_move(self: Host, game: Game, seat: Seat, level: str) -> Action:
         """The move of the ``level`` bot at ``seat``, seeded by the position;
         a failing bot is replaced by a seeded random legal move (and said)."""
-        hand = game.hand
-        position = f"{game.seed}/{seat.letter}/{hand.number}/{len(hand.history)}"
-        try:
-            action = make_bot(level, seed=position).act(game.view(seat))
-            error = game.check(action, seat)
-            if error is not None:
-                raise BotError(f"it chose {action}: {error}")
-        except Exception as error:
+        action, failure = bot_choice(game, seat, level)
+        if failure is not None:
             who = seat_name(seat, self.seat, game.rules)
             text = (
-                f"{who}'s bot ({level}) failed: {type(error).__name__}: {error}. "
+                f"{who}'s bot ({level}) failed: {failure}. "
                 "A random legal move was played for it instead."
             )
             self.errors.append(text)
             self._say([text])
-            action = hand.random_action(random.Random(f"{position}/fallback"))
         return action
 
     def _bot_step(self: Host) -> None:

@@ -61,7 +61,7 @@ def test_an_unknown_bot_option_is_named_with_the_ones_the_level_takes():
         make_bot("expert:bogus=1")
     assert str(error.value) == (
         "bad options for bot 'expert': no option 'bogus' "
-        "(it takes samples, exact_cards, play_weight, level)"
+        "(it takes samples, exact_cards, play_weight)"
     )
     with pytest.raises(SpadesError, match=r"no option 'samples' \(it takes none\)"):
         make_bot("novice:4")

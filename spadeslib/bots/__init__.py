@@ -187,7 +187,7 @@ def level_options(level: str) -> tuple[str, ...]:
     after the colon of a level spec).
 
     >>> level_options("expert")
-    ('samples', 'exact_cards', 'play_weight', 'level')
+    ('samples', 'exact_cards', 'play_weight')
     >>> level_options("novice")
     ()
     """

@@ -42,7 +42,7 @@ def _cmd_bots(args: argparse.Namespace) -> int:
         " search):"
     )
     for name in BOTS:
-        takes = [o for o in level_options(name) if o != "level"]
+        takes = list(level_options(name))
         if takes:
             print(f"  {name:<{width}}  {', '.join(takes)}")
     return 0

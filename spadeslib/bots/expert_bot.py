@@ -43,13 +43,12 @@ class ExpertBot:
         samples: int | None = None,
         exact_cards: int | None = None,
         play_weight: float = 1.0,
-        level: str = "expert",
     ) -> None:
         from ..coach import Coach
 
         self.seed = seed
         self.coach = Coach(
-            level,
+            "expert",
             seed=seed if seed is not None else 0,
             samples=samples,
             exact_cards=exact_cards,

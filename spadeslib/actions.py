@@ -76,6 +76,14 @@ class Bid:
                     f"{tricks!r} is not a bid: a bid is a whole number of tricks"
                 )
             object.__setattr__(self, "tricks", operator.index(tricks))
+        kind = self.kind
+        if kind is not BidKind.NUMBER:
+            fixed = 7 if kind is BidKind.BLIND_SEVEN else 0
+            if self.tricks != fixed or kind.__class__ is not BidKind:
+                raise SpadesError(
+                    f"Bid({self.tricks!r}, {kind!r}) is not a bid: write Bid.NIL, "
+                    "Bid.BLIND_NIL or Bid.BLIND_SEVEN for the special bids"
+                )
 
     @property
     def is_nil(self) -> bool:

@@ -634,7 +634,7 @@ class _Index:
 
 def test_bids_of_other_types_are_read_or_refused_never_stored_as_given() -> None:
     from spadeslib import Game, record
-    from spadeslib.actions import Bid
+    from spadeslib.actions import Bid, BidKind
     from spadeslib.errors import SpadesError
 
     game = Game("classic", seed=3)
@@ -647,6 +647,8 @@ def test_bids_of_other_types_are_read_or_refused_never_stored_as_given() -> None
         Bid(3.0)  # type: ignore[arg-type]
     with pytest.raises(SpadesError, match="True is not a bid"):
         Bid(True)
+    with pytest.raises(SpadesError, match=r"write Bid\.NIL"):
+        Bid(3, BidKind.NIL)  # was refused at play time as "bids go from 1 to 13"
     assert Bid(_Index()) == Bid(3) and Bid(_Index()).tricks.__class__ is int  # type: ignore[arg-type]
     game.apply(_Index())  # type: ignore[arg-type]
     assert record.loads(record.dumps(game)).hand.bids == game.hand.bids

@@ -101,11 +101,7 @@ class Bid:
         ``"double nil"`` or ``"blind_seven"``."""
         if isinstance(value, Bid):
             return value
-        if (
-            hasattr(value, "__index__")
-            and not isinstance(value, bool)
-            and not isinstance(value, str)
-        ):
+        if hasattr(value, "__index__") and not isinstance(value, bool):
             return cls(operator.index(value))
         if isinstance(value, str):
             key = value.strip().lower().replace(" ", "_").replace("-", "_")

@@ -378,6 +378,11 @@ class Hand(HandState):
         >>> Hand(seed=1).side_of("E")
         'EW'
         """
+        return side_of(self.rules, self._playing(seat))
+
+    def _playing(self, seat: Seat | str) -> Seat:
+        """``seat`` read, and refused when it has no place in this game (East
+        and West in a two-player game)."""
         if seat.__class__ is not Seat:
             seat = Seat.parse(seat)
         if seat not in self.seats:
@@ -385,7 +390,7 @@ class Hand(HandState):
                 f"{seat.full} does not play in a {self.rules.players}-player game: "
                 f"the seats are {' and '.join(s.full for s in self.seats)}"
             )
-        return side_of(self.rules, seat)
+        return seat  # type: ignore[return-value]
 
     def random_action(self, rng: random.Random | None = None) -> Action:
         """A uniformly random legal action (what a move timer plays on time-out)."""
@@ -448,11 +453,7 @@ class Hand(HandState):
         """The parts of ``seat``'s view that change only with the draw, the
         exchange or blind discards: the seats that declared Blind Nil, and
         ``(scores, bags, passed, received, known discards)``."""
-        if seat not in self.seats:
-            raise SpadesError(
-                f"{seat.full} does not play in a {self.rules.players}-player game: "
-                f"the seats are {' and '.join(s.full for s in self.seats)}"
-            )
+        self._playing(seat)
         passed = self.exchanges.get(seat, ())
         partner_passed = self.exchanges.get(seat.partner, ())
         swapped = bool(passed) and bool(partner_passed)

@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from .exercises import CHAPTERS, load, resolve, student_seed
+from .exercises.notebooks import key_markdown
 
 __all__ = [
     "STUDENT_ENV",
@@ -222,9 +223,6 @@ def write_course(
         writer.writerow(["id", "first_name", "last_name", "email"])
         writer.writerows([s, "", "", ""] for s in students)
     written.append(roster)
-    # the same key as a class set's: every answer the check accepts
-    from .exercises.notebooks import key_markdown
-
     keys: dict[str, Any] = {}
     seeds = [(student, student_seed(class_seed, student)) for student in students]
     chapters = {}

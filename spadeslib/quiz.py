@@ -189,7 +189,8 @@ class Quiz:
         counting this quiz's wrong answers to that question so far."""
         question = self.questions[number - 1]
         text = question.feedback(choice, self._misses[number - 1])
-        if text.startswith("not quite"):
+        index = question.choice_index(choice)
+        if index is not None and index != question._index:
             self._misses[number - 1] += 1
         return text
 

@@ -196,7 +196,7 @@ class Rules:
                 f"a preset is named by text, one of {', '.join(PRESETS)}; not {name!r}"
             )
         if isinstance(modifiers, str):  # "mirror" or "mirror+whiz"
-            modifiers = [m for m in modifiers.replace(" ", "").split("+") if m]
+            modifiers = _spec_parts(modifiers)
         if isinstance(modifiers, Iterable):
             modifiers = list(modifiers)
         if not isinstance(modifiers, list) or not all(
@@ -242,7 +242,7 @@ class Rules:
                 f"rules are written as text such as 'cards4net' or "
                 f"'classic+jokers', not {spec!r}"
             )
-        parts = [p for p in spec.replace(" ", "").split("+") if p]
+        parts = _spec_parts(spec)
         if not parts:
             raise InvalidRules("empty rules: write a preset such as 'cards4net'")
         return cls.preset(parts[0], parts[1:], **overrides)
@@ -513,6 +513,11 @@ _INCOMPATIBLE = (
     ("jokers", "two-player", "Blind Seven and the joker deck are partnership rules"),
     ("suicide", "two-player", "suicide needs partnerships"),
 )
+
+
+def _spec_parts(text: str) -> list[str]:
+    """The names of ``"PRESET+MODIFIER+..."`` (or of modifiers alone)."""
+    return [part for part in text.replace(" ", "").split("+") if part]
 
 
 def _modifier_name(name: str) -> str:

@@ -33,6 +33,7 @@ by the library.
 from __future__ import annotations
 
 import copy
+import functools
 import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -417,7 +418,7 @@ def student_notebook(
     import jupytext
 
     name = resolve(name)
-    source = solution_source(name, course=None, siblings=siblings)
+    source = _away_source(name, tuple(map(resolve, siblings)))
     nb = to_exercise(jupytext.reads(source, fmt=FORMAT))
     for cell in nb.cells:
         if cell.cell_type == "code" and _SEED.search(cell.source):
@@ -431,6 +432,14 @@ def student_notebook(
         lines.insert(1, f"\n**Exercises for {student}** (seed {seed}).")
         first.source = "\n".join(lines)
     return nb
+
+
+@functools.lru_cache(maxsize=64)
+def _away_source(name: str, siblings: tuple[str, ...]) -> str:
+    """:func:`solution_source` for notebooks written away from the course:
+    the same for every student (only the seed differs), so a class set
+    renders each chapter once, not once per student."""
+    return solution_source(name, course=None, siblings=siblings)
 
 
 def key_markdown(

@@ -341,11 +341,11 @@ class TableSession(TurnLoop, Coaching):
 
     def exchange(self, cards: str | Iterable[Card | str]) -> bool:
         """Pass cards to your partner in a blind-nil exchange: ``"2C 3D"``."""
-        return self._parsed(lambda: Exchange.of(_card_list(cards)))
+        return self._parsed(lambda: Exchange.of(Card.parse_many(cards)))
 
     def discard(self, cards: str | Iterable[Card | str] = "") -> bool:
         """Two-player blind nil: discard up to three cards (possibly none)."""
-        return self._parsed(lambda: Discard.of(_card_list(cards)))
+        return self._parsed(lambda: Discard.of(Card.parse_many(cards)))
 
     def command(self, text: str) -> bool:
         """Do what a typed move says: ``"QH"``, ``"4"``, ``"nil"``, ``"look"``,
@@ -649,14 +649,6 @@ def you_text(text: str) -> str:
     """A parse error as a sentence for the learner."""
     text = text.strip().rstrip(".")
     return text[:1].upper() + text[1:] + "."
-
-
-def _card_list(cards: str | Iterable[Card | str]) -> list[Card]:
-    if isinstance(cards, str):
-        return Card.parse_many(cards)
-    if not isinstance(cards, Iterable):
-        raise SpadesError(f"{cards!r} is not a list of cards: write them like '2C 3D'")
-    return Card.parse_many(list(cards))
 
 
 def _quiet_bot_move(game: Game, seat: Seat, level: str) -> Action:

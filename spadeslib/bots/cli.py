@@ -9,6 +9,8 @@
 - ``spades ladder [--levels L1,L2,...] --deals N --seed S [--jobs J]
   [--pairs all|adjacent]`` plays the ladder's duplicate round-robin and
   prints the rating table.
+- ``spades calibrate [--player L] [--coach L] --deals N --seed S`` compares
+  the coach's forecasts at the player's cards with the hands' results.
 
 A level may carry options: ``search:16`` is the search level with 16
 samples per decision (``--budget`` sets that for every search level).
@@ -108,6 +110,23 @@ def _cmd_match(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_calibrate(args: argparse.Namespace) -> int:
+    from ..coach.calibration import calibrate
+
+    report = calibrate(
+        args.player,
+        args.coach,
+        deals=args.deals,
+        seed=args.seed,
+        rules=Rules.parse(args.rules),
+        samples=args.samples,
+        jobs=args.jobs,
+        progress=args.progress,
+    )
+    print(json.dumps(report.to_dict()) if args.json else report.text())
+    return 0
+
+
 def _cmd_ladder(args: argparse.Namespace) -> int:
     from . import split_levels
     from .ladder import LADDER
@@ -160,8 +179,8 @@ def _bench_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def register(subparsers: Any) -> None:
-    """Add ``bots``, ``bench-bots``, ``match`` and ``ladder`` to the ``spades``
-    parser."""
+    """Add ``bots``, ``bench-bots``, ``match``, ``ladder`` and ``calibrate`` to
+    the ``spades`` parser."""
     p = subparsers.add_parser("bots", help="list the bot levels (--bench: time them)")
     p.add_argument("--bench", action="store_true", help="time each level's decisions")
     _bench_arguments(p)
@@ -241,3 +260,31 @@ def register(subparsers: Any) -> None:
         help="progress bar on stderr (default: on a terminal)",
     )
     p.set_defaults(func=_cmd_ladder)
+
+    p = subparsers.add_parser(
+        "calibrate",
+        help="the coach's forecasts at a level's cards against the results",
+    )
+    p.add_argument(
+        "--player", default="expert", help="the level whose cards are forecast"
+    )
+    p.add_argument("--coach", default="expert", help="the coach level forecasting")
+    p.add_argument(
+        "--deals", type=whole(1), default=20, help="deals, each played twice"
+    )
+    p.add_argument("--seed", default="0", help="seed of the deals and bots")
+    p.add_argument("--rules", default="cards4net", help="PRESET[+MODIFIER...]")
+    p.add_argument(
+        "--samples", type=whole(1), help="worlds per decision (default: the level's)"
+    )
+    p.add_argument(
+        "--jobs", type=whole(1), default=1, help="processes to play deals in"
+    )
+    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="progress bar on stderr (default: on a terminal)",
+    )
+    p.set_defaults(func=_cmd_calibrate)

@@ -270,9 +270,16 @@ def _parse_in_phase(action: Action | str | int, text: str, phase: Phase) -> Acti
     if phase is Phase.PLAYING:
         return Card.parse(str(action))
     if phase is Phase.DRAW:
-        if text in ("keep", "discard", "take_next"):
-            return KEEP if text == "keep" else TAKE_NEXT
-        return Bid.parse(action)
+        words = text.replace("-", " ").replace("_", " ").split()
+        if words in (["keep"], ["discard"], ["take", "next"], ["next"]):
+            return KEEP if words == ["keep"] else TAKE_NEXT
+        try:
+            return Bid.parse(action)
+        except SpadesError:
+            raise SpadesError(
+                f"{str(action).strip()!r} is not a move of the draw: 'keep' (the "
+                "top card) or 'take_next' (the next one)"
+            ) from None
     if phase is Phase.EXCHANGE:
         return Exchange.of(text.removeprefix("pass").upper())
     if phase is Phase.BLIND_DISCARD:

@@ -223,7 +223,7 @@ def _refuse_bid(s: BidSituation, bid: Bid) -> tuple[RuleId, str] | None:
             held = trumps_held(rules, s.held)
             return (
                 RuleId.MIRROR,
-                f"under mirror {name} must bid the {held} spades held",
+                f"under mirror {name} must bid exactly {held}, the spades held",
             )
         if rules.nil_before_partner_only and partner is not None:
             return (

@@ -443,7 +443,7 @@ def test_mirror_bids_the_spades_held() -> None:
     assert not any(hand.hidden), "mirror has no blind nil"
     assert hand.legal_actions() == [Bid(3)]
     assert_rejected(hand, 4, "mirror", "North", "bid 4", "exactly 3")
-    assert_rejected(hand, "nil", "mirror", "North", "Nil", "3 spades")
+    assert_rejected(hand, "nil", "mirror", "North", "Nil", "exactly 3, the spades")
     hand.apply(3)
     assert hand.legal_actions() == [Bid(4)]
     hand.apply(4)

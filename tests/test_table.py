@@ -119,7 +119,8 @@ def test_new_game_message_honours_the_seed_in_the_box() -> None:
     fresh = msg(table, type="new_game", preset="classic", modifiers=[], seed="")
     assert fresh["table"]["seed"] != 2024
     bad = msg(table, type="new_game", preset="classic", modifiers=["mirror", "whiz"])
-    assert bad["notice"].startswith("These rules do not go together")
+    assert bad["notice"].startswith("Cannot start these rules: ")
+    assert "mirror" in bad["notice"] and "whiz" in bad["notice"]
 
 
 def test_save_sends_the_record_to_the_browser(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -42,7 +42,7 @@ from .cards import CardStudy, study_cards
 from .draw import study_draw
 from .exact import MAX_CARDS, exact_lines
 from .exchange import study_exchange
-from .explain import card_reasons, describe, played
+from .explain import card_reasons, describe, played, points
 from .ratings import RATINGS, Estimate, Verdict, rating_for
 
 __all__ = ["LEVELS", "Advice", "Coach", "NilCheck", "Review"]
@@ -83,8 +83,8 @@ class NilCheck:
     def __str__(self) -> str:
         verdict = "pays" if self.pays else "does not pay"
         return (
-            f"Nil {verdict}: {self.nil.mean:+.0f} against "
-            f"{self.numeric_value.mean:+.0f} for bid {self.numeric.label()}; "
+            f"Nil {verdict}: {round(self.nil.mean):+d} against "
+            f"{round(self.numeric_value.mean):+d} for bid {self.numeric.label()}; "
             f"made in {100 * self.success:.0f}% of deals"
         )
 
@@ -219,14 +219,14 @@ class Advice:
                 text += f" (as good as {best})"
             value = self.values.get(action)
             if value is not None:
-                text += f", worth {value.mean:+.0f} points to your side {self._how()}"
+                text += f", worth {points(value.mean)} to your side {self._how()}"
             return text + "." + self._known_text(action)
         if rating == "best":
             return (
                 f"{you}: as good as {best}, the coach's choice, within a point "
                 f"({self._how()})." + self._known_text(action)
             )
-        text = f"{you}. Best: {best}, about {loss:.0f} points better"
+        text = f"{you}. Best: {best}, about {points(loss, sign=False)} better"
         reasons = self._reasons(action)
         if reasons:
             text += ": " + "; ".join(reasons)
@@ -245,9 +245,14 @@ class Advice:
             made_a = study.made[action]
             rb, ra = sum(made_b) / len(made_b), sum(made_a) / len(made_a)
             if abs(rb - ra) >= 0.05:
+                what = {
+                    "bid": "it is made",
+                    "exchange": "the nil is made",
+                    "draw": "the bid you then make is made",
+                }.get(self.kind, "your bid is made")
                 out.append(
-                    f"it is made in {100 * rb:.0f}% of deals "
-                    f"(after {describe(action)}: {100 * ra:.0f}%)"
+                    f"{what} in {100 * rb:.0f}% of deals, against "
+                    f"{100 * ra:.0f}% if you {describe(action)}"
                 )
             tb = study.tricks[self.best]
             out.append(f"you take {sum(tb) / len(tb):.1f} tricks on average")
@@ -273,7 +278,10 @@ class Advice:
         mine = describe(action)
         if diff > 0:
             tail = "best too" if best_value == top else "better too"
-            return f" With every card known, {best} is {tail}, by {diff:.0f} points."
+            return (
+                f" With every card known, {best} is {tail}, by "
+                f"{points(diff, sign=False)}."
+            )
         if diff == 0:
             return f" With every card known, your {mine} does as well as {best}."
         return (
@@ -298,18 +306,21 @@ class Advice:
             for a, v in self.values.items()
             if not self._same(a) and (self.kind != "card" or a == self._rep(a))
         ]
-        text = f"{head}: worth {value.mean:+.0f} points to your side {self._how()}"
+        text = f"{head}: worth {points(value.mean)} to your side {self._how()}"
         if others:
             mean, runner = max(others, key=lambda x: x[0])
             gap = value.mean - mean
             if gap >= 0.5:
-                text += f", {gap:.0f} more than {describe(runner)}, the next best"
+                text += (
+                    f", {points(gap, sign=False)} more than {describe(runner)}, "
+                    "the next best"
+                )
                 reasons = self._reasons(runner)
                 if reasons:
                     text += " (" + "; ".join(reasons) + ")"
             elif gap <= -0.5:
                 text += (
-                    f"; {describe(runner)} averages {mean:+.0f}, ahead by less "
+                    f"; {describe(runner)} averages {round(mean):+d}, ahead by less "
                     "than the noise, so the coach keeps the book's choice"
                 )
             else:
@@ -341,6 +352,9 @@ class Review:
     """For each verdict, how many actions of the hand came before it."""
     unmeasured: int = 0
     """Decisions the coach leaves to the rule level's book (not rated)."""
+    unrated: list[tuple[int, Verdict]] = field(default_factory=list)
+    """Those decisions, each with how many actions came before it and its
+    ``"unmeasured"`` verdict (what was done, the book's choice)."""
 
     @property
     def points_lost(self) -> dict[str, float]:
@@ -372,7 +386,11 @@ class Review:
         counts = self.counts
         lost = self.points_lost
         total = sum(lost.values())
-        parts = [f"{counts[r]} {r}" for r in RATINGS if counts[r]]
+        parts = [
+            f"{counts[r]} {_PLURAL[r] if counts[r] > 1 and r in _COUNTED else r}"
+            for r in RATINGS
+            if counts[r]
+        ]
         lines = [
             f"Hand {self.hand.number}, {self.seat.full}: "
             f"{len(self.verdicts)} decisions rated by the {self.level} coach "
@@ -402,6 +420,8 @@ class Review:
         return self.summary
 
 
+#: ratings counted as nouns ("2 mistakes"; "2 best" stays as it is)
+_COUNTED = frozenset({"inaccuracy", "mistake", "blunder"})
 _PLURAL = {
     "best": "best choices",
     "good": "good choices",
@@ -588,18 +608,28 @@ class Coach:
         seat = Seat.parse(seat)
         verdicts: list[Verdict] = []
         positions: list[int] = []
-        forced = unmeasured = 0
+        unrated: list[tuple[int, Verdict]] = []
+        forced = 0
         for index, view, action, moment in _decisions(hand, seat):
             advice = self.advise(view, hand=moment)
             if advice.forced:
                 forced += 1
                 continue
             if not advice.measured:
-                unmeasured += 1
+                unrated.append((index, advice.rate(action)))
                 continue
             verdicts.append(advice.rate(action))
             positions.append(index)
-        return Review(hand, seat, self.level, verdicts, forced, positions, unmeasured)
+        return Review(
+            hand,
+            seat,
+            self.level,
+            verdicts,
+            forced,
+            positions,
+            len(unrated),
+            unrated,
+        )
 
 
 def _kind(view: PlayerView) -> str:

@@ -5,8 +5,8 @@ the one chosen, read from the outcomes of the same worlds.
 >>> good = [Outcome(30.0, True, 7, True, None, None, None, 0)] * 3
 >>> bad = [Outcome(-40.0, False, 6, False, None, None, None, 0)] * 3
 >>> for reason in card_reasons(good, bad, "4♦"): print(reason)
-your side makes its contract in 100% of deals (after the 4♦: 0%)
-it wins this trick in 100% of deals (after the 4♦: 0%)
+your side makes its contract in 100% of deals, against 0% after the 4♦
+it wins this trick in 100% of deals, against 0% after the 4♦
 """
 
 from __future__ import annotations
@@ -17,7 +17,21 @@ from ..actions import Action, Bid, Discard, Draw, Exchange, Look
 from ..cards import Card
 from .cards import Outcome
 
-__all__ = ["card_reasons", "describe", "played"]
+__all__ = ["card_reasons", "describe", "played", "points"]
+
+
+def points(value: float, *, sign: bool = True) -> str:
+    """A value in whole points, in words: ``"+12 points"``, ``"-1 point"``,
+    ``"0 points"`` (never ``-0``); ``sign=False`` for an amount.
+
+    >>> points(12.4), points(-1.2), points(-0.3), points(1.2, sign=False)
+    ('+12 points', '-1 point', '0 points', '1 point')
+    """
+    whole = round(value)
+    if whole == 0:
+        return "0 points"
+    number = f"{whole:+d}" if sign else str(whole)
+    return f"{number} point" + ("" if abs(whole) == 1 else "s")
 
 
 def describe(action: Action) -> str:
@@ -76,19 +90,29 @@ def card_reasons(
             return
         found.append((abs(a - b) * weight, text.format(a=_pct(a), b=_pct(b), n=name)))
 
-    compare("nil", 200, "your side's nil survives in {a} of deals (after the {n}: {b})")
     compare(
-        "made", 100, "your side makes its contract in {a} of deals (after the {n}: {b})"
+        "nil",
+        200,
+        "your side's nil survives in {a} of deals, against {b} after the {n}",
     )
     compare(
-        "set_them", 100, "it sets the opponents in {a} of deals (after the {n}: {b})"
+        "made",
+        100,
+        "your side makes its contract in {a} of deals, against {b} after the {n}",
+    )
+    compare(
+        "set_them",
+        100,
+        "it sets the opponents in {a} of deals, against {b} after the {n}",
     )
     compare(
         "broke_nil",
         150,
-        "it breaks the opponents' nil in {a} of deals (after the {n}: {b})",
+        "it breaks the opponents' nil in {a} of deals, against {b} after the {n}",
     )
-    compare("trick", 12, "it wins this trick in {a} of deals (after the {n}: {b})")
+    compare(
+        "trick", 12, "it wins this trick in {a} of deals, against {b} after the {n}"
+    )
     bags_a = sum(o.bags for o in best) / len(best)
     bags_b = sum(o.bags for o in chosen) / len(chosen)
     if bags_b - bags_a >= 0.3:

@@ -65,8 +65,7 @@ class ReviewRow:
     """Expected points lost against the best choice (``None``: not measured)."""
     rating: str
     """``"best"``, ``"good"``, ``"inaccuracy"``, ``"mistake"``, ``"blunder"``,
-    ``"forced"``, or (without the coach) ``"same"``, ``"equivalent"``,
-    ``"differs"``."""
+    or ``"unmeasured"`` (a decision the coach leaves to the book: no loss)."""
     text: str
 
 
@@ -150,17 +149,33 @@ class Advisor:
 
     def _coach_review(self, hand: Hand, seat: Seat) -> TableReview:
         review = self._coach.review(hand, seat)
-        rows = [
-            ReviewRow(
-                v.where,
-                _words(v.action),
-                _words(v.best),
-                round(float(v.loss), 1),
-                v.rating,
-                v.text,
+        placed = [
+            (
+                index,
+                ReviewRow(
+                    v.where,
+                    _words(v.action),
+                    _words(v.best),
+                    round(float(v.loss), 1),
+                    v.rating,
+                    v.text,
+                ),
             )
-            for v in review.verdicts
+            for index, v in zip(review.positions, review.verdicts, strict=True)
         ]
+        # decisions the coach leaves to the book get a row too, with no loss
+        placed += [
+            (
+                index,
+                ReviewRow(
+                    v.where, _words(v.action), _words(v.best), None, v.rating, v.text
+                ),
+            )
+            for index, v in review.unrated
+        ]
+        # a bid made face down is two decisions at one place: look, then bid
+        placed.sort(key=lambda item: (item[0], item[1].when != "blind"))
+        rows = [row for _, row in placed]
         counts = {k: n for k, n in review.counts.items() if n}
         if review.forced:
             counts["forced"] = review.forced

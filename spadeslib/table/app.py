@@ -359,7 +359,11 @@ class SpadesTable(anywidget.AnyWidget):  # type: ignore[misc]
 
     def _m_choose(self, msg: Mapping[str, Any]) -> None:
         cards = msg.get("cards")
-        if not isinstance(cards, list) or len(cards) > 13:
+        if (
+            not isinstance(cards, list)
+            or len(cards) > 13
+            or not all(isinstance(c, str) for c in cards)
+        ):
             self.session.refuse("Choose the cards in your hand, then confirm.")
             return
         chosen = " ".join(_text(c, 4) for c in cards)
@@ -391,7 +395,7 @@ class SpadesTable(anywidget.AnyWidget):  # type: ignore[misc]
         try:
             rules = Rules.preset(preset, modifiers[:8])
         except Exception as error:
-            self.session.refuse(f"These rules do not go together: {error}")
+            self.session.refuse(f"Cannot start these rules: {error}")
             return
         self.session.new_game(
             rules,
@@ -408,7 +412,11 @@ class SpadesTable(anywidget.AnyWidget):  # type: ignore[misc]
         self.session.set_speed(speed)
 
     def _m_pause(self, msg: Mapping[str, Any]) -> None:
-        self.session.pause(bool(msg.get("paused")))
+        paused = msg.get("paused")
+        if not isinstance(paused, bool):
+            self.session.refuse("The page sent a pause the table cannot read.")
+            return
+        self.session.pause(paused)
 
     def _m_prefs(self, msg: Mapping[str, Any]) -> None:
         for key in ("four_colour", "large_print", "sheet_open"):

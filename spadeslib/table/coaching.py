@@ -29,12 +29,13 @@ class Coaching:
     def hint(self: Host) -> Tip | None:
         """What the coach would do now, and why (also shown on the table)."""
         if not self.learner_to_move():
-            self.refuse(self._not_your_turn())
+            self._refused(self._not_your_turn())
             return None
         tip = self._advice(self.advisor.hint, self.game.view(self.seat))
         if tip is None:
             return None
         self._tip = (self.state_key(), tip)
+        self._answered()
         self.log.append(f"Hint: {describe(tip.action)}. {tip.text}")
         self.changed()
         return tip
@@ -43,17 +44,18 @@ class Coaching:
         """How good is my hand? Expected tricks and a suggested bid (bidding)."""
         view = self.game.view(self.seat)
         if not self.learner_to_move() or view.phase is not Phase.BIDDING:
-            self.refuse(
+            self._refused(
                 "The estimate is for your bid: ask when it is your turn to bid."
             )
             return None
         if view.hand is None:
-            self.refuse("Your cards are face down: look at them first.")
+            self._refused("Your cards are face down: look at them first.")
             return None
         estimate = self._advice(self.advisor.estimate, view)
         if estimate is None:
             return None
         self._estimate = (self.state_key(), estimate)
+        self._answered()
         self.log.append(estimate.text)
         self.changed()
         return estimate
@@ -65,7 +67,7 @@ class Coaching:
         if number is not None and (
             not isinstance(number, int) or isinstance(number, bool)
         ):
-            self.refuse(
+            self._refused(
                 f"There is no hand {number!r} to review: give a hand's number, "
                 "such as 1."
             )
@@ -76,7 +78,7 @@ class Coaching:
             else next((h for h in finished if h.number == number), None)
         )
         if hand is None:
-            self.refuse(
+            self._refused(
                 "No hand is finished yet: review a hand once it is scored."
                 if number is None
                 else f"Hand {number} is not finished."
@@ -89,6 +91,7 @@ class Coaching:
                 return None
             self.last_review = review
         self.review_state = "ready"
+        self._answered()
         self.log.append(self.last_review.summary)
         self.changed()
         return self.last_review
@@ -100,8 +103,18 @@ class Coaching:
         except Exception as error:  # the game goes on without the advice
             text = f"The coach could not answer: {type(error).__name__}: {error}"
             self.errors.append(text)
-            self.refuse(text)
+            self._refused(text)
             return None
+
+    def _refused(self: Host, text: str) -> None:
+        """Refuse a request to the coach; a later answer to one clears it (a
+        refused move stays shown until the next decision)."""
+        self.refuse(text)
+        self._coach_notice = self.notice
+
+    def _answered(self: Host) -> None:
+        if self.notice is not None and self.notice == self._coach_notice:
+            self.notice = None
 
     def _review_soon(self: Host) -> None:
         if self._loop is None:

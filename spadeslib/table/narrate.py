@@ -239,9 +239,11 @@ def describe_result(
                     f"{nil.points:+d}."
                 )
         if score.nil_trick_bags:
+            n = score.nil_trick_bags
+            bidders = "the nil bidders" if len(score.nils) > 1 else "the nil bidder"
             lines.append(
-                f"{name}: {score.nil_trick_bags} trick(s) of a nil bidder count as "
-                f"bags, {score.nil_trick_bags:+d}."
+                f"{name}: {n} trick{'s' if n != 1 else ''} of {bidders} "
+                f"count{'s' if n == 1 else ''} as bag{'s' if n != 1 else ''}, {n:+d}."
             )
         if score.penalties:
             lines.append(
@@ -269,6 +271,7 @@ def narrate(
     lines = [describe_action(hand, before, seat, action, learner)]
     if rules.must_break_spades and hand.spades_broken and not before.spades_broken:
         who = seat_name(seat, learner, rules)
+        who = "you" if who == "You" else who  # after a colon
         plays = (
             hand.tricks[-1].plays if len(hand.tricks) > before.tricks else hand.trick
         )

@@ -163,8 +163,12 @@ def replay_token(
         return _replay(token, seat, bot_move, check_level, max_bytes)
     except SpadesError:
         raise
-    except (KeyError, TypeError, ValueError, AttributeError, RecursionError) as error:
-        raise SpadesError(f"it is not a saved table ({type(error).__name__})") from None
+    except json.JSONDecodeError:
+        raise SpadesError("it is not a saved table: not JSON") from None
+    except (KeyError, TypeError, ValueError, AttributeError, RecursionError):
+        raise SpadesError(
+            "it is not a saved table: a part is missing or of the wrong kind"
+        ) from None
 
 
 def _replay(

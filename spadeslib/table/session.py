@@ -153,6 +153,8 @@ class TableSession(TurnLoop, Coaching):
         self.errors: list[str] = []
         """Bot and callback failures (each also in :attr:`log`)."""
         self.notice: str | None = None
+        #: the notice of a refused request to the coach (cleared by an answer)
+        self._coach_notice: str | None = None
         """The last refusal, in the second person; kept until the learner's
         next accepted decision."""
         self.between = False
@@ -362,6 +364,8 @@ class TableSession(TurnLoop, Coaching):
     def refuse(self, text: str) -> bool:
         """Show a refusal (kept until the next accepted decision); nothing
         else changes. Returns ``False``."""
+        if text and text[-1] not in ".!?":
+            text += "."  # a reason from the engine or the record reader
         self.notice = text
         self.log.append(text)
         self.changed()
@@ -432,7 +436,9 @@ class TableSession(TurnLoop, Coaching):
     def _dealer_words(self) -> str:
         hand = self.game.hand
         who = seat_name(hand.dealer, self.seat, hand.rules)
-        return f"Hand {hand.number}: {who} {'deal' if who == 'You' else 'deals'}."
+        if who == "You":
+            return f"Hand {hand.number}: you deal."
+        return f"Hand {hand.number}: {who} deals."
 
     # ===================================================== undo and replay
     def _rewound(self, text: str) -> None:
@@ -579,7 +585,24 @@ class TableSession(TurnLoop, Coaching):
         self._replayable = deals_from_seed(game) and token_replays(
             game, self.seat, self.levels, _quiet_bot_move, check_level
         )
-        self._say([f"Loaded {name}: {game.rules.spec}, hand {game.hand.number}."])
+        # saved between hands: the next hand is dealt but untouched, so the
+        # table shows the hand just over, as it did when saved
+        self.between = (
+            bool(game.finished_hands)
+            and not game.is_over
+            and not game.hand.history
+            and not self.auto_next
+        )
+        if self.between:
+            self._say(
+                [
+                    f"Loaded {name}: {game.rules.spec}, hand "
+                    f"{self.shown_hand.number} is over. Press Next hand to deal "
+                    f"hand {game.hand.number}."
+                ]
+            )
+        else:
+            self._say([f"Loaded {name}: {game.rules.spec}, hand {game.hand.number}."])
         self._kick()
         self.changed()
         return True

@@ -304,7 +304,8 @@ quiz = Quiz(
             why="You must follow suit when you can.",
         ),
         Question(
-            "South plays the 6♥, West the 4♥ and North the A♥. Who leads next?",
+            "East leads the 10♥; South plays the 6♥, West the 4♥ and North the "
+            "A♥. Who leads next?",
             seats,
             answer=after.turn.full,
             why="The winner of a trick leads the next one.",

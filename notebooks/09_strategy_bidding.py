@@ -454,8 +454,9 @@ plt.show()
 #   each extra spade is close to a trick; voids help.
 # - Estimates miss by about a trick on average: bid as a team, and listen to
 #   the other bids.
-# - Nil pays only with hands that have almost no high cards and few spades;
-#   otherwise it costs the team heavily.
+# - Nil is close to the normal bid only with hands of almost no high cards
+#   and few spades (and even there the gain is within the noise); otherwise
+#   it costs the team heavily.
 # - Underbidding trades sets for bags; bags are not free (about 10 points
 #   each in the long run). Overbidding is worse.
 #

@@ -42,6 +42,8 @@ def _cmd_rules(args: argparse.Namespace) -> int:
         else:
             sys.stdout.write(page)
         return 0
+    if getattr(args, "out", None):
+        raise SpadesError("--out writes the sheet: give --sheet RULES with it")
     print("Presets (choose one; cards4net is the default):")
     for name, (summary, _) in PRESETS.items():
         print(f"  {name:<12} {summary}")
@@ -190,20 +192,26 @@ def _cmd_play(args: argparse.Namespace) -> int:
         )
     if paths:
         _write_records([g.record for g in games], paths)
-    for number, game in enumerate(games, 1):
+    for number, (game, seed) in enumerate(zip(games, seeds, strict=False), 1):
         scores = ", ".join(
-            f"{s} {game.scores[s]} ({game.bags[s]} bags)" for s in sides(rules)
+            f"{s} {game.scores[s]} ({_count(game.bags[s], 'bag')})"
+            for s in sides(rules)
         )
         status = f"{game.winner} wins" if game.is_over else "not finished"
         label = f"game {number}: " if len(games) > 1 else ""
         print(
-            f"{label}{rules.spec}, bots {args.bots}, seed {args.seed}: "
-            f"{game.played} hands, {scores}; {status}"
+            f"{label}{rules.spec}, bots {args.bots}, seed {seed}: "
+            f"{_count(game.played, 'hand')}, {scores}; {status}"
         )
     _print_stats(games)
     for path in paths:
         print(f"record written to {path}")
     return 0
+
+
+def _count(n: int, noun: str) -> str:
+    """``"1 hand"``, ``"3 hands"``."""
+    return f"{n} {noun}" + ("" if n == 1 else "s")
 
 
 def _record_paths(path: Path, count: int) -> list[Path]:
@@ -296,7 +304,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         return 0
     print(
         f"{args.record}: valid record, {game.rules.spec}, "
-        f"{len(game.finished_hands)} finished hands"
+        f"{_count(len(game.finished_hands), 'finished hand')}"
     )
     print(game)
     return 0
@@ -429,6 +437,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # e.g. `spades replay x.json | head`
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except OSError as error:  # a file or folder given that cannot be written
+        where = f"{error.filename}: " if error.filename else ""
+        error_line(f"{where}{error.strerror or type(error).__name__}")
+        return 2
+    except ValueError as error:  # a value the command refuses (a level, a count)
+        error_line(str(error))
+        return 2
     except KeyboardInterrupt:
         print("spades: interrupted", file=sys.stderr)
         return 130

@@ -200,7 +200,9 @@ def score_sheet_text(game: Game) -> str:
         )
         lines.append(f"{number:>4} {dealer:>6} {cells}")
     end = f"winner: {game.winner}" if game.is_over else _progress(game)
-    lines.append(f"totals: {game.scores}  bags: {game.bags}  {end}")
+    totals = ", ".join(f"{s} {v}" for s, v in game.scores.items())
+    bags = ", ".join(f"{s} {v}" for s, v in game.bags.items())
+    lines.append(f"totals: {totals}  bags: {bags}  {end}")
     return "\n".join(lines)
 
 

@@ -161,7 +161,10 @@ def save(game: Game, path: str | Path) -> None:
             errno.EISDIR, "it is a folder, not a file name", str(path)
         )
     text = dumps(game) + "\n"
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or ".")
+    try:
+        fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or ".")
+    except OSError as error:  # name the file asked for, not the temporary one
+        raise type(error)(error.errno, error.strerror, str(path)) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as out:
             out.write(text)
@@ -189,6 +192,9 @@ def loads(data: str | bytes | bytearray, *, max_bytes: int = MAX_BYTES) -> Game:
     ...
     spadeslib.errors.InvalidRecord: not a record: the JSON is nested too deeply ...
     """
+    _check_limit(max_bytes)
+    if not isinstance(data, (str, bytes, bytearray)):
+        raise InvalidRecord(f"a record is text or bytes, not {type(data).__name__}")
     if len(data) > max_bytes:
         raise InvalidRecord(
             f"too large: more than {max_bytes:,} bytes (the limit, max_bytes)"
@@ -235,6 +241,9 @@ def load(path: str | Path, *, max_bytes: int = MAX_BYTES) -> Game:
     :class:`InvalidRecord` too; the file is read at most ``max_bytes + 1``
     bytes far, so a device or a pipe cannot fill the memory.
     """
+    _check_limit(max_bytes)
+    if not isinstance(path, (str, os.PathLike)) or isinstance(path, bool):
+        raise InvalidRecord(f"a record file is a path, not {path!r}")
     try:
         with open(path, "rb") as file:
             data = file.read(max_bytes + 1)
@@ -242,6 +251,14 @@ def load(path: str | Path, *, max_bytes: int = MAX_BYTES) -> Game:
         reason = error.strerror or type(error).__name__
         raise InvalidRecord(f"cannot read the file: {reason}") from None
     return loads(data, max_bytes=max_bytes)
+
+
+def _check_limit(max_bytes: Any) -> None:
+    whole = isinstance(max_bytes, int) and not isinstance(max_bytes, bool)
+    if not whole or max_bytes < 1:
+        raise InvalidRecord(
+            f"max_bytes must be a whole number above 0, not {max_bytes!r}"
+        )
 
 
 def _read_rules(value: Any) -> Rules:

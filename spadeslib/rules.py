@@ -516,8 +516,15 @@ _INCOMPATIBLE = (
 
 
 def _spec_parts(text: str) -> list[str]:
-    """The names of ``"PRESET+MODIFIER+..."`` (or of modifiers alone)."""
-    return [part for part in text.replace(" ", "").split("+") if part]
+    """The names of ``"PRESET+MODIFIER+..."`` (or of modifiers alone); an
+    empty name (``"classic+"``, ``"a++b"``) is refused."""
+    parts = text.replace(" ", "").split("+")
+    if len(parts) > 1 and not all(parts):
+        raise InvalidRules(
+            f"{text!r} has an empty name between its '+' signs: write "
+            "PRESET+MODIFIER, e.g. classic+mirror"
+        )
+    return [part for part in parts if part]
 
 
 def _modifier_name(name: str) -> str:

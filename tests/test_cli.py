@@ -126,7 +126,7 @@ def test_bots_with_several_options_each(capsys) -> None:
     # a comma followed by name=value is another option of the same level
     spec = "rule,search:samples=2,bid_samples=1,novice,search-lite:samples=1"
     code, out, _ = run(capsys, "play", "--bots", spec, "--hands", "1", "--seed", "1")
-    assert code == 0 and f"bots {spec}, seed 1: 1 hands" in out
+    assert code == 0 and f"bots {spec}, seed 1: 1 hand, " in out
     code, out, _ = run(capsys, "play", "--bots", "search:samples=1,bid_samples=1")
     assert code == 0 and "bots search:samples=1,bid_samples=1," in out
     bots = _bots_for(spec, Rules.parse("cards4net"), 1)

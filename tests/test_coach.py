@@ -186,8 +186,11 @@ def test_every_decision_of_every_rule_set_is_advised(
 @pytest.mark.parametrize(
     "spec, words",
     [
-        ("expert:samples=0", "samples must be at least 1, not 0"),
-        ("expert:exact_cards=-1", "exact_cards must be at least 0, not -1"),
+        ("expert:samples=0", "samples must be a whole number at least 1, not 0"),
+        (
+            "expert:exact_cards=-1",
+            "exact_cards must be a whole number at least 0, not -1",
+        ),
         ("expert:play_weight=2", "play_weight must be above 0 and at most 1"),
         ("expert:play_weight=0", "play_weight must be above 0 and at most 1"),
     ],

@@ -157,7 +157,10 @@ def bench(
         times.setdefault(key, []).append(t)
     if deals:
         out(f"{key:<32} ({deals} deals): {_summary(times[key])}")
-    if checks and dds_values(random_position(seed, 1, broken=True)) is None:
+    if not checks:
+        out("DDS comparison skipped: --checks 0")
+        return times
+    if dds_values(random_position(seed, 1, broken=True)) is None:
         out("DDS comparison skipped: endplay is not installed (the bench extra)")
         return times
     mine_t, dds_t = [], []

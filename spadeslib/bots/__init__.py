@@ -145,6 +145,8 @@ def parse_level(spec: str) -> tuple[str, dict[str, Any]]:
     >>> parse_level("search:16"), parse_level(" Rule ")
     (('search', {'samples': 16}), ('rule', {}))
     """
+    if not isinstance(spec, str):
+        raise SpadesError(f"a bot level is a name such as 'rule', not {spec!r}")
     name, _, rest = spec.strip().partition(":")
     name = name.strip().lower()
     if name not in BOTS:
@@ -162,7 +164,10 @@ def parse_level(spec: str) -> tuple[str, dict[str, Any]]:
             raise SpadesError(
                 f"bot option {item!r} in {spec!r} is not a number"
             ) from None
-        options[key.strip()] = int(number) if number.is_integer() else number
+        key = key.strip()
+        if key in options:
+            raise SpadesError(f"bot option {key!r} is given twice in {spec!r}")
+        options[key] = int(number) if number.is_integer() else number
     return name, options
 
 

@@ -88,8 +88,17 @@ class SearchBot:
         time_limit: float | None = None,
         confidence: float = 1.0,
     ) -> None:
-        if samples < 0 or (bid_samples is not None and bid_samples < 0):
-            raise ValueError("samples must be at least 0 (0: play as the rule level)")
+        for name, count in (("samples", samples), ("bid_samples", bid_samples)):
+            whole = isinstance(count, int) and not isinstance(count, bool)
+            if count is not None and (not whole or count < 0):
+                raise ValueError(
+                    f"{name} must be a whole number at least 0 (0: play as the "
+                    f"rule level), not {count!r}"
+                )
+        if time_limit is not None and not time_limit > 0:
+            raise ValueError(f"time_limit must be above 0 seconds, not {time_limit!r}")
+        if not confidence >= 0:  # standard errors (NaN refused too)
+            raise ValueError(f"confidence must be at least 0, not {confidence!r}")
         self.seed = seed
         self.samples = samples
         self.bid_samples = bid_samples if bid_samples is not None else samples

@@ -478,10 +478,15 @@ class Coach:
             raise SpadesError(
                 f"unknown coach level {level!r}: choose from {', '.join(LEVELS)}"
             )
-        if samples is not None and samples < 1:
-            raise SpadesError(f"samples must be at least 1, not {samples}")
-        if exact_cards is not None and exact_cards < 0:
-            raise SpadesError(f"exact_cards must be at least 0, not {exact_cards}")
+        for name, count, low in (
+            ("samples", samples, 1),
+            ("exact_cards", exact_cards, 0),
+        ):
+            whole = isinstance(count, int) and not isinstance(count, bool)
+            if count is not None and (not whole or count < low):
+                raise SpadesError(
+                    f"{name} must be a whole number at least {low}, not {count!r}"
+                )
         if not 0.0 < play_weight <= 1.0:
             raise SpadesError(
                 f"play_weight must be above 0 and at most 1 (1: the plays are"

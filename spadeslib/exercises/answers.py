@@ -99,7 +99,11 @@ class Whole(Answer):
 
     @property
     def text(self) -> str:  # type: ignore[override]
-        return f"a whole number of {self.unit}" if self.unit else "a whole number"
+        if not self.unit:
+            return "a whole number"
+        if self.unit.startswith(("a ", "an ")):
+            return f"{self.unit} (a whole number)"
+        return f"a whole number of {self.unit}"
 
     def parse(self, value: Any) -> int:
         if isinstance(value, str):
@@ -120,6 +124,27 @@ class Whole(Answer):
         return [value, str(value), float(value), f"{value}.0", f" {value} "]
 
 
+def _halves(text: str) -> Any:
+    """``"2½"``, ``"2 1/2"`` and ``"5/2"`` as numbers; other text unchanged.
+
+    >>> _halves("2½"), _halves("2 1/2"), _halves("11/2"), _halves("½"), _halves("x")
+    (2.5, 2.5, 5.5, 0.5, 'x')
+    """
+    clean = text.strip().replace(",", ".")
+    try:
+        if clean.endswith("½"):
+            whole = clean[:-1].strip()
+            return (float(whole) if whole else 0.0) + 0.5
+        head, slash, tail = clean.rpartition("/")
+        if slash:
+            whole, _, top = head.strip().rpartition(" ")
+            fraction = float(top) / float(tail)
+            return (float(whole) if whole.strip() else 0.0) + fraction
+    except (ValueError, ZeroDivisionError):
+        pass
+    return text
+
+
 @dataclass(frozen=True)
 class Halves(Answer):
     """A number in halves (a quick count): ``2.5``, ``"2.5"``, ``"2½"``, ``5``."""
@@ -131,14 +156,7 @@ class Halves(Answer):
         return f"a number of {self.unit} in halves (e.g. 3 or 2.5)"
 
     def parse(self, value: Any) -> float:
-        if isinstance(value, str):
-            text = value.strip().replace(",", ".")
-            if text.endswith("½"):
-                whole = text[:-1].strip()
-                value = (float(whole) if whole else 0.0) + 0.5
-            elif text.endswith("1/2"):
-                value = float(text[:-3].strip() or 0) + 0.5
-        number = parse_float(value)
+        number = parse_float(_halves(value) if isinstance(value, str) else value)
         if not (2 * number).is_integer():
             raise AnswerError(f"{value!r} is not a whole or half number")
         return number
@@ -174,7 +192,9 @@ class Decimal(Answer):
 
     @property
     def text(self) -> str:  # type: ignore[override]
-        return f"{self.what} to {self.places} decimals" if self.places else self.what
+        if not self.places:
+            return self.what
+        return f"{self.what} to {self.places} decimal{'s' if self.places != 1 else ''}"
 
     def parse(self, value: Any) -> float:
         return parse_float(value)
@@ -265,7 +285,12 @@ class Side(Answer):
 
 @dataclass(frozen=True)
 class Word(Answer):
-    """One word from a fixed list, with its plural and any aliases."""
+    """One word from a fixed list, with its plural and any aliases; an article
+    before it (``"the dealer"``) and a full stop after it are not read.
+
+    >>> Word().parse("The Dealer."), Word(aliases={"team": "pair"}).parse("a team")
+    ('dealer', 'pair')
+    """
 
     aliases: dict[str, str] = field(default_factory=dict)
     text: str = "a word"
@@ -273,13 +298,25 @@ class Word(Answer):
     def parse(self, value: Any) -> str:
         if not isinstance(value, str) or not value.strip():
             raise AnswerError(f"{value!r} is not a word")
-        word = " ".join(value.strip().lower().split())
+        word = " ".join(value.strip().lower().rstrip(".!?;:").split())
+        for article in ("the ", "a ", "an "):
+            if word.startswith(article) and len(word) > len(article):
+                word = word[len(article) :]
+                break
         return self.aliases.get(
             word, word.removesuffix("s") if word[-1:] == "s" else word
         )
 
     def spellings(self, value: Any) -> list[Any]:
-        return [value, value.upper(), value.capitalize(), f" {value} ", value + "s"]
+        return [
+            value,
+            value.upper(),
+            value.capitalize(),
+            f" {value} ",
+            value + "s",
+            f"the {value}",
+            f"{value}.",
+        ]
 
 
 @dataclass(frozen=True)
@@ -355,14 +392,14 @@ class Suits(Answer):
     text: str = "a list of suits, e.g. 'H D' or 'hearts' (or 'none')"
 
     def parse(self, value: Any) -> frozenset[Suit]:
-        return parse_suits(value)
+        return parse_suits(parse_list(value))
 
     def format(self, value: Any) -> str:
         return " ".join(s.letter for s in sorted(value)) or "none"
 
     def spellings(self, value: Any) -> list[Any]:
         if not value:
-            return ["none", []]
+            return ["none", [], "[]"]
         ordered = sorted(value)
         return [
             value,
@@ -402,7 +439,7 @@ class Seats(Answer):
 
     def spellings(self, value: Any) -> list[Any]:
         if not value:
-            return ["none", []]
+            return ["none", [], "[]"]
         ordered = sorted(value)
         out = [value, self.format(value), [s.full for s in ordered]]
         out.append(", ".join(s.letter for s in ordered))
@@ -449,15 +486,16 @@ class Choice(Answer):
         return "one of " + ", ".join(f"'{o}'" for o in self.options)
 
     def parse(self, value: Any) -> str:
+        given = value
         if isinstance(value, bool):
             value = "yes" if value else "no"
         if not isinstance(value, str):
-            raise AnswerError(f"{value!r} is not {self.text}")
+            raise AnswerError(f"{given!r} is not {self.text}")
         word = " ".join(value.strip().lower().replace("_", " ").split())
         for option, others in self.options.items():
             if word == option or word in others or word.replace("-", " ") == option:
                 return option
-        raise AnswerError(f"{value!r} is not {self.text}")
+        raise AnswerError(f"{given!r} is not {self.text}")
 
     def spellings(self, value: Any) -> list[Any]:
         return [value, value.upper(), value.capitalize(), *self.options[value]]
@@ -488,6 +526,6 @@ class TrickNumbers(Answer):
 
     def spellings(self, value: Any) -> list[Any]:
         if not value:
-            return ["none", []]
+            return ["none", [], "[]"]
         ordered = sorted(value)
         return [value, self.format(value), ordered, ", ".join(map(str, ordered))]

@@ -206,7 +206,10 @@ class Glossary(Spec):
         "chapter 1's glossary pairs their words with the English terms."
     )
     chapter = CHAPTER
-    answer = Word(text='one English word from the glossary, e.g. "suit"')
+    answer = Word(
+        aliases={"sandbag": "bag", "team": "partnership"},
+        text='one English word from the glossary, e.g. "suit"',
+    )
 
     def generate(self, rng: random.Random) -> None:
         self.entry = rng.choice(GLOSSARY)

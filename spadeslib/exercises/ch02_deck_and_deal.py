@@ -206,8 +206,8 @@ class AtLeastSpades(Spec):
     number = 4
     title = "The chance of a long spade holding"
     intro = (
-        "Chapter 2 computes the exact chance of each spade length "
-        "(`spadeslib.counting.holding_chance`)."
+        "Chapter 2 computes the exact chance of each spade length by counting "
+        "hands with `math.comb`."
     )
     chapter = CHAPTER
     answer = Decimal(3, "a probability between 0 and 1", probability=True)

@@ -264,9 +264,10 @@ class NilOptions(SetSpec):
 
     def hint(self) -> str:
         return (
-            "Check three rule fields: `numeric_zero` (is 0 a number?), "
-            "`nil_before_partner_only` (has the partner bid?), and `blind_nil` (first "
-            "bidder only, or a side trailing by 100?). Blind bids need unseen cards."
+            f"Check three fields of `Rules.parse('{self.hand.rules.spec}')`: "
+            "`numeric_zero` (is 0 a number?), `nil_before_partner_only` (has the "
+            "partner bid?), and `blind_nil` (first bidder only, or a side trailing "
+            "by 100?). Blind bids need unseen cards."
         )
 
     def explain(self) -> str:
@@ -456,7 +457,8 @@ class BlindNilTrailing(SetSpec):
     def hint(self) -> str:
         return (
             "Compare the scores: under classic and yppedia Blind Nil is open to both "
-            "players of a side that is behind by at least 100 (`blind_nil_margin`)."
+            "players of a side that is behind by at least 100 "
+            f"(`Rules.parse('{self.hand.rules.spec}').blind_nil_margin`)."
         )
 
     def explain(self) -> str:

@@ -391,7 +391,7 @@ class JokerLeads(SetSpec, LeaderExercise):
         return "any card may be led"
 
     def hint(self) -> str:
-        return "Check `rules.must_break_spades` for cards4net+jokers."
+        return "Check `Rules.parse('cards4net+jokers').must_break_spades`."
 
     def explain(self) -> str:
         return (

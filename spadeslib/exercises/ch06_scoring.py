@@ -385,7 +385,8 @@ class BlindNil(ScoringExercise):
     def hint(self) -> str:
         return (
             f"look up the Blind Nil's value under {self.rules.preset} "
-            "(`rules.blind_nil_value`); it is made only with 0 tricks."
+            f"(`Rules.parse('{self.rules.spec}').blind_nil_value`); it is made only "
+            "with 0 tricks."
         )
 
 

@@ -480,8 +480,8 @@ class LosingThreshold(WinnerExercise):
 
     def hint(self) -> str:
         return (
-            "Check `rules.losing_threshold`: the game can end without anybody "
-            "reaching the target."
+            f"Check `Rules.parse('{self.rules.spec}').losing_threshold`: the game can "
+            "end without anybody reaching the target."
         )
 
 

@@ -197,8 +197,8 @@ class JokerTrick(Spec):
 
     def hint(self) -> str:
         return (
-            "Write down `rules.trump_order` for cards4net+jokers: it starts with the "
-            "Big Joker."
+            "Write down `Rules.parse('cards4net+jokers').trump_order`: it starts "
+            "with the Big Joker."
         )
 
     def explain(self) -> str:
@@ -255,7 +255,10 @@ class BlindSeven(PointsExercise):
         ]
 
     def hint(self) -> str:
-        return "Look at `rules.blind_seven_value`: made or set, it replaces 10 × 7."
+        return (
+            f"Look at `Rules.parse('{self.rules.spec}').blind_seven_value`: made "
+            "or set, it replaces 10 × 7."
+        )
 
 
 class TwoPlayer(PointsExercise):

@@ -88,7 +88,8 @@ def _cmd_class(args: argparse.Namespace) -> int:
 
 
 def _cmd_list(args: argparse.Namespace) -> int:
-    seed = int(args.seed) if str(args.seed).lstrip("-").isdigit() else DEFAULT_SEED
+    text = str(args.seed).lstrip("-")
+    seed = int(args.seed) if text.isascii() and text.isdigit() else DEFAULT_SEED
     for name in _chapters(getattr(args, "chapters", None)):
         chapter = load(name, seed=seed)
         print(f"{name}: {chapter.title}")

@@ -240,7 +240,8 @@ def solution_source(
     parts = [
         HEADER,
         _md(f"# Exercises · {chapter}\n\n{intro}\n\n{HOW}"),
-        "# %%\nfrom spadeslib.exercises import load\n\n"
+        "# %%\nfrom spadeslib import Rules, Seat\n"
+        "from spadeslib.exercises import load\n\n"
         f'SEED = {seed}\n{names} = load("{name}", seed=SEED)\n',
     ]
     for i, (cls, q) in enumerate(zip(exercise_classes(name), loaded, strict=True), 1):

@@ -122,19 +122,23 @@ def parse_int(value: Any, what: str = "a whole number") -> int:
         return int(value)
     if isinstance(value, str):
         text = value.strip().replace("+", "").replace("−", "-")
-        if text.lstrip("-").isdigit():
+        digits = text.lstrip("-")
+        if digits.isascii() and digits.isdigit():
             return int(text)
     raise AnswerError(f"{value!r} is not {what}")
 
 
 def parse_float(value: Any) -> float:
-    """A number from an int, a float, a string, or a percentage string ``"35%"``."""
+    """A number from an int, a float, a string (``"0.25"``, ``"0,25"``), or a
+    percentage string ``"35%"``."""
     if isinstance(value, bool):
         raise AnswerError(f"{value!r} is not a number")
     if isinstance(value, (int, float)):
         return float(value)
     if isinstance(value, str):
-        text = value.strip()
+        text = value.strip().replace("−", "-")
+        if text.count(",") == 1 and "." not in text:
+            text = text.replace(",", ".")  # a decimal comma: 0,25
         try:
             if text.endswith("%"):
                 return float(text[:-1]) / 100

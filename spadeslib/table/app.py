@@ -85,7 +85,7 @@ def _seed(text: str) -> int | str | None:
     text = text.strip()
     if not text:
         return None
-    return int(text) if text.isdigit() and len(text) < 19 else text
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 19 else text
 
 
 class SpadesTable(anywidget.AnyWidget):  # type: ignore[misc]
@@ -315,7 +315,9 @@ class SpadesTable(anywidget.AnyWidget):  # type: ignore[misc]
 
     def close(self) -> None:
         """Stop the bots and the timer, and close the widget."""
-        self.session.close()
+        session = getattr(self, "session", None)  # None: refused when made
+        if session is not None:
+            session.close()
         super().close()
 
     # ------------------------------------------------------- messages

@@ -104,7 +104,7 @@ def page_options(query: str) -> PageOptions:
                     f"{shown} is not a rule set ({error}); playing {DEFAULT_RULES}."
                 )
         elif key == "seed":
-            if value.isdigit() and int(value) <= MAX_SEED:
+            if value.isascii() and value.isdigit() and int(value) <= MAX_SEED:
                 options = replace(options, seed=int(value))
             else:
                 problems.append(

@@ -1,0 +1,71 @@
+"""Answers a learner writes in another reasonable way are read, and format
+messages quote what was typed (found by an outside review of the course)."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import re
+
+import pytest
+
+from spadeslib import Rules, Seat
+from spadeslib.exercises import load
+from spadeslib.exercises.answers import Choice, Decimal, Halves, Suits, Whole, Word
+
+
+def feedback(chapter: str, number: int, seed: int, answer: object) -> str:
+    return str(load(chapter, seed=seed)[number - 1].feedback(answer))
+
+
+@pytest.mark.parametrize(
+    ("seed", "answer"),
+    [(1, "the dealer"), (1, "a dealer"), (1, "Dealer."), (8, "sandbag"), (3, "team")],
+)
+def test_glossary_words_with_articles_and_synonyms(seed: int, answer: str) -> None:
+    assert feedback("01", 4, seed, answer) == "Correct."
+
+
+def test_halves_read_commas_and_fractions() -> None:
+    h = Halves("tricks")
+    assert [h.parse(x) for x in ("5,5", "11/2", "5 1/2", "2½", "½")] == [
+        5.5,
+        5.5,
+        5.5,
+        2.5,
+        0.5,
+    ]
+
+
+def test_decimals_read_a_decimal_comma() -> None:
+    assert Decimal(3).parse("0,052") == pytest.approx(0.052)
+    assert Decimal(1).parse("80,0") == 80.0
+    assert Decimal(1, "a number of points").text == "a number of points to 1 decimal"
+
+
+def test_format_messages_quote_what_was_typed() -> None:
+    with pytest.raises(Exception, match=r"^True is not"):
+        Choice({"no": ()}).parse(True)
+    assert Whole("a trick number").text == "a trick number (a whole number)"
+    assert Whole("tricks").text == "a whole number of tricks"
+    assert Suits().parse("[]") == frozenset() == Suits().parse("none")
+
+
+def test_word_reads_the_article_and_full_stop_only() -> None:
+    assert Word().parse("The Dealer.") == "dealer"
+    assert Word().parse("theory") == "theory"
+
+
+def test_every_hint_names_only_what_an_exercise_notebook_has() -> None:
+    """Code quoted in a hint of chapters 1-8 runs in the exercise notebook,
+    which imports Rules and Seat (and the learner may import math)."""
+    names = {"Rules": Rules, "Seat": Seat, "math": __import__("math")}
+    for chapter in ("01", "02", "03", "04", "05", "06", "07", "08"):
+        for seed in (1, 2, 3):
+            for q in load(chapter, seed=seed):
+                out = io.StringIO()
+                with contextlib.redirect_stdout(out):
+                    q.hint()
+                for code in re.findall(r"`([^`]+)`", out.getvalue()):
+                    if not code.isidentifier():
+                        eval(code, names)  # raises NameError if it cannot run

@@ -1,0 +1,131 @@
+"""Bad input to the command line and the public API: one line naming it,
+never a traceback (found by an outside review)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from spadeslib import Game, Rules, record
+from spadeslib.bots import make_bot
+from spadeslib.cli import main
+from spadeslib.coach import Coach
+from spadeslib.errors import InvalidRecord, InvalidRules, SpadesError
+from spadeslib.table.classroom import page_options
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (("rules", "--sheet", "classic", "--out", "/nonexistent/r.html"), "r.html"),
+        (("rules", "--sheet", "classic", "--out", "/tmp"), "/tmp: Is a directory"),
+        (("rules", "--out", "r.html"), "give --sheet RULES"),
+        (("ladder", "--levels", "rule", "--deals", "1"), "at least two levels"),
+        (
+            (
+                "ladder",
+                "--levels",
+                "novice,rule",
+                "--deals",
+                "1",
+                "--save",
+                "/dev/null/x",
+            ),
+            "/dev/null/x",
+        ),
+        (("play", "--bots", "search:1.5", "--hands", "1"), "not 1.5"),
+        (("play", "--rules", "classic+", "--hands", "1"), "empty name"),
+    ],
+)
+def test_the_command_line_refuses_in_one_line(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    argv: tuple[str, ...],
+    words: str,
+) -> None:
+    code, _, err = run(capsys, *argv)
+    assert code == 2 and words in err and err.count("\n") == 1, err
+    assert not Path("r.html").exists()
+
+
+def test_bench_solver_without_checks_says_so(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ("bench-solver", "--positions", "1", "--cards", "2", "--deals", "0")
+    code, out, _ = run(capsys, *argv, "--checks", "0")
+    assert code == 0 and "DDS comparison skipped: --checks 0" in out
+    assert "agreement" not in out
+
+
+def test_each_game_of_play_games_prints_its_own_seed(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(capsys, "play", "--games", "2", "--hands", "1", "--jobs", "1")
+    assert code == 0
+    assert "game 1: cards4net, bots random, seed 0/1: 1 hand," in out
+    assert "game 2: cards4net, bots random, seed 0/2: 1 hand," in out
+    # the printed seed replays that game
+    code, again, _ = run(capsys, "play", "--seed", "0/2", "--hands", "1")
+    line = next(x for x in out.splitlines() if x.startswith("game 2"))
+    assert again.splitlines()[0] == line.removeprefix("game 2: ")
+
+
+def test_the_score_sheet_prints_totals_as_words() -> None:
+    text = str(Game(seed=1))
+    assert "totals: NS 0, EW 0  bags: NS 0, EW 0" in text
+
+
+def test_a_seed_of_other_digits_is_not_a_number() -> None:
+    options = page_options("seed=%C2%B2")
+    assert options.problems and "is not a whole number" in options.problems[0]
+
+
+def test_records_refuse_what_is_not_a_record(tmp_path: Path) -> None:
+    for bad in (None, 5):
+        with pytest.raises(InvalidRecord, match="text or bytes"):
+            record.loads(bad)  # type: ignore[arg-type]
+        with pytest.raises(InvalidRecord, match="is a path"):
+            record.load(bad)  # type: ignore[arg-type]
+    with pytest.raises(InvalidRecord, match="max_bytes"):
+        record.loads("{}", max_bytes="x")  # type: ignore[arg-type]
+    target = tmp_path / "missing" / "n.json"
+    with pytest.raises(FileNotFoundError) as info:
+        record.save(Game(seed=1), target)
+    assert info.value.filename == str(target)
+
+
+def test_levels_rules_and_budgets_are_checked_when_made() -> None:
+    for level in (None, 5):
+        with pytest.raises(SpadesError, match="a bot level is a name"):
+            make_bot(level)  # type: ignore[arg-type]
+    with pytest.raises(SpadesError, match="given twice"):
+        make_bot("expert:samples=24,samples=30")
+    with pytest.raises(SpadesError, match="time_limit"):
+        make_bot("search:time_limit=-1")
+    with pytest.raises(SpadesError, match="whole number at least 1, not 'x'"):
+        Coach("rule", samples="x")  # type: ignore[arg-type]
+    for spec in ("classic+", "classic++mirror"):
+        with pytest.raises(InvalidRules, match="empty name"):
+            Rules.parse(spec)
+    assert Rules.parse("classic + mirror").spec == "classic+mirror"
+
+
+@pytest.mark.filterwarnings("error::pytest.PytestUnraisableExceptionWarning")
+def test_a_table_refused_when_made_leaves_no_error_behind(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import gc
+
+    from spadeslib.table import SpadesTable
+
+    with pytest.raises(InvalidRules):
+        SpadesTable(rules="hearts")
+    gc.collect()
+    assert "Exception ignored" not in capsys.readouterr().err

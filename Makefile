@@ -57,12 +57,14 @@ format: $(STAMP)
 sync: $(STAMP)
 	$(BIN)/jupytext --sync notebooks/*.ipynb exercises/*.ipynb exercises/solutions/*.ipynb
 
-## execute: re-run the course notebooks in place so stored outputs are true
+## execute: re-run the course's chapters in place so stored outputs are true
+## (the classroom page, notebooks/table.ipynb, stores none: it deals per visitor)
 execute: $(STAMP)
+	$(BIN)/jupytext --sync notebooks/*.ipynb
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace \
 		--ExecutePreprocessor.record_timing=False \
-		--ExecutePreprocessor.store_widget_state=False notebooks/*.ipynb
-	$(BIN)/jupyter nbconvert --to notebook --inplace --coalesce-streams notebooks/*.ipynb
+		--ExecutePreprocessor.store_widget_state=False notebooks/[0-9]*.ipynb
+	$(BIN)/jupyter nbconvert --to notebook --inplace --coalesce-streams notebooks/[0-9]*.ipynb
 	$(BIN)/jupytext --sync notebooks/*.ipynb
 
 ## exercises: regenerate the exercise notebooks from the solutions (re-running them)

@@ -30,6 +30,7 @@
 # your own seed; the checks follow it.
 
 # %%
+from spadeslib import Rules, Seat
 from spadeslib.exercises import ____, load
 
 SEED = 1
@@ -86,8 +87,8 @@ q3.check(answer)
 # %% [markdown]
 # ## Exercise 4 · The chance of a long spade holding
 #
-# Chapter 2 computes the exact chance of each spade length
-# (`spadeslib.counting.holding_chance`).
+# Chapter 2 computes the exact chance of each spade length by counting
+# hands with `math.comb`.
 
 # %%
 q4.show()

@@ -32,6 +32,7 @@
 # **Solutions: every answer is filled in and checked.** <!-- SOLUTION -->
 
 # %%
+from spadeslib import Rules, Seat
 from spadeslib.exercises import load
 
 SEED = 1
@@ -100,8 +101,8 @@ q3.solution()
 # %% [markdown]
 # ## Exercise 4 · The chance of a long spade holding
 #
-# Chapter 2 computes the exact chance of each spade length
-# (`spadeslib.counting.holding_chance`).
+# Chapter 2 computes the exact chance of each spade length by counting
+# hands with `math.comb`.
 
 # %%
 q4.show()

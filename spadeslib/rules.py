@@ -519,7 +519,7 @@ def _spec_parts(text: str) -> list[str]:
     """The names of ``"PRESET+MODIFIER+..."`` (or of modifiers alone); an
     empty name (``"classic+"``, ``"a++b"``) is refused."""
     parts = text.replace(" ", "").split("+")
-    if len(parts) > 1 and not all(parts):
+    if any(parts) and not all(parts):
         raise InvalidRules(
             f"{text!r} has an empty name between its '+' signs: write "
             "PRESET+MODIFIER, e.g. classic+mirror"

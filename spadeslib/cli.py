@@ -357,7 +357,11 @@ def build_parser(*, extensions: bool = True) -> argparse.ArgumentParser:
         help="one level for every seat, or one per seat N,E,S,W (N,S for two)",
     )
     p.add_argument(
-        "--hands", type=whole(1), default=1, help="hands to play in each game"
+        "--hands",
+        type=whole(1),
+        default=1,
+        help="hands to play in each game, at most (default 1; the game ends "
+        "sooner when a side wins)",
     )
     p.add_argument("--games", type=whole(1), default=1, help="games to play")
     p.add_argument("--seed", default="0", help="seed of the deals and the bots")
@@ -421,9 +425,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     command = next((a for a in argv if not a.startswith("-")), None)
     parser = build_parser(extensions=command not in _CORE_COMMANDS)
     try:
-        args = parser.parse_args(argv)
+        args, extra = parser.parse_known_args(argv)
     except SystemExit as stop:  # --help, or a bad argument (one line printed)
         return stop.code if isinstance(stop.code, int) else 2
+    if extra:  # named with the command's own help, not the top level's
+        where = f"spades {command}" if command else "spades"
+        error_line(
+            f"unrecognized arguments: {' '.join(extra)} ({where} --help lists "
+            "the options)"
+        )
+        return 2
     args.process = process
     if process:
         # Start-up is over: what it made lives as long as the process, so the

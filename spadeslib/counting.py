@@ -63,7 +63,7 @@ def quick_trick_parts(
     [('A♠', 1.0), ('K♠ (2+ spades)', 1.0), ('1 spade beyond the third', 1.0), \
 ('K♥ (guarded)', 0.5), ('A♦', 1.0)]
     """
-    cards = [c for c in cards if c.suit is not Suit.JOKER]
+    cards = [c for c in Card.parse_many(cards) if c.suit is not Suit.JOKER]
     parts: list[tuple[str, float]] = []
     spades = [c for c in cards if c.suit is Suit.SPADES]
     ranks = {c.rank for c in spades}
@@ -113,6 +113,9 @@ def holding_chance(
     >>> round(holding_chance(4), 3), round(holding_chance(0), 4)
     (0.239, 0.0128)
     """
+    top = min(suit, hand)
+    if not isinstance(k, int) or isinstance(k, bool) or not 0 <= k <= top:
+        raise ValueError(f"k is a number of cards from 0 to {top}, not {k!r}")
 
     def exactly(j: int) -> float:
         return (
@@ -133,6 +136,7 @@ def nil_average(p: float, value: int) -> float:
     >>> nil_average(0.6, 50)
     10.0
     """
+    _probability(p)
     return round(p * value - (1 - p) * value, 9)
 
 
@@ -143,4 +147,11 @@ def nil_break_even(value: int, safe: float) -> float:
     >>> nil_break_even(100, 20)
     0.6
     """
+    if not value > 0:
+        raise ValueError(f"a Nil's value is above 0 points, not {value!r}")
     return round((value + safe) / (2 * value), 9)
+
+
+def _probability(p: float) -> None:
+    if not 0 <= p <= 1:
+        raise ValueError(f"p is a probability from 0 to 1, not {p!r}")

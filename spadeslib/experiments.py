@@ -146,6 +146,11 @@ class HandJob:
     nil: Seat | None = None
     shift: int = 0
 
+    def __post_init__(self) -> None:
+        # "N" or 0 names North as everywhere else; a seat of no game is refused
+        if self.nil is not None:
+            object.__setattr__(self, "nil", Seat.parse(self.nil))
+
     def changed(self, seat: Seat, bid: Bid) -> Bid:
         """The bid ``seat`` makes when its bot chose ``bid``.
 

@@ -65,6 +65,10 @@ def job_seed(seed: object, index: int) -> str:
     >>> job_seed("exp", 0)
     'exp/1'
     """
+    if not isinstance(seed, (int, str)) or isinstance(seed, bool):
+        raise SpadesError(f"a seed is a whole number or a text, not {seed!r}")
+    if not isinstance(index, int) or isinstance(index, bool) or index < 0:
+        raise SpadesError(f"a job's index is a whole number from 0, not {index!r}")
     return f"{seed}/{index + 1}"
 
 

@@ -341,8 +341,11 @@ class Rules:
             "blind_nils_per_team",
         ):
             at_least(name, 0)
-        if self.exchange > 13 or self.blind_nil_discards > 13:
-            raise InvalidRules("exchange and blind_nil_discards must be at most 13")
+        for name in ("exchange", "blind_nil_discards"):
+            if getattr(self, name) > 13:
+                raise InvalidRules(
+                    f"{name} must be at most 13 cards, not {getattr(self, name)}"
+                )
         if self.losing_threshold is not None and (
             not isinstance(self.losing_threshold, int)
             or self.losing_threshold >= self.target

@@ -129,3 +129,63 @@ def test_a_table_refused_when_made_leaves_no_error_behind(
         SpadesTable(rules="hearts")
     gc.collect()
     assert "Exception ignored" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (("ladder", "--levels", "rule,rule", "--deals", "1"), "named twice"),
+        (("ladder", "--levels", "", "--deals", "1"), "--levels is empty"),
+        (("play", "--bogus"), "--bogus (spades play --help lists the options)"),
+        (
+            ("exercises", "--students", "Alice,alice", "--chapters", "01"),
+            "ignores case",
+        ),
+    ],
+)
+def test_more_one_line_refusals(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    argv: tuple[str, ...],
+    words: str,
+) -> None:
+    extra = ("--out", str(tmp_path / "set")) if argv[0] == "exercises" else ()
+    code, _, err = run(capsys, *argv, *extra)
+    assert code == 2 and words in err and err.count("\n") == 1, err
+
+
+def test_a_match_of_one_deal_has_no_interval(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(capsys, "match", "rule", "novice", "--deals", "1")
+    assert code == 0 and "nan" not in out
+    assert "no 95% CI (it needs at least 2 deals)" in out and "1 deal (each" in out
+
+
+def test_course_helpers_and_job_seeds_name_what_is_wrong() -> None:
+    from spadeslib.counting import (
+        holding_chance,
+        nil_average,
+        nil_break_even,
+        quick_tricks,
+    )
+    from spadeslib.experiments import HandJob
+    from spadeslib.parallel import job_seed
+    from spadeslib.seats import Seat
+
+    with pytest.raises(ValueError, match="from 0 to 13, not 14"):
+        holding_chance(14)
+    with pytest.raises(ValueError, match="above 0 points, not 0"):
+        nil_break_even(0, 30)
+    with pytest.raises(ValueError, match=r"probability from 0 to 1, not 1\.5"):
+        nil_average(1.5, 100)
+    assert quick_tricks("AS KS") == quick_tricks(["AS", "KS"]) == 2.0
+    with pytest.raises(SpadesError, match="whole number from 0, not -1"):
+        job_seed("a", -1)
+    with pytest.raises(SpadesError, match="not None"):
+        job_seed(None, 0)
+    assert HandJob("x", nil="N").nil is Seat.NORTH
+    with pytest.raises(SpadesError, match="'Q' is not a seat"):
+        HandJob("x", nil="Q")
+    with pytest.raises(InvalidRules, match="exchange must be at most 13 cards, not 99"):
+        Rules.preset("classic", exchange=99)

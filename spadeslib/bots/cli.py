@@ -24,6 +24,7 @@ import sys
 from typing import Any
 
 from ..arguments import whole
+from ..errors import SpadesError
 from ..rules import Rules
 
 __all__ = ["register"]
@@ -132,6 +133,8 @@ def _cmd_ladder(args: argparse.Namespace) -> int:
     from .ladder import LADDER
     from .tournament import round_robin
 
+    if args.levels is not None and not args.levels.strip():
+        raise SpadesError("--levels is empty: name the levels, e.g. novice,rule")
     levels = split_levels(args.levels or ",".join(LADDER))
     report = round_robin(
         levels,

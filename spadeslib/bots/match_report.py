@@ -177,6 +177,12 @@ class MatchReport:
         half = t_quantile(0.975, n - 1) * self.stderr
         return (self.mean - half, self.mean + half)
 
+    def _ci_text(self) -> str:
+        low, high = self.ci
+        if math.isnan(low):
+            return "no 95% CI (it needs at least 2 deals)"
+        return f"95% CI [{low:+.1f}, {high:+.1f}]"
+
     def line(self) -> str:
         """One line: the margin per deal with its 95% CI and the time taken.
 
@@ -282,19 +288,20 @@ class MatchReport:
 
     def text(self) -> str:
         """A readable summary."""
-        low, high = self.ci
         lines = [
-            f"duplicate match {self.a} vs {self.b}, {self.rules}, {self.deals} deals "
+            f"duplicate match {self.a} vs {self.b}, {self.rules}, "
+            f"{self.deals} deal{'s' if self.deals != 1 else ''} "
             f"(each played twice), seed {self.seed}",
             f"  {self.a} - {self.b}: {self.mean:+.1f} bag-adjusted points per deal, "
-            f"95% CI [{low:+.1f}, {high:+.1f}]",
+            f"{self._ci_text()}",
         ]
         parts = self.breakdown()
         if parts:
             lines.append(
                 "  from: "
                 + "; ".join(
-                    f"{part} {m:+.1f} [{lo:+.1f}, {hi:+.1f}]"
+                    f"{part} {m:+.1f}"
+                    + ("" if math.isnan(lo) else f" [{lo:+.1f}, {hi:+.1f}]")
                     for part, (m, lo, hi) in parts.items()
                 )
             )

@@ -260,6 +260,12 @@ def round_robin(
 
     if len(levels) < 2:
         raise ValueError("a ladder needs at least two levels")
+    named = [spec.strip().lower() for spec in levels]
+    twice = next((spec for spec in named if named.count(spec) > 1), None)
+    if twice is not None:
+        raise ValueError(
+            f"the level {twice!r} is named twice: a ladder plays each once"
+        )
     if pairs not in ("all", "adjacent"):
         raise ValueError(f"pairs must be 'all' or 'adjacent', not {pairs!r}")
     rules = Rules.parse(rules) if isinstance(rules, str) else rules

@@ -104,8 +104,9 @@ class Calibration:
         """The report as a table."""
         lines = [
             f"calibration of the {self.coach} coach while {self.player} plays "
-            f"(against rule), {self.rules}, {self.deals} deals (each played "
-            f"twice), seed {self.seed}: {self.decisions} card decisions",
+            f"(against rule), {self.rules}, {self.deals} "
+            f"deal{'s' if self.deals != 1 else ''} (each played twice), seed "
+            f"{self.seed}: {self.decisions} card decisions",
             "  tricks  decisions  margin forecast / result  forecast - result "
             "(95% CI)  contract made  bags",
         ]

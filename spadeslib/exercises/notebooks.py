@@ -496,12 +496,19 @@ def write_class(
     names = list(dict.fromkeys(resolve(n) for n in names))
     folders: dict[str, str] = {}
     for student in students:
-        other = folders.setdefault(_safe(student), student)
+        # folder names differing only in case are one folder on macOS and
+        # Windows, where many classrooms are
+        other = folders.setdefault(_safe(student).casefold(), student)
         if other != student:
+            case = (
+                " (on macOS and Windows a folder's name ignores case)"
+                if _safe(other) != _safe(student)
+                else ""
+            )
             raise SpadesError(
                 f"students {other!r} and {student!r} would share the folder "
-                f"{_safe(student)!r}: give them names that differ in letters or "
-                "digits"
+                f"{_safe(student)!r}{case}: give them names that differ in letters "
+                "or digits"
             )
     try:
         return _write_class(students, seed, out, names)

@@ -69,3 +69,20 @@ def test_every_hint_names_only_what_an_exercise_notebook_has() -> None:
                 for code in re.findall(r"`([^`]+)`", out.getvalue()):
                     if not code.isidentifier():
                         eval(code, names)  # raises NameError if it cannot run
+
+
+def test_feedback_only_cites_what_the_exercise_shows() -> None:
+    q = load("03", seed=1)[2]
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        q.show()
+    assert "Scores before the hand: NS 0, EW 0." in out.getvalue()
+    assert "(NS 0, EW 0)" in feedback("03", 3, 1, ["nil", "blind nil"])
+    assert "even when North wins no trick" not in feedback("06", 6, 1, 130)
+
+
+def test_an_impossible_trick_count_is_named() -> None:
+    for answer in (14, "-7"):
+        text = feedback("01", 3, 1, answer)
+        assert "cannot be: a hand has 13, so the answer is from 0 to 13" in text
+    assert Whole("tricks", most=13).parse(" 13 ") == 13

@@ -93,9 +93,17 @@ class Answer:
 
 @dataclass(frozen=True)
 class Whole(Answer):
-    """A whole number (tricks, points, cards): ``5``, ``"5"``, ``5.0``, ``"+5"``."""
+    """A whole number (tricks, points, cards): ``5``, ``"5"``, ``5.0``, ``"+5"``;
+    with ``most``, a larger number is refused as impossible.
+
+    >>> Whole("tricks", most=13).parse("14")
+    Traceback (most recent call last):
+    ...
+    spadeslib.exercises.reading.AnswerError: 14 tricks cannot be: a hand has 13, ...
+    """
 
     unit: str = ""
+    most: int | None = None
 
     @property
     def text(self) -> str:  # type: ignore[override]
@@ -112,10 +120,18 @@ class Whole(Answer):
                 number = float(text)
             except ValueError:
                 raise AnswerError(f"{value!r} is not {self.text}") from None
-            if number.is_integer():
-                return int(number)
-            raise AnswerError(f"{value!r} is not {self.text}")
-        return parse_int(value, self.text)
+            if not number.is_integer():
+                raise AnswerError(f"{value!r} is not {self.text}")
+            return self._possible(int(number))
+        return self._possible(parse_int(value, self.text))
+
+    def _possible(self, number: int) -> int:
+        if self.most is not None and not 0 <= number <= self.most:
+            raise AnswerError(
+                f"{number} {self.unit} cannot be: a hand has {self.most}, so the "
+                f"answer is from 0 to {self.most}"
+            )
+        return number
 
     def literal(self, value: Any) -> str:
         return str(value)

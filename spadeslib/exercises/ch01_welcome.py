@@ -130,7 +130,7 @@ class SideTricks(Spec):
     title = "Read a finished hand"
     intro = "A hand played by random bots. Count the tricks of one side."
     chapter = CHAPTER
-    answer = Whole("tricks")
+    answer = Whole("tricks", most=13)
     must_catch = ("one-seat", "opponents")
 
     def generate(self, rng: random.Random) -> None:

@@ -356,7 +356,8 @@ class ModifierBids(SetSpec):
             else "  (none yet)"
         )
         return (
-            f"Rules: {h.rules.spec}. Dealer: {h.dealer.full}.\nBids so far:\n{made}\n"
+            f"Rules: {h.rules.spec}. Dealer: {h.dealer.full}. Scores before the hand: "
+            f"NS {h.scores['NS']}, EW {h.scores['EW']}.\nBids so far:\n{made}\n"
             f"{self.seat.full} holds:\n{hand_picture(h.holding, [self.seat])}\n"
             f"List every bid {self.seat.full} may make now."
         )

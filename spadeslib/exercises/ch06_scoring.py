@@ -431,8 +431,8 @@ class NumericZero(ScoringExercise):
             Mistake(
                 "zero-as-nil-bonus",
                 self.score().points + self.rules.nil_value,
-                f"a bid of 0 earns no Nil bonus, even when {self.zero_seat.full} "
-                "wins no trick: it is a numeric bid worth 10 × 0",
+                f"a bid of 0 earns no Nil bonus ({self.zero_seat.full}'s 0 is a "
+                "numeric bid worth 10 × 0, whatever the tricks it takes)",
             ),
         ]
 

@@ -181,6 +181,23 @@ def _bench_arguments(p: argparse.ArgumentParser) -> None:
     )
 
 
+def _run_arguments(p: argparse.ArgumentParser) -> None:
+    """The options of every command that plays deals: seed, rules, processes
+    and output."""
+    p.add_argument("--seed", default="0", help="seed of the deals and bots")
+    p.add_argument("--rules", default="cards4net", help="PRESET[+MODIFIER...]")
+    p.add_argument(
+        "--jobs", type=whole(1), default=1, help="processes to play deals in"
+    )
+    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="progress bar on stderr (default: on a terminal)",
+    )
+
+
 def register(subparsers: Any) -> None:
     """Add ``bots``, ``bench-bots``, ``match``, ``ladder`` and ``calibrate`` to
     the ``spades`` parser."""
@@ -201,13 +218,8 @@ def register(subparsers: Any) -> None:
     p.add_argument(
         "--deals", type=whole(1), default=100, help="deals, each played twice"
     )
-    p.add_argument("--seed", default="0", help="seed of the deals and bots")
-    p.add_argument("--rules", default="cards4net", help="PRESET[+MODIFIER...]")
     p.add_argument(
         "--budget", type=whole(0), help="samples per decision of search levels"
-    )
-    p.add_argument(
-        "--jobs", type=whole(1), default=1, help="processes to play deals in"
     )
     p.add_argument(
         "--check-tricks",
@@ -215,13 +227,7 @@ def register(subparsers: Any) -> None:
         default=0,
         help="final tricks of every hand checked against exact analysis (0: none)",
     )
-    p.add_argument("--json", action="store_true", help="print the report as JSON")
-    p.add_argument(
-        "--progress",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="progress bar on stderr (default: on a terminal)",
-    )
+    _run_arguments(p)
     p.set_defaults(func=_cmd_match)
 
     p = subparsers.add_parser(
@@ -231,16 +237,11 @@ def register(subparsers: Any) -> None:
         "--levels", help="comma-separated levels, weakest first (default: the ladder)"
     )
     p.add_argument("--deals", type=whole(1), default=100, help="deals per match")
-    p.add_argument("--seed", default="0", help="seed of the deals and bots")
-    p.add_argument("--rules", default="cards4net", help="PRESET[+MODIFIER...]")
     p.add_argument(
         "--pairs",
         choices=("all", "adjacent"),
         default="all",
         help="every pair of levels, or each level against the one below",
-    )
-    p.add_argument(
-        "--jobs", type=whole(1), default=1, help="processes to play deals in"
     )
     p.add_argument(
         "--check-tricks",
@@ -255,13 +256,7 @@ def register(subparsers: Any) -> None:
         help="keep each finished match in DIR; run again with the same "
         "settings to reuse them (a run cut short resumes)",
     )
-    p.add_argument("--json", action="store_true", help="print the report as JSON")
-    p.add_argument(
-        "--progress",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="progress bar on stderr (default: on a terminal)",
-    )
+    _run_arguments(p)
     p.set_defaults(func=_cmd_ladder)
 
     p = subparsers.add_parser(
@@ -275,19 +270,8 @@ def register(subparsers: Any) -> None:
     p.add_argument(
         "--deals", type=whole(1), default=20, help="deals, each played twice"
     )
-    p.add_argument("--seed", default="0", help="seed of the deals and bots")
-    p.add_argument("--rules", default="cards4net", help="PRESET[+MODIFIER...]")
     p.add_argument(
         "--samples", type=whole(1), help="worlds per decision (default: the level's)"
     )
-    p.add_argument(
-        "--jobs", type=whole(1), default=1, help="processes to play deals in"
-    )
-    p.add_argument("--json", action="store_true", help="print the report as JSON")
-    p.add_argument(
-        "--progress",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="progress bar on stderr (default: on a terminal)",
-    )
+    _run_arguments(p)
     p.set_defaults(func=_cmd_calibrate)

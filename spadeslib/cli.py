@@ -165,6 +165,15 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
         if args.games > 1:
             seeds = [parallel.job_seed(args.seed, g) for g in range(args.games)]
+            from .dealing import SEED_CHARS, is_game_seed
+
+            if not all(is_game_seed(s) for s in seeds):
+                room = SEED_CHARS - len(f"/{args.games}")
+                raise SpadesError(
+                    f"--seed is too long for --games {args.games}: each game's "
+                    f"seed adds '/N', so the seed takes at most {room} characters, "
+                    f"not {len(args.seed)}"
+                )
     jobs = [
         GameJob(
             rules=rules.to_json(),

@@ -130,7 +130,8 @@ class HandJob:
     """One seeded hand for :func:`play_hand`.
 
     - ``seed`` deals the cards (and seeds the bots, ``SEED/N`` ...);
-    - ``dealer``, ``rules``: as for :class:`~spadeslib.hand.Hand`;
+    - ``dealer``, ``rules``: as for :class:`~spadeslib.hand.Hand` (no
+      dealer: West, or South for two players);
     - ``bots``: one level for every seat, or one per seat in seat order
       (see :func:`players`);
     - ``nil``: this seat bids Nil whatever its bot chose;
@@ -140,7 +141,7 @@ class HandJob:
     """
 
     seed: int | str
-    dealer: Seat | str = Seat.WEST
+    dealer: Seat | str | None = None
     rules: Rules | str = "cards4net"
     bots: str = "rule"
     nil: Seat | None = None
@@ -201,7 +202,11 @@ def play_hand(job: HandJob) -> HandOutcome:
     >>> sorted(outcome.result)
     ['EW', 'NS']
     """
-    hand = Hand(job.rules, dealer=job.dealer, seed=job.seed)
+    dealer = job.dealer
+    if dealer is None:
+        rules = Rules.parse(job.rules) if isinstance(job.rules, str) else job.rules
+        dealer = Seat.WEST if rules.players == 4 else Seat.SOUTH
+    hand = Hand(job.rules, dealer=dealer, seed=job.seed)
     bots = players(job.bots, hand.seats, job.seed)
     while not hand.is_over:
         seat = hand.turn

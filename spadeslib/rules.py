@@ -348,11 +348,14 @@ class Rules:
                 )
         if self.losing_threshold is not None and (
             not isinstance(self.losing_threshold, int)
-            or self.losing_threshold >= self.target
+            or isinstance(self.losing_threshold, bool)
+            or self.losing_threshold >= 0
         ):
+            # games start at 0: a threshold of 0 or more would end the game
+            # with the first hand, whoever played better
             raise InvalidRules(
-                f"losing_threshold must be an integer below the target {self.target}, "
-                f"not {self.losing_threshold!r}"
+                "losing_threshold must be a negative integer (a score to fall "
+                f"to, such as -200), not {self.losing_threshold!r}"
             )
         for name, allowed in (
             ("blind_nil", ("none", "first_bidder", "trailing", "before_draw")),

@@ -189,3 +189,19 @@ def test_course_helpers_and_job_seeds_name_what_is_wrong() -> None:
         HandJob("x", nil="Q")
     with pytest.raises(InvalidRules, match="exchange must be at most 13 cards, not 99"):
         Rules.preset("classic", exchange=99)
+
+
+def test_a_long_seed_for_many_games_is_named_as_typed(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    seed = "x" * 199
+    code, _, err = run(capsys, "play", "--games", "2", "--hands", "1", "--seed", seed)
+    assert code == 2 and "at most 198 characters, not 199" in err
+    assert "/1" not in err
+
+
+def test_a_two_player_hand_job_needs_no_dealer() -> None:
+    from spadeslib.experiments import HandJob, play_hand
+
+    outcome = play_hand(HandJob("x", rules="two-player"))
+    assert sum(outcome.tricks_won.values()) == 13

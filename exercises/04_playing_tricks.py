@@ -30,7 +30,7 @@
 # your own seed; the checks follow it.
 
 # %%
-from spadeslib import Rules, Seat
+from spadeslib import Game, Rules, Seat
 from spadeslib.exercises import ____, load
 
 SEED = 1

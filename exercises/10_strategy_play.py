@@ -32,7 +32,7 @@
 # your own seed; the checks follow it.
 
 # %%
-from spadeslib import Rules, Seat
+from spadeslib import Game, Rules, Seat
 from spadeslib.exercises import ____, load
 
 SEED = 1
@@ -41,7 +41,8 @@ q1, q2, q3, q4, q5 = load("10_strategy_play", seed=SEED)
 # %% [markdown]
 # ## Exercise 1 · Count the spades still out
 #
-# Count the spades still in the other players' hands.
+# Count the spades still in the other players' hands, and name them: the
+# answer is the list of those spades.
 
 # %%
 q1.show()

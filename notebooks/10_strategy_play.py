@@ -411,12 +411,14 @@ plt.show()
 
 # %% [markdown]
 # Read the table by rows and columns. Along a row, the opponents change;
-# along a column, the partner. The differences, in percentage points:
+# along a column, the partner. The differences, in percentage points (of
+# the shares as the table rounds them):
 
 # %%
-cover_gain = made["rule", "rule"] - made["careless", "rule"]
-cover_gain_soft = made["rule", "careless"] - made["careless", "careless"]
-attack_gain = made["careless", "careless"] - made["careless", "rule"]
+pct = {key: round(100 * share) / 100 for key, share in made.items()}
+cover_gain = pct["rule", "rule"] - pct["careless", "rule"]
+cover_gain_soft = pct["rule", "careless"] - pct["careless", "careless"]
+attack_gain = pct["careless", "careless"] - pct["careless", "rule"]
 print(
     f"covering partner, opponents attack:   {100 * cover_gain:+.0f} percentage points"
 )
@@ -507,8 +509,11 @@ coach_says(hand)
 # later. The coach finds a club discard best (the 7♣ or J♣): it sets
 # East-West in 70% of its deals, against 18% after the Q♠ (62 points
 # worse on average) and about 37 points worse after the 10♠. How sure:
-# over 40 deals of the unseen cards, each solved exactly, and the real deal
-# solved with every card known agrees: the 7♣ is best by 91 points.
+# over 40 deals of the unseen cards. With every card known, the real deal
+# gives the same result whatever South plays (the coach's reviews say so:
+# "your Q♠ does as well as 7♣"): as the cards lie, East-West are set anyway.
+# The trump is a mistake because South cannot see that: in most of the
+# deals South must allow for, it costs the set.
 #
 # %% [markdown]
 # ## 6. Ducking bags

@@ -198,7 +198,7 @@ print(review.counts)
 
 # %%
 for row in review.rows[:8]:
-    lost = f"-{row.loss:.0f}" if row.loss is not None else ""
+    lost = "" if row.loss is None else f"-{row.loss:.0f}" if round(row.loss) else "0"
     print(f"{row.when:>8}: you {row.yours:<6} best {row.best:<6} {row.rating} {lost}")
 
 # %% [markdown]

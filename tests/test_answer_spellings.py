@@ -86,3 +86,21 @@ def test_an_impossible_trick_count_is_named() -> None:
         text = feedback("01", 3, 1, answer)
         assert "cannot be: a hand has 13, so the answer is from 0 to 13" in text
     assert Whole("tricks", most=13).parse(" 13 ") == 13
+
+
+def test_chapters_10_and_11_read_their_answers_as_written() -> None:
+    assert feedback("10", 2, 1, "C").startswith("Incorrect: clubs do not belong")
+    assert feedback("11", 4, 1, "trick 1, trick 4") == feedback("11", 4, 1, "1 4")
+    text = feedback("10", 1, 1, "____")
+    assert "((" not in text and "e.g. 'QH 10H' (or 'none'))" not in text
+
+
+def test_exercise_notebooks_import_what_their_prompts_use() -> None:
+    from pathlib import Path
+
+    setup = Path("exercises/11_play.py").read_text(encoding="utf-8")
+    assert "from spadeslib import Game, Rules, Seat" in setup
+    shown = io.StringIO()
+    with contextlib.redirect_stdout(shown):
+        load("11", seed=1)[3].show()
+    assert "from spadeslib.coach import Coach" in shown.getvalue()

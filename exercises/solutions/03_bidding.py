@@ -33,7 +33,7 @@
 # **Solutions: every answer is filled in and checked.** <!-- SOLUTION -->
 
 # %%
-from spadeslib import Rules, Seat
+from spadeslib import Game, Rules, Seat
 from spadeslib.exercises import load
 
 SEED = 1

@@ -32,7 +32,7 @@
 # **Solutions: every answer is filled in and checked.** <!-- SOLUTION -->
 
 # %%
-from spadeslib import Rules, Seat
+from spadeslib import Game, Rules, Seat
 from spadeslib.exercises import load
 
 SEED = 1

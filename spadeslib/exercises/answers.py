@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -522,13 +523,20 @@ class Choice(Answer):
 
 @dataclass(frozen=True)
 class TrickNumbers(Answer):
-    """A set of trick numbers: ``"3 7"``, ``"3, 7"``, ``[3, 7]``, ``3``; ``"none"``."""
+    """A set of trick numbers: ``"3 7"``, ``"3, 7"``, ``[3, 7]``, ``3``,
+    ``"trick 1, trick 4"``; ``"none"``.
+
+    >>> sorted(TrickNumbers().parse("trick 1, trick 4"))
+    [1, 4]
+    """
 
     text: str = "a list of trick numbers, e.g. '3 7' (or 'none')"
 
     def parse(self, value: Any) -> frozenset[int]:
         if isinstance(value, int) and not isinstance(value, bool):
             value = [value]
+        if isinstance(value, str):  # "trick 7" as the coach's reviews write it
+            value = re.sub(r"(?i)\btricks?\b", " ", value).strip(" ,") or value
         try:
             numbers = frozenset(Whole().parse(a) for a in _items(value))
         except TypeError:

@@ -118,7 +118,10 @@ class ViewExercise(SetSpec):
 class SpadesOut(ViewExercise):
     number = 1
     title = "Count the spades still out"
-    intro = "Count the spades still in the other players' hands."
+    intro = (
+        "Count the spades still in the other players' hands, and name them: "
+        "the answer is the list of those spades."
+    )
     answer = Cards()
 
     def generate(self, rng: random.Random) -> None:
@@ -154,7 +157,7 @@ class SpadesOut(ViewExercise):
     def hint(self) -> str:
         return (
             "Start from the 13 spades, cross out yours, then every spade in the "
-            "tricks (`view.unseen_cards()` does this for every suit)."
+            "tricks (chapter 10's `view.unseen_cards()` does this for every suit)."
         )
 
     def explain(self) -> str:

@@ -353,7 +353,8 @@ lost
             f"{tricks_text(h.tricks)}\nSouth's cards at the start:\n"
             f"{hand_picture(h.initial, [Seat.SOUTH])}\n"
             "In which of these tricks did South's card lose points (rated an "
-            "inaccuracy, a mistake or a blunder)? Ask the coach: "
+            "inaccuracy, a mistake or a blunder)? Ask the coach "
+            "(`from spadeslib.coach import Coach`): "
             f'`Coach("{LEVEL}", seed="{SEED}").review(q4.hand, "S")`; its '
             "verdicts say where (`v.where`, e.g. 'trick 2') and how bad "
             "(`v.rating`)."
@@ -373,6 +374,7 @@ lost
 
     def hint(self) -> str:
         return (
+            "`from spadeslib.coach import Coach`, then "
             "`review = Coach(...).review(q4.hand, 'S')`; keep the verdicts whose "
             "`where` starts with 'trick' and whose `rating` is not 'best' or 'good'."
         )

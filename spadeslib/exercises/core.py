@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
-from ..cards import Card
+from ..cards import Card, Suit
 from .reading import AnswerError, plural
 
 __all__ = [
@@ -259,8 +259,8 @@ class Spec:
         if isinstance(answer, Placeholder) or answer is Ellipsis:
             return Feedback(
                 "not attempted",
-                "replace ____ with your answer "
-                f"({self.answer_format}) and run the cell again.",
+                f"replace ____ with your answer, {self.answer_format}, and run the "
+                "cell again.",
             )
         if answer is None or (isinstance(answer, str) and not answer.strip()):
             empty = "None" if answer is None else repr(answer)
@@ -415,6 +415,11 @@ class SetSpec(Spec):
         """How an item is named in messages."""
         return item.symbol() if isinstance(item, Card) else str(item)
 
+    @staticmethod
+    def _does(item: Any) -> str:
+        """The verb for an item: suits are named in the plural ("clubs")."""
+        return "do" if isinstance(item, Suit) else "does"
+
     def diagnose(self, parsed: Any) -> Feedback | None:
         expected = self.expected
         if parsed == expected:
@@ -425,7 +430,8 @@ class SetSpec(Spec):
         if extra:
             item = extra[0]
             parts.append(
-                f"{self.item_text(item)} does not belong: {self.why_not(item)}"
+                f"{self.item_text(item)} {self._does(item)} not belong: "
+                f"{self.why_not(item)}"
             )
         if missing:
             item = missing[0]
@@ -453,7 +459,10 @@ class SetSpec(Spec):
                 text = f"you left out {self.item_text(item)}: {self.why_yes(item)}."
             else:
                 wrong = expected | {item}
-                text = f"{self.item_text(item)} does not belong: {self.why_not(item)}."
+                text = (
+                    f"{self.item_text(item)} {self._does(item)} not belong: "
+                    f"{self.why_not(item)}."
+                )
             out.append(Mistake(f"item:{item}", frozenset(wrong), text))
         return out
 

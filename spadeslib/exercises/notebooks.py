@@ -240,7 +240,7 @@ def solution_source(
     parts = [
         HEADER,
         _md(f"# Exercises · {chapter}\n\n{intro}\n\n{HOW}"),
-        "# %%\nfrom spadeslib import Rules, Seat\n"
+        "# %%\nfrom spadeslib import Game, Rules, Seat\n"
         "from spadeslib.exercises import load\n\n"
         f'SEED = {seed}\n{names} = load("{name}", seed=SEED)\n',
     ]

@@ -347,7 +347,7 @@ def test_check_my_play_is_the_coach_review() -> None:
 def test_partner_and_nil_puzzles_teach_their_theme() -> None:
     partner, nil = (build(c, DEFAULT_SEED) for c in exercise_classes("10")[2:4])
     themed = [m for m in partner.mistakes() if m.id == "themed"]
-    assert themed and all("already winning this trick" in m.message for m in themed)
+    assert themed and all("is winning this trick so far" in m.message for m in themed)
     themed = [m for m in nil.mistakes() if m.id == "themed"]
     assert themed and all(
         "bid Nil" in m.message and "unless you overtake" in m.message for m in themed

@@ -466,15 +466,16 @@ class PartnerWinning(Puzzle):
             return ""
         seat, best = win
         return (
-            f"Your partner {seat.full}'s {best.symbol()} is already winning this "
-            f"trick: overtaking it with {card.symbol()} spends a card that could win "
+            f"Your partner {seat.full}'s {best.symbol()} is winning this trick so "
+            f"far: overtaking it with {card.symbol()} spends a card that could win "
             "a trick of its own later."
         )
 
     def hint(self) -> str:
         return (
-            "Who is winning the trick so far? A trick your side already has does "
-            "not need a second high card."
+            "Who is winning the trick so far? When it is your partner, a second "
+            "high card from you rarely helps: the coach weighs what the players "
+            "after you may still do."
         )
 
 

@@ -49,7 +49,6 @@ q1.show()
 
 # %%
 # SOLUTION CODE
-from spadeslib import Game
 from spadeslib.bots import make_bot, play_until
 
 game = Game("cards4net", seed=q1.game_seed)

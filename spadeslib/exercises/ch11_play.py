@@ -44,7 +44,6 @@ class PlayWithBots(Spec):
     title = "Play two hands with the bots"
     intro = "Write the code in the empty cell, then give the score."
     worked = """\
-from spadeslib import Game
 from spadeslib.bots import make_bot, play_until
 
 game = Game("cards4net", seed=q1.game_seed)

@@ -350,11 +350,15 @@ class Review:
     """Decisions with a single legal choice (not rated)."""
     positions: list[int] = field(default_factory=list)
     """For each verdict, how many actions of the hand came before it."""
-    unmeasured: int = 0
-    """Decisions the coach leaves to the rule level's book (not rated)."""
     unrated: list[tuple[int, Verdict]] = field(default_factory=list)
-    """Those decisions, each with how many actions came before it and its
-    ``"unmeasured"`` verdict (what was done, the book's choice)."""
+    """Decisions the coach leaves to the rule level's book (not rated), each
+    with how many actions came before it and its ``"unmeasured"`` verdict
+    (what was done, the book's choice)."""
+
+    @property
+    def unmeasured(self) -> int:
+        """How many decisions the coach left to the book."""
+        return len(self.unrated)
 
     @property
     def points_lost(self) -> dict[str, float]:
@@ -625,16 +629,7 @@ class Coach:
                 continue
             verdicts.append(advice.rate(action))
             positions.append(index)
-        return Review(
-            hand,
-            seat,
-            self.level,
-            verdicts,
-            forced,
-            positions,
-            len(unrated),
-            unrated,
-        )
+        return Review(hand, seat, self.level, verdicts, forced, positions, unrated)
 
 
 def _kind(view: PlayerView) -> str:

@@ -149,33 +149,22 @@ class Advisor:
 
     def _coach_review(self, hand: Hand, seat: Seat) -> TableReview:
         review = self._coach.review(hand, seat)
-        placed = [
-            (
-                index,
-                ReviewRow(
-                    v.where,
-                    _words(v.action),
-                    _words(v.best),
-                    round(float(v.loss), 1),
-                    v.rating,
-                    v.text,
-                ),
-            )
-            for index, v in zip(review.positions, review.verdicts, strict=True)
-        ]
         # decisions the coach leaves to the book get a row too, with no loss
-        placed += [
-            (
-                index,
-                ReviewRow(
-                    v.where, _words(v.action), _words(v.best), None, v.rating, v.text
-                ),
-            )
-            for index, v in review.unrated
-        ]
+        placed = [*zip(review.positions, review.verdicts, strict=True)]
+        placed += review.unrated
         # a bid made face down is two decisions at one place: look, then bid
-        placed.sort(key=lambda item: (item[0], item[1].when != "blind"))
-        rows = [row for _, row in placed]
+        placed.sort(key=lambda item: (item[0], item[1].where != "blind"))
+        rows = [
+            ReviewRow(
+                v.where,
+                _words(v.action),
+                _words(v.best),
+                None if v.rating == "unmeasured" else round(float(v.loss), 1),
+                v.rating,
+                v.text,
+            )
+            for _, v in placed
+        ]
         counts = {k: n for k, n in review.counts.items() if n}
         if review.forced:
             counts["forced"] = review.forced

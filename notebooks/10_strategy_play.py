@@ -511,7 +511,7 @@ coach_says(hand)
 # worse on average) and about 37 points worse after the 10♠. How sure:
 # over 40 deals of the unseen cards. With every card known, the real deal
 # gives the same result whatever South plays (the coach's reviews say so:
-# "your Q♠ does as well as 7♣"): as the cards lie, East-West are set anyway.
+# "your Q♠ does as well as 7♣ as the cards lie"): East-West are set anyway.
 # The trump is a mistake because South cannot see that: in most of the
 # deals South must allow for, it costs the set.
 #

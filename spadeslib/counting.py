@@ -30,6 +30,7 @@ import math
 from collections.abc import Iterable
 
 from .cards import Card, Rank, Suit
+from .errors import is_whole
 
 __all__ = [
     "holding_chance",
@@ -114,7 +115,7 @@ def holding_chance(
     (0.239, 0.0128)
     """
     top = min(suit, hand)
-    if not isinstance(k, int) or isinstance(k, bool) or not 0 <= k <= top:
+    if not is_whole(k) or not 0 <= k <= top:
         raise ValueError(f"k is a number of cards from 0 to {top}, not {k!r}")
 
     def exactly(j: int) -> float:

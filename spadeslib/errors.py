@@ -20,6 +20,7 @@ __all__ = [
     "InvalidRecord",
     "InvalidRules",
     "SpadesError",
+    "is_whole",
 ]
 
 
@@ -63,3 +64,13 @@ class IllegalAction(SpadesError):
 
 class InvalidRecord(SpadesError):
     """A game record that is malformed or describes an impossible game."""
+
+
+def is_whole(value: object) -> bool:
+    """Whether ``value`` is a whole number (an ``int``, and not a ``bool``),
+    the test behind every count and number of tricks the library checks.
+
+    >>> is_whole(3), is_whole(True), is_whole(3.0), is_whole("3")
+    (True, False, False, False)
+    """
+    return isinstance(value, int) and not isinstance(value, bool)

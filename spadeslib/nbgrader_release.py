@@ -4,7 +4,8 @@
 chapter (``source/CHAPTER/CHAPTER.ipynb``) with a solution cell and an
 autograded test cell per exercise, a ``students.csv`` to import, an answer
 key per student and an ``nbgrader_config.py``. The teacher then runs the usual
-nbgrader steps in that folder::
+nbgrader steps in that folder, with the environment that has nbgrader
+activated (nbgrader runs its own tools, such as alembic, from its ``PATH``)::
 
     nbgrader db student import students.csv
     nbgrader generate_assignment 06_scoring     # strips the solutions

@@ -38,7 +38,7 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any, TypeVar
 
-from .errors import SpadesError
+from .errors import SpadesError, is_whole
 from .progress import Progress
 
 __all__ = ["default_jobs", "job_seed", "run"]
@@ -67,7 +67,7 @@ def job_seed(seed: object, index: int) -> str:
     """
     if not isinstance(seed, (int, str)) or isinstance(seed, bool):
         raise SpadesError(f"a seed is a whole number or a text, not {seed!r}")
-    if not isinstance(index, int) or isinstance(index, bool) or index < 0:
+    if not is_whole(index) or index < 0:
         raise SpadesError(f"a job's index is a whole number from 0, not {index!r}")
     return f"{seed}/{index + 1}"
 

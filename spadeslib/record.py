@@ -60,7 +60,7 @@ from typing import Any
 from .actions import LOOK
 from .cards import Card
 from .dealing import is_game_seed
-from .errors import InvalidRecord, SpadesError
+from .errors import InvalidRecord, SpadesError, is_whole
 from .game import Game
 from .hand import Hand
 from .replay import HandReplay, check_keys, show
@@ -254,8 +254,7 @@ def load(path: str | Path, *, max_bytes: int = MAX_BYTES) -> Game:
 
 
 def _check_limit(max_bytes: Any) -> None:
-    whole = isinstance(max_bytes, int) and not isinstance(max_bytes, bool)
-    if not whole or max_bytes < 1:
+    if not is_whole(max_bytes) or max_bytes < 1:
         raise InvalidRecord(
             f"max_bytes must be a whole number above 0, not {max_bytes!r}"
         )
@@ -283,9 +282,7 @@ def _check_parameter(name: str, given: Any, default: Any) -> None:
     if isinstance(default, bool):
         ok = isinstance(given, bool)
     elif isinstance(default, int) or default is None:
-        ok = (isinstance(given, int) and not isinstance(given, bool)) or (
-            given is None and default is None
-        )
+        ok = is_whole(given) or (given is None and default is None)
     elif isinstance(default, tuple):
         ok = isinstance(given, list) and all(isinstance(c, str) for c in given)
     else:

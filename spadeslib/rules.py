@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from .cards import FULL_DECK, Card, Rank, Suit
-from .errors import InvalidRules
+from .errors import InvalidRules, is_whole
 from .seats import Seat
 
 __all__ = ["MODIFIERS", "PRESETS", "Rules"]
@@ -322,7 +322,7 @@ class Rules:
 
         def at_least(name: str, low: int) -> None:
             value = getattr(self, name)
-            if not isinstance(value, int) or isinstance(value, bool) or value < low:
+            if not is_whole(value) or value < low:
                 raise InvalidRules(f"{name} must be at least {low}, not {value!r}")
 
         if self.players not in (2, 4):
@@ -347,9 +347,7 @@ class Rules:
                     f"{name} must be at most 13 cards, not {getattr(self, name)}"
                 )
         if self.losing_threshold is not None and (
-            not isinstance(self.losing_threshold, int)
-            or isinstance(self.losing_threshold, bool)
-            or self.losing_threshold >= 0
+            not is_whole(self.losing_threshold) or self.losing_threshold >= 0
         ):
             # games start at 0: a threshold of 0 or more would end the game
             # with the first hand, whoever played better

@@ -104,3 +104,17 @@ def test_exercise_notebooks_import_what_their_prompts_use() -> None:
     with contextlib.redirect_stdout(shown):
         load("11", seed=1)[3].show()
     assert "from spadeslib.coach import Coach" in shown.getvalue()
+
+
+def test_record_exercise_names_the_first_hand_result() -> None:
+    from spadeslib import record
+
+    for seed in range(1, 6):
+        q3 = load("11_play", seed=seed)[2]
+        results = record.loads(q3.record).results()
+        first, total = results[0]["EW"].points, sum(r["EW"].points for r in results)
+        if first != total and first != results[-1]["EW"].points:
+            message = str(q3.feedback(str(first)))
+            assert "hand 1 only" in message and "2 hands" in message, message
+            return
+    raise AssertionError("no seed tells hand 1 from the total")

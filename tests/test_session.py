@@ -198,6 +198,26 @@ def test_save_and_load_round_trip(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
+    ("spec", "between"), [("yppedia", False), ("two-player", True)]
+)
+def test_a_loaded_or_resumed_game_keeps_its_story(spec: str, between: bool) -> None:
+    session = TableSession(spec, seed=8)
+    play_random(session, random.Random(3), hands=1)
+    if not between:
+        session.new_hand()
+        session.act(session.view.legal[0])
+    told = [line for line in session.log if "Press Next hand" not in line]
+    told[0] = told[0].split(". ", 1)[1]  # "New game: ..., seed 8. Hand 1: ..."
+    loaded = TableSession("classic", seed=1)
+    assert loaded.from_json(session.to_json())
+    assert loaded.log[loaded.log_start : -1] == told
+    assert loaded.log[-1].startswith("Loaded the file")
+    resumed = TableSession("classic", seed=1)
+    assert resumed.resume(session.resume_token())
+    assert resumed.log[resumed.log_start : -1] == told
+
+
+@pytest.mark.parametrize(
     ("text", "why"),
     [
         ("x" * (10 * MAX_UPLOAD), "too large"),

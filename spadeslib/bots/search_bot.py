@@ -38,6 +38,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..actions import KEEP, Action, Bid
+from ..errors import is_whole
 from ..hand import Phase
 from ..view import PlayerView
 from .base import Suggestion
@@ -89,8 +90,7 @@ class SearchBot:
         confidence: float = 1.0,
     ) -> None:
         for name, count in (("samples", samples), ("bid_samples", bid_samples)):
-            whole = isinstance(count, int) and not isinstance(count, bool)
-            if count is not None and (not whole or count < 0):
+            if count is not None and (not is_whole(count) or count < 0):
                 raise ValueError(
                     f"{name} must be a whole number at least 0 (0: play as the "
                     f"rule level), not {count!r}"

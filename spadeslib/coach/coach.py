@@ -33,7 +33,7 @@ from .. import legality
 from ..actions import LOOK, Action, Bid, parse_action
 from ..bots.rule_bot import rule_decision
 from ..cards import Card
-from ..errors import IllegalAction, SpadesError
+from ..errors import IllegalAction, SpadesError, is_whole
 from ..hand import Hand, Phase
 from ..seats import Seat
 from ..view import PlayerView
@@ -231,7 +231,7 @@ class Advice:
         if reasons:
             text += ": " + "; ".join(reasons)
         text += f" ({self._how()})."
-        return text + self._known_text(action)
+        return text + self._known_text(action, lost=True)
 
     def _reasons(self, action: Action) -> list[str]:
         study = self.study
@@ -244,24 +244,38 @@ class Advice:
             made_b = study.made[self.best]
             made_a = study.made[action]
             rb, ra = sum(made_b) / len(made_b), sum(made_a) / len(made_a)
-            if abs(rb - ra) >= 0.05:
-                what = {
-                    "bid": "it is made",
-                    "exchange": "the nil is made",
-                    "draw": "the bid you then make is made",
-                }.get(self.kind, "your bid is made")
+            what = {
+                "bid": "it is made",
+                "exchange": "the nil is made",
+                "draw": "the bid you then make is made",
+            }.get(self.kind, "your bid is made")
+            if rb - ra >= 0.05:
                 out.append(
                     f"{what} in {100 * rb:.0f}% of deals, against "
                     f"{100 * ra:.0f}% if you {describe(action)}"
                 )
             tb = study.tricks[self.best]
-            out.append(f"you take {sum(tb) / len(tb):.1f} tricks on average")
+            taken = sum(tb) / len(tb)
+            out.append(f"you take {taken:.1f} tricks on average")
+            if self.kind == "bid" and isinstance(action, Bid) and not action.is_nil:
+                over = taken - action.tricks
+                if over >= 0.5:
+                    out[-1] += f", about {over:.1f} over {describe(action)}"
+                elif over <= -0.5:
+                    out[-1] += f", about {-over:.1f} short of {describe(action)}"
+            if ra - rb >= 0.05:
+                out.append(
+                    f"{what} less often than if you {describe(action)} "
+                    f"({100 * rb:.0f}% of deals, against {100 * ra:.0f}%), but "
+                    "scores more"
+                )
             return out
         return []
 
-    def _known_text(self, action: Action) -> str:
+    def _known_text(self, action: Action, lost: bool = False) -> str:
         """What the exact analysis of the real deal says about the two
-        actions compared (never a third one)."""
+        actions compared (never a third one); ``lost``: the verdict found
+        ``action`` worse than the best over the deals the seat allows for."""
         if not self.known or self.best not in self.known:
             return ""
         top = max(self.known.values())
@@ -283,7 +297,13 @@ class Advice:
                 f"{points(diff, sign=False)}."
             )
         if diff == 0:
-            return f" With every card known, your {mine} does as well as {best}."
+            text = f" With every card known, your {mine} does as well as {best}"
+            if lost:
+                return text + (
+                    " as the cards lie: it costs in the other deals you could not "
+                    "tell from this one."
+                )
+            return text + "."
         return (
             f" With every card known, your {mine} scores {-diff:.0f} more than "
             f"{best}: only the hidden cards decide that."
@@ -319,9 +339,11 @@ class Advice:
                 if reasons:
                     text += " (" + "; ".join(reasons) + ")"
             elif gap <= -0.5:
+                noun = {"card": "card", "bid": "bid"}.get(self.kind, "choice")
                 text += (
-                    f"; {describe(runner)} averages {round(mean):+d}, ahead by less "
-                    "than the noise, so the coach keeps the book's choice"
+                    f"; {describe(runner)} came out at {round(mean):+d} in these "
+                    f"deals, a lead small enough to be chance, so the coach keeps "
+                    f"the textbook {noun}"
                 )
             else:
                 text += f"; {describe(runner)} is as good within the noise"
@@ -486,8 +508,7 @@ class Coach:
             ("samples", samples, 1),
             ("exact_cards", exact_cards, 0),
         ):
-            whole = isinstance(count, int) and not isinstance(count, bool)
-            if count is not None and (not whole or count < low):
+            if count is not None and (not is_whole(count) or count < low):
                 raise SpadesError(
                     f"{name} must be a whole number at least {low}, not {count!r}"
                 )

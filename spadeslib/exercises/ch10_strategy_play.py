@@ -40,7 +40,7 @@ from ..tricks import trick_winner
 from .advice import accepted, coach
 from .answers import CardAnswer, Cards, Suits
 from .core import Feedback, Mistake, SetSpec, Spec
-from .reading import card_codes, plural
+from .reading import card_codes, card_list, plural
 from .scenarios import (
     bids_table,
     deal,
@@ -409,19 +409,25 @@ class Puzzle(Spec):
         return out
 
     def explain(self) -> str:
-        best = sorted(self.best, key=lambda c: (c.suit, c.rank))
-        others = [c for c in best if c is not self.expected]
-        also = (
-            f" ({card_codes(others)} {'is' if len(others) == 1 else 'are'} as good)"
-            if others
-            else ""
-        )
+        others = [c for c in self.best if c is not self.expected]
+        also = ""
+        if others:
+            verb = "is" if len(others) == 1 else "are"
+            rated = [
+                f"{c.symbol()} {self.verdict(c).rating}"
+                for c in sorted(others, key=lambda c: (c.suit, c.rank))
+                if self.verdict(c).rating != "best"
+            ]
+            coach_says = f"; the coach rates {', '.join(rated)}" if rated else ""
+            also = (
+                f" ({card_list(others)} {verb} as good with every card shown"
+                f"{coach_says})"
+            )
         worse = [c for c in self.hand.legal_cards() if c not in self.best]
-        text = (
+        return (
             f"{self.expected.symbol()}{also}: {self.line_text(self.expected)}. "
-            f"Worse: {card_codes(worse)}. The coach: {self.advice.explain()}"
+            f"Worse: {card_list(worse)}. The coach: {self.advice.explain()}"
         )
-        return text
 
     def partner_winning(self, hand: Hand) -> tuple[Seat, Card] | None:
         if not hand.trick or hand.rules.players != 4 or hand.turn is None:

@@ -260,6 +260,12 @@ print(game)
                 "that is East-West's result in the last hand only; the score is the "
                 "running total",
             ),
+            Mistake(
+                "first-hand",
+                results[0]["EW"].points,
+                "that is East-West's result in hand 1 only; the record holds "
+                f"{len(results)} hands, and the score is the running total",
+            ),
         ]
 
     def hint(self) -> str:

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..coach.explain import describe
+from ..errors import is_whole
 from ..hand import Phase
 from .advisor import Estimate, TableReview, Tip
 
@@ -64,9 +65,7 @@ class Coaching:
         """Check my play: the coach's review of a finished hand (default: the
         last one), decision by decision."""
         finished = self.game.finished_hands
-        if number is not None and (
-            not isinstance(number, int) or isinstance(number, bool)
-        ):
+        if number is not None and not is_whole(number):
             self._refused(
                 f"There is no hand {number!r} to review: give a hand's number, "
                 "such as 1."

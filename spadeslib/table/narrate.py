@@ -30,6 +30,7 @@ from dataclasses import dataclass
 
 from ..actions import Action, Bid, BidKind, Discard, Draw, Exchange, Look
 from ..cards import Card, Suit
+from ..game import Game
 from ..hand import Hand, Phase
 from ..rules import Rules
 from ..scoring import SideScore, side_of, side_seats
@@ -38,9 +39,11 @@ from ..seats import Seat
 __all__ = [
     "Snapshot",
     "describe_action",
+    "describe_dealer",
     "describe_result",
     "describe_trick",
     "narrate",
+    "retell",
     "seat_name",
     "side_name",
 ]
@@ -286,4 +289,37 @@ def narrate(
         lines.append(describe_trick(rules, trick.plays, trick.winner, learner))
     if hand.is_over and before.phase is not Phase.OVER:
         lines.extend(describe_result(hand, learner, totals))
+    return lines
+
+
+def describe_dealer(hand: Hand, learner: Seat | None) -> str:
+    """``"Hand 2: you deal."`` or ``"Hand 2: West deals."``."""
+    who = seat_name(hand.dealer, learner, hand.rules)
+    if who == "You":
+        return f"Hand {hand.number}: you deal."
+    return f"Hand {hand.number}: {who} deals."
+
+
+def retell(game: Game, learner: Seat | None) -> list[str]:
+    """Every sentence the table writes for ``game`` so far, hand by hand
+    (for a game loaded or resumed, whose log is not kept with it).
+
+    >>> from spadeslib import Game
+    >>> game = Game("classic", seed=3)
+    >>> for bid in (3, 4): game.apply(bid)
+    >>> retell(game, Seat.SOUTH)
+    ['Hand 1: East deals.', 'You bid 3 tricks.', 'West bids 4 tricks.']
+    """
+    lines = []
+    for number, hand in enumerate(game.hands, 1):
+        replay = hand.clone()
+        while replay.history:
+            replay.undo()
+        lines.append(describe_dealer(replay, learner))
+        totals = game.history[number - 1] if number <= len(game.history) else None
+        for seat, action, _ in hand.history:
+            before = Snapshot.of(replay, learner)
+            replay.apply(action, seat, check=False)
+            done = replay.history[-1][1]
+            lines.extend(narrate(replay, before, seat, done, learner, totals=totals))
     return lines

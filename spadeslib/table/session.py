@@ -46,7 +46,7 @@ from ..seats import Seat
 from ..view import PlayerView
 from .advisor import Advisor, Estimate, TableReview, Tip
 from .coaching import Coaching
-from .narrate import Snapshot, narrate, seat_name, side_name
+from .narrate import Snapshot, describe_dealer, narrate, retell, seat_name, side_name
 from .saving import (
     MAX_UPLOAD,
     deals_from_seed,
@@ -433,12 +433,14 @@ class TableSession(TurnLoop, Coaching):
                 self._review_soon()
         self._say(lines)
 
+    def _retold(self) -> None:
+        """The log of a game loaded or resumed (its record keeps the moves,
+        not the log), without the next hand's deal while between hands."""
+        lines = retell(self.game, self.seat)
+        self.log.extend(lines[:-1] if self.between else lines)
+
     def _dealer_words(self) -> str:
-        hand = self.game.hand
-        who = seat_name(hand.dealer, self.seat, hand.rules)
-        if who == "You":
-            return f"Hand {hand.number}: you deal."
-        return f"Hand {hand.number}: {who} deals."
+        return describe_dealer(self.game.hand, self.seat)
 
     # ===================================================== undo and replay
     def _rewound(self, text: str) -> None:
@@ -593,6 +595,7 @@ class TableSession(TurnLoop, Coaching):
             and not game.hand.history
             and not self.auto_next
         )
+        self._retold()
         if self.between:
             self._say(
                 [
@@ -631,6 +634,7 @@ class TableSession(TurnLoop, Coaching):
         self._start(game.rules, game.seed, None, None, None, game)
         self.levels = levels
         self.between = between and bool(game.finished_hands) and not game.is_over
+        self._retold()
         self._say(
             [f"Resumed your game: {game.rules.spec}, hand {self.shown_hand.number}."]
         )

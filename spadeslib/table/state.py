@@ -28,7 +28,7 @@ from ..rules import MODIFIERS, PRESETS
 from ..scoring import side_of, sides
 from ..seats import Seat
 from ..view import PlayerView
-from .narrate import seat_name, side_name
+from .narrate import describe_result, seat_name, side_name
 from .session import SPEEDS, TableSession, ladder
 from .words import MODIFIER_WORDS, PRESET_WORDS, plural, refusal, rules_in_words
 
@@ -172,7 +172,7 @@ def _prompt(session: TableSession, view: PlayerView) -> str:
     if view.trick:
         led = view.rules.trick_suit(view.trick[0][1])
         return f"Your turn to play: {led.plural} were led."
-    return "Your turn to lead: play any card shown at full strength."
+    return "Your turn to lead: play any card that is not greyed out."
 
 
 def _seats(session: TableSession, view: PlayerView) -> list[dict[str, Any]]:
@@ -334,12 +334,7 @@ def _sheet(session: TableSession) -> dict[str, Any]:
                 "total": totals[side],
             }
         rows.append({"hand": hand.number, "dealer": hand.dealer.full, "sides": cells})
-    if game.is_over:
-        status = f"Game over: {session._winner_words()}."
-    elif session.between:
-        status = f"Hand {session.shown_hand.number} over; hand {game.hand.number} next."
-    else:
-        status = f"Hand {game.hand.number} in play."
+    status = _status(session)
     return {
         "sides": [
             {
@@ -357,15 +352,42 @@ def _sheet(session: TableSession) -> dict[str, Any]:
     }
 
 
+def _status(session: TableSession) -> str:
+    game = session.game
+    if game.is_over:
+        return f"Game over: {session._winner_words()}."
+    if session.between:
+        return f"Hand {session.shown_hand.number} over; hand {game.hand.number} next."
+    return f"Hand {game.hand.number} in play."
+
+
+def _summary(session: TableSession) -> str:
+    """The game in one line, for the offer to resume it after a reload:
+    ``"classic. Hand 1 over; hand 2 next. Your side 142, East-West 52."``"""
+    game = session.game
+    scores = ", ".join(
+        f"{side_name(side, session.seat, game.rules)} {points}"
+        for side, points in sorted(
+            game.scores.items(),
+            key=lambda item: item[0] != side_of(game.rules, session.seat),
+        )
+    )
+    return f"{game.rules.spec}. {_status(session)} {scores}."
+
+
 def _review(session: TableSession) -> dict[str, Any] | None:
     if not session.review_open:
         return None
     review = session.last_review
+    hand = session.shown_hand
+    # the hand's result heads the review, so opening it hides nothing
+    result = " ".join(describe_result(hand, session.seat)) if hand.result else ""
     if session.review_state == "pending" or review is None:
-        return {"state": "pending", "hand": session.shown_hand.number}
+        return {"state": "pending", "hand": hand.number, "result": result}
     return {
         "state": "ready",
         "hand": review.number,
+        "result": result,
         "level": review.level,
         "summary": review.summary,
         "points_lost": review.points_lost,
@@ -374,7 +396,12 @@ def _review(session: TableSession) -> dict[str, Any] | None:
             {
                 "when": r.when,
                 "yours": r.yours,
-                "best": r.best,
+                # rated best but not the coach's pick: both are best
+                "best": (
+                    f"{r.best} (or yours)"
+                    if r.rating == "best" and r.yours != r.best
+                    else r.best
+                ),
                 "loss": r.loss,
                 "rating": r.rating,
                 "text": r.text,
@@ -443,6 +470,7 @@ def table_state(
             "rules": game.rules.spec,
             "seed": session.seed,
             "hand": session.shown_hand.number,
+            "summary": _summary(session),
             "dealer": view.dealer.full,
             "phase": "over"
             if game.is_over

@@ -124,6 +124,11 @@ function button(testid, label, aria, extra = "") {
   return `<button type="button" class="spt-btn" data-testid="${testid}" aria-label="${esc(aria)}" ${extra}>${esc(label)}</button>`;
 }
 
+// the layout's widths (table.css): the side-by-side layout, and the
+// narrow one with the side panel underneath
+const WIDE = 760;
+const NARROW = 560;
+
 const SKELETON = `
 <div class="spt-bar">
   <span class="spt-status" data-testid="status"></span>
@@ -200,6 +205,19 @@ class TableView {
     this.resumeDecided = false;
     this.bind();
     this.render();
+    this.host = el;
+    this.fitter = new ResizeObserver(() => this.fit());
+    this.fitter.observe(el);
+  }
+
+  // narrower than the layout: the side panel goes under the table, and
+  // under NARROW px the table is zoomed to the width (nothing is cut off)
+  fit() {
+    const w = this.host.clientWidth;
+    if (!w) return;
+    const narrow = w < WIDE;
+    this.root.classList.toggle("spt-narrow", narrow);
+    this.root.style.zoom = narrow && w < NARROW ? String(Math.max(0.5, w / NARROW)) : "";
   }
 
   send(msg) {
@@ -396,7 +414,7 @@ class TableView {
   store(s) {
     if (!s.resume) return;
     try {
-      localStorage.setItem(this.storageKey, JSON.stringify({ token: s.resume, rules: s.table.rules, hand: s.table.hand }));
+      localStorage.setItem(this.storageKey, JSON.stringify({ token: s.resume, rules: s.table.rules, hand: s.table.hand, summary: s.table.summary }));
     } catch (e) {
       /* storage full or disabled: the game simply is not kept */
     }
@@ -412,7 +430,8 @@ class TableView {
       return this.store(s);
     }
     const banner = this.q("resume-banner");
-    banner.innerHTML = `<span>You have a game in progress in this browser (${esc(saved.rules)}, hand ${esc(saved.hand)}). Resume it?</span>
+    const what = saved.summary || `${saved.rules}, hand ${saved.hand}.`;
+    banner.innerHTML = `<span>This browser kept your last game: ${esc(what)} Resume it?</span>
       ${button("resume-yes", "Resume", "resume my saved game")} ${button("resume-no", "No, keep this table", "do not resume; keep this table")}`;
     banner.hidden = false;
   }
@@ -432,7 +451,7 @@ class TableView {
     r.classList.toggle("spt-large", !!prefs.large_print);
     if (!s.hand.choose) this.chosen.clear();
     const t = s.table;
-    this.q("status").textContent = `${t.rules} · seed ${t.seed} · hand ${t.hand} · ${s.sheet.status}`;
+    this.q("status").textContent = `${t.rules} · seed ${t.seed} · ${s.sheet.status}`;
     this.renderTimer(s);
     for (const seat of s.seats) this.renderSeat(seat);
     this.renderTrick(s);
@@ -585,15 +604,16 @@ class TableView {
       return;
     }
     el.hidden = false;
+    const head = `<div class="spt-review-head"><b>Check my play · hand ${esc(rv.hand)}</b>${button("review-close", "Close", "close the review")}</div>${rv.result ? `<p class="spt-review-result" data-testid="review-result">${esc(rv.result)}</p>` : ""}`;
     if (rv.state === "pending") {
-      el.innerHTML = `<div class="spt-review-head"><b>Check my play · hand ${esc(rv.hand)}</b>${button("review-close", "Close", "close the review")}</div><p>The coach is checking your decisions…</p>`;
+      el.innerHTML = `${head}<p>The coach is checking your decisions…</p>`;
       return;
     }
     const counts = Object.entries(rv.counts || {}).map(([k, v]) => `<span class="spt-chip spt-r-${esc(k)}">${esc(k)}: ${v}</span>`).join(" ");
     const rows = rv.rows
       .map((r) => `<tr data-testid="review-row" class="spt-r-${esc(r.rating)}"><td>${esc(r.when)}</td><td>${esc(r.yours)}</td><td>${esc(r.best)}</td><td>${r.loss === null || r.loss === undefined ? "–" : esc(Number(r.loss).toFixed(1))}</td><td>${esc(r.rating)}</td><td class="spt-review-text">${esc(r.text)}</td></tr>`)
       .join("");
-    el.innerHTML = `<div class="spt-review-head"><b>Check my play · hand ${esc(rv.hand)}</b>${button("review-close", "Close", "close the review")}</div>
+    el.innerHTML = `${head}
       <p class="spt-review-summary">${esc(rv.summary)}</p><div class="spt-chips">${counts}</div>
       <div class="spt-review-table"><table><thead><tr><th>when</th><th>you</th><th>best</th><th>points lost</th><th>rating</th><th>why</th></tr></thead><tbody>${rows}</tbody></table></div>`;
   }
@@ -794,6 +814,7 @@ function render({ model, el }) {
     model.off("change:state", onState);
     model.off("msg:custom", onMsg);
     clearInterval(view.timerTick);
+    view.fitter.disconnect();
   };
 }
 

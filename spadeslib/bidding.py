@@ -346,7 +346,7 @@ def look_refusal(s: BidSituation) -> tuple[RuleId, str] | None:
     if not s.hidden:
         return (
             RuleId.ALREADY_LOOKED,
-            f"{seat.full} cannot look: {seat.full} has already looked at the cards",
+            f"{seat.full} cannot look: {seat.full}'s cards are already face up",
         )
     if forced_bids(s):
         return (

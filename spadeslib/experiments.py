@@ -137,7 +137,14 @@ class HandJob:
     - ``nil``: this seat bids Nil whatever its bot chose;
     - ``shift``: North-South's numeric bids move by this many tricks in
       total: North's by ``ceil(shift / 2)``, South's by ``floor(shift / 2)``,
-      each kept within 0-13.
+      each kept within the numbers the rules allow (1-13 where 0 is not a
+      number bid); under rules that fix a bid (mirror), a shifted bid is
+      refused by the engine.
+
+    >>> HandJob("x", rules="two-player", nil="E")
+    Traceback (most recent call last):
+    ...
+    spadeslib.errors.SpadesError: nil: East has no seat in a two-player game
     """
 
     seed: int | str
@@ -150,7 +157,11 @@ class HandJob:
     def __post_init__(self) -> None:
         # "N" or 0 names North as everywhere else; a seat of no game is refused
         if self.nil is not None:
-            object.__setattr__(self, "nil", Seat.parse(self.nil))
+            seat = Seat.parse(self.nil)
+            rules = Rules.parse(self.rules)
+            if rules.players == 2 and seat not in (Seat.NORTH, Seat.SOUTH):
+                raise SpadesError(f"nil: {seat.full} has no seat in a two-player game")
+            object.__setattr__(self, "nil", seat)
 
     def changed(self, seat: Seat, bid: Bid) -> Bid:
         """The bid ``seat`` makes when its bot chose ``bid``.
@@ -166,7 +177,8 @@ class HandJob:
         north_south = seat in (Seat.NORTH, Seat.SOUTH)
         if self.shift and north_south and bid.kind is BidKind.NUMBER:
             part = self.shift // 2 + (self.shift % 2 if seat is Seat.NORTH else 0)
-            return Bid(min(13, max(0, bid.tricks + part)))
+            low = 0 if Rules.parse(self.rules).numeric_zero else 1
+            return Bid(min(13, max(low, bid.tricks + part)))
         return bid
 
 

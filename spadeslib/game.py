@@ -97,16 +97,15 @@ class Game:
             raise IllegalAction(
                 f"the game is over: {self.winner} won", rule=RuleId.GAME_OVER
             )
-        if self.hands and not self.hands[-1].is_over:
-            if self.hands[-1].history:
-                raise IllegalAction(
-                    "the current hand is not finished", rule=RuleId.HAND_IN_PROGRESS
-                )
-            self.hands.pop()
-        number = len(self.hands) + 1
-        hand = Hand(
+        replaced = bool(self.hands) and not self.hands[-1].is_over
+        if replaced and self.hands[-1].history:
+            raise IllegalAction(
+                "the current hand is not finished", rule=RuleId.HAND_IN_PROGRESS
+            )
+        number = len(self.hands) + (0 if replaced else 1)
+        hand = Hand(  # dealt first: a deal refused leaves the game as it was
             self.rules,
-            self.next_dealer(),
+            self.hands[-1].dealer if replaced else self.next_dealer(),
             deal=deal,
             stock=stock,
             seed=f"{self.seed}/{number}",
@@ -114,6 +113,8 @@ class Game:
             bags=self.bags,
             number=number,
         )
+        if replaced:
+            self.hands.pop()
         self.hands.append(hand)
         return hand
 

@@ -142,6 +142,13 @@ class Hand(HandState):
     ) -> tuple[IllegalAction | None, Any]:
         """``(error or None, the action read from the input)``."""
         mover = self.turn
+        if seat is not None:
+            try:
+                seat = Seat.parse(seat)
+            except SpadesError as error:
+                return IllegalAction(
+                    str(error), seat=None, action=action, rule=RuleId.UNREADABLE
+                ), action
         try:
             action = self._coerce(action)
         except SpadesError as error:
@@ -309,13 +316,15 @@ class Hand(HandState):
         """Take back the last action and return it.
 
         >>> from spadeslib import Hand
-        >>> hand = Hand(seed=1); hand.apply(3); hand.undo(); hand.bids[hand.turn]
-        Bid(3)
+        >>> hand = Hand(seed=1); first = hand.turn; hand.apply(3)
+        >>> hand.undo(), hand.turn == first, hand.bids[first]
+        (Bid(3), True, None)
         """
-        if not self.history:
+        log = self._log()
+        if not log:
             raise SpadesError("nothing to undo: no action has been taken in this hand")
-        history = self.history[:-1]
-        last = self.history[-1][1]
+        history = log[:-1]
+        last = log[-1][1]
         fresh = self._replayed(history)
         self.__dict__.update(fresh.__dict__)
         return last
@@ -339,7 +348,7 @@ class Hand(HandState):
     def clone(self) -> Hand:
         """An independent copy (cheaper than ``copy.deepcopy``)."""
         new = object.__new__(type(self))
-        history = self.history  # brings the log up to date first
+        history = self._log()  # brings the log up to date first
         d = self.__dict__.copy()
         d["holding"] = [h[:] for h in self.holding]
         d["_suits"] = [[cards[:] for cards in lists] for lists in self._suits]

@@ -266,7 +266,12 @@ class HandState:
     @property
     def history(self) -> list[tuple[Seat, Action, Any]]:
         """Every action taken, in order, as ``(seat, action, extra)``; ``extra``
-        holds the cards a two-player blind-nil discard drew, else ``None``."""
+        holds the cards a two-player blind-nil discard drew, else ``None``.
+        A copy: changing it changes nothing in the hand."""
+        return list(self._log())
+
+    def _log(self) -> list[tuple[Seat, Action, Any]]:
+        """The hand's own log, brought up to date (not a copy)."""
         log = self._history
         plays = len(self._done) * self._size + len(self.trick)
         if self._logged < plays:

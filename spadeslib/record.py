@@ -71,6 +71,7 @@ __all__ = [
     "MAX_BYTES",
     "dumps",
     "from_record",
+    "hand_record",
     "load",
     "loads",
     "save",
@@ -281,8 +282,11 @@ def _check_parameter(name: str, given: Any, default: Any) -> None:
     """A rule parameter in a record has the type of the preset's value."""
     if isinstance(default, bool):
         ok = isinstance(given, bool)
-    elif isinstance(default, int) or default is None:
-        ok = is_whole(given) or (given is None and default is None)
+    elif isinstance(default, int):
+        ok = is_whole(given)
+    elif default is None:  # an optional number (a threshold, a move timer)
+        number = isinstance(given, (int, float)) and not isinstance(given, bool)
+        ok = given is None or number
     elif isinstance(default, tuple):
         ok = isinstance(given, list) and all(isinstance(c, str) for c in given)
     else:

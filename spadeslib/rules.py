@@ -135,6 +135,11 @@ class Rules:
                 raise InvalidRules(f"{name}: {error}") from None
             object.__setattr__(self, name, cards)
         object.__setattr__(self, "modifiers", tuple(self.modifiers))
+        for modifier in self.modifiers:
+            if modifier not in MODIFIERS:
+                raise InvalidRules(
+                    f"unknown modifier {modifier!r}: choose from {', '.join(MODIFIERS)}"
+                )
         self._validate()
         deck = [c for c in FULL_DECK if c not in self.removed_cards]
         if self.jokers:

@@ -12,11 +12,13 @@ from spadeslib import (
     KEEP,
     LOOK,
     Bid,
+    Card,
     Game,
     IllegalAction,
     Phase,
     Rules,
     Seat,
+    SpadesError,
     game_over,
 )
 
@@ -280,3 +282,22 @@ def test_every_accepted_seed_survives_the_record() -> None:
     for seed in (0, -7, 2**70, "class-7b", "x" * 200):
         game = Game("classic", seed=seed)
         assert record.loads(record.dumps(game)).seed == seed
+
+
+def test_a_refused_deal_leaves_the_game_as_it_was() -> None:
+    game = Game("classic", seed=1)
+    before = [str(card) for card in game.hand.holding[0]]
+    with pytest.raises(SpadesError, match="North has 2 cards"):
+        game.new_hand(deal={"N": "AS KS"})
+    assert len(game.hands) == 1 and game.legal_actions()
+    assert [str(card) for card in game.hand.holding[0]] == before
+
+
+def test_history_is_a_copy() -> None:
+    game = Game("classic", seed=2)
+    for bid in (3, 3, 3, 3):
+        game.apply(bid)
+    game.apply(game.legal_actions()[0])
+    game.hand.history.pop()
+    assert len(game.hand.history) == 5
+    assert isinstance(game.undo(), Card)

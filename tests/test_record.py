@@ -412,3 +412,8 @@ def test_save_refuses_a_folder_or_an_empty_name_before_writing(tmp_path) -> None
         record.save(game, "")
     assert [p.name for p in tmp_path.iterdir()] == ["games"]
     assert list(folder.iterdir()) == []
+
+
+def test_a_fractional_move_timer_round_trips() -> None:
+    game = Game(Rules.preset("classic", move_timer=2.5), seed=3)
+    assert record.loads(record.dumps(game)).rules.move_timer == 2.5

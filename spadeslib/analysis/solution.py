@@ -27,6 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cards import Card
+from ..errors import SpadesError
 from ..seats import Seat
 from ..tricks import trick_winner
 from .position import Position
@@ -89,6 +90,11 @@ class Solution:
         (0, True)
         """
         card = Card.parse(card)
+        if card not in self.values:
+            legal = " ".join(str(c) for c in sorted(self.values))
+            raise SpadesError(
+                f"{self.turn.full} cannot play {card} here: the legal cards are {legal}"
+            )
         gap = self.values[self.best[0]] - self.values[card]
         return gap if self.side == self.mover_side else -gap
 
@@ -180,7 +186,12 @@ def solve(
     """
     pos = _position(state)
     solver = _solver(pos, objective or "tricks", solver)
+    sides = {pos.side_of(seat) for seat in pos.seats}
     side = side or pos.side_of(pos.turn)
+    if side not in sides:
+        raise SpadesError(
+            f"side must be one of {', '.join(sorted(sides))}, not {side!r}"
+        )
     first = _first_values(solver, pos)
     mover_first = solver.is_a[pos.turn]
     top = max(first.values()) if mover_first else min(first.values())

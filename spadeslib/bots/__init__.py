@@ -9,7 +9,7 @@ the levels with a one-line summary. Every bot has ``act(view)``,
 - ``novice``: legal play with a beginner's judgement (:mod:`.novice_bot`);
 - ``search-lite`` and ``search``: determinized Monte Carlo over rule-based
   playouts (:mod:`.search_bot`), with a budget of ``samples`` worlds per
-  decision (6 and 40);
+  decision (6 and 16);
 - ``expert``: the coach's best action (:mod:`.expert_bot`): more worlds,
   ducks as evidence, the last cards solved exactly.
 
@@ -193,10 +193,10 @@ def level_options(level: str) -> tuple[str, ...]:
 
     >>> level_options("expert")
     ('samples', 'exact_cards', 'play_weight')
-    >>> level_options("novice")
-    ()
+    >>> level_options("novice"), level_options("search:8")
+    ((), ('samples', 'bid_samples', 'time_limit', 'confidence'))
     """
-    factory = BOTS[level][1]
+    factory = BOTS[parse_level(level)[0]][1]
     if isinstance(factory, type):
         cls = factory
     else:  # a lazy factory is named for its class; search-lite says which

@@ -61,7 +61,7 @@ class Bot(Protocol):
 
 def play_until(
     game: Game,
-    bots: Mapping[Seat, Bot],
+    bots: Mapping[Seat, Bot] | Mapping[str, Bot],
     *,
     hands: int | None = None,
     stop: Callable[[Game], bool] | None = None,
@@ -74,7 +74,8 @@ def play_until(
     """
     finished = len(game.history)  # one line of scores per finished hand
     target = None if hands is None else finished + hands
-    view, apply, bot_for = game.view, game.apply, bots.get
+    by_seat = {Seat.parse(seat): bot for seat, bot in bots.items()}  # "N" too
+    view, apply, bot_for = game.view, game.apply, by_seat.get
     while not game.is_over:
         if target is not None and finished >= target:
             return

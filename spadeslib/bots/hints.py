@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..errors import SpadesError
 from ..view import PlayerView
 from .base import Suggestion
 
@@ -32,7 +33,7 @@ def suggest(
     from . import make_bot
 
     if not view.legal:
-        raise ValueError(
+        raise SpadesError(
             f"{view.seat.full} is not to move: there is nothing to suggest"
         )
     return make_bot(level, seed=seed, **options).explain(view)

@@ -45,7 +45,7 @@ from .exchange import study_exchange
 from .explain import card_reasons, describe, played, points
 from .ratings import RATINGS, Estimate, Verdict, rating_for
 
-__all__ = ["LEVELS", "Advice", "Coach", "NilCheck", "Review"]
+__all__ = ["LEVELS", "Advice", "Coach", "NilCheck", "Review", "decision_key"]
 
 #: the analysis budget of each coach level: (worlds per decision, cards left
 #: from which worlds are solved exactly). A level names the advice given at
@@ -565,7 +565,6 @@ class Coach:
         return advice
 
     def _advise(self, view: PlayerView) -> Advice:
-        phase = view.phase
         kind = _kind(view)
         legal = view.legal
         if len(legal) == 1:
@@ -620,7 +619,6 @@ class Coach:
             )
             return advice
         action, reason = rule_decision(view)
-        del phase
         return Advice(
             view,
             kind,
@@ -636,6 +634,11 @@ class Coach:
         if not isinstance(hand, Hand):
             raise SpadesError(f"the coach reviews a Hand, not {hand!r:.60}")
         seat = Seat.parse(seat)
+        if seat not in hand.seats:
+            raise SpadesError(
+                f"{seat.full} has no seat in this {hand.rules.spec} hand: review "
+                f"{' or '.join(s.full for s in hand.seats)}"
+            )
         verdicts: list[Verdict] = []
         positions: list[int] = []
         unrated: list[tuple[int, Verdict]] = []

@@ -30,7 +30,6 @@ from ..bots.playout import playout
 from ..bots.rule_bot import rule_decision
 from ..bots.sampler import sample_worlds
 from ..bots.sim import TRUMP, Deck, State, bits, deck_for
-from ..cards import Card
 from ..view import PlayerView
 from .bids import BidStudy, _leader
 
@@ -131,12 +130,3 @@ def _start(st0: State, hands: list[int], leader: int) -> State:
     sim.bags = st0.bags
     sim.turn = leader
     return sim
-
-
-def exchange_cards(action: Action) -> tuple[Card, ...]:
-    """The cards an exchange passes (empty for other actions).
-
-    >>> exchange_cards(Exchange.of("AS 2C"))
-    (Card.parse('2C'), Card.parse('AS'))
-    """
-    return action.cards if isinstance(action, Exchange) else ()

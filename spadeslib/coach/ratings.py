@@ -77,11 +77,6 @@ class Estimate:
     high: float
     exact: bool = False
 
-    @property
-    def half_width(self) -> float:
-        """Half the confidence interval's width (0 when exact)."""
-        return (self.high - self.low) / 2
-
     def __str__(self) -> str:
         if self.exact:
             return f"{self.mean:+.0f} (exact)"

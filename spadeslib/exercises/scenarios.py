@@ -26,7 +26,7 @@ from ..counting import quick_tricks
 from ..display import cards_text
 from ..hand import Hand, Phase
 from ..rules import Rules
-from ..scoring import SideScore, side_of, side_seats, sides
+from ..scoring import SideScore, side_seats, sides
 from ..seats import Seat
 from ..tricks import Trick
 
@@ -223,11 +223,6 @@ def bag_text(rules: Rules, bags: Mapping[str, int]) -> str:
         + ", ".join(f"{s} {bags.get(s, 0)}" for s in sides(rules))
         + "."
     )
-
-
-def seat_side(rules: Rules, seat: Seat) -> str:
-    """The side of a seat (re-exported for the chapters)."""
-    return side_of(rules, seat)
 
 
 def rules_text(rules: Rules) -> str:

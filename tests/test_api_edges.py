@@ -1,0 +1,76 @@
+"""The public API at its edges: inputs a developer may reasonably pass (seat
+letters, level specs) are read, and the wrong ones are refused with a
+:class:`SpadesError` that says what was wrong."""
+
+from __future__ import annotations
+
+import pytest
+
+from spadeslib import Game, Hand, IllegalAction, InvalidRules, Rules, SpadesError
+from spadeslib.analysis import solve
+from spadeslib.bots import level_options, make_bot, play_until, suggest
+
+
+def test_play_until_reads_seat_letters() -> None:
+    game = Game("classic", seed=3)
+    bot = make_bot("rule")
+    play_until(game, {"N": bot, "E": bot, "S": bot, "W": bot}, hands=1)
+    assert len(game.finished_hands) == 1
+
+
+def test_check_names_a_bad_seat_instead_of_raising() -> None:
+    hand = Game("classic", seed=1).hand
+    error = hand.check(3, "Q")
+    assert isinstance(error, IllegalAction) and "'Q' is not a seat" in str(error)
+    assert hand.why_illegal(3, "Q") == str(error)
+
+
+def test_looking_is_refused_for_cards_already_face_up() -> None:
+    hand = Game("classic", seed=1).hand
+    assert "cards are already face up" in str(hand.check("look"))
+
+
+def _ending() -> Hand:
+    hand = Hand(seed=1)
+    for bid in (3, 3, 3, 3):
+        hand.apply(bid)
+    for _ in range(36):
+        hand.apply(hand.legal_actions()[-1])
+    return hand
+
+
+def test_solve_refuses_an_unknown_side_and_an_illegal_card() -> None:
+    hand = _ending()
+    assert solve(hand, side="NS").value + solve(hand, side="EW").value == 13
+    with pytest.raises(SpadesError, match="side must be one of EW, NS, not 'N'"):
+        solve(hand, side="N")
+    held = {str(card) for card in hand.legal_cards()}
+    stranger = next(c for c in ("AS", "KS", "QS", "AH") if c not in held)
+    with pytest.raises(SpadesError, match="the legal cards are"):
+        solve(hand).loss(stranger)
+
+
+def test_rules_refuse_an_unknown_modifier_when_made() -> None:
+    with pytest.raises(InvalidRules, match="unknown modifier 'bogus'"):
+        Rules(modifiers=("bogus",))
+
+
+def test_level_options_read_a_level_spec_and_refuse_a_bad_one() -> None:
+    assert level_options("search:8") == level_options("search")
+    with pytest.raises(SpadesError, match="unknown bot"):
+        level_options("bogus")
+
+
+def test_suggest_refuses_a_seat_not_to_move_with_a_spades_error() -> None:
+    hand = Game("classic", seed=1).hand
+    waiting = next(seat for seat in hand.seats if seat != hand.turn)
+    with pytest.raises(SpadesError, match="is not to move"):
+        suggest(hand.view(waiting))
+
+
+def test_the_coach_refuses_to_review_a_seat_not_at_the_table() -> None:
+    from spadeslib.coach import Coach
+
+    hand = Game("two-player", seed=1).hand
+    with pytest.raises(SpadesError, match="East has no seat in this two-player"):
+        Coach("rule").review(hand, "E")

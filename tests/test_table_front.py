@@ -153,6 +153,10 @@ def test_a_redraw_keeps_the_seed_being_typed(browser: Any, states: Any) -> None:
     tid(page, "new-game").click()
     sent = [m for m in page.evaluate("() => window.sent") if m["type"] == "new_game"]
     assert sent and sent[-1]["seed"] == "20247" and sent[-1]["opponents"] == "novice"
+    started = json.loads(json.dumps(states["bidding"]))
+    started["table"]["game"] += 1
+    push(page, started)  # the new game started: the panel closes
+    assert tid(page, "options").is_hidden()
     # opened again, the panel starts from the state, not from old edits
     tid(page, "options-toggle").click()
     assert tid(page, "opt-seed").input_value() == ""
@@ -255,4 +259,75 @@ def test_review_at_the_end_of_a_hand_leaves_next_hand_clear(
     assert review["height"] >= 0.75 * felt["height"], "the review has room to spare"
     tid(page, "next-hand").click()
     assert page.evaluate("() => window.sent.at(-1)") == {"type": "next_hand"}
+    page.close()
+
+
+def test_a_refused_new_game_keeps_the_options_open(browser: Any, states: Any) -> None:
+    page = open_table(browser, states["bidding"])
+    tid(page, "options-toggle").click()
+    tid(page, "opt-mod-jokers").check()
+    tid(page, "opt-mod-whiz").check()
+    tid(page, "new-game").click()
+    refused = json.loads(json.dumps(states["bidding"]))
+    refused["notice"] = "Could not start: jokers cannot be combined with whiz."
+    push(page, refused)  # the same game: refused
+    assert tid(page, "options").is_visible()
+    assert "jokers cannot be combined" in tid(page, "opt-notice").inner_text()
+    assert tid(page, "opt-mod-whiz").is_checked(), "the learner's choice is kept"
+    assert not page.errors, page.errors
+    page.close()
+
+
+def test_replay_asks_before_it_throws_the_hand_away(browser: Any, states: Any) -> None:
+    page = open_table(browser, states["to-follow"])
+    replay = tid(page, "replay")
+    replay.click()
+    sent = page.evaluate("() => window.sent")
+    assert {"type": "replay"} not in sent and "again" in replay.inner_text()
+    replay.click()
+    assert page.evaluate("() => window.sent.at(-1)") == {"type": "replay"}
+    page.close()
+
+
+@pytest.mark.parametrize("width", [400, 700])
+def test_a_narrow_page_shows_the_whole_table(
+    browser: Any, states: Any, width: int
+) -> None:
+    page = open_table(browser, states["to-follow"], width, (width + 16, 900))
+    box = page.evaluate(
+        """() => {
+        const all = [...document.querySelectorAll('.spt-seat, .spt-card, .spt-btn')]
+            .filter((e) => e.offsetParent !== null);
+        const felt = document.querySelector('[data-testid=felt]');
+        const side = document.querySelector('.spt-side');
+        return {right: Math.max(...all.map((e) => e.getBoundingClientRect().right)),
+                feltBottom: felt.getBoundingClientRect().bottom,
+                sideTop: side.getBoundingClientRect().top,
+                scroll: document.documentElement.scrollWidth};
+    }"""
+    )
+    assert box["right"] <= width + 8 + 1, box  # the box starts 8 px in
+    assert box["scroll"] <= width + 16, box
+    assert box["sideTop"] >= box["feltBottom"], "the side panel goes under the table"
+    assert not page.errors, page.errors
+    page.close()
+
+
+def test_a_long_hint_is_read_whole(browser: Any, states: Any) -> None:
+    state = json.loads(json.dumps(states["bidding"]))
+    state["hint"] = {
+        "action": "6",
+        "label": "bid 6",
+        "text": "Bid 6: worth +38 points to your side over 24 deals of the unseen "
+        "cards; bid 5 came out at +47 in these deals, a lead small enough to be "
+        "chance, so the coach keeps the textbook bid. Nil does not pay: -144 "
+        "against +38 for bid 6; made in 0% of deals.",
+    }
+    page = open_table(browser, state)
+    strip = page.evaluate(
+        """() => { const s = document.querySelector('.spt-strip');
+        return [s.scrollHeight, s.clientHeight]; }"""
+    )
+    assert strip[0] <= strip[1] + 1, f"the hint is cut: {strip}"
+    assert not page.errors, page.errors
     page.close()

@@ -170,7 +170,8 @@ class TableSession(TurnLoop, Coaching):
         self.timer_deadline: float | None = None
         self._tip: tuple[tuple[Any, ...], Tip] | None = None
         self._estimate: tuple[tuple[Any, ...], Estimate] | None = None
-        self._games = 0
+        self.games_started = 0
+        """Games started at this table (a new game, a load, a resume)."""
         self.speed = "instant"
         self.set_speed(speed)
         self._start(
@@ -212,7 +213,7 @@ class TableSession(TurnLoop, Coaching):
             game = Game(rules, seed=seed)
         self._cancel_tasks()
         self._epoch += 1
-        self._games += 1
+        self.games_started += 1
         self.game = game
         self.seed = game.seed
         self._replayable = True

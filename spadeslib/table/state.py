@@ -471,6 +471,7 @@ def table_state(
             "seed": session.seed,
             "hand": session.shown_hand.number,
             "summary": _summary(session),
+            "game": session.games_started,
             "dealer": view.dealer.full,
             "phase": "over"
             if game.is_over

@@ -91,11 +91,14 @@ def plural(count: int, noun: str) -> str:
 def rules_in_words(rules: Rules) -> list[str]:
     """The rule set in sentences: the preset, each modifier, the target.
 
-    >>> rules_in_words(Rules.parse("classic+ten_for_200"))[1]
-    'Ten for 200: a team contract of exactly 10 scores +200 when made, -200 when set.'
+    >>> lines = rules_in_words(Rules.parse("classic+ten_for_200"))
+    >>> print(lines[0][-40:]); print(lines[1])
+    except where a variant below changes it.
+    Ten for 200: a team contract of exactly 10 scores +200 when made, -200 when set.
     """
     title, words = PRESET_WORDS[rules.preset]
-    lines = [f"{title}: {words}."]
+    but = ", except where a variant below changes it" if rules.modifiers else ""
+    lines = [f"{title}: {words}{but}."]
     for mod in rules.modifiers:
         name, text = MODIFIER_WORDS[mod]
         lines.append(f"{name}: {text}.")

@@ -257,7 +257,8 @@ class TableView {
     if (id.startsWith("card-")) return this.clickCard(el.dataset.code);
     if (el.dataset.action) return this.decide({ type: "act", action: el.dataset.action });
     if (id.startsWith("speed-")) return this.send({ type: "speed", speed: id.slice(6) });
-    const simple = { hint: "hint", estimate: "estimate", undo: "undo", replay: "replay", step: "step", "review-open": "review", save: "save" };
+    const simple = { hint: "hint", estimate: "estimate", undo: "undo", step: "step", "review-open": "review", save: "save" };
+    if (id === "replay") return this.confirmReplay(el);
     if (id === "next-hand") return this.decide({ type: "next_hand" });
     if (simple[id]) return this.send({ type: simple[id] });
     switch (id) {
@@ -290,6 +291,23 @@ class TableView {
         this.q("resume-banner").setAttribute("hidden", "");
         return this.store(s);
     }
+  }
+
+  // replaying throws the hand in progress away: the first click asks, a
+  // second one within a few seconds replays
+  confirmReplay(el) {
+    if (this.replayArmed && Date.now() < this.replayArmed) {
+      this.replayArmed = 0;
+      el.textContent = "Replay this deal";
+      return this.send({ type: "replay" });
+    }
+    this.replayArmed = Date.now() + 4000;
+    el.textContent = "Sure? Click again";
+    clearTimeout(this.replayTimer);
+    this.replayTimer = setTimeout(() => {
+      this.replayArmed = 0;
+      el.textContent = "Replay this deal";
+    }, 4000);
   }
 
   clickCard(code) {
@@ -390,6 +408,7 @@ class TableView {
   newGame() {
     const p = this.q("options");
     const mods = [...p.querySelectorAll("[data-mod]")].filter((b) => b.checked).map((b) => b.dataset.mod);
+    this.newGameAsked = this.state().table.game; // the panel closes when it starts
     this.send({
       type: "new_game",
       preset: p.querySelector('[data-testid="opt-preset"]').value,
@@ -398,8 +417,6 @@ class TableView {
       partner: p.querySelector('[data-testid="opt-partner"]')?.value || "",
       opponents: p.querySelector('[data-testid="opt-opponents"]').value,
     });
-    p.hidden = true;
-    this.q("options-toggle").setAttribute("aria-expanded", "false");
   }
 
   // ------------------------------------------------------- the browser's copy
@@ -464,8 +481,27 @@ class TableView {
     this.renderViewer(s);
     this.renderLog(s);
     this.renderTools(s);
+    this.renderNewGame(s);
     if (!this.q("options").hidden) this.refreshOptions(s);
     this.renderResume(s);
+  }
+
+  // after New game: the panel closes once the game starts; a refused choice
+  // keeps it open, the reason shown in it, so the learner can change it
+  renderNewGame(s) {
+    if (this.newGameAsked === undefined || this.newGameAsked === null) return;
+    const panel = this.q("options");
+    if (s.table.game !== this.newGameAsked) {
+      this.newGameAsked = null;
+      panel.hidden = true;
+      this.q("options-toggle").setAttribute("aria-expanded", "false");
+      return;
+    }
+    const note = panel.querySelector('[data-testid="opt-notice"]');
+    if (note && s.notice) {
+      note.textContent = s.notice;
+      note.hidden = false;
+    }
   }
 
   renderTimer(s) {
@@ -770,6 +806,7 @@ class TableView {
       <label>Opponents <select data-testid="opt-opponents" aria-label="opponents' level">${levels(o.opponents)}</select></label>
       <label>Seed <input type="text" inputmode="numeric" maxlength="40" data-testid="opt-seed" aria-label="seed for the new game (empty for a fresh deal)" placeholder="empty: a fresh deal"></label>
       ${button("new-game", "New game", "start a new game with these options").replace("spt-btn", "spt-btn spt-primary")}
+      <p class="spt-notice" data-testid="opt-notice" role="alert" hidden></p>
       <label><input type="checkbox" data-testid="opt-four-colour" aria-label="four-colour deck"${s.prefs?.four_colour ? " checked" : ""}> Four-colour deck (clubs green, diamonds blue)</label>
       <label><input type="checkbox" data-testid="opt-large-print" aria-label="large print cards"${s.prefs?.large_print ? " checked" : ""}> Large print</label>
     </div>`;

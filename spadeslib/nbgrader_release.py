@@ -17,13 +17,19 @@ Every student gets their own exercises: the notebook derives its seed from the
 class seed and the student's id (:func:`student_id`: the JupyterHub user while
 the student works; the nbgrader student id while nbgrader autogrades, set by
 the :class:`StudentSeed` preprocessor that ``nbgrader_config.py`` installs).
+Its setup cell calls :func:`~spadeslib.exercises.graded`, so ``q1.solution()``
+says that solutions are off (hints and checks stay). The checks run in the
+student's own kernel, so a determined student can compute an answer with the
+library: the grades are for practice, not for exams.
 ``spades exercises --nbgrader --students a,b --seed S --out DIR`` calls this.
 
 >>> cells = assignment_notebook("06_scoring", 2026).cells
 >>> [c.metadata.nbgrader["grade_id"] for c in cells[:4]]
 ['intro', 'setup', 'show_1', 'answer_1']
 >>> print(cells[3].source)
-# Your answer to exercise 6.1 (replace the solution below):
+# Exercise 6.1: delete the line raise NotImplementedError() below and, in its
+# place, write answer_1 = ... (your answer, in the form q1.show() asks for).
+# Then run this cell: it checks your answer.
 ### BEGIN SOLUTION
 from spadeslib.exercises import key_text
 answer_1 = key_text(q1)
@@ -132,14 +138,18 @@ def assignment_notebook(chapter: str | int, class_seed: int | str) -> Any:
         f"# {sample.title}: exercises\n\n"
         "Your exercises are your own: they are built from your student id, so "
         "your neighbour's answers are not yours. For each exercise, run the cell "
-        "that shows it, write your answer in the cell below it "
-        "(`answer_1 = ...`), and run that cell: it tells you at once whether "
-        "the answer is right. The last cell of each exercise is the grader's "
-        "test: run it too. `q1.hint()` gives a hint."
+        "that shows it. In the cell below it, delete the line "
+        "`raise NotImplementedError()` and write your answer in its place "
+        "(`answer_1 = ...` for exercise 1, `answer_2 = ...` for exercise 2, "
+        "...), then run that cell: it tells you at once whether the answer is "
+        "right. The last cell of each exercise is the grader's test: run it "
+        "too. `q1.hint()` gives a hint; solutions are off in a graded "
+        "assignment."
     )
     setup = (
-        "from spadeslib.exercises import load, student_seed\n"
+        "from spadeslib.exercises import graded, load, student_seed\n"
         "from spadeslib.nbgrader_release import assert_right, student_id\n\n"
+        "graded()  # q1.solution() says solutions are off; hints stay\n"
         f"CLASS_SEED = {json.dumps(class_seed)}\n"
         "SEED = student_seed(CLASS_SEED, student_id())\n"
         f"chapter = load({name!r}, seed=SEED)\n"
@@ -149,8 +159,11 @@ def assignment_notebook(chapter: str | int, class_seed: int | str) -> Any:
     cells = [_cell("markdown", intro, "intro"), _cell("code", setup, "setup")]
     for i, exercise in enumerate(sample, 1):
         answer = (
-            f"# Your answer to exercise {exercise.label} (replace the solution "
-            "below):\n"
+            f"# Exercise {exercise.label}: delete the line raise "
+            "NotImplementedError() below and, in its\n"
+            f"# place, write answer_{i} = ... (your answer, in the form q{i}.show() "
+            "asks for).\n"
+            "# Then run this cell: it checks your answer.\n"
             "### BEGIN SOLUTION\n"
             "from spadeslib.exercises import key_text\n"
             f"answer_{i} = key_text(q{i})\n"
@@ -201,8 +214,11 @@ def write_course(
 ) -> list[Path]:
     """Write the nbgrader course folder; return the files written.
 
-    ``students`` become ``students.csv`` (for ``nbgrader db student import``)
-    and ``answer_key.md`` / ``answer_key.json`` (each student's seed and keys).
+    ``students`` (JupyterHub user names, exactly: the seed is derived from
+    them) become ``students.csv`` (for ``nbgrader db student import``) and
+    ``answer_key.md`` / ``answer_key.json``: per student, ``seed``, ``answers``
+    (one per exercise, the key) and ``accepted`` (every answer the check
+    accepts, the key first), by chapter and exercise label, as in a class set.
     """
     root = Path(out)
     root.mkdir(parents=True, exist_ok=True)
@@ -228,10 +244,10 @@ def write_course(
     seeds = [(student, student_seed(class_seed, student)) for student in students]
     chapters = {}
     for student, seed in seeds:
-        keys[student] = {"seed": seed, "chapters": {}, "accepted": {}}
+        keys[student] = {"seed": seed, "answers": {}, "accepted": {}}
         for name in names:
             chapter = chapters[(name, seed)] = load(name, seed=seed)
-            keys[student]["chapters"][name] = {
+            keys[student]["answers"][name] = {
                 label: key for label, _, key in chapter.key()
             }
             keys[student]["accepted"][name] = {

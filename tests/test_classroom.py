@@ -79,6 +79,24 @@ def test_bad_links_are_explained_and_ignored(query: str, says: str) -> None:
     assert (options.rules, options.seed, options.partner) == ("cards4net", None, None)
 
 
+@pytest.mark.parametrize(
+    "query",
+    ["rules=two-player&partner=expert", "partner=expert&rules=two-player&seed=3"],
+)
+def test_a_partner_in_a_two_player_game_is_explained_and_ignored(query: str) -> None:
+    options = page_options(query)
+    assert options.rules == "two-player" and options.partner is None
+    assert len(options.problems) == 1
+    assert options.problems[0].startswith("The link's partner=expert ")
+    assert "no partner" in options.problems[0]
+    assert "partner" not in options.table_arguments()
+
+
+def test_a_partner_in_a_four_player_game_is_kept() -> None:
+    options = page_options("rules=classic&partner=expert")
+    assert options.partner == "expert" and options.problems == ()
+
+
 def test_a_link_without_a_seed_gives_every_student_a_new_deal() -> None:
     from spadeslib.table import TableSession
 

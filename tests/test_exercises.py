@@ -735,3 +735,123 @@ def test_students_and_count_together_are_refused(
     )
     _one_error_line(code, stdout, err, "'ann lee' and 'ann_lee'", "share the folder")
     assert not out.exists()
+
+
+# ------------------------------------------- graded mode, names, refusals
+def test_graded_switches_solutions_off_but_keeps_hints_and_keys(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from spadeslib.exercises import graded, solutions_off
+    from spadeslib.exercises.core import SOLUTIONS_OFF
+
+    q1 = load("06_scoring", seed=3).q1
+    key = key_text(q1)
+    try:
+        graded()
+        assert solutions_off()
+        q1.solution()
+        q1.hint()
+        out = capsys.readouterr().out
+        assert out.startswith(SOLUTIONS_OFF + "\n") and "graded assignment" in out
+        assert key not in out.split("Hint: ")[0] and "Solution:" not in out
+        assert "Hint: " in out
+        assert key_text(q1) == key and q1.feedback(key).correct
+    finally:
+        graded(False)
+    assert not solutions_off()
+    q1.solution()
+    assert capsys.readouterr().out.startswith(f"Solution: {key}")
+
+
+def test_class_set_notebooks_keep_their_solutions() -> None:
+    nb = student_notebook("06_scoring", 5, "alice")
+    text = "\n".join(c.source for c in nb.cells)
+    assert "graded(" not in text and "# q1.solution()" in text
+
+
+def test_student_names_in_any_script_keep_their_letters(tmp_path: Path) -> None:
+    names = ["Zoë", "张伟", "李娜", "प्रिया", "O'Brien"]
+    write_class(names, 1, tmp_path, ["01"])
+    folders = sorted(p.name for p in tmp_path.iterdir() if p.is_dir())
+    assert folders == sorted(["Zoë", "张伟", "李娜", "प्रिया", "O_Brien"])
+    data = json.loads((tmp_path / "answer_key.json").read_text(encoding="utf-8"))
+    assert list(data) == names
+
+
+@pytest.mark.parametrize(
+    ("students", "words"),
+    [
+        ("Zoë,zoë", ("'Zoë' and 'zoë'", "ignores case")),
+        ("Zoë,Zoe\u0308", ("share the folder 'Zoë'",)),  # composed, decomposed
+        ("李 娜,李_娜", ("share the folder '李_娜'",)),
+        ("Zoë?,Zoë!", ("share the folder 'Zoë_'",)),
+    ],
+)
+def test_names_that_share_a_folder_are_still_refused(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    students: str,
+    words: tuple[str, ...],
+) -> None:
+    out = tmp_path / "class"
+    code, stdout, err = _spades(
+        capsys,
+        "exercises",
+        "--students",
+        students,
+        "--chapters",
+        "01",
+        "--out",
+        str(out),
+    )
+    _one_error_line(code, stdout, err, *words)
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("nbgrader", [(), ("--nbgrader",)])
+def test_without_nbformat_the_teacher_command_is_one_error_line(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    nbgrader: tuple[str, ...],
+) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "nbformat", None)  # as if not installed
+    out = tmp_path / "class"
+    code, stdout, err = _spades(
+        capsys,
+        "exercises",
+        "--count",
+        "1",
+        "--chapters",
+        "01",
+        "--out",
+        str(out),
+        *nbgrader,
+    )
+    _one_error_line(code, stdout, err, "nbformat", 'pip install -e ".[course]"')
+    assert not out.exists()
+
+
+def test_help_shows_the_default_class_seed(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = _spades(capsys, "exercises", "--help")
+    assert code == 0
+    assert f"(default: {DEFAULT_SEED})" in " ".join(out.split())
+    assert "JupyterHub user names, exactly" in " ".join(out.split())
+
+
+def test_both_modes_write_the_same_answer_key_json(tmp_path: Path) -> None:
+    from spadeslib.nbgrader_release import write_course
+
+    students = ["alice", "Zoë"]
+    write_class(students, 2026, tmp_path / "class", ["06"])
+    write_course(tmp_path / "course", students, 2026, ["06"])
+    keys = [
+        json.loads((tmp_path / mode / "answer_key.json").read_text(encoding="utf-8"))
+        for mode in ("class", "course")
+    ]
+    assert keys[0] == keys[1]
+    assert set(keys[0]["alice"]) == {"seed", "answers", "accepted"}

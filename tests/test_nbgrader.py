@@ -73,6 +73,46 @@ def test_source_notebook_cells() -> None:
             assert cell.source.index("END SOLUTION") < cell.source.index(".check(")
 
 
+def test_answer_cells_say_what_to_delete_and_write() -> None:
+    nb = assignment_notebook(CHAPTER, 2026)
+    intro = nb.cells[0].source
+    assert "`raise NotImplementedError()`" in intro and "`answer_1 = ...`" in intro
+    for cell in nb.cells:
+        grade_id = cell.metadata["nbgrader"]["grade_id"]
+        if grade_id.startswith("answer_"):
+            i = int(grade_id.split("_")[1])
+            head = cell.source.split("### BEGIN SOLUTION")[0]
+            assert "delete the line raise NotImplementedError()" in head
+            assert f"write answer_{i} = ..." in head
+            assert "replace the solution" not in head
+
+
+def test_graded_notebook_switches_solutions_off(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from spadeslib.exercises import graded, key_text
+
+    nb = assignment_notebook(CHAPTER, 2026)
+    setup = nb.cells[1].source
+    assert "graded()" in setup
+    monkeypatch.setenv("SPADESLIB_STUDENT", "alice")
+    names: dict[str, object] = {}
+    try:
+        exec(setup, names)  # the notebook's setup cell
+        capsys.readouterr()
+        q1 = names["q1"]
+        q1.solution()  # type: ignore[attr-defined]
+        q1.hint()  # type: ignore[attr-defined]
+        out = capsys.readouterr().out
+        assert out.startswith("Solutions are off in this graded assignment")
+        assert "Hint: " in out and "Solution:" not in out
+        # the instructor's solution cell and the autograder still work
+        answer = key_text(q1)  # type: ignore[arg-type]
+        assert q1.feedback(answer).correct  # type: ignore[attr-defined]
+    finally:
+        graded(False)
+
+
 def test_student_id_prefers_the_grader_then_the_hub(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -93,18 +133,25 @@ def test_generate_and_autograde_a_right_and_a_wrong_submission(
     keys = json.loads((root / "answer_key.json").read_text(encoding="utf-8"))
     for student in STUDENTS:
         assert keys[student]["seed"] == student_seed(2026, student)
-    alice = list(keys["alice"]["chapters"][CHAPTER].values())
+    alice = list(keys["alice"]["answers"][CHAPTER].values())
     accepted = keys["alice"]["accepted"][CHAPTER]
     assert [answers[0] for answers in accepted.values()] == alice
     key_md = (root / "answer_key.md").read_text(encoding="utf-8")
     assert "every answer the check accepts" in key_md
-    bob = list(keys["bob"]["chapters"][CHAPTER].values())
+    bob = list(keys["bob"]["answers"][CHAPTER].values())
     assert alice != bob  # each student has their own exercises
 
     _nbgrader(root, "db", "student", "import", "students.csv")
     _nbgrader(root, "generate_assignment", CHAPTER)
     released = (root / "release" / CHAPTER / f"{CHAPTER}.ipynb").read_text()
     assert "BEGIN SOLUTION" not in released and "key_text" not in released
+    released_nb = nbformat.reads(released, as_version=4)
+    first = next(
+        c for c in released_nb.cells if c.metadata["nbgrader"]["grade_id"] == "answer_1"
+    )
+    assert STUB in first.source and "delete the line raise NotImplementedError()" in (
+        first.source
+    )
 
     _submit(root, "alice", alice)  # all right
     bob_answers = [k if i in (0, 2) else _wrong(k) for i, k in enumerate(bob)]

@@ -11,7 +11,8 @@ and then, for each exercise, ``q1.show()`` (the scenario and the question),
 ``q1.solution()``. Every scenario is built from ``(chapter, exercise, seed)``,
 so a teacher can give each student a different seed
 (``spades exercises --students alice,bob --seed 2026 --out DIR``) and an
-answer key computed by the library.
+answer key computed by the library. An nbgrader assignment calls
+:func:`graded` first, which switches ``q.solution()`` off (hints stay).
 
 >>> q1, *rest = load("06_scoring", seed=1)
 >>> q1.feedback(____).status
@@ -43,7 +44,9 @@ from .core import (
     Spec,
     ____,
     accepted_texts,
+    graded,
     key_text,
+    solutions_off,
     spec_of,
 )
 from .reading import AnswerError
@@ -64,8 +67,10 @@ __all__ = [
     "accepted_texts",
     "chapter_module",
     "exercise_classes",
+    "graded",
     "key_text",
     "load",
+    "solutions_off",
     "spec_of",
     "student_seed",
 ]

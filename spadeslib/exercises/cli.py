@@ -20,6 +20,7 @@ first) and ``check`` (fail if a committed exercise notebook is out of date).
 from __future__ import annotations
 
 import argparse
+import importlib.util
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -51,6 +52,20 @@ def _students(text: str | None, count: int | None) -> list[str]:
     return names
 
 
+def _require_notebook_tools(nbgrader: bool) -> None:
+    """Refuse, in one line naming the extra to install, to write notebooks
+    without the packages that write them (before any file is written)."""
+    needed = ("nbformat",) if nbgrader else ("nbformat", "jupytext")
+    missing = [name for name in needed if importlib.util.find_spec(name) is None]
+    if missing:
+        verb = "is" if len(missing) == 1 else "are"
+        raise SpadesError(
+            f"writing the exercise notebooks needs {' and '.join(missing)}, "
+            f"which {verb} not installed: install the course extra with "
+            'pip install -e ".[course]"'
+        )
+
+
 def _cmd_class(args: argparse.Namespace) -> int:
     from .notebooks import cannot_write, write_class
     from .reading import plural
@@ -63,6 +78,7 @@ def _cmd_class(args: argparse.Namespace) -> int:
         raise SpadesError(
             "give --students NAME,NAME (or --count N) and --out DIR (or --list)"
         )
+    _require_notebook_tools(args.nbgrader)
     if args.nbgrader:
         from ..nbgrader_release import write_course
 
@@ -127,7 +143,11 @@ def _cmd_check(args: argparse.Namespace) -> int:
 
 def _add_class_options(p: argparse.ArgumentParser) -> None:
     who = p.add_mutually_exclusive_group()
-    who.add_argument("--students", help="comma-separated student names")
+    who.add_argument(
+        "--students",
+        help="comma-separated student names (with --nbgrader: the JupyterHub "
+        "user names, exactly, as the seed is derived from them)",
+    )
     who.add_argument(
         "--count",
         type=whole(1),
@@ -137,7 +157,8 @@ def _add_class_options(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--seed",
         default=str(DEFAULT_SEED),
-        help="the class seed; each student's seed is derived from it and the name",
+        help="the class seed (default: %(default)s); each student's seed is "
+        "derived from it and the name",
     )
     p.add_argument(
         "--out", help="folder to write STUDENT/CHAPTER.ipynb and the key into"

@@ -37,7 +37,9 @@ __all__ = [
     "Spec",
     "____",
     "accepted_texts",
+    "graded",
     "key_text",
+    "solutions_off",
     "spec_of",
 ]
 
@@ -329,6 +331,42 @@ class Spec:
         return f"Solution: {self.key_text}\n{_cap(self.explain())}"
 
 
+SOLUTIONS_OFF = (
+    "Solutions are off in this graded assignment: .hint() still gives a hint, "
+    "and .check(answer) says what is wrong with an answer."
+)
+"""What ``q.solution()`` prints after :func:`graded`."""
+
+_graded = False
+
+
+def graded(on: bool = True) -> None:
+    """Switch the solutions off (``on=True``) for every exercise in this
+    kernel, as the setup cell of an nbgrader assignment does: ``q.solution()``
+    then prints :data:`SOLUTIONS_OFF` instead of the answer. Hints and checks
+    stay, and so does :func:`key_text` (the instructor's solution cells and
+    the answer keys use it). ``graded(False)`` switches the solutions back on.
+
+    This keeps a graded notebook from printing its answers; it is no lock. The
+    checks run in the student's own kernel, so a determined student can still
+    compute an answer with the library.
+
+    >>> from spadeslib.exercises import load
+    >>> q1 = load("06_scoring", seed=1)[0]
+    >>> graded(); q1.solution()
+    Solutions are off in this graded assignment: .hint() still gives a hint, ...
+    >>> graded(False); solutions_off()
+    False
+    """
+    global _graded
+    _graded = bool(on)
+
+
+def solutions_off() -> bool:
+    """Whether :func:`graded` has switched the solutions off."""
+    return _graded
+
+
 _SPECS: weakref.WeakKeyDictionary[Exercise, Spec] = weakref.WeakKeyDictionary()
 """Each learner-facing exercise's declaration, kept off the object itself."""
 
@@ -364,7 +402,11 @@ class Exercise:
         print("Hint: " + _cap(_SPECS[self].hint()))
 
     def solution(self) -> None:
-        """Print the answer and why."""
+        """Print the answer and why (in a graded assignment, where
+        :func:`graded` switched the solutions off, only a sentence saying so)."""
+        if _graded:
+            print(SOLUTIONS_OFF)
+            return
         print(_SPECS[self].solution_text())
 
     def show(self) -> None:

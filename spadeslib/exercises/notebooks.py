@@ -35,6 +35,7 @@ from __future__ import annotations
 import copy
 import functools
 import re
+import unicodedata
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -571,10 +572,20 @@ def _write_class(
 
 
 def _safe(name: str) -> str:
-    cleaned = re.sub(r"[^A-Za-z0-9_.-]+", "_", name.strip())
-    return cleaned or "student"
+    """The folder name of a student: letters and digits of any script
+    (``str.isalnum``), their accents and vowel signs (combining marks), and
+    ``_.-`` kept; every run of other characters replaced by ``_``. A name of
+    dots alone (``.``, ``..``) or of nothing is ``student``.
 
-
-def count_exercises() -> dict[str, int]:
-    """How many exercises each chapter has."""
-    return {name: len(exercise_classes(name)) for name in CHAPTERS}
+    >>> _safe("Zoë"), _safe("张伟"), _safe("प्रिया"), _safe("O'Brien, Seán")
+    ('Zoë', '张伟', 'प्रिया', 'O_Brien_Seán')
+    >>> _safe("../x"), _safe("..")
+    ('.._x', 'student')
+    """
+    text = unicodedata.normalize("NFC", name.strip())
+    kept = (
+        c if c.isalnum() or c in "_.-" or unicodedata.category(c)[0] == "M" else "\0"
+        for c in text
+    )
+    cleaned = re.sub("\0+", "_", "".join(kept))
+    return "student" if not cleaned.strip(".") else cleaned

@@ -79,8 +79,9 @@ def page_options(query: str) -> PageOptions:
 
     ``+`` joins a preset and its modifiers, as on the command line (a query
     string decodes ``+`` to a space, which is read the same way). A value
-    that is not valid is left out and explained in ``problems``; the last of
-    a repeated key wins.
+    that is not valid is left out and explained in ``problems``, and so is a
+    ``partner`` in a two-player game (which has none); the last of a repeated
+    key wins.
 
     >>> page_options("").rules, page_options("").seed
     ('cards4net', None)
@@ -89,6 +90,9 @@ def page_options(query: str) -> PageOptions:
     >>> print(page_options("opponents=genius").problems[0])
     The link's opponents=genius is not a bot level (random, ...); the table's
     default plays.
+    >>> print(page_options("rules=two-player&partner=expert").problems[0])
+    The link's partner=expert has no seat in two-player: two players play each
+    for themselves, with no partner; ignored.
     """
     options = PageOptions()
     problems: list[str] = []
@@ -124,6 +128,13 @@ def page_options(query: str) -> PageOptions:
                 f"{shown} is not an option of this page "
                 f"(it knows {', '.join(KNOWN)}); ignored."
             )
+    if options.partner is not None and Rules.parse(options.rules).players == 2:
+        problems.append(
+            f"The link's partner={options.partner} has no seat in "
+            f"{options.rules}: two players play each for themselves, with no "
+            "partner; ignored."
+        )
+        options = replace(options, partner=None)
     return replace(options, problems=tuple(problems))
 
 

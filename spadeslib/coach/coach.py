@@ -265,8 +265,8 @@ class Advice:
                     out[-1] += f", about {-over:.1f} short of {describe(action)}"
             if ra - rb >= 0.05:
                 out.append(
-                    f"{what} less often than if you {describe(action)} "
-                    f"({100 * rb:.0f}% of deals, against {100 * ra:.0f}%), but "
+                    f"{what} less often than if you {describe(action)}, in "
+                    f"{100 * rb:.0f}% of deals against {100 * ra:.0f}%, but "
                     "scores more"
                 )
             return out

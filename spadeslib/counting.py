@@ -30,7 +30,7 @@ import math
 from collections.abc import Iterable
 
 from .cards import Card, Rank, Suit
-from .errors import is_whole
+from .errors import SpadesError, is_whole
 
 __all__ = [
     "holding_chance",
@@ -116,7 +116,7 @@ def holding_chance(
     """
     top = min(suit, hand)
     if not is_whole(k) or not 0 <= k <= top:
-        raise ValueError(f"k is a number of cards from 0 to {top}, not {k!r}")
+        raise SpadesError(f"k is a number of cards from 0 to {top}, not {k!r}")
 
     def exactly(j: int) -> float:
         return (
@@ -149,10 +149,10 @@ def nil_break_even(value: int, safe: float) -> float:
     0.6
     """
     if not value > 0:
-        raise ValueError(f"a Nil's value is above 0 points, not {value!r}")
+        raise SpadesError(f"a Nil's value is above 0 points, not {value!r}")
     return round((value + safe) / (2 * value), 9)
 
 
 def _probability(p: float) -> None:
     if not 0 <= p <= 1:
-        raise ValueError(f"p is a probability from 0 to 1, not {p!r}")
+        raise SpadesError(f"p is a probability from 0 to 1, not {p!r}")

@@ -37,6 +37,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .errors import SpadesError
+
 __all__ = ["Question", "Quiz"]
 
 _LETTERS = string.ascii_lowercase
@@ -75,18 +77,18 @@ class Question:
         labels = tuple(str(c) for c in self.choices)
         object.__setattr__(self, "choices", labels)
         if len(labels) < 2 or len(set(labels)) != len(labels):
-            raise ValueError(
+            raise SpadesError(
                 f"question {self.prompt!r} needs two or more different choices"
             )
         if str(self.answer) not in labels:
-            raise ValueError(
+            raise SpadesError(
                 f"question {self.prompt!r}: the computed answer is not one of its "
                 f"{len(labels)} choices"
             )
         object.__setattr__(self, "_index", labels.index(str(self.answer)))
         wrong = {str(c): text for c, text in self.wrong.items()}
         if set(wrong) - set(labels) or str(self.answer) in wrong:
-            raise ValueError(
+            raise SpadesError(
                 f"question {self.prompt!r}: 'wrong' explains a choice that is "
                 "not a wrong one"
             )
@@ -155,7 +157,7 @@ class Quiz:
 
     def __init__(self, title: str, questions: Sequence[Question]) -> None:
         if not questions:
-            raise ValueError(f"quiz {title!r} has no questions")
+            raise SpadesError(f"quiz {title!r} has no questions")
         self.title = title
         self.questions = tuple(questions)
         self._misses = [0] * len(self.questions)

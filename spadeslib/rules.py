@@ -222,12 +222,7 @@ class Rules:
             raise InvalidRules(f"a modifier is repeated in {'+'.join(mods)}")
         for mod in mods:
             params.update(MODIFIERS[mod][1])
-        unknown = set(overrides) - _OVERRIDABLE
-        if unknown:
-            raise InvalidRules(
-                f"unknown rule parameter {sorted(unknown)[0]!r}; "
-                f"parameters are: {', '.join(sorted(_OVERRIDABLE))}"
-            )
+        _check_overrides(overrides)
         params.update(overrides)
         rules = cls(preset=key, modifiers=mods, **params)
         rules._check_combination()
@@ -241,7 +236,10 @@ class Rules:
         ('mirror',)
         """
         if isinstance(spec, Rules):
-            return dataclasses.replace(spec, **overrides) if overrides else spec
+            if not overrides:
+                return spec
+            _check_overrides(overrides)
+            return dataclasses.replace(spec, **overrides)
         if not isinstance(spec, str):
             raise InvalidRules(
                 f"rules are written as text such as 'cards4net' or "
@@ -548,3 +546,14 @@ def _modifier_name(name: str) -> str:
             f"unknown modifier {name!r}: choose from {', '.join(MODIFIERS)}"
         )
     return key
+
+
+def _check_overrides(overrides: Mapping[str, Any]) -> None:
+    """Refuse a parameter that a rule set cannot override (the preset, the
+    modifiers and the deck follow from the spec)."""
+    unknown = set(overrides) - _OVERRIDABLE
+    if unknown:
+        raise InvalidRules(
+            f"unknown rule parameter {sorted(unknown)[0]!r}; "
+            f"parameters are: {', '.join(sorted(_OVERRIDABLE))}"
+        )

@@ -74,3 +74,29 @@ def test_the_coach_refuses_to_review_a_seat_not_at_the_table() -> None:
     hand = Game("two-player", seed=1).hand
     with pytest.raises(SpadesError, match="East has no seat in this two-player"):
         Coach("rule").review(hand, "E")
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: Rules.parse(Rules.preset(), foo=1),
+        lambda: Rules.parse(Rules.preset(), deck=()),
+        lambda: Rules.parse(Rules.preset(), preset="classic"),
+    ],
+)
+def test_overrides_of_a_rules_object_are_checked_as_a_spec_s_are(make) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(InvalidRules, match="unknown rule parameter"):
+        make()
+
+
+def test_every_refusal_is_a_spades_error() -> None:
+    from spadeslib.bots.match import duplicate_match
+    from spadeslib.coach import Coach
+    from spadeslib.counting import nil_break_even
+
+    with pytest.raises(SpadesError, match="play_weight"):
+        Coach("rule", play_weight=None)  # type: ignore[arg-type]
+    with pytest.raises(SpadesError, match="at least one deal"):
+        duplicate_match("rule", "rule", deals=0)
+    with pytest.raises(SpadesError):
+        nil_break_even(-5, 20)

@@ -29,6 +29,7 @@ from typing import Any
 
 from ..arguments import whole
 from ..cards import Card, Suit
+from ..errors import SpadesError
 from ..hand import Hand
 from ..rules import Rules
 from ..seats import Seat
@@ -75,7 +76,7 @@ def dds_values(pos: Position) -> dict[Card, int] | None:
     except ImportError:
         return None
     if pos.rules.players != 4 or pos.rules.jokers or not pos.spades_broken:
-        raise ValueError("DDS plays bridge: four hands, no jokers, spades broken")
+        raise SpadesError("DDS plays bridge: four hands, no jokers, spades broken")
 
     def text(cards: tuple[Card, ...]) -> str:
         by_suit = []

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 
 from ..actions import Bid
 from ..cards import Card, Suit
+from ..errors import SpadesError
 from ..rules import Rules
 from ..scoring import side_of
 from ..seats import Seat
@@ -62,19 +63,19 @@ class Position:
             self, "tricks_won", {s: int(self.tricks_won.get(s, 0)) for s in seats}
         )
         if self.turn not in seats:
-            raise ValueError(f"{self.turn.full} does not play in this game")
+            raise SpadesError(f"{self.turn.full} does not play in this game")
         seen: set[Card] = set()
         for seat, cards in (*hands.items(), *((s, (c,)) for s, c in self.trick)):
             for card in cards:
                 if card in seen:
-                    raise ValueError(f"the {card.name} appears twice ({seat.full})")
+                    raise SpadesError(f"the {card.name} appears twice ({seat.full})")
                 seen.add(card)
         played = {s for s, _ in self.trick}
         size = len(hands[self.turn])
         if self.turn in played or any(
             len(hands[s]) != size - (s in played) for s in seats
         ):
-            raise ValueError(
+            raise SpadesError(
                 "every seat must hold as many cards as the player to move, less "
                 "one for those who already played to the trick: "
                 + ", ".join(f"{s.full} {len(hands[s])}" for s in seats)
@@ -88,7 +89,7 @@ class Position:
         turn = getattr(hand, "turn", None)
         view = hand.view(turn) if turn is not None else None  # type: ignore[attr-defined]
         if view is None or view.phase.value != "playing":
-            raise ValueError("the hand is not in the playing phase")
+            raise SpadesError("the hand is not in the playing phase")
         hands = {s: tuple(hand.view(s).hand or ()) for s in view.seats}  # type: ignore[attr-defined]
         return cls.from_view(view, hands)
 
@@ -101,7 +102,7 @@ class Position:
         cards are in the view and may be omitted)."""
         v = view  # a PlayerView; typed loosely to keep the core import-light
         if v.phase.value != "playing" or v.to_move is None:  # type: ignore[attr-defined]
-            raise ValueError("the hand is not in the playing phase")
+            raise SpadesError("the hand is not in the playing phase")
         cards = {Seat.parse(s): tuple(Card.parse_many(c)) for s, c in hands.items()}
         if v.hand is not None:  # type: ignore[attr-defined]
             cards.setdefault(v.seat, tuple(v.hand))  # type: ignore[attr-defined]
@@ -162,7 +163,7 @@ class Position:
         """The position after the player to move plays ``card`` (checked)."""
         card = Card.parse(card)
         if card not in self.legal_cards():
-            raise ValueError(
+            raise SpadesError(
                 f"{self.turn.full} may not play the {card.name} here "
                 f"(legal: {' '.join(str(c) for c in self.legal_cards())})"
             )

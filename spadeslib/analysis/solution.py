@@ -107,7 +107,7 @@ def _solver(pos: Position, objective: str | None, solver: Solver | None) -> Solv
     if solver is None:
         return Solver(pos, objective or "points")
     if objective is not None and solver.objective != _objective(objective):
-        raise ValueError(
+        raise SpadesError(
             f"the solver was made for {solver.objective!r}, not {objective!r}"
         )
     return solver

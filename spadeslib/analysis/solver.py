@@ -47,6 +47,7 @@ from collections.abc import Callable
 
 from ..actions import BidKind
 from ..cards import Card, Suit
+from ..errors import SpadesError
 from ..scoring import score_hand, side_of, sides
 from ..seats import Seat
 from .position import Position
@@ -64,7 +65,7 @@ _NIL_KINDS = (BidKind.NIL, BidKind.BLIND_NIL)
 def _objective(name: str) -> str:
     name = {"bags": "bag-adjusted", "bag_adjusted": "bag-adjusted"}.get(name, name)
     if name not in OBJECTIVES:
-        raise ValueError(
+        raise SpadesError(
             f"unknown objective {name!r}: choose one of {', '.join(OBJECTIVES)}"
         )
     return name
@@ -213,7 +214,7 @@ class Solver:
     def _load(self, pos: Position) -> None:
         """Set the search state to ``pos`` (a position of this solver's hand)."""
         if pos.rules != self.rules or dict(pos.bids) != self.bids:
-            raise ValueError("this solver was made for another hand (rules or bids)")
+            raise SpadesError("this solver was made for another hand (rules or bids)")
         self.hold = [0] * 16
         for seat, cards in pos.hands.items():
             for card in cards:

@@ -31,6 +31,7 @@ from typing import Any
 
 from ..actions import Bid, BidKind
 from ..cards import Card
+from ..errors import SpadesError
 from ..hand import Hand, Phase
 from ..rules import Rules
 from ..scoring import side_of, sides
@@ -309,7 +310,7 @@ def duplicate_match(
     """
     rules = Rules.parse(rules) if isinstance(rules, str) else rules
     if deals < 1:
-        raise ValueError("a match needs at least one deal")
+        raise SpadesError("a match needs at least one deal")
     a_opts = dict(a_options or {})
     b_opts = dict(b_options or {})
     report = MatchReport(a=a, b=b, rules=rules.spec, seed=seed, deals=deals)
@@ -317,7 +318,7 @@ def duplicate_match(
     start = time.perf_counter()
     check = check_tricks
     if check > exact_tricks(rules, check):
-        raise ValueError(
+        raise SpadesError(
             f"the exact solver takes at most {exact_tricks(rules, 13)} final tricks, "
             f"not {check}"
         )

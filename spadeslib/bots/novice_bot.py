@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from ..actions import Action, Bid
 from ..cards import Card, Rank, Suit
+from ..errors import SpadesError
 from ..hand import Phase
 from ..tricks import trick_winner
 from ..view import PlayerView
@@ -53,7 +54,7 @@ class NoviceBot:
         """The action with the beginner's reason."""
         legal = view.legal
         if not legal:
-            raise ValueError(f"{view.seat.full} is not to move")
+            raise SpadesError(f"{view.seat.full} is not to move")
         if len(legal) > 1 and view.hand is not None:
             if view.phase is Phase.BIDDING:
                 return Suggestion(*_bid(view), self.name)

@@ -21,6 +21,7 @@ from typing import Any
 
 from ..actions import KEEP, LOOK, TAKE_NEXT, Action, Bid, Discard, Exchange
 from ..cards import Card
+from ..errors import SpadesError
 from ..hand import Phase
 from ..scoring import side_of
 from ..seats import Seat
@@ -106,7 +107,7 @@ def rule_decision(
     card play and bid reasons (the action is the same)."""
     legal = view.legal
     if not legal:
-        raise ValueError(f"{view.seat.full} is not to move")
+        raise SpadesError(f"{view.seat.full} is not to move")
     key = (view.number, int(view.dealer), int(view.seat))
     phase = view.phase
     if len(legal) == 1:

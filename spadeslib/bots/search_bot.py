@@ -38,7 +38,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..actions import KEEP, Action, Bid
-from ..errors import is_whole
+from ..errors import SpadesError, is_whole
 from ..hand import Phase
 from ..view import PlayerView
 from .base import Suggestion
@@ -91,14 +91,14 @@ class SearchBot:
     ) -> None:
         for name, count in (("samples", samples), ("bid_samples", bid_samples)):
             if count is not None and (not is_whole(count) or count < 0):
-                raise ValueError(
+                raise SpadesError(
                     f"{name} must be a whole number at least 0 (0: play as the "
                     f"rule level), not {count!r}"
                 )
         if time_limit is not None and not time_limit > 0:
-            raise ValueError(f"time_limit must be above 0 seconds, not {time_limit!r}")
+            raise SpadesError(f"time_limit must be above 0 seconds, not {time_limit!r}")
         if not confidence >= 0:  # standard errors (NaN refused too)
-            raise ValueError(f"confidence must be at least 0, not {confidence!r}")
+            raise SpadesError(f"confidence must be at least 0, not {confidence!r}")
         self.seed = seed
         self.samples = samples
         self.bid_samples = bid_samples if bid_samples is not None else samples
@@ -114,7 +114,7 @@ class SearchBot:
         """The action, with the rule-style reason and the search's estimate."""
         legal = view.legal
         if not legal:
-            raise ValueError(f"{view.seat.full} is not to move")
+            raise SpadesError(f"{view.seat.full} is not to move")
         rng = random.Random(f"{self.seed}/{_view_key(view)}")
         searched = self._search(view, rng) if len(legal) > 1 else None
         action, reason = searched or rule_decision(view, self._blind)

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..errors import SpadesError
 from ..rules import Rules
 from .match import duplicate_match
 from .match_report import MatchReport
@@ -259,15 +260,15 @@ def round_robin(
     from .match import exact_tricks
 
     if len(levels) < 2:
-        raise ValueError("a ladder needs at least two levels")
+        raise SpadesError("a ladder needs at least two levels")
     named = [spec.strip().lower() for spec in levels]
     twice = next((spec for spec in named if named.count(spec) > 1), None)
     if twice is not None:
-        raise ValueError(
+        raise SpadesError(
             f"the level {twice!r} is named twice: a ladder plays each once"
         )
     if pairs not in ("all", "adjacent"):
-        raise ValueError(f"pairs must be 'all' or 'adjacent', not {pairs!r}")
+        raise SpadesError(f"pairs must be 'all' or 'adjacent', not {pairs!r}")
     rules = Rules.parse(rules) if isinstance(rules, str) else rules
     options = options or {}
     check = exact_tricks(rules) if check_tricks is None else check_tricks

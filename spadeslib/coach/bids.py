@@ -34,6 +34,7 @@ from ..bots.rule_bot import bid_decision
 from ..bots.sampler import sample_worlds
 from ..bots.sim import State, bid_code, bits, deck_for
 from ..bots.valuation import nil_danger
+from ..errors import SpadesError
 from ..seats import Seat
 from ..view import PlayerView
 from .ratings import Estimate, mean_ci
@@ -196,7 +197,7 @@ def study_blind(view: PlayerView, rng: random.Random, samples: int = 40) -> BidS
     (four players): looking is followed by the rule level's bid."""
     rules = view.rules
     if rules.players != 4:
-        raise ValueError("the blind study needs a four-player hand")
+        raise SpadesError("the blind study needs a four-player hand")
     deck = deck_for(rules)
     me = view.seat
     legal = list(view.legal)

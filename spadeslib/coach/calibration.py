@@ -28,6 +28,7 @@ from typing import Any
 
 from ..actions import Action
 from ..cards import Card
+from ..errors import SpadesError
 from ..hand import Hand
 from ..rules import Rules
 from ..scoring import side_of, sides
@@ -297,7 +298,7 @@ def calibrate(
 
     rules = Rules.parse(rules) if isinstance(rules, str) else rules
     if deals < 1:
-        raise ValueError("a calibration needs at least one deal")
+        raise SpadesError("a calibration needs at least one deal")
     Coach(coach, samples=samples)  # refuses an unknown level or budget
     name, options = parse_level(player)
     make_bot(name, **options)  # refuses unknown options

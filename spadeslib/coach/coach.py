@@ -512,7 +512,10 @@ class Coach:
                 raise SpadesError(
                     f"{name} must be a whole number at least {low}, not {count!r}"
                 )
-        if not 0.0 < play_weight <= 1.0:
+        number = isinstance(play_weight, (int, float)) and not isinstance(
+            play_weight, bool
+        )
+        if not number or not 0.0 < play_weight <= 1.0:
             raise SpadesError(
                 f"play_weight must be above 0 and at most 1 (1: the plays are"
                 f" not read), not {play_weight}"

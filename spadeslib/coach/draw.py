@@ -28,6 +28,7 @@ from ..bots.knowledge import state_from_view
 from ..bots.playout import later_bids, play_state, playout
 from ..bots.rule_bot import draw_keeps, rule_decision
 from ..bots.sim import Deck, bits, deck_for
+from ..errors import SpadesError
 from ..phase import Phase
 from ..seats import Seat
 from ..view import PlayerView
@@ -84,7 +85,7 @@ def study_draw(view: PlayerView, rng: random.Random, samples: int = 40) -> BidSt
     opponent's, bag-adjusted, per world."""
     rules = view.rules
     if rules.players != 2 or view.phase is not Phase.DRAW or view.drawn is None:
-        raise ValueError(
+        raise SpadesError(
             "the draw study needs a two-player draw with the top card seen"
         )
     deck = deck_for(rules)

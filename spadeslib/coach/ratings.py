@@ -33,6 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..actions import Action
+from ..errors import SpadesError
 
 __all__ = [
     "RATINGS",
@@ -92,7 +93,7 @@ def mean_ci(values: Sequence[float]) -> Estimate:
     """
     n = len(values)
     if n == 0:
-        raise ValueError("no values to estimate from")
+        raise SpadesError("no values to estimate from")
     mean = sum(values) / n
     if n == 1 or max(values) == min(values):
         return Estimate(mean, mean, mean, n > 1 or max(values) == min(values))

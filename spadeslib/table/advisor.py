@@ -28,6 +28,7 @@ from typing import Any
 from ..actions import Action, Bid
 from ..coach import LEVELS, Coach
 from ..coach.explain import describe
+from ..errors import SpadesError
 from ..hand import Hand, Phase
 from ..seats import Seat
 from ..view import PlayerView
@@ -121,7 +122,7 @@ class Advisor:
     def estimate(self, view: PlayerView) -> Estimate:
         """Expected tricks of the hand in ``view`` and a suggested bid."""
         if view.hand is None:
-            raise ValueError("your cards are face down: look at them first")
+            raise SpadesError("your cards are face down: look at them first")
         from ..bots.sim import deck_for
         from ..bots.valuation import evaluate
 

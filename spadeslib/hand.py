@@ -82,7 +82,7 @@ class Hand(HandState):
             return cards[:]
         return list(self._legal if self._legal is not None else self._legal_now())
 
-    def legal_cards(self, seat: Seat | None = None) -> list[Card]:
+    def legal_cards(self, seat: Seat | str | None = None) -> list[Card]:
         """The cards ``seat`` (default: the player to move) could play now."""
         seat = self.turn if seat is None else Seat.parse(seat)
         if self.phase is not _PLAYING or seat != self.turn or seat is None:
@@ -380,7 +380,7 @@ class Hand(HandState):
         """Tricks won so far, by seat."""
         return {s: self.tricks_won[s] for s in self.seats}
 
-    def side_of(self, seat: Seat) -> str:
+    def side_of(self, seat: Seat | str) -> str:
         """The side a seat scores for: ``"NS"``, ``"EW"``, or the seat's letter
         for two players.
 

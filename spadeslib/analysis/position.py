@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..actions import Bid
 from ..cards import Card, Suit
@@ -30,6 +31,10 @@ from ..rules import Rules
 from ..scoring import side_of
 from ..seats import Seat
 from ..tricks import trick_winner
+
+if TYPE_CHECKING:
+    from ..hand import Hand
+    from ..view import PlayerView
 
 __all__ = ["Position"]
 
@@ -83,7 +88,7 @@ class Position:
 
     # ---------------------------------------------------------- construction
     @classmethod
-    def from_hand(cls, hand: object) -> Position:
+    def from_hand(cls, hand: Hand) -> Position:
         """Every seat's cards and the public state of a hand in its play phase
         (read from each seat's :meth:`~spadeslib.Hand.view`)."""
         turn = getattr(hand, "turn", None)
@@ -95,7 +100,7 @@ class Position:
 
     @classmethod
     def from_view(
-        cls, view: object, hands: Mapping[Seat | str, Iterable[Card | str]]
+        cls, view: PlayerView, hands: Mapping[Seat | str, Iterable[Card | str]]
     ) -> Position:
         """The position a seat's view describes, with ``hands`` as every
         seat's remaining cards (the coach's sampled world; the viewer's own

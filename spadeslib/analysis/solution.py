@@ -25,6 +25,7 @@ as :func:`~spadeslib.score_hand` scores the hand, bag penalties included;
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..cards import Card
 from ..errors import SpadesError
@@ -32,6 +33,9 @@ from ..seats import Seat
 from ..tricks import trick_winner
 from .position import Position
 from .solver import Solver, _objective
+
+if TYPE_CHECKING:
+    from ..hand import Hand
 
 __all__ = [
     "Line",
@@ -99,7 +103,7 @@ class Solution:
         return gap if self.side == self.mover_side else -gap
 
 
-def _position(state: object) -> Position:
+def _position(state: Hand | Position) -> Position:
     return state if isinstance(state, Position) else Position.from_hand(state)
 
 
@@ -165,7 +169,7 @@ def _first_values(solver: Solver, pos: Position) -> dict[Card, int]:
 
 
 def solve(
-    state: object,
+    state: Hand | Position,
     objective: str = "tricks",
     side: str | None = None,
     *,
@@ -216,7 +220,9 @@ def solve(
 
 # ----------------------------------------------------- the exercises' API
 def card_values(
-    hand: object, objective: str | None = None, solver: Solver | None = None
+    hand: Hand | Position,
+    objective: str | None = None,
+    solver: Solver | None = None,
 ) -> dict[Card, int]:
     """The value of every legal card of the player to move, for the mover's
     side (see the module docstring); the objective defaults to the solver's,
@@ -228,7 +234,7 @@ def card_values(
 
 
 def card_loss(
-    hand: object,
+    hand: Hand | Position,
     card: Card | str,
     objective: str | None = None,
     solver: Solver | None = None,
@@ -252,7 +258,9 @@ def card_loss(
 
 
 def lines(
-    hand: object, objective: str | None = None, solver: Solver | None = None
+    hand: Hand | Position,
+    objective: str | None = None,
+    solver: Solver | None = None,
 ) -> list[Line]:
     """For every legal card: its value (for the mover's side) and one best
     continuation. Pass a :class:`Solver` made for the same hand to reuse its
@@ -269,7 +277,9 @@ def lines(
 
 
 def best_cards(
-    hand: object, solver: Solver | None = None, objective: str | None = None
+    hand: Hand | Position,
+    solver: Solver | None = None,
+    objective: str | None = None,
 ) -> tuple[set[Card], int]:
     """The legal cards of the player to move that reach the best value, and
     that value (for the mover's side)."""
@@ -279,6 +289,6 @@ def best_cards(
     return {c for c, v in values.items() if v == top}, top
 
 
-def best_line(hand: object, objective: str | None = None) -> Line:
+def best_line(hand: Hand | Position, objective: str | None = None) -> Line:
     """The best card's line (the lowest best card when several tie)."""
     return max(lines(hand, objective), key=lambda line: (line.value, -line.card.index))

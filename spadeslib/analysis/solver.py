@@ -44,6 +44,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ..actions import BidKind
 from ..cards import Card, Suit
@@ -51,6 +52,9 @@ from ..errors import SpadesError
 from ..scoring import score_hand, side_of, sides
 from ..seats import Seat
 from .position import Position
+
+if TYPE_CHECKING:
+    from ..hand import Hand
 
 __all__ = ["OBJECTIVES", "Solver"]
 
@@ -83,7 +87,11 @@ class Solver:
     """
 
     def __init__(
-        self, context: object, objective: str = "points", *, grouping: bool = True
+        self,
+        context: Hand | Position,
+        objective: str = "points",
+        *,
+        grouping: bool = True,
     ) -> None:
         pos = context if isinstance(context, Position) else Position.from_hand(context)
         self.objective = _objective(objective)
@@ -305,7 +313,7 @@ class Solver:
         self.load(pos)
         return best - chosen if up else chosen - best
 
-    def classes(self, state: object) -> list[list[Card]]:
+    def classes(self, state: Hand | Position) -> list[list[Card]]:
         """The legal cards of a :class:`~spadeslib.Hand` or :class:`Position`
         of this hand, in classes of equivalent (touching) cards."""
         pos = state if isinstance(state, Position) else Position.from_hand(state)

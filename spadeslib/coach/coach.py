@@ -537,7 +537,7 @@ class Coach:
         """The generator of one decision's analysis."""
         return random.Random(f"{self.seed}/{self.level}/{decision_key(view)}")
 
-    def advise(self, view: PlayerView, hand: Hand | None = None) -> Advice:
+    def advise(self, view: PlayerView | Hand, hand: Hand | None = None) -> Advice:
         """The analysis of the decision ``view.seat`` faces. ``hand`` (the full
         hand at that moment) is only for checks after the fact: it adds the
         values with every card known, never changes the best action. A

@@ -1,6 +1,9 @@
 """Exact answers for a position: :func:`solve`, and the older helpers
-(:func:`card_values`, :func:`lines`, :func:`best_cards`, :func:`best_line`)
-that the exercises use.
+(:func:`card_values`, :func:`card_loss`, :func:`lines`, :func:`best_cards`,
+:func:`best_line`) that the exercises use. Every one takes the hand (or a
+:class:`Position`), then the objective, then a :class:`Solver` to reuse.
+:func:`solve` counts tricks unless told otherwise (the question a bridge
+player asks); the helpers count points, unless their solver says otherwise.
 
 A card's *value* is what the side it is counted for ends the hand with when
 everyone plays perfectly afterwards with every card known: its tricks
@@ -278,8 +281,8 @@ def lines(
 
 def best_cards(
     hand: Hand | Position,
-    solver: Solver | None = None,
     objective: str | None = None,
+    solver: Solver | None = None,
 ) -> tuple[set[Card], int]:
     """The legal cards of the player to move that reach the best value, and
     that value (for the mover's side)."""
@@ -289,6 +292,12 @@ def best_cards(
     return {c for c, v in values.items() if v == top}, top
 
 
-def best_line(hand: Hand | Position, objective: str | None = None) -> Line:
+def best_line(
+    hand: Hand | Position,
+    objective: str | None = None,
+    solver: Solver | None = None,
+) -> Line:
     """The best card's line (the lowest best card when several tie)."""
-    return max(lines(hand, objective), key=lambda line: (line.value, -line.card.index))
+    return max(
+        lines(hand, objective, solver), key=lambda line: (line.value, -line.card.index)
+    )

@@ -285,10 +285,10 @@ class Puzzle(Spec):
         classes = self._solvers[0].classes(hand)
         if len(classes) < 2:  # every legal card is equivalent: nothing to choose
             return False
-        best, _ = best_cards(hand, self._solvers[0])
+        best, _ = best_cards(hand, solver=self._solvers[0])
         if len(best) == len(legal) or not self.theme_ok(best, legal):
             return False
-        if best_cards(hand, self._solvers[1])[0] != best:
+        if best_cards(hand, solver=self._solvers[1])[0] != best:
             return False  # counting bags as -10 each would choose other cards
         advice = coach().advise(hand.view(hand.turn), hand=hand)
         if advice.best not in best:

@@ -2,7 +2,11 @@
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
-STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml | cksum | cut -d' ' -f1)
+HASH   := $(shell cat pyproject.toml | cksum | cut -d' ' -f1)
+# everything (make test and the developer targets) ...
+STAMP  := $(VENV)/.installed-$(HASH)
+# ... or the course alone (make lab, make voila): no test tools to download
+COURSE := $(VENV)/.course-$(HASH)
 
 .PHONY: lab test test-unit test-notebooks test-exercises browser test-fast lint format \
 	sync execute exercises bench voila clean
@@ -13,11 +17,16 @@ $(BIN)/python:
 
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[test,course,voila]"
-	rm -f $(VENV)/.installed-*
-	touch $(STAMP)
+	rm -f $(VENV)/.installed-* $(VENV)/.course-*
+	touch $(STAMP) $(COURSE)
+
+$(COURSE): pyproject.toml | $(BIN)/python
+	@if [ -f $(STAMP) ]; then touch $(COURSE); else \
+		$(BIN)/python -m pip install --quiet -e ".[course,voila]" && \
+		rm -f $(VENV)/.course-* && touch $(COURSE); fi
 
 ## lab: install the course and open it in JupyterLab
-lab: $(STAMP)
+lab: $(COURSE)
 	$(BIN)/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) notebooks/01_welcome.ipynb
 
 ## test: lint, unit and property tests, doctests, notebooks (nbval), browser test.
@@ -79,7 +88,7 @@ bench: $(STAMP)
 ## VOILA_IP=0.0.0.0 serves the class network; VOILA_POOL kernels wait preheated (30)
 VOILA_IP   ?= 127.0.0.1
 VOILA_POOL ?= 30
-voila: $(STAMP)
+voila: $(COURSE)
 	JUPYTER_PATH=$(CURDIR)/spadeslib/table/voila JUPYTER_CONFIG_PATH=$(CURDIR)/spadeslib/table/voila \
 		$(BIN)/voila --Voila.ip=$(VOILA_IP) --VoilaConfiguration.default_pool_size=$(VOILA_POOL) \
 		notebooks/table.ipynb

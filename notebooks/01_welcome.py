@@ -242,7 +242,8 @@ print(game)
 # ## Glossary: English, Spanish, Portuguese
 #
 # The rules of this course come from five texts, four in Spanish and one in
-# Portuguese (`000` to `004`; `RULES.md` says what each one is). Here are the
+# Portuguese, numbered `000` to `004` ([docs/sources.md](../docs/sources.md)
+# says what each one is). Here are the
 # words of the game as they appear there, each written as its text writes it
 # (so some are plurals or verb forms, such as *anuncios* or *no cumple*).
 # Where the texts use several words, the number of the text that uses each

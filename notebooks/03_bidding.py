@@ -319,8 +319,9 @@ for spec in PRESETS4:
 # ### Two players
 #
 # In the two-player game (chapter 8) there is no deal: each player draws
-# cards from the stock. Blind Nil (called *double nil* there) is declared
-# before taking the first card:
+# cards from the stock. Blind Nil (called *double nil* there, and not to be
+# confused with the `double_nil` rule above, which lets both partners bid
+# Nil) is declared before taking the first card:
 
 # %%
 two = Hand("two-player", dealer="N", seed=1)

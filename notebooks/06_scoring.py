@@ -60,7 +60,7 @@ def score(spec, bids, tricks, bags_before=None):
 def breakdown(result):
     """Print how a side's score was made up, line by line."""
     if result.made is None:
-        print(f"{result.side}: contract 0 (no tricks bid): no points, no bags")
+        print(f"{result.side}: contract 0 (no tricks bid): no contract points")
     else:
         verdict = "made" if result.made else "set"
         counted = f"{result.counted_tricks} tricks count towards it"
@@ -107,8 +107,9 @@ breakdown(result["NS"])
 breakdown(result["EW"])
 
 # %% [markdown]
-# So the score of a team depends only on its contract and whether it made
-# it. Here are the points for a contract of 7, for every possible number of
+# So the contract points of a team depend only on its contract and whether
+# it made it; each trick over the contract adds 1 (an overtrick, a bag).
+# Here are the points for a contract of 7, for every possible number of
 # tricks:
 
 # %%

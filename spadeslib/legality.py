@@ -146,7 +146,9 @@ def refuse_card(
         )
     first = ""
     if not tricks_done:
-        first = " (and the first trick is never led with a spade)"
+        first = (
+            " (a spade opens the first trick only from a hand of nothing but spades)"
+        )
     return (
         rule,
         f"{name} cannot lead the {card.name}: spades "

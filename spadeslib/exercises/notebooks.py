@@ -181,7 +181,8 @@ the answer and its explanation.
 Every exercise is built from the seed below, so your teacher may give you
 your own seed; the checks follow it.
 
-**Solutions: every answer is filled in and checked.** <!-- SOLUTION -->"""
+**Solutions: every answer is filled in and checked**, for this seed. <!-- SOLUTION -->
+Another seed changes the exercises: `q1.solution()` answers them. <!-- SOLUTION -->"""
 
 
 def _md(text: str) -> str:

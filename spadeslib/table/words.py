@@ -170,7 +170,7 @@ def refusal(error: IllegalAction, view: PlayerView) -> str:
         )
     if rule == "spades-not-broken" and isinstance(action, Card):
         first = (
-            " (and the first trick is never led with a spade)"
+            " (a spade opens the first trick only from a hand of nothing but spades)"
             if (not view.tricks and not view.trick)
             else ""
         )

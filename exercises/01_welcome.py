@@ -71,7 +71,7 @@ q2.check(answer)
 # %% [markdown]
 # ## Exercise 3 · Read a finished hand
 #
-# A hand played by random bots. Count the tricks of one side.
+# A hand played by bots. Count the tricks of one side.
 
 # %%
 q3.show()

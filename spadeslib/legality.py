@@ -77,10 +77,16 @@ def describe(action: object) -> str:
     if isinstance(action, Draw):
         return "keep the top card" if action.keep else "discard the top card"
     if isinstance(action, Exchange):
-        return "pass " + " ".join(map(str, action.cards))
+        return "pass " + _card_names(action.cards)
     if isinstance(action, Discard):
-        return "discard " + (" ".join(map(str, action.cards)) or "no cards")
+        return "discard " + (_card_names(action.cards) or "no cards")
     return f"do {action!r}"
+
+
+def _card_names(cards: Sequence[Card]) -> str:
+    """``"the king of hearts and the two of clubs"``."""
+    names = [f"the {card.name}" for card in cards]
+    return " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
 
 
 def split_by_suit(rules: Rules, held: Sequence[Card]) -> list[list[Card]]:

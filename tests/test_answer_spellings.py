@@ -118,3 +118,48 @@ def test_record_exercise_names_the_first_hand_result() -> None:
             assert "hand 1 only" in message and "2 hands" in message, message
             return
     raise AssertionError("no seed tells hand 1 from the total")
+
+
+# ------------------------------------- a learner's review of chapters 1 to 6
+def test_a_seat_refusal_says_the_seats_once() -> None:
+    assert feedback("01", 1, 1, "EW") == (
+        "Check the format of your answer: 'EW' is not a seat. "
+        "Expected a seat: 'N', 'E', 'S' or 'W'."
+    )
+
+
+_QUOTED = re.compile(r"'([^']*)'|\"([^\"]*)\"")
+
+
+def _options(text: str) -> set[str]:
+    return {w for pair in _QUOTED.findall(text) for part in pair for w in part.split()}
+
+
+@pytest.mark.parametrize("chapter", ["01", "02", "03", "04", "05", "06", "07"])
+def test_no_format_message_repeats_what_is_expected(chapter: str) -> None:
+    """A check that cannot read an answer says what is wrong, then "Expected"
+    and the answer's format: the first part repeats neither the format nor
+    any of its options."""
+    bad = ["EW", "xyz", "maybe", 3.7, "3.7", "QQ", "ZZ ZZ", "[1,", {"a": 1}, "2½x"]
+    for q in load(chapter, seed=1):
+        for answer in bad:
+            verdict = q.feedback(answer)
+            if verdict.status != "unreadable":
+                continue
+            said, _, expected = verdict.message.partition(". Expected ")
+            assert expected, verdict.message
+            assert expected.rstrip(".") not in said, verdict.message
+            typed = _options(repr(answer))
+            assert not (_options(said) - typed) & _options(expected), verdict.message
+
+
+@pytest.mark.parametrize("answer", ["yes", "y", "true", "Yes", True])
+def test_a_yes_to_may_the_leader_lead_a_spade_asks_which_rule(answer: object) -> None:
+    """5.1 wants 'no', 'broken' or 'only spades'; a plain yes gets told which
+    yes-answer means what, not a format error that lists the options twice."""
+    for seed in (1, 2, 3):
+        q = load("05", seed=seed)[0]
+        text = str(q.feedback(answer))
+        assert "is not one of" not in text and "Expected" not in text, text
+        assert "'broken' when spades have been broken" in text, text
+        assert "'only spades' when" in text and "nothing but spades" in text, text

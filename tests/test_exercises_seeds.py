@@ -223,3 +223,109 @@ def test_no_key_on_the_learners_object() -> None:
     for name in ("expected", "key", "compute", "key_text"):
         with pytest.raises(AttributeError):
             getattr(q, name)
+
+
+# ------------------------------------- a learner's review of chapters 1 to 6
+def _all(label: str) -> tuple[Spec, ...]:
+    cls = next(c for c in CLASSES if f"{int(c.chapter[:2])}.{c.number}" == label)
+    return specs(cls)
+
+
+def test_forced_bids_state_the_modifier_rule_in_the_prompt() -> None:
+    """3.3 uses chapter 8's modifiers: the prompt says what the seed's modifier
+    does, in the rules' own words, and the hint points at that sentence."""
+    from spadeslib.rules import MODIFIERS
+
+    for spec in _all("3.3"):
+        (modifier,) = spec.hand.rules.modifiers
+        words = MODIFIERS[modifier][0]
+        prompt = spec.prompt()
+        assert f"Under {modifier}, {words}" in prompt, spec.seed
+        assert "chapter 8" in prompt, spec.seed
+        assert words in spec.hint(), spec.seed
+
+
+def test_forced_bids_explain_why_nil_is_not_open() -> None:
+    """Seed 6 (cards4net+whiz): whiz allows Nil, cards4net does not after the
+    partner's bid; the explanation gives the engine's reason."""
+    from spadeslib.actions import LOOK, Bid
+
+    explained = 0
+    for spec in _all("3.3"):
+        if Bid.NIL in spec.expected:
+            continue
+        probe = spec.hand.clone()
+        if probe.hidden[spec.seat]:
+            probe.apply(LOOK)
+        reason = probe.why_illegal(Bid.NIL)
+        assert reason and reason in spec.explain(), (spec.seed, spec.explain())
+        explained += 1
+    seed6 = _all("3.3")[5]
+    assert seed6.hand.rules.spec == "cards4net+whiz"
+    assert "only while the partner has not bid" in seed6.solution_text()
+    assert explained
+
+
+def test_joker_leads_show_no_joker_card() -> None:
+    """5.4 keeps the joker rules (the exercise is about them) but never shows
+    a joker card, which chapter 8 teaches how to read and type."""
+    for spec in _all("5.4"):
+        assert spec.hand.rules.jokers, spec.seed
+        shown = spec.show_text()
+        assert "BJ" not in shown and "LJ" not in shown and "★" not in shown
+        assert not any(c.is_joker for c in spec.hand.holding[spec.leader])
+        assert not any(c.is_joker for c in spec.expected), spec.seed
+
+
+def test_chapter_4_prompts_do_not_mention_breaking_spades() -> None:
+    for label in ("4.1", "4.2", "4.5"):
+        for spec in _all(label):
+            assert spec.hand.trick, (label, spec.seed)  # never a lead
+            assert "broken" not in spec.prompt(), (label, spec.seed)
+
+
+def test_at_least_k_spades_hint_names_the_number() -> None:
+    for spec in _all("2.4"):
+        hint = spec.hint()
+        assert f"every j from {spec.k} to 13" in hint and "from k" not in hint
+
+
+def test_quick_count_uses_the_chapters_words_for_kings() -> None:
+    """Chapter 3 never says "guarded": it says "a king with at least one more
+    card of its suit"."""
+    seen = False
+    for spec in _all("3.5"):
+        texts = [spec.hint(), spec.explain(), *(m.message for m in spec.mistakes())]
+        assert not any("guarded" in t for t in texts), spec.seed
+        seen = seen or "(with another " in spec.explain()
+    assert seen
+
+
+def test_finished_hand_is_played_by_bots_not_random_bots() -> None:
+    for spec in _all("1.3")[:5]:
+        assert "random bots" not in spec.prompt() + spec.intro
+        assert "played by bots" in spec.prompt()
+
+
+def test_yppedia_blind_nil_gives_the_scores_that_allow_it() -> None:
+    """6.5 under yppedia: Blind Nil needs a side 100 behind (chapter 3); the
+    prompt gives the scores, and with them the engine accepts the bid."""
+    from spadeslib import Hand
+    from spadeslib.actions import LOOK, Bid
+
+    checked = 0
+    for spec in _all("6.5"):
+        prompt = spec.prompt()
+        if spec.rules.blind_nil != "trailing":
+            assert "Scores before the hand" not in prompt
+            continue
+        scores = spec.scores
+        assert f"NS {scores['NS']}, EW {scores['EW']}" in prompt, spec.seed
+        hand = Hand(spec.rules, spec.dealer, scores=scores, seed=0)
+        while hand.turn != spec.nil_seat:
+            if LOOK in hand.legal_actions():
+                hand.apply(LOOK)
+            hand.apply(spec.bids[hand.turn])
+        assert Bid.BLIND_NIL in hand.legal_actions(), spec.seed
+        checked += 1
+    assert checked

@@ -331,3 +331,43 @@ def test_a_long_hint_is_read_whole(browser: Any, states: Any) -> None:
     assert strip[0] <= strip[1] + 1, f"the hint is cut: {strip}"
     assert not page.errors, page.errors
     page.close()
+
+
+def test_a_two_player_game_after_a_four_player_one_shows_two_seats(
+    browser: Any, states: Any
+) -> None:
+    page = open_table(browser, states["bidding"])
+    two = SpadesTable("two-player", seed=5, speed="instant").state
+    push(page, two)
+    shown = page.evaluate(
+        """() => [...document.querySelectorAll('.spt-seat')]
+        .filter((e) => !e.hidden && e.textContent.trim()).length"""
+    )
+    assert shown == 2, "a seat nobody sits at is still drawn"
+    assert not page.errors, page.errors
+    page.close()
+
+
+def test_the_chosen_count_follows_each_click(browser: Any, states: Any) -> None:
+    state = json.loads(json.dumps(states["bidding"]))
+    state["hand"]["choose"] = {"min": 2, "max": 2, "verb": "pass", "label": "Pass"}
+    page = open_table(browser, state)
+    cards = tid(page, "hand").locator("[data-code]")
+    cards.nth(0).click()
+    cards.nth(1).click()
+    assert "(2 chosen)" in page.locator(".spt-choose-note").inner_text()
+    assert tid(page, "confirm-choice").inner_text() == "Pass 2"
+    page.close()
+
+
+def test_focus_stays_in_the_table_after_a_bid(browser: Any, states: Any) -> None:
+    page = open_table(browser, states["bidding"])
+    bid = page.locator("[data-action]").first
+    bid.focus()
+    page.keyboard.press("Enter")
+    push(page, states["after-bid"])  # the bid buttons are gone
+    assert page.evaluate(
+        "() => document.querySelector('[data-testid=spades-table]')"
+        ".contains(document.activeElement)"
+    ), "focus fell out of the table: its keys stop working"
+    page.close()

@@ -29,7 +29,8 @@
 # Every exercise is built from the seed below, so your teacher may give you
 # your own seed; the checks follow it.
 #
-# **Solutions: every answer is filled in and checked.** <!-- SOLUTION -->
+# **Solutions: every answer is filled in and checked**, for this seed. <!-- SOLUTION -->
+# Another seed changes the exercises: `q1.solution()` answers them. <!-- SOLUTION -->
 
 # %%
 from spadeslib import Game, Rules, Seat
@@ -109,7 +110,7 @@ q3.solution()
 q4.show()
 
 # %%
-answer = "BJ AS JS 7S 4S 2S QH JC"  # SOLUTION
+answer = "AS 9S 5S 3S JC 6C AD 7D"  # SOLUTION
 q4.check(answer)
 
 # %%

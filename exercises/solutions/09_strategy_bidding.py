@@ -30,7 +30,8 @@
 # Every exercise is built from the seed below, so your teacher may give you
 # your own seed; the checks follow it.
 #
-# **Solutions: every answer is filled in and checked.** <!-- SOLUTION -->
+# **Solutions: every answer is filled in and checked**, for this seed. <!-- SOLUTION -->
+# Another seed changes the exercises: `q1.solution()` answers them. <!-- SOLUTION -->
 
 # %%
 from spadeslib import Game, Rules, Seat

@@ -222,6 +222,15 @@ class Advice:
                 text += f", worth {points(value.mean)} to your side {self._how()}"
             return text + "." + self._known_text(action)
         if rating == "best":
+            value, chosen = self.values.get(self.best), self.values.get(action)
+            ahead = chosen.mean - value.mean if value and chosen else 0.0
+            if ahead > 1:
+                return (
+                    f"{you}: as good as {best}, the coach's choice: it came out "
+                    f"{points(ahead, sign=False)} ahead in these "
+                    "deals, a lead small enough to be chance "
+                    f"({self._how()})." + self._known_text(action)
+                )
             return (
                 f"{you}: as good as {best}, the coach's choice, within a point "
                 f"({self._how()})." + self._known_text(action)
@@ -282,10 +291,12 @@ class Advice:
         best = describe(self.best)
         best_value = self.known[self.best]
         if self._same(action) or action not in self.known:
+            # the learner's card when it is one of the coach's (touching cards)
+            named = describe(action) if self._same(action) else best
             if best_value == top:
-                return f" With every card known, {best} is best too."
+                return f" With every card known, {named} is best too."
             return (
-                f" With every card known, {best} is not the best: "
+                f" With every card known, {named} is not the best: "
                 "the hidden cards decide that."
             )
         diff = best_value - self.known[action]

@@ -128,7 +128,7 @@ class FirstBidder(SeatExercise):
 class SideTricks(Spec):
     number = 3
     title = "Read a finished hand"
-    intro = "A hand played by random bots. Count the tricks of one side."
+    intro = "A hand played by bots. Count the tricks of one side."
     chapter = CHAPTER
     answer = Whole("tricks", most=13)
     must_catch = ("one-seat", "opponents")
@@ -142,7 +142,7 @@ class SideTricks(Spec):
 
     def prompt(self) -> str:
         return (
-            f"A whole hand, played by random bots, trick by trick:\n"
+            f"A whole hand, played by bots, trick by trick:\n"
             f"{tricks_text(self.hand.tricks)}\n"
             f"How many tricks did {side_name(self.side)} win together?"
         )

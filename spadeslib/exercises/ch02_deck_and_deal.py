@@ -269,7 +269,7 @@ class AtLeastSpades(Spec):
     def hint(self) -> str:
         return (
             "P(exactly j spades) = C(13, j) × C(39, 13 − j) / C(52, 13) "
-            "(`math.comb`); add it up for every j from k to 13."
+            f"(`math.comb`); add it up for every j from {self.k} to 13."
         )
 
     def explain(self) -> str:

@@ -16,15 +16,16 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from ..actions import LOOK, Bid
 from ..counting import quick_trick_parts, quick_tricks
 from ..hand import Hand
-from ..rules import Rules
+from ..rules import MODIFIERS, Rules
 from ..scoring import side_of
 from ..seats import Seat
-from .answers import Answer, Halves, Seats, Whole
+from .answers import Answer, Halves, Seats, Whole, said_once
 from .core import Mistake, SetSpec, Spec
 from .reading import AnswerError, parse_bid, parse_list
 from .scenarios import bids_table, deal, hand_picture, side_name
@@ -134,7 +135,22 @@ def as_items(answer: Any) -> list[Any]:
         return [answer]
     if isinstance(answer, (list, tuple, set, frozenset)):
         return list(answer)
-    raise AnswerError(f'{answer!r} is not a list of bids: write e.g. [4, "nil"]')
+    raise AnswerError(f"{answer!r} is not a list")
+
+
+T = TypeVar("T")
+
+
+def read_bids(read: Callable[[Any], T], answer: Any, expected: str) -> T:
+    """``read(answer)``, refusing without repeating the options of
+    ``expected`` (the check prints "Expected ``expected``" after it)."""
+    try:
+        return read(answer)
+    except AnswerError as error:
+        message = said_once(str(error), expected)
+        if message == str(error):
+            raise
+        raise AnswerError(message) from None
 
 
 class NilOptions(SetSpec):
@@ -188,13 +204,16 @@ class NilOptions(SetSpec):
         return f"'{item}'"
 
     def parse(self, answer: Any) -> frozenset[str]:
+        return read_bids(self._read, answer, self.answer_format)
+
+    def _read(self, answer: Any) -> frozenset[str]:
         out = set()
         for item in as_items(answer):
             if isinstance(item, str) and item.strip().lower() in ("none", ""):
                 continue
             bid = parse_bid(item)
             if not bid.is_nil and bid.tricks != 0:
-                raise AnswerError(f"{item!r} is not one of '0', 'nil', 'blind nil'")
+                raise AnswerError(f"{item!r} is not one of the options")
             out.add("0" if not bid.is_nil else bid_label(bid))
         return frozenset(out)
 
@@ -293,6 +312,7 @@ class ModifierBids(SetSpec):
 
     def generate(self, rng: random.Random) -> None:
         modifier = rng.choice(["mirror", "whiz", "suicide"])
+        self.modifier = modifier
         rules = Rules.preset(
             "cards4net" if modifier != "suicide" else "classic", [modifier]
         )
@@ -311,6 +331,18 @@ class ModifierBids(SetSpec):
     def seat(self) -> Seat:
         assert self.hand.turn is not None
         return self.hand.turn
+
+    @property
+    def rule_words(self) -> str:
+        """What the modifier does, in the rules' own words (``MODIFIERS``)."""
+        return MODIFIERS[self.modifier][0]
+
+    def rule_sentence(self) -> str:
+        """The sentence of the prompt that states the modifier's rule."""
+        return (
+            f"Under {self.modifier}, {self.rule_words} (chapter 8 covers this "
+            "variant and the other modifiers)."
+        )
 
     def key(self) -> frozenset[Bid]:
         if self.hand.hidden[self.seat]:
@@ -338,6 +370,9 @@ class ModifierBids(SetSpec):
         return bid_label(item).capitalize() if item.is_nil else str(item.tricks)
 
     def parse(self, answer: Any) -> frozenset[Bid]:
+        return read_bids(self._read, answer, self.answer_format)
+
+    def _read(self, answer: Any) -> frozenset[Bid]:
         bids = [parse_bid(a) for a in as_items(answer)]
         if not self.hand.rules.numeric_zero:
             bids = [Bid.NIL if b == Bid(0) else b for b in bids]
@@ -359,6 +394,7 @@ class ModifierBids(SetSpec):
             f"Rules: {h.rules.spec}. Dealer: {h.dealer.full}. Scores before the hand: "
             f"NS {h.scores['NS']}, EW {h.scores['EW']}.\nBids so far:\n{made}\n"
             f"{self.seat.full} holds:\n{hand_picture(h.holding, [self.seat])}\n"
+            f"{self.rule_sentence()}\n"
             f"List every bid {self.seat.full} may make now."
         )
 
@@ -385,13 +421,19 @@ class ModifierBids(SetSpec):
 
     def hint(self) -> str:
         return (
-            "Count the spades in the hand, then read the modifier's rule (and, for "
-            "Nil, the preset's: may Nil follow the partner's bid?)."
+            f"Count the spades in the hand, then apply the rule the exercise states "
+            f"for {self.modifier}: {self.rule_words}. For Nil, check the preset's "
+            f"rule too (under {self.hand.rules.preset}, may Nil follow the "
+            "partner's bid?)."
         )
 
     def explain(self) -> str:
         items = sorted(self.expected, key=lambda b: (b.is_nil, b.tricks))
-        return "; ".join(f"{self.item_text(b)}: {self.why_yes(b)}" for b in items) + "."
+        text = "; ".join(f"{self.item_text(b)}: {self.why_yes(b)}" for b in items)
+        if Bid.NIL not in self.expected and "Nil" in self.rule_words:
+            # the modifier's words name Nil: say why it is not open here
+            text += f". But {self.why_not(Bid.NIL)}"
+        return text + "."
 
 
 class BlindNilTrailing(SetSpec):
@@ -469,6 +511,16 @@ class BlindNilTrailing(SetSpec):
         return f"{self.format_answer(self.expected)}: {self.why_yes(seat)}."
 
 
+def _chapter_words(what: str) -> str:
+    """A part of the quick count in the chapter's words: ``quick_trick_parts``
+    calls a king with another card of its suit "guarded", a word chapter 3
+    does not use (``"K♥ (guarded)"`` -> ``"K♥ (with another ♥)"``)."""
+    if what.endswith(" (guarded)"):
+        card = what.removesuffix(" (guarded)")
+        return f"{card} (with another {card[-1]})"
+    return what
+
+
 class EstimateTricks(Spec):
     number = 5
     title = "A quick count of a hand's tricks"
@@ -509,8 +561,8 @@ class EstimateTricks(Spec):
             Mistake(
                 "king-as-one",
                 quick_tricks(self.cards, side_king=1),
-                "a guarded king of a side suit counts ½ in the quick count, not 1 "
-                "(the ace is often still out)",
+                "a king of a side suit with at least one more card of its suit "
+                "counts ½ in the quick count, not 1 (the ace is often still out)",
             ),
             Mistake(
                 "no-long-spades",
@@ -534,20 +586,24 @@ class EstimateTricks(Spec):
                 Mistake(
                     "rounded",
                     float(int(self.expected)),
-                    "keep the half: the count is in halves "
-                    f"(a guarded side king is ½), so {self.expected:g}",
+                    "keep the half: the count is in halves (a side-suit king with "
+                    f"at least one more card of its suit is ½), so {self.expected:g}",
                 )
             )
         return out
 
     def hint(self) -> str:
         return (
-            "Go suit by suit: aces, guarded kings (½ in a side suit), the spade "
-            "queen with 3+ spades; then count the spades beyond three."
+            "Go suit by suit: aces, side-suit kings with at least one more card of "
+            "their suit (½ each), the spade queen with 3+ spades; then count the "
+            "spades beyond three."
         )
 
     def explain(self) -> str:
-        parts = quick_trick_parts(self.cards)
+        parts = [
+            (_chapter_words(what), value)
+            for what, value in quick_trick_parts(self.cards)
+        ]
         listed = ", ".join(f"{what} {value:g}" for what, value in parts) or "nothing"
         return f"{listed}. Total {self.expected:g} (`quick_tricks(cards)`)."
 

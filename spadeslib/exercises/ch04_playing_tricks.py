@@ -59,10 +59,11 @@ class PositionExercise(SetSpec):
 
     def scene(self) -> str:
         h = self.hand
-        broken = "yes" if h.spades_broken else "no"
+        # Breaking spades (chapter 5) only restricts a lead; every position
+        # here is in the middle of a trick, so it does not enter the answer.
         return (
-            f"Rules: {h.rules.spec}. Trick {len(h.tricks) + 1}; spades broken: "
-            f"{broken}.\nCards played to this trick so far: {trick_line(h.trick)}.\n"
+            f"Rules: {h.rules.spec}. Trick {len(h.tricks) + 1}.\n"
+            f"Cards played to this trick so far: {trick_line(h.trick)}.\n"
             f"{self.mover.full} holds:\n{hand_picture(h.holding, [self.mover])}"
         )
 

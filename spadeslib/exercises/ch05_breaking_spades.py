@@ -21,7 +21,7 @@ from ..hand import Hand, Phase
 from ..rules import Rules
 from ..seats import Seat
 from .answers import Cards, Choice, Whole
-from .core import Mistake, SetSpec, Spec
+from .core import Feedback, Mistake, SetSpec, Spec, ____
 from .reading import card_codes
 from .scenarios import cap, hand_picture, new_seed, policy, position, tricks_text
 
@@ -123,6 +123,9 @@ def only_spades_position(rng: random.Random) -> Hand:
     return hand
 
 
+YES_WORDS = ("yes", "y", "true")
+"""Answers that say a spade may be led without saying which rule allows it."""
+
 LEAD_ANSWERS = Choice(
     {
         "no": ("false", "not allowed", "cannot", "not broken"),
@@ -162,6 +165,19 @@ class CanLeadSpade(LeaderExercise):
 
     def spade(self) -> Card:
         return max(c for c in self.hand.holding[self.leader] if c.suit is Suit.SPADES)
+
+    def feedback(self, answer: Any = ____) -> Feedback:
+        said = answer.strip().lower() if isinstance(answer, str) else answer
+        if said is True or said in YES_WORDS:
+            who = self.leader.full
+            return Feedback(
+                "unreadable",
+                f"{answer!r} does not say which rule allows the lead. If a spade "
+                f"may be led, answer 'broken' when spades have been broken, or "
+                f"'only spades' when {who} holds nothing but spades (and 'no' if "
+                f"{who} may not lead one).",
+            )
+        return super().feedback(answer)
 
     def key(self) -> str:
         if not self.hand.is_legal(self.spade()):
@@ -346,7 +362,17 @@ class WhenBroken(Spec):
         return cap(_broken_text(self.hand)) + "."
 
 
+def jokers_seen(hand: Hand, seat: Seat) -> list[Card]:
+    """The jokers in ``seat``'s hand and in the tricks played so far."""
+    played = [c for trick in hand.tricks for _, c in trick.plays]
+    return [c for c in [*hand.holding[seat], *played] if c.is_joker]
+
+
 class JokerLeads(SetSpec, LeaderExercise):
+    """The joker rules drop the breaking rule (chapter 5 says so); the joker
+    cards themselves are chapter 8's, so the scenario shows none: the leader
+    holds no joker and none has been played yet."""
+
     number = 4
     title = "Leading under the joker rules"
     intro = "The joker rules change the first lead and the breaking rule."
@@ -358,11 +384,13 @@ class JokerLeads(SetSpec, LeaderExercise):
         def want(h: Hand) -> bool:
             if not _leading(h) or h.spades_broken:
                 return False
-            held = h.holding[h.turn]  # type: ignore[index]
+            assert h.turn is not None
+            held = h.holding[h.turn]
             return (
                 any(rules.is_trump(c) for c in held)
                 and 4 <= len(held) <= 8
                 and any(not rules.is_trump(c) for c in held)
+                and not jokers_seen(h, h.turn)
             )
 
         self.hand = position(rules, rng, want)
@@ -377,7 +405,11 @@ class JokerLeads(SetSpec, LeaderExercise):
         return (-int(item.suit), -int(item.rank))
 
     def prompt(self) -> str:
-        return f"{self.scene()}\nWhich cards may {self.leader.full} lead?"
+        return (
+            f"{self.scene()}\nThe joker deck's two jokers (chapter 8) have not been "
+            f"played yet, and {self.leader.full} holds neither.\n"
+            f"Which cards may {self.leader.full} lead?"
+        )
 
     def why_not(self, item: Any) -> str:
         return self.hand.why_illegal(item) or "it is legal"

@@ -18,6 +18,7 @@ import random
 from typing import Any
 
 from ..actions import Bid
+from ..bidding import trailing
 from ..rules import Rules
 from ..scoring import SideScore, score_hand, side_seats
 from ..seats import Seat
@@ -350,6 +351,35 @@ class BlindNil(ScoringExercise):
         partner_tricks = rng.randint(self.bids[b].tricks, self.bids[b].tricks + 2)
         self.tricks = split_tricks(rng, {a: nil_tricks, b: partner_tricks})
         self.bags = {"NS": rng.randint(0, 5), "EW": rng.randint(0, 5)}
+        self.scores: dict[str, int] | None = None
+        if self.rules.blind_nil == "trailing":
+            # Blind Nil is open only to a side far enough behind: the scores
+            # before the hand are part of the scenario (the engine's test)
+            other = "EW" if self.side == "NS" else "NS"
+            while self.scores is None or not trailing(self.rules, a, self.scores):
+                behind = rng.randrange(0, 300, 10)
+                gap = self.rules.blind_nil_margin + rng.randrange(0, 200, 10)
+                self.scores = {self.side: behind, other: behind + gap}
+            self.scores = {side: self.scores[side] for side in ("NS", "EW")}
+
+    def scores_text(self) -> str:
+        """The scores before the hand, and why they allow the Blind Nil."""
+        assert self.scores is not None
+        other = "EW" if self.side == "NS" else "NS"
+        gap = self.scores[other] - self.scores[self.side]
+        return (
+            f"Scores before the hand: NS {self.scores['NS']}, EW "
+            f"{self.scores['EW']}. {side_name(self.side)} trail by {gap}, at least "
+            f"the {self.rules.blind_nil_margin} that {self.rules.preset} requires "
+            "for Blind Nil."
+        )
+
+    def prompt(self) -> str:
+        text = super().prompt()
+        if self.scores is None:
+            return text
+        scene, _, question = text.rpartition("\n")
+        return f"{scene}\n{self.scores_text()}\n{question}"
 
     def mistakes(self) -> list[Mistake]:
         s = self.score()

@@ -168,7 +168,7 @@ def parse_bool(value: Any) -> bool:
         return True
     if isinstance(value, str) and value.strip().lower() in ("no", "n", "false"):
         return False
-    raise AnswerError(f"{value!r} is not True or False")
+    raise AnswerError(f"{value!r} is not a yes-or-no answer")
 
 
 def parse_bid(value: Any) -> Bid:

@@ -35,6 +35,7 @@ from ..hand import Hand, Phase
 from ..rules import Rules
 from ..scoring import SideScore, side_of, side_seats
 from ..seats import Seat
+from .words import plural
 
 __all__ = [
     "Snapshot",
@@ -251,11 +252,13 @@ def describe_result(
         if score.penalties:
             lines.append(
                 f"{name} reached {rules.bag_limit} bags: bag penalty "
-                f"{-score.penalty_points:+d}, {score.bags_after} bags carried."
+                f"{-score.penalty_points:+d}, {plural(score.bags_after, 'bag')} "
+                "carried."
             )
         total = f", {totals[side]} in all" if totals and side in totals else ""
         lines.append(
-            f"{name}: {score.points:+d} this hand{total} ({score.bags_after} bags)."
+            f"{name}: {score.points:+d} this hand{total} "
+            f"({plural(score.bags_after, 'bag')})."
         )
     return lines
 

@@ -113,6 +113,8 @@ def _action_button(action: Action, view: PlayerView) -> dict[str, str]:
     aria = _bid_words(action)
     if action == Bid.NIL:
         aria += f": win no tricks, plus or minus {rules.nil_value}"
+    elif action == Bid.BLIND_NIL and rules.blind_nil == "before_draw":
+        aria += f", declared before the draw: plus or minus {rules.blind_nil_value}"
     elif action == Bid.BLIND_NIL:
         aria += f" without looking: plus or minus {rules.blind_nil_value}"
     elif action == Bid.BLIND_SEVEN:
@@ -151,6 +153,21 @@ def _prompt(session: TableSession, view: PlayerView) -> str:
         return "Your turn: bid blind (without looking), or look at your cards."
     if phase is Phase.DRAW and view.hand is None:
         return "Your turn: declare Blind Nil (double nil) before drawing, or look."
+    if phase is Phase.BIDDING and view.legal == [Bid.BLIND_NIL]:
+        # two players: the Blind Nil declared before drawing is the bid
+        return (
+            "Your turn to bid: your Blind Nil, declared before the draw, is your bid."
+        )
+    if phase is Phase.BIDDING and len(view.legal) == 1:
+        only = view.legal[0]
+        assert isinstance(only, Bid)
+        why = "; ".join(
+            f"{MODIFIER_WORDS[m][0]}: {MODIFIER_WORDS[m][1]}"
+            for m in view.rules.modifiers
+        )
+        return f"Your turn to bid: the rules leave you one bid, {only.label()}" + (
+            f" ({why})." if why else "."
+        )
     if phase is Phase.BIDDING:
         return "Your turn to bid: how many tricks will you take?"
     if phase is Phase.DRAW:

@@ -176,8 +176,8 @@ def refusal(error: IllegalAction, view: PlayerView) -> str:
         )
         return (
             f"You cannot lead the {action.symbol()} yet: spades are not broken "
-            f"and you hold other suits{first}. Lead another suit, or wait until "
-            "someone trumps."
+            f"and you hold other suits{first}. Lead another suit: spades may be "
+            "led once someone has trumped."
         )
     if rule == "card-not-held" and isinstance(action, Card):
         return f"You do not hold the {action.name}."

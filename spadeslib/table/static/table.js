@@ -315,6 +315,7 @@ class TableView {
     if (s.hand?.choose) {
       if (this.chosen.has(code)) this.chosen.delete(code);
       else this.chosen.add(code);
+      this.renderActions(s); // the count and the button follow each click
       return this.renderHand(s);
     }
     this.decide({ type: "card", card: code });
@@ -460,6 +461,7 @@ class TableView {
     this.busyUntil = 0;
     this.seq += 1;
     const r = this.root;
+    const hadFocus = r.contains(document.activeElement);
     const prefs = s.prefs || {};
     r.dataset.phase = s.table.phase;
     r.dataset.hand = s.table.hand;
@@ -470,6 +472,18 @@ class TableView {
     const t = s.table;
     this.q("status").textContent = `${t.rules} · seed ${t.seed} · ${s.sheet.status}`;
     this.renderTimer(s);
+    // a seat box no player sits at (East and West in a two-player game) is
+    // emptied and hidden, whatever game it showed before
+    const used = new Set(s.seats.map((seat) => seat.pos));
+    for (const pos of ["top", "left", "right", "bottom"]) {
+      const box = this.root.querySelector(`.spt-pos-${pos}`);
+      if (used.has(pos)) box.hidden = false;
+      else if (!box.hidden) {
+        box.hidden = true;
+        box.innerHTML = "";
+        delete box.dataset.testid;
+      }
+    }
     for (const seat of s.seats) this.renderSeat(seat);
     this.renderTrick(s);
     this.renderStrip(s);
@@ -484,6 +498,45 @@ class TableView {
     this.renderNewGame(s);
     if (!this.q("options").hidden) this.refreshOptions(s);
     this.renderResume(s);
+    this.keepPrefs(s);
+    if (hadFocus && !r.contains(document.activeElement)) this.refocus();
+  }
+
+  // the control the learner used is gone (a bid, Look, Next hand): focus goes
+  // to what comes next, so the keyboard and the keys h, u, l keep working
+  refocus() {
+    const next =
+      this.q("next-hand") ||
+      this.q("hand").querySelector('[data-code][tabindex="0"]:not(.spt-illegal)') ||
+      this.q("hand").querySelector("[data-code]:not(.spt-illegal)") ||
+      this.root.querySelector('.spt-actions button.spt-hinted') ||
+      this.root.querySelector('.spt-actions button:not([data-action^="blind"])') ||
+      this.root.querySelector(".spt-actions button");
+    (next || this.root).focus();
+  }
+
+  // the display settings (four colours, large print) belong to the browser:
+  // kept in it, and given back to a table opened again
+  keepPrefs(s) {
+    const key = `${this.storageKey}:prefs`;
+    const now = { four_colour: !!s.prefs?.four_colour, large_print: !!s.prefs?.large_print };
+    if (!this.prefsRestored) {
+      this.prefsRestored = true;
+      let kept = null;
+      try {
+        kept = JSON.parse(localStorage.getItem(key) || "null");
+      } catch (e) {
+        kept = null;
+      }
+      if (kept && (kept.four_colour !== now.four_colour || kept.large_print !== now.large_print)) {
+        return this.send({ type: "prefs", four_colour: !!kept.four_colour, large_print: !!kept.large_print });
+      }
+    }
+    try {
+      localStorage.setItem(key, JSON.stringify(now));
+    } catch (e) {
+      /* storage full or disabled: the settings simply are not kept */
+    }
   }
 
   // after New game: the panel closes once the game starts; a refused choice
@@ -601,7 +654,7 @@ class TableView {
     if (s.hand.hidden) {
       this.playable = false;
       const n = s.hand.hidden_count;
-      el.innerHTML = Array.from({ length: n }, (_, i) => `<div class="spt-card spt-back" style="--i:${i};--n:${n}">${backSVG()}</div>`).join("") + `<div class="spt-hidden-note">Your ${n} cards are face down: you have not looked yet.</div>`;
+      el.innerHTML = Array.from({ length: n }, (_, i) => `<div class="spt-card spt-back" style="--i:${i};--n:${n}">${backSVG()}</div>`).join("") + `<div class="spt-hidden-note">${n ? `Your ${n} cards are face down: you have not looked yet.` : "You have no cards yet."}</div>`;
       return;
     }
     const cards = s.hand.cards;
@@ -707,12 +760,19 @@ class TableView {
     const el = this.q("log");
     el.innerHTML = s.log.map((e) => `<div>${esc(e.text)}</div>`).join("");
     // show the newest lines; when they do not all fit, the first of them
-    const first = this.announced >= 0 ? s.log.findIndex((e) => e.n > this.announced) : -1;
+    // (a game loaded or resumed brings its whole story: then the newest)
+    const fresh = s.log.filter((e) => e.n > this.announced);
+    const first = this.announced >= 0 && fresh.length <= 8 ? s.log.findIndex((e) => e.n > this.announced) : -1;
     const bottom = el.scrollHeight - el.clientHeight;
     const node = first >= 0 ? el.children[first] : null;
     el.scrollTop = node ? Math.min(bottom, node.offsetTop - el.children[0].offsetTop) : bottom;
-    const fresh = s.log.filter((e) => e.n > this.announced);
-    if (this.announced >= 0 && fresh.length) this.q("live").textContent = fresh.slice(-4).map((e) => e.text).join(" ");
+    // a screen reader hears what happened and, when it comes, that it is
+    // the learner's turn (the prompt)
+    const mine = s.table.to_move === "you";
+    const said = this.announced >= 0 && fresh.length ? fresh.slice(-4).map((e) => e.text) : [];
+    if (mine && !this.wasMine && s.prompt) said.push(s.prompt);
+    if (said.length) this.q("live").textContent = said.join(" ");
+    this.wasMine = mine;
     if (s.log.length) this.announced = s.log[s.log.length - 1].n;
   }
 

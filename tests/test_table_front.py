@@ -371,3 +371,12 @@ def test_focus_stays_in_the_table_after_a_bid(browser: Any, states: Any) -> None
         ".contains(document.activeElement)"
     ), "focus fell out of the table: its keys stop working"
     page.close()
+
+
+def test_escape_closes_the_review(browser: Any, states: Any) -> None:
+    page = open_table(browser, states["hand-over"])
+    assert tid(page, "review").is_visible()
+    tid(page, "next-hand").focus()
+    page.keyboard.press("Escape")
+    assert tid(page, "review").is_hidden()
+    page.close()

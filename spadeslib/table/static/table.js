@@ -303,6 +303,7 @@ class TableView {
     }
     this.replayArmed = Date.now() + 4000;
     el.textContent = "Sure? Click again";
+    this.q("live").textContent = "Replay this deal: press again within 4 seconds to throw the hand in play away.";
     clearTimeout(this.replayTimer);
     this.replayTimer = setTimeout(() => {
       this.replayArmed = 0;
@@ -339,6 +340,12 @@ class TableView {
     if (card && (ev.key === "Enter" || ev.key === " ")) {
       ev.preventDefault();
       return this.clickCard(card.dataset.code);
+    }
+    if (ev.key === "Escape" && !this.q("review").hidden) {
+      ev.preventDefault(); // Escape closes the review, as a dialog's does
+      this.reviewClosed = s.review?.hand ?? null;
+      this.render();
+      return this.refocus();
     }
     if (ev.target.tagName === "BUTTON" && (ev.key === "Enter" || ev.key === " ")) return;
     const key = ev.key.toLowerCase();

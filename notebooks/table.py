@@ -36,7 +36,9 @@ display(table)
 # # Spades
 #
 # You sit **South**, at the bottom; your partner, a bot, sits North at the
-# top; two bots play East and West against you.
+# top; two bots play East and West against you. (In the two-player game,
+# one bot sits North and plays against you: there are no partners, and you
+# draw your cards one by one instead of a deal.)
 #
 # - **Bid**: when it is your turn, pick how many tricks *you* will take.
 #   Your partner bids their own, and the two bids add up to your side's

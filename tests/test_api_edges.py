@@ -100,3 +100,24 @@ def test_every_refusal_is_a_spades_error() -> None:
         duplicate_match("rule", "rule", deals=0)
     with pytest.raises(SpadesError):
         nil_break_even(-5, 20)
+
+
+def test_the_coach_refuses_an_illegal_card_as_the_engine_does() -> None:
+    from spadeslib.coach import Coach
+
+    game = Game("classic", seed=2)
+    for bid in (3, 3, 3, 3):
+        game.apply(bid)
+    game.apply(game.legal_actions()[0])
+    hand = game.hand
+    view = hand.view(hand.turn)
+    advice = Coach("novice").advise(view)
+    legal = {str(card) for card in view.legal}
+    for card in [str(c) for c in view.hand if str(c) not in legal] + ["AS", "2C"]:
+        if card in legal:
+            continue
+        engine = hand.check(card, hand.turn)
+        assert engine is not None
+        with pytest.raises(IllegalAction) as refused:
+            advice.rate(card)
+        assert (str(refused.value), refused.value.rule) == (str(engine), engine.rule)

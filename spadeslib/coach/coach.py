@@ -167,12 +167,34 @@ class Advice:
         except SpadesError as error:
             raise IllegalAction(f"{seat}: {error}", seat=self.view.seat) from None
         if action not in self.view.legal:
-            raise IllegalAction(
-                f"{seat} cannot {legality.describe(action)} here: not a legal choice",
-                seat=self.view.seat,
-                action=action,
-            )
+            raise self._refusal(action)
         return action
+
+    def _refusal(self, action: Action) -> IllegalAction:
+        """Why ``action`` is not legal here, with the engine's rule for a card
+        (the one :meth:`~spadeslib.Hand.check` names)."""
+        view, seat = self.view, self.view.seat
+        if isinstance(action, Card) and view.phase is Phase.PLAYING and view.hand:
+            rules, held = view.rules, list(view.hand)
+            led = int(rules.trick_suit(view.trick[0][1])) if view.trick else None
+            found = legality.refuse_card(
+                rules,
+                seat,
+                action,
+                held,
+                legality.split_by_suit(rules, held),
+                led,
+                view.spades_broken,
+                len(view.tricks),
+            )
+            if found is not None:
+                rule, text = found
+                return IllegalAction(text, seat=seat, action=action, rule=rule)
+        return IllegalAction(
+            f"{seat.full} cannot {legality.describe(action)} here: not a legal choice",
+            seat=seat,
+            action=action,
+        )
 
     def rate(self, action: Action | str) -> Verdict:
         """Rate ``action`` (or its text) on the published scale, with the

@@ -300,7 +300,12 @@ def test_a_narrow_page_shows_the_whole_table(
             .filter((e) => e.offsetParent !== null);
         const felt = document.querySelector('[data-testid=felt]');
         const side = document.querySelector('.spt-side');
+        const root = document.querySelector('.spt');
+        const zoom = Number(getComputedStyle(root).zoom || 1);
+        const log = document.querySelector('.spt-log');
+        const text = parseFloat(getComputedStyle(log).fontSize);
         return {right: Math.max(...all.map((e) => e.getBoundingClientRect().right)),
+                text: text * zoom,
                 feltBottom: felt.getBoundingClientRect().bottom,
                 sideTop: side.getBoundingClientRect().top,
                 scroll: document.documentElement.scrollWidth};
@@ -309,6 +314,7 @@ def test_a_narrow_page_shows_the_whole_table(
     assert box["right"] <= width + 8 + 1, box  # the box starts 8 px in
     assert box["scroll"] <= width + 16, box
     assert box["sideTop"] >= box["feltBottom"], "the side panel goes under the table"
+    assert box["text"] >= 10, f"text {box['text']:.1f} px on screen: too small to read"
     assert not page.errors, page.errors
     page.close()
 

@@ -127,7 +127,7 @@ function button(testid, label, aria, extra = "") {
 // the layout's widths (table.css): the side-by-side layout, and the
 // narrow one with the side panel underneath
 const WIDE = 760;
-const NARROW = 560;
+const NARROW = 460;
 
 const SKELETON = `
 <div class="spt-bar">

@@ -290,6 +290,11 @@ GLOSSARY = [
     ),
     ("trump", "triunfo", "trunfo"),
     ("to trump (to ruff)", "fallar (000); cortar (002)", "–"),
+    (
+        "void (no card of a suit)",
+        "sin cartas del palo de salida (000); no pudiera seguir el palo (003)",
+        "–",
+    ),
     ("spades", "picas (000, 002); espadas (001, 003)", "espadas"),
     ("clubs / hearts", "tréboles (003) / –", "paus / copas"),
     ("suit", "palo", "naipe"),

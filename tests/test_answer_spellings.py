@@ -163,3 +163,16 @@ def test_a_yes_to_may_the_leader_lead_a_spade_asks_which_rule(answer: object) ->
         assert "is not one of" not in text and "Expected" not in text, text
         assert "'broken' when spades have been broken" in text, text
         assert "'only spades' when" in text and "nothing but spades" in text, text
+
+
+def test_glossary_exercise_uses_the_words_of_chapter_1() -> None:
+    import re
+    from pathlib import Path
+
+    from spadeslib.exercises.ch01_welcome import GLOSSARY
+
+    chapter = Path("notebooks/01_welcome.py").read_text(encoding="utf-8")
+    table = chapter[chapter.index("GLOSSARY = [") :]
+    for _, spanish, portuguese in GLOSSARY:
+        for word in (spanish, portuguese):
+            assert re.search(rf"\b{word}\b", table), word

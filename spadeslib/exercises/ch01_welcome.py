@@ -189,7 +189,7 @@ GLOSSARY: tuple[tuple[str, str, str], ...] = (
     ("bag", "bolsa", "saco"),
     ("trump", "triunfo", "trunfo"),
     ("suit", "palo", "naipe"),
-    ("bid", "apuesta", "aposta"),
+    ("bid", "apuesta", "apostas"),
     ("dealer", "repartidor", "carteador"),
     ("partner", "compañero", "parceiro"),
     ("partnership", "pareja", "dupla"),

@@ -458,9 +458,10 @@ def key_markdown(
     lines = [
         "# Answer key",
         "",
-        "Computed by `spadeslib.exercises` from each student's seed: "
-        "`accepted_texts(load(CHAPTER, seed=SEED)[i])`, every answer the check "
-        "accepts (the first is `key_text`).",
+        "Computed by the library from each student's seed. Each exercise lists "
+        "every answer its check accepts, the expected one first (a puzzle may "
+        "have two best cards). For scripts: `accepted_texts(load(CHAPTER, "
+        "seed=SEED)[i])` in `spadeslib.exercises`.",
         "",
     ]
     for student, seed in students:

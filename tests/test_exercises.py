@@ -855,3 +855,14 @@ def test_both_modes_write_the_same_answer_key_json(tmp_path: Path) -> None:
     ]
     assert keys[0] == keys[1]
     assert set(keys[0]["alice"]) == {"seed", "answers", "accepted"}
+
+
+def test_a_second_class_set_in_one_folder_names_the_older_students(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = str(tmp_path / "class")
+    args = ("exercises", "--chapters", "01", "--out", out)
+    assert _spades(capsys, *args, "--students", "ana,bob")[0] == 0
+    code, stdout, _ = _spades(capsys, *args, "--students", "carl")
+    assert code == 0
+    assert "also holds ana, bob from an earlier run" in stdout

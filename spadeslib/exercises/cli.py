@@ -92,14 +92,24 @@ def _cmd_class(args: argparse.Namespace) -> int:
             f"{plural(len(students), 'student')}, answer_key.md"
         )
         return 0
-    written = write_class(students, args.seed, Path(args.out), chapters)
+    out = Path(args.out)
+    written = write_class(students, args.seed, out, chapters)
     notebooks = [p for p in written if p.suffix == ".ipynb"]
     print(
         f"wrote {plural(len(notebooks), 'exercise notebook')} for "
         f"{plural(len(students), 'student')} ({plural(len(chapters), 'chapter')}) "
         "and the answer key "
-        f"{Path(args.out) / 'answer_key.md'}"
+        f"{out / 'answer_key.md'}"
     )
+    # an earlier run into the same folder leaves its students' folders
+    mine = {p.relative_to(out).parts[0] for p in written}
+    older = sorted(p.name for p in out.iterdir() if p.is_dir() and p.name not in mine)
+    if older:
+        print(
+            f"note: {out} also holds {', '.join(older[:5])}"
+            f"{' ...' if len(older) > 5 else ''} from an earlier run; they are not "
+            "in this answer key"
+        )
     return 0
 
 

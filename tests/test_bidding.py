@@ -622,7 +622,13 @@ def test_two_player_draw_phase_refuses_bids() -> None:
     hand = Hand("two-player", N, seed=43)
     hand.apply(LOOK)
     assert_rejected(hand, 3, "draw", "North", "bid 3", "keep the top card")
-    assert_rejected(hand, "pass 2C 3C", "wrong-phase", "North", "pass 2C 3C")
+    assert_rejected(
+        hand,
+        "pass 2C 3C",
+        "wrong-phase",
+        "North",
+        "pass the two of clubs and the three of clubs",
+    )
 
 
 class _Index:

@@ -16,11 +16,10 @@ solution notebook, and lists the spellings the tests feed back to the check.
 
 from __future__ import annotations
 
-import functools
 import json
 import math
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -62,66 +61,15 @@ __all__ = [
 ]
 
 
-def _options(text: str) -> set[str]:
-    """The words inside quotes in ``text``: ``"a seat: 'N', 'E'"`` -> N, E."""
-    quoted = re.findall(r"'([^']*)'|\"([^\"]*)\"", text)
-    return {word for pair in quoted for part in pair for word in part.split()}
-
-
-def said_once(message: str, text: str) -> str:
-    """``message`` (what an answer kind says when it cannot read an answer)
-    without what the check says after it anyway, "Expected ``text``": an
-    instruction after the last colon that quotes some of the same options is
-    dropped, and so is the kind's whole description.
-
-    >>> said_once("'EW' is not a seat: answer 'N', 'E', 'S' or 'W'",
-    ...           "a seat: 'N', 'E', 'S' or 'W'")
-    "'EW' is not a seat"
-    >>> said_once("'x' is not a suit: use C, D, H, S or ♣ ♦ ♥ ♠", "a list of suits")
-    "'x' is not a suit: use C, D, H, S or ♣ ♦ ♥ ♠"
-    >>> said_once("'x' is not a whole number of tricks", "a whole number of tricks")
-    "'x' cannot be read"
-    """
-    head, colon, tail = message.rpartition(": ")
-    if colon and _options(tail) & _options(text):
-        message = head
-    if text and message.endswith(f" is not {text}"):
-        message = message.removesuffix(f" is not {text}") + " cannot be read"
-    return message
-
-
-def _parse_said_once(parse: Callable[..., Any]) -> Callable[..., Any]:
-    """``parse`` whose refusals do not repeat the kind's :attr:`~Answer.text`
-    (the check prints "<refusal>. Expected <text>.")."""
-
-    @functools.wraps(parse)
-    def wrapper(self: Answer, value: Any) -> Any:
-        try:
-            return parse(self, value)
-        except AnswerError as error:
-            message = said_once(str(error), str(self.text))
-            if message == str(error):
-                raise
-            raise AnswerError(message) from None
-
-    return wrapper
-
-
 class Answer:
     """The base kind: subclasses set :attr:`text` and implement :meth:`parse`.
 
     A check that cannot read an answer prints the refusal, then "Expected"
-    and :attr:`text`; so every kind's :meth:`parse` refuses without repeating
-    :attr:`text` or its options (see :func:`said_once`, which every subclass's
-    ``parse`` goes through).
+    and :attr:`text`, without what the refusal already said
+    (:func:`~spadeslib.exercises.reading.said_once`).
     """
 
     text: str = "an answer"
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if "parse" in cls.__dict__:
-            cls.parse = _parse_said_once(cls.__dict__["parse"])  # type: ignore[method-assign]
 
     def parse(self, value: Any) -> Any:
         """Read a learner's answer (raise :class:`AnswerError` if impossible)."""

@@ -16,8 +16,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 from ..actions import LOOK, Bid
 from ..counting import quick_trick_parts, quick_tricks
@@ -25,7 +24,7 @@ from ..hand import Hand
 from ..rules import MODIFIERS, Rules
 from ..scoring import side_of
 from ..seats import Seat
-from .answers import Answer, Halves, Seats, Whole, said_once
+from .answers import Answer, Halves, Seats, Whole
 from .core import Mistake, SetSpec, Spec
 from .reading import AnswerError, parse_bid, parse_list
 from .scenarios import bids_table, deal, hand_picture, side_name
@@ -138,21 +137,6 @@ def as_items(answer: Any) -> list[Any]:
     raise AnswerError(f"{answer!r} is not a list")
 
 
-T = TypeVar("T")
-
-
-def read_bids(read: Callable[[Any], T], answer: Any, expected: str) -> T:
-    """``read(answer)``, refusing without repeating the options of
-    ``expected`` (the check prints "Expected ``expected``" after it)."""
-    try:
-        return read(answer)
-    except AnswerError as error:
-        message = said_once(str(error), expected)
-        if message == str(error):
-            raise
-        raise AnswerError(message) from None
-
-
 class NilOptions(SetSpec):
     number = 2
     title = "Who may bid 0, Nil or Blind Nil?"
@@ -204,9 +188,6 @@ class NilOptions(SetSpec):
         return f"'{item}'"
 
     def parse(self, answer: Any) -> frozenset[str]:
-        return read_bids(self._read, answer, self.answer_format)
-
-    def _read(self, answer: Any) -> frozenset[str]:
         out = set()
         for item in as_items(answer):
             if isinstance(item, str) and item.strip().lower() in ("none", ""):
@@ -370,9 +351,6 @@ class ModifierBids(SetSpec):
         return bid_label(item).capitalize() if item.is_nil else str(item.tricks)
 
     def parse(self, answer: Any) -> frozenset[Bid]:
-        return read_bids(self._read, answer, self.answer_format)
-
-    def _read(self, answer: Any) -> frozenset[Bid]:
         bids = [parse_bid(a) for a in as_items(answer)]
         if not self.hand.rules.numeric_zero:
             bids = [Bid.NIL if b == Bid(0) else b for b in bids]

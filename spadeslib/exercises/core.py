@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
 from ..cards import Card, Suit
-from .reading import AnswerError, plural
+from .reading import AnswerError, plural, said_once
 
 __all__ = [
     "DEFAULT_SEED",
@@ -273,7 +273,9 @@ class Spec:
         try:
             parsed = self.parse(answer)
         except AnswerError as error:
-            return Feedback("unreadable", f"{error}. Expected {self.answer_format}.")
+            # the refusal without what "Expected ..." says after it anyway
+            refusal = said_once(str(error), self.answer_format)
+            return Feedback("unreadable", f"{refusal}. Expected {self.answer_format}.")
         return self.judge(parsed)
 
     def judge(self, parsed: Any) -> Feedback:

@@ -11,6 +11,7 @@ expected, so a check can print it.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -34,6 +35,7 @@ __all__ = [
     "parse_side",
     "parse_suits",
     "plural",
+    "said_once",
     "seat_name",
     "signed",
     "suit_list",
@@ -257,3 +259,31 @@ def plural(n: int, word: str, words: str | None = None) -> str:
 def signed(n: int) -> str:
     """``+52``, ``-70``, ``0``."""
     return f"{n:+d}" if n else "0"
+
+
+def _options(text: str) -> set[str]:
+    """The words inside quotes in ``text``: ``"a seat: 'N', 'E'"`` -> N, E."""
+    quoted = re.findall(r"'([^']*)'|\"([^\"]*)\"", text)
+    return {word for pair in quoted for part in pair for word in part.split()}
+
+
+def said_once(message: str, text: str) -> str:
+    """``message`` (what an answer kind says when it cannot read an answer)
+    without what the check says after it anyway, "Expected ``text``": an
+    instruction after the last colon that quotes some of the same options is
+    dropped, and so is the kind's whole description.
+
+    >>> said_once("'EW' is not a seat: answer 'N', 'E', 'S' or 'W'",
+    ...           "a seat: 'N', 'E', 'S' or 'W'")
+    "'EW' is not a seat"
+    >>> said_once("'x' is not a suit: use C, D, H, S or ♣ ♦ ♥ ♠", "a list of suits")
+    "'x' is not a suit: use C, D, H, S or ♣ ♦ ♥ ♠"
+    >>> said_once("'x' is not a whole number of tricks", "a whole number of tricks")
+    "'x' cannot be read"
+    """
+    head, colon, tail = message.rpartition(": ")
+    if colon and _options(tail) & _options(text):
+        message = head
+    if text and message.endswith(f" is not {text}"):
+        message = message.removesuffix(f" is not {text}") + " cannot be read"
+    return message

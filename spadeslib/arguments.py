@@ -23,7 +23,7 @@ import sys
 from collections.abc import Callable
 from typing import NoReturn
 
-__all__ = ["Parser", "error_line", "whole"]
+__all__ = ["Parser", "error_line", "progress_option", "whole"]
 
 
 def error_line(message: str, limit: int = 500) -> None:
@@ -84,3 +84,14 @@ def whole(low: int, high: int | None = None) -> Callable[[str], int]:
 
     parse.__name__ = f"whole number {wanted}"
     return parse
+
+
+def progress_option(parser: argparse.ArgumentParser) -> None:
+    """``--progress/--no-progress``: a progress bar on stderr (default: when
+    stderr is a terminal), for every command that plays many deals."""
+    parser.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="progress bar on stderr (default: on a terminal)",
+    )

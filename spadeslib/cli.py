@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from .arguments import Parser, error_line, whole
+from .arguments import Parser, error_line, progress_option, whole
 from .errors import SpadesError
 from .game import Game
 from .progress import Progress
@@ -390,12 +390,7 @@ def build_parser(*, extensions: bool = True) -> argparse.ArgumentParser:
         help="run the games on a Dask cluster, e.g. tcp://host:8786 "
         "(pip install 'spadeslib[dask]')",
     )
-    p.add_argument(
-        "--progress",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="progress bar on stderr (default: on a terminal)",
-    )
+    progress_option(p)
     p.set_defaults(func=_cmd_play)
 
     p = sub.add_parser("replay", help="validate and score a game record")

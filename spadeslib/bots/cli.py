@@ -23,7 +23,7 @@ import json
 import sys
 from typing import Any
 
-from ..arguments import whole
+from ..arguments import progress_option, whole
 from ..errors import SpadesError
 from ..rules import Rules
 
@@ -173,12 +173,7 @@ def _bench_arguments(p: argparse.ArgumentParser) -> None:
         "--budget", type=whole(0), help="samples per decision of the search level"
     )
     p.add_argument("--json", action="store_true", help="print the timings as JSON")
-    p.add_argument(
-        "--progress",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="progress bar on stderr (default: on a terminal)",
-    )
+    progress_option(p)
 
 
 def _run_arguments(p: argparse.ArgumentParser) -> None:
@@ -190,12 +185,7 @@ def _run_arguments(p: argparse.ArgumentParser) -> None:
         "--jobs", type=whole(1), default=1, help="processes to play deals in"
     )
     p.add_argument("--json", action="store_true", help="print the report as JSON")
-    p.add_argument(
-        "--progress",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="progress bar on stderr (default: on a terminal)",
-    )
+    progress_option(p)
 
 
 def register(subparsers: Any) -> None:

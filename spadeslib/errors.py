@@ -20,6 +20,7 @@ __all__ = [
     "InvalidRecord",
     "InvalidRules",
     "SpadesError",
+    "is_number",
     "is_whole",
 ]
 
@@ -74,3 +75,13 @@ def is_whole(value: object) -> bool:
     (True, False, False, False)
     """
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def is_number(value: object) -> bool:
+    """Whether ``value`` is a number (an ``int`` or a ``float``, not a
+    ``bool``), the test behind every weight, timer and parameter checked.
+
+    >>> is_number(2.5), is_number(3), is_number(True), is_number("3")
+    (True, True, False, False)
+    """
+    return isinstance(value, (int, float)) and not isinstance(value, bool)

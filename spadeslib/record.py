@@ -60,7 +60,7 @@ from typing import Any
 from .actions import LOOK
 from .cards import Card
 from .dealing import is_game_seed
-from .errors import InvalidRecord, SpadesError, is_whole
+from .errors import InvalidRecord, SpadesError, is_number, is_whole
 from .game import Game
 from .hand import Hand
 from .replay import HandReplay, check_keys, show
@@ -285,8 +285,7 @@ def _check_parameter(name: str, given: Any, default: Any) -> None:
     elif isinstance(default, int):
         ok = is_whole(given)
     elif default is None:  # an optional number (a threshold, a move timer)
-        number = isinstance(given, (int, float)) and not isinstance(given, bool)
-        ok = given is None or number
+        ok = given is None or is_number(given)
     elif isinstance(default, tuple):
         ok = isinstance(given, list) and all(isinstance(c, str) for c in given)
     else:

@@ -33,7 +33,7 @@ from .. import legality
 from ..actions import LOOK, Action, Bid, parse_action
 from ..bots.rule_bot import rule_decision
 from ..cards import Card
-from ..errors import IllegalAction, SpadesError, is_whole
+from ..errors import IllegalAction, SpadesError, is_number, is_whole
 from ..hand import Hand, Phase
 from ..seats import Seat
 from ..view import PlayerView
@@ -545,10 +545,7 @@ class Coach:
                 raise SpadesError(
                     f"{name} must be a whole number at least {low}, not {count!r}"
                 )
-        number = isinstance(play_weight, (int, float)) and not isinstance(
-            play_weight, bool
-        )
-        if not number or not 0.0 < play_weight <= 1.0:
+        if not is_number(play_weight) or not 0.0 < play_weight <= 1.0:
             raise SpadesError(
                 f"play_weight must be above 0 and at most 1 (1: the plays are"
                 f" not read), not {play_weight}"

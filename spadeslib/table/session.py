@@ -38,7 +38,7 @@ from typing import Any
 from ..actions import KEEP, LOOK, TAKE_NEXT, Action, Bid, Card, Discard, Exchange
 from ..bots import BOTS, make_bot
 from ..coach.explain import describe
-from ..errors import SpadesError
+from ..errors import SpadesError, is_number
 from ..game import Game
 from ..hand import Hand
 from ..rules import Rules
@@ -664,8 +664,7 @@ def check_timer(timer: Any) -> float | None:
     """
     if timer is None:
         return None
-    number = isinstance(timer, (int, float)) and not isinstance(timer, bool)
-    if not number or not math.isfinite(timer) or timer < 0:
+    if not is_number(timer) or not math.isfinite(timer) or timer < 0:
         raise SpadesError(
             "the move timer is seconds per decision (a positive number, or 0 "
             f"for none), not {timer!r}"

@@ -239,14 +239,14 @@ def describe_result(
             else:
                 lines.append(
                     f"{own[0].upper() + own[1:]} {nil.bid.label()} failed "
-                    f"({nil.tricks} trick{'s' if nil.tricks != 1 else ''}): "
+                    f"({plural(nil.tricks, 'trick')}): "
                     f"{nil.points:+d}."
                 )
         if score.nil_trick_bags:
             n = score.nil_trick_bags
             bidders = "the nil bidders" if len(score.nils) > 1 else "the nil bidder"
             lines.append(
-                f"{name}: {n} trick{'s' if n != 1 else ''} of {bidders} "
+                f"{name}: {plural(n, 'trick')} of {bidders} "
                 f"count{'s' if n == 1 else ''} as bag{'s' if n != 1 else ''}, {n:+d}."
             )
         if score.penalties:

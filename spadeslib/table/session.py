@@ -153,10 +153,10 @@ class TableSession(TurnLoop, Coaching):
         self.errors: list[str] = []
         """Bot and callback failures (each also in :attr:`log`)."""
         self.notice: str | None = None
-        #: the notice of a refused request to the coach (cleared by an answer)
-        self._coach_notice: str | None = None
         """The last refusal, in the second person; kept until the learner's
         next accepted decision."""
+        #: the notice of a refused request to the coach (cleared by an answer)
+        self._coach_notice: str | None = None
         self.between = False
         self.review_state = "none"
         """``"none"``, ``"pending"`` (being computed) or ``"ready"``."""

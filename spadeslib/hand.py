@@ -329,6 +329,19 @@ class Hand(HandState):
         self.__dict__.update(fresh.__dict__)
         return last
 
+    def at_deal(self) -> Hand:
+        """A new hand as this one was dealt, before any action (same rules,
+        dealer, cards, stock, scores and bags): applying :attr:`history` to
+        it brings it back here.
+
+        >>> from spadeslib import Hand
+        >>> hand = Hand(seed=1); hand.apply(3)
+        >>> start = hand.at_deal()
+        >>> start.history, start.turn == Hand(seed=1).turn, len(hand.history)
+        ([], True, 1)
+        """
+        return self._replayed([])
+
     def _replayed(self, history: list[tuple[Seat, Action, Any]]) -> Hand:
         four = self.rules.players == 4
         fresh = Hand(

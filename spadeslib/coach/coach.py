@@ -750,21 +750,17 @@ def _decisions(hand: Hand, seat: Seat) -> list[tuple[int, PlayerView, Action, Ha
     """Every decision of ``seat`` in ``hand``: (actions before it, the view it
     had, what it did, the hand at that moment). A numeric bid made with the
     cards face down is split into the look and the bid."""
-    work = hand.clone()
+    work = hand.at_deal()
     found: list[tuple[int, PlayerView, Action, Hand]] = []
-    while work.history:
-        who, action, _ = work.history[-1]
-        work.undo()
-        if who != seat:
-            continue
-        index = len(work.history)
-        view = work.view(seat)
-        if isinstance(action, Bid) and not action.is_blind and view.hand is None:
-            looked = work.clone()
-            looked.apply(LOOK, seat)
-            found.append((index, looked.view(seat), action, looked))
-            found.append((index, view, LOOK, work.clone()))
-        else:
-            found.append((index, view, action, work.clone()))
-    found.reverse()
+    for index, (who, action, _) in enumerate(hand.history):
+        if who == seat:
+            view = work.view(seat)
+            if isinstance(action, Bid) and not action.is_blind and view.hand is None:
+                looked = work.clone()
+                looked.apply(LOOK, seat)
+                found.append((index, view, LOOK, work.clone()))
+                found.append((index, looked.view(seat), action, looked))
+            else:
+                found.append((index, view, action, work.clone()))
+        work.apply(action, who, check=False)
     return found

@@ -320,7 +320,7 @@ lost
         """The coach's verdict on South's card in each trick it had a choice
         (the card decisions of ``coach().review(hand, "S")``)."""
         h = self.hand
-        replay = Hand(h.rules, h.dealer, deal=h.initial)
+        replay = h.at_deal()
         out = {}
         for seat, action, _ in h.history:
             if seat == Seat.SOUTH and isinstance(action, Card):

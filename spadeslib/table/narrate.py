@@ -315,9 +315,7 @@ def retell(game: Game, learner: Seat | None) -> list[str]:
     """
     lines = []
     for number, hand in enumerate(game.hands, 1):
-        replay = hand.clone()
-        while replay.history:
-            replay.undo()
+        replay = hand.at_deal()
         lines.append(describe_dealer(replay, learner))
         totals = game.history[number - 1] if number <= len(game.history) else None
         for seat, action, _ in hand.history:

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from .arguments import Parser, error_line, progress_option, whole
+from .display import plural
 from .errors import SpadesError
 from .game import Game
 from .progress import Progress
@@ -203,24 +204,19 @@ def _cmd_play(args: argparse.Namespace) -> int:
         _write_records([g.record for g in games], paths)
     for number, (game, seed) in enumerate(zip(games, seeds, strict=False), 1):
         scores = ", ".join(
-            f"{s} {game.scores[s]} ({_count(game.bags[s], 'bag')})"
+            f"{s} {game.scores[s]} ({plural(game.bags[s], 'bag')})"
             for s in sides(rules)
         )
         status = f"{game.winner} wins" if game.is_over else "not finished"
         label = f"game {number}: " if len(games) > 1 else ""
         print(
             f"{label}{rules.spec}, bots {args.bots}, seed {seed}: "
-            f"{_count(game.played, 'hand')}, {scores}; {status}"
+            f"{plural(game.played, 'hand')}, {scores}; {status}"
         )
     _print_stats(games)
     for path in paths:
         print(f"record written to {path}")
     return 0
-
-
-def _count(n: int, noun: str) -> str:
-    """``"1 hand"``, ``"3 hands"``."""
-    return f"{n} {noun}" + ("" if n == 1 else "s")
 
 
 def _record_paths(path: Path, count: int) -> list[Path]:
@@ -313,7 +309,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         return 0
     print(
         f"{args.record}: valid record, {game.rules.spec}, "
-        f"{_count(len(game.finished_hands), 'finished hand')}"
+        f"{plural(len(game.finished_hands), 'finished hand')}"
     )
     print(game)
     return 0

@@ -28,11 +28,22 @@ __all__ = [
     "hand_html",
     "hand_text",
     "options",
+    "plural",
     "score_sheet_html",
     "score_sheet_text",
     "suit_colour",
     "trick_html",
 ]
+
+
+def plural(n: int, word: str, words: str | None = None) -> str:
+    """A count with its noun: ``"1 trick"``, ``"2 tricks"``, and ``words``
+    where the plural is not the noun and an s.
+
+    >>> plural(1, "bag"), plural(0, "trick"), plural(2, "penalty", "penalties")
+    ('1 bag', '0 tricks', '2 penalties')
+    """
+    return f"{n} {word if n == 1 else (words or word + 's')}"
 
 
 @dataclass

@@ -19,6 +19,7 @@ from typing import Any
 
 from ..actions import Bid
 from ..bidding import trailing
+from ..display import plural
 from ..rules import Rules
 from ..scoring import SideScore, score_hand, side_seats
 from ..seats import Seat
@@ -188,7 +189,7 @@ class SetContract(ScoringExercise):
             Mistake(
                 "softened",
                 -10 * short,
-                f"you took off 10 only for the {plural_tricks(short)} missing; a set "
+                f"you took off 10 only for the {plural(short, 'trick')} missing; a set "
                 f"costs 10 for every trick bid, and the {s.tricks} tricks won do not "
                 "soften it",
             ),
@@ -479,10 +480,6 @@ class NumericZero(ScoringExercise):
             "under cards4net, 0 is an ordinary number (the team contract is just the "
             "partner's bid); Nil is a different bid."
         )
-
-
-def plural_tricks(n: int) -> str:
-    return f"{n} trick" if n == 1 else f"{n} tricks"
 
 
 EXERCISES = [MadeContract, SetContract, NilCards4net, NilClassic, BlindNil, NumericZero]

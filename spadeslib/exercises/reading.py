@@ -17,6 +17,7 @@ from typing import Any
 
 from ..actions import Bid
 from ..cards import Card, Suit
+from ..display import plural
 from ..errors import SpadesError
 from ..seats import Seat
 
@@ -248,12 +249,6 @@ def suit_list(suits: Iterable[Suit]) -> str:
     if not names:
         return "none"
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def plural(n: int, word: str, words: str | None = None) -> str:
-    """``plural(1, "trick")`` -> ``"1 trick"``; ``plural(2, "trick")`` -> ``"2 "
-    "tricks"``."""
-    return f"{n} {word if n == 1 else (words or word + 's')}"
 
 
 def signed(n: int) -> str:

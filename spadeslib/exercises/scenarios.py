@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Mapping
 from ..actions import LOOK, Action, Bid, Exchange
 from ..cards import Card
 from ..counting import quick_tricks
-from ..display import cards_text
+from ..display import cards_text, plural
 from ..hand import Hand, Phase
 from ..rules import Rules
 from ..scoring import SideScore, side_seats, sides
@@ -209,11 +209,6 @@ def describe_score(
         lines.append(text + ".")
     lines.append(f"Total for {side_name(score.side)}: {score.points:+d}.")
     return "\n".join(lines)
-
-
-def plural(n: int, word: str, words: str | None = None) -> str:
-    """``"1 trick"``, ``"2 tricks"``."""
-    return f"{n} {word if n == 1 else (words or word + 's')}"
 
 
 def bag_text(rules: Rules, bags: Mapping[str, int]) -> str:

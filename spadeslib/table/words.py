@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 
 from ..cards import Card
+from ..display import plural
 from ..errors import IllegalAction
 from ..rules import MODIFIERS, PRESETS, Rules
 from ..seats import Seat
@@ -81,11 +82,6 @@ MODIFIER_WORDS: dict[str, tuple[str, str]] = {
 
 assert set(PRESET_WORDS) == set(PRESETS), "every preset needs words"
 assert set(MODIFIER_WORDS) == set(MODIFIERS), "every modifier needs words"
-
-
-def plural(count: int, noun: str) -> str:
-    """``"1 trick"``, ``"2 tricks"``, ``"0 bags"``."""
-    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def rules_in_words(rules: Rules) -> list[str]:

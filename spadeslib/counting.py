@@ -62,7 +62,7 @@ def quick_trick_parts(
     >>> from spadeslib import Card
     >>> quick_trick_parts(Card.parse_many("AS KS 5S 4S KH 2H AD"))
     [('A♠', 1.0), ('K♠ (2+ spades)', 1.0), ('1 spade beyond the third', 1.0), \
-('K♥ (guarded)', 0.5), ('A♦', 1.0)]
+('K♥ (with another ♥)', 0.5), ('A♦', 1.0)]
     """
     cards = [c for c in Card.parse_many(cards) if c.suit is not Suit.JOKER]
     parts: list[tuple[str, float]] = []
@@ -84,10 +84,12 @@ def quick_trick_parts(
         if Rank.ACE in ranks:
             parts.append((f"A{suit.symbol}", 1.0))
         if Rank.KING in ranks and (len(held) >= 2 or bare_kings):
-            guard = "guarded" if len(held) >= 2 else "bare"
+            # in chapter 3's words: a king "with another card of its suit"
+            guard = f"with another {suit.symbol}" if len(held) >= 2 else "bare"
             parts.append((f"K{suit.symbol} ({guard})", float(side_king)))
         if side_queens and Rank.QUEEN in ranks and len(held) >= 3:
-            parts.append((f"Q{suit.symbol} (guarded)", float(side_queens)))
+            label = f"Q{suit.symbol} (with 2+ more {suit.symbol})"
+            parts.append((label, float(side_queens)))
     return parts
 
 

@@ -489,16 +489,6 @@ class BlindNilTrailing(SetSpec):
         return f"{self.format_answer(self.expected)}: {self.why_yes(seat)}."
 
 
-def _chapter_words(what: str) -> str:
-    """A part of the quick count in the chapter's words: ``quick_trick_parts``
-    calls a king with another card of its suit "guarded", a word chapter 3
-    does not use (``"K♥ (guarded)"`` -> ``"K♥ (with another ♥)"``)."""
-    if what.endswith(" (guarded)"):
-        card = what.removesuffix(" (guarded)")
-        return f"{card} (with another {card[-1]})"
-    return what
-
-
 class EstimateTricks(Spec):
     number = 5
     title = "A quick count of a hand's tricks"
@@ -578,10 +568,7 @@ class EstimateTricks(Spec):
         )
 
     def explain(self) -> str:
-        parts = [
-            (_chapter_words(what), value)
-            for what, value in quick_trick_parts(self.cards)
-        ]
+        parts = quick_trick_parts(self.cards)
         listed = ", ".join(f"{what} {value:g}" for what, value in parts) or "nothing"
         return f"{listed}. Total {self.expected:g} (`quick_tricks(cards)`)."
 

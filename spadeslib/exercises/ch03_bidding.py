@@ -27,7 +27,7 @@ from ..seats import Seat
 from .answers import Answer, Halves, Seats, Whole
 from .core import Mistake, SetSpec, Spec
 from .reading import AnswerError, parse_bid, parse_list
-from .scenarios import bids_table, deal, hand_picture, side_name
+from .scenarios import bids_table, deal, hand_picture, other_side, side_name
 
 CHAPTER = "03_bidding"
 TITLE = "Bidding"
@@ -158,7 +158,7 @@ class NilOptions(SetSpec):
         if preset != "cards4net":
             behind = rng.choice(["NS", "EW"])
             scores = {behind: rng.randrange(0, 200, 10)}
-            scores["EW" if behind == "NS" else "NS"] = scores[behind] + rng.choice(
+            scores[other_side(behind)] = scores[behind] + rng.choice(
                 [50, 100, 150, 200]
             )
         self.hand = deal(rules, rng, scores=scores)
@@ -255,7 +255,7 @@ class NilOptions(SetSpec):
                 "looking at the cards"
             )
         own = side_of(rules, self.seat)
-        other = "EW" if own == "NS" else "NS"
+        other = other_side(own)
         return (
             f"under {rules.preset} a player whose side trails by at least "
             f"{rules.blind_nil_margin} may bid Blind Nil before looking: {own} trail "
@@ -426,7 +426,7 @@ class BlindNilTrailing(SetSpec):
         base = rng.randrange(0, 300, 10)
         gap = rng.choice([60, 90, 100, 100, 120, 200])
         behind = rng.choice(["NS", "EW"])
-        scores = {behind: base, ("EW" if behind == "NS" else "NS"): base + gap}
+        scores = {behind: base, other_side(behind): base + gap}
         self.hand = deal(Rules.preset(preset), rng, scores=scores)
 
     def key(self) -> frozenset[Seat]:
@@ -454,7 +454,7 @@ class BlindNilTrailing(SetSpec):
 
     def why_not(self, item: Any) -> str:
         side = side_of(self.hand.rules, item)
-        other = "EW" if side == "NS" else "NS"
+        other = other_side(side)
         gap = self.hand.scores[other] - self.hand.scores[side]
         margin = self.hand.rules.blind_nil_margin
         if gap <= 0:
@@ -468,7 +468,7 @@ class BlindNilTrailing(SetSpec):
 
     def why_yes(self, item: Any) -> str:
         side = side_of(self.hand.rules, item)
-        other = "EW" if side == "NS" else "NS"
+        other = other_side(side)
         gap = self.hand.scores[other] - self.hand.scores[side]
         return (
             f"{side} trail by {gap}, at least the {self.hand.rules.blind_nil_margin} "

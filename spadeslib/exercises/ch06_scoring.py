@@ -30,6 +30,7 @@ from .scenarios import (
     bids_table,
     cap,
     describe_score,
+    other_side,
     rules_text,
     side_name,
     split_tricks,
@@ -155,7 +156,7 @@ class MadeContract(ScoringExercise):
         ]
 
     def _other(self) -> SideScore:
-        other = "EW" if self.side == "NS" else "NS"
+        other = other_side(self.side)
         return score_hand(self.rules, self.bids, self.tricks, self.bags)[other]
 
     def hint(self) -> str:
@@ -356,7 +357,7 @@ class BlindNil(ScoringExercise):
         if self.rules.blind_nil == "trailing":
             # Blind Nil is open only to a side far enough behind: the scores
             # before the hand are part of the scenario (the engine's test)
-            other = "EW" if self.side == "NS" else "NS"
+            other = other_side(self.side)
             while self.scores is None or not trailing(self.rules, a, self.scores):
                 behind = rng.randrange(0, 300, 10)
                 gap = self.rules.blind_nil_margin + rng.randrange(0, 200, 10)
@@ -366,7 +367,7 @@ class BlindNil(ScoringExercise):
     def scores_text(self) -> str:
         """The scores before the hand, and why they allow the Blind Nil."""
         assert self.scores is not None
-        other = "EW" if self.side == "NS" else "NS"
+        other = other_side(self.side)
         gap = self.scores[other] - self.scores[self.side]
         return (
             f"Scores before the hand: NS {self.scores['NS']}, EW "

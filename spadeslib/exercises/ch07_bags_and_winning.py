@@ -26,6 +26,7 @@ from .core import Mistake, Spec
 from .scenarios import (
     bids_table,
     describe_score,
+    other_side,
     plural,
     rules_text,
     side_name,
@@ -379,7 +380,7 @@ class BothOverTarget(WinnerExercise):
             return False
         if self.expected == NOBODY:
             return True
-        loser = "EW" if self.expected == "NS" else "NS"
+        loser = other_side(self.expected)
         return res[loser].points > res[self.expected].points
 
     def mistakes(self) -> list[Mistake]:
@@ -397,7 +398,7 @@ class BothOverTarget(WinnerExercise):
                 )
                 for side in ("NS", "EW")
             ]
-        loser = "EW" if self.expected == "NS" else "NS"
+        loser = other_side(self.expected)
         if res[loser].points > res[self.expected].points:
             why = (
                 f"{side_name(loser)} scored more in this hand, but the winner is the "

@@ -35,6 +35,7 @@ __all__ = [
     "deal",
     "describe_score",
     "hand_picture",
+    "other_side",
     "play_to",
     "split_tricks",
     "trick_line",
@@ -209,6 +210,11 @@ def describe_score(
         lines.append(text + ".")
     lines.append(f"Total for {side_name(score.side)}: {score.points:+d}.")
     return "\n".join(lines)
+
+
+def other_side(side: str) -> str:
+    """The other partnership: ``"EW"`` for ``"NS"`` and back."""
+    return "EW" if side == "NS" else "NS"
 
 
 def bag_text(rules: Rules, bags: Mapping[str, int]) -> str:

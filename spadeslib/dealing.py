@@ -26,6 +26,7 @@ __all__ = [
     "SEED_CHARS",
     "generator",
     "is_game_seed",
+    "is_seed",
     "read_deal",
     "read_stock",
     "shuffled_deal",
@@ -40,6 +41,15 @@ _BITS = tuple(n.bit_length() for n in range(128))
 SEED_CHARS = 200
 
 
+def is_seed(seed: object) -> bool:
+    """Whether ``seed`` is a seed: a whole number or a text (not a bool).
+
+    >>> is_seed(2024), is_seed("class-7b"), is_seed(True), is_seed(1.5)
+    (True, True, False, False)
+    """
+    return isinstance(seed, (int, str)) and not isinstance(seed, bool)
+
+
 def is_game_seed(seed: object) -> bool:
     """Whether ``seed`` may seed a game that its record can carry: an int or
     a text, written in at most :data:`SEED_CHARS` characters.
@@ -47,11 +57,7 @@ def is_game_seed(seed: object) -> bool:
     >>> is_game_seed(2024), is_game_seed("class-7b"), is_game_seed(1.5)
     (True, True, False)
     """
-    return (
-        not isinstance(seed, bool)
-        and isinstance(seed, (int, str))
-        and len(str(seed)) <= SEED_CHARS
-    )
+    return is_seed(seed) and len(str(seed)) <= SEED_CHARS
 
 
 def generator(seed: object) -> random.Random:
@@ -59,7 +65,7 @@ def generator(seed: object) -> random.Random:
     underneath, which draws the same numbers without the Python wrapper."""
     if seed is None or seed.__class__ is int:
         return _random.Random(seed)  # type: ignore[return-value]
-    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+    if not is_seed(seed):
         raise SpadesError(
             f"a seed is a whole number or a text, such as 2024 or 'class-7b', "
             f"not {seed!r}"

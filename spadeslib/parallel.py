@@ -38,6 +38,7 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any, TypeVar
 
+from .dealing import is_seed
 from .errors import SpadesError, is_whole
 from .progress import Progress
 
@@ -65,7 +66,7 @@ def job_seed(seed: object, index: int) -> str:
     >>> job_seed("exp", 0)
     'exp/1'
     """
-    if not isinstance(seed, (int, str)) or isinstance(seed, bool):
+    if not is_seed(seed):
         raise SpadesError(f"a seed is a whole number or a text, not {seed!r}")
     if not is_whole(index) or index < 0:
         raise SpadesError(f"a job's index is a whole number from 0, not {index!r}")

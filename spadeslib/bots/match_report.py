@@ -16,6 +16,7 @@ import statistics
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from ..display import plural
 from .stats import latency, mean_ci, t_quantile
 
 __all__ = ["PARTS", "BotStats", "DealResult", "MatchReport"]
@@ -290,7 +291,7 @@ class MatchReport:
         """A readable summary."""
         lines = [
             f"duplicate match {self.a} vs {self.b}, {self.rules}, "
-            f"{self.deals} deal{'s' if self.deals != 1 else ''} "
+            f"{plural(self.deals, 'deal')} "
             f"(each played twice), seed {self.seed}",
             f"  {self.a} - {self.b}: {self.mean:+.1f} bag-adjusted points per deal, "
             f"{self._ci_text()}",

@@ -27,6 +27,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..actions import Action, Bid, Card, Look
+from ..dealing import is_seed
 from ..errors import InvalidRecord, SpadesError
 from ..game import Game
 from ..hand import Hand
@@ -188,7 +189,7 @@ def _replay(
         raise SpadesError("it was played from another seat")
     rules = Rules.from_json(token["rules"])
     seed = token["seed"]
-    if not isinstance(seed, (int, str)) or isinstance(seed, bool):
+    if not is_seed(seed):
         raise SpadesError("its seed is not a number or a word")
     game = Game(rules, seed=seed)
     levels = {Seat.parse(str(k)): str(v) for k, v in dict(token["levels"]).items()}

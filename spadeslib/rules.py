@@ -42,9 +42,16 @@ JOKER_TRUMPS: tuple[Card, ...] = (
 )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Rules:
-    """Every parameter of a rule set. Build with :meth:`preset` or :meth:`parse`.
+    """Every parameter of a rule set: a preset, its modifiers applied in order,
+    then overrides. ``Rules("classic", ["mirror"], target=300)`` is
+    :meth:`preset`'s value; :meth:`parse` reads ``"classic+mirror"``.
+
+    >>> Rules("classic", ["mirror"]) == Rules.parse("classic+mirror")
+    True
+    >>> Rules(modifiers=["jokers"]).nil  # the modifier's parameters apply
+    False
 
     The fields, grouped:
 
@@ -118,15 +125,25 @@ class Rules:
         init=False, repr=False, compare=False
     )
 
-    def __post_init__(self) -> None:
-        if not isinstance(self.preset, str):
-            # ``Rules()``: the field's default is shadowed by the classmethod
-            # of the same name, so the dataclass hands us that method.
-            object.__setattr__(self, "preset", "cards4net")
-        if self.preset not in PRESETS:
-            raise InvalidRules(
-                f"unknown preset {self.preset!r}: choose one of {', '.join(PRESETS)}"
-            )
+    def __init__(
+        self,
+        preset: str = "cards4net",
+        modifiers: Iterable[str] = (),
+        **overrides: Any,
+    ) -> None:
+        # written out (not the dataclass's) so that a direct call applies the
+        # preset's and the modifiers' parameters as :meth:`preset` does;
+        # ``dataclasses.replace`` passes every field, which lands here too
+        key, mods, params = _parameters(preset, modifiers, overrides)
+        object.__setattr__(self, "preset", key)
+        object.__setattr__(self, "modifiers", mods)
+        for f in dataclasses.fields(self):
+            if f.init and f.name not in ("preset", "modifiers"):
+                object.__setattr__(self, f.name, params.get(f.name, f.default))
+        self._build()
+        self._check_combination()
+
+    def _build(self) -> None:
         for name in ("removed_cards", "trump_order"):
             value = getattr(self, name)
             try:
@@ -134,12 +151,6 @@ class Rules:
             except ValueError as error:
                 raise InvalidRules(f"{name}: {error}") from None
             object.__setattr__(self, name, cards)
-        object.__setattr__(self, "modifiers", tuple(self.modifiers))
-        for modifier in self.modifiers:
-            if modifier not in MODIFIERS:
-                raise InvalidRules(
-                    f"unknown modifier {modifier!r}: choose from {', '.join(MODIFIERS)}"
-                )
         self._validate()
         deck = [c for c in FULL_DECK if c not in self.removed_cards]
         if self.jokers:
@@ -196,37 +207,7 @@ class Rules:
         >>> Rules.preset("yppedia").nil_value, Rules.preset("two-player").players
         (50, 2)
         """
-        if not isinstance(name, str):
-            raise InvalidRules(
-                f"a preset is named by text, one of {', '.join(PRESETS)}; not {name!r}"
-            )
-        if isinstance(modifiers, str):  # "mirror" or "mirror+whiz"
-            modifiers = _spec_parts(modifiers)
-        if isinstance(modifiers, Iterable):
-            modifiers = list(modifiers)
-        if not isinstance(modifiers, list) or not all(
-            isinstance(m, str) for m in modifiers
-        ):
-            raise InvalidRules(
-                f"modifiers are a list of names from {', '.join(MODIFIERS)}; "
-                f"not {modifiers!r}"
-            )
-        key = _PRESET_ALIASES.get(name.strip().lower().replace("_", "-"), name)
-        if key not in PRESETS:
-            raise InvalidRules(
-                f"unknown preset {name!r}: choose one of {', '.join(PRESETS)}"
-            )
-        params: dict[str, Any] = dict(PRESETS[key][1])
-        mods = tuple(_modifier_name(m) for m in modifiers)
-        if len(set(mods)) != len(mods):
-            raise InvalidRules(f"a modifier is repeated in {'+'.join(mods)}")
-        for mod in mods:
-            params.update(MODIFIERS[mod][1])
-        _check_overrides(overrides)
-        params.update(overrides)
-        rules = cls(preset=key, modifiers=mods, **params)
-        rules._check_combination()
-        return rules
+        return cls(name, modifiers, **overrides)
 
     @classmethod
     def parse(cls, spec: str | Rules, **overrides: Any) -> Rules:
@@ -546,6 +527,42 @@ def _modifier_name(name: str) -> str:
             f"unknown modifier {name!r}: choose from {', '.join(MODIFIERS)}"
         )
     return key
+
+
+def _parameters(
+    name: str, modifiers: Iterable[str], overrides: Mapping[str, Any]
+) -> tuple[str, tuple[str, ...], dict[str, Any]]:
+    """The preset's key, the modifiers' names and the parameters they set,
+    overrides last; every name checked."""
+    if not isinstance(name, str):
+        raise InvalidRules(
+            f"a preset is named by text, one of {', '.join(PRESETS)}; not {name!r}"
+        )
+    if isinstance(modifiers, str):  # "mirror" or "mirror+whiz"
+        modifiers = _spec_parts(modifiers)
+    if isinstance(modifiers, Iterable):
+        modifiers = list(modifiers)
+    if not isinstance(modifiers, list) or not all(
+        isinstance(m, str) for m in modifiers
+    ):
+        raise InvalidRules(
+            f"modifiers are a list of names from {', '.join(MODIFIERS)}; "
+            f"not {modifiers!r}"
+        )
+    key = _PRESET_ALIASES.get(name.strip().lower().replace("_", "-"), name)
+    if key not in PRESETS:
+        raise InvalidRules(
+            f"unknown preset {name!r}: choose one of {', '.join(PRESETS)}"
+        )
+    params: dict[str, Any] = dict(PRESETS[key][1])
+    mods = tuple(_modifier_name(m) for m in modifiers)
+    if len(set(mods)) != len(mods):
+        raise InvalidRules(f"a modifier is repeated in {'+'.join(mods)}")
+    for mod in mods:
+        params.update(MODIFIERS[mod][1])
+    _check_overrides(overrides)
+    params.update(overrides)
+    return key, mods, params
 
 
 def _check_overrides(overrides: Mapping[str, Any]) -> None:

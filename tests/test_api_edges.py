@@ -55,6 +55,22 @@ def test_rules_refuse_an_unknown_modifier_when_made() -> None:
         Rules(modifiers=("bogus",))
 
 
+@pytest.mark.parametrize(
+    "spec", ["classic", "yppedia+mirror", "two-player+whiz", "cards4net+jokers"]
+)
+def test_rules_made_directly_apply_the_preset_and_its_modifiers(spec: str) -> None:
+    preset, *modifiers = spec.split("+")
+    assert Rules(preset, modifiers) == Rules.parse(spec)
+    assert Rules(preset, modifiers, target=300) == Rules.parse(spec, target=300)
+
+
+def test_rules_made_directly_refuse_what_the_preset_refuses() -> None:
+    with pytest.raises(InvalidRules, match="jokers cannot be combined with mirror"):
+        Rules(modifiers=("jokers", "mirror"))
+    with pytest.raises(InvalidRules, match="unknown rule parameter 'deck'"):
+        Rules(deck=())
+
+
 def test_level_options_read_a_level_spec_and_refuse_a_bad_one() -> None:
     assert level_options("search:8") == level_options("search")
     with pytest.raises(SpadesError, match="unknown bot"):

@@ -17,6 +17,9 @@ view's public content and the seat's cards), never by the order of calls.
 ('card', True, 'best')
 >>> coach.advise(hand.view(hand.turn)) is advice  # remembered
 True
+>>> advice.values[advice.best] = None  # shared by every caller: read-only
+Traceback (most recent call last):
+TypeError: 'mappingproxy' object does not support item assignment
 """
 
 from __future__ import annotations
@@ -26,8 +29,9 @@ import math
 import random
 import statistics
 from collections import OrderedDict
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
 
 from .. import legality
 from ..actions import LOOK, Action, Bid, parse_action
@@ -95,32 +99,42 @@ def _stderr(diffs: Sequence[float]) -> float:
     return statistics.stdev(diffs) / math.sqrt(len(diffs))
 
 
-@dataclass
+@dataclass(frozen=True)
 class Advice:
-    """The coach's analysis of one decision (see the module docstring)."""
+    """The coach's analysis of one decision (see the module docstring).
+
+    The coach remembers its analyses and hands the same object to every
+    caller (a hint and the review of that decision), so an advice is frozen
+    and its mappings are read-only."""
 
     view: PlayerView
     kind: str
     """``"card"``, ``"bid"``, ``"blind"`` (look or bid blind), ``"exchange"``,
     ``"draw"`` or ``"discard"``."""
     best: Action
-    values: dict[Action, Estimate]
+    values: Mapping[Action, Estimate]
     exact: bool
     level: str
     worlds: int = 0
     reason: str = ""
     """Why the best action, in words."""
-    tricks: dict[int, float] | None = None
+    tricks: Mapping[int, float] | None = None
     """Bids: share of worlds in which the seat takes each number of tricks
     (after the best bid)."""
     nil_pays: NilCheck | None = None
-    known: dict[Action, float] | None = None
+    known: Mapping[Action, float] | None = None
     """Card values with every card known (when the hand was given and few
     enough cards were left to solve it)."""
     study: CardStudy | BidStudy | None = field(default=None, repr=False)
     extend: Callable[[Action], BidStudy] | None = field(default=None, repr=False)
     """Re-run the study with one more action (exchanges: a pass outside the
     candidates), over the same worlds."""
+
+    def __post_init__(self) -> None:
+        for name in ("values", "tricks", "known"):
+            mapping = getattr(self, name)
+            if mapping is not None and not isinstance(mapping, MappingProxyType):
+                object.__setattr__(self, name, MappingProxyType(dict(mapping)))
 
     @property
     def forced(self) -> bool:
@@ -142,8 +156,11 @@ class Advice:
         if self._same(action) or not self.values:
             return 0.0, (0.0, 0.0)
         if action not in self.values and self.extend is not None:
-            self.study = self.extend(action)
-            self.values = dict(self.study.values)
+            # an exchange outside the candidates: the study grows by one pass
+            # over the same worlds (the values of the others do not change)
+            study = self.extend(action)
+            object.__setattr__(self, "study", study)
+            object.__setattr__(self, "values", MappingProxyType(dict(study.values)))
         study = self.study
         assert study is not None
         diffs = study.paired(self.best, action)  # type: ignore[arg-type]
@@ -591,7 +608,7 @@ class Coach:
             return found
         advice = self._advise(view)
         if hand is not None and advice.kind == "card" and not advice.forced:
-            advice.known = _known_values(hand, view)
+            advice = replace(advice, known=_known_values(hand, view))
         self._cache[key] = advice
         if len(self._cache) > self._size:
             self._cache.popitem(last=False)
@@ -626,13 +643,29 @@ class Coach:
             )
             values = dict(bstudy.values)
             best = _pick(bstudy, bstudy.rule_action, values)
-            advice = Advice(
-                view, kind, best, values, False, self.level, bstudy.worlds, study=bstudy
+            if kind != "bid":
+                return Advice(
+                    view,
+                    kind,
+                    best,
+                    values,
+                    False,
+                    self.level,
+                    bstudy.worlds,
+                    study=bstudy,
+                )
+            return Advice(
+                view,
+                kind,
+                best,
+                values,
+                False,
+                self.level,
+                bstudy.worlds,
+                tricks=tricks_distribution(bstudy.tricks[best]),
+                nil_pays=_nil_check(bstudy, values, best),
+                study=bstudy,
             )
-            if kind == "bid":
-                advice.tricks = tricks_distribution(bstudy.tricks[best])
-                advice.nil_pays = _nil_check(bstudy, values, best)
-            return advice
         if kind == "draw" and view.drawn is not None:
             dstudy = study_draw(view, rng, self.samples)
             values = dict(dstudy.values)
@@ -644,13 +677,19 @@ class Coach:
             estudy = study_exchange(view, rng, self.samples)
             values = dict(estudy.values)
             best = _pick(estudy, estudy.rule_action, values)
-            advice = Advice(
-                view, kind, best, values, False, self.level, estudy.worlds, study=estudy
+            return Advice(
+                view,
+                kind,
+                best,
+                values,
+                False,
+                self.level,
+                estudy.worlds,
+                study=estudy,
+                extend=lambda a: study_exchange(
+                    view, self.rng(view), self.samples, extra=(a,)
+                ),
             )
-            advice.extend = lambda a: study_exchange(
-                view, self.rng(view), self.samples, extra=(a,)
-            )
-            return advice
         action, reason = rule_decision(view)
         return Advice(
             view,

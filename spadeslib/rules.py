@@ -269,6 +269,15 @@ class Rules:
         """``"preset+modifier+..."``, as :meth:`parse` reads it."""
         return "+".join((self.preset, *self.modifiers))
 
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        """The seats in play, clockwise from North.
+
+        >>> [s.letter for s in Rules.preset("two-player").seats]
+        ['N', 'S']
+        """
+        return self._seats
+
     # -------------------------------------------------------------- card play
     @property
     def hand_size(self) -> int:

@@ -15,10 +15,11 @@ Nil costs 100 and, under ``classic``, West's trick is a bag worth 1 point.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .actions import Bid, BidKind
+from .errors import SpadesError, is_whole
 from .rules import Rules
 from .seats import SIDES, Seat
 
@@ -112,20 +113,82 @@ def apply_bags(rules: Rules, bags_before: int, gained: int) -> tuple[int, int]:
 
 def score_hand(
     rules: Rules,
-    bids: Mapping[Seat, Bid],
-    tricks: Mapping[Seat, int],
+    bids: Mapping[Seat, Bid] | Sequence[Bid | None],
+    tricks: Mapping[Seat, int] | Sequence[int | None],
     bags_before: Mapping[str, int],
 ) -> dict[str, SideScore]:
     """Score one finished hand for every side.
 
-    ``bids`` and ``tricks`` map each playing seat to its bid and tricks won;
-    ``bags_before`` maps each side to the bags it carried into the hand.
+    ``bids`` and ``tricks`` map each playing seat to its bid and tricks won
+    (seats and bids may be written as text: ``{"N": "nil"}``);
+    ``bags_before`` maps each side to the bags it carried into the hand. A
+    seat missing, a trick count that is not a whole number from 0 to 13, or
+    more than 13 tricks in all is refused, naming the seat:
+
+    >>> score_hand(Rules.preset(), {"N": 3, "E": 4, "S": 2, "W": "nil"},
+    ...            {"N": 4, "E": 6, "S": 2, "W": 2}, {})
+    Traceback (most recent call last):
+    ...
+    spadeslib.errors.SpadesError: tricks add up to 14: a hand has 13
     """
+    if not isinstance(rules, Rules):
+        raise SpadesError(f"score_hand takes the Rules first, not {rules!r:.60}")
+    bids = _by_seat(rules, "bids", bids, Bid.parse)
+    tricks = _by_seat(rules, "tricks", tricks, _trick_count)
+    if sum(tricks.values()) > rules.hand_size:
+        raise SpadesError(
+            f"tricks add up to {sum(tricks.values())}: a hand has {rules.hand_size}"
+        )
     names = SIDES if rules.players == 4 else _TWO_SIDES
+    for side, bags in bags_before.items():
+        # the other game's side names are ignored (one mapping may serve both)
+        if side not in (*SIDES, *_TWO_SIDES) or not is_whole(bags) or bags < 0:
+            raise SpadesError(
+                f"bags_before maps a side ({', '.join(names)}) to the bags it "
+                f"carries, a whole number of at least 0; not {side!r}: {bags!r}"
+            )
     return {
         side: _score_side(rules, side, bids, tricks, bags_before.get(side, 0))
         for side in names
     }
+
+
+def _trick_count(value: object) -> int:
+    if not is_whole(value) or not 0 <= value <= 13:  # type: ignore[operator]
+        raise SpadesError(f"a whole number of tricks from 0 to 13, not {value!r}")
+    return value  # type: ignore[return-value]
+
+
+def _by_seat(rules: Rules, what: str, given: Mapping, read: object) -> dict:
+    """``given`` keyed by every seat in play and nothing else, each value
+    read by ``read`` (a refusal names the seat)."""
+    if isinstance(given, Sequence) and not isinstance(given, str):
+        # a list indexed by seat, as a hand holds them (four places, the
+        # seats not in play ignored)
+        given = {s: given[s] for s in rules.seats if s < len(given)}
+    if not isinstance(given, Mapping):
+        raise SpadesError(
+            f"{what} map each seat to a value (or list them by seat), not {given!r:.60}"
+        )
+    found: dict[Seat, object] = {}
+    for key, value in given.items():
+        try:
+            seat = Seat.parse(key)
+        except SpadesError:
+            seat = None
+        if seat is None or seat not in rules.seats:
+            raise SpadesError(
+                f"{what}: {key!r} is not a seat of this {rules.spec} hand "
+                f"({', '.join(s.letter for s in rules.seats)})"
+            )
+        try:
+            found[seat] = read(value)  # type: ignore[operator]
+        except (SpadesError, TypeError) as error:
+            raise SpadesError(f"{what}: {seat.full}: {error}") from None
+    missing = [s.full for s in rules.seats if s not in found]
+    if missing:
+        raise SpadesError(f"{what}: {' and '.join(missing)} missing")
+    return found
 
 
 _SIDE_SEATS = {

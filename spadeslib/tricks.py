@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards import Card, Suit
+from .errors import SpadesError
 from .rules import Rules
 from .seats import Seat
 
@@ -22,13 +23,53 @@ __all__ = ["Trick", "trick_winner"]
 
 def trick_winner(rules: Rules, plays: Sequence[tuple[Seat, Card]]) -> Seat:
     """The seat whose card wins: the highest trump, else the highest card of
-    the suit led."""
+    the suit led. ``plays`` are (seat, card) pairs in the order played; text
+    is read (``("E", "AH")``). A trick of no cards, a seat or card twice, or
+    a card not in the rule set's deck is refused:
+
+    >>> trick_winner(Rules.parse("cards4net+jokers"), [("N", "2C")])
+    Traceback (most recent call last):
+    ...
+    spadeslib.errors.SpadesError: North's 2♣ is not in the cards4net+jokers deck
+    """
+    plays = _read_plays(rules, plays)
     led = rules.trick_suit(plays[0][1])
     best_seat, best = plays[0]
     for seat, card in plays[1:]:
         if rules.beats(card, best, led):
             best_seat, best = seat, card
     return best_seat
+
+
+def _read_plays(
+    rules: Rules, plays: Sequence[tuple[Seat | str, Card | str]]
+) -> list[tuple[Seat, Card]]:
+    if not isinstance(rules, Rules):
+        raise SpadesError(f"trick_winner takes the Rules first, not {rules!r:.60}")
+    if isinstance(plays, str) or not 1 <= len(plays) <= rules.players:
+        raise SpadesError(
+            f"a trick is 1 to {rules.players} (seat, card) plays, not {plays!r:.60}"
+        )
+    read: list[tuple[Seat, Card]] = []
+    for play in plays:
+        try:
+            seat, card = play
+            seat, card = Seat.parse(seat), Card.parse(card)
+        except (SpadesError, TypeError, ValueError):
+            raise SpadesError(
+                f"a play is a (seat, card) pair such as ('E', 'AH'), not {play!r:.40}"
+            ) from None
+        if card not in rules.deck:
+            raise SpadesError(
+                f"{seat.full}'s {card.symbol()} is not in the {rules.spec} deck"
+            )
+        if any(seat == s or card == c for s, c in read):
+            raise SpadesError(
+                f"{seat.full} {card.symbol()}: a seat plays once to a trick, and a "
+                "card is played once"
+            )
+        read.append((seat, card))
+    return read
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,17 @@ from __future__ import annotations
 
 import pytest
 
-from spadeslib import Game, Hand, IllegalAction, InvalidRules, Rules, SpadesError
+from spadeslib import (
+    Game,
+    Hand,
+    IllegalAction,
+    InvalidRules,
+    Rules,
+    Seat,
+    SpadesError,
+    score_hand,
+    trick_winner,
+)
 from spadeslib.analysis import solve
 from spadeslib.bots import level_options, make_bot, play_until, suggest
 
@@ -137,3 +147,26 @@ def test_the_coach_refuses_an_illegal_card_as_the_engine_does() -> None:
         with pytest.raises(IllegalAction) as refused:
             advice.rate(card)
         assert (str(refused.value), refused.value.rule) == (str(engine), engine.rule)
+
+
+def test_score_hand_reads_text_and_names_the_seat_it_refuses() -> None:
+    rules = Rules.preset("classic")
+    text = score_hand(rules, {"N": 3, "E": 4, "S": 2, "W": "nil"}, [4, 6, 2, 1], {})
+    assert text["EW"].points == -57
+    with pytest.raises(SpadesError, match="bids: West missing"):
+        score_hand(rules, {"N": 3, "E": 4, "S": 2}, [4, 6, 2, 1], {})
+    with pytest.raises(SpadesError, match="tricks: South: a whole number"):
+        score_hand(rules, [3, 4, 2, 2], {"N": 4, "E": 6, "S": -1, "W": 1}, {})
+    with pytest.raises(SpadesError, match="'E' is not a seat of this two-player"):
+        score_hand(Rules.parse("two-player"), {"N": 3, "E": 4}, [7, 0, 6, 0], {})
+    with pytest.raises(SpadesError, match="not 'XY': 2"):
+        score_hand(rules, [3, 4, 2, 2], [4, 6, 2, 1], {"XY": 2})
+
+
+def test_trick_winner_reads_text_and_refuses_a_card_played_twice() -> None:
+    rules = Rules.preset()
+    assert trick_winner(rules, [("N", "KH"), ("E", "AH")]) == Seat.EAST
+    with pytest.raises(SpadesError, match="North 2♠: a seat plays once"):
+        trick_winner(rules, [("N", "KH"), ("N", "2S")])
+    with pytest.raises(SpadesError, match="a trick is 1 to 4"):
+        trick_winner(rules, [])

@@ -26,7 +26,7 @@ from .display import plural
 from .errors import SpadesError
 from .game import Game
 from .progress import Progress
-from .rules import _INCOMPATIBLE, MODIFIERS, PRESETS, Rules
+from .rules import INCOMPATIBLE, MODIFIERS, PRESETS, Rules
 from .scoring import sides
 
 __all__ = ["main"]
@@ -52,7 +52,7 @@ def _cmd_rules(args: argparse.Namespace) -> int:
     for name, (summary, _) in MODIFIERS.items():
         print(f"  {name:<12} {summary}")
     print("\nCombinations that are refused:")
-    for a, b, why in _INCOMPATIBLE:
+    for a, b, why in INCOMPATIBLE:
         print(f"  {a} + {b}: {why}")
     return 0
 

@@ -25,7 +25,7 @@ from .cards import FULL_DECK, Card, Rank, Suit
 from .errors import InvalidRules, is_whole
 from .seats import Seat
 
-__all__ = ["MODIFIERS", "PRESETS", "Rules"]
+__all__ = ["INCOMPATIBLE", "MODIFIERS", "PRESETS", "Rules"]
 
 BlindNilPolicy = Literal["none", "first_bidder", "trailing", "before_draw"]
 NilTricks = Literal["team", "bags", "ignored"]
@@ -388,7 +388,7 @@ class Rules:
 
     def _check_combination(self) -> None:
         mods = set(self.modifiers)
-        for a, b, why in _INCOMPATIBLE:
+        for a, b, why in INCOMPATIBLE:
             if a in mods and (b in mods or b == self.preset):
                 raise InvalidRules(f"{a} cannot be combined with {b}: {why}")
 
@@ -501,7 +501,7 @@ _PRESET_ALIASES = {
     "2p": "two-player",
 }
 
-_INCOMPATIBLE = (
+INCOMPATIBLE = (
     ("mirror", "whiz", "a bid cannot follow both rules"),
     ("mirror", "suicide", "mirror fixes every bid, so a Nil cannot be required"),
     ("jokers", "mirror", "the joker rules have no Nil for a hand without spades"),
@@ -510,6 +510,8 @@ _INCOMPATIBLE = (
     ("jokers", "two-player", "Blind Seven and the joker deck are partnership rules"),
     ("suicide", "two-player", "suicide needs partnerships"),
 )
+"""Pairs that cannot be combined (a modifier, then a modifier or a preset),
+and why: :meth:`Rules.preset` refuses them, the table greys them out."""
 
 
 def _spec_parts(text: str) -> list[str]:

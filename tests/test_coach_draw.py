@@ -97,3 +97,4 @@ def test_the_coach_hint_and_review_agree_on_a_draw() -> None:
     review = coach.review(hand, view.seat)
     last = review.verdicts[-1]
     assert last.action == other and last.best == advice.best
+    assert last.where == f"draw, {view.drawn.symbol()} on top", "name the card"

@@ -265,15 +265,15 @@ def test_review_at_the_end_of_a_hand_leaves_next_hand_clear(
 def test_a_refused_new_game_keeps_the_options_open(browser: Any, states: Any) -> None:
     page = open_table(browser, states["bidding"])
     tid(page, "options-toggle").click()
-    tid(page, "opt-mod-jokers").check()
-    tid(page, "opt-mod-whiz").check()
+    tid(page, "opt-mod-suicide").check()
+    tid(page, "opt-preset").select_option("two-player")  # suicide stays ticked
     tid(page, "new-game").click()
     refused = json.loads(json.dumps(states["bidding"]))
-    refused["notice"] = "Could not start: jokers cannot be combined with whiz."
+    refused["notice"] = "Could not start: suicide cannot be combined with two-player."
     push(page, refused)  # the same game: refused
     assert tid(page, "options").is_visible()
-    assert "jokers cannot be combined" in tid(page, "opt-notice").inner_text()
-    assert tid(page, "opt-mod-whiz").is_checked(), "the learner's choice is kept"
+    assert "suicide cannot be combined" in tid(page, "opt-notice").inner_text()
+    assert tid(page, "opt-mod-suicide").is_checked(), "the learner's choice is kept"
     assert not page.errors, page.errors
     page.close()
 
@@ -385,4 +385,36 @@ def test_escape_closes_the_review(browser: Any, states: Any) -> None:
     tid(page, "next-hand").focus()
     page.keyboard.press("Escape")
     assert tid(page, "review").is_hidden()
+    page.close()
+
+
+def test_the_review_takes_the_focus_when_it_opens(browser: Any, states: Any) -> None:
+    page = open_table(browser, states["to-follow"])
+    push(page, states["hand-over"])
+    focused = "() => document.activeElement.dataset.testid"
+    assert page.evaluate(focused) == "review", "a screen reader would not hear it"
+    page.keyboard.press("Escape")
+    assert tid(page, "review").is_hidden()
+    assert page.evaluate(focused) == "next-hand"
+    page.close()
+
+
+def test_a_variant_that_cannot_go_with_the_choice_is_greyed_out(
+    browser: Any, states: Any
+) -> None:
+    page = open_table(browser, states["bidding"])
+    tid(page, "options-toggle").click()
+    assert tid(page, "opt-mod-whiz").is_enabled()
+    tid(page, "opt-mod-jokers").check()
+    assert tid(page, "opt-mod-whiz").is_disabled()
+    assert tid(page, "opt-mod-why-whiz").inner_text() == (
+        " (not with jokers: the joker rules have no Nil)"
+    )
+    assert tid(page, "opt-mod-ten_for_200").is_enabled()
+    tid(page, "opt-mod-jokers").uncheck()
+    assert tid(page, "opt-mod-whiz").is_enabled()
+    tid(page, "opt-preset").select_option("two-player")
+    assert tid(page, "opt-mod-suicide").is_disabled()
+    assert tid(page, "opt-mod-jokers").is_disabled()
+    assert not page.errors, page.errors
     page.close()

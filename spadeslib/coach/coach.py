@@ -233,9 +233,12 @@ class Advice:
 
     @property
     def where(self) -> str:
-        """Where in the hand: ``"trick 3"``, ``"bid"``, ``"exchange"``..."""
+        """Where in the hand: ``"trick 3"``, ``"bid"``, ``"exchange"``,
+        ``"draw, 7♠ on top"`` (a two-player draw names the card decided on)..."""
         if self.kind == "card":
             return f"trick {len(self.view.tricks) + 1}"
+        if self.kind == "draw" and self.view.drawn is not None:
+            return f"draw, {self.view.drawn.symbol()} on top"
         return self.kind
 
     # ---------------------------------------------------------------- text

@@ -7,6 +7,11 @@ the one chosen, read from the outcomes of the same worlds.
 >>> for reason in card_reasons(good, bad, "4♦"): print(reason)
 your side makes its contract in 100% of deals, against 0% after the 4♦
 it wins this trick in 100% of deals, against 0% after the 4♦
+>>> ahead = [Outcome(30.0, True, 7, True, None, None, None, 0)] * 3
+>>> more = [Outcome(10.0, False, 8, True, None, None, None, 1)] * 3
+>>> for reason in card_reasons(ahead, more, "4♦"): print(reason)
+it wins this trick in 100% of deals, against 0% after the 4♦
+over the whole hand your side still takes 1.0 fewer bags
 """
 
 from __future__ import annotations
@@ -116,8 +121,16 @@ def card_reasons(
     bags_a = sum(o.bags for o in best) / len(best)
     bags_b = sum(o.bags for o in chosen) / len(chosen)
     if bags_b - bags_a >= 0.3:
+        fewer = f"{bags_b - bags_a:.1f} fewer bags"
+        # winning this trick more often and fewer bags: the hand, not the trick
+        wins = any(text.startswith("it wins this trick") for _, text in found)
         found.append(
-            (10 * (bags_b - bags_a), f"it takes {bags_b - bags_a:.1f} fewer bags")
+            (
+                10 * (bags_b - bags_a),
+                f"over the whole hand your side still takes {fewer}"
+                if wins
+                else f"your side takes {fewer} over the hand",
+            )
         )
     tricks_a = sum(o.tricks for o in best) / len(best)
     tricks_b = sum(o.tricks for o in chosen) / len(chosen)

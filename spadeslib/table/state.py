@@ -24,7 +24,7 @@ from ..bots.ladder import level_label
 from ..cards import SUIT_DISPLAY_ORDER, Card, Suit
 from ..coach.explain import describe
 from ..hand import Phase
-from ..rules import MODIFIERS, PRESETS
+from ..rules import INCOMPATIBLE, MODIFIERS, PRESETS
 from ..scoring import side_of, sides
 from ..seats import Seat
 from ..view import PlayerView
@@ -446,6 +446,9 @@ def _options(session: TableSession) -> dict[str, Any]:
             }
             for m in MODIFIERS
         ],
+        # what cannot be combined, and why: the panel greys a variant out
+        # while its partner in the pair is chosen (the rule is the library's)
+        "conflicts": [{"a": a, "b": b, "why": why} for a, b, why in INCOMPATIBLE],
         "levels": levels,
         "level_labels": {level: level_label(level) for level in levels},
         "partner": session.levels.get(session.seat.partner, "")

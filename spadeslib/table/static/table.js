@@ -154,7 +154,7 @@ const SKELETON = `
     <div class="spt-actions" role="group" aria-label="your choices"></div>
     <div class="spt-seat spt-pos-bottom"></div>
     <div class="spt-hand" data-testid="hand" role="group" aria-label="your hand"></div>
-    <div class="spt-review" data-testid="review" role="dialog" aria-label="check my play" hidden></div>
+    <div class="spt-review" data-testid="review" role="dialog" aria-label="check my play" tabindex="-1" hidden></div>
   </div>
   <div class="spt-side">
     <details class="spt-sheet-box" data-testid="sheet-toggle"><summary>Score sheet</summary><div data-testid="score-sheet" class="spt-sheet"></div></details>
@@ -403,6 +403,30 @@ class TableView {
     if (id === "opt-four-colour") this.send({ type: "prefs", four_colour: ev.target.checked });
     if (id === "opt-large-print") this.send({ type: "prefs", large_print: ev.target.checked });
     if (id === "opt-preset") this.renderRulesWords();
+    if (id === "opt-preset" || ev.target.dataset.mod) this.greyConflicts();
+  }
+
+  // A variant that cannot go with the chosen rule set or another chosen
+  // variant is greyed out, with the library's reason (state.options.conflicts);
+  // a chosen one stays free to untick.
+  greyConflicts() {
+    const o = this.state().options;
+    const panel = this.q("options");
+    const preset = panel.querySelector('[data-testid="opt-preset"]')?.value;
+    const boxes = [...panel.querySelectorAll("[data-mod]")];
+    const chosen = new Set(boxes.filter((b) => b.checked).map((b) => b.dataset.mod));
+    if (preset) chosen.add(preset);
+    for (const box of boxes) {
+      const m = box.dataset.mod;
+      const hit = (o.conflicts || []).find((c) => (c.a === m && chosen.has(c.b)) || (c.b === m && chosen.has(c.a)));
+      const off = !!hit && !box.checked;
+      box.disabled = off;
+      const label = box.closest("label");
+      label.classList.toggle("spt-mod-off", off);
+      const note = label.querySelector(".spt-mod-why");
+      const why = off ? ` (not with ${hit.a === m ? hit.b : hit.a}: ${hit.why})` : "";
+      if (note.textContent !== why) note.textContent = why;
+    }
   }
 
   toggleOptions() {
@@ -699,7 +723,11 @@ class TableView {
       if (!rv) this.reviewClosed = null;
       return;
     }
+    // a dialog that opens takes the focus (Escape or Close gives it back),
+    // unless the learner is typing in the Options panel
+    const opening = el.hidden && !this.q("options").contains(document.activeElement);
     el.hidden = false;
+    if (opening) queueMicrotask(() => el.focus());
     const head = `<div class="spt-review-head"><b>Check my play · hand ${esc(rv.hand)}</b>${button("review-close", "Close", "close the review")}</div>${rv.result ? `<p class="spt-review-result" data-testid="review-result">${esc(rv.result)}</p>` : ""}`;
     if (rv.state === "pending") {
       el.innerHTML = `${head}<p>The coach is checking your decisions…</p>`;
@@ -836,6 +864,7 @@ class TableView {
       }
       if (focused) panel.querySelector(`[data-testid="${focused}"]`)?.focus();
       this.renderRulesWords();
+      this.greyConflicts();
       return;
     }
     const o = s.options;
@@ -852,6 +881,7 @@ class TableView {
     set("opt-four-colour", s.prefs?.four_colour);
     set("opt-large-print", s.prefs?.large_print);
     this.renderRulesWords();
+    this.greyConflicts();
   }
 
   renderOptions(s) {
@@ -862,7 +892,7 @@ class TableView {
     const levels = (sel) => o.levels.map((l) => `<option value="${esc(l)}"${l === sel ? " selected" : ""}>${esc(label(l))}</option>`).join("");
     const presets = o.presets.map((p) => `<option value="${esc(p.id)}"${p.id === o.preset ? " selected" : ""}>${esc(p.title)}</option>`).join("");
     const mods = o.modifiers
-      .map((m) => `<label class="spt-mod"><input type="checkbox" data-testid="opt-mod-${esc(m.id)}" data-mod="${esc(m.id)}" aria-label="${esc(m.title)}: ${esc(m.words)}"${m.on ? " checked" : ""}> <b>${esc(m.title)}</b>: ${esc(m.words)}</label>`)
+      .map((m) => `<label class="spt-mod"><input type="checkbox" data-testid="opt-mod-${esc(m.id)}" data-mod="${esc(m.id)}" aria-label="${esc(m.title)}: ${esc(m.words)}"${m.on ? " checked" : ""}> <b>${esc(m.title)}</b>: ${esc(m.words)}<span class="spt-mod-why" data-testid="opt-mod-why-${esc(m.id)}"></span></label>`)
       .join("");
     const partner = s.table.players === 4 ? `<label>Partner <select data-testid="opt-partner" aria-label="partner's level">${levels(o.partner)}</select></label>` : "";
     panel.innerHTML = `<div class="spt-opt-grid">
@@ -878,6 +908,7 @@ class TableView {
       <label><input type="checkbox" data-testid="opt-large-print" aria-label="large print cards"${s.prefs?.large_print ? " checked" : ""}> Large print</label>
     </div>`;
     this.renderRulesWords();
+    this.greyConflicts();
   }
 
   renderRulesWords() {

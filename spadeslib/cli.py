@@ -403,7 +403,12 @@ def build_parser(*, extensions: bool = True) -> argparse.ArgumentParser:
     p.set_defaults(func=_cmd_bench)
 
     for module in (
-        ("spadeslib.bots.cli", "spadeslib.exercises.cli", "spadeslib.analysis.bench")
+        (
+            "spadeslib.bots.cli",
+            "spadeslib.coach.cli",
+            "spadeslib.exercises.cli",
+            "spadeslib.analysis.bench",
+        )
         if extensions
         else ()
     ):

@@ -12,7 +12,7 @@ from spadeslib.bots import SearchBot, make_bot
 from spadeslib.bots.rule_bot import rule_decision
 from spadeslib.bots.sim import bits, deck_for
 from spadeslib.coach import Coach
-from spadeslib.coach.draw import draw_world, study_draw
+from spadeslib.bots.studies.draw import draw_world, study_draw
 from spadeslib.view import PlayerView
 
 

@@ -210,6 +210,28 @@ def test_core_module_imports_only_lower_layers(name: str) -> None:
         )
 
 
+PLAYS_THE_COACH = ("spadeslib.bots.expert_bot", "__init__")  # ExpertBot's
+"""The one import of the coach from the bots: the expert level *is* the
+coach's choice, so it builds a :class:`~spadeslib.coach.Coach` (lazily, when
+the level is made). Everything else the coach needs is below it, in
+:mod:`spadeslib.bots.studies` and the bots' simulation modules."""
+
+
+def test_the_bots_are_below_the_coach() -> None:
+    found = []
+    for name, path in MODULES.items():
+        if not name.startswith("spadeslib.bots"):
+            continue
+        for target, lazy, function in imports_of(name, path, MODULES):
+            if not target.startswith("spadeslib.coach"):
+                continue
+            if lazy and (name, function) == PLAYS_THE_COACH:
+                continue
+            where = f"lazily in {function}" if lazy else "at module level"
+            found.append(f"{name} imports {target} ({where})")
+    assert not found, "the bots import the coach above them: " + "; ".join(found)
+
+
 def test_core_modules_stay_small() -> None:
     sizes = {n: len(MODULES[n].read_text().splitlines()) for n in CORE}
     large = {n: lines for n, lines in sizes.items() if lines > 600}

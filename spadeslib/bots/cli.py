@@ -9,8 +9,6 @@
 - ``spades ladder [--levels L1,L2,...] --deals N --seed S [--jobs J]
   [--pairs all|adjacent]`` plays the ladder's duplicate round-robin and
   prints the rating table.
-- ``spades calibrate [--player L] [--coach L] --deals N --seed S`` compares
-  the coach's forecasts at the player's cards with the hands' results.
 
 A level may carry options: ``search:16`` is the search level with 16
 samples per decision (``--budget`` sets that for every search level).
@@ -27,7 +25,7 @@ from ..arguments import progress_option, whole
 from ..errors import SpadesError
 from ..rules import Rules
 
-__all__ = ["register"]
+__all__ = ["register", "run_arguments"]
 
 
 def _cmd_bots(args: argparse.Namespace) -> int:
@@ -111,23 +109,6 @@ def _cmd_match(args: argparse.Namespace) -> int:
     return 0
 
 
-def _cmd_calibrate(args: argparse.Namespace) -> int:
-    from ..coach.calibration import calibrate
-
-    report = calibrate(
-        args.player,
-        args.coach,
-        deals=args.deals,
-        seed=args.seed,
-        rules=Rules.parse(args.rules),
-        samples=args.samples,
-        jobs=args.jobs,
-        progress=args.progress,
-    )
-    print(json.dumps(report.to_dict()) if args.json else report.text())
-    return 0
-
-
 def _cmd_ladder(args: argparse.Namespace) -> int:
     from . import split_levels
     from .ladder import LADDER
@@ -176,7 +157,7 @@ def _bench_arguments(p: argparse.ArgumentParser) -> None:
     progress_option(p)
 
 
-def _run_arguments(p: argparse.ArgumentParser) -> None:
+def run_arguments(p: argparse.ArgumentParser) -> None:
     """The options of every command that plays deals: seed, rules, processes
     and output."""
     p.add_argument("--seed", default="0", help="seed of the deals and bots")
@@ -189,8 +170,8 @@ def _run_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def register(subparsers: Any) -> None:
-    """Add ``bots``, ``bench-bots``, ``match``, ``ladder`` and ``calibrate`` to
-    the ``spades`` parser."""
+    """Add ``bots``, ``bench-bots``, ``match`` and ``ladder`` to the ``spades``
+    parser."""
     p = subparsers.add_parser("bots", help="list the bot levels (--bench: time them)")
     p.add_argument("--bench", action="store_true", help="time each level's decisions")
     _bench_arguments(p)
@@ -217,7 +198,7 @@ def register(subparsers: Any) -> None:
         default=0,
         help="final tricks of every hand checked against exact analysis (0: none)",
     )
-    _run_arguments(p)
+    run_arguments(p)
     p.set_defaults(func=_cmd_match)
 
     p = subparsers.add_parser(
@@ -246,22 +227,5 @@ def register(subparsers: Any) -> None:
         help="keep each finished match in DIR; run again with the same "
         "settings to reuse them (a run cut short resumes)",
     )
-    _run_arguments(p)
+    run_arguments(p)
     p.set_defaults(func=_cmd_ladder)
-
-    p = subparsers.add_parser(
-        "calibrate",
-        help="the coach's forecasts at a level's cards against the results",
-    )
-    p.add_argument(
-        "--player", default="expert", help="the level whose cards are forecast"
-    )
-    p.add_argument("--coach", default="expert", help="the coach level forecasting")
-    p.add_argument(
-        "--deals", type=whole(1), default=20, help="deals, each played twice"
-    )
-    p.add_argument(
-        "--samples", type=whole(1), help="worlds per decision (default: the level's)"
-    )
-    _run_arguments(p)
-    p.set_defaults(func=_cmd_calibrate)

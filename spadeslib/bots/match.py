@@ -55,7 +55,7 @@ def exact_tricks(rules: Rules, wanted: int = EXACT_TRICKS) -> int:
     >>> exact_tricks(Rules.preset()) >= 4
     True
     """
-    from ..coach.exact import MAX_CARDS
+    from .studies.exact import MAX_CARDS
 
     return max(0, min(wanted, MAX_CARDS // rules.players))
 

@@ -14,7 +14,8 @@ For a bid, it deals the unseen cards, lets the later seats bid as the rule
 bot would, plays the hand out for each candidate bid (the rule bid, one
 more, one less, and nil when the hand could be a nil) and keeps the best.
 A blind decision (look, or bid blind nil or blind seven) is searched the
-same way, the seat's own cards dealt too (:func:`spadeslib.coach.bids.study_blind`).
+same way, the seat's own cards dealt too
+(:func:`spadeslib.bots.studies.bids.study_blind`).
 So are the blind-nil exchange (:func:`search_exchange`) and the two-player
 draw (:func:`search_draw`: keep the top card or take the next).
 
@@ -299,7 +300,7 @@ def search_blind(
     """Look or bid blind: each choice played out over worlds dealing every
     card (the seat's own too); the rule's choice unless another is clearly
     better (as for cards)."""
-    from ..coach.bids import study_blind
+    from .studies.bids import study_blind
 
     study = study_blind(view, rng, samples)
     action, mean = _choose(study)
@@ -315,8 +316,8 @@ def search_draw(
     view: PlayerView, rng: random.Random, samples: int
 ) -> tuple[Action, str]:
     """The two-player draw: keep the top card or take the next, each played
-    out over the same worlds (:func:`spadeslib.coach.draw.study_draw`)."""
-    from ..coach.draw import study_draw
+    out over the same worlds (:func:`spadeslib.bots.studies.draw.study_draw`)."""
+    from .studies.draw import study_draw
 
     study = study_draw(view, rng, samples)
     action, mean = _choose(study)
@@ -331,8 +332,8 @@ def search_exchange(
     view: PlayerView, rng: random.Random, samples: int
 ) -> tuple[Action, str]:
     """The blind-nil exchange: a few sensible passes played out over the same
-    worlds (:func:`spadeslib.coach.exchange.study_exchange`)."""
-    from ..coach.exchange import study_exchange
+    worlds (:func:`spadeslib.bots.studies.exchange.study_exchange`)."""
+    from .studies.exchange import study_exchange
 
     study = study_exchange(view, rng, samples)
     action, mean = _choose(study)

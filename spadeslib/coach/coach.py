@@ -1,9 +1,10 @@
 """The coach: advice for one decision, and the review of a hand.
 
 :class:`Coach` values every legal action of a decision from the seat's view
-(:mod:`.cards`, :mod:`.bids`) and names the best one; :meth:`Advice.rate`
-rates any action on the published scale (:mod:`.ratings`) with a reason in
-the second person that compares it with the best one. A review is the same
+(the studies of :mod:`spadeslib.bots.studies`) and names the best one;
+:meth:`Advice.rate` rates any action on the published scale
+(:mod:`.ratings`) with a reason in the second person that compares it with
+the best one. A review is the same
 advice for every decision of a hand, so a hint and the review of the same
 decision always agree: the analysis is seeded by the decision itself (the
 view's public content and the seat's cards), never by the order of calls.
@@ -36,16 +37,21 @@ from types import MappingProxyType
 from .. import legality
 from ..actions import LOOK, Action, Bid, parse_action
 from ..bots.rule_bot import rule_decision
+from ..bots.studies.bids import (
+    BidStudy,
+    study_bids,
+    study_blind,
+    tricks_distribution,
+)
+from ..bots.studies.cards import CardStudy, study_cards
+from ..bots.studies.draw import study_draw
+from ..bots.studies.exact import MAX_CARDS, exact_lines
+from ..bots.studies.exchange import study_exchange
 from ..cards import Card
 from ..errors import IllegalAction, SpadesError, is_number, is_whole
 from ..hand import Hand, Phase
 from ..seats import Seat
 from ..view import PlayerView
-from .bids import BidStudy, study_bids, study_blind, tricks_distribution
-from .cards import CardStudy, study_cards
-from .draw import study_draw
-from .exact import MAX_CARDS, exact_lines
-from .exchange import study_exchange
 from .explain import card_reasons, describe, played, points
 from .ratings import RATINGS, Estimate, Verdict, rating_for
 

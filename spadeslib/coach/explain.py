@@ -1,7 +1,7 @@
 """Reasons in the second person: what the best action does better than
 the one chosen, read from the outcomes of the same worlds.
 
->>> from spadeslib.coach.cards import Outcome
+>>> from spadeslib.bots.studies.cards import Outcome
 >>> good = [Outcome(30.0, True, 7, True, None, None, None, 0)] * 3
 >>> bad = [Outcome(-40.0, False, 6, False, None, None, None, 0)] * 3
 >>> for reason in card_reasons(good, bad, "4♦"): print(reason)
@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..actions import Action, Bid, Discard, Draw, Exchange, Look
+from ..bots.studies.cards import Outcome
 from ..cards import Card
-from .cards import Outcome
 
 __all__ = ["card_reasons", "describe", "played", "points"]
 

@@ -27,13 +27,10 @@ contract or a nil is a blunder.
 
 from __future__ import annotations
 
-import math
-import statistics
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..actions import Action
-from ..errors import SpadesError
+from ..bots.studies.estimate import Estimate, mean_ci
 
 __all__ = [
     "RATINGS",
@@ -61,44 +58,6 @@ def rating_for(loss: float) -> str:
         if loss <= bound:
             return name
     return "blunder"
-
-
-@dataclass(frozen=True)
-class Estimate:
-    """The value of one action in bag-adjusted points of margin for the
-    seat's side, with a 95% confidence interval (``low``, ``high``); an
-    ``exact`` value has ``low == mean == high``.
-
-    >>> Estimate(12.0, 8.5, 15.5, False)
-    Estimate(mean=12.0, low=8.5, high=15.5, exact=False)
-    """
-
-    mean: float
-    low: float
-    high: float
-    exact: bool = False
-
-    def __str__(self) -> str:
-        if self.exact:
-            return f"{self.mean:+.0f} (exact)"
-        return f"{self.mean:+.1f} [{self.low:+.1f}, {self.high:+.1f}]"
-
-
-def mean_ci(values: Sequence[float]) -> Estimate:
-    """Mean of sampled values with a 95% normal-approximation interval
-    (``exact`` when every value is the same, as when only one world fits).
-
-    >>> mean_ci([1.0, 2.0, 3.0]).mean, mean_ci([5.0, 5.0]).exact
-    (2.0, True)
-    """
-    n = len(values)
-    if n == 0:
-        raise SpadesError("no values to estimate from")
-    mean = sum(values) / n
-    if n == 1 or max(values) == min(values):
-        return Estimate(mean, mean, mean, n > 1 or max(values) == min(values))
-    half = 1.96 * statistics.stdev(values) / math.sqrt(n)
-    return Estimate(mean, mean - half, mean + half, False)
 
 
 @dataclass(frozen=True)

@@ -24,13 +24,13 @@ from __future__ import annotations
 
 import random
 
-from ..actions import Action, Exchange
-from ..bots.knowledge import state_from_view
-from ..bots.playout import playout
-from ..bots.rule_bot import rule_decision
-from ..bots.sampler import sample_worlds
-from ..bots.sim import TRUMP, Deck, State, bits, deck_for
-from ..view import PlayerView
+from ...actions import Action, Exchange
+from ...view import PlayerView
+from ..knowledge import state_from_view
+from ..playout import playout
+from ..rule_bot import rule_decision
+from ..sampler import sample_worlds
+from ..sim import TRUMP, Deck, State, bits, deck_for
 from .bids import BidStudy, _leader
 
 __all__ = ["study_exchange"]

@@ -22,15 +22,15 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from ..bots.candidates import candidates, played_by_seat, representative
-from ..bots.knowledge import state_from_view
-from ..bots.policy import choose_card
-from ..bots.sampler import duck_evidence, play_record, sample_worlds
-from ..bots.sim import State
-from ..cards import Card
-from ..view import PlayerView
+from ...cards import Card
+from ...view import PlayerView
+from ..candidates import candidates, played_by_seat, representative
+from ..knowledge import state_from_view
+from ..policy import choose_card
+from ..sampler import duck_evidence, play_record, sample_worlds
+from ..sim import State
+from .estimate import Estimate, mean_ci
 from .exact import MAX_CARDS, WorldSolver
-from .ratings import Estimate, mean_ci
 
 __all__ = ["CardStudy", "Outcome", "study_cards"]
 

@@ -27,17 +27,17 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from ..actions import LOOK, Action, Bid
-from ..bots.knowledge import state_from_view
-from ..bots.playout import later_bids, play_state, playout, world_bid
-from ..bots.rule_bot import bid_decision
-from ..bots.sampler import sample_worlds
-from ..bots.sim import State, bid_code, bits, deck_for
-from ..bots.valuation import nil_danger
-from ..errors import SpadesError
-from ..seats import Seat
-from ..view import PlayerView
-from .ratings import Estimate, mean_ci
+from ...actions import LOOK, Action, Bid
+from ...errors import SpadesError
+from ...seats import Seat
+from ...view import PlayerView
+from ..knowledge import state_from_view
+from ..playout import later_bids, play_state, playout, world_bid
+from ..rule_bot import bid_decision
+from ..sampler import sample_worlds
+from ..sim import State, bid_code, bits, deck_for
+from ..valuation import nil_danger
+from .estimate import Estimate, mean_ci
 
 __all__ = ["BidStudy", "study_bids", "study_blind", "tricks_distribution"]
 
@@ -201,7 +201,7 @@ def study_blind(view: PlayerView, rng: random.Random, samples: int = 40) -> BidS
     deck = deck_for(rules)
     me = view.seat
     legal = list(view.legal)
-    from ..bots.rule_bot import rule_decision
+    from ..rule_bot import rule_decision
 
     rule_action, _ = rule_decision(view)
     study = BidStudy.of(view, rule_action, legal)

@@ -23,15 +23,15 @@ from __future__ import annotations
 
 import random
 
-from ..actions import KEEP, Bid
-from ..bots.knowledge import state_from_view
-from ..bots.playout import later_bids, play_state, playout
-from ..bots.rule_bot import draw_keeps, rule_decision
-from ..bots.sim import Deck, bits, deck_for
-from ..errors import SpadesError
-from ..phase import Phase
-from ..seats import Seat
-from ..view import PlayerView
+from ...actions import KEEP, Bid
+from ...errors import SpadesError
+from ...phase import Phase
+from ...seats import Seat
+from ...view import PlayerView
+from ..knowledge import state_from_view
+from ..playout import later_bids, play_state, playout
+from ..rule_bot import draw_keeps, rule_decision
+from ..sim import Deck, bits, deck_for
 from .bids import BidStudy, _leader, _made
 
 __all__ = ["draw_world", "study_draw"]

@@ -25,11 +25,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import analysis as _analysis
-from ..actions import Bid, BidKind
-from ..bots.sim import State
-from ..rules import Rules
-from ..seats import Seat
+from ... import analysis as _analysis
+from ...actions import Bid, BidKind
+from ...rules import Rules
+from ...seats import Seat
+from ..sim import State
 
 __all__ = ["MAX_CARDS", "WorldSolver", "exact_lines"]
 
@@ -120,6 +120,6 @@ def exact_lines(hand: Any, solver: Any = None) -> tuple[dict[Any, int], Any]:
 
 
 def _sides(rules: Rules) -> tuple[str, ...]:
-    from ..scoring import sides
+    from ...scoring import sides
 
     return tuple(sides(rules))

@@ -60,6 +60,22 @@ def is_game_seed(seed: object) -> bool:
     return is_seed(seed) and len(str(seed)) <= SEED_CHARS
 
 
+def read_seed(text: str) -> int | str | None:
+    """A seed as a person types it: nothing is no seed, a number written in at
+    most 18 digits (``"2024"``) is that number, anything else the text itself
+    (``"-3"`` too: ``random`` would deal it as 3).
+
+    >>> read_seed(" 2024 "), read_seed("class-7b"), read_seed("-3"), read_seed("")
+    (2024, 'class-7b', '-3', None)
+    """
+    text = text.strip()
+    if not text:
+        return None
+    if text.isascii() and text.isdigit() and len(text) <= 18:
+        return int(text)
+    return text
+
+
 def generator(seed: object) -> random.Random:
     """``random.Random(seed)``; for an int seed (or none) the C generator
     underneath, which draws the same numbers without the Python wrapper."""

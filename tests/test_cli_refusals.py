@@ -42,6 +42,7 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
         ),
         (("play", "--bots", "search:1.5", "--hands", "1"), "not 1.5"),
         (("play", "--rules", "classic+", "--hands", "1"), "empty name"),
+        (("exercises", "--list", "--seed", "abc"), "--seed for --list is a whole"),
     ],
 )
 def test_the_command_line_refuses_in_one_line(

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from ..arguments import error_line, whole
+from ..dealing import read_seed
 from ..errors import SpadesError
 from . import CHAPTERS, DEFAULT_SEED, load, resolve
 
@@ -114,8 +115,12 @@ def _cmd_class(args: argparse.Namespace) -> int:
 
 
 def _cmd_list(args: argparse.Namespace) -> int:
-    text = str(args.seed).lstrip("-")
-    seed = int(args.seed) if text.isascii() and text.isdigit() else DEFAULT_SEED
+    seed = read_seed(str(args.seed))
+    if not isinstance(seed, int):
+        raise SpadesError(
+            f"--seed for --list is a whole number, such as {DEFAULT_SEED}; "
+            f"not {args.seed!r}"
+        )
     for name in _chapters(getattr(args, "chapters", None)):
         chapter = load(name, seed=seed)
         print(f"{name}: {chapter.title}")

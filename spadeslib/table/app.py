@@ -33,6 +33,7 @@ import anywidget
 import traitlets
 
 from ..actions import Action
+from ..dealing import read_seed
 from ..display import options as display_options
 from ..game import Game
 from ..hand import Phase
@@ -79,13 +80,6 @@ def _on_owner_thread(method: F) -> F:
 def _text(value: Any, limit: int = 100) -> str:
     """A short string from a message field (anything else becomes ``""``)."""
     return value[:limit] if isinstance(value, str) else ""
-
-
-def _seed(text: str) -> int | str | None:
-    text = text.strip()
-    if not text:
-        return None
-    return int(text) if text.isascii() and text.isdigit() and len(text) < 19 else text
 
 
 class SpadesTable(anywidget.AnyWidget):  # type: ignore[misc]
@@ -401,7 +395,7 @@ class SpadesTable(anywidget.AnyWidget):  # type: ignore[misc]
             return
         self.session.new_game(
             rules,
-            seed=_seed(_text(msg.get("seed"), 40)),
+            seed=read_seed(_text(msg.get("seed"), 40)),
             partner=_text(msg.get("partner"), 30) or None,
             opponents=_text(msg.get("opponents"), 30) or None,
         )

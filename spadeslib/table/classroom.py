@@ -32,6 +32,7 @@ from pathlib import Path
 from urllib.parse import parse_qsl
 
 from ..bots import BOTS
+from ..dealing import read_seed
 from ..errors import InvalidRules
 from ..rules import Rules
 
@@ -108,8 +109,9 @@ def page_options(query: str) -> PageOptions:
                     f"{shown} is not a rule set ({error}); playing {DEFAULT_RULES}."
                 )
         elif key == "seed":
-            if value.isascii() and value.isdigit() and int(value) <= MAX_SEED:
-                options = replace(options, seed=int(value))
+            seed = read_seed(value)
+            if isinstance(seed, int) and 0 <= seed <= MAX_SEED:
+                options = replace(options, seed=seed)
             else:
                 problems.append(
                     f"{shown} is not a whole number from 0 to {MAX_SEED}; "

@@ -27,6 +27,7 @@ from .seats import SIDES, Seat
 
 __all__ = [
     "BidSituation",
+    "bid_words",
     "blind_options",
     "forced_bids",
     "legal_bids",
@@ -69,6 +70,25 @@ class BidSituation(NamedTuple):
     def partner_bid(self) -> Bid | None:
         """The partner's bid (``None``: no bid yet, or no partner)."""
         return self.bids[_PARTNER[self.seat]] if self.rules.players == 4 else None
+
+
+def bid_words(rules: Rules) -> str:
+    """The bids of a rule set in words, for a refusal of unreadable text.
+
+    >>> bid_words(Rules.preset("cards4net"))
+    "a number of tricks from 0 to 13, 'nil' or 'blind nil'"
+    >>> bid_words(Rules.parse("cards4net+jokers"))
+    "a number of tricks from 0 to 13 or 'blind seven'"
+    """
+    low = 0 if rules.numeric_zero or not rules.nil else 1
+    words = [f"a number of tricks from {low} to {rules.hand_size}"]
+    if rules.nil:
+        words.append("'nil'")
+        if rules.blind_nil != "none":
+            words.append("'blind nil'")
+    if rules.blind_seven:
+        words.append("'blind seven'")
+    return ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else words[0]
 
 
 def trumps_held(rules: Rules, cards: Sequence[Card]) -> int:

@@ -153,8 +153,12 @@ class Hand(HandState):
             action = self._coerce(action)
         except SpadesError as error:
             who = mover.full if mover is not None else "Nobody"
+            text = str(error)
+            if self.phase is Phase.BIDDING and "is not a bid" in text:
+                # name the bids of this rule set only
+                text = f"{action!r} is not a bid: bid {bidding.bid_words(self.rules)}"
             return IllegalAction(
-                f"{who}: {error}", seat=mover, action=action, rule=RuleId.UNREADABLE
+                f"{who}: {text}", seat=mover, action=action, rule=RuleId.UNREADABLE
             ), action
         if seat is not None:
             seat = Seat.parse(seat)

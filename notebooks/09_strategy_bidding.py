@@ -21,7 +21,8 @@
 # - what each part of a hand is worth in tricks: aces, kings, spade length,
 #   short suits, **measured** over many hands played by bots;
 # - how good a quick trick count is;
-# - when a Nil bid pays, and when it costs;
+# - when a Nil bid pays (its expected value and break-even probability),
+#   and when it costs;
 # - what underbidding really costs once bags are counted.
 #
 # Strategy advice is easy to give and hard to check. In this chapter every
@@ -74,12 +75,11 @@ def mean_and_error(values):
 # tricks and its partner plays differently), and so are the hands where an
 # opponent bid Nil.
 #
-# Each experiment is a list of seeded hands: `HandJob(seed, dealer=...,
-# rules=...)` describes one, `play_hand` lets four `rule` bots bid and play it and
-# returns what happened (`initial` cards, `bids`, `tricks_won`, the
-# `result` of each team, as a `Hand` names them). `run(play_hand, jobs)`
-# plays the list on every core of this computer; every hand depends only
-# on its seed, so the results are the same on one core (`jobs=1`) or many.
+# Each experiment is a list of seeded hands. For each hand the code below
+# lets four `rule` bots bid and play it, and keeps what happened: the cards
+# dealt, the bids, the tricks won and each team's score. The hands are
+# played on all the cores of this computer at once. Every hand depends only
+# on its seed, so the results are the same on one core or many.
 
 # %%
 from spadeslib.counting import quick_tricks
@@ -104,6 +104,8 @@ def features(cards):
 
 
 records, nil_bids, quick_counts = [], [], []
+# HandJob describes one seeded hand; run(play_hand, jobs) plays the list on
+# every core (jobs=1: one core, same results) and returns the finished Hands
 deals = [HandJob(f"worth/{i}", dealer=Seat(i % 4), rules=RULES) for i in range(DEALS)]
 played = run(play_hand, deals)
 for hand in played:
@@ -124,7 +126,8 @@ print(f"{DEALS} deals played; {len(records)} player-hands without any Nil at the
 #
 # Spades win tricks twice: as high cards, and as trumps once a suit runs
 # out. Here is the average number of tricks won for each number of spades
-# held (the bars show ± one standard error):
+# held. The bars show ± one *standard error*: roughly how far an average
+# could be off by the luck of the deals (more deals, smaller error).
 
 
 # %%
@@ -173,8 +176,9 @@ plt.show()
 #
 # The features overlap (a hand with many spades has fewer side cards), so we
 # ask a fairer question: *holding everything else fixed*, what is one more
-# ace, king, spade or void worth? A least-squares fit of the tricks won on
-# all the features answers it:
+# ace, king, spade or void worth? A *least-squares fit* answers it: it
+# gives each feature a worth in tricks, chosen so that adding up a hand's
+# worths misses the tricks it won by as little as possible.
 
 # %%
 names = list(records[0][0])
@@ -190,10 +194,11 @@ show_table(
 print(f"fit on {len(records)} player-hands; typical error {typical:.2f} tricks")
 
 # %% [markdown]
-# Read it as a bidding guide: a side ace is about a trick, a side king a bit
-# more than half, a side queen little; every spade counts, the top spades
-# more; a void is worth more than half a trick. Even so, the typical error
-# is most of a trick: bidding is estimating, not counting.
+# Read it as a bidding guide (the figures are in the table): a side ace is
+# close to a trick, a side king less but well over half a trick, a side
+# queen little; every spade counts, the top spades more; a void is worth
+# more than half a trick. Even so, the typical error is most of a trick:
+# bidding is estimating, not counting.
 #
 # ### How good is a quick count?
 #
@@ -240,9 +245,64 @@ for label, data in pairs.items():
 # %% [markdown]
 # ## When does Nil pay?
 #
-# A Nil is worth +100 or −100. It pays if it succeeds often enough **and**
-# beats what the hand would have earned with a numeric bid. To measure
-# both, we take deals where North (first to bid) holds at most three spades,
+# A Nil is a gamble, judged by its **expected value**: the points it brings
+# on average (each outcome's points times its chance, added up). A made Nil
+# wins the rules' Nil value, a failed one loses it; with a chance p of
+# success it brings p × value − (1 − p) × value. The Nil pays when this
+# beats the numeric bid's expected value; the p where they are equal is the
+# **break-even probability**. A worked example (South bids 0 at first, so
+# that only North's bid counts):
+
+# %%
+from spadeslib.counting import nil_average, nil_break_even
+from spadeslib.scoring import score_hand
+
+NIL = RULES.nil_value
+
+
+def ns_score(bids, tricks):
+    """North-South's score for one hand, from North's and South's bids and
+    tricks (East-West bid 4 each and take the other tricks)."""
+    bids = {"E": 4, "W": 4, **bids}
+    tricks = {"E": 13 - sum(tricks.values()), "W": 0, **tricks}
+    return score_hand(RULES, bids, tricks, {})["NS"]
+
+
+p, q, k = 0.7, 0.9, 2  # the Nil is made with chance p; a bid of k with chance q
+made = ns_score({"N": k, "S": 0}, {"N": k, "S": 0}).points
+down = ns_score({"N": k, "S": 0}, {"N": k - 1, "S": 0}).points
+bid_value = q * made + (1 - q) * down
+print(f"Nil under {RULES.preset}: +{NIL} if North takes no trick, -{NIL} if not")
+print(
+    f"Nil, made with p = {p:g}: {p:g} × {NIL} − {1 - p:.1f} × {NIL} "
+    f"= {nil_average(p, NIL):+.0f} points on average"
+)
+print(
+    f"bid {k} ({made:+d} made, {down:+d} set), made with q = {q:g}: "
+    f"{q:g} × {made} − {1 - q:.1f} × {-down} = {bid_value:+.0f} points on average"
+)
+even = nil_break_even(NIL, bid_value)
+print(
+    f"break-even: p × {NIL} − (1 − p) × {NIL} = {bid_value:.0f} "
+    f"gives p = ({NIL} + {bid_value:.0f}) / {2 * NIL} = {even:.2f}"
+)
+pays = nil_average(p, NIL) > bid_value
+print(f"p = {p:g} is {'above' if pays else 'below'} the break-even: ", end="")
+print("the Nil pays" if pays else "the numeric bid pays")
+for taken in (0, 1):
+    score = ns_score({"N": "nil", "S": 3}, {"N": taken, "S": 3})
+    print(
+        f"South bids 3 and takes 3, North's Nil takes {taken}: "
+        f"Nil {score.nils[0].points:+d}, South's contract "
+        f"{score.contract_points:+d}, in all {score.points:+d}"
+    )
+
+# %% [markdown]
+# Your partner's contract is scored on its own, beside the Nil (the last
+# two lines); a failed Nil's tricks even count toward it, here as a bag.
+#
+# At the table, p is hard to judge. To measure it, and the whole team's
+# score, we take deals where North (first to bid) holds at most three spades,
 # sorted by North's high cards (jacks or better, in any suit), and play each
 # deal twice: once with North bidding what the bot chooses, once with North
 # bidding Nil. Everything else is the same cards and the same bots. We
@@ -342,10 +402,11 @@ plt.show()
 # %% [markdown]
 # Nil is a bid for hands with almost no high cards and few spades. With
 # three or more high cards, most Nils fail, and each failure costs the team
-# far more than the numeric bid would have earned. Even with the best hands,
-# Nil is no free gift here: its gain over the numeric bid is small, within
-# the error bars. It is a fair gamble with the right hand, and a tool for a
-# team that needs points (a trailing team, chapter 3).
+# far more than the numeric bid would have earned. Even with the hands best
+# suited to Nil (the fewest high cards), Nil is no free gift here: its gain
+# over the numeric bid (the bots' own bid, for the whole team) is small,
+# within the error bars. It is a fair gamble with the right hand, and a
+# tool for a team that needs points (a trailing team, chapter 3).
 #
 # The `rule` bot itself bids Nil rarely, only with hands it judges safe. In
 # the 300 deals of the first experiment:
@@ -362,9 +423,9 @@ print(
 # Bidding low feels safe: you are rarely set. But every trick over the
 # contract is a bag, and ten bags cost 100 points. To measure the trade, we
 # play the same deals several times. North-South bid what the bots choose,
-# shifted by −2, −1, 0 or +1 (split between the partners: `HandJob(...,
-# shift=-1)` takes one trick off South's bid); East-West bid normally. We
-# record points, bags and sets per hand.
+# shifted by −2, −1, 0 or +1 (split between the partners: a shift of −1
+# takes one trick off South's bid); East-West bid normally. We record
+# points, bags and sets per hand.
 
 # %%
 UNDER_DEALS = 150
@@ -403,23 +464,26 @@ print(f"{UNDER_DEALS} deals, each played {len(SHIFTS)} times")
 # %% [markdown]
 # The same deals are played under each shift, so we can compare each shift
 # with the bots' own bid *deal by deal*; that removes the luck of the cards
-# from the comparison. The figure shows the average difference, with a 95%
-# confidence interval:
+# from the comparison. The figure and the table show the average
+# difference with a 95% *confidence interval* (± 1.96 standard errors: a
+# range that holds the true average in 95 of 100 such experiments):
 
 # %%
 TESTED = [k for k in SHIFTS if k != 0]
+change = {}  # shift -> {measure: (mean, standard error)}, deal by deal
+for k in TESTED:
+    same_deals = list(zip(outcomes[k], outcomes[0], strict=True))
+    change[k] = {
+        "points as scored": mean_and_error([a[0] - b[0] for a, b in same_deals]),
+        "bags counted −10 each": mean_and_error(
+            [(a[0] - 10 * a[1]) - (b[0] - 10 * b[1]) for a, b in same_deals]
+        ),
+    }
 fig, ax = plt.subplots(figsize=(8, 4))
 for position, k in enumerate(TESTED):
-    raw = [a[0] - b[0] for a, b in zip(outcomes[k], outcomes[0], strict=True)]
-    adj = [
-        (a[0] - 10 * a[1]) - (b[0] - 10 * b[1])
-        for a, b in zip(outcomes[k], outcomes[0], strict=True)
-    ]
-    for offset, values, colour, label in [
-        (-0.18, raw, ORANGE, "points as scored"),
-        (0.18, adj, BLUE, "bags counted −10 each"),
-    ]:
-        mean, error = mean_and_error(values)
+    for offset, (label, (mean, error)), colour in zip(
+        (-0.18, 0.18), change[k].items(), (ORANGE, BLUE), strict=True
+    ):
         ax.bar(
             position + offset,
             mean,
@@ -436,29 +500,45 @@ ax.set_xlabel("tricks added to the bots' bid (negative: underbid)")
 ax.set_ylabel("points per hand vs. the bots' bid")
 ax.legend()
 plt.show()
+show_table(
+    ["NS bid shift", *(f"{m}: change per hand (95% interval)" for m in change[1])],
+    [
+        (
+            f"{k:+d}",
+            *(
+                f"{m:+.1f} ({m - 1.96 * e:+.1f} to {m + 1.96 * e:+.1f})"
+                for m, e in change[k].values()
+            ),
+        )
+        for k in TESTED
+    ],
+)
 
 # %% [markdown]
-# Bidding *more* than the hand is worth is clearly the worst: sets cost 10
-# points per trick bid. Bidding less looks harmless on a single hand's
-# score (orange), because you are set less often. But the bags pile up, and
-# once each bag is charged its share of the penalty (blue), underbidding by
-# two tricks costs real points. One trick under the bots' own bid about
-# breaks even with it: these bots bid a little boldly. An honest estimate,
-# neither padded nor shaved, is what pays.
+# On the score as it stands (orange), bidding one trick *more* costs the
+# most: sets cost 10 points per trick bid. Bidding less looks harmless
+# there, because you are set less often. But the bags pile up. Once each
+# bag is charged its share of the penalty (blue), underbidding by two
+# tricks costs about as much as overbidding by one: their intervals
+# overlap. One trick under the bots' own bid about breaks even with it:
+# these bots bid a little boldly. An honest estimate, neither padded nor
+# shaved, is what pays.
 
 # %% [markdown]
 # ## Summary
 #
-# - Measured over hundreds of hands: a side ace is about one trick, a side
-#   king a little over half; every spade counts, and from three spades up
-#   each extra spade is close to a trick; voids help.
+# - Measured over hundreds of hands: a side ace is close to one trick, a
+#   side king less but well over half; every spade counts, and from three
+#   spades up each extra spade is close to a trick; voids help.
 # - Estimates miss by about a trick on average: bid as a team, and listen to
 #   the other bids.
-# - Nil is close to the normal bid only with hands of almost no high cards
-#   and few spades (and even there the gain is within the noise); otherwise
-#   it costs the team heavily.
+# - A Nil pays when its expected value beats the numeric bid's. In play, it
+#   is close to the normal bid only with hands of almost no high cards and
+#   few spades (and even there the gain is within the noise); otherwise it
+#   costs the team heavily.
 # - Underbidding trades sets for bags; bags are not free (about 10 points
-#   each in the long run). Overbidding is worse.
+#   each in the long run). Once they are counted, underbidding by two
+#   tricks costs about as much as overbidding by one.
 #
 # **Exercises:** [exercises for chapter 9](../exercises/09_strategy_bidding.ipynb).
 # Next: [Chapter 10 · Strategy II: card play](10_strategy_play.ipynb).

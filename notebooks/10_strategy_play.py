@@ -30,10 +30,12 @@
 # see. Think, write your card in the `choice = None` line (for example
 # `choice = "KD"`), and run the cell: the **coach** (`spadeslib.coach`)
 # rates your card by the points it loses against the best card, and says
-# why. The coach deals the cards you cannot see 40 times, in every way that
-# fits what you have seen, and solves each deal exactly; once few cards are
-# left, it also solves the real deal with every card known. Each lesson
-# below is what the coach finds, and says how sure it is.
+# why. The coach deals the cards you cannot see 40 times at random, each
+# time in a way that fits what you have seen. In each deal it tries every
+# card you could play and plays the hand to the end: with the `rule` bot's
+# play for all four seats or, once few cards are left, with perfect play.
+# Late in a hand it also solves the real deal, with every card known. Each
+# lesson below is what the coach finds, and says how sure it is.
 #
 # The positions were chosen by a seeded search over bot-played hands: a
 # position is kept only when the coach's best card makes the lesson's point
@@ -202,9 +204,9 @@ coach_says(hand)
 # cards within 2 points of it; every card that is not a boss loses 8 to 13
 # points on average, because it gives the lead away (it wins the trick far
 # less often). How sure: these are averages over 40 deals of the unseen
-# cards, each solved exactly; the real deal is not yet solved exactly this
-# early (too many cards are left), so the lesson is "on average", which is
-# how you must play.
+# cards, each played to the end; too many cards are left to solve the real
+# deal with every card known, so the lesson is "on average", which is how
+# you must play.
 #
 # ### Counting spades through a hand
 #
@@ -256,9 +258,9 @@ bottom.set_xticks(tricks)
 bottom.legend()
 fig.tight_layout()
 plt.show()
-print("still out after each trick:  ", spades_out)
-print("South's spades:              ", spades_mine)
-print("of them sure winners:        ", spades_sure)
+print("still out at the start of each trick:", spades_out)
+print("South's spades:                      ", spades_mine)
+print("of them sure winners:                ", spades_sure)
 
 # %% [markdown]
 # The lower plot shows what the count buys: a spade of South's is a sure
@@ -302,10 +304,16 @@ coach_says(hand)
 # North, your partner, showed out of clubs when West led the K♣ (North
 # played the 5♠ on it). A club lead lets North trump it: the coach finds
 # every club equally best, and each spade lead about 20 points worse on
-# average (it sets East-West in 92% of its deals after a club, 78% after a
-# spade). How sure: over 40 deals of the unseen cards, each solved exactly.
-# With every card known, the real deal happens to give the same result
-# either way: the lesson is the better bet, not a sure thing.
+# average. Its verdict on a spade lead says how often East-West are set
+# after each card:
+
+# %%
+judge(hand, "8S")  # the coach's verdict on a spade lead
+
+# %% [markdown]
+# How sure: over 40 deals of the unseen cards. With every card known, the
+# real deal happens to give the same result either way (the verdict's last
+# sentence): the lesson is the better bet, not a sure thing.
 #
 # ## 3. Covering your partner's Nil
 #
@@ -336,8 +344,8 @@ coach_says(hand)
 # every discard a blunder (about 170 points lost). Trumping covers the Nil;
 # a *small* trump (3♠ or 4♠) is best, because it keeps the high spades to
 # cover North later: the 10♠ or J♠ costs about 24 points, the A♠ about 62.
-# How sure: over 40 deals of the unseen cards, each solved exactly (the
-# Nil survives in 75% of them after the 3♠).
+# How sure: over 40 deals of the unseen cards (the Nil survives in 75% of
+# them after the 3♠).
 #
 # %% [markdown]
 # Does covering really matter? Let us measure it. We take 60 deals where a
@@ -466,8 +474,8 @@ coach_says(hand)
 # low lead leaves East the fewest ways to slip under (it breaks the Nil in
 # 32% of the coach's deals). The J♦ from the same suit is about 21 points
 # worse (East slips under a high card), a heart about 28 to 31 worse, a
-# spade 15 to 21 worse. How sure: over 40 deals of the unseen cards, each
-# solved exactly; too many cards are left to solve the real deal.
+# spade 15 to 21 worse. How sure: over 40 deals of the unseen cards; too
+# many cards are left to solve the real deal.
 #
 # ## 5. Setting the opponents
 #
@@ -506,14 +514,19 @@ coach_says(hand)
 # East-West need 3 of the last 6 tricks. North's K♦ is winning this one,
 # and South has no diamond: trumping it wins nothing your side has not
 # already won, and spends a spade South needs to beat East-West's cards
-# later. The coach finds a club discard best (the 7♣ or J♣): it sets
-# East-West in 70% of its deals, against 18% after the Q♠ (62 points
-# worse on average) and about 37 points worse after the 10♠. How sure:
-# over 40 deals of the unseen cards. With every card known, the real deal
-# gives the same result whatever South plays (the coach's reviews say so:
-# "your Q♠ does as well as 7♣ as the cards lie"): East-West are set anyway.
-# The trump is a mistake because South cannot see that: in most of the
-# deals South must allow for, it costs the set.
+# later. The coach finds a club discard best (the 7♣ or J♣), the Q♠ 62
+# points worse on average and the 10♠ about 37 worse. Its verdict on the
+# Q♠ says how often East-West are set, and what the real deal shows:
+
+# %%
+judge(hand, "QS")  # the coach's verdict on trumping with the Q♠
+
+# %% [markdown]
+# How sure: over 40 deals of the unseen cards. With every card known, the
+# Q♠ does as well as the 7♣ in the real deal (the verdict's last sentence):
+# East-West are set anyway. The trump is a mistake because South
+# cannot see that: in many of the deals South must allow for, it lets
+# East-West make their contract.
 #
 # %% [markdown]
 # ## 6. Ducking bags
@@ -552,10 +565,15 @@ coach_says(hand)
 # cost). North's 10♦ is winning the trick; South, out of diamonds, could
 # trump it, but that wins a trick your side does not need. The coach finds a
 # heart discard best (the 6♥ or J♥), and trumping about 27 points worse on
-# average (a bag, and a spade no longer there to stop East-West later: they
-# are set in 95% of its deals after the discard, 65% after a trump). How
-# sure: over 40 deals of the unseen cards, each solved exactly; in the real
-# deal with every card known, trumping happens to do as well.
+# average: a bag, and a spade no longer there to stop East-West later. Its
+# verdict on a trump says how often East-West are set after each card:
+
+# %%
+judge(hand, "10S")  # the coach's verdict on trumping with the 10♠
+
+# %% [markdown]
+# How sure: over 40 deals of the unseen cards; in the real deal with every
+# card known, trumping happens to do as well (the verdict's last sentence).
 
 # %% [markdown]
 # ## Summary

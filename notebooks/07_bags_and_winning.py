@@ -266,11 +266,13 @@ plt.show()
 # line drops by 100 even when the contract was made, and the bag bar
 # starts again from the bags left over.
 #
-# How common is this? The same bots, 30 complete games. `run` plays them
-# on every core of this computer (`jobs=1`: one after another); each game
-# depends only on its seed, so the numbers are the same either way.
-# `game_outcome(seed)` plays one game and keeps its summary: the hands
-# played, the scores and the bag penalties of each team.
+# How common is this? The same bots play 30 complete games. The next cell
+# shares the games out among the processors of this computer, so that
+# several are played at the same time (on a computer with one processor
+# they are simply played one after another). Each game depends only on its
+# seed, so the numbers are the same either way. For each game we keep a
+# short summary: the hands played, the scores and the bag penalties of each
+# team.
 
 # %%
 GAMES = 30

@@ -25,7 +25,10 @@
 # - how to ask the coach for a hint or for what your hand is worth, how to
 #   undo a decision or replay a deal, and how to **check your play** after a
 #   hand: the coach rates each of your decisions by the points it was
-#   expected to lose, with its reason.
+#   expected to lose, with its reason;
+# - why two levels of the coach can rate the same card differently;
+# - the few lines of code the exercises use: bots in every seat, a saved game
+#   loaded at a table, and the coach's review of any hand.
 #
 # You sit **South**. Your partner is **North**; **East** and **West** play
 # against you.
@@ -59,7 +62,8 @@
 #   takes back your last decision (the bots then answer exactly as before, so
 #   you can try another card); *Replay this deal* plays the hand again from
 #   the same cards. The bots' speed is *Step* (press *Next move* for each
-#   bot move), *Slow*, *Normal* or *Fast*; *Pause* stops them. *Check my play*
+#   bot move), *Slow*, *Normal* or *Fast*; *Pause* stops them (from code
+#   there is one more speed, `instant`, shown below). *Check my play*
 #   opens the coach's review of the last hand (it also opens by itself when a
 #   hand ends).
 # - **Options**: the rule set and its variants (each explained in words), the
@@ -70,15 +74,37 @@
 #   progress is also kept in your own browser, so reloading the page offers
 #   to resume it.
 #
-# These bot levels are installed:
+# The table offers these bot levels, weakest first:
 
 # %%
 from IPython.display import Markdown, display
 
-from spadeslib.bots import BOTS
+from spadeslib.bots import LADDER
 
-rows = [f"| `{name}` | {summary} |" for name, (summary, _) in BOTS.items()]
+rows = [f"| `{name}` | {words} |" for name, words in LADDER.items()]
 display(Markdown("\n".join(["| level | how it plays |", "| --- | --- |", *rows])))
+
+# %% [markdown]
+# Some words of this table, in plain terms:
+#
+# - **Deals of the unseen cards.** A bot cannot see the other hands. The
+#   stronger levels therefore deal the cards they cannot see at random, many
+#   times, each time in a way that fits what the play has shown (who
+#   could not follow a suit, what each player bid), and play every card
+#   they could play to the end of the hand in each of these deals. The card
+#   that does best on average is the one they play. More deals give a
+#   steadier answer, but take longer. The library's own one-line
+#   descriptions (`spadeslib.bots.BOTS`) call this search *determinized
+#   Monte Carlo* and each deal a *world*.
+# - **Ducks.** To *duck* is to play low on a trick you could win, on
+#   purpose (chapter 10). Reading the ducks of the play means drawing a
+#   conclusion from them: a player who followed low while the trick went to
+#   an opponent, when their side still needed tricks, probably held nothing
+#   higher in that suit. The `expert` level (and the `search` coach, below)
+#   deals only worlds that fit those clues (the library says *ducks as
+#   evidence*).
+# - **Solved exactly.** When few cards are left, the `expert` level tries
+#   every way the remaining cards can be played instead of sampling.
 
 # %% [markdown]
 # ## Your table
@@ -86,11 +112,18 @@ display(Markdown("\n".join(["| level | how it plays |", "| --- | --- |", *rows])
 # Run the next cell and play. The bots wait a little between their moves so
 # that you can follow them (change the speed under the table); everything
 # that happens is written in the log beside the table.
+#
+# The coach behind *Hint*, *How good is my hand?* and *Check my play* is
+# chosen with `coach=`. This chapter uses the `search` coach, the coach of
+# chapter 10 and of the exercises, everywhere. A table opened without
+# `coach=` (such as the classroom page) uses the `rule` coach, which is
+# quicker; the section *Coach levels can disagree* below shows how their
+# verdicts differ, and why.
 
 # %%
 from spadeslib.table import SpadesTable
 
-table = SpadesTable("cards4net", seed=2024)
+table = SpadesTable("cards4net", seed=2024, coach="search")
 table
 
 # %% [markdown]
@@ -108,11 +141,20 @@ table
 # `table.new_hand()`, `table.review()`, `table.save("game.json")`. That makes
 # it easy to show a whole hand here. Our learner plays like many beginners:
 # they look at their cards, bid 3 whatever they hold, and always play their
-# lowest legal card. (A second table, at the `instant` speed, so the bots
-# answer at once.)
+# lowest legal card.
+#
+# We use a second table at the `instant` speed. It has no button (it is for
+# code): the bots answer at once instead of waiting. The seconds each speed
+# waits between two bot moves (`step` waits for *Next move*):
 
 # %%
-demo = SpadesTable("cards4net", seed=11, speed="instant")
+from spadeslib.table import SPEEDS
+
+for speed, seconds in SPEEDS.items():
+    print(f"{speed:>8}: {'you press Next move' if seconds is None else seconds}")
+
+# %%
+demo = SpadesTable("cards4net", seed=11, speed="instant", coach="search")
 
 
 def beginner_move(table):
@@ -185,8 +227,25 @@ print(demo.game)
 # what you could see at that moment (your cards, the bids, the cards played
 # so far, never the other hands), plays out many deals of the unseen cards,
 # and says how many points your choice was expected to lose against the
-# best one. Each decision gets a rating on a published scale: best, good,
-# inaccuracy, mistake, blunder (forced moves are not rated).
+# best one. Each decision gets a rating on the coach's scale (forced moves,
+# with only one legal choice, are not rated). The scale, read from the
+# library (`spadeslib.coach.THRESHOLDS`; why these bounds:
+# [the rating scale](../docs/coach.md#the-rating-scale)):
+
+# %%
+from spadeslib.coach import RATINGS, THRESHOLDS
+
+print("rating      expected points lost")
+low = None
+for rating in RATINGS:
+    high = THRESHOLDS.get(rating)
+    bounds = [f"more than {low:g}" if low is not None else None]
+    bounds.append(f"at most {high:g}" if high is not None else None)
+    print(f"{rating:<11} {', '.join(b for b in bounds if b)}")
+    low = high
+
+# %% [markdown]
+# The review of our learner's hand:
 
 # %%
 review = demo.review()
@@ -207,6 +266,115 @@ for row in review.rows[:8]:
 # %%
 worst = max(review.rows, key=lambda row: row.loss or 0)
 print(worst.text)
+
+# %% [markdown]
+# ## The review from code
+#
+# Behind the button is the coach's `review(hand, seat)`, which you can call
+# on any hand, finished or not (exercise 11.4 reviews the first four tricks
+# of a hand). A coach is made with a level and a seed: the seed picks which
+# deals of the unseen cards it plays out, and the table seeds its coach with
+# the game's seed (`demo.seed`), so this is exactly the table's review:
+
+# %%
+from spadeslib.coach import Coach
+
+hand = demo.game.finished_hands[-1]
+searched = Coach("search", seed=demo.seed).review(hand, "S")
+for v in searched.verdicts:
+    lost = f"-{v.loss:.0f}" if round(v.loss) else "0"
+    print(f"{v.where:>8}: {v.rating:<10} {lost}")
+print(
+    "same as the table:",
+    [v.rating for v in searched.verdicts] == [row.rating for row in review.rows],
+)
+
+# %% [markdown]
+# Each verdict says where (`v.where`: "bid", "trick 6"), how bad
+# (`v.rating`, and `v.loss` in points) and why (`v.text`). To list the
+# tricks in which a card lost points (rated worse than good), as an answer
+# such as "trick 6" or "trick 1, trick 4":
+
+# %%
+lost = ", ".join(
+    v.where
+    for v in searched.verdicts
+    if v.where.startswith("trick") and v.rating not in ("best", "good")
+)
+lost
+
+# %% [markdown]
+# The exercises use `Coach("search", seed="ch10")`, the coach of chapter 10:
+# one fixed seed, so that every learner gets the same verdicts.
+#
+# ## Coach levels can disagree
+#
+# A coach level is a budget: how many deals of the unseen cards it plays out
+# for each decision, and whether it reads the ducks of the play. A coach
+# takes its name from a level of the bots' ladder but deals more than the
+# bot of that name, which must play fast, so that its verdicts hold steady.
+# The `rule` coach (the one a table uses without `coach=`) and the `search`
+# coach:
+
+# %%
+from spadeslib.coach import LEVELS
+from spadeslib.coach.coach import DUCKS
+
+for level in ("rule", "search"):
+    reads = "reads" if level in DUCKS else "does not read"
+    print(f"{level:>7}: {LEVELS[level][0]} deals per decision, {reads} the ducks")
+
+# %% [markdown]
+# The same hand reviewed by both, on the decisions where they disagree:
+
+# %%
+ruled = {v.where: v for v in Coach("rule", seed=demo.seed).review(hand, "S").verdicts}
+for v in searched.verdicts:
+    r = ruled[v.where]
+    if r.rating != v.rating:
+        print(
+            f"{v.where:>8}: rule coach {r.rating} -{r.loss:.0f}, "
+            f"search coach {v.rating} -{v.loss:.0f}"
+        )
+
+# %% [markdown]
+# Each coach *estimates* what a card costs from its own sample of deals, so
+# a close call can land on either side of a rating's bound, and a coach
+# with fewer deals, or that ignores the ducks, sees a less accurate picture
+# of the hidden hands. The `search` coach plays out more deals and reads the
+# ducks, so where the two disagree, its verdict is the better guide. When
+# you compare your review with someone else's, or answer an exercise, say
+# (and use) the coach level it asks for.
+#
+# ## Bots in every seat
+#
+# To watch the bots play whole hands without a table, give every seat a bot
+# and let `play_until` play, as in chapters 2 and 6 (exercise 11.1):
+
+# %%
+from spadeslib import Game
+from spadeslib.bots import make_bot, play_until
+
+game = Game("cards4net", seed=7)
+bots = {seat: make_bot("rule") for seat in game.hand.seats}
+play_until(game, bots, hands=2)
+print(game)
+print(game.scores)
+
+# %% [markdown]
+# ## Save and Load from code
+#
+# *Save* writes the game's **record**, JSON text with the rules, the seed
+# and every decision; `table.to_json()` gives the same text. *Load* reads
+# one back; from code, `table.from_json(text)` does it (exercise 11.3), and
+# the loaded game is `table.game`, with its score sheet and `scores`:
+
+# %%
+text = demo.to_json()
+again = SpadesTable(speed="instant")
+again.from_json(text)
+print(again.message)
+print(again.game.scores)
 
 # %% [markdown]
 # ## A classroom page without code
@@ -233,10 +401,16 @@ print(worst.text)
 #   same game), a four-colour deck and large print; the bots' speed, undo and
 #   *Replay this deal* let you study a hand; games can be saved and loaded.
 # - *Hint* and *How good is my hand?* ask the coach; *Check my play* rates
-#   each of your decisions by the points it was expected to lose.
+#   each of your decisions by the points it was expected to lose, from best
+#   to blunder.
+# - `Coach(level, seed=...).review(hand, "S")` gives the same review from
+#   code, for any hand. Coach levels can disagree: the `search` coach plays
+#   out more deals of the unseen cards than the `rule` coach and reads the
+#   ducks, so say which coach you asked.
 # - Everything the buttons do can be done from code, which is how this
-#   chapter (and the tests) play; `TableSession` is the same table without a
-#   screen.
+#   chapter plays: `table.bid(3)`, `table.play("QH")`, `table.review()`,
+#   `table.to_json()` and `table.from_json(text)`; `play_until` lets bots
+#   play every seat.
 #
 # **Exercises:** [exercises for chapter 11](../exercises/11_play.ipynb).
 # Back to the start: [Chapter 1 · Welcome](01_welcome.ipynb).

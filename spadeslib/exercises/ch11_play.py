@@ -16,7 +16,8 @@ from typing import Any
 
 from .. import record
 from ..cards import Card, Suit
-from ..coach import Verdict
+from ..coach import LEVELS, Coach, Verdict
+from ..coach.coach import DUCKS
 from ..game import Game
 from ..hand import Hand
 from ..rules import Rules
@@ -24,18 +25,21 @@ from ..seats import Seat
 from .advice import LEVEL, SEED, accepted, coach
 from .answers import TrickNumbers, Whole
 from .core import (
+    Feedback,
     Mistake,
     SetSpec,
     Spec,
 )
+from .reading import plural
 from .scenarios import deal, hand_picture, new_seed, play_to, sensible, tricks_text
 
 CHAPTER = "11_play"
 TITLE = "Play"
 INTRO = (
-    "They use the library the way the play chapter does: play hands with bots from "
-    "code, review a finished hand, read a game record, and check a beginner's play "
-    "with the coach."
+    "They use the library the way the play chapter does: play hands with bots in "
+    "every seat, review a finished hand, load a saved game at a table, and check a "
+    "beginner's play with the search coach. Each needs a few lines of code, all "
+    "shown in chapter 11."
 )
 
 
@@ -79,7 +83,8 @@ play_until(game, bots, hands=2)
             f'Make a game with `Game("cards4net", seed={self.game_seed})` (this is '
             "`q1.game_seed`), give every seat a rule bot "
             '(`make_bot("rule")`), and let `play_until(game, bots, hands=2)` play '
-            "two hands. What is North-South's score after the two hands?"
+            "two hands, as chapter 11 does in *Bots in every seat*. What is "
+            "North-South's score after the two hands?"
         )
 
     def mistakes(self) -> list[Mistake]:
@@ -196,6 +201,58 @@ class Trumping(SetSpec):
             f"{trick.plays[0][1].suit.singular} lead and won the trick"
         )
 
+    # A wrong answer names the kind of mistake, never the trick: naming it
+    # would hand over the answer ("none" would get "you left out trick 7").
+    # The solution names every trick.
+    def kind_text(self, kind: str) -> str:
+        """What is wrong with listing a trick of ``kind`` (no trick named)."""
+        seat = self.seat.full
+        return {
+            "spade-led": (
+                f"you listed a trick in which spades were led: {seat}'s spade "
+                "followed suit there, and following suit is not trumping"
+            ),
+            "overtrumped": (
+                f"you listed a trick in which {seat} trumped but another player "
+                f"played a higher spade (overtrumped), so {seat} did not win it"
+            ),
+            "no-spade": f"you listed a trick in which {seat} played no spade",
+        }[kind]
+
+    def missing_text(self, count: int) -> str:
+        """What is wrong with leaving out ``count`` tricks of the key."""
+        return (
+            f"you left out {plural(count, 'trick')} that {self.seat.full} won by "
+            "trumping: look again for tricks led in another suit in which "
+            f"{self.seat.full} played a spade and took the trick"
+        )
+
+    def diagnose(self, parsed: Any) -> Feedback | None:
+        expected = self.expected
+        if parsed == expected:
+            return None
+        extra = sorted(parsed - expected)
+        missing = sorted(expected - parsed)
+        parts = []
+        if extra:
+            kinds = dict.fromkeys(self.kind(n) for n in extra)
+            parts += [self.kind_text(kind) for kind in kinds]
+        if missing:
+            parts.append(self.missing_text(len(missing)))
+        first = (extra or missing)[0]
+        return Feedback("incorrect", "; ".join(parts) + ".", f"item:{first}")
+
+    def mistakes(self) -> list[Mistake]:
+        """One wrong answer per trick, each named by its kind of mistake."""
+        out = []
+        for n in self.universe():
+            if n in self.expected:
+                wrong, text = self.expected - {n}, self.missing_text(1)
+            else:
+                wrong, text = self.expected | {n}, self.kind_text(self.kind(n))
+            out.append(Mistake(f"item:{n}", frozenset(wrong), text + "."))
+        return out
+
     def hint(self) -> str:
         return (
             "Look for tricks whose first card is not a spade, where the seat played a "
@@ -212,14 +269,18 @@ class Trumping(SetSpec):
 class ReadRecord(Spec):
     number = 3
     title = "Read a game record"
-    intro = "Game records are JSON; `spadeslib.record` reads and writes them."
+    intro = (
+        "A saved game is a record: JSON text that *Save* writes and *Load* reads back "
+        "at a table."
+    )
     worked = """\
-from spadeslib import record
+from spadeslib.table import SpadesTable
 
-game = record.loads(q3.record)
-print(game)
+table = SpadesTable(speed="instant")
+table.from_json(q3.record)
+print(table.game)
 """
-    answer_code = 'game.scores["EW"]'
+    answer_code = 'table.game.scores["EW"]'
     public = ("record",)
     chapter = CHAPTER
     answer = Whole("points (East-West's score)")
@@ -240,9 +301,10 @@ print(game)
 
     def prompt(self) -> str:
         return (
-            "`q3.record` holds a game record (JSON) of a `classic` game:\n"
-            f"{self.record[:160]}...\nLoad it with `spadeslib.record.loads` and give "
-            "East-West's score after the hands it records."
+            "`q3.record` holds a game record (JSON) of a `classic` game, as *Save* "
+            f"writes it:\n{self.record[:160]}...\nLoad it at a table, as chapter 11 "
+            "does (`table.from_json(q3.record)`, what *Load* does with a file), and "
+            "give East-West's score after the hands it records (`table.game.scores`)."
         )
 
     def mistakes(self) -> list[Mistake]:
@@ -252,7 +314,7 @@ print(game)
             Mistake(
                 "other-side",
                 game.scores["NS"],
-                "that is North-South's score; read `game.scores['EW']`",
+                "that is North-South's score; read `table.game.scores['EW']`",
             ),
             Mistake(
                 "last-hand",
@@ -269,7 +331,10 @@ print(game)
         ]
 
     def hint(self) -> str:
-        return "`game = record.loads(q3.record)`, then `game.scores`."
+        return (
+            '`table = SpadesTable(speed="instant")`, `table.from_json(q3.record)`, '
+            "then `table.game.scores`."
+        )
 
     def explain(self) -> str:
         game = self.game()
@@ -283,19 +348,19 @@ class CheckMyPlay(SetSpec):
     number = 4
     title = "Check my play with the coach"
     intro = (
-        "Let the coach review the hand and find the tricks where South's card "
-        "lost points."
+        f"Let the {LEVEL} coach review the hand, as chapter 11 does, and find the "
+        "tricks where South's card lost points."
     )
     worked = f"""\
 from spadeslib.coach import Coach
 
 review = Coach("{LEVEL}", seed="{SEED}").review(q4.hand, "S")
 print(review.summary)
-lost = [
-    int(v.where.split()[1])
+lost = ", ".join(
+    v.where
     for v in review.verdicts
     if v.where.startswith("trick") and v.rating not in ("best", "good")
-]
+)
 lost
 """
     answer_code = "lost"
@@ -332,6 +397,52 @@ lost
             replay.apply(action)
         return out
 
+    def other_coaches(self) -> list[frozenset[int]]:
+        """What the ``rule`` coach answers (with the exercise's seed, then its
+        own default seed): the answer of a learner who asked another level
+        ("none" is left to the trick-by-trick diagnosis: it is also a guess)."""
+        if "others" not in self._cache:
+            answers = []
+            for seed in (SEED, 0):
+                review = Coach("rule", seed=seed).review(self.hand, Seat.SOUTH)
+                answers.append(
+                    frozenset(
+                        int(v.where.split()[1])
+                        for v in review.verdicts
+                        if v.where.startswith("trick") and not accepted(v)
+                    )
+                )
+            self._cache["others"] = [a for a in answers if a]
+        return list(self._cache["others"])
+
+    def other_coach_text(self) -> str:
+        """Why the rule coach's answer is not this exercise's."""
+        rule, search = LEVELS["rule"][0], LEVELS[LEVEL][0]
+        ducks = (
+            " and reads the opponents' ducks as a clue to their cards"
+            if LEVEL in DUCKS and "rule" not in DUCKS
+            else ""
+        )
+        return (
+            "that is what the rule coach says, not the "
+            f"{LEVEL} coach the question asks: the {LEVEL} coach plays out "
+            f"{search} deals of the unseen cards per decision (the rule coach "
+            f"{rule}){ducks}, so the two can rate a card differently. Review "
+            f'with `Coach("{LEVEL}", seed="{SEED}")`'
+        )
+
+    def mistakes(self) -> list[Mistake]:
+        others = [
+            Mistake("other-coach", answer, self.other_coach_text() + ".")
+            for answer in self.other_coaches()
+        ]
+        return others + super().mistakes()
+
+    def diagnose(self, parsed: Any) -> Feedback | None:
+        if parsed != self.expected and parsed in self.other_coaches():
+            return Feedback("incorrect", self.other_coach_text() + ".", "other-coach")
+        return super().diagnose(parsed)
+
     def acceptable(self) -> bool:
         return 0 < len(self.key()) < 4
 
@@ -358,11 +469,12 @@ lost
             f"{tricks_text(h.tricks)}\nSouth's cards at the start:\n"
             f"{hand_picture(h.initial, [Seat.SOUTH])}\n"
             "In which of these tricks did South's card lose points (rated an "
-            "inaccuracy, a mistake or a blunder)? Ask the coach "
-            "(`from spadeslib.coach import Coach`): "
+            f"inaccuracy, a mistake or a blunder) according to the {LEVEL} coach? "
+            "Ask it as chapter 11 does (`from spadeslib.coach import Coach`): "
             f'`Coach("{LEVEL}", seed="{SEED}").review(q4.hand, "S")`; its '
             "verdicts say where (`v.where`, e.g. 'trick 2') and how bad "
-            "(`v.rating`)."
+            f"(`v.rating`). Use this level and seed: another coach level (such as "
+            "`rule`, a table's default) can rate a card differently."
         )
 
     def why_yes(self, item: Any) -> str:

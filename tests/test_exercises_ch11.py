@@ -1,0 +1,202 @@
+"""Chapter 11 after the learner review: the exercises use what the chapter
+teaches, 11.4 names its coach and recognises another coach's answer, 11.2's
+feedback never names a trick, and the README and glossary say what the
+chapters use.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from pathlib import Path
+
+import pytest
+
+from spadeslib.coach import THRESHOLDS, Coach
+from spadeslib.exercises import exercise_classes
+from spadeslib.exercises.advice import LEVEL, SEED
+from spadeslib.exercises.core import Spec
+
+ROOT = Path(__file__).resolve().parents[1]
+CHAPTER = (ROOT / "notebooks" / "11_play.py").read_text(encoding="utf-8")
+PlayWithBots, Trumping, ReadRecord, CheckMyPlay = exercise_classes("11")
+
+
+@functools.cache
+def build(cls: type[Spec], seed: int) -> Spec:
+    return cls(seed)
+
+
+def _code(text: str) -> list[str]:
+    """The calls a text shows in backticks (``x.y(``, ``name(``)."""
+    return re.findall(r"([A-Za-z_][\w.]*)\(", " ".join(re.findall(r"`([^`]*)`", text)))
+
+
+# ------------------------------------------------ 1. the chapter teaches it
+@pytest.mark.parametrize("cls", [PlayWithBots, ReadRecord, CheckMyPlay])
+def test_every_call_an_exercise_asks_for_is_shown_in_chapter_11(
+    cls: type[Spec],
+) -> None:
+    q = build(cls, 1)
+    text = "\n".join([q.prompt(), q.hint(), cls.worked])
+    calls = {c.split(".")[-1] for c in _code(text)} | {
+        c.split(".")[-1] for c in re.findall(r"([A-Za-z_][\w.]*)\(", cls.worked)
+    }
+    calls -= {"print", "int", "frozenset", "sorted"}
+    assert calls
+    for call in calls:
+        assert f"{call}(" in CHAPTER, f"11.{cls.number} uses {call}() unseen in ch 11"
+    for attribute in ("where", "rating", "verdicts", "scores"):
+        if f".{attribute}" in text:
+            assert f".{attribute}" in CHAPTER, attribute
+
+
+def test_record_exercise_loads_the_record_at_a_table() -> None:
+    from spadeslib.table import TableSession
+
+    for seed in (1, 2):
+        q = build(ReadRecord, seed)
+        assert "from_json" in q.prompt() and "record.loads" not in q.prompt()
+        table = TableSession(speed="instant")
+        assert table.from_json(q.record)
+        assert q.feedback(table.game.scores["EW"]).correct
+
+
+def test_readme_says_chapter_11_asks_for_code() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "never have to write a program" not in readme
+    assert "chapter 11" in readme.split("## Start")[0]
+    assert "shown in" in readme.split("## Start")[0]
+
+
+# -------------------------------------------------------- 2. one coach level
+def test_chapter_11_reviews_with_the_exercises_coach_and_says_levels_differ() -> None:
+    assert f'coach="{LEVEL}"' in CHAPTER
+    assert f'Coach("{LEVEL}", seed="{SEED}")' in CHAPTER
+    assert "## Coach levels can disagree" in CHAPTER
+    assert "deals per decision" in CHAPTER and "ducks" in CHAPTER
+
+
+def test_check_my_play_names_its_coach_and_recognises_the_rule_coach() -> None:
+    q = build(CheckMyPlay, 1)
+    assert f"according to the {LEVEL} coach" in q.prompt()
+    rule = Coach("rule", seed=0).review(q.hand, "S")
+    flagged = {
+        int(v.where.split()[1])
+        for v in rule.verdicts
+        if v.where.startswith("trick") and v.rating not in ("best", "good")
+    }
+    assert flagged and flagged != q.expected  # the review's case: "4", not "1 4"
+    verdict = q.feedback(" ".join(map(str, sorted(flagged))))
+    assert not verdict.correct and verdict.mistake == "other-coach"
+    assert "rule coach" in verdict.message and f'Coach("{LEVEL}"' in verdict.message
+    assert q.feedback(q.key_text).correct
+
+
+# --------------------------------------------- 3. no trick named on a miss
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
+def test_trumping_feedback_names_the_kind_of_mistake_not_the_trick(seed: int) -> None:
+    q = build(Trumping, seed)
+    answers = ["none", " ".join(str(n) for n in range(1, 14))]
+    answers += [" ".join(map(str, sorted(q.expected)[:-1])) or "none"]
+    for answer in answers:
+        verdict = q.feedback(answer)
+        if verdict.correct:
+            continue
+        assert not re.search(r"\btrick \d", verdict.message), verdict.message
+        assert not re.search(r"\d+[♠♥♦♣]", verdict.message), verdict.message
+    missing = q.feedback("none")
+    assert "you left out" in missing.message and "won by trumping" in missing.message
+    assert f"trick {min(q.expected)}" in q.solution_text().lower()
+
+
+def test_trumping_names_each_kind_of_wrong_trick() -> None:
+    seen = set()
+    for seed in range(1, 8):
+        q = build(Trumping, seed)
+        for n in range(1, 14):
+            if n in q.expected:
+                continue
+            text = q.feedback(q.expected | {n}).message
+            kind = q.kind(n)
+            seen.add(kind)
+            assert text.startswith(q.kind_text(kind)), text
+    assert {"no-spade", "spade-led"} <= seen
+
+
+# ----------------------------------------------------- 4. jargon in words
+def test_chapter_11_explains_its_words() -> None:
+    assert "TableSession" not in CHAPTER
+    assert "`instant`" in CHAPTER and "SPEEDS" in CHAPTER
+    assert "../docs/coach.md#the-rating-scale" in CHAPTER
+    assert "determinized" in CHAPTER and "*world*" in CHAPTER
+    assert "published scale" not in CHAPTER
+
+
+def test_chapter_7_and_8_prose_has_no_code_names() -> None:
+    seven = (ROOT / "notebooks" / "07_bags_and_winning.py").read_text("utf-8")
+    assert "`jobs=1`" not in seven and "`run` plays" not in seven
+    eight = (ROOT / "notebooks" / "08_variants.py").read_text("utf-8")
+    assert "in plain words" in eight and "def in_words" in eight
+
+
+# ------------------------------------------------------------- 5. glossary
+GLOSSARIES = {
+    lang: ROOT / "docs" / f"glossary.{lang}.md" for lang in ("en", "es", "pt")
+}
+NEW_TERMS = (
+    "target",
+    "losing threshold",
+    "bag limit",
+    "mirror, whiz, suicide",
+    "Blind Seven",
+    "boss card",
+    "to duck",
+    "to cover a Nil",
+    "to attack a Nil",
+    "coach's ratings: best, good, inaccuracy, mistake, blunder",
+)
+
+
+def _rows(lang: str) -> list[list[str]]:
+    text = GLOSSARIES[lang].read_text(encoding="utf-8")
+    return [
+        [cell.strip().strip("*") for cell in line.strip().strip("|").split("|")]
+        for line in text.splitlines()
+        if line.startswith("| ") and not line.startswith("| ---")
+    ]
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "pt"])
+def test_glossary_has_the_words_of_chapters_7_to_11(lang: str) -> None:
+    rows = _rows(lang)
+    for term in NEW_TERMS:
+        assert any(term in row for row in rows), (lang, term)
+
+
+def test_glossary_rating_bounds_are_the_coachs() -> None:
+    row = next(r for r in _rows("en") if r[0] == NEW_TERMS[-1])
+    low = None
+    for rating, high in [*THRESHOLDS.items(), ("blunder", None)]:
+        if low is None:
+            words = f"{rating} at most {high:g}"
+        elif high is None:
+            words = f"{rating} more than {low:g}"
+        else:
+            words = f"{rating} more than {low:g}, at most {high:g}"
+        assert words in row[1], words
+        low = high
+
+
+def test_glossary_dealer_says_who_leads_under_jokers_and_with_two() -> None:
+    row = next(r for r in _rows("en") if r[0] == "dealer")
+    assert "jokers the dealer leads" in row[1]
+    assert "two players" in row[1]
+    assert "the next player to the left bids and leads first" not in row[1]
+    from spadeslib import Rules, Seat
+
+    jokers = Rules.preset("cards4net", ["jokers"])
+    assert jokers.dealer_leads
+    from spadeslib import Hand
+
+    assert Hand(jokers, dealer=Seat.WEST, seed=1).bid_order[0] == Seat.NORTH

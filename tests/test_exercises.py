@@ -634,16 +634,17 @@ def test_seat_exercises_of_the_report_refuse_numbers() -> None:
 
 def test_joker_first_lead_mistake_names_no_two_of_clubs() -> None:
     """8.5 said the first lead 'does not go to a card (the Big Joker or the
-    2♣)', but the joker deck has no 2♣."""
+    2♣)', but the joker deck has no 2♣ and the course never said a card
+    decides the lead: the partner's seat is answered with the rule in words."""
     cls = exercise_classes("08")[4]
     for seed in SEEDS:
         q = build(cls, seed)
         assert Card.parse("2C") not in q.hand.rules.deck
-        message = next(m.message for m in q.mistakes() if m.id == "big-joker")
-        assert "the Big Joker or the 2♣" not in message
-        assert "the joker deck has no 2♣" in message and "the dealer" in message
+        message = next(m.message for m in q.mistakes() if m.id == "dealer-partner")
+        assert "2♣" not in message and "Big Joker" not in message
+        assert "the dealer leads the first trick" in message
         verdict = q.feedback(q.hand.dealer.partner.letter)
-        assert verdict.mistake == "big-joker" and verdict.message == message
+        assert verdict.mistake == "dealer-partner" and verdict.message == message
 
 
 def _spades(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -279,69 +279,121 @@ class PenaltyBeforeWin(WinnerExercise):
         "A hand is scored completely, bag penalty included, before anybody "
         "checks the target."
     )
+    must_catch = ("no-penalty",)
 
     def generate(self, rng: random.Random) -> None:
         if not hasattr(self, "stopped"):
-            self.stopped = rng.random() < 0.45  # the penalty keeps them under
+            # stopped: the penalty keeps the side under the target (505 -> 405);
+            # otherwise it drops the side below the other side, which also
+            # reaches the target: either way the penalty changes the winner
+            self.stopped = rng.random() < 0.45
         self.rules = Rules.preset("cards4net")
         self.side = rng.choice(["NS", "EW"])
         other = OTHER[self.side]
-        self.bids = {**_side_bids(rng, self.side, 3, 6), **_side_bids(rng, other)}
+        target, limit = self.rules.target, self.rules.bag_limit
+        if self.stopped:
+            self.bids = {**_side_bids(rng, self.side, 3, 6), **_side_bids(rng, other)}
+        else:
+            self.bids = {
+                **_side_bids(rng, self.side, 2, 4),
+                **_side_bids(rng, other, 1, 3),
+            }
         contract = sum(b.tricks for s, b in self.bids.items() if s.letter in self.side)
-        won = min(13, contract + rng.randint(2, 4))
+        over = rng.randint(2, 4) if self.stopped else rng.randint(1, 3)
+        won = min(13, contract + over)
         self.tricks = _tricks_for(rng, {self.side: won, other: 13 - won})
-        self.bags = {self.side: rng.randint(7, 9), other: rng.randint(0, 6)}
+        if self.stopped:
+            self.bags = {self.side: rng.randint(7, 9), other: rng.randint(0, 6)}
+        else:
+            first = max(0, limit - (won - contract))
+            self.bags = {self.side: rng.randint(first, limit - 1)}
+            self.bags[other] = rng.randint(0, 4)
         self.scores = {self.side: 0, other: rng.randrange(250, 420, 10)}
-        s = self.result()[self.side]
-        target, penalty = self.rules.target, s.penalty_points
-        low = target - (s.points + penalty) if self.stopped else target - s.points
-        high = low + (penalty if self.stopped else 60)
-        self.scores[self.side] = rng.randrange(low, max(low + 1, min(high, target)))
+        res = self.result()
+        s = res[self.side]
+        penalty = s.penalty_points
+        if self.stopped:
+            low = target - (s.points + penalty)
+            high = low + penalty
+            self.scores[self.side] = rng.randrange(low, max(low + 1, min(high, target)))
+            return
+        # the other side ends on `final`, at or over the target; without the
+        # penalty this side would end above it, with the penalty below it
+        final = rng.randrange(target, target + 40, 5)
+        self.scores[other] = final - res[other].points
+        low, high = final + 1, min(final + penalty - 1, target + penalty + s.points - 1)
+        unpenalised = rng.randint(low, max(low, high))
+        self.scores[self.side] = unpenalised - penalty - s.points
+
+    def unpenalised_winner(self) -> str:
+        """The winner if the bag penalty is left out (the mistake 7.3 tests)."""
+        return game_over(self.rules, self.new_scores(penalty=False))[1] or NOBODY
 
     def acceptable(self) -> bool:
-        s = self.result()[self.side]
-        if not s.penalties or self.scores[self.side] >= self.rules.target:
+        res = self.result()
+        # only this side pays a penalty, so leaving it out is one mistake
+        if not res[self.side].penalties or res[OTHER[self.side]].penalties:
             return False
-        return (self.expected == NOBODY) == self.stopped
+        if not super().acceptable():
+            return False
+        if any(v >= self.rules.target for v in self.scores.values()):
+            return False
+        return self.expected == (NOBODY if self.stopped else OTHER[self.side])
 
     def mistakes(self) -> list[Mistake]:
         s = self.result()[self.side]
-        unpenalised = self.new_scores(penalty=False)[self.side]
-        after = self.new_scores()
         other = OTHER[self.side]
-        if self.stopped:
-            out = [
-                Mistake(
-                    "penalty-after",
-                    self.side,
-                    f"{side_name(self.side)} would reach {unpenalised}, but the bag "
-                    f"penalty ({s.bags_before} + {s.bags_gained} bags) is applied "
-                    f"before the win check: they end on {after[self.side]}",
-                )
-            ]
-        else:
-            out = [
-                Mistake(
-                    "penalty-stops",
-                    NOBODY,
-                    f"the bag penalty is taken first, but {side_name(self.side)} "
-                    f"still end on {after[self.side]}, at or over the target of "
-                    f"{self.rules.target}: they win",
-                )
-            ]
-        out.append(
-            Mistake(
-                "other-side",
-                other,
-                f"{side_name(other)} end on {after[other]}, short of the target",
-            )
+        forgot = (
+            f"you forgot the bag penalty: {side_name(self.side)}'s "
+            f"{s.bags_before} + {s.bags_gained} bags reach the limit of "
+            f"{self.rules.bag_limit}, and the penalty is part of scoring the hand, "
+            "so it is taken before anyone checks the target"
         )
-        return out
+        if self.stopped:
+            return [
+                Mistake("no-penalty", self.unpenalised_winner(), forgot),
+                Mistake(
+                    "other-side",
+                    other,
+                    f"you gave the game to {side_name(other)}, but their points in "
+                    "this hand leave them short of the target: work out their new "
+                    "total again",
+                ),
+            ]
+        return [
+            Mistake(
+                "no-penalty",
+                self.unpenalised_winner(),
+                forgot + "; then compare both new totals",
+            ),
+            Mistake(
+                "missed-target",
+                NOBODY,
+                "you overlooked a side that reaches the target: score both sides' "
+                "hands completely, penalty included, and compare both new totals "
+                "with the target",
+            ),
+        ]
 
     def hint(self) -> str:
         return (
             "Score the hand completely, bag penalty included, and only then compare "
             "the totals with the target."
+        )
+
+    def explain(self) -> str:
+        unpenalised = self.new_scores(penalty=False)
+        winner = self.unpenalised_winner()
+        if winner == self.side:
+            outcome = "would win"
+        elif winner == NOBODY:
+            outcome = "nobody would win"
+        else:
+            outcome = f"{side_name(winner)} would win"
+        return (
+            f"{super().explain()}\nWithout the bag penalty {side_name(self.side)} "
+            f"would be on {unpenalised[self.side]} and {outcome}; but the penalty "
+            "is part of scoring the hand, so it comes before the win check."
         )
 
 

@@ -19,6 +19,7 @@ from typing import Any
 
 from ..actions import Bid
 from ..cards import Card
+from ..display import plural
 from ..rules import STANDARD_TRUMPS, Rules
 from ..scoring import score_hand
 from ..seats import Seat
@@ -83,6 +84,7 @@ class SameHandPresets(PointsExercise):
         self.rules = Rules.preset(self.preset)
         seat = rng.choice([Seat.NORTH, Seat.EAST])
         self.side = "NS" if seat is Seat.NORTH else "EW"
+        self.nil_seat = seat
         self.bids = {
             seat: Bid.NIL,
             seat.partner: Bid(rng.randint(3, 6)),
@@ -105,8 +107,65 @@ class SameHandPresets(PointsExercise):
             f"How many points do {side_name(self.side)} score under {self.preset}?"
         )
 
+    def nil_tricks_text(self) -> str:
+        """``"East's 2 tricks"``: what the nil bidder won."""
+        seat = self.nil_seat
+        return f"{seat.full}'s {plural(self.tricks[seat], 'trick')}"
+
     def mistakes(self) -> list[Mistake]:
-        out = []
+        seat, partner = self.nil_seat, self.nil_seat.partner
+        s = self.score()
+        won = self.nil_tricks_text()
+        out = [
+            Mistake(
+                "no-nil",
+                s.points - s.nil_points,
+                f"you left out {seat.full}'s Nil: {seat.full} won "
+                f"{plural(self.tricks[seat], 'trick')}, so the Nil failed, and a "
+                f"failed Nil costs points of its own under {self.preset}, on top of "
+                f"{partner.full}'s contract",
+            )
+        ]
+        how = self.rules.nil_tricks
+        if how == "team":
+            out.append(
+                Mistake(
+                    "nil-tricks-dropped",
+                    self.score(
+                        dataclasses.replace(self.rules, nil_tricks="ignored")
+                    ).points,
+                    f"you left out {won}: under {self.preset} a nil bidder's tricks "
+                    f"count towards the partner's contract ({partner.full}'s), even "
+                    "when the Nil fails",
+                )
+            )
+        else:
+            rule = (
+                "are bags (1 point each), not contract tricks"
+                if how == "bags"
+                else "count for nothing"
+            )
+            out.append(
+                Mistake(
+                    "nil-tricks-counted",
+                    self.score(
+                        dataclasses.replace(self.rules, nil_tricks="team")
+                    ).points,
+                    f"you counted {won} towards {partner.full}'s contract: under "
+                    f"{self.preset} a failed nil bidder's tricks {rule}",
+                )
+            )
+        if how == "bags":
+            out.append(
+                Mistake(
+                    "nil-tricks-ignored",
+                    self.score(
+                        dataclasses.replace(self.rules, nil_tricks="ignored")
+                    ).points,
+                    f"you dropped {won}: under {self.preset} a nil bidder's tricks "
+                    "are bags, worth 1 point each",
+                )
+            )
         for other, note in PRESET_NOTES.items():
             if other != self.preset:
                 out.append(
@@ -121,9 +180,11 @@ class SameHandPresets(PointsExercise):
         return out
 
     def hint(self) -> str:
+        seat = self.nil_seat
         return (
-            "Two things change between these presets: the Nil's value and what a "
-            "nil bidder's tricks are worth."
+            f"Under {self.preset}, score {seat.full}'s Nil on its own (made or "
+            f"failed), then {seat.partner.full}'s contract: does {self.preset} count "
+            f"a nil bidder's tricks towards the partner's contract?"
         )
 
 
@@ -368,22 +429,23 @@ class JokerFirstLead(Spec):
             Mistake(
                 "dealer-left",
                 self.hand.dealer.left,
-                "under the joker rules the dealer leads the first trick "
-                "(`rules.dealer_leads`), not the player on the dealer's left",
+                "you gave the lead to the player on the dealer's left "
+                f"({self.hand.dealer.left.full}), as in the standard game; under "
+                "the joker rules the dealer leads the first trick",
             ),
             Mistake(
-                "big-joker",
+                "dealer-partner",
                 self.hand.dealer.partner,
-                f"{self.hand.dealer.partner.full} is the dealer's partner; the first "
-                "lead does not go to whoever holds a given card (not the Big Joker, "
-                "and the joker deck has no 2♣: it and the 2♥ make room for the "
-                "jokers), it goes to the dealer",
+                "you gave the lead to the dealer's partner "
+                f"({self.hand.dealer.partner.full}); under the joker rules the "
+                "dealer leads the first trick",
             ),
             Mistake(
                 "dealer-right",
                 self.hand.dealer.right,
-                "play goes clockwise, and under the joker rules the first lead is "
-                "the dealer's own",
+                "you gave the lead to the player on the dealer's right "
+                f"({self.hand.dealer.right.full}); under the joker rules the dealer "
+                "leads the first trick",
             ),
         ]
 
@@ -392,8 +454,9 @@ class JokerFirstLead(Spec):
 
     def explain(self) -> str:
         return (
-            f"The joker rules set `dealer_leads`: {self.hand.dealer.full}, the dealer, "
-            "leads (and may lead any card, a trump included)."
+            f"Under the joker rules the dealer leads the first trick: "
+            f"{self.hand.dealer.full}, the dealer, leads (and may lead any card, a "
+            "trump included)."
         )
 
 

@@ -167,10 +167,18 @@ def describe_score(
         if any(bids[s] == Bid.BLIND_SEVEN for s in seats):
             parts = "Blind Seven"
         counted = f"{plural(score.counted_tricks, 'trick')} count"
-        if score.counted_tricks != score.tricks:
-            skipped = [s for s in seats if bids[s].is_nil and tricks[s]]
-            who = " and ".join(f"{s.full}'s {tricks[s]}" for s in skipped)
-            counted += f" ({who} as nil bidder do not count under {rules.preset})"
+        nil_won = [s for s in seats if bids[s].is_nil and tricks[s]]
+        if nil_won:  # say whether a nil bidder's tricks are in the count
+            who = " and ".join(
+                f"{s.full}'s {plural(tricks[s], 'trick')}" for s in nil_won
+            )
+            if score.counted_tricks != score.tricks:
+                verb = "does" if len(nil_won) == 1 and tricks[nil_won[0]] == 1 else "do"
+                counted += (
+                    f" ({who} as nil bidder {verb} not count under {rules.preset})"
+                )
+            else:
+                counted += f" ({who} as nil bidder included under {rules.preset})"
         if score.made:
             value = score.contract_points - score.overtricks
             over = (

@@ -1,0 +1,163 @@
+"""A learner's review of the exercises of chapters 7 and 8.
+
+7.3 accepted an answer that left the bag penalty out and gave the whole answer
+on the first wrong try; 8.1 had no diagnosis for its two likely mistakes, a
+hint about three presets when one is asked, and a solution that did not say
+which tricks count; 8.5 diagnosed a card deciding the first lead and showed a
+code name.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+
+import pytest
+
+from spadeslib import Rules
+from spadeslib.exercises import load, spec_of
+from spadeslib.exercises.answers import NOBODY
+from spadeslib.exercises.ch07_bags_and_winning import PenaltyBeforeWin
+from spadeslib.exercises.ch08_variants import JokerFirstLead, SameHandPresets
+from spadeslib.scoring import game_over
+
+SEEDS = range(1, 151)
+
+
+@functools.cache
+def penalty_before_win(seed: int) -> PenaltyBeforeWin:
+    return PenaltyBeforeWin(seed)
+
+
+@functools.cache
+def same_hand(seed: int) -> SameHandPresets:
+    return SameHandPresets(seed)
+
+
+# ------------------------------------------------------------------ 7.3
+def _winner_without_penalty(q: PenaltyBeforeWin) -> str:
+    result = q.result()
+    scores = {
+        s: q.scores[s] + result[s].points + result[s].penalty_points
+        for s in ("NS", "EW")
+    }
+    return game_over(q.rules, scores)[1] or NOBODY
+
+
+def test_penalty_before_win_the_penalty_changes_the_winner() -> None:
+    """Seed 1 was NS 499 with 7 bags, bid 10, won 13: 502 with the penalty,
+    602 without, NS won either way and forgetting the penalty was 'Correct'."""
+    for seed in SEEDS:
+        q = penalty_before_win(seed)
+        assert q.result()[q.side].penalties, seed
+        wrong = _winner_without_penalty(q)
+        assert wrong != q.expected, (seed, q.key_text)
+        verdict = q.feedback(wrong)
+        assert verdict.status == "incorrect" and verdict.mistake == "no-penalty"
+        assert verdict.message.startswith("you forgot the bag penalty: ")
+
+
+def test_penalty_before_win_keys_vary() -> None:
+    keys = {penalty_before_win(seed).key_text for seed in SEEDS}
+    assert keys == {"NS", "EW", NOBODY}
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12])
+def test_penalty_before_win_first_miss_keeps_the_answer(seed: int) -> None:
+    """'none' on seed 1 got '... North-South still end on 502 ... they win'."""
+    q = penalty_before_win(seed)
+    after = q.new_scores()
+    unpenalised = q.new_scores(penalty=False)
+    totals = {str(v) for v in (*after.values(), *unpenalised.values())}
+    for answer in ("NS", "EW", "none"):
+        verdict = q.feedback(answer)
+        if verdict.correct:
+            continue
+        assert verdict.mistake is not None, (seed, answer)
+        assert not any(total in verdict.message for total in totals), verdict
+        assert " win" not in verdict.message, verdict
+    solution = q.solution_text()
+    assert all(str(after[s]) in solution for s in after)
+
+
+# ------------------------------------------------------------------ 8.1
+def test_same_hand_presets_seed_1_likely_mistakes() -> None:
+    q = spec_of(load("08_variants", seed=1)[0])
+    assert q.preset == "cards4net" and q.key_text == "-60"
+    dropped = q.feedback(-140)
+    assert dropped.mistake == "nil-tricks-dropped"
+    assert "East's 2 tricks" in dropped.message and "cards4net" in dropped.message
+    no_nil = q.feedback(40)
+    assert no_nil.mistake == "no-nil" and "East's Nil" in no_nil.message
+    for verdict in (dropped, no_nil):
+        assert "that is not it" not in verdict.message
+        assert "-60" not in verdict.message
+    assert "East's 2 tricks as nil bidder included under cards4net" in (q.explain())
+
+
+def test_same_hand_presets_mistakes_come_from_the_library() -> None:
+    for seed in SEEDS:
+        q = same_hand(seed)
+        s = q.score()
+        wrong = {m.id: m.answer for m in q.mistakes()}
+        assert wrong["no-nil"] == s.points - s.nil_points
+        if q.rules.nil_tricks == "team":
+            ignored = dataclasses.replace(q.rules, nil_tricks="ignored")
+            assert wrong["nil-tricks-dropped"] == q.score(ignored).points
+        else:
+            team = dataclasses.replace(q.rules, nil_tricks="team")
+            assert wrong["nil-tricks-counted"] == q.score(team).points
+        for mistake in ("no-nil", "nil-tricks-dropped", "nil-tricks-counted"):
+            if mistake in wrong and wrong[mistake] != q.expected:
+                assert q.feedback(wrong[mistake]).status == "incorrect"
+
+
+def test_same_hand_presets_hint_is_about_the_preset_asked() -> None:
+    for seed in range(1, 31):
+        q = same_hand(seed)
+        hint = q.hint()
+        assert q.preset in hint, seed
+        others = {"cards4net", "classic", "yppedia"} - {q.preset}
+        assert not any(other in hint for other in others), (seed, hint)
+        assert "these presets" not in hint
+
+
+def test_same_hand_presets_solution_says_which_tricks_count() -> None:
+    seen = set()
+    for seed in SEEDS:
+        q = same_hand(seed)
+        line = q.explain().split("\n")[0]
+        nil = q.nil_seat
+        won = q.tricks[nil]
+        trick = "1 trick" if won == 1 else f"{won} tricks"
+        if Rules.preset(q.preset).nil_tricks == "team":
+            assert f"{nil.full}'s {trick} as nil bidder included under" in line
+        else:
+            verb = "does" if won == 1 else "do"
+            assert f"{nil.full}'s {trick} as nil bidder {verb} not count" in line
+        seen.add((q.preset, won))
+    assert {("yppedia", 1), ("classic", 2)} <= seen
+
+
+def test_same_hand_presets_seed_2_grammar() -> None:
+    """Seed 2 said "North's 1 as nil bidder do not count"."""
+    q = same_hand(2)
+    assert "North's 1 trick as nil bidder does not count under yppedia" in (q.explain())
+    assert "1 as nil bidder do not" not in q.solution_text()
+
+
+# ------------------------------------------------------------------ 8.5
+def test_joker_first_lead_feedback_says_the_dealer_leads_in_words() -> None:
+    for seed in range(1, 21):
+        q = JokerFirstLead(seed)
+        dealer = q.hand.dealer
+        for seat in (dealer.left, dealer.partner, dealer.right):
+            verdict = q.feedback(seat.letter)
+            assert verdict.status == "incorrect" and verdict.mistake, seat
+            text = verdict.message
+            assert "the dealer leads the first trick" in text
+            assert seat.full in text
+            for banned in ("`", "dealer_leads", "2♣", "Big Joker", "card"):
+                assert banned not in text, (seed, seat, text)
+        assert "`" not in q.explain()
+        assert q.feedback(dealer.letter).correct

@@ -337,9 +337,8 @@ print(f"screened {i} deals to find {PER_GROUP} for each group")
 
 
 def adjusted(hand):
-    """North-South's points with each bag counted as -10."""
-    result = hand.result["NS"]
-    return result.points - 10 * result.bags_gained
+    """North-South's points with each bag counted as -10 (and no bag penalty)."""
+    return hand.result["NS"].bag_adjusted
 
 
 # every chosen deal twice: North's bid as the bot chose it (nil=None), and Nil

@@ -100,6 +100,21 @@ class SideScore:
         """Sum of the side's nil and blind nil results."""
         return sum(n.points for n in self.nils)
 
+    @property
+    def bag_adjusted(self) -> int:
+        """The hand's points with every bag counted -10 and no bag penalty:
+        the measure of a duplicate match and of the coach, which does not
+        depend on the bags carried in.
+
+        >>> from spadeslib import Bid, Rules, Seat
+        >>> N, E, S, W = Seat
+        >>> bids = {N: Bid(2), E: Bid(4), S: Bid(1), W: Bid(4)}
+        >>> ns = score_hand(Rules.preset(), bids, [4, 4, 1, 4], {"NS": 8})["NS"]
+        >>> ns.points, ns.bag_adjusted  # 32 and 10 bags: -100; or 32 - 2 x 10
+        (-68, 12)
+        """
+        return self.points + self.penalty_points - 10 * self.bags_gained
+
 
 def apply_bags(rules: Rules, bags_before: int, gained: int) -> tuple[int, int]:
     """Bag penalties after gaining bags: ``(number of penalties, bags carried)``.

@@ -1,4 +1,4 @@
-"""Chapter 10's lessons are what the coach finds.
+"""Chapter 10's lessons are what the coach finds; chapter 10's exercises.
 
 The six positions are read from the chapter's script (the deal dictionaries
 and ``position(...)`` calls, nothing else is run), and for each the coach's
@@ -17,6 +17,12 @@ import pytest
 
 from spadeslib import Card, Hand, Rules
 from spadeslib.coach import Coach
+from spadeslib.exercises.ch10_strategy_play import (
+    CoverNil,
+    Ending,
+    PartnerWinning,
+    ReadVoids,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "notebooks" / "10_strategy_play.py"
@@ -119,3 +125,93 @@ def test_judge_asks_for_a_card_first() -> None:
     choices = [c.source for c in nb.cells if c.source.startswith("choice = ")]
     assert len(choices) == 6
     assert all(c.startswith("choice = None") for c in choices)
+
+
+# ------------------------------------------------ the exercises (learner review)
+
+PUZZLES = (PartnerWinning, CoverNil, Ending)
+ESTIMATES = ("The coach", "deals of the unseen cards", "%")
+
+
+@pytest.mark.parametrize("cls", PUZZLES, ids=lambda c: c.__name__)
+@pytest.mark.parametrize("seed", (1, 2))
+def test_puzzle_feedback_quotes_only_the_exact_analysis(cls: type, seed: int) -> None:
+    q = cls(seed)
+    texts = [q.feedback(str(card)).message for card in q.hand.legal_cards()]
+    texts.append(q.solution_text())
+    for text in texts:
+        assert not any(word in text for word in ESTIMATES), text
+        # what the worth measures, said once
+        assert text.count("(Worth: ") == 1, text
+        assert "minus" in text and "for this hand" in text
+    for card in q.hand.legal_cards():
+        assert q.verdict(card).text not in q.feedback(str(card)).message
+
+
+@pytest.mark.parametrize("cls", PUZZLES, ids=lambda c: c.__name__)
+@pytest.mark.parametrize("seed", (1, 2))
+def test_lines_of_play_break_between_tricks(cls: type, seed: int) -> None:
+    q = cls(seed)
+    players = q.hand.rules.players
+    for card in q.hand.legal_cards():
+        tricks = q.play_text(card).split(" | ")
+        first = players - len(q.hand.trick) - 1
+        assert len(tricks) == len(q.hand.holding[q.mover])  # to the end of the hand
+        for i, text in enumerate(tricks):
+            plays = [w for w in text.split() if ":" in w]
+            assert len(plays) == (first if i == 0 else players), text
+            assert text.endswith("wins)") or text.endswith("wins this trick"), text
+            seats = [w.split(":")[0] for w in plays]
+            assert len(set(seats)) == len(seats), text  # nobody plays twice
+
+
+def test_a_line_reads_trick_by_trick() -> None:
+    q = PartnerWinning(1)
+    assert q.play_text(Card.parse("AC")).startswith(
+        "W:8♠ (West wins) | W:7♣ N:4♣ E:3♣ S:K♥ (West wins) | "
+    )
+    assert f"after A♣ (then, for example: {q.play_text(Card.parse('AC'))})" in (
+        q.feedback("AC").message
+    )
+
+
+@pytest.mark.parametrize("seed", (1, 2, 3, 4))
+def test_partner_winning_hint_is_true_of_the_position(seed: int) -> None:
+    q = PartnerWinning(seed)
+    hint = q.hint()
+    assert "rarely helps" not in hint
+    seat, card = q.partner_winning(q.hand)
+    assert f"Your partner {seat.full} is winning this trick so far with" in hint
+    assert card.symbol() in hint
+    over = [c for c in q.hand.legal_cards() if q.beats(q.hand, c)]
+    named = hint.split("of your cards, ")[1].split(" would beat it")[0].split()
+    assert sorted(named) == sorted(c.symbol() for c in over)
+    # the answer is among the cards the hint does not name
+    assert not q.best & set(over)
+
+
+@pytest.mark.parametrize("seed", (1, 2, 3, 4))
+def test_read_voids_does_not_name_a_left_out_suit(seed: int) -> None:
+    q = ReadVoids(seed)
+    assert q.feedback("none").correct is False
+    verdict = q.feedback("none")
+    assert "you left out" in verdict.message
+    assert "did not follow the suit led" in verdict.message
+    for suit in q.expected:
+        assert suit.plural not in verdict.message
+        assert suit.singular not in verdict.message
+    assert "trick " not in verdict.message
+    # the solution gives the detail
+    for suit in q.expected:
+        assert q.evidence(suit) in q.solution_text()
+
+
+def test_spades_out_counts_what_is_left_out_without_naming_it() -> None:
+    from spadeslib.exercises.ch10_strategy_play import SpadesOut
+
+    for seed in (1, 2, 3):
+        q = SpadesOut(seed)
+        missing, *rest = sorted(q.expected, key=str)
+        message = q.feedback(" ".join(str(c) for c in rest)).message
+        assert "you left out 1 spade" in message
+        assert missing.symbol() not in message, "that gives the spade away"

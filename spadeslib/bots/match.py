@@ -166,7 +166,7 @@ def _side_stats(hand: Hand, side: str, blunders: dict[Seat, list[float]]) -> Bot
     assert hand.result is not None
     score = hand.result[side]
     st = BotStats(hands=1)
-    st.points = score.points + score.penalty_points - 10 * score.bags_gained
+    st.points = score.bag_adjusted
     st.bags = score.bags_gained
     st.tricks = score.tricks
     if score.made is not None:

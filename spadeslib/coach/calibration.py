@@ -253,7 +253,7 @@ def _play(
         other = hand.result[next(s for s in sides(rules) if s != side)]
 
         def adjusted(s: Any) -> int:
-            return s.points + s.penalty_points - 10 * s.bags_gained
+            return s.bag_adjusted
 
         real = adjusted(score) - adjusted(other)
         number = 2 * deal + play

@@ -28,9 +28,18 @@ from .core import (
     Mistake,
     Spec,
 )
+from .reading import AnswerError
 from .scenarios import bids_table, deal, hand_picture, sensible
 
 CHAPTER = "09_strategy_bidding"
+
+COACH_POINTS = (
+    "(The coach counts points as your side's score for this hand minus the other "
+    "side's, each bag -10 instead of the bag penalty, averaged over deals of the "
+    "cards you cannot see.)"
+)
+"""What the numbers in the coach's verdicts measure: the bag-adjusted margin
+of ``docs/coach.md``, in a learner's words."""
 TITLE = "Strategy I: bidding"
 INTRO = (
     "They put numbers on bidding decisions: what a Nil is worth on average, when it "
@@ -109,7 +118,9 @@ class BreakEven(Spec):
     title = "When does a Nil beat a safe bid?"
     intro = "The break-even probability of a Nil."
     chapter = CHAPTER
-    answer = Decimal(2, "a probability between 0 and 1", probability=True)
+    answer = Decimal(
+        2, "a probability between 0 and 1 (or a percentage)", probability=True
+    )
     must_catch = ("no-loss", "half")
 
     def generate(self, rng: random.Random) -> None:
@@ -127,21 +138,38 @@ class BreakEven(Spec):
     def key(self) -> float:
         return nil_break_even(self.rules.nil_value, self.safe)
 
-    def diagnose(self, parsed: Any) -> Feedback | None:
-        if parsed > 1 or parsed < 0:
-            return Feedback(
-                "incorrect",
-                "a probability lies between 0 and 1 (write 0.6, not 60)",
-                "percent",
+    def parse(self, answer: Any) -> float:
+        """A probability: a decimal from 0 to 1, or a percentage (``"65%"``, or
+        a bare number above 1 and at most 100, read as a percentage).
+
+        >>> q = BreakEven(1)
+        >>> q.parse(0.65), q.parse(65), q.parse("65%"), q.parse("65")
+        (0.65, 0.65, 0.65, 0.65)
+        >>> print(q.feedback(150))  # doctest: +NORMALIZE_WHITESPACE
+        Check the format of your answer: 150 is not a probability, which lies
+        between 0 and 1 (0% and 100%). Expected a probability between 0 and 1 (or
+        a percentage) to 2 decimals.
+        """
+        value = super().parse(answer)
+        percent = isinstance(answer, str) and answer.strip().endswith("%")
+        if 1 < value <= 100 and not percent:
+            return value / 100
+        if value < 0 or value > 1:
+            written = str(answer).strip() if isinstance(answer, str) else f"{value:g}"
+            raise AnswerError(
+                f"{written} is not a probability, which lies between 0 and 1 (0% and "
+                "100%)"
             )
-        return None
+        return value
 
     def prompt(self) -> str:
         return (
             f"Rules: {self.rules.spec}. With your hand you could bid Nil, or bid "
             f"{self.k} and be sure to make exactly {self.k} (+{10 * self.k}, no bags). "
             "Above which probability of success does the Nil score more on average? "
-            "(Leave your partner's contract aside.)"
+            "(Leave your partner's contract aside.) Write the probability as a "
+            "decimal between 0 and 1, or as a percentage: 25% or 25 (a number above "
+            "1 and at most 100 is read as a percentage)."
         )
 
     def mistakes(self) -> list[Mistake]:
@@ -170,8 +198,9 @@ class BreakEven(Spec):
     def explain(self) -> str:
         v = self.rules.nil_value
         return (
-            f"p × {v} − (1 − p) × {v} = {self.safe} gives p = ({v} + {self.safe}) / "
-            f"{2 * v} = {self.expected:.3f}."
+            f"With p the chance that the Nil succeeds, p × {v} − (1 − p) × {v} = "
+            f"{self.safe} gives p = ({v} + {self.safe}) / {2 * v} = "
+            f"{self.expected:.3f}."
         )
 
 
@@ -190,9 +219,11 @@ class UnderbidCost(Spec):
         self.hands = rng.randint(4, 8)
         self.bags = rng.randint(0, 6)
 
-    def total(self, bid: int, penalty: bool = True) -> int:
+    def total(self, bid: int, penalty: bool = True, ten: bool = False) -> int:
         """The side's points over the hands, bidding ``bid`` every time while
-        always winning ``self.bid + self.extra`` tricks."""
+        always winning ``self.bid + self.extra`` tricks (``penalty=False``:
+        without the bag penalties; ``ten``: bag-adjusted, each bag -10 and no
+        penalty, the measure of chapter 9 and the coach)."""
         won = self.bid + self.extra
         bags = self.bags
         total = 0
@@ -208,7 +239,10 @@ class UnderbidCost(Spec):
                 {Seat.NORTH: won, Seat.SOUTH: 0, Seat.EAST: 13 - won, Seat.WEST: 0},
                 {"NS": bags, "EW": 0},
             )["NS"]
-            total += result.points + (0 if penalty else result.penalty_points)
+            if ten:
+                total += result.bag_adjusted
+            else:
+                total += result.points + (0 if penalty else result.penalty_points)
             bags = result.bags_after
         return total
 
@@ -226,7 +260,9 @@ class UnderbidCost(Spec):
         )
 
     def mistakes(self) -> list[Mistake]:
-        exact = self.total(self.bid + self.extra)
+        won = self.bid + self.extra
+        exact, under = self.total(won), self.total(self.bid)
+        penalty, limit = self.rules.bag_penalty, self.rules.bag_limit
         return [
             Mistake(
                 "no-penalty",
@@ -239,6 +275,28 @@ class UnderbidCost(Spec):
                 self.total(self.bid, penalty=False) - self.total(self.bid),
                 "besides the penalties, each overtrick scores only 1 point where a "
                 "trick bid scores 10",
+            ),
+            Mistake(
+                "bags-ten",
+                exact - self.total(self.bid, ten=True),
+                "you counted every bag as -10 points, the rule of thumb the chapter "
+                "and the coach use to compare bids; the question asks for the real "
+                f"score: a bag scores 1 point, and the side loses {penalty} each time "
+                f"its bag count reaches {limit} (it starts with {self.bags})",
+            ),
+            Mistake(
+                "won-only",
+                exact,
+                f"that is what bidding {won} scores over the {self.hands} hands; the "
+                f"question asks how much more it scores than bidding {self.bid}: "
+                "score that plan too and subtract",
+            ),
+            Mistake(
+                "under-only",
+                under,
+                f"that is what bidding {self.bid} scores over the {self.hands} hands; "
+                f"the question asks how much more bidding {won} would score: score "
+                "that plan too and subtract",
             ),
         ]
 
@@ -314,7 +372,7 @@ class ChooseBid(Spec):
         ref = self.reference()
         verdict = self.verdict(parsed)
         count = f"{quick_tricks(self.hand.holding[self.seat]):g}"
-        said = f"The coach: {verdict.rating}. {verdict.text}"
+        said = f"The coach: {verdict.rating}. {verdict.text} {COACH_POINTS}"
         if accepted(verdict):
             return Feedback(
                 "correct",
@@ -398,8 +456,8 @@ class ChooseBid(Spec):
             else ""
         )
         return (
-            f"The coach: {advice.explain()}{others} The quick count is "
-            f"{quick_tricks(self.hand.holding[self.seat]):g}."
+            f"The coach: {advice.explain()}{others} {COACH_POINTS} The quick count "
+            f"is {quick_tricks(self.hand.holding[self.seat]):g}."
         )
 
 

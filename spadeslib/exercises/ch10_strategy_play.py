@@ -8,12 +8,13 @@ judged by :mod:`spadeslib.analysis`: its *value* is the final score of
 the mover's side minus the other side's when all four players continue
 perfectly, every card visible. The check accepts every legal card whose value
 is the best one, so cards the rules make equivalent (touching cards) are all
-accepted. Every verdict also quotes the coach (:mod:`.advice`: one
-:class:`~spadeslib.coach.Coach`, the one chapter 10 and the table use), which
-rates the card from the mover's own view and adds the values with every card
-known. Puzzles are chosen so that the two agree: the coach's best card is
-among the best ones, and the coach rates exactly the best cards best or good
-(so "correct" and "the coach calls it sound" are the same set); also both ways
+accepted. Its feedback and solution quote only that exact analysis (the line
+of play, trick by trick, the contracts made or set, the value): with every
+card shown, an estimate over hidden cards would only confuse. Puzzles are
+still chosen so that the coach (:mod:`.advice`: one
+:class:`~spadeslib.coach.Coach`, the one chapter 10 and the table use),
+rating the card from the mover's own view, agrees: its best card is among the
+best ones, and it rates exactly the best cards best or good; also both ways
 of counting bags (real penalty, or -10 a bag) agree on the best cards, and
 some legal card is worse.
 
@@ -34,7 +35,7 @@ from ..cards import Card, Suit
 from ..coach import Verdict
 from ..hand import Hand, Phase
 from ..rules import Rules
-from ..scoring import side_of
+from ..scoring import score_hand, side_of
 from ..seats import Seat
 from ..tricks import trick_winner
 from .advice import accepted, coach
@@ -57,8 +58,8 @@ TITLE = "Strategy II: card play"
 INTRO = (
     "They train counting cards and reading voids, then three card-play puzzles with "
     "every card shown. A puzzle's check accepts every card that is as good as the "
-    "best one (same final result with perfect play by everyone), and quotes the "
-    "coach's verdict on your card."
+    "best one (same final result with perfect play by everyone), and shows how the "
+    "hand ends after your card."
 )
 
 PLAIN = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
@@ -123,6 +124,8 @@ class SpadesOut(ViewExercise):
         "the answer is the list of those spades."
     )
     answer = Cards()
+    names_missing = False  # naming a spade left out would give it away
+    noun = "spade"
 
     def generate(self, rng: random.Random) -> None:
         self.hand, _ = played_hand(Rules.preset("cards4net"), rng, rng.randint(5, 8))
@@ -152,7 +155,9 @@ class SpadesOut(ViewExercise):
         return self.where_played(item) or "it is not in play"
 
     def why_yes(self, item: Any) -> str:
-        return "nobody has played it and you do not hold it, so another player has it"
+        return (
+            "a spade nobody has played and you do not hold is in another player's hand"
+        )
 
     def hint(self) -> str:
         return (
@@ -229,6 +234,43 @@ class ReadVoids(ViewExercise):
             )
         return f"{self.target.full} followed suit whenever {item.plural} were led"
 
+    def missing_text(self, count: int) -> str:
+        """A wrong answer's diagnosis when it leaves out ``count`` void suits:
+        the kind of mistake, not the suits (the solution names them)."""
+        what = "a suit" if count == 1 else f"{count} suits"
+        return (
+            f"you left out {what} {self.target.full} has shown to be void in: look "
+            f"at the tricks where {self.target.full} did not follow the suit led"
+        )
+
+    def diagnose(self, parsed: Any) -> Feedback | None:
+        expected = self.expected
+        if parsed == expected:
+            return None
+        extra = sorted(parsed - expected, key=self._order)
+        missing = sorted(expected - parsed, key=self._order)
+        parts = []
+        if extra:
+            parts.append(
+                f"{self.item_text(extra[0])} do not belong: {self.why_not(extra[0])}"
+            )
+        if missing:
+            parts.append(self.missing_text(len(missing)))
+        first = (extra or missing)[0]
+        return Feedback("incorrect", "; ".join(parts) + ".", f"item:{first}")
+
+    def mistakes(self) -> list[Mistake]:
+        """As :class:`SetSpec`'s, but a left-out suit is not named."""
+        out = []
+        for mistake in super().mistakes():
+            item = next(i for i in self.universe() if f"item:{i}" == mistake.id)
+            if item in self.expected:
+                mistake = Mistake(
+                    mistake.id, mistake.answer, self.missing_text(1) + "."
+                )
+            out.append(mistake)
+        return out
+
     def hint(self) -> str:
         return (
             "A player shows a void by not following the suit led. Look for tricks "
@@ -248,7 +290,7 @@ class ReadVoids(ViewExercise):
 # ----------------------------------------------------------------- puzzles
 class Puzzle(Spec):
     """Pick a card; the check compares it with the exact result of every card
-    (see the module docstring) and quotes the coach's verdict on it."""
+    (see the module docstring) and shows how the hand ends after it."""
 
     chapter = CHAPTER
     answer = CardAnswer()
@@ -358,41 +400,88 @@ class Puzzle(Spec):
             f"Which card should {self.mover.full} play?"
         )
 
-    def line_text(self, card: Card) -> str:
+    def play_text(self, card: Card) -> str:
+        """The exact line after ``card``, trick by trick: ``"W:8♠ (West wins) |
+        W:7♣ N:4♣ E:3♣ S:K♥ (West wins) | ..."``."""
+        h = self.hand
+        trick = [*h.trick, (self.mover, card)]
+        shown: list[str] = []
+        parts: list[str] = []
+        for seat, c in [(None, None), *self._cache["lines"][card].plays]:
+            if seat is not None and c is not None:
+                trick.append((seat, c))
+                shown.append(f"{seat.letter}:{c.symbol()}")
+            if len(trick) == h.rules.players:
+                winner = trick_winner(h.rules, trick).full
+                parts.append(
+                    f"{' '.join(shown)} ({winner} wins)"
+                    if shown
+                    else f"{winner} wins this trick"
+                )
+                trick, shown = [], []
+        if shown:  # pragma: no cover - a line always ends the hand
+            parts.append(" ".join(shown))
+        return " | ".join(parts)
+
+    def outcome(self, card: Card) -> str:
+        """How the hand ends after ``card`` with perfect play: each side's
+        tricks, contract made or set, nils, and the value for the mover's side."""
+        h = self.hand
         line = self._cache["lines"][card]
-        mine = sum(n for s, n in line.tricks.items() if s.letter in self.side)
-        rest = " ".join(f"{s.letter}:{c.symbol()}" for s, c in line.plays[:7])
-        rest += " ..." if len(line.plays) > 7 else ""
-        then = f" (then, for example: {rest})" if rest else ""
+        scores = score_hand(h.rules, h.bid_map(), line.tricks, h.bags)
+        sides = [self.side, *(x for x in scores if x != self.side)]
+        parts = []
+        for i, side in enumerate(sides):
+            score = scores[side]
+            won = sum(n for seat, n in line.tricks.items() if seat.letter in side)
+            notes = []
+            if score.made is not None:
+                state = "made" if score.made else "set"
+                bags = (
+                    f" with {plural(score.overtricks, 'bag')}"
+                    if score.made and score.overtricks
+                    else ""
+                )
+                notes.append(f"contract {score.contract} {state}{bags}")
+            for nil in score.nils:
+                notes.append(
+                    f"{nil.seat.full}'s {nil.bid.label()} "
+                    f"{'made' if nil.made else 'failed'}"
+                )
+            said = f" ({', '.join(notes)})" if notes else ""
+            verb = "end with " if i == 0 else ""
+            parts.append(f"{side_name(side)} {verb}{plural(won, 'trick')}{said}")
         return (
-            f"after {card.symbol()}{then}, {side_name(self.side)} end with "
-            f"{plural(mine, 'trick')} and the hand is worth {line.value:+d} to them "
-            "against the other side"
+            f"{parts[0]}, {', '.join(parts[1:])}: the hand is worth "
+            f"{line.value:+d} to {side_name(self.side)}"
         )
 
-    def coach_text(self, card: Card) -> str:
-        """The coach's verdict on a legal ``card``, as a sentence."""
-        verdict = self.verdict(card)
-        return f" The coach: {verdict.rating}. {verdict.text}"
+    def worth_note(self) -> str:
+        """What a card's worth measures, said once per message."""
+        other = next(x for x in ("NS", "EW") if x != self.side)
+        return (
+            f"(Worth: {side_name(self.side)}'s points for this hand minus "
+            f"{side_name(other)}'s, as the hand is scored, bags and bag penalties "
+            "included, when all four players play perfectly from here.)"
+        )
 
     def diagnose(self, parsed: Any) -> Feedback | None:
         reason = self.hand.why_illegal(parsed)
         if reason:
             return Feedback("incorrect", reason, "illegal")
         if parsed in self.best:
-            top = self._cache["lines"][parsed].value
             return Feedback(
                 "correct",
-                f"{parsed.symbol()} is a best card: with perfect "
-                f"play from here the hand is worth {top:+d} to "
-                f"{side_name(self.side)}.{self.coach_text(parsed)}",
+                f"{parsed.symbol()} is a best card: with perfect play by everyone "
+                f"from here, {self.outcome(parsed)}. {self.worth_note()}",
             )
         themed = self.themed(parsed)
         top = max(line.value for line in self._cache["lines"].values())
         text = (
-            f"{themed + ' ' if themed else ''}With perfect play, "
-            f"{self.line_text(parsed)}; the best card is worth {top:+d}."
-            f"{self.coach_text(parsed)}"
+            f"{themed + ' ' if themed else ''}With perfect play by everyone from "
+            f"here, after {parsed.symbol()} (then, for example: "
+            f"{self.play_text(parsed)}), {self.outcome(parsed)}; the best card is "
+            f"worth {top:+d}. {self.worth_note()}"
         )
         return Feedback("incorrect", text, "themed" if themed else "worse")
 
@@ -413,20 +502,18 @@ class Puzzle(Spec):
         also = ""
         if others:
             verb = "is" if len(others) == 1 else "are"
-            rated = [
-                f"{c.symbol()} {self.verdict(c).rating}"
-                for c in sorted(others, key=lambda c: (c.suit, c.rank))
-                if self.verdict(c).rating != "best"
-            ]
-            coach_says = f"; the coach rates {', '.join(rated)}" if rated else ""
-            also = (
-                f" ({card_list(others)} {verb} as good with every card shown"
-                f"{coach_says})"
-            )
-        worse = [c for c in self.hand.legal_cards() if c not in self.best]
+            also = f" ({card_list(others)} {verb} as good)"
+        values = self._cache["lines"]
+        worse = sorted(
+            (c for c in self.hand.legal_cards() if c not in self.best),
+            key=lambda c: (-values[c].value, int(c.suit), -int(c.rank)),
+        )
+        worse_text = ", ".join(f"{c.symbol()} {values[c].value:+d}" for c in worse)
+        card = self.expected
         return (
-            f"{self.expected.symbol()}{also}: {self.line_text(self.expected)}. "
-            f"Worse: {card_list(worse)}. The coach: {self.advice.explain()}"
+            f"{card.symbol()}{also}. With perfect play by everyone from here, after "
+            f"{card.symbol()} (then, for example: {self.play_text(card)}), "
+            f"{self.outcome(card)}. Worse: {worse_text}. {self.worth_note()}"
         )
 
     def partner_winning(self, hand: Hand) -> tuple[Seat, Card] | None:
@@ -473,15 +560,20 @@ class PartnerWinning(Puzzle):
         seat, best = win
         return (
             f"Your partner {seat.full}'s {best.symbol()} is winning this trick so "
-            f"far: overtaking it with {card.symbol()} spends a card that could win "
-            "a trick of its own later."
+            f"far: overtaking it with {card.symbol()} spends that card on a trick "
+            "your side may already have."
         )
 
     def hint(self) -> str:
+        win = self.partner_winning(self.hand)
+        assert win is not None
+        seat, card = win
+        over = [c for c in self.hand.legal_cards() if self.beats(self.hand, c)]
         return (
-            "Who is winning the trick so far? When it is your partner, a second "
-            "high card from you rarely helps: the coach weighs what the players "
-            "after you may still do."
+            f"Your partner {seat.full} is winning this trick so far with "
+            f"{card.symbol()}; of your cards, {card_list(over)} would beat it. Does "
+            "your side need you to win this trick? Whatever you play, ask which of "
+            "your cards can still win a trick later, and which you can spare now."
         )
 
 

@@ -443,6 +443,12 @@ class SetSpec(Spec):
     explained by :meth:`why_not`, a missing one by :meth:`why_yes`.
     """
 
+    #: whether a wrong answer names an item left out (naming it gives part
+    #: of the answer away; off, the feedback counts the items left out)
+    names_missing: bool = True
+    #: the items' noun when they are counted (``"spade"``)
+    noun: str = "item"
+
     def universe(self) -> Sequence[Any]:
         """Every item a learner might list (to build typical wrong answers)."""
         raise NotImplementedError
@@ -477,7 +483,12 @@ class SetSpec(Spec):
                 f"{self.item_text(item)} {self._does(item)} not belong: "
                 f"{self.why_not(item)}"
             )
-        if missing:
+        if missing and not self.names_missing:
+            parts.append(
+                f"you left out {plural(len(missing), self.noun)}: "
+                f"{self.why_yes(missing[0])}"
+            )
+        elif missing:
             item = missing[0]
             more = (
                 f" (and {plural(len(missing) - 1, 'other')})"
@@ -500,7 +511,8 @@ class SetSpec(Spec):
         for item in self.universe():
             if item in expected:
                 wrong = expected - {item}
-                text = f"you left out {self.item_text(item)}: {self.why_yes(item)}."
+                named = self.item_text(item) if self.names_missing else f"1 {self.noun}"
+                text = f"you left out {named}: {self.why_yes(item)}."
             else:
                 wrong = expected | {item}
                 text = (

@@ -1,0 +1,87 @@
+"""Chapter 9's exercises: the learner review's fixes (9.2's percentages, 9.3's
+diagnosed totals, 9.4's explanation of the coach's points)."""
+
+from __future__ import annotations
+
+import pytest
+
+from spadeslib.exercises.ch09_strategy_bidding import (
+    COACH_POINTS,
+    BreakEven,
+    ChooseBid,
+    UnderbidCost,
+)
+
+SEEDS = (1, 2, 3, 4, 5)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_break_even_reads_a_bare_percentage(seed: int) -> None:
+    q = BreakEven(seed)
+    percent = round(100 * q.expected)
+    assert q.feedback(percent).correct
+    assert q.feedback(str(percent)).correct
+    assert q.feedback(f"{percent}%").correct
+    assert "read as a percentage" in q.prompt()
+    # the no-loss mistake written as a percentage gets its diagnosis too
+    no_loss = next(m for m in q.mistakes() if m.id == "no-loss")
+    assert q.feedback(100 * no_loss.answer).mistake == "no-loss"
+
+
+@pytest.mark.parametrize("answer", [150, "250", "-0.3", -40, "120%"])
+def test_break_even_quotes_the_learners_own_value(answer: object) -> None:
+    verdict = BreakEven(1).feedback(answer)
+    assert verdict.status == "unreadable"
+    written = str(answer)
+    assert verdict.message.startswith(f"{written} is not a probability")
+    assert "0.6," not in verdict.message and " 60" not in verdict.message
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_break_even_solution_writes_one_letter(seed: int) -> None:
+    text = BreakEven(seed).solution_text()
+    assert "P ×" not in text and "p × " in text
+
+
+def test_underbid_cost_diagnoses_the_chapters_mistakes() -> None:
+    q = UnderbidCost(1)
+    won = q.bid + q.extra
+    assert (q.bid, q.extra, q.hands, q.bags) == (3, 3, 7, 2)
+    assert q.expected == 389
+    # each bag -10 (the chapter's rule of thumb), one plan's total only
+    for answer, mistake in ((399, "bags-ten"), (420, "won-only"), (31, "under-only")):
+        verdict = q.feedback(answer)
+        assert verdict.mistake == mistake, (answer, verdict)
+        assert "that is not it" not in verdict.message
+    assert str(389) not in q.feedback(399).message
+    assert f"bidding {won} scores" in q.feedback(420).message
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_underbid_cost_mistakes_are_computed(seed: int) -> None:
+    q = UnderbidCost(seed)
+    won = q.bid + q.extra
+    exact, under = q.total(won), q.total(q.bid)
+    expected = {
+        "bags-ten": exact - q.total(q.bid, ten=True),
+        "won-only": exact,
+        "under-only": under,
+    }
+    for mistake in q.mistakes():
+        if mistake.id in expected:
+            assert mistake.answer == expected.pop(mistake.id)
+    assert not expected
+    # bag-adjusted: every bag -10, no penalty
+    per_hand = 10 * q.bid + q.extra - 10 * q.extra
+    assert q.total(q.bid, ten=True) == q.hands * per_hand
+
+
+def test_choose_bid_explains_the_coachs_points() -> None:
+    q = ChooseBid(1)
+    assert "minus the other side's" in COACH_POINTS and "-10" in COACH_POINTS
+    for bid in q.hand.legal_actions():
+        message = q.feedback(bid).message
+        assert message.count(COACH_POINTS) == 1, bid
+        # said right after the coach's verdict, before the exercise's own words
+        assert message.index(COACH_POINTS) < message.index("quick count")
+    assert COACH_POINTS in q.solution_text()

@@ -11,8 +11,8 @@ from spadeslib import KEEP, LOOK, TAKE_NEXT, Card, Hand, Phase
 from spadeslib.bots import SearchBot, make_bot
 from spadeslib.bots.rule_bot import rule_decision
 from spadeslib.bots.sim import bits, deck_for
-from spadeslib.coach import Coach
 from spadeslib.bots.studies.draw import draw_world, study_draw
+from spadeslib.coach import Coach
 from spadeslib.view import PlayerView
 
 

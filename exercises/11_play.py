@@ -19,8 +19,9 @@
 # These exercises go with
 # [Chapter 11 · Play](../notebooks/11_play.ipynb).
 # They use the library the way the play chapter does: play hands with bots
-# from code, review a finished hand, read a game record, and check a
-# beginner's play with the coach.
+# in every seat, review a finished hand, load a saved game at a table, and
+# check a beginner's play with the search coach. Each needs a few lines of
+# code, all shown in chapter 11.
 #
 # **How it works.** `q1.show()` prints an exercise. Replace `____` with your
 # answer and run the cell: `q1.check(answer)` says *Correct*, or tells you what
@@ -75,7 +76,8 @@ q2.check(answer)
 # %% [markdown]
 # ## Exercise 3 · Read a game record
 #
-# Game records are JSON; `spadeslib.record` reads and writes them.
+# A saved game is a record: JSON text that *Save* writes and *Load* reads
+# back at a table.
 
 # %%
 q3.show()
@@ -94,8 +96,8 @@ q3.check(answer)
 # %% [markdown]
 # ## Exercise 4 · Check my play with the coach
 #
-# Let the coach review the hand and find the tricks where South's card
-# lost points.
+# Let the search coach review the hand, as chapter 11 does, and find the
+# tricks where South's card lost points.
 
 # %%
 q4.show()

@@ -34,7 +34,7 @@ import matplotlib.pyplot as plt
 from IPython.display import Markdown, display
 from matplotlib.patches import Patch
 
-from spadeslib import Bid, Hand, Phase, Rules, Seat, SpadesError, score_hand
+from spadeslib import Bid, Hand, Phase, Rules, Seat, score_hand
 from spadeslib.bots import make_bot
 from spadeslib.display import cards_text
 
@@ -64,10 +64,7 @@ def labels(actions):
 # %%
 hand = Hand(Rules.preset("cards4net"), dealer="W", seed=31)
 print("bidding order:", " -> ".join(seat.full for seat in hand.bid_order))
-try:
-    Bid.parse("pass")
-except SpadesError as error:
-    print("'pass'?", error)
+print("'pass'?", hand.check("pass"))  # why the hand would refuse it
 
 # %% [markdown]
 # Under the default rules (`cards4net`) the first bidder has one extra

@@ -90,7 +90,7 @@ q2.solution()
 q3.show()
 
 # %%
-answer = "NS"  # SOLUTION
+answer = "EW"  # SOLUTION
 q3.check(answer)
 
 # %%

@@ -21,7 +21,7 @@
 # They train counting cards and reading voids, then three card-play
 # puzzles with every card shown. A puzzle's check accepts every card that
 # is as good as the best one (same final result with perfect play by
-# everyone), and quotes the coach's verdict on your card.
+# everyone), and shows how the hand ends after your card.
 #
 # **How it works.** `q1.show()` prints an exercise. Replace `____` with your
 # answer and run the cell: `q1.check(answer)` says *Correct*, or tells you what

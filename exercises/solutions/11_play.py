@@ -19,8 +19,9 @@
 # These exercises go with
 # [Chapter 11 · Play](../../notebooks/11_play.ipynb).
 # They use the library the way the play chapter does: play hands with bots
-# from code, review a finished hand, read a game record, and check a
-# beginner's play with the coach.
+# in every seat, review a finished hand, load a saved game at a table, and
+# check a beginner's play with the search coach. Each needs a few lines of
+# code, all shown in chapter 11.
 #
 # **How it works.** `q1.show()` prints an exercise. Replace `____` with your
 # answer and run the cell: `q1.check(answer)` says *Correct*, or tells you what
@@ -91,20 +92,22 @@ q2.solution()
 # %% [markdown]
 # ## Exercise 3 · Read a game record
 #
-# Game records are JSON; `spadeslib.record` reads and writes them.
+# A saved game is a record: JSON text that *Save* writes and *Load* reads
+# back at a table.
 
 # %%
 q3.show()
 
 # %%
 # SOLUTION CODE
-from spadeslib import record
+from spadeslib.table import SpadesTable
 
-game = record.loads(q3.record)
-print(game)
+table = SpadesTable(speed="instant")
+table.from_json(q3.record)
+print(table.game)
 
 # %%
-answer = game.scores["EW"]  # SOLUTION
+answer = table.game.scores["EW"]  # SOLUTION
 q3.check(answer)
 
 # %%
@@ -118,8 +121,8 @@ q3.solution()
 # %% [markdown]
 # ## Exercise 4 · Check my play with the coach
 #
-# Let the coach review the hand and find the tricks where South's card
-# lost points.
+# Let the search coach review the hand, as chapter 11 does, and find the
+# tricks where South's card lost points.
 
 # %%
 q4.show()
@@ -130,11 +133,11 @@ from spadeslib.coach import Coach
 
 review = Coach("search", seed="ch10").review(q4.hand, "S")
 print(review.summary)
-lost = [
-    int(v.where.split()[1])
+lost = ", ".join(
+    v.where
     for v in review.verdicts
     if v.where.startswith("trick") and v.rating not in ("best", "good")
-]
+)
 lost
 
 # %%

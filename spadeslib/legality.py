@@ -215,7 +215,7 @@ def refuse_cards(
     """Why passing (``rule`` exchange) or discarding (blind-discard) ``cards``
     is refused: between ``low`` and ``high`` different cards, all held."""
     what = "pass" if rule is RuleId.EXCHANGE else "discard"
-    shown = " ".join(map(str, cards)) or "no cards"
+    shown = " ".join(c.symbol() for c in cards) or "no cards"
     count = f"exactly {low}" if low == high else f"{low} to {high}"
     if not low <= len(cards) <= high:
         return (

@@ -32,6 +32,7 @@ __all__ = [
     "side_of",
     "side_seats",
     "sides",
+    "why_over",
 ]
 
 
@@ -340,3 +341,23 @@ def game_over(rules: Rules, scores: Mapping[str, int]) -> tuple[bool, str | None
     if len(leaders) > 1:
         return False, None
     return True, leaders[0]
+
+
+def why_over(rules: Rules, scores: Mapping[str, int]) -> tuple[str, str] | None:
+    """Why the game ends at these scores: ``("target", side)`` for a side at
+    or over the target (the higher one), ``("threshold", side)`` for a side
+    at or under the losing threshold; ``None`` while it goes on.
+
+    >>> why_over(Rules.preset(), {"NS": 520, "EW": 530})
+    ('target', 'EW')
+    >>> why_over(Rules.preset("yppedia"), {"NS": -420, "EW": 153})
+    ('threshold', 'NS')
+    """
+    if not game_over(rules, scores)[0]:
+        return None
+    over = [s for s, v in scores.items() if v >= rules.target]
+    if over:
+        return "target", max(over, key=lambda s: scores[s])
+    low = rules.losing_threshold
+    fallen = [s for s, v in scores.items() if low is not None and v <= low]
+    return "threshold", min(fallen, key=lambda s: scores[s])

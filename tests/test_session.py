@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from conftest import ALL_COMBOS
-from spadeslib import Card, Game, Phase, Rules, Seat
+from spadeslib import LOOK, Card, Game, Phase, Rules, Seat
 from spadeslib.coach.explain import describe
 from spadeslib.record import hand_record
 from spadeslib.table import TableSession
@@ -560,3 +560,32 @@ def test_save_names_the_bad_path_and_a_later_save_clears_the_notice(
     assert session.notice == f"Could not read {tmp_path}: it is a folder, not a file."
     assert session.save(tmp_path / "game.json")
     assert session.notice is None and "Could not" not in session.message
+
+
+def test_a_number_is_not_bid_on_cards_still_face_down() -> None:
+    """The table's keys and buttons: a digit pressed before looking was bid
+    at once, on cards the learner never saw."""
+    session = next(
+        s
+        for s in (TableSession("cards4net", seed=n, speed="instant") for n in range(40))
+        if s.learner_to_move() and LOOK in s.game.hand.legal_actions()
+    )
+    before = frozen(session)
+    assert session.bid_on_sight(3) is False
+    assert session.notice == (
+        "Your cards are face down: look at them first (press l) before you bid "
+        "3, or bid Blind Nil without looking."
+    )
+    assert frozen(session) == before
+    assert session.bid_on_sight("blind nil")
+
+
+def test_the_game_over_says_who_won_by_how_much_and_why() -> None:
+    rules = Rules.preset("yppedia")
+    session = TableSession(rules, seed=1, speed="instant")
+    session.game.scores.update(NS=-420, EW=153)
+    session.game.is_over, session.game.winner = True, "EW"
+    assert session._winner_words() == (
+        "East-West won, 153 to -420: North-South (you) fell to -420, at or below the "
+        "losing threshold of -200"
+    )

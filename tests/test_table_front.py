@@ -363,6 +363,29 @@ def test_the_chosen_count_follows_each_click(browser: Any, states: Any) -> None:
     cards.nth(1).click()
     assert "(2 chosen)" in page.locator(".spt-choose-note").inner_text()
     assert tid(page, "confirm-choice").inner_text() == "Pass 2"
+    cards.nth(2).click()  # a third card: the most is two
+    assert tid(page, "confirm-choice").inner_text() == "Pass 2"
+    assert "the most you may pass" in tid(page, "live").inner_text()
+    cards.nth(1).click()  # put one back: not ready to pass
+    assert tid(page, "confirm-choice").is_disabled()
+    page.close()
+
+
+def test_game_over_offers_a_new_game_and_a_move_timer(
+    browser: Any, states: Any
+) -> None:
+    state = json.loads(json.dumps(states["hand-over"]))
+    state["table"]["phase"] = "over"
+    state["controls"].update(next_hand=False, new_game=True)
+    state["review"] = None
+    page = open_table(browser, state)
+    tid(page, "game-over-new").click()
+    assert tid(page, "options").is_visible()
+    assert page.evaluate("() => document.activeElement.dataset.testid") == "new-game"
+    tid(page, "opt-timer").fill("30")
+    tid(page, "new-game").click()
+    sent = page.evaluate("() => window.sent.at(-1)")
+    assert sent["type"] == "new_game" and sent["timer"] == "30"
     page.close()
 
 

@@ -351,7 +351,7 @@ class SpadesTable(anywidget.AnyWidget):  # type: ignore[misc]
         if action in named:
             named[action]()
         else:
-            self.session.bid(action)
+            self.session.bid_on_sight(action)
 
     def _m_choose(self, msg: Mapping[str, Any]) -> None:
         cards = msg.get("cards")
@@ -393,11 +393,23 @@ class SpadesTable(anywidget.AnyWidget):  # type: ignore[misc]
         except Exception as error:
             self.session.refuse(f"Cannot start these rules: {error}")
             return
+        timer_text = _text(msg.get("timer"), 12).strip()
+        try:
+            timer = float(timer_text) if timer_text else 0.0
+        except ValueError:
+            timer = None
+        if timer is None or not 0 <= timer <= 3600:
+            self.session.refuse(
+                f"The move timer is a number of seconds (empty for none), not "
+                f"{timer_text!r}"
+            )
+            return
         self.session.new_game(
             rules,
             seed=read_seed(_text(msg.get("seed"), 40)),
             partner=_text(msg.get("partner"), 30) or None,
             opponents=_text(msg.get("opponents"), 30) or None,
+            timer=int(timer) if timer.is_integer() else timer,
         )
 
     def _m_speed(self, msg: Mapping[str, Any]) -> None:

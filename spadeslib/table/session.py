@@ -42,6 +42,7 @@ from ..errors import SpadesError, is_number
 from ..game import Game
 from ..hand import Hand
 from ..rules import Rules
+from ..scoring import why_over
 from ..seats import Seat
 from ..view import PlayerView
 from .advisor import Advisor, Estimate, TableReview, Tip
@@ -324,7 +325,32 @@ class TableSession(TurnLoop, Coaching):
     # ========================================================= the learner
     def bid(self, bid: Bid | int | str) -> bool:
         """Bid a number, ``"nil"``, ``"blind nil"`` or ``"blind seven"``."""
-        return self._parsed(lambda: Bid.parse(bid))
+        return self.act(bid)  # type: ignore[arg-type]  # the engine reads it
+
+    def bid_on_sight(self, bid: Bid | int | str) -> bool:
+        """A bid from the table's buttons or keys: a number is refused while
+        the learner's cards are still face down (the engine would look first,
+        so the learner would bid on cards never seen); a blind bid is not."""
+        try:
+            parsed = Bid.parse(bid)
+        except SpadesError:
+            return self.act(bid)  # type: ignore[arg-type]  # refused in the rules' words
+        if (
+            self.learner_to_move()
+            and not parsed.is_blind
+            and LOOK in self.game.hand.legal_actions()
+        ):
+            blind = [
+                describe(a)
+                for a in self.game.hand.legal_actions()
+                if isinstance(a, Bid) and a.is_blind
+            ]
+            return self.refuse(
+                "Your cards are face down: look at them first (press l) before "
+                f"you bid {describe(parsed).removeprefix('bid ')}"
+                + (f", or {' or '.join(blind)} without looking" if blind else "")
+            )
+        return self.act(parsed)
 
     def play(self, card: Card | str) -> bool:
         """Play a card: ``table.play("QH")``."""
@@ -367,8 +393,7 @@ class TableSession(TurnLoop, Coaching):
         else changes. Returns ``False``."""
         if text and text[-1] not in ".!?":
             text += "."  # a reason from the engine or the record reader
-        self.notice = text
-        self.log.append(text)
+        self.notice = text  # the notice box only: a refusal is not history
         self.changed()
         return False
 
@@ -398,10 +423,26 @@ class TableSession(TurnLoop, Coaching):
         return f"Please wait: it is {who}'s turn."
 
     def _winner_words(self) -> str:
+        """``"East-West won, 527 to 59: they reached the target of 500"``."""
         game = self.game
         if game.winner is None:
             return "no winner"
-        return f"{side_name(game.winner, self.seat, game.rules)} won"
+        rules = game.rules
+        winner = side_name(game.winner, self.seat, rules)
+        others = [s for s in game.scores if s != game.winner]
+        score = " to ".join(str(game.scores[s]) for s in (game.winner, *others))
+        why = why_over(rules, game.scores)
+        if why is None:
+            return f"{winner} won, {score}"
+        kind, side = why
+        who = side_name(side, self.seat, rules)
+        reason = (
+            f"{who} reached the target of {rules.target}"
+            if kind == "target"
+            else f"{who} fell to {game.scores[side]}, at or below the losing "
+            f"threshold of {rules.losing_threshold}"
+        )
+        return f"{winner} won, {score}: {reason}"
 
     def _say(self, lines: list[str]) -> None:
         self._recent.extend(lines)
@@ -417,11 +458,7 @@ class TableSession(TurnLoop, Coaching):
         lines = narrate(hand, before, seat, done, self.seat, totals=totals)
         if hand.is_over:
             if game.is_over:
-                scores = ", ".join(
-                    f"{side_name(s, self.seat, game.rules)} {v}"
-                    for s, v in game.scores.items()
-                )
-                lines.append(f"Game over: {self._winner_words()} ({scores}).")
+                lines.append(f"Game over: {self._winner_words()}.")
             elif self.auto_next:
                 lines.append(self._dealer_words())
             else:
@@ -584,7 +621,10 @@ class TableSession(TurnLoop, Coaching):
             game = parse_record(text, max_bytes)
             self._start(game.rules, game.seed, None, None, None, game)
         except SpadesError as error:
-            return self.refuse(f"Could not load {name}: {error}")
+            return self.refuse(
+                f"Could not load {name}: it is not a Spades game saved by this "
+                f"table, or it was changed since ({error})"
+            )
         self._replayable = deals_from_seed(game) and token_replays(
             game, self.seat, self.levels, _quiet_bot_move, check_level
         )

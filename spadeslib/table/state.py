@@ -134,7 +134,7 @@ def _action_button(action: Action, view: PlayerView) -> dict[str, str]:
 def _prompt(session: TableSession, view: PlayerView) -> str:
     game = session.game
     if game.is_over:
-        return f"Game over: {session._winner_words()}. Start a new game."
+        return f"Game over: {session._winner_words()}. Press New game to play again."
     if session.between:
         return (
             f"Hand {session.shown_hand.number} is over. Press Next hand to deal "
@@ -298,7 +298,7 @@ def _tricks(session: TableSession, view: PlayerView) -> dict[str, Any]:
     elif view.phase is Phase.PLAYING and not view.tricks:
         note = "First trick"
     elif view.phase is Phase.OVER:
-        note = "Hand over"
+        note = "Game over" if session.game.is_over else "Hand over"
     elif view.phase is not Phase.PLAYING:
         note = view.phase.value.replace("_", " ").capitalize()
     broken = None
@@ -457,6 +457,7 @@ def _options(session: TableSession) -> dict[str, Any]:
         "opponents": session.levels.get(
             session.seat.left if rules.players == 4 else session.seat.partner, ""
         ),
+        "timer": session.timer or "",
         "speed": session.speed,
         "speeds": [s for s in SPEEDS if s != "instant"],
         "paused": session.paused,
@@ -532,6 +533,7 @@ def table_state(
             "undo": session.can_undo(),
             "replay": bool(session.shown_hand.history),
             "next_hand": session.between and not game.is_over,
+            "new_game": game.is_over,
             "hint": mine,
             "estimate": mine and view.phase is Phase.BIDDING and view.hand is not None,
             "step": session.bot_to_move() and session.speed == "step",

@@ -32,10 +32,10 @@
 // "confirm-choice". Seats "seat-N|E|S|W" (data-turn). Trick "trick", its cards
 // "trick-card-N". Messages: "prompt", "notice" (the refusal), "hint-text",
 // "estimate-text", "log" (role=log), "live" (aria-live announcements).
-// Toolbar: "hint", "estimate", "undo", "replay", "next-hand", "step", "pause",
+// Toolbar: "hint", "estimate", "undo", "replay", "next-hand", "game-over-new", "step", "pause",
 // "speed-step|slow|normal|fast", "review-open", "save", "load", "load-file".
 // Options: "options-toggle", "options", "opt-preset", "opt-mod-NAME",
-// "opt-partner", "opt-opponents", "opt-seed", "new-game", "opt-four-colour",
+// "opt-partner", "opt-opponents", "opt-seed", "opt-timer", "new-game", "opt-four-colour",
 // "opt-large-print". Panels: "score-sheet", "sheet-toggle", "bid-history",
 // "tricks-viewer", "trick-prev", "trick-next", "review", "review-close",
 // "review-row", "resume-banner", "resume-yes", "resume-no", "timer".
@@ -272,6 +272,9 @@ class TableView {
         return this.toggleOptions();
       case "new-game":
         return this.newGame();
+      case "game-over-new":
+        if (this.q("options").hidden) this.toggleOptions();
+        return this.q("new-game")?.focus();
       case "review-close":
         this.reviewClosed = s.review?.hand ?? null;
         return this.render();
@@ -282,10 +285,14 @@ class TableView {
         this.trickShown = Math.max(0, Math.min(done.length - 1, at + (id === "trick-next" ? 1 : -1)));
         return this.renderViewer(s);
       }
-      case "resume-yes":
+      case "resume-yes": {
         this.resumeDecided = true;
-        this.send({ type: "resume", token: this.stored()?.token });
-        return this.q("resume-banner").setAttribute("hidden", "");
+        const saved = this.stored();
+        this.send({ type: "resume", token: saved?.token });
+        if (saved?.speed && saved.speed !== s.options?.speed) this.send({ type: "speed", speed: saved.speed });
+        this.q("resume-banner").setAttribute("hidden", "");
+        return this.refocus();
+      }
       case "resume-no":
         this.resumeDecided = true;
         this.q("resume-banner").setAttribute("hidden", "");
@@ -315,7 +322,12 @@ class TableView {
     const s = this.state();
     if (s.hand?.choose) {
       if (this.chosen.has(code)) this.chosen.delete(code);
-      else this.chosen.add(code);
+      else if (this.chosen.size < s.hand.choose.max) this.chosen.add(code);
+      else {
+        const c = s.hand.choose;
+        this.q("live").textContent = `You have chosen ${c.max} cards, the most you may ${c.verb}: click a chosen card to put it back.`;
+        return;
+      }
       this.renderActions(s); // the count and the button follow each click
       return this.renderHand(s);
     }
@@ -446,6 +458,7 @@ class TableView {
       preset: p.querySelector('[data-testid="opt-preset"]').value,
       modifiers: mods,
       seed: p.querySelector('[data-testid="opt-seed"]').value.trim(),
+      timer: p.querySelector('[data-testid="opt-timer"]').value.trim(),
       partner: p.querySelector('[data-testid="opt-partner"]')?.value || "",
       opponents: p.querySelector('[data-testid="opt-opponents"]').value,
     });
@@ -463,7 +476,7 @@ class TableView {
   store(s) {
     if (!s.resume) return;
     try {
-      localStorage.setItem(this.storageKey, JSON.stringify({ token: s.resume, rules: s.table.rules, hand: s.table.hand, summary: s.table.summary }));
+      localStorage.setItem(this.storageKey, JSON.stringify({ token: s.resume, rules: s.table.rules, hand: s.table.hand, summary: s.table.summary, speed: s.options?.speed }));
     } catch (e) {
       /* storage full or disabled: the game simply is not kept */
     }
@@ -670,9 +683,10 @@ class TableView {
       const ok = n >= c.min && n <= c.max;
       const need = c.min === c.max ? `${c.min}` : `up to ${c.max}`;
       parts.push(`<span class="spt-choose-note">Choose ${need} cards to ${esc(c.verb)} (${n} chosen)</span>`);
-      parts.push(`<button type="button" class="spt-btn spt-primary" data-testid="confirm-choice" aria-label="${esc(c.verb)} the ${n} chosen cards" data-ready="${ok}">${esc(c.label)} ${n}</button>`);
+      parts.push(`<button type="button" class="spt-btn spt-primary" data-testid="confirm-choice" aria-label="${esc(c.verb)} the ${n} chosen cards" data-ready="${ok}"${ok ? "" : " disabled"}>${esc(c.label)} ${n}</button>`);
     }
     if (s.controls.next_hand) parts.push(button("next-hand", "Next hand", "deal the next hand").replace("spt-btn", "spt-btn spt-primary"));
+    if (s.controls.new_game) parts.push(button("game-over-new", "New game…", "choose the rules and start a new game").replace("spt-btn", "spt-btn spt-primary"));
     el.innerHTML = parts.join("");
   }
 
@@ -762,8 +776,12 @@ class TableView {
       .join("");
     const totals = sides.map((d) => `<td><b>${s.sheet.scores[d.id]}</b><br><small>${esc(s.sheet.bags[d.id])}</small></td>`).join("");
     const rules = s.sheet.rules.map((line) => `<li>${esc(line)}</li>`).join("");
+    const grew = this.sheetRows !== s.sheet.rows.length;
+    this.sheetRows = s.sheet.rows.length;
     this.q("score-sheet").innerHTML = `<table><thead><tr><th>hand</th>${head}</tr></thead><tbody>${rows}<tr class="spt-total"><td>now</td>${totals}</tr></tbody></table>
       <p class="spt-sheet-status">${esc(s.sheet.status)}</p><details><summary>Rules of this table</summary><ul>${rules}</ul></details>`;
+    // a finished hand: the newest row, the totals and the status in view
+    if (grew) box.scrollTop = box.scrollHeight;
   }
 
   renderBids(s) {
@@ -878,6 +896,7 @@ class TableView {
     for (const m of o.modifiers) set(`opt-mod-${m.id}`, m.on);
     set("opt-partner", o.partner);
     set("opt-opponents", o.opponents);
+    set("opt-timer", String(o.timer ?? ""));
     set("opt-four-colour", s.prefs?.four_colour);
     set("opt-large-print", s.prefs?.large_print);
     this.renderRulesWords();
@@ -902,6 +921,7 @@ class TableView {
       ${partner}
       <label>Opponents <select data-testid="opt-opponents" aria-label="opponents' level">${levels(o.opponents)}</select></label>
       <label>Seed <input type="text" inputmode="numeric" maxlength="40" data-testid="opt-seed" aria-label="seed for the new game (empty for a fresh deal)" placeholder="empty: a fresh deal"></label>
+      <label>Move timer <input type="text" inputmode="decimal" maxlength="6" size="6" data-testid="opt-timer" aria-label="seconds for each of your decisions; when they run out a random legal card is played (empty for none)" placeholder="none" value="${esc(String(o.timer ?? ""))}"> seconds a decision (empty: no timer)</label>
       ${button("new-game", "New game", "start a new game with these options").replace("spt-btn", "spt-btn spt-primary")}
       <p class="spt-notice" data-testid="opt-notice" role="alert" hidden></p>
       <label><input type="checkbox" data-testid="opt-four-colour" aria-label="four-colour deck"${s.prefs?.four_colour ? " checked" : ""}> Four-colour deck (clubs green, diamonds blue)</label>

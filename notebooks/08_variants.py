@@ -388,7 +388,7 @@ print(
     "; added:",
     " ".join(str(c) for c in jokers.deck if c.is_joker),
 )
-print("trumps, high to low:", " ".join(c.symbol() for c in jokers.trump_order))
+print("trumps, high to low:", ", ".join(c.symbol() for c in jokers.trump_order))
 two, ace = Card.parse("2S"), Card.parse("AS")
 print(
     "does 2♠ beat A♠?",

@@ -14,6 +14,7 @@ Card.parse('AS')
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Iterable
 from typing import ClassVar
 
@@ -236,7 +237,11 @@ class Card:
         [Card.parse('AS'), Card.parse('KS'), Card.parse('2H')]
         """
         if isinstance(cards, str):
-            cards = cards.replace(",", " ").split()
+            # a joker's name is two words: "Big Joker, 2♠" reads as BJ, 2♠
+            cards = _JOKER_NAMES.sub(
+                lambda m: "BJ" if m.group(1).lower() == "big" else "LJ",
+                cards.replace(",", " "),
+            ).split()
         elif not isinstance(cards, Iterable):
             raise InvalidCard(f"{cards!r:.40} is not a list of cards")
         return [cls.parse(c) for c in cards]
@@ -250,7 +255,10 @@ class Card:
         return f"Card.parse({str(self)!r})"
 
     def symbol(self) -> str:
-        """Rank and suit symbol: ``"A♠"``, ``"10♥"``; jokers print ``"BJ★"``."""
+        """Rank and suit symbol: ``"A♠"``, ``"10♥"``; a joker's name, ``"Big
+        Joker"`` (``"BJ★"`` read nothing to a learner)."""
+        if self.suit is Suit.JOKER:
+            return self.rank.word.title()
         return self.rank.label + self.suit.symbol
 
     @property
@@ -288,10 +296,12 @@ def _build_table() -> dict[str, Card]:
         card = Card(rank, Suit.JOKER)
         table[rank.label] = card
         table[rank.label + "★"] = card
+        table[rank.word.upper()] = card  # "BIG JOKER", as symbol() writes it
     return table
 
 
 _BY_TEXT = _build_table()
+_JOKER_NAMES = re.compile(r"\b(big|little)\s+joker\b", re.IGNORECASE)
 
 FULL_DECK: tuple[Card, ...] = tuple(
     sorted({c for c in _BY_TEXT.values() if not c.is_joker})

@@ -441,3 +441,18 @@ def test_a_variant_that_cannot_go_with_the_choice_is_greyed_out(
     assert tid(page, "opt-mod-jokers").is_disabled()
     assert not page.errors, page.errors
     page.close()
+
+
+def test_the_two_player_draw_shows_the_top_card_face_up(browser: Any) -> None:
+    table = SpadesTable("two-player", seed=3, speed="instant")
+    table.look()
+    state = table.state
+    assert state["trick"]["drawn"]["code"] == "4H"
+    page = open_table(browser, state)
+    card = tid(page, "drawn-card")
+    assert card.is_visible() and card.get_attribute("aria-label") == (
+        "top of the stock: four of hearts"
+    )
+    assert "you hold 0 of your 13 cards" in tid(page, "trick-note").inner_text()
+    assert not page.errors, page.errors
+    page.close()

@@ -304,8 +304,15 @@ def _tricks(session: TableSession, view: PlayerView) -> dict[str, Any]:
     broken = None
     if view.phase is Phase.PLAYING and rules.must_break_spades:
         broken = view.spades_broken
+    # the two-player draw: the top card the learner decides on, face up
+    drawn = None
+    if view.phase is Phase.DRAW and view.drawn is not None and view.legal:
+        drawn = card_json(view.drawn)
+        held = len(view.hand or ())
+        note = f"Top of the stock: you hold {held} of your {rules.hand_size} cards"
     return {
         "current": _plays(session, view.trick),
+        "drawn": drawn,
         "done": done,
         "note": note,
         "spades_broken": broken,

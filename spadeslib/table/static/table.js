@@ -30,7 +30,7 @@
 // reason is also its aria-description and title). Bids: "bid-4", "bid-nil", "bid-blind_nil",
 // "bid-blind_seven"; other actions "act-look", "act-keep", "act-take_next";
 // "confirm-choice". Seats "seat-N|E|S|W" (data-turn). Trick "trick", its cards
-// "trick-card-N". Messages: "prompt", "notice" (the refusal), "hint-text",
+// "trick-card-N", "drawn-card" (the two-player draw). Messages: "prompt", "notice" (the refusal), "hint-text",
 // "estimate-text", "log" (role=log), "live" (aria-live announcements).
 // Toolbar: "hint", "estimate", "undo", "replay", "next-hand", "game-over-new", "step", "pause",
 // "speed-step|slow|normal|fast", "review-open", "save", "load", "load-file".
@@ -641,6 +641,10 @@ class TableView {
     const slots = { top: "", left: "", right: "", bottom: "" };
     for (const p of s.trick.current) {
       slots[p.pos] = `<div class="spt-played" data-testid="trick-card-${p.seat}" role="img" aria-label="${esc(p.who)}: ${esc(p.card.name)}">${cardSVG(p.card, four, false)}<span class="spt-who">${esc(p.who)}</span></div>`;
+    }
+    if (s.trick.drawn) {
+      // the two-player draw: the top card of the stock, face up, in the middle
+      slots.bottom = `<div class="spt-played" data-testid="drawn-card" role="img" aria-label="top of the stock: ${esc(s.trick.drawn.name)}">${cardSVG(s.trick.drawn, four, false)}<span class="spt-who">top card</span></div>`;
     }
     el.innerHTML = Object.entries(slots).map(([pos, html]) => `<div class="spt-slot spt-slot-${pos}">${html}</div>`).join("");
     // one line (ellipsis, the whole text in its title); whether spades are

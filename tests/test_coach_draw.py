@@ -98,3 +98,15 @@ def test_the_coach_hint_and_review_agree_on_a_draw() -> None:
     last = review.verdicts[-1]
     assert last.action == other and last.best == advice.best
     assert last.where == f"draw, {view.drawn.symbol()} on top", "name the card"
+
+
+def test_a_nil_bidders_draw_reason_says_it_wants_no_tricks() -> None:
+    from spadeslib.table.app import SpadesTable
+
+    table = SpadesTable("two-player", seed=3, speed="instant")
+    assert table.bid("blind nil")
+    advice = Coach("rule", seed=1).advise(table.session.game.hand)
+    other = next(a for a in advice.values if a != advice.best)
+    assert "tricks on average, where your Blind Nil needs none" in (
+        advice.rate(other).text
+    )

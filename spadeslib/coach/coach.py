@@ -314,6 +314,12 @@ class Advice:
             tb = study.tricks[self.best]
             taken = sum(tb) / len(tb)
             out.append(f"you take {taken:.1f} tricks on average")
+            view = self.view
+            mine = view.bids.get(view.seat)
+            if view.seat in view.declared_blind:
+                mine = Bid.BLIND_NIL  # two players: declared before the draw
+            if mine is not None and mine.is_nil:
+                out[-1] += f", where your {mine.label()} needs none"
             if self.kind == "bid" and isinstance(action, Bid) and not action.is_nil:
                 over = taken - action.tricks
                 if over >= 0.5:

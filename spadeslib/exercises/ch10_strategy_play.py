@@ -27,6 +27,7 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from ..actions import Bid
@@ -234,42 +235,15 @@ class ReadVoids(ViewExercise):
             )
         return f"{self.target.full} followed suit whenever {item.plural} were led"
 
-    def missing_text(self, count: int) -> str:
-        """A wrong answer's diagnosis when it leaves out ``count`` void suits:
-        the kind of mistake, not the suits (the solution names them)."""
+    def missing_text(self, missing: Sequence[Any]) -> str:
+        """The kind of mistake, not the suits left out (the solution names
+        them)."""
+        count = len(missing)
         what = "a suit" if count == 1 else f"{count} suits"
         return (
             f"you left out {what} {self.target.full} has shown to be void in: look "
             f"at the tricks where {self.target.full} did not follow the suit led"
         )
-
-    def diagnose(self, parsed: Any) -> Feedback | None:
-        expected = self.expected
-        if parsed == expected:
-            return None
-        extra = sorted(parsed - expected, key=self._order)
-        missing = sorted(expected - parsed, key=self._order)
-        parts = []
-        if extra:
-            parts.append(
-                f"{self.item_text(extra[0])} do not belong: {self.why_not(extra[0])}"
-            )
-        if missing:
-            parts.append(self.missing_text(len(missing)))
-        first = (extra or missing)[0]
-        return Feedback("incorrect", "; ".join(parts) + ".", f"item:{first}")
-
-    def mistakes(self) -> list[Mistake]:
-        """As :class:`SetSpec`'s, but a left-out suit is not named."""
-        out = []
-        for mistake in super().mistakes():
-            item = next(i for i in self.universe() if f"item:{i}" == mistake.id)
-            if item in self.expected:
-                mistake = Mistake(
-                    mistake.id, mistake.answer, self.missing_text(1) + "."
-                )
-            out.append(mistake)
-        return out
 
     def hint(self) -> str:
         return (

@@ -12,6 +12,7 @@ and let the coach review your seat's plays ("check my play").
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from .. import record
@@ -219,39 +220,21 @@ class Trumping(SetSpec):
             "no-spade": f"you listed a trick in which {seat} played no spade",
         }[kind]
 
-    def missing_text(self, count: int) -> str:
-        """What is wrong with leaving out ``count`` tricks of the key."""
+    def missing_text(self, missing: Sequence[Any]) -> str:
+        """What is wrong with leaving out tricks of the key."""
         return (
-            f"you left out {plural(count, 'trick')} that {self.seat.full} won by "
-            "trumping: look again for tricks led in another suit in which "
+            f"you left out {plural(len(missing), 'trick')} that {self.seat.full} "
+            "won by trumping: look again for tricks led in another suit in which "
             f"{self.seat.full} played a spade and took the trick"
         )
 
-    def diagnose(self, parsed: Any) -> Feedback | None:
-        expected = self.expected
-        if parsed == expected:
-            return None
-        extra = sorted(parsed - expected)
-        missing = sorted(expected - parsed)
-        parts = []
-        if extra:
-            kinds = dict.fromkeys(self.kind(n) for n in extra)
-            parts += [self.kind_text(kind) for kind in kinds]
-        if missing:
-            parts.append(self.missing_text(len(missing)))
-        first = (extra or missing)[0]
-        return Feedback("incorrect", "; ".join(parts) + ".", f"item:{first}")
+    def extra_text(self, extra: Sequence[Any]) -> list[str]:
+        """Each kind of mistake among the tricks listed wrongly, once."""
+        kinds = dict.fromkeys(map(self.kind, extra))
+        return [self.kind_text(kind) for kind in kinds]
 
-    def mistakes(self) -> list[Mistake]:
-        """One wrong answer per trick, each named by its kind of mistake."""
-        out = []
-        for n in self.universe():
-            if n in self.expected:
-                wrong, text = self.expected - {n}, self.missing_text(1)
-            else:
-                wrong, text = self.expected | {n}, self.kind_text(self.kind(n))
-            out.append(Mistake(f"item:{n}", frozenset(wrong), text + "."))
-        return out
+    def _order(self, item: Any) -> Any:
+        return item  # trick numbers, in order
 
     def hint(self) -> str:
         return (

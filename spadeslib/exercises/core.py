@@ -444,7 +444,7 @@ class SetSpec(Spec):
     """
 
     #: whether a wrong answer names an item left out (naming it gives part
-    #: of the answer away; off, the feedback counts the items left out)
+    #: of the answer away; off, :meth:`missing_text` counts them)
     names_missing: bool = True
     #: the items' noun when they are counted (``"spade"``)
     noun: str = "item"
@@ -470,34 +470,33 @@ class SetSpec(Spec):
         """The verb for an item: suits are named in the plural ("clubs")."""
         return "do" if isinstance(item, Suit) else "does"
 
+    def extra_text(self, extra: Sequence[Any]) -> list[str]:
+        """What is wrong with listing ``extra`` (items not in the answer)."""
+        item = extra[0]
+        text = self.item_text(item)
+        return [f"{text} {self._does(item)} not belong: {self.why_not(item)}"]
+
+    def missing_text(self, missing: Sequence[Any]) -> str:
+        """What is wrong with leaving ``missing`` out: the first one named, or
+        only counted when :attr:`names_missing` is off."""
+        if not self.names_missing:
+            return (
+                f"you left out {plural(len(missing), self.noun)}: "
+                f"{self.why_yes(missing[0])}"
+            )
+        item = missing[0]
+        more = f" (and {plural(len(missing) - 1, 'other')})" if len(missing) > 1 else ""
+        return f"you left out {self.item_text(item)}{more}: {self.why_yes(item)}"
+
     def diagnose(self, parsed: Any) -> Feedback | None:
         expected = self.expected
         if parsed == expected:
             return None
         extra = sorted(parsed - expected, key=self._order)
         missing = sorted(expected - parsed, key=self._order)
-        parts = []
-        if extra:
-            item = extra[0]
-            parts.append(
-                f"{self.item_text(item)} {self._does(item)} not belong: "
-                f"{self.why_not(item)}"
-            )
-        if missing and not self.names_missing:
-            parts.append(
-                f"you left out {plural(len(missing), self.noun)}: "
-                f"{self.why_yes(missing[0])}"
-            )
-        elif missing:
-            item = missing[0]
-            more = (
-                f" (and {plural(len(missing) - 1, 'other')})"
-                if len(missing) > 1
-                else ""
-            )
-            parts.append(
-                f"you left out {self.item_text(item)}{more}: {self.why_yes(item)}"
-            )
+        parts = self.extra_text(extra) if extra else []
+        if missing:
+            parts.append(self.missing_text(missing))
         first = (extra or missing)[0]
         return Feedback("incorrect", "; ".join(parts) + ".", f"item:{first}")
 
@@ -510,16 +509,10 @@ class SetSpec(Spec):
         out = []
         for item in self.universe():
             if item in expected:
-                wrong = expected - {item}
-                named = self.item_text(item) if self.names_missing else f"1 {self.noun}"
-                text = f"you left out {named}: {self.why_yes(item)}."
+                wrong, text = expected - {item}, self.missing_text([item])
             else:
-                wrong = expected | {item}
-                text = (
-                    f"{self.item_text(item)} {self._does(item)} not belong: "
-                    f"{self.why_not(item)}."
-                )
-            out.append(Mistake(f"item:{item}", frozenset(wrong), text))
+                wrong, text = expected | {item}, "; ".join(self.extra_text([item]))
+            out.append(Mistake(f"item:{item}", frozenset(wrong), text + "."))
         return out
 
 

@@ -51,7 +51,7 @@
 #
 # Chapters 1 to 7 are the game itself; after them you can play. Chapter 8
 # is for tables that play other rules; 9 to 11 make you a better player.
-# Each chapter takes about 15 to 30 minutes, and its exercises 10 to 25
+# Each chapter takes about 15 to 40 minutes, and its exercises 10 to 25
 # (the [README](../README.md) gives an estimate for each).
 #
 # Every chapter is a notebook. Run its cells from top to bottom
@@ -347,6 +347,7 @@ quiz = Quiz(
             answer=Seat.NORTH.partner.full,
             why="Partners sit across the table: North and South, East and West.",
             hint="Partners sit across the table, not side by side.",
+            wrong={"North": "A player is not their own partner: look across."},
         ),
         Question(
             "Play goes clockwise. Who plays right after East?",

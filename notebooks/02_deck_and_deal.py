@@ -294,10 +294,13 @@ rows = [
 show_table(["shape", "exact", f"simulated ({hands_dealt} hands)"], rows)
 void = sum(n for s, n in shapes.items() if s[-1] == 0) / hands_dealt
 print(f"hands with a void (a suit missing entirely): {void:.3f}")
+even = common.index((4, 3, 3, 3)) + 1
+print(f'the "even" shape 4-3-3-3 is number {even} of the list')
 
 # %% [markdown]
-# The "even" shape 4-3-3-3 is *not* the most common one: 4-4-3-2 and 5-3-3-2
-# are. Voids and long suits matter a lot when you bid, as chapter 9 shows.
+# The "even" shape 4-3-3-3 is *not* the most common one: the shapes above it
+# in the list are all more likely. Voids and long suits matter a lot when you
+# bid, as chapter 9 shows.
 
 # %% [markdown]
 # ## Quick quiz

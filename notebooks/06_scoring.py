@@ -23,7 +23,8 @@
 # - how Nil and Blind Nil are scored, on top of the team's contract;
 # - the difference between bidding Nil and bidding a numeric zero;
 # - what happens to the tricks of a nil bidder who fails, under each rule set;
-# - every worked example of the five source texts, recomputed by the library.
+# - every worked example the source texts give (not all five give one),
+#   recomputed by the library.
 #
 # All scores in this chapter come from one pure function of the library,
 # `score_hand(rules, bids, tricks, bags_before)`. It does not need cards at

@@ -868,3 +868,17 @@ def test_a_second_class_set_in_one_folder_names_the_older_students(
     code, stdout, _ = _spades(capsys, *args, "--students", "carl")
     assert code == 0
     assert "also holds ana, bob from an earlier run" in stdout
+
+
+def test_overtricks_forgotten_beside_a_nil_are_named() -> None:
+    """6.3 and 6.5: -40 for -39 got only 'that is not it' (learner review)."""
+    nil, blind = exercise_classes("06")[2], exercise_classes("06")[4]
+    seen = 0
+    for cls in (nil, blind):
+        for seed in range(1, 11):
+            q = build(cls, seed) if seed in SEEDS else cls(seed)
+            over = q.score().overtricks
+            if over:
+                seen += 1
+                assert q.feedback(q.expected - over).mistake == "no-overtricks"
+    assert seen >= 5

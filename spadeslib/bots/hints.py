@@ -10,7 +10,7 @@
 >>> hint.action, hint.level
 (Bid(13), 'rule')
 >>> hint.reason
-'Bid 13: 13 likely spade tricks; the table has already bid 1'
+'Bid 13: 13 likely spade tricks (about 13.0 tricks in all); the table has already bid 1'
 """
 
 from __future__ import annotations

@@ -311,6 +311,10 @@ def bid_decision(
             reason = f"Bid {choice.label()}: under {rules.bid_rule} you bid your spades"
         return choice, reason
     reason = f"Bid {choice.label()}: {basis}"
+    if parts:  # the parts are rounded: say what they come to
+        total = min(estimate, float(rules.hand_size))
+        reason += f" (about {total:.1f} tricks in all"
+        reason += ", bid a little under)" if choice.tricks < round(total) else ")"
     if notes:
         reason += "; " + "; ".join(notes)
     return choice, reason

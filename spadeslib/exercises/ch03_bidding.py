@@ -128,9 +128,28 @@ SPECIAL = ("0", "nil", "blind nil")
 
 
 def as_items(answer: Any) -> list[Any]:
-    """The items of a list answer: a list, a list written as text, or one item."""
+    """The items of a list answer: a list, a list written as text, or text
+    with its items apart (``"3, nil"``, ``"0 nil blind nil"``); ``"none"`` is
+    no item.
+
+    >>> as_items("3, nil"), as_items("0 nil blind nil"), as_items("none")
+    (['3', 'nil'], ['0', 'nil', 'blind nil'], [])
+    """
     answer = parse_list(answer)
-    if isinstance(answer, (str, int, Bid)):
+    if isinstance(answer, str):
+        text = answer.strip()
+        if text.lower() in ("none", "", "-"):
+            return []
+        if "," in text:
+            return [item.strip() for item in text.split(",") if item.strip()]
+        items: list[Any] = []
+        for word in text.split():  # "blind nil", "double nil": one bid
+            if items and items[-1].lower() in ("blind", "double"):
+                items[-1] += " " + word
+            else:
+                items.append(word)
+        return items
+    if isinstance(answer, (int, Bid)):
         return [answer]
     if isinstance(answer, (list, tuple, set, frozenset)):
         return list(answer)

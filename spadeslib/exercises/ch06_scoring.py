@@ -68,6 +68,21 @@ class ScoringExercise(Spec):
         """The side's points under the exercise's rules with ``changes``."""
         return self.score(dataclasses.replace(self.rules, **changes)).points
 
+    def overtricks_left_out(self) -> list[Mistake]:
+        """The overtricks forgotten, when there are some (a nil in the hand
+        makes them easy to miss)."""
+        s = self.score()
+        if not s.overtricks:
+            return []
+        return [
+            Mistake(
+                "no-overtricks",
+                s.points - s.overtricks,
+                f"you left out the overtricks: {side_name(self.side)} won more "
+                "tricks than their contract, and each one scores 1 point",
+            )
+        ]
+
     def key(self) -> int:
         return self.score().points
 
@@ -95,7 +110,8 @@ class ScoringExercise(Spec):
     def fallback(self, parsed: Any) -> str:
         return (
             f"{parsed} is not {side_name(self.side)}'s score. Work in steps: the "
-            "contract (made or set?), overtricks, each nil, then the bags. Hint: "
+            "contract (made or set?), overtricks, then each nil (bags carried in "
+            "do not change this hand's points: chapter 7). Hint: "
             + cap(self.hint())
         )
 
@@ -268,6 +284,7 @@ class NilCards4net(ScoringExercise):
                 self.with_rule(nil_value=50),
                 "a Nil is worth 100 under cards4net (50 is the yppedia value)",
             ),
+            *self.overtricks_left_out(),
         ]
 
     def hint(self) -> str:
@@ -412,6 +429,7 @@ class BlindNil(ScoringExercise):
                 "check whether the Blind Nil was made: it is made only if its bidder "
                 "won no trick at all",
             ),
+            *self.overtricks_left_out(),
         ]
 
     def hint(self) -> str:

@@ -207,13 +207,18 @@ class Glossary(Spec):
     )
     chapter = CHAPTER
     answer = Word(
-        aliases={"sandbag": "bag", "team": "partnership"},
+        aliases={"sandbag": "bag", "team": "partnership", "deal": "hand"},
         text='one English word from the glossary, e.g. "suit"',
     )
 
     def generate(self, rng: random.Random) -> None:
         self.entry = rng.choice(GLOSSARY)
         self.language = rng.choice(["Spanish", "Portuguese"])
+
+    @property
+    def texts(self) -> str:
+        """Four texts are in Spanish, one in Portuguese (docs/sources.md)."""
+        return "texts" if self.language == "Spanish" else "text"
 
     @property
     def word(self) -> str:
@@ -225,7 +230,8 @@ class Glossary(Spec):
     def prompt(self) -> str:
         terms = ", ".join(sorted(e[0] for e in GLOSSARY))
         return (
-            f"The {self.language} source texts use the word '{self.word}'. Which "
+            f"The {self.language} source {self.texts} use the word '{self.word}'. "
+            "Which "
             f"English term is it? (One of: {terms}.)"
         )
 

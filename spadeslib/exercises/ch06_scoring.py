@@ -111,8 +111,7 @@ class ScoringExercise(Spec):
         return (
             f"{parsed} is not {side_name(self.side)}'s score. Work in steps: the "
             "contract (made or set?), overtricks, then each nil (bags carried in "
-            "do not change this hand's points: chapter 7). Hint: "
-            + cap(self.hint())
+            "do not change this hand's points: chapter 7). Hint: " + cap(self.hint())
         )
 
     def _deal_roles(self, rng: random.Random) -> tuple[Seat, Seat, Seat, Seat]:

@@ -218,7 +218,7 @@ class Glossary(Spec):
     @property
     def texts(self) -> str:
         """Four texts are in Spanish, one in Portuguese (docs/sources.md)."""
-        return "texts" if self.language == "Spanish" else "text"
+        return "texts use" if self.language == "Spanish" else "text uses"
 
     @property
     def word(self) -> str:
@@ -230,7 +230,7 @@ class Glossary(Spec):
     def prompt(self) -> str:
         terms = ", ".join(sorted(e[0] for e in GLOSSARY))
         return (
-            f"The {self.language} source {self.texts} use the word '{self.word}'. "
+            f"The {self.language} source {self.texts} the word '{self.word}'. "
             "Which "
             f"English term is it? (One of: {terms}.)"
         )

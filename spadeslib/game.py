@@ -121,6 +121,8 @@ class Game:
     @property
     def hand(self) -> Hand:
         """The hand being played (or the last one, once the game is over)."""
+        if not self.hands:
+            raise SpadesError("no hand dealt yet: call game.new_hand() first")
         return self.hands[-1]
 
     @property
@@ -141,7 +143,7 @@ class Game:
     @property
     def turn(self) -> Seat | None:
         """The seat to act, or ``None`` when the game is over."""
-        return None if self.is_over else self.hands[-1].turn
+        return None if self.is_over else self.hand.turn
 
     @property
     def phase(self) -> Phase:
@@ -151,7 +153,7 @@ class Game:
     # -------------------------------------------------------------- actions
     def legal_actions(self) -> list[Action]:
         """The legal actions of the player to move."""
-        return [] if self.is_over else self.hands[-1].legal_actions()
+        return [] if self.is_over else self.hand.legal_actions()
 
     def check(
         self, action: Action | str | int, seat: Seat | str | None = None
@@ -163,7 +165,7 @@ class Game:
                 action=action,
                 rule=RuleId.GAME_OVER,
             )
-        return self.hands[-1].check(action, seat)
+        return self.hand.check(action, seat)
 
     def why_illegal(
         self, action: Action | str | int, seat: Seat | str | None = None
@@ -182,7 +184,7 @@ class Game:
         """Apply an action to the current hand; score it and deal the next one
         when it ends. Raises :class:`IllegalAction` and changes nothing if the
         action is illegal."""
-        hand = self.hands[-1]
+        hand = self.hand
         if check:
             if self.is_over:
                 raise IllegalAction(
@@ -234,7 +236,7 @@ class Game:
     # ------------------------------------------------------------ read-outs
     def view(self, seat: Seat | str) -> PlayerView:
         """What ``seat`` may see of the current hand (with the game scores)."""
-        return self.hands[-1].view(seat)
+        return self.hand.view(seat)
 
     def results(self) -> list[dict[str, SideScore]]:
         """Each finished hand's scores by side."""

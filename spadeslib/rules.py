@@ -11,7 +11,7 @@ a preset name, optional modifiers and keyword overrides:
 >>> Rules.preset("classic", bag_limit=0)
 Traceback (most recent call last):
 ...
-spadeslib.errors.InvalidRules: bag_limit must be at least 1, not 0
+spadeslib.errors.InvalidRules: bag_limit must be a whole number of at least 1, not 0
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from .cards import FULL_DECK, Card, Rank, Suit
-from .errors import InvalidRules, is_whole
+from .errors import InvalidRules, is_number, is_whole
 from .seats import Seat
 
 __all__ = ["INCOMPATIBLE", "MODIFIERS", "PRESETS", "Rules"]
@@ -316,7 +316,9 @@ class Rules:
         def at_least(name: str, low: int) -> None:
             value = getattr(self, name)
             if not is_whole(value) or value < low:
-                raise InvalidRules(f"{name} must be at least {low}, not {value!r}")
+                raise InvalidRules(
+                    f"{name} must be a whole number of at least {low}, not {value!r}"
+                )
 
         if self.players not in (2, 4):
             raise InvalidRules(f"players must be 2 or 4, not {self.players!r}")
@@ -362,9 +364,12 @@ class Rules:
             self.players == 2
         ) and self.blind_nil != "none":
             raise InvalidRules(
-                "blind_nil 'before_draw' is the two-player rule, and only it"
+                "blind_nil 'before_draw' is the two-player rule, and only it: for "
+                "two players use the two-player preset"
             )
-        if self.move_timer is not None and not self.move_timer > 0:
+        if self.move_timer is not None and (
+            not is_number(self.move_timer) or not self.move_timer > 0
+        ):
             raise InvalidRules(
                 f"move_timer must be positive seconds, not {self.move_timer!r}"
             )

@@ -51,9 +51,32 @@ def side_of(rules: Rules, seat: Seat) -> str:
     >>> side_of(Rules.preset(), Seat.WEST), side_of(two, Seat.SOUTH)
     ('EW', 'S')
     """
+    if seat.__class__ is not Seat or not isinstance(rules, Rules):
+        _check_rules(rules, "side_of")
+        seat = Seat.parse(seat)
     if rules.players == 2:
         return seat.letter
     return SIDES[seat % 2]
+
+
+def _check_rules(rules: object, what: str) -> None:
+    if not isinstance(rules, Rules):
+        raise SpadesError(f"{what} takes the Rules first, not {rules!r:.60}")
+
+
+def _check_scores(rules: Rules, scores: object, what: str) -> None:
+    """Refuse scores that are not every side's whole number."""
+    _check_rules(rules, what)
+    names = sides(rules)
+    if (
+        not isinstance(scores, Mapping)
+        or set(scores) != set(names)
+        or not all(is_whole(v) for v in scores.values())
+    ):
+        raise SpadesError(
+            f"{what} takes the score of each side ({', '.join(names)}) as whole "
+            f"numbers, not {scores!r:.60}"
+        )
 
 
 def side_seats(rules: Rules, side: str) -> tuple[Seat, ...]:
@@ -147,9 +170,13 @@ def score_hand(
     ...
     spadeslib.errors.SpadesError: tricks add up to 14: a hand has 13
     """
-    if not isinstance(rules, Rules):
-        raise SpadesError(f"score_hand takes the Rules first, not {rules!r:.60}")
-    bids = _by_seat(rules, "bids", bids, Bid.parse)
+    _check_rules(rules, "score_hand")
+    if not isinstance(bags_before, Mapping):
+        raise SpadesError(
+            f"bags_before maps each side to the bags it carries, not "
+            f"{bags_before!r:.60}"
+        )
+    bids = _by_seat(rules, "bids", bids, lambda value: _bid_of(rules, value))
     tricks = _by_seat(rules, "tricks", tricks, _trick_count)
     if sum(tricks.values()) > rules.hand_size:
         raise SpadesError(
@@ -167,6 +194,21 @@ def score_hand(
         side: _score_side(rules, side, bids, tricks, bags_before.get(side, 0))
         for side in names
     }
+
+
+def _bid_of(rules: Rules, value: object) -> Bid:
+    """A bid as the rules read it (0 is Nil where they have no numeric zero),
+    refused when the rules cannot produce it."""
+    bid = Bid.parse(value)  # type: ignore[arg-type]
+    if bid == Bid(0) and not rules.numeric_zero and rules.nil:
+        return Bid.NIL
+    if bid.kind is BidKind.NUMBER and not 0 <= bid.tricks <= rules.hand_size:
+        raise SpadesError(f"a bid is 0 to {rules.hand_size} tricks, not {bid.tricks}")
+    if (bid.is_nil and not rules.nil) or (
+        bid.kind is _BLIND_SEVEN and not rules.blind_seven
+    ):
+        raise SpadesError(f"{bid.label()} is not a bid under {rules.spec}")
+    return bid
 
 
 def _trick_count(value: object) -> int:
@@ -329,6 +371,7 @@ def game_over(rules: Rules, scores: Mapping[str, int]) -> tuple[bool, str | None
     >>> game_over(Rules.preset("yppedia"), {"NS": -200, "EW": 40})
     (True, 'EW')
     """
+    _check_scores(rules, scores, "game_over")
     values = list(scores.values())
     ended = any(v >= rules.target for v in values) or (
         rules.losing_threshold is not None
@@ -353,6 +396,7 @@ def why_over(rules: Rules, scores: Mapping[str, int]) -> tuple[str, str] | None:
     >>> why_over(Rules.preset("yppedia"), {"NS": -420, "EW": 153})
     ('threshold', 'NS')
     """
+    _check_scores(rules, scores, "why_over")
     if not game_over(rules, scores)[0]:
         return None
     over = [s for s, v in scores.items() if v >= rules.target]

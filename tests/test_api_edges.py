@@ -170,3 +170,39 @@ def test_trick_winner_reads_text_and_refuses_a_card_played_twice() -> None:
         trick_winner(rules, [("N", "KH"), ("N", "2S")])
     with pytest.raises(SpadesError, match="a trick is 1 to 4"):
         trick_winner(rules, [])
+
+
+def test_scoring_helpers_refuse_bad_input_in_one_line() -> None:
+    from spadeslib.scoring import game_over, side_of, why_over
+
+    rules = Rules.preset()
+    classic = Rules.preset("classic")
+    # a 0 is Nil where the rules have no numeric zero, as the engine reads it
+    nil = score_hand(classic, {"N": 0, "E": 4, "S": 2, "W": 1}, [0, 5, 6, 2], {})
+    assert nil["NS"].points == 124 and nil["NS"].nils
+    refusals = [
+        (lambda: side_of(rules, "N"), None),
+        (lambda: side_of("classic", Seat.EAST), "takes the Rules first"),
+        (lambda: game_over(rules, {"XX": 600, "EW": 0}), "the score of each side"),
+        (lambda: game_over(rules, {"NS": 600}), "the score of each side"),
+        (lambda: why_over(rules, None), "the score of each side"),
+        (lambda: score_hand(rules, [1] * 4, [1] * 4, None), "bags_before maps"),
+        (lambda: score_hand(rules, [14, 0, 0, 0], [1] * 4, {}), "0 to 13 tricks"),
+        (
+            lambda: score_hand(rules, ["blind seven", 1, 1, 1], [1] * 4, {}),
+            "Blind Seven is not a bid under cards4net",
+        ),
+    ]
+    assert side_of(rules, "N") == "NS"
+    for call, words in refusals[1:]:
+        with pytest.raises(SpadesError, match=words):
+            call()
+
+
+def test_a_game_with_no_hand_dealt_says_so() -> None:
+    game = Game(deal_first_hand=False)
+    for call in (game.legal_actions, lambda: game.apply(3), lambda: game.view("N")):
+        with pytest.raises(SpadesError, match="no hand dealt yet"):
+            call()
+    game.new_hand()
+    assert game.legal_actions()

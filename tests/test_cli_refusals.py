@@ -110,7 +110,7 @@ def test_levels_rules_and_budgets_are_checked_when_made() -> None:
         make_bot("expert:samples=24,samples=30")
     with pytest.raises(SpadesError, match="time_limit"):
         make_bot("search:time_limit=-1")
-    with pytest.raises(SpadesError, match="whole number at least 1, not 'x'"):
+    with pytest.raises(SpadesError, match="whole number from 1 to 10000, not 'x'"):
         Coach("rule", samples="x")  # type: ignore[arg-type]
     for spec in ("classic+", "classic++mirror"):
         with pytest.raises(InvalidRules, match="empty name"):

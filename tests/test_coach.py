@@ -186,11 +186,12 @@ def test_every_decision_of_every_rule_set_is_advised(
 @pytest.mark.parametrize(
     "spec, words",
     [
-        ("expert:samples=0", "samples must be a whole number at least 1, not 0"),
+        ("expert:samples=0", "samples must be a whole number from 1 to 10000"),
         (
             "expert:exact_cards=-1",
-            "exact_cards must be a whole number at least 0, not -1",
+            "exact_cards must be a whole number from 0 to 16, not -1",
         ),
+        ("expert:exact_cards=99", "exact_cards must be a whole number from 0 to 16"),
         ("expert:play_weight=2", "play_weight must be above 0 and at most 1"),
         ("expert:play_weight=0", "play_weight must be above 0 and at most 1"),
     ],
@@ -254,3 +255,30 @@ def test_the_bid_hint_compares_nil_with_the_bid_it_recommends() -> None:
     text = TableSession("classic", seed=2024).hint().text
     bid = text.split(":")[0].removeprefix("Bid ")
     assert "Nil does not pay" in text and f"for bid {bid};" in text, text
+
+
+def test_rating_a_pass_outside_the_candidates_leaves_the_advice_as_it_was() -> None:
+    """An exchange the coach did not study is studied for the rating, on a new
+    advice: the remembered one (shared by hint and review) does not change."""
+    from itertools import combinations
+
+    from spadeslib import Exchange, Phase
+
+    hand = Hand("classic", "W", seed=0, scores={"NS": -200, "EW": 0})
+    hand.apply(Bid.BLIND_NIL)
+    while hand.phase is Phase.BIDDING:
+        hand.apply(
+            Bid(3) if Bid(3) in hand.legal_actions() else hand.legal_actions()[0]
+        )
+    assert hand.phase is Phase.EXCHANGE
+    coach = Coach("rule", samples=4)
+    view = hand.view(hand.turn)
+    advice = coach.advise(view)
+    before = dict(advice.values)
+    odd = next(
+        x
+        for x in (Exchange(tuple(p)) for p in combinations(view.hand, 2))
+        if x not in advice.values
+    )
+    assert advice.rate(odd).action == odd
+    assert dict(advice.values) == before and coach.advise(view) is advice

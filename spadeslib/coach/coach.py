@@ -71,6 +71,8 @@ LEVELS: dict[str, tuple[int, int]] = {
 #: levels whose worlds use the ducks of the play as evidence (all use voids
 #: and bids)
 DUCKS = frozenset({"search", "expert"})
+#: the most cards left from which a coach solves every world exactly
+EXACT_CARDS_MAX = 16
 #: with the whole hand given, positions with at most this many cards left are
 #: also solved with every card known (a check after the fact)
 KNOWN_CARDS = 24
@@ -162,11 +164,7 @@ class Advice:
         if self._same(action) or not self.values:
             return 0.0, (0.0, 0.0)
         if action not in self.values and self.extend is not None:
-            # an exchange outside the candidates: the study grows by one pass
-            # over the same worlds (the values of the others do not change)
-            study = self.extend(action)
-            object.__setattr__(self, "study", study)
-            object.__setattr__(self, "values", MappingProxyType(dict(study.values)))
+            return self._with(action).loss(action)
         study = self.study
         assert study is not None
         diffs = study.paired(self.best, action)  # type: ignore[arg-type]
@@ -175,6 +173,14 @@ class Advice:
         if self.exact:
             half = 0.0
         return max(0.0, mean), (mean - half, mean + half)
+
+    def _with(self, action: Action) -> Advice:
+        """This advice with ``action`` studied too (an exchange outside the
+        candidates: one more pass over the same worlds), as a new advice:
+        the remembered one, shared by hint and review, never changes."""
+        assert self.extend is not None
+        study = self.extend(action)
+        return replace(self, values=study.values, study=study, extend=None)
 
     @property
     def measured(self) -> bool:
@@ -224,6 +230,8 @@ class Advice:
         reason in words; ``"unmeasured"`` for a decision the coach leaves to
         the rule level's book (see :attr:`measured`)."""
         action = self._read(action)
+        if action not in self.values and self.extend is not None and self.values:
+            return self._with(action).rate(action)
         if not self.measured:
             text = (
                 f"{played(action)}. The coach does not measure this decision: it "
@@ -569,13 +577,15 @@ class Coach:
             raise SpadesError(
                 f"unknown coach level {level!r}: choose from {', '.join(LEVELS)}"
             )
-        for name, count, low in (
-            ("samples", samples, 1),
-            ("exact_cards", exact_cards, 0),
+        for name, count, low, high in (
+            ("samples", samples, 1, 10_000),
+            # each world is solved exactly from this many cards: past 16 a
+            # decision takes minutes (docs/coach.md measures 12 and 16)
+            ("exact_cards", exact_cards, 0, EXACT_CARDS_MAX),
         ):
-            if count is not None and (not is_whole(count) or count < low):
+            if count is not None and (not is_whole(count) or not low <= count <= high):
                 raise SpadesError(
-                    f"{name} must be a whole number at least {low}, not {count!r}"
+                    f"{name} must be a whole number from {low} to {high}, not {count!r}"
                 )
         if not is_number(play_weight) or not 0.0 < play_weight <= 1.0:
             raise SpadesError(

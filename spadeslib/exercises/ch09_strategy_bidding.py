@@ -11,6 +11,7 @@ underbidding costs in bags, and choosing a bid the coach rates sound.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
@@ -133,7 +134,10 @@ class BreakEven(Spec):
         n, s, e, w = Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST
         bids = {n: Bid(self.k), s: Bid(0), e: Bid(3), w: Bid(3)}
         tricks = {n: self.k, s: 0, e: 13 - self.k, w: 0}
-        return score_hand(self.rules, bids, tricks, {})["NS"].points
+        # South's 0 adds nothing to the contract (not a Nil, which classic
+        # would read it as): the partner's part is left out of the comparison
+        plain = dataclasses.replace(self.rules, numeric_zero=True)
+        return score_hand(plain, bids, tricks, {})["NS"].points
 
     def key(self) -> float:
         return nil_break_even(self.rules.nil_value, self.safe)

@@ -33,6 +33,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
+from typing import Any
 
 from .. import legality
 from ..actions import LOOK, Action, Bid, parse_action
@@ -668,17 +669,12 @@ class Coach:
             )
             values = dict(bstudy.values)
             best = _pick(bstudy, bstudy.rule_action, values)
-            if kind != "bid":
-                return Advice(
-                    view,
-                    kind,
-                    best,
-                    values,
-                    False,
-                    self.level,
-                    bstudy.worlds,
-                    study=bstudy,
-                )
+            extra: dict[str, Any] = {}
+            if kind == "bid":  # the tricks the bid takes, and whether Nil pays
+                extra = {
+                    "tricks": tricks_distribution(bstudy.tricks[best]),
+                    "nil_pays": _nil_check(bstudy, values, best),
+                }
             return Advice(
                 view,
                 kind,
@@ -687,9 +683,8 @@ class Coach:
                 False,
                 self.level,
                 bstudy.worlds,
-                tricks=tricks_distribution(bstudy.tricks[best]),
-                nil_pays=_nil_check(bstudy, values, best),
                 study=bstudy,
+                **extra,
             )
         if kind == "draw" and view.drawn is not None:
             dstudy = study_draw(view, rng, self.samples)

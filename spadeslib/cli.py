@@ -223,7 +223,8 @@ def _record_paths(path: Path, count: int) -> list[Path]:
     if count == 1:
         return [path]
     return [
-        path.with_name(f"{path.stem}-{i}{path.suffix}") for i in range(1, count + 1)
+        path.with_name(f"{path.stem}-{i}{path.suffix or '.json'}")
+        for i in range(1, count + 1)
     ]
 
 

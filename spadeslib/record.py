@@ -129,6 +129,11 @@ def hand_record(hand: Hand) -> dict[str, Any]:
 
 def to_record(game: Game) -> dict[str, Any]:
     """The whole game (finished hands and the one in progress) as a record."""
+    if not isinstance(game, Game):
+        raise SpadesError(
+            f"a record holds a Game, not {game!r:.60}: save the Game the hand "
+            "belongs to"
+        )
     return {
         "format": FORMAT,
         "rules": game.rules.to_json(),

@@ -206,3 +206,22 @@ def test_a_game_with_no_hand_dealt_says_so() -> None:
             call()
     game.new_hand()
     assert game.legal_actions()
+
+
+def test_records_coach_levels_and_match_arguments_read_as_documented(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from spadeslib import record
+    from spadeslib.cli import main
+    from spadeslib.coach import Coach
+
+    game = Game(seed=1)
+    with pytest.raises(SpadesError, match="a record holds a Game"):
+        record.dumps(game.hand)
+    assert Coach(" Search ").level == "search"
+    with pytest.raises(SpadesError, match=r"Coach\(level, samples=N\)"):
+        Coach("search:8")
+    with pytest.raises(SpadesError, match="unknown coach level"):
+        Coach(["rule"])  # type: ignore[arg-type]
+    assert main(["match", "rule"]) == 2
+    assert "required: LEVEL_B" in capsys.readouterr().err

@@ -184,8 +184,10 @@ def register(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "match", help="duplicate match between two bot levels, with a 95%% CI"
     )
-    p.add_argument("a", help="first level (e.g. rule, search, search:8)")
-    p.add_argument("b", help="second level")
+    p.add_argument(
+        "a", metavar="LEVEL_A", help="first level (e.g. rule, search, search:8)"
+    )
+    p.add_argument("b", metavar="LEVEL_B", help="second level")
     p.add_argument(
         "--deals", type=whole(1), default=100, help="deals, each played twice"
     )

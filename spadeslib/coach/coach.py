@@ -574,9 +574,17 @@ class Coach:
         play_weight: float = 1.0,
         cache: int = 256,
     ) -> None:
-        if level not in LEVELS:
+        if isinstance(level, str):
+            level = level.strip().lower()  # as make_bot reads a level
+        if not isinstance(level, str) or level not in LEVELS:
+            budget = (
+                " (a coach's budget is Coach(level, samples=N), not 'level:N')"
+                if isinstance(level, str) and ":" in level
+                else ""
+            )
             raise SpadesError(
                 f"unknown coach level {level!r}: choose from {', '.join(LEVELS)}"
+                + budget
             )
         for name, count, low, high in (
             ("samples", samples, 1, 10_000),

@@ -882,3 +882,16 @@ def test_overtricks_forgotten_beside_a_nil_are_named() -> None:
                 seen += 1
                 assert q.feedback(q.expected - over).mistake == "no-overtricks"
     assert seen >= 5
+
+
+@pytest.mark.parametrize("chapter, index", [("04", 0), ("04", 1), ("05", 1)])
+def test_a_legal_card_left_out_is_counted_not_named(chapter: str, index: int) -> None:
+    """Naming the card left out handed the answer over (learner review)."""
+    for seed in SEEDS:
+        q = build(exercise_classes(chapter)[index], seed)
+        if len(q.expected) < 2:
+            continue
+        missing, *rest = sorted(q.expected, key=str)
+        message = q.feedback(" ".join(str(c) for c in rest)).message
+        assert "you left out 1 card" in message
+        assert missing.symbol() not in message

@@ -33,10 +33,13 @@ INTRO = "They practise following suit, finding a trick's winner and who leads ne
 
 
 class PositionExercise(SetSpec):
-    """A seat to play in the middle of a trick; the answer is a set of cards."""
+    """A seat to play in the middle of a trick; the answer is a set of cards.
+    A card left out is counted, not named: naming it hands the answer over."""
 
     chapter = CHAPTER
     answer = Cards()
+    names_missing = False
+    noun = "card"
     hand: Hand
 
     @property

@@ -251,6 +251,8 @@ class CanLeadSpade(LeaderExercise):
 
 
 class LegalLeads(SetSpec, LeaderExercise):
+    names_missing = False  # a lead left out is counted, not named
+    noun = "card"
     number = 2
     title = "Which cards may be led?"
     intro = 'Write the cards as codes, for example `"AH 7C"`.'
@@ -373,6 +375,8 @@ class JokerLeads(SetSpec, LeaderExercise):
     cards themselves are chapter 8's, so the scenario shows none: the leader
     holds no joker and none has been played yet."""
 
+    names_missing = False  # a lead left out is counted, not named
+    noun = "card"
     number = 4
     title = "Leading under the joker rules"
     intro = "The joker rules change the first lead and the breaking rule."

@@ -79,8 +79,10 @@ def bid_words(rules: Rules) -> str:
     "a number of tricks from 0 to 13, 'nil' or 'blind nil'"
     >>> bid_words(Rules.parse("cards4net+jokers"))
     "a number of tricks from 0 to 13 or 'blind seven'"
+    >>> bid_words(Rules.parse("classic+jokers"))  # no numeric zero, no Nil
+    "a number of tricks from 1 to 13 or 'blind seven'"
     """
-    low = 0 if rules.numeric_zero or not rules.nil else 1
+    low = 0 if rules.numeric_zero else 1  # without it, 0 is Nil or nothing
     words = [f"a number of tricks from {low} to {rules.hand_size}"]
     if rules.nil:
         words.append("'nil'")

@@ -202,8 +202,12 @@ def _bid_of(rules: Rules, value: object) -> Bid:
     bid = Bid.parse(value)  # type: ignore[arg-type]
     if bid == Bid(0) and not rules.numeric_zero and rules.nil:
         return Bid.NIL
-    if bid.kind is BidKind.NUMBER and not 0 <= bid.tricks <= rules.hand_size:
-        raise SpadesError(f"a bid is 0 to {rules.hand_size} tricks, not {bid.tricks}")
+    low = 0 if rules.numeric_zero else 1  # as legal_bids: 0 is Nil or nothing
+    if bid.kind is BidKind.NUMBER and not low <= bid.tricks <= rules.hand_size:
+        raise SpadesError(
+            f"a bid is {low} to {rules.hand_size} tricks under {rules.spec}, "
+            f"not {bid.tricks}"
+        )
     if (bid.is_nil and not rules.nil) or (
         bid.kind is _BLIND_SEVEN and not rules.blind_seven
     ):

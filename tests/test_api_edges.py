@@ -225,3 +225,14 @@ def test_records_coach_levels_and_match_arguments_read_as_documented(
         Coach(["rule"])  # type: ignore[arg-type]
     assert main(["match", "rule"]) == 2
     assert "required: LEVEL_B" in capsys.readouterr().err
+
+
+def test_without_a_numeric_zero_or_nil_a_zero_is_no_bid() -> None:
+    """classic+jokers refuses a bid of 0 (no numeric zero, no Nil to read it
+    as): the refusal's list of bids and score_hand say so too."""
+    rules = Rules.parse("classic+jokers")
+    hand = Hand(rules, seed=1)
+    hand.apply("look")
+    assert "from 1 to 13" in str(hand.check("pass"))
+    with pytest.raises(SpadesError, match="1 to 13 tricks under classic"):
+        score_hand(rules, [0, 3, 3, 3], [0, 5, 4, 4], {})

@@ -117,7 +117,14 @@ class Hand(HandState):
         return parse_action(action, self.phase)
 
     def _coerce(self, action: Action | str | int) -> Action:
-        action = parse_action(action, self.phase)
+        try:
+            action = parse_action(action, self.phase)
+        except SpadesError:
+            if self.phase is not Phase.BIDDING:
+                raise
+            # name the bids of this rule set only
+            words = bidding.bid_words(self.rules)
+            raise SpadesError(f"{action!r} is not a bid: bid {words}") from None
         if (
             isinstance(action, Bid)
             and action == Bid(0)
@@ -153,12 +160,8 @@ class Hand(HandState):
             action = self._coerce(action)
         except SpadesError as error:
             who = mover.full if mover is not None else "Nobody"
-            text = str(error)
-            if self.phase is Phase.BIDDING and "is not a bid" in text:
-                # name the bids of this rule set only
-                text = f"{action!r} is not a bid: bid {bidding.bid_words(self.rules)}"
             return IllegalAction(
-                f"{who}: {text}", seat=mover, action=action, rule=RuleId.UNREADABLE
+                f"{who}: {error}", seat=mover, action=action, rule=RuleId.UNREADABLE
             ), action
         if seat is not None:
             seat = Seat.parse(seat)

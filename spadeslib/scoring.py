@@ -177,7 +177,7 @@ def score_hand(
             f"{bags_before!r:.60}"
         )
     bids = _by_seat(rules, "bids", bids, lambda value: _bid_of(rules, value))
-    tricks = _by_seat(rules, "tricks", tricks, _trick_count)
+    tricks = _by_seat(rules, "tricks", tricks, lambda value: _trick_count(rules, value))
     if sum(tricks.values()) > rules.hand_size:
         raise SpadesError(
             f"tricks add up to {sum(tricks.values())}: a hand has {rules.hand_size}"
@@ -215,9 +215,11 @@ def _bid_of(rules: Rules, value: object) -> Bid:
     return bid
 
 
-def _trick_count(value: object) -> int:
-    if not is_whole(value) or not 0 <= value <= 13:  # type: ignore[operator]
-        raise SpadesError(f"a whole number of tricks from 0 to 13, not {value!r}")
+def _trick_count(rules: Rules, value: object) -> int:
+    if not is_whole(value) or not 0 <= value <= rules.hand_size:  # type: ignore[operator]
+        raise SpadesError(
+            f"a whole number of tricks from 0 to {rules.hand_size}, not {value!r}"
+        )
     return value  # type: ignore[return-value]
 
 

@@ -335,16 +335,9 @@ class TableSession(TurnLoop, Coaching):
             parsed = Bid.parse(bid)
         except SpadesError:
             return self.act(bid)  # type: ignore[arg-type]  # refused in the rules' words
-        if (
-            self.learner_to_move()
-            and not parsed.is_blind
-            and LOOK in self.game.hand.legal_actions()
-        ):
-            blind = [
-                describe(a)
-                for a in self.game.hand.legal_actions()
-                if isinstance(a, Bid) and a.is_blind
-            ]
+        legal = self.game.hand.legal_actions() if self.learner_to_move() else []
+        if not parsed.is_blind and LOOK in legal:
+            blind = [describe(a) for a in legal if isinstance(a, Bid) and a.is_blind]
             return self.refuse(
                 "Your cards are face down: look at them first (press l) before "
                 f"you bid {describe(parsed).removeprefix('bid ')}"
@@ -423,7 +416,7 @@ class TableSession(TurnLoop, Coaching):
         return f"Please wait: it is {who}'s turn."
 
     def _winner_words(self) -> str:
-        """``"East-West won, 527 to 59: they reached the target of 500"``."""
+        """``"East-West won, 527 to 59: East-West reached the target of 500"``."""
         game = self.game
         if game.winner is None:
             return "no winner"

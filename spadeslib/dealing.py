@@ -24,6 +24,7 @@ from .seats import Seat
 
 __all__ = [
     "SEED_CHARS",
+    "checked_seed",
     "generator",
     "is_game_seed",
     "is_seed",
@@ -81,12 +82,25 @@ def generator(seed: object) -> random.Random:
     underneath, which draws the same numbers without the Python wrapper."""
     if seed is None or seed.__class__ is int:
         return _random.Random(seed)  # type: ignore[return-value]
-    if not is_seed(seed):
+    return random.Random(checked_seed(seed))
+
+
+def checked_seed(seed: object) -> int | str | None:
+    """``seed`` itself if it is a seed (or None: no seed), else a clear error.
+
+    >>> checked_seed("class-7b")
+    'class-7b'
+    >>> checked_seed([1])
+    Traceback (most recent call last):
+    ...
+    spadeslib.errors.SpadesError: a seed is a whole number or a text, ... not [1]
+    """
+    if seed is not None and not is_seed(seed):
         raise SpadesError(
             f"a seed is a whole number or a text, such as 2024 or 'class-7b', "
             f"not {seed!r}"
         )
-    return random.Random(seed)
+    return seed  # type: ignore[return-value]
 
 
 def shuffled_positions(size: int, rng: random.Random) -> list[int]:

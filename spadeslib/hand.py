@@ -423,7 +423,13 @@ class Hand(HandState):
 
     def random_action(self, rng: random.Random | None = None) -> Action:
         """A uniformly random legal action (what a move timer plays on time-out)."""
-        rng = rng or random.Random()
+        if rng is None:
+            rng = random.Random()
+        elif not isinstance(rng, random.Random):
+            raise SpadesError(
+                f"random_action takes a random.Random (such as random.Random(7)),"
+                f" not {rng!r}"
+            )
         return rng.choice(self.legal_actions())
 
     # ----------------------------------------------------------------- views

@@ -159,6 +159,11 @@ class HandState:
         self._bids_t: tuple[Bid | None, ...] = (None, None, None, None)
 
         if four:
+            if stock is not None:
+                raise SpadesError(
+                    f"a {rules.players}-player hand is dealt, not drawn: give deal=, "
+                    "not stock= (a stock is the two-player preset's)"
+                )
             if deal is None:
                 self.holding, self._suits = dealing.shuffled_deal(
                     rules, dealer, dealing.generator(seed)

@@ -51,7 +51,10 @@ def _ending() -> Hand:
 
 def test_solve_refuses_an_unknown_side_and_an_illegal_card() -> None:
     hand = _ending()
-    assert solve(hand, side="NS").value + solve(hand, side="EW").value == 13
+    tricks = [solve(hand, "tricks", side).value for side in ("NS", "EW")]
+    assert sum(tricks) == 13
+    points = [solve(hand, side=side).value for side in ("NS", "EW")]  # points
+    assert points[0] == -points[1] and solve(hand).objective == "points"
     with pytest.raises(SpadesError, match="side must be one of EW, NS, not 'N'"):
         solve(hand, side="N")
     held = {str(card) for card in hand.legal_cards()}
@@ -236,3 +239,48 @@ def test_without_a_numeric_zero_or_nil_a_zero_is_no_bid() -> None:
     assert "from 1 to 13" in str(hand.check("pass"))
     with pytest.raises(SpadesError, match="1 to 13 tricks under classic"):
         score_hand(rules, [0, 3, 3, 3], [0, 5, 4, 4], {})
+
+
+@pytest.mark.parametrize(
+    ("call", "words"),
+    [
+        (lambda g: play_until(g.hand, {}), "play_until drives a Game"),
+        (lambda g: play_until(g, [make_bot("rule")]), "the bots by seat"),
+        (lambda g: play_until(g, {"N": "rule"}), "the bot for North is 'rule'"),
+        (lambda g: play_until(g, {"N": make_bot("rule")}, hands=-1), "from 0"),
+        (lambda g: play_until(g, {"N": make_bot("rule")}, hands=1.5), "not 1.5"),
+        (lambda g: play_until(g, {"N": make_bot("rule")}, stop=5), "stop is"),
+        (lambda g: suggest(g.hand), "suggest reads a seat's view"),
+        (lambda g: g.hand.random_action(5), "takes a random.Random"),
+        (lambda g: g.new_hand(stock="AS KS"), "not drawn: give deal="),
+        (lambda g: make_bot("rule", seed=[1]), "a seed is a whole number"),
+        (lambda g: make_bot("rule", seed=1.5), "not 1.5"),
+    ],
+)
+def test_wrong_types_and_ignored_inputs_are_refused(call, words: str) -> None:
+    game = Game(seed=1)
+    with pytest.raises(SpadesError) as error:
+        call(game)
+    assert words in str(error.value)
+    assert len(game.hands) == 1 and not game.hand.history  # nothing happened
+
+
+def test_a_two_player_game_refuses_a_bot_for_a_seat_it_does_not_have() -> None:
+    game = Game("two-player", seed=1)
+    bots = {seat: make_bot("rule") for seat in "NES"}
+    with pytest.raises(SpadesError, match="a bot for East, who does not play"):
+        play_until(game, bots, hands=1)
+    assert not game.hand.history  # refused before any bot acted
+    play_until(game, {seat: make_bot("rule") for seat in "NS"}, hands=1)
+    assert len(game.finished_hands) == 1
+
+
+def test_the_coach_and_make_bot_read_seeds_alike() -> None:
+    from spadeslib.coach import Coach
+
+    for seed in ([1], 1.5, True):
+        for make in (lambda s: make_bot("rule", seed=s), lambda s: Coach("rule", s)):
+            with pytest.raises(SpadesError, match="a seed is a whole number"):
+                make(seed)
+    assert Coach("rule", seed=None).seed == 0
+    assert make_bot("rule", seed="class-7b").seed == "class-7b"

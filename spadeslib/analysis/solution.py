@@ -2,8 +2,8 @@
 (:func:`card_values`, :func:`card_loss`, :func:`lines`, :func:`best_cards`,
 :func:`best_line`) that the exercises use. Every one takes the hand (or a
 :class:`Position`), then the objective, then a :class:`Solver` to reuse.
-:func:`solve` counts tricks unless told otherwise (the question a bridge
-player asks); the helpers count points, unless their solver says otherwise.
+Every one counts points unless told otherwise (or given a solver made for
+another objective): ``solve(hand, "tricks")`` asks a bridge player's question.
 
 A card's *value* is what the side it is counted for ends the hand with when
 everyone plays perfectly afterwards with every card known: its tricks
@@ -21,7 +21,8 @@ as :func:`~spadeslib.score_hand` scores the hand, bag penalties included;
 >>> values = card_values(hand)
 >>> len(values), len(set(values.values()))
 (3, 1)
->>> solve(hand).turn, solve(hand).value  # North wins every trick: 13 for North-South
+>>> s = solve(hand, "tricks")
+>>> s.turn, s.value  # North wins every trick: 13 for North-South
 (<Seat.NORTH: 0>, 13)
 """
 
@@ -173,7 +174,7 @@ def _first_values(solver: Solver, pos: Position) -> dict[Card, int]:
 
 def solve(
     state: Hand | Position,
-    objective: str = "tricks",
+    objective: str | None = None,
     side: str | None = None,
     *,
     solver: Solver | None = None,
@@ -181,7 +182,9 @@ def solve(
 ) -> Solution:
     """Solve a :class:`~spadeslib.Hand` in its play phase, or a
     :class:`Position`, exactly: the value of every legal card for ``side``
-    (default: the mover's side). ``line=False`` skips the principal line.
+    (default: the mover's side). ``objective`` is ``"tricks"``, ``"points"``
+    or ``"bag-adjusted"``; as everywhere in this module it defaults to the
+    given solver's, else ``"points"``. ``line=False`` skips the principal line.
 
     >>> from spadeslib import Hand
     >>> hand = Hand(seed=4)
@@ -192,7 +195,7 @@ def solve(
     (True, True, True)
     """
     pos = _position(state)
-    solver = _solver(pos, objective or "tricks", solver)
+    solver = _solver(pos, objective, solver)
     sides = {pos.side_of(seat) for seat in pos.seats}
     side = side or pos.side_of(pos.turn)
     if side not in sides:

@@ -34,6 +34,7 @@ import inspect
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from ..dealing import checked_seed
 from ..errors import SpadesError
 from .base import Bot, BotError, Suggestion, play_until
 from .hints import suggest
@@ -216,6 +217,7 @@ def make_bot(name: str, seed: int | str | None = None, **options: Any) -> Bot:
     ('random', 8)
     """
     level, parsed = parse_level(name)
+    checked_seed(seed)
     parsed.update(options)
     takes = level_options(level)
     unknown = [key for key in parsed if key not in takes]

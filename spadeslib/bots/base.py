@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from ..actions import Action
 from ..errors import IllegalAction, SpadesError
@@ -72,9 +72,9 @@ def play_until(
     Each bot sees only ``game.view(seat)``; an illegal choice raises
     :class:`BotError` naming the bot, the seat and the rule.
     """
+    by_seat = _bots_by_seat(game, bots, hands, stop)
     finished = len(game.history)  # one line of scores per finished hand
     target = None if hands is None else finished + hands
-    by_seat = {Seat.parse(seat): bot for seat, bot in bots.items()}  # "N" too
     view, apply, bot_for = game.view, game.apply, by_seat.get
     while not game.is_over:
         if target is not None and finished >= target:
@@ -96,3 +96,50 @@ def play_until(
                     f"bot {bot.name!r} at {seat.full} chose {action}: {error}"
                 ) from None
         finished += 1
+
+
+def _bots_by_seat(
+    game: Game, bots: Mapping[Any, Bot], hands: Any, stop: Any
+) -> dict[Seat, Bot]:
+    """``bots`` by seat, after checking what :func:`play_until` was given: a
+    game, a bot for seats of that game only, a count of hands and a callable.
+
+    >>> from spadeslib import Game, Rules
+    >>> from spadeslib.bots import make_bot
+    >>> _bots_by_seat(Game("two-player"), {"E": make_bot("rule")}, None, None)
+    Traceback (most recent call last):
+    ...
+    spadeslib.errors.SpadesError: a bot for East, who does not play in a 2-player ...
+    """
+    if not isinstance(game, Game):
+        raise SpadesError(
+            f"play_until drives a Game, such as Game(seed=7), not {game!r}"
+        )
+    if not isinstance(bots, Mapping):
+        raise SpadesError(
+            f"play_until takes the bots by seat, such as {{'N': make_bot('rule')}}, "
+            f"not {bots!r}"
+        )
+    if hands is not None and (hands.__class__ is not int or hands < 0):
+        raise SpadesError(
+            f"hands is how many more hands to play: a whole number from 0, "
+            f"not {hands!r}"
+        )
+    if stop is not None and not callable(stop):
+        raise SpadesError(f"stop is a function of the game, not {stop!r}")
+    by_seat: dict[Seat, Bot] = {}
+    for key, bot in bots.items():
+        seat = Seat.parse(key)  # "N" too
+        if seat not in game.rules.seats:
+            seats = " and ".join(s.full for s in game.rules.seats)
+            raise SpadesError(
+                f"a bot for {seat.full}, who does not play in a "
+                f"{game.rules.players}-player game: the seats are {seats}"
+            )
+        if not callable(getattr(bot, "act", None)):
+            raise SpadesError(
+                f"the bot for {seat.full} is {bot!r}, not a bot: make one with "
+                f"make_bot, such as make_bot('rule')"
+            )
+        by_seat[seat] = bot
+    return by_seat

@@ -32,6 +32,9 @@ def suggest(
     ``search``). The same view, level and seed give the same hint."""
     from . import make_bot
 
+    if not isinstance(view, PlayerView):
+        hint = " such as hand.view('N')" if hasattr(view, "view") else ""
+        raise SpadesError(f"suggest reads a seat's view{hint}, not {view!r}")
     if not view.legal:
         raise SpadesError(
             f"{view.seat.full} is not to move: there is nothing to suggest"

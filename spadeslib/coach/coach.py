@@ -49,6 +49,7 @@ from ..bots.studies.draw import study_draw
 from ..bots.studies.exact import MAX_CARDS, exact_lines
 from ..bots.studies.exchange import study_exchange
 from ..cards import Card
+from ..dealing import checked_seed
 from ..errors import IllegalAction, SpadesError, is_number, is_whole
 from ..hand import Hand, Phase
 from ..seats import Seat
@@ -567,7 +568,7 @@ class Coach:
     def __init__(
         self,
         level: str = "search",
-        seed: int | str = 0,
+        seed: int | str | None = 0,
         *,
         samples: int | None = None,
         exact_cards: int | None = None,
@@ -602,7 +603,7 @@ class Coach:
                 f" not read), not {play_weight}"
             )
         self.level = level
-        self.seed = seed
+        self.seed = 0 if checked_seed(seed) is None else seed
         budget = LEVELS[level]
         self.samples = samples if samples is not None else budget[0]
         self.exact_cards = exact_cards if exact_cards is not None else budget[1]

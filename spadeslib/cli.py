@@ -284,8 +284,8 @@ def replay_summary(game: Game) -> dict[str, Any]:
     """The ``replay --json`` object: per finished hand, tricks by seat, points,
     bags carried and running scores by side; and the winner."""
     hands = []
-    # game.history holds the running scores after each finished hand.
-    for hand, scores in zip(game.finished_hands, game.history, strict=True):
+    # the running scores after each finished hand
+    for hand, scores in zip(game.finished_hands, game.running_scores, strict=True):
         assert hand.result is not None
         hands.append(
             {

@@ -14,6 +14,7 @@ rotation.
 from __future__ import annotations
 
 import random
+import warnings
 from typing import Any
 
 from .actions import Action
@@ -63,7 +64,8 @@ class Game:
         self.first_dealer = Seat.parse(dealer)
         self.scores: dict[str, int] = {s: 0 for s in sides(self.rules)}
         self.bags: dict[str, int] = {s: 0 for s in sides(self.rules)}
-        self.history: list[dict[str, int]] = []
+        #: every side's total after each finished hand, first hand first
+        self.running_scores: list[dict[str, int]] = []
         self.hands: list[Hand] = []
         self._finished: tuple[Hand, ...] = ()
         self.winner: str | None = None
@@ -124,6 +126,17 @@ class Game:
         if not self.hands:
             raise SpadesError("no hand dealt yet: call game.new_hand() first")
         return self.hands[-1]
+
+    @property
+    def history(self) -> list[dict[str, int]]:
+        """The running scores (deprecated name: a hand's ``history`` is its
+        actions, so a game's scores are :attr:`running_scores`)."""
+        warnings.warn(
+            "Game.history is now Game.running_scores (Hand.history holds actions)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self.running_scores
 
     @property
     def finished_hands(self) -> tuple[Hand, ...]:
@@ -215,7 +228,7 @@ class Game:
         for side, score in hand.result.items():
             self.scores[side] += score.points
             self.bags[side] = score.bags_after
-        self.history.append(dict(self.scores))
+        self.running_scores.append(dict(self.scores))
         self.is_over, self.winner = game_over(self.rules, self.scores)
         if not self.is_over:
             self.new_hand()
@@ -226,7 +239,7 @@ class Game:
             self.hands.pop()
         hand = self.hand
         if hand.is_over:
-            self.history.pop()
+            self.running_scores.pop()
             for side, score in (hand.result or {}).items():
                 self.scores[side] -= score.points
             self.bags = dict(hand.bags)

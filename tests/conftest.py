@@ -100,7 +100,7 @@ def game_snapshot(game: Game) -> dict[str, Any]:
         "hand": snapshot(game.hand),
         "scores": dict(game.scores),
         "bags": dict(game.bags),
-        "history": list(game.history),
+        "history": list(game.running_scores),
         "winner": game.winner,
         "is_over": game.is_over,
     }

@@ -21,6 +21,7 @@ from spadeslib import (
     SpadesError,
     game_over,
 )
+from spadeslib.bots import make_bot, play_until
 
 
 def play_hand(
@@ -102,7 +103,7 @@ def test_scores_and_bags_carry_across_hands() -> None:
     game = game_at("classic", {"NS": 0, "EW": 0})
     play_hand(game, {N: 3, E: 3, S: 3, W: 3}, {N: 5, E: 3, S: 2, W: 3})
     assert game.scores == {"NS": 61, "EW": 60} and game.bags == {"NS": 1, "EW": 0}
-    assert game.history == [{"NS": 61, "EW": 60}]
+    assert game.running_scores == [{"NS": 61, "EW": 60}]
     assert game.hand.scores == {"NS": 61, "EW": 60} and game.hand.bags["NS"] == 1
     play_hand(game, {N: 2, E: 2, S: 2, W: 2}, {N: 4, E: 4, S: 2, W: 3})
     assert game.scores == {"NS": 61 + 42, "EW": 60 + 43}
@@ -217,7 +218,7 @@ def test_undo_across_the_end_of_a_hand() -> None:
     assert game.undo() == last
     assert len(game.hands) == 1 and not game.hand.is_over
     assert game.scores == {"NS": 0, "EW": 0} and game.bags == {"NS": 0, "EW": 0}
-    assert game.history == []
+    assert game.running_scores == []
     game.apply(last)
     assert game_snapshot(game)["scores"] == after["scores"]
     assert len(game.hands) == 2
@@ -301,3 +302,13 @@ def test_history_is_a_copy() -> None:
     game.hand.history.pop()
     assert len(game.hand.history) == 5
     assert isinstance(game.undo(), Card)
+
+
+def test_game_history_is_the_running_scores_under_its_old_name() -> None:
+    game = Game("classic", seed=4)
+    bots = {seat: make_bot("rule") for seat in game.hand.seats}
+    play_until(game, bots, hands=2)
+    assert len(game.running_scores) == 2 == len(game.finished_hands)
+    assert game.running_scores[-1] == game.scores
+    with pytest.warns(DeprecationWarning, match="Game.running_scores"):
+        assert game.history == game.running_scores

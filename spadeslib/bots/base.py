@@ -73,7 +73,7 @@ def play_until(
     :class:`BotError` naming the bot, the seat and the rule.
     """
     by_seat = _bots_by_seat(game, bots, hands, stop)
-    finished = len(game.history)  # one line of scores per finished hand
+    finished = len(game.running_scores)  # one line of scores per finished hand
     target = None if hands is None else finished + hands
     view, apply, bot_for = game.view, game.apply, by_seat.get
     while not game.is_over:

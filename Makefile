@@ -74,11 +74,13 @@ execute: $(STAMP)
 		--ExecutePreprocessor.record_timing=False \
 		--ExecutePreprocessor.store_widget_state=False notebooks/[0-9]*.ipynb
 	$(BIN)/jupyter nbconvert --to notebook --inplace --coalesce-streams notebooks/[0-9]*.ipynb
+	$(BIN)/python .ci/stable_widget_ids.py notebooks/[0-9]*.ipynb
 	$(BIN)/jupytext --sync notebooks/*.ipynb
 
 ## exercises: regenerate the exercise notebooks from the solutions (re-running them)
 exercises: $(STAMP)
 	$(BIN)/python -m spadeslib.exercises build --execute
+	$(BIN)/python .ci/stable_widget_ids.py exercises/solutions/*.ipynb exercises/*.ipynb
 
 ## bench: engine speed (and OpenSpiel's, when the bench extra is installed)
 bench: $(STAMP)

@@ -31,9 +31,7 @@ True
 
 from __future__ import annotations
 
-import math
 import random
-import statistics
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -52,6 +50,7 @@ from .rule_bot import bid_decision, rule_decision
 from .sampler import sample_worlds
 from .seat_context import partner_sure
 from .sim import TRUMP, State, deck_for
+from .studies.estimate import standard_error
 from .valuation import nil_danger
 
 __all__ = [
@@ -217,8 +216,7 @@ def _pick(values: list[list[float]], rule: int | None, confidence: float) -> int
         return best
     diffs = [a - b for a, b in zip(values[best], values[rule], strict=True)]
     gain = sum(diffs) / n
-    spread = statistics.stdev(diffs) / math.sqrt(n) if n > 1 else 0.0
-    return best if gain > RULE_BONUS + confidence * spread else rule
+    return best if gain > RULE_BONUS + confidence * standard_error(diffs) else rule
 
 
 def search_card(

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from ...errors import SpadesError
 
-__all__ = ["Estimate", "mean_ci"]
+__all__ = ["Estimate", "mean_ci", "standard_error"]
 
 
 @dataclass(frozen=True)
@@ -53,3 +53,15 @@ def mean_ci(values: Sequence[float]) -> Estimate:
         return Estimate(mean, mean, mean, n > 1 or max(values) == min(values))
     half = 1.96 * statistics.stdev(values) / math.sqrt(n)
     return Estimate(mean, mean - half, mean + half, False)
+
+
+def standard_error(diffs: Sequence[float]) -> float:
+    """The standard error of the mean of ``diffs`` (0 for fewer than two):
+    how far a paired difference between two actions may be off.
+
+    >>> round(standard_error([1.0, 3.0, 5.0]), 3), standard_error([4.0])
+    (1.155, 0.0)
+    """
+    if len(diffs) < 2:
+        return 0.0
+    return statistics.stdev(diffs) / math.sqrt(len(diffs))

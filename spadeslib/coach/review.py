@@ -1,0 +1,110 @@
+"""The review of a hand for one seat: :class:`Review`, one verdict per
+decision, with the points lost to each rating."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from ..hand import Hand
+from ..seats import Seat
+from .ratings import RATINGS, Verdict
+
+__all__ = ["Review"]
+
+
+@dataclass
+class Review:
+    """A hand reviewed for one seat: one verdict per decision, in order."""
+
+    hand: Hand
+    seat: Seat
+    level: str
+    verdicts: list[Verdict]
+    forced: int = 0
+    """Decisions with a single legal choice (not rated)."""
+    positions: list[int] = field(default_factory=list)
+    """For each verdict, how many actions of the hand came before it."""
+    unrated: list[tuple[int, Verdict]] = field(default_factory=list)
+    """Decisions the coach leaves to the rule level's book (not rated), each
+    with how many actions came before it and its ``"unmeasured"`` verdict
+    (what was done, the book's choice)."""
+
+    @property
+    def unmeasured(self) -> int:
+        """How many decisions the coach left to the book."""
+        return len(self.unrated)
+
+    @property
+    def points_lost(self) -> dict[str, float]:
+        """Expected points lost, summed by rating."""
+        out = dict.fromkeys(RATINGS, 0.0)
+        for v in self.verdicts:
+            out[v.rating] += v.loss
+        return out
+
+    @property
+    def counts(self) -> dict[str, int]:
+        """How many decisions got each rating."""
+        out = dict.fromkeys(RATINGS, 0)
+        for v in self.verdicts:
+            out[v.rating] += 1
+        return out
+
+    def __iter__(self) -> Iterator[Verdict]:
+        """The verdicts, in the order of the decisions."""
+        return iter(self.verdicts)
+
+    def __len__(self) -> int:
+        return len(self.verdicts)
+
+    @property
+    def summary(self) -> str:
+        """The hand in a few lines: counts, points lost, the worst decisions
+        (a property, as on the table's review)."""
+        counts = self.counts
+        lost = self.points_lost
+        total = sum(lost.values())
+        parts = [
+            f"{counts[r]} {_PLURAL[r] if counts[r] > 1 and r in _COUNTED else r}"
+            for r in RATINGS
+            if counts[r]
+        ]
+        lines = [
+            f"Hand {self.hand.number}, {self.seat.full}: "
+            f"{len(self.verdicts)} decisions rated by the {self.level} coach "
+            f"({', '.join(parts) or 'none'}; "
+            f"{self.forced} forced"
+            + (f", {self.unmeasured} not measured" if self.unmeasured else "")
+            + f"). About {total:.0f} points lost in all"
+            + (
+                ": "
+                + ", ".join(
+                    f"{lost[r]:.0f} to {_PLURAL[r]}"
+                    for r in RATINGS[1:]
+                    if lost[r] >= 0.5
+                )
+                if total >= 0.5
+                else ""
+            )
+            + "."
+        ]
+        worst = sorted(self.verdicts, key=lambda v: -v.loss)[:3]
+        for v in worst:
+            if v.rating in ("inaccuracy", "mistake", "blunder"):
+                lines.append(f"  {v.where}: {v.rating}, -{v.loss:.0f}. {v.text}")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.summary
+
+
+#: ratings counted as nouns ("2 mistakes"; "2 best" stays as it is)
+_COUNTED = frozenset({"inaccuracy", "mistake", "blunder"})
+_PLURAL = {
+    "best": "best choices",
+    "good": "good choices",
+    "inaccuracy": "inaccuracies",
+    "mistake": "mistakes",
+    "blunder": "blunders",
+}

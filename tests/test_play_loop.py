@@ -40,7 +40,7 @@ def test_play_until_makes_the_decisions_of_a_loop_over_views(rules: str) -> None
     play_until(looped, bots, hands=3)
     by_hand = Game(rules, seed=9)
     again = {s: make_bot("random", seed=f"9/{s.letter}") for s in by_hand.hand.seats}
-    while len(by_hand.history) < 3 and not by_hand.is_over:
+    while len(by_hand.finished_hands) < 3 and not by_hand.is_over:
         seat = by_hand.turn
         assert seat is not None
         by_hand.apply(again[seat].act(by_hand.view(seat)))

@@ -188,9 +188,12 @@ class Coach:
         if found is not None:
             self._cache.move_to_end(key)
             return found
-        advice = self._advise(view)
-        if hand is not None and advice.kind == "card" and not advice.forced:
-            advice = replace(advice, known=_known_values(hand, view))
+        if hand is None:
+            advice = self._advise(view)
+        else:  # the same analysis as without the hand, plus the known values
+            advice = self.advise(view)
+            if advice.kind == "card" and not advice.forced:
+                advice = replace(advice, known=_known_values(hand, view))
         self._cache[key] = advice
         if len(self._cache) > self._size:
             self._cache.popitem(last=False)

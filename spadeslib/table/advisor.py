@@ -5,7 +5,18 @@ player do now, and why), *How good is my hand?* during bidding (expected
 tricks and a suggested bid), and the review of a finished hand (per
 decision: your choice, the best one, what it cost). All three go through
 :class:`Advisor`, so the hint and the review never disagree about what
-"best" means: one :class:`~spadeslib.coach.Coach` answers all three.
+"best" means: one :class:`~spadeslib.coach.Coach` answers all three, and
+its analysis of a decision (seeded by the decision, see
+:func:`~spadeslib.coach.decision_key`) is computed once and shared by the
+hint, the estimate and the review.
+
+With ``ahead=True`` the advisor starts on the learner's decision as soon as
+it is the learner's turn (:meth:`Advisor.foresee`), in one background
+thread that touches nothing but the coach's own copy (:class:`Foresight`):
+the hint is then ready when asked, and the review at the end of the hand,
+which needs the same analysis of every decision, reuses it. The analysis
+is the same whether computed ahead or when asked: seeded by the decision,
+never by the thread or the order of calls.
 
 >>> from spadeslib import Hand
 >>> hand = Hand(seed=3, dealer="W")
@@ -21,19 +32,21 @@ decision: your choice, the best one, what it cost). All three go through
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..actions import Action, Bid
-from ..coach import LEVELS, Coach
+from ..coach import LEVELS, Advice, Coach, decision_key
 from ..coach.explain import describe
 from ..errors import SpadesError
 from ..hand import Hand, Phase
 from ..seats import Seat
 from ..view import PlayerView
 
-__all__ = ["Advisor", "Estimate", "ReviewRow", "TableReview", "Tip"]
+__all__ = ["Advisor", "Estimate", "Foresight", "ReviewRow", "TableReview", "Tip"]
 
 
 @dataclass(frozen=True)
@@ -100,17 +113,171 @@ def _words(action: Action) -> str:
     return describe(action)
 
 
+KEEP = 256
+"""Analyses kept per table (more decisions than a game to 500 has)."""
+
+
+class Foresight:
+    """Analyses of decisions computed ahead, one at a time, in a background
+    thread with its own :class:`~spadeslib.coach.Coach` (same level and
+    seed, so the same analysis as the table's coach computes).
+
+    The thread runs only while there is work (none is left behind idle), the
+    newest decision first (the one the learner faces now); it never touches
+    the table, only this object's queue and results, under a lock.
+    :meth:`take` hands a result to the table's thread, waiting for a
+    decision being analysed, or taking back one not started yet (the table
+    then analyses it at once itself). :meth:`close` drops the queue and the
+    results, and a result still being computed is thrown away."""
+
+    def __init__(self, level: str, seed: int | str) -> None:
+        self.level = level
+        self.seed = seed
+        self._lock = threading.Condition()
+        self._wanted: OrderedDict[str, PlayerView] = OrderedDict()
+        self._running: str | None = None
+        self._done: OrderedDict[str, Advice] = OrderedDict()
+        self._thread: threading.Thread | None = None
+        self._closed = False
+        self.computed = 0
+        """Analyses the thread finished (for tests and measurements)."""
+
+    def want(self, key: str, view: PlayerView) -> None:
+        """Analyse the decision ``view`` (named ``key``) in the background."""
+        with self._lock:
+            if (
+                self._closed
+                or key in self._done
+                or key in self._wanted
+                or key == self._running
+            ):
+                return
+            self._wanted[key] = view
+            if self._thread is None:
+                self._thread = threading.Thread(
+                    target=self._work, name="spadeslib-coach-ahead", daemon=True
+                )
+                self._thread.start()
+
+    def take(self, key: str) -> Advice | None:
+        """The analysis of ``key`` if computed (waiting for it while it is
+        being computed), else ``None``: the caller computes it."""
+        with self._lock:
+            while key == self._running:
+                self._lock.wait()
+            self._wanted.pop(key, None)
+            return self._done.pop(key, None)
+
+    def idle(self, timeout: float | None = None) -> bool:
+        """Wait until the thread has stopped (nothing left to analyse, or
+        closed); ``False`` if it still runs after ``timeout`` seconds."""
+        with self._lock:
+            thread = self._thread
+        if thread is not None:
+            thread.join(timeout)
+            return not thread.is_alive()
+        return True
+
+    def close(self) -> None:
+        """Forget every analysis and stop after the one being computed."""
+        with self._lock:
+            self._closed = True
+            self._wanted.clear()
+            self._done.clear()
+            self._lock.notify_all()
+
+    @property
+    def closed(self) -> bool:
+        """Whether :meth:`close` was called (nothing more is analysed)."""
+        return self._closed
+
+    @property
+    def running(self) -> bool:
+        """Whether the background thread is alive."""
+        with self._lock:
+            return self._thread is not None
+
+    def _work(self) -> None:
+        try:
+            coach = Coach(self.level, seed=self.seed)
+            while True:
+                with self._lock:
+                    if self._closed or not self._wanted:
+                        self._thread = None  # under the lock: want() sees it
+                        self._lock.notify_all()
+                        return
+                    key, view = self._wanted.popitem(last=True)  # the newest first
+                    self._running = key
+                advice: Advice | None = None
+                try:
+                    advice = coach.advise(view)
+                except Exception:  # the table asks again and shows the failure
+                    advice = None
+                finally:
+                    with self._lock:
+                        self._running = None
+                        if advice is not None and not self._closed:
+                            self._done[key] = advice
+                            self.computed += 1
+                            while len(self._done) > KEEP:
+                                self._done.popitem(last=False)
+                        self._lock.notify_all()
+        finally:  # stopped by a failure: a later want() starts a new thread
+            with self._lock:
+                if self._thread is threading.current_thread():
+                    self._thread = None
+                self._lock.notify_all()
+
+
+class _TableCoach(Coach):
+    """The table's coach: its analysis of a decision is taken from a
+    :class:`Foresight` when one computed it ahead (the coach itself shares
+    one analysis between the hint, the estimate and the review)."""
+
+    def __init__(
+        self, level: str, seed: int | str, foresight: Foresight | None
+    ) -> None:
+        super().__init__(level, seed=seed, cache=KEEP)
+        self.foresight = foresight
+
+    def _advise(self, view: PlayerView) -> Advice:
+        found = None
+        if self.foresight is not None:
+            found = self.foresight.take(decision_key(view))
+        return found if found is not None else super()._advise(view)
+
+
 class Advisor:
     """Hints, hand estimates and reviews from one level and seed.
 
     One :class:`~spadeslib.coach.Coach` serves all three (its analysis of a
-    decision is cached), so a hint and the review of the same decision
-    agree. A level the coach does not know is coached at ``"rule"``."""
+    decision is computed once), so a hint and the review of the same
+    decision agree. A level the coach does not know is coached at
+    ``"rule"``. ``ahead``: analyse the learner's decisions in a background
+    thread as soon as they are asked to :meth:`foresee` (the same analysis,
+    sooner); :meth:`close` stops it."""
 
-    def __init__(self, level: str = "rule", seed: int | str = 0) -> None:
+    def __init__(
+        self, level: str = "rule", seed: int | str = 0, *, ahead: bool = False
+    ) -> None:
         self.seed = seed
         self.level = level if level in LEVELS else "rule"
-        self._coach = Coach(self.level, seed=seed)
+        self.foresight = Foresight(self.level, seed) if ahead else None
+        self._coach = _TableCoach(self.level, seed, self.foresight)
+
+    # ------------------------------------------------------------- ahead
+    def foresee(self, view: PlayerView) -> None:
+        """Start on the decision ``view`` in the background (with ``ahead``;
+        else nothing): a later hint, estimate or review of it takes the
+        result instead of computing it."""
+        if self.foresight is None or not view.legal or len(view.legal) == 1:
+            return
+        self.foresight.want(decision_key(view), view)
+
+    def close(self) -> None:
+        """Stop analysing ahead (a result being computed is thrown away)."""
+        if self.foresight is not None:
+            self.foresight.close()
 
     # ------------------------------------------------------------------ hint
     def hint(self, view: PlayerView) -> Tip:

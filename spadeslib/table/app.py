@@ -141,6 +141,7 @@ class SpadesTable(anywidget.AnyWidget):  # type: ignore[misc]
             auto_next=auto_next,
             auto_review=auto_review,
             loop=self._loop,
+            precompute=True,  # the hint is ready when asked (see coaching)
         )
         self.session.on_change(self.sync)
         self.on_msg(self._on_msg)

@@ -6,6 +6,13 @@ now, shown until the position changes), *How good is my hand?* (during
 bidding) and *Check my play* (a finished hand's decisions rated, opened by
 itself when a hand ends if ``auto_review`` is on). A failure of the coach
 is shown as one line on the table and never stops the game.
+
+With ``precompute`` (the widget's default) the coach starts on the
+learner's decision as soon as it is the learner's turn, in a background
+thread (:meth:`Coaching._foresee`): the hint is then ready when asked, and
+the review of the hand reuses the same analysis of each decision. The
+thread computes the coach's analysis only; the table, its log and the
+widget are changed on the table's own thread, when the learner asks.
 """
 
 from __future__ import annotations
@@ -94,6 +101,12 @@ class Coaching:
         self.log.append(self.last_review.summary)
         self.changed()
         return self.last_review
+
+    def _foresee(self: Host) -> None:
+        """Let the coach start on the learner's decision in the background
+        (with ``precompute``; a forced move or a bot's turn needs nothing)."""
+        if self.learner_to_move():
+            self.advisor.foresee(self.game.view(self.seat))
 
     def _advice(self: Host, ask: Callable[..., Any], *args: Any) -> Any:
         """Ask the coach; a failure is shown as one line, never raised."""

@@ -33,7 +33,7 @@ from ..cards import Card, Suit
 from ..game import Game
 from ..hand import Hand, Phase
 from ..rules import Rules
-from ..scoring import SideScore, side_of, side_seats
+from ..scoring import SideScore, side_of, side_seats, why_over
 from ..seats import Seat
 from .words import plural
 
@@ -41,12 +41,15 @@ __all__ = [
     "Snapshot",
     "describe_action",
     "describe_dealer",
+    "describe_hand_over",
+    "describe_new_game",
     "describe_result",
     "describe_trick",
     "narrate",
     "retell",
     "seat_name",
     "side_name",
+    "winner_words",
 ]
 
 
@@ -303,24 +306,104 @@ def describe_dealer(hand: Hand, learner: Seat | None) -> str:
     return f"Hand {hand.number}: {who} deals."
 
 
-def retell(game: Game, learner: Seat | None) -> list[str]:
-    """Every sentence the table writes for ``game`` so far, hand by hand
-    (for a game loaded or resumed, whose log is not kept with it).
+def describe_new_game(game: Game, learner: Seat | None) -> str:
+    """``"New game: classic, seed 3. Hand 1: East deals."``: the first line of
+    a game's log."""
+    first = describe_dealer(game.hands[0], learner)
+    return f"New game: {game.rules.spec}, seed {game.seed}. {first}"
+
+
+def winner_words(game: Game, learner: Seat | None) -> str:
+    """``"East-West won, 527 to 59: East-West reached the target of 500"``
+    (``"no winner"`` while the game goes on)."""
+    if game.winner is None:
+        return "no winner"
+    rules = game.rules
+    winner = side_name(game.winner, learner, rules)
+    others = [s for s in game.scores if s != game.winner]
+    score = " to ".join(str(game.scores[s]) for s in (game.winner, *others))
+    why = why_over(rules, game.scores)
+    if why is None:
+        return f"{winner} won, {score}"
+    kind, side = why
+    who = side_name(side, learner, rules)
+    reason = (
+        f"{who} reached the target of {rules.target}"
+        if kind == "target"
+        else f"{who} fell to {game.scores[side]}, at or below the losing "
+        f"threshold of {rules.losing_threshold}"
+    )
+    return f"{winner} won, {score}: {reason}"
+
+
+def describe_hand_over(
+    hand: Hand,
+    following: Hand | None,
+    learner: Seat | None,
+    *,
+    auto_next: bool,
+    game_over: str | None = None,
+) -> str:
+    """The line after a hand's result: ``"Game over: ..."`` (``game_over``
+    is :func:`winner_words`), the next hand's dealer (``auto_next``: it is
+    dealt at once), or ``"Hand 1 is over. Press Next hand to deal hand 2."``."""
+    if game_over is not None:
+        return f"Game over: {game_over}."
+    if following is None:
+        raise ValueError(f"hand {hand.number} is over but no hand follows it")
+    if auto_next:
+        return describe_dealer(following, learner)
+    return (
+        f"Hand {hand.number} is over. Press Next hand to deal hand {following.number}."
+    )
+
+
+def retell(
+    game: Game,
+    learner: Seat | None,
+    *,
+    auto_next: bool = False,
+    between: bool = False,
+) -> list[str]:
+    """Every line the table writes for ``game``'s moves, in order, as it
+    wrote them live (for a game loaded or resumed, whose log is not kept
+    with it): the new game, each hand's deal, each action (the same
+    :func:`narrate`), each hand's end. ``auto_next``: the table deals each
+    next hand at once; ``between``: the last hand is dealt but the table
+    still shows the one before (its deal is not told yet). What the moves
+    do not hold is not told: hints, estimates, reviews, undos, saves.
 
     >>> from spadeslib import Game
     >>> game = Game("classic", seed=3)
     >>> for bid in (3, 4): game.apply(bid)
-    >>> retell(game, Seat.SOUTH)
-    ['Hand 1: East deals.', 'You bid 3 tricks.', 'West bids 4 tricks.']
+    >>> retell(game, Seat.SOUTH)  # doctest: +NORMALIZE_WHITESPACE
+    ['New game: classic, seed 3. Hand 1: East deals.', 'You bid 3 tricks.',
+     'West bids 4 tricks.']
     """
-    lines = []
-    for number, hand in enumerate(game.hands, 1):
+    lines = [describe_new_game(game, learner)]
+    hands = game.hands
+    for index, hand in enumerate(hands):
+        last = index == len(hands) - 1
+        if index and not auto_next and not (between and last):
+            lines.append(describe_dealer(hand, learner))
         replay = hand.at_deal()
-        lines.append(describe_dealer(replay, learner))
-        totals = game.history[number - 1] if number <= len(game.history) else None
+        totals = (
+            game.running_scores[index] if index < len(game.running_scores) else None
+        )
         for seat, action, _ in hand.history:
             before = Snapshot.of(replay, learner)
             replay.apply(action, seat, check=False)
             done = replay.history[-1][1]
             lines.extend(narrate(replay, before, seat, done, learner, totals=totals))
+        over = game.is_over and last
+        if replay.is_over and (over or not last):
+            lines.append(
+                describe_hand_over(
+                    replay,
+                    None if last else hands[index + 1],
+                    learner,
+                    auto_next=auto_next,
+                    game_over=winner_words(game, learner) if over else None,
+                )
+            )
     return lines

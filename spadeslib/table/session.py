@@ -42,12 +42,20 @@ from ..errors import SpadesError, is_number
 from ..game import Game
 from ..hand import Hand
 from ..rules import Rules
-from ..scoring import why_over
 from ..seats import Seat
 from ..view import PlayerView
 from .advisor import Advisor, Estimate, TableReview, Tip
 from .coaching import Coaching
-from .narrate import Snapshot, describe_dealer, narrate, retell, seat_name, side_name
+from .narrate import (
+    Snapshot,
+    describe_dealer,
+    describe_hand_over,
+    describe_new_game,
+    narrate,
+    retell,
+    seat_name,
+    winner_words,
+)
 from .saving import (
     MAX_UPLOAD,
     deals_from_seed,
@@ -121,7 +129,11 @@ class TableSession(TurnLoop, Coaching):
     rules' ``move_timer``; it runs only with a ``loop``); ``auto_next`` (deal
     the next hand at once); ``coach`` (the level hints and reviews come from);
     ``auto_review`` (review each finished hand); ``loop`` (an asyncio event
-    loop for the bots' background moves and the timer).
+    loop for the bots' background moves and the timer); ``precompute`` (the
+    coach starts on each of the learner's decisions in a background thread
+    as soon as it is the learner's turn, so that a hint is ready when asked
+    and the review reuses it: the same advice, sooner; :meth:`close` stops
+    it; off by default, so a session without it runs no thread).
     """
 
     def __init__(
@@ -139,8 +151,10 @@ class TableSession(TurnLoop, Coaching):
         coach: str | None = None,
         auto_review: bool = False,
         loop: asyncio.AbstractEventLoop | None = None,
+        precompute: bool = False,
     ) -> None:
         self.seat = Seat.parse(seat)
+        self.precompute = bool(precompute)
         self._loop = loop
         self.auto_next = auto_next
         self.auto_review = auto_review
@@ -178,9 +192,7 @@ class TableSession(TurnLoop, Coaching):
         self._start(
             self._rules_of(rules, modifiers), seed, partner, opponents, timer, None
         )
-        self._say(
-            [f"New game: {self.rules.spec}, seed {self.seed}. {self._dealer_words()}"]
-        )
+        self._say([describe_new_game(self.game, self.seat)])
         self._kick()
 
     # ================================================================ setup
@@ -224,7 +236,9 @@ class TableSession(TurnLoop, Coaching):
                 four = rules.players == 4 and s == self.seat.partner
                 self.levels[s] = partner if four else opponents
         self.timer = timer if timer is not None else rules.move_timer
-        self.advisor = Advisor(self.coach_level, seed=game.seed)
+        if getattr(self, "advisor", None) is not None:
+            self.advisor.close()  # its analyses are of the game left
+        self.advisor = Advisor(self.coach_level, seed=game.seed, ahead=self.precompute)
         self.between = False
         self.notice = None
         self._recent = []
@@ -417,25 +431,7 @@ class TableSession(TurnLoop, Coaching):
 
     def _winner_words(self) -> str:
         """``"East-West won, 527 to 59: East-West reached the target of 500"``."""
-        game = self.game
-        if game.winner is None:
-            return "no winner"
-        rules = game.rules
-        winner = side_name(game.winner, self.seat, rules)
-        others = [s for s in game.scores if s != game.winner]
-        score = " to ".join(str(game.scores[s]) for s in (game.winner, *others))
-        why = why_over(rules, game.scores)
-        if why is None:
-            return f"{winner} won, {score}"
-        kind, side = why
-        who = side_name(side, self.seat, rules)
-        reason = (
-            f"{who} reached the target of {rules.target}"
-            if kind == "target"
-            else f"{who} fell to {game.scores[side]}, at or below the losing "
-            f"threshold of {rules.losing_threshold}"
-        )
-        return f"{winner} won, {score}: {reason}"
+        return winner_words(self.game, self.seat)
 
     def _say(self, lines: list[str]) -> None:
         self._recent.extend(lines)
@@ -450,25 +446,25 @@ class TableSession(TurnLoop, Coaching):
         totals = game.scores if hand.is_over else None
         lines = narrate(hand, before, seat, done, self.seat, totals=totals)
         if hand.is_over:
-            if game.is_over:
-                lines.append(f"Game over: {self._winner_words()}.")
-            elif self.auto_next:
-                lines.append(self._dealer_words())
-            else:
-                self.between = True
-                lines.append(
-                    f"Hand {hand.number} is over. Press Next hand to deal hand "
-                    f"{game.hand.number}."
+            over = self._winner_words() if game.is_over else None
+            lines.append(
+                describe_hand_over(
+                    hand, game.hand, self.seat, auto_next=self.auto_next, game_over=over
                 )
+            )
+            self.between = over is None and not self.auto_next
             if self.auto_review and not self.auto_next:
                 self._review_soon()
         self._say(lines)
 
     def _retold(self) -> None:
-        """The log of a game loaded or resumed (its record keeps the moves,
-        not the log), without the next hand's deal while between hands."""
-        lines = retell(self.game, self.seat)
-        self.log.extend(lines[:-1] if self.between else lines)
+        """The log of a game loaded or resumed, rebuilt from its moves as the
+        table wrote it live (:func:`~spadeslib.table.narrate.retell`): a
+        record keeps the moves, not the log. Hints, estimates, reviews and
+        undos asked before saving are not in the moves, so not told again."""
+        self.log.extend(
+            retell(self.game, self.seat, auto_next=self.auto_next, between=self.between)
+        )
 
     def _dealer_words(self) -> str:
         return describe_dealer(self.game.hand, self.seat)
@@ -556,9 +552,7 @@ class TableSession(TurnLoop, Coaching):
             self._start(new_rules, seed, partner, opponents, timer, None)
         except SpadesError as error:
             return self.refuse(you_text(str(error)))
-        self._say(
-            [f"New game: {self.rules.spec}, seed {self.seed}. {self._dealer_words()}"]
-        )
+        self._say([describe_new_game(self.game, self.seat)])
         self._kick()
         self.changed()
         return True

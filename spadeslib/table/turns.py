@@ -3,8 +3,10 @@
 :class:`TurnLoop` is the part of :class:`~spadeslib.table.session.TableSession`
 that makes time pass: after the learner's decision the bots move, at once
 or one by one on an asyncio event loop at the chosen speed (``step`` waits
-for :meth:`TurnLoop.step`); a pause stops them; the move timer (YPPedia)
-plays a random legal move for a learner who waits too long. Bots are built
+for :meth:`TurnLoop.step`); when they stop at the learner's turn the coach
+may start on the learner's decision (see :mod:`.coaching`); a pause stops
+them; the move timer (YPPedia) plays a random legal move for a learner who
+waits too long. Bots are built
 for each decision and seeded by the position, so the same position always
 gets the same move (undo and resume rely on it).
 """
@@ -95,7 +97,7 @@ class TurnLoop:
                 else "It is your turn."
             )
         self._bot_step()
-        self._arm_timer()
+        self._ready()
         self.changed()
         return True
 
@@ -131,7 +133,7 @@ class TurnLoop:
         """Let the bots move (now, or in the background at the chosen speed)
         and arm the move timer."""
         if not self.bot_to_move() or not self._auto():
-            self._arm_timer()
+            self._ready()
             return
         delay = SPEEDS[self.speed]
         if self._loop is None or not delay:
@@ -141,7 +143,7 @@ class TurnLoop:
                 steps += 1
                 if steps > 100_000:  # pragma: no cover - a safety net
                     raise RuntimeError("the bots did not stop")
-            self._arm_timer()
+            self._ready()
             return
         if self._task is None or self._task.done():
             self._task = self._loop.create_task(self._bot_loop(self._epoch))
@@ -158,8 +160,14 @@ class TurnLoop:
             self.errors.append(f"{type(error).__name__}: {error}")
             self.refuse(f"Something went wrong while the bots played: {error}")
         if epoch == self._epoch:
-            self._arm_timer()
+            self._ready()
             self.changed()
+
+    def _ready(self: Host) -> None:
+        """The bots have stopped: arm the move timer and, when the learner is
+        to move, let the coach start on the decision (see ``_foresee``)."""
+        self._arm_timer()
+        self._foresee()
 
     # ============================================================ the timer
     def _arm_timer(self: Host) -> None:
@@ -215,6 +223,7 @@ class TurnLoop:
         self.timer_deadline = None
 
     def close(self: Host) -> None:
-        """Stop the bots' background task and the timer."""
+        """Stop the bots' background task, the timer and the coach's thread."""
         self._epoch += 1
         self._cancel_tasks()
+        self.advisor.close()

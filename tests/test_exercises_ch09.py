@@ -85,3 +85,31 @@ def test_choose_bid_explains_the_coachs_points() -> None:
         # said right after the coach's verdict, before the exercise's own words
         assert message.index(COACH_POINTS) < message.index("quick count")
     assert COACH_POINTS in q.solution_text()
+
+
+def test_choose_bid_accepts_a_bid_its_deals_cannot_tell_from_a_good_one() -> None:
+    """Seed 10: bid 2 loses 6.6 points on average (an inaccuracy), but its 95%
+    interval reaches below 5, so the check accepts it and says why; a bid
+    surely worse is refused."""
+    from spadeslib.actions import Bid
+    from spadeslib.exercises.advice import BID_SAMPLES, within_noise
+
+    q = ChooseBid(10)
+    verdict = q.verdict(Bid(2))
+    assert verdict.rating == "inaccuracy" and within_noise(verdict)
+    feedback = q.feedback(2)
+    assert feedback.correct
+    assert "not for sure" in feedback.message
+    assert f"over {BID_SAMPLES} deals" in feedback.message
+    assert "2" in q.explain().split("Also accepted:")[1]
+    for bid in q.hand.legal_actions():
+        verdict = q.verdict(bid)
+        sure = verdict.loss_ci[0] > 5
+        assert q.feedback(bid).correct is (not sure), bid
+
+
+def test_choose_bid_values_bids_over_more_deals_than_a_card() -> None:
+    from spadeslib.exercises.advice import BID_SAMPLES, bid_coach, coach
+
+    assert bid_coach().samples == BID_SAMPLES > coach().samples
+    assert (bid_coach().level, bid_coach().seed) == (coach().level, coach().seed)

@@ -22,11 +22,22 @@ from __future__ import annotations
 import functools
 
 from ..actions import Action
-from ..coach import RATINGS, Coach, Verdict
+from ..coach import RATINGS, THRESHOLDS, Coach, Verdict
 from ..hand import Hand
 from ..view import PlayerView
 
-__all__ = ["ACCEPTED", "LEVEL", "RATINGS", "SEED", "accepted", "coach", "rate"]
+__all__ = [
+    "ACCEPTED",
+    "BID_SAMPLES",
+    "LEVEL",
+    "RATINGS",
+    "SEED",
+    "accepted",
+    "bid_coach",
+    "coach",
+    "rate",
+    "within_noise",
+]
 
 LEVEL = "search"
 """The coach level of every exercise verdict."""
@@ -36,6 +47,12 @@ SEED = "ch10"
 
 ACCEPTED = ("best", "good")
 """Ratings an exercise accepts as a sound choice (at most 5 points lost)."""
+
+BID_SAMPLES = 320
+"""Deals over which exercise 9.4 values the bids: eight times the search
+coach's 40. A whole hand rides on a bid, so its values spread widely from
+deal to deal; at 40 deals the key of one hand in three changed with the
+deals drawn (a bid 6 points worse at 40 deals was the best at 200)."""
 
 
 @functools.cache
@@ -50,6 +67,20 @@ def rate(view: PlayerView, action: Action, hand: Hand | None = None) -> Verdict:
     return coach().advise(view, hand=hand).rate(action)
 
 
+@functools.cache
+def bid_coach() -> Coach:
+    """The coach of exercise 9.4: :func:`coach`'s level and seed, valuing
+    bids over :data:`BID_SAMPLES` deals."""
+    return Coach(LEVEL, seed=SEED, samples=BID_SAMPLES)
+
+
 def accepted(verdict: Verdict) -> bool:
     """Whether the verdict calls the choice sound (best or good)."""
     return verdict.rating in ACCEPTED
+
+
+def within_noise(verdict: Verdict) -> bool:
+    """Whether a choice rated worse than good may still be good: the 95%
+    interval of its loss reaches down to the bound of "good" (5 points), so
+    the deals drawn cannot tell it from a good one."""
+    return not accepted(verdict) and verdict.loss_ci[0] <= THRESHOLDS["good"]

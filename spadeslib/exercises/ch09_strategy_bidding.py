@@ -16,13 +16,13 @@ import random
 from typing import Any
 
 from ..actions import Bid
-from ..coach import Verdict
+from ..coach import Advice, Verdict
 from ..counting import nil_average, nil_break_even, quick_tricks
 from ..hand import Hand
 from ..rules import Rules
 from ..scoring import score_hand
 from ..seats import Seat
-from .advice import accepted, coach, rate
+from .advice import BID_SAMPLES, accepted, bid_coach, within_noise
 from .answers import BidAnswer, Decimal, Whole
 from .core import (
     Feedback,
@@ -327,8 +327,9 @@ class ChooseBid(Spec):
     title = "Choose a bid"
     intro = (
         "There is no single right bid: the coach (`spadeslib.coach`) values every "
-        "bid over deals of the unseen cards, and the check accepts a bid it rates "
-        "best or good (at most 5 points worse than its best bid)."
+        f"bid over {BID_SAMPLES} deals of the unseen cards, and the check accepts a "
+        "bid it rates best or good (at most 5 points worse than its best bid), or "
+        "one that those deals cannot tell from a good one."
     )
     chapter = CHAPTER
     answer = BidAnswer()
@@ -349,12 +350,16 @@ class ChooseBid(Spec):
         """The coach's verdict on ``bid`` (cached per exercise)."""
         found = self._cache.setdefault("verdicts", {})
         if bid not in found:
-            found[bid] = rate(self.hand.view(self.seat), bid)
+            found[bid] = self.advice().rate(bid)
         return found[bid]  # type: ignore[no-any-return]
+
+    def advice(self) -> Advice:
+        """The coach's analysis of the bid (over :data:`BID_SAMPLES` deals)."""
+        return bid_coach().advise(self.hand.view(self.seat))
 
     def reference(self) -> Bid:
         """The coach's best bid."""
-        return coach().advise(self.hand.view(self.seat)).best  # type: ignore[return-value]
+        return self.advice().best  # type: ignore[return-value]
 
     def key(self) -> Bid:
         return self.reference()
@@ -367,7 +372,8 @@ class ChooseBid(Spec):
         ]
 
     def good(self, bid: Bid) -> bool:
-        return accepted(self.verdict(bid))
+        verdict = self.verdict(bid)
+        return accepted(verdict) or within_noise(verdict)
 
     def diagnose(self, parsed: Any) -> Feedback | None:
         reason = self.hand.why_illegal(parsed)
@@ -381,6 +387,15 @@ class ChooseBid(Spec):
             return Feedback(
                 "correct",
                 f"{said} The quick count of the hand is {count}.",
+            )
+        if within_noise(verdict):
+            low, high = verdict.loss_ci
+            return Feedback(
+                "correct",
+                f"{said} That is more than 5 points, but not for sure: over "
+                f"{BID_SAMPLES} deals the loss lies between {max(0.0, low):.0f} and "
+                f"{high:.0f} points (95% interval), so the check accepts it. The "
+                f"quick count of the hand is {count}.",
             )
         if parsed.is_nil:
             return Feedback(
@@ -449,7 +464,7 @@ class ChooseBid(Spec):
         )
 
     def explain(self) -> str:
-        advice = coach().advise(self.hand.view(self.seat))
+        advice = self.advice()
         good = [
             b for b in self.hand.legal_actions() if isinstance(b, Bid) and self.good(b)
         ]

@@ -5,8 +5,9 @@ or on a Dask cluster, with the same results as a serial run.
 results in the list's order. The backend is chosen by two arguments:
 
 - ``jobs=1``: in this process, one job after another;
-- ``jobs=N`` (default: every core, :func:`default_jobs`): ``N`` worker
-  processes on this machine;
+- ``jobs=N`` (default: every core this process may use, or
+  ``SPADES_JOBS``: :func:`default_jobs`): ``N`` worker processes on this
+  machine;
 - ``scheduler="tcp://host:8786"`` (or a ``distributed.Client``, or a
   ``LocalCluster``): the workers of a Dask cluster (``pip install
   'spadeslib[dask]'``); ``jobs`` is then ignored.
@@ -31,11 +32,13 @@ A progress bar on stderr counts the jobs done, on every backend
 
 from __future__ import annotations
 
+import math
 import multiprocessing
 import os
 import re
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from pathlib import Path
 from typing import Any, TypeVar
 
 from .dealing import is_seed
@@ -51,12 +54,57 @@ _FN: list[Callable[[Any], Any]] = []  # the job function, set once per worker
 
 
 def default_jobs() -> int:
-    """The cores this process may use (``os.cpu_count()`` where affinity is
-    unknown)."""
+    """The cores this process may use: ``SPADES_JOBS`` if set (a teacher's
+    cap for a shared server), else the fewest of the cores it may run on,
+    the CPU limit a JupyterHub gives it (``CPU_LIMIT``, as KubeSpawner and
+    other spawners set it) and its container's CPU quota (cgroups); at
+    least 1.
+
+    >>> default_jobs() >= 1
+    True
+    """
+    text = os.environ.get("SPADES_JOBS", "").strip()
+    if text:
+        if not text.isdigit() or int(text) < 1:
+            raise SpadesError(
+                f"SPADES_JOBS is how many processes a run may use: a whole "
+                f"number from 1, not {text!r}"
+            )
+        return int(text)
     try:
-        return max(1, len(os.sched_getaffinity(0)))
+        cores = len(os.sched_getaffinity(0))
     except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
+        cores = os.cpu_count() or 1
+    for limit in (_hub_limit(), _cgroup_quota()):
+        if limit is not None:
+            cores = min(cores, limit)
+    return max(1, cores)
+
+
+def _hub_limit() -> int | None:
+    """The whole cores of ``CPU_LIMIT`` (``"0.5"`` counts as 1), if set."""
+    try:
+        limit = float(os.environ.get("CPU_LIMIT", ""))
+    except ValueError:
+        return None
+    return max(1, math.ceil(limit)) if limit > 0 else None
+
+
+def _cgroup_quota(root: Path = Path("/sys/fs/cgroup")) -> int | None:
+    """The whole cores of this container's CPU quota (cgroup v2 ``cpu.max``
+    or v1 ``cpu.cfs_quota_us``), if it has one."""
+    try:
+        quota, period = (root / "cpu.max").read_text().split()[:2]
+    except (OSError, ValueError):
+        try:
+            base = root / "cpu"
+            quota = (base / "cpu.cfs_quota_us").read_text().strip()
+            period = (base / "cpu.cfs_period_us").read_text().strip()
+        except OSError:
+            return None
+    if quota in ("max", "-1") or not period.isdigit() or not quota.isdigit():
+        return None
+    return max(1, math.ceil(int(quota) / max(1, int(period))))
 
 
 def job_seed(seed: object, index: int) -> str:

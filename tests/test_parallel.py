@@ -7,6 +7,7 @@ import math
 import os
 import re
 from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
 
 import pytest
 
@@ -98,3 +99,36 @@ def test_dask_local_cluster_gives_the_serial_results(capsys) -> None:
             with pytest.raises(ValueError, match="negative"):
                 run(math.factorial, [2, -1], scheduler=client)
             assert client.status == "running"
+
+
+def test_default_jobs_follows_a_teachers_cap_and_the_servers_limits(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from spadeslib import parallel
+
+    monkeypatch.delenv("SPADES_JOBS", raising=False)
+    monkeypatch.delenv("CPU_LIMIT", raising=False)
+    quota = parallel._cgroup_quota
+    monkeypatch.setattr(parallel, "_cgroup_quota", lambda: None)
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1, 2, 3, 4, 5, 6, 7})
+    assert parallel.default_jobs() == 8
+    monkeypatch.setenv("CPU_LIMIT", "1.5")  # a JupyterHub spawner's limit
+    assert parallel.default_jobs() == 2
+    monkeypatch.setenv("CPU_LIMIT", "0.25")
+    assert parallel.default_jobs() == 1
+    monkeypatch.setenv("SPADES_JOBS", "3")  # the teacher's cap wins
+    assert parallel.default_jobs() == 3
+    monkeypatch.setenv("SPADES_JOBS", "0")
+    with pytest.raises(SpadesError, match=r"SPADES_JOBS .* not '0'"):
+        parallel.default_jobs()
+    # a container's quota: cgroup v2, then v1
+    (tmp_path / "cpu.max").write_text("250000 100000\n")
+    assert quota(tmp_path) == 3
+    (tmp_path / "cpu.max").write_text("max 100000\n")
+    assert quota(tmp_path) is None
+    (tmp_path / "cpu.max").unlink()
+    (tmp_path / "cpu").mkdir()
+    (tmp_path / "cpu" / "cpu.cfs_quota_us").write_text("100000\n")
+    (tmp_path / "cpu" / "cpu.cfs_period_us").write_text("100000\n")
+    assert quota(tmp_path) == 1
+    assert quota(tmp_path / "missing") is None

@@ -72,12 +72,20 @@ def test_every_hint_names_only_what_an_exercise_notebook_has() -> None:
 
 
 def test_feedback_only_cites_what_the_exercise_shows() -> None:
-    q = load("03", seed=1)[2]
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        q.show()
-    assert "Scores before the hand: NS 0, EW 0." in out.getvalue()
-    assert "(NS 0, EW 0)" in feedback("03", 3, 1, ["nil", "blind nil"])
+    """3.3: a preset's refusal quotes the scores, and they are the prompt's."""
+    cited = 0
+    for seed in (1, 2, 3, 4, 5):
+        q = load("03", seed=seed)[2]
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            q.show()
+        shown = re.search(r"Scores before the hand: (NS \d+, EW \d+)\.", out.getvalue())
+        assert shown, out.getvalue()
+        for preset in ("cards4net", "classic", "yppedia"):
+            for scores in re.findall(r"\((NS \d+, EW \d+)\)", str(q.feedback(preset))):
+                assert scores == shown.group(1), (seed, preset)
+                cited += 1
+    assert cited
     assert "even when North wins no trick" not in feedback("06", 6, 1, 130)
 
 

@@ -29,6 +29,7 @@ from ..seats import Seat
 from .reading import (
     AnswerError,
     card_codes,
+    means_all,
     parse_bid,
     parse_bool,
     parse_card,
@@ -51,6 +52,7 @@ __all__ = [
     "Decimal",
     "Flag",
     "Halves",
+    "Names",
     "SeatAnswer",
     "Seats",
     "Side",
@@ -433,6 +435,56 @@ class Suits(Answer):
             [s.plural.capitalize() for s in ordered],
             " ".join(s.symbol for s in ordered),
         ]
+
+
+@dataclass(frozen=True)
+class Names(Answer):
+    """A set of names from a fixed list (the presets, say): ``"classic
+    yppedia"``, ``"classic, yppedia"``, ``"classic and yppedia"``,
+    ``["Classic", "yppedia"]``; ``"none"``; ``"all"`` (or ``"all three"``)
+    is every name.
+
+    >>> kind = Names(("cards4net", "classic", "yppedia"), "presets")
+    >>> kind.format(kind.parse("Yppedia and classic")), kind.format(kind.parse("all"))
+    ('classic yppedia', 'cards4net classic yppedia')
+    """
+
+    options: tuple[str, ...] = ()
+    what: str = "names"
+
+    @property
+    def text(self) -> str:  # type: ignore[override]
+        listed = ", ".join(f"'{o}'" for o in self.options)
+        return f"a list of {self.what} from {listed} (or 'none')"
+
+    def parse(self, value: Any) -> frozenset[str]:
+        count = {2: "both", 3: "all three"}.get(len(self.options), "")
+        if means_all(value, also=(count, f"all {len(self.options)}")):
+            return frozenset(self.options)
+        if isinstance(value, str) and value.strip().lower() in ("none", "no one"):
+            return frozenset()
+        out = set()
+        for item in _items(value):
+            word = str(item).strip().strip("'\".").lower()
+            if word in ("and", "&", ""):
+                continue
+            if word not in self.options:
+                raise AnswerError(f"{item!r} is not one of the {self.what}")
+            out.add(word)
+        return frozenset(out)
+
+    def format(self, value: Any) -> str:
+        return " ".join(o for o in self.options if o in value) or "none"
+
+    def spellings(self, value: Any) -> list[Any]:
+        if not value:
+            return ["none", [], "[]"]
+        ordered = [o for o in self.options if o in value]
+        out = [value, self.format(value), ordered, ", ".join(ordered)]
+        out.append(" and ".join(ordered).capitalize())
+        if len(ordered) == len(self.options):
+            out.append("all")
+        return out
 
 
 @dataclass(frozen=True)

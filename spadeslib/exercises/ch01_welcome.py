@@ -66,7 +66,10 @@ class Partner(SeatExercise):
         ]
 
     def hint(self) -> str:
-        return "Partners sit opposite each other; `Seat.NORTH.partner` shows one pair."
+        return (
+            "Partners sit opposite each other, across the table (chapter 1, "
+            '"Seats and partnerships").'
+        )
 
     def explain(self) -> str:
         side = side_of(Rules.preset(), self.seat)

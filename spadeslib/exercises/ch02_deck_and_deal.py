@@ -12,6 +12,7 @@ rotation, and the exact chance of a spade holding.
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -130,6 +131,14 @@ class DealOrder(Spec):
                 self.after(self.dealer, self.k, clockwise=False),
                 "cards go round clockwise (to the left): N, E, S, W",
             ),
+            Mistake(
+                "one-too-far",
+                self.after(self.dealer, self.k + 1),
+                "one seat too far: card 1 is already one step clockwise from the "
+                f"dealer (on the dealer's left), so card {self.k} is {self.k} steps "
+                f"from {self.dealer.full}; count the steps from the dealer, not from "
+                "the dealer's left",
+            ),
         ]
 
     def hint(self) -> str:
@@ -154,6 +163,8 @@ class Voids(SetSpec):
     intro = "A void is a suit a player holds no card of."
     chapter = CHAPTER
     answer = Suits()
+    names_missing = False  # a void left out is counted, not named
+    noun = "void"
 
     def generate(self, rng: random.Random) -> None:
         self.hand = deal(Rules.preset(), rng)
@@ -185,6 +196,12 @@ class Voids(SetSpec):
 
     def why_yes(self, item: Any) -> str:
         return f"{self.seat.full} holds no {item.plural} at all"
+
+    def left_out(self, item: Any) -> str:
+        return (
+            f"a suit of which {self.seat.full} holds no card at all is a void too; "
+            f"it does not appear in {self.seat.full}'s row"
+        )
 
     def prompt(self) -> str:
         return (
@@ -264,12 +281,32 @@ class AtLeastSpades(Spec):
                 100 * self.at_least(self.k),
                 "a probability lies between 0 and 1 (write 0.25, not 25)",
             ),
+            Mistake(
+                "from-k-minus-1",
+                self.at_least(self.k - 1),
+                f"that is the chance of at least {self.k - 1}: the sum starts at "
+                f"j = {self.k - 1}; start it at j = {self.k}",
+            ),
+            Mistake(
+                "two-decimals",
+                round(self.at_least(self.k), 2),
+                "that is the probability rounded to two decimals (a whole "
+                "percentage); give three decimals (one decimal as a percentage, "
+                "e.g. 12.3%)",
+            ),
+            Mistake(
+                "truncated",
+                math.floor(1000 * self.at_least(self.k)) / 1000,
+                "you cut the number off after the third decimal; round it instead "
+                "(0.1237 rounds to 0.124, not 0.123)",
+            ),
         ]
 
     def hint(self) -> str:
         return (
-            "P(exactly j spades) = C(13, j) × C(39, 13 − j) / C(52, 13) "
-            f"(`math.comb`); add it up for every j from {self.k} to 13."
+            "P(exactly j spades) = C(13, j) × C(39, 13 − j) / C(52, 13), where "
+            'C(n, j) counts the ways to choose j cards of n (chapter 2, "What does '
+            f'a random hand look like?"); add it up for every j from {self.k} to 13.'
         )
 
     def explain(self) -> str:
@@ -318,6 +355,12 @@ class DealerRotation(Spec):
                 "anticlockwise",
                 self.dealer_of(self.n, clockwise=False),
                 "the deal passes clockwise, to the left: N, E, S, W",
+            ),
+            Mistake(
+                "one-short",
+                self.dealer_of(self.n - 1),
+                f"that is the dealer of hand {self.n - 1}: from hand 1 to hand "
+                f"{self.n} the deal moves {self.n - 1} times, not {self.n - 2}",
             ),
         ]
 

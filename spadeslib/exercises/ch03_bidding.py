@@ -1,7 +1,7 @@
 """Chapter 3 exercises: bidding.
 
-Team contracts, who may bid Nil or Blind Nil under each preset, the forced
-bids of mirror, whiz and suicide, blind nil for the trailing side, and a first
+Team contracts, who may bid 0, Nil or Blind Nil under each preset, one
+situation under the three presets, blind nil for the trailing side, and a first
 estimate of a hand's tricks. The legal bids come from the engine
 (``hand.legal_actions()``, ``hand.check(bid)``), the reasons from
 ``hand.why_illegal(bid)``.
@@ -21,19 +21,26 @@ from typing import Any
 from ..actions import LOOK, Bid
 from ..counting import quick_trick_parts, quick_tricks
 from ..hand import Hand
-from ..rules import MODIFIERS, Rules
+from ..rules import Rules
 from ..scoring import side_of
 from ..seats import Seat
-from .answers import Answer, Halves, Seats, Whole
+from .answers import Answer, Halves, Names, Seats, Whole
 from .core import Mistake, SetSpec, Spec
 from .reading import AnswerError, parse_bid, parse_list
-from .scenarios import bids_table, deal, hand_picture, other_side, side_name
+from .scenarios import (
+    bids_table,
+    deal,
+    hand_picture,
+    new_seed,
+    other_side,
+    side_name,
+)
 
 CHAPTER = "03_bidding"
 TITLE = "Bidding"
 INTRO = (
     "They cover team contracts, who may bid 0, Nil or Blind Nil under each preset, "
-    "the forced bids of the modifiers, and a first estimate of a hand."
+    "one situation under the three presets, and a first estimate of a hand."
 )
 
 
@@ -169,6 +176,8 @@ class NilOptions(SetSpec):
         'the options open, from "0", "nil" and "blind nil", e.g. '
         '["nil"] (or [] for none)'
     )
+    names_missing = False  # three options: naming one left out gives it away
+    noun = "option"
 
     def generate(self, rng: random.Random) -> None:
         preset = rng.choice(["cards4net", "cards4net", "classic", "yppedia"])
@@ -281,12 +290,41 @@ class NilOptions(SetSpec):
             f"{other} by {h.scores[other] - h.scores[own]}"
         )
 
+    def left_out(self, item: Any) -> str:
+        h = self.hand
+        rules = h.rules
+        mate = self.seat.partner.full
+        if item == "0":
+            return f"under {rules.preset} the numbers start at 0"
+        if item == "nil":
+            if rules.nil_before_partner_only:
+                return (
+                    f"under {rules.preset} the promise to win no trick is open "
+                    f"while the partner has not bid, and {mate} has not bid yet"
+                )
+            return (
+                f"under {rules.preset} any player may promise to win no trick, "
+                "whatever the partner bid"
+            )
+        if rules.blind_nil == "first_bidder":
+            return (
+                f"under {rules.preset} the first bidder may promise to win no "
+                "trick before looking at the cards"
+            )
+        own = side_of(rules, self.seat)
+        other = other_side(own)
+        return (
+            f"{own} trail {other} by {h.scores[other] - h.scores[own]}, and under "
+            f"{rules.preset} a side {rules.blind_nil_margin} or more behind may "
+            "promise to win no trick before looking at the cards"
+        )
+
     def hint(self) -> str:
         return (
-            f"Check three fields of `Rules.parse('{self.hand.rules.spec}')`: "
-            "`numeric_zero` (is 0 a number?), `nil_before_partner_only` (has the "
-            "partner bid?), and `blind_nil` (first bidder only, or a side trailing "
-            "by 100?). Blind bids need unseen cards."
+            f'Chapter 3\'s section "Nil and Blind Nil: who may bid them?" says, for '
+            f"{self.hand.rules.preset}: is 0 a number or Nil? May Nil follow the "
+            "partner's bid? Who is offered Blind Nil (the first bidder only, or a "
+            "side trailing by 100)? Blind bids need unseen cards."
         )
 
     def explain(self) -> str:
@@ -299,138 +337,183 @@ class NilOptions(SetSpec):
         return "\n".join(parts)
 
 
-class ModifierBids(SetSpec):
+PRESETS = ("cards4net", "classic", "yppedia")
+"""The three four-player presets chapter 3 compares."""
+
+ASKED = {"nil": Bid.NIL, "blind nil": Bid.BLIND_NIL}
+
+
+class PresetBids(SetSpec):
+    """One situation, played under the three presets: under which of them may
+    the player to bid make a Nil or a Blind Nil? (Chapter 3's table of
+    situations, asked the other way round.)"""
+
     number = 3
-    title = "Forced bids: mirror, whiz and suicide"
+    title = "One situation, three presets"
     intro = (
-        "Mirror, whiz and suicide restrict the bids. List every bid the player "
-        'may make, for example `[4, "nil"]`.'
+        "Chapter 3 put the library in a few situations and asked each preset "
+        "whether Nil and Blind Nil are legal. Here is one more situation. Answer "
+        'with the presets that allow the bid, for example `"cards4net classic"`, '
+        'or `"none"`.'
     )
     chapter = CHAPTER
-    answer = Answer()
-    answer_format = 'a list of bids, e.g. [4, "nil"]'
+    answer = Names(PRESETS, "presets")
+    names_missing = False  # three presets: naming one left out gives it away
+    noun = "preset"
 
     def generate(self, rng: random.Random) -> None:
-        modifier = rng.choice(["mirror", "whiz", "suicide"])
-        self.modifier = modifier
-        rules = Rules.preset(
-            "cards4net" if modifier != "suicide" else "classic", [modifier]
-        )
-        while True:
-            self.hand = deal(rules, rng)
-            if modifier != "suicide":
-                make_bids(self.hand, rng, rng.randint(1, 3))
-                return
-            # suicide: the second partner of a side, after the partner bid a number
-            make_bids(self.hand, rng, rng.choice([2, 3]))
-            partner = self.hand.bids[self.seat.partner]
-            if partner is not None and not partner.is_nil:
-                return
+        self.dealer = rng.choice(list(Seat))
+        gap = rng.choice([0, 0, 50, 100, 150, 200])
+        behind = rng.choice(["NS", "EW"])
+        base = rng.randrange(0, 200, 10)
+        self.scores = {behind: base, other_side(behind): base + gap}
+        self.asked = "nil" if rng.random() < 0.3 else "blind nil"
+        count = rng.choice([0, 0, 1, 2, 2, 3])
+        self.before: list[Bid] = []
+        for i in range(count):
+            roll = rng.random()
+            if i == 0 and roll < 0.4:
+                self.before.append(Bid.BLIND_NIL)
+            elif roll < 0.25:
+                self.before.append(Bid.NIL)
+            else:
+                self.before.append(Bid(rng.randint(1, 5)))
+        seed = new_seed(rng)
+        self.hands: dict[str, Hand] = {}
+        for preset in PRESETS:
+            hand = Hand(
+                Rules.preset(preset), self.dealer, seed=seed, scores=self.scores
+            )
+            for bid in self.before:
+                if not bid.is_blind and LOOK in hand.legal_actions():
+                    hand.apply(LOOK)
+                if hand.check(bid) is not None:
+                    self.hands = {}  # this history cannot happen under a preset
+                    return
+                hand.apply(bid)
+            self.hands[preset] = hand
+
+    def acceptable(self) -> bool:
+        return bool(self.hands)
 
     @property
     def seat(self) -> Seat:
-        assert self.hand.turn is not None
-        return self.hand.turn
+        turn = self.hands["classic"].turn
+        assert turn is not None
+        return turn
 
-    @property
-    def rule_words(self) -> str:
-        """What the modifier does, in the rules' own words (``MODIFIERS``)."""
-        return MODIFIERS[self.modifier][0]
+    def allows(self, preset: str) -> bool:
+        """Whether ``preset`` allows the bid asked about (a Nil after looking,
+        a Blind Nil before)."""
+        return self.reason(preset) is None
 
-    def rule_sentence(self) -> str:
-        """The sentence of the prompt that states the modifier's rule."""
-        return (
-            f"Under {self.modifier}, {self.rule_words} (chapter 8 covers this "
-            "variant and the other modifiers)."
-        )
+    def reason(self, preset: str) -> str | None:
+        """The engine's reason ``preset`` refuses the bid, or ``None``."""
+        hand = self.hands[preset]
+        bid = ASKED[self.asked]
+        if not bid.is_blind and hand.hidden[self.seat]:
+            hand = hand.clone()
+            hand.apply(LOOK)
+        return hand.why_illegal(bid)
 
-    def key(self) -> frozenset[Bid]:
-        if self.hand.hidden[self.seat]:
-            probe = self.hand.clone()
-            probe.apply(LOOK)
-            return frozenset(b for b in probe.legal_actions() if isinstance(b, Bid))
-        return frozenset(
-            b
-            for b in self.hand.legal_actions()
-            if isinstance(b, Bid) and not b.is_blind
-        )
+    def key(self) -> frozenset[str]:
+        return frozenset(p for p in PRESETS if self.allows(p))
 
-    def universe(self) -> list[Bid]:
-        spades = sum(
-            1 for c in self.hand.holding[self.seat] if self.hand.rules.is_trump(c)
-        )
-        items = {Bid.NIL, Bid(spades), Bid(max(1, spades - 1)), Bid(spades + 1)}
-        items |= set(self.expected)
-        return sorted(items, key=lambda b: (b.is_nil, b.tricks))
+    def universe(self) -> list[str]:
+        return list(PRESETS)
 
     def _order(self, item: Any) -> Any:
-        return (item.is_nil, item.tricks)
-
-    def item_text(self, item: Any) -> str:
-        return bid_label(item).capitalize() if item.is_nil else str(item.tricks)
-
-    def parse(self, answer: Any) -> frozenset[Bid]:
-        bids = [parse_bid(a) for a in as_items(answer)]
-        if not self.hand.rules.numeric_zero:
-            bids = [Bid.NIL if b == Bid(0) else b for b in bids]
-        return frozenset(bids)
-
-    def format_answer(self, value: Any) -> str:
-        items = sorted(value, key=lambda b: (b.is_nil, b.tricks))
-        return json.dumps([b.tricks if not b.is_nil else bid_label(b) for b in items])
+        return PRESETS.index(item)
 
     def prompt(self) -> str:
-        h = self.hand
-        bids = h.bid_map()
+        bids = dict(zip(self.bid_seats(), self.before, strict=True))
         made = (
-            bids_table(h.rules, bids, seats=[s for s in h.bid_order if s in bids])
+            bids_table(Rules.preset(), bids, seats=list(bids))
             if bids
             else "  (none yet)"
         )
-        return (
-            f"Rules: {h.rules.spec}. Dealer: {h.dealer.full}. Scores before the hand: "
-            f"NS {h.scores['NS']}, EW {h.scores['EW']}.\nBids so far:\n{made}\n"
-            f"{self.seat.full} holds:\n{hand_picture(h.holding, [self.seat])}\n"
-            f"{self.rule_sentence()}\n"
-            f"List every bid {self.seat.full} may make now."
+        ask = (
+            "bid Nil (after looking at the cards)"
+            if self.asked == "nil"
+            else "bid Blind Nil (before looking at the cards)"
         )
+        return (
+            f"Dealer: {self.dealer.full}. Scores before the hand: "
+            f"NS {self.scores['NS']}, EW {self.scores['EW']}.\nBids so far:\n{made}\n"
+            f"{self.seat.full} is to bid next and has not looked at the cards yet. "
+            f"Under which of the presets cards4net, classic and yppedia may "
+            f"{self.seat.full} {ask}?"
+        )
+
+    def bid_seats(self) -> list[Seat]:
+        """The seats that have bid, in bidding order."""
+        first = self.dealer.left
+        return [Seat((first + i) % 4) for i in range(len(self.before))]
 
     def why_not(self, item: Any) -> str:
-        probe = self.hand.clone()
-        if probe.hidden[self.seat]:
-            probe.apply(LOOK)
-        return probe.why_illegal(item) or "it is legal"
+        return self.reason(item) or "it allows the bid"
+
+    def _partner_bid(self) -> Bid | None:
+        return dict(zip(self.bid_seats(), self.before, strict=False)).get(
+            self.seat.partner
+        )
+
+    def _rule(self, preset: str) -> tuple[str, str]:
+        """Why ``preset`` allows the bid, without naming the preset: what the
+        preset offers, and the fact of the situation that makes it apply."""
+        rules = Rules.preset(preset)
+        partner = self._partner_bid()
+        mate = self.seat.partner.full
+        if self.asked == "nil":
+            if partner is None:
+                return "offers Nil while the partner has not bid", (
+                    f"{mate} has not bid yet"
+                )
+            if partner.is_nil:
+                return "lets both partners of a side bid Nil", (
+                    f"{mate} bid {partner.label()}"
+                )
+            return "offers Nil to any player, whatever the partner bid", (
+                f"{mate} bid {partner.label()}"
+            )
+        if rules.blind_nil == "first_bidder":
+            return "offers Blind Nil to the first bidder only (before anyone bids)", (
+                f"{self.seat.full} is the first bidder"
+            )
+        side = side_of(rules, self.seat)
+        gap = self.scores[other_side(side)] - self.scores[side]
+        fact = f"{side} trail by {gap}"
+        if partner is not None and partner.is_blind:
+            fact += f"; it also allows a second Blind Nil in a side ({mate} bid one)"
+        return (
+            f"offers Blind Nil to a side trailing by at least {rules.blind_nil_margin}",
+            fact,
+        )
+
+    def left_out(self, item: Any) -> str:
+        offer, fact = self._rule(item)
+        return f"a preset that {offer} allows it: {fact}"
 
     def why_yes(self, item: Any) -> str:
-        rules = self.hand.rules
-        spades = sum(1 for c in self.hand.holding[self.seat] if rules.is_trump(c))
-        if rules.bid_rule == "mirror":
-            return f"under mirror the bid is the number of spades held ({spades})" + (
-                "; with none, Nil" if not spades else ""
-            )
-        if rules.bid_rule == "whiz":
-            return f"under whiz a player bids the spades held ({spades}) or Nil"
-        return (
-            "under suicide each side has exactly one Nil: "
-            f"{self.seat.partner.full} bid "
-            "a number, so it must be Nil"
-        )
+        offer, fact = self._rule(item)
+        return f"{item} {offer}, and {fact}"
 
     def hint(self) -> str:
         return (
-            f"Count the spades in the hand, then apply the rule the exercise states "
-            f"for {self.modifier}: {self.rule_words}. For Nil, check the preset's "
-            f"rule too (under {self.hand.rules.preset}, may Nil follow the "
-            "partner's bid?)."
+            "Read the table of chapter 3's section \"Nil and Blind Nil: who may "
+            "bid them?\" preset by preset: may Nil follow the partner's bid? May "
+            "both partners bid Nil? Who is offered Blind Nil (the first bidder "
+            "only, or a side trailing by 100), and how many per side?"
         )
 
     def explain(self) -> str:
-        items = sorted(self.expected, key=lambda b: (b.is_nil, b.tricks))
-        text = "; ".join(f"{self.item_text(b)}: {self.why_yes(b)}" for b in items)
-        if Bid.NIL not in self.expected and "Nil" in self.rule_words:
-            # the modifier's words name Nil: say why it is not open here
-            text += f". But {self.why_not(Bid.NIL)}"
-        return text + "."
+        lines = []
+        for preset in PRESETS:
+            if preset in self.expected:
+                lines.append(f"Under {preset}, yes: {self.why_yes(preset)}.")
+            else:
+                lines.append(f"Under {preset}, no: {self.why_not(preset)}.")
+        return "\n".join(lines)
 
 
 class BlindNilTrailing(SetSpec):
@@ -439,6 +522,8 @@ class BlindNilTrailing(SetSpec):
     intro = "Under `classic` and `yppedia`, Blind Nil depends on the score."
     chapter = CHAPTER
     answer = Seats()
+    names_missing = False  # naming a seat left out gives it away
+    noun = "seat"
 
     def generate(self, rng: random.Random) -> None:
         preset = rng.choice(["classic", "yppedia"])
@@ -494,11 +579,18 @@ class BlindNilTrailing(SetSpec):
             f"needed; both partners of the side may be offered it"
         )
 
+    def left_out(self, item: Any) -> str:
+        return (
+            f"under {self.hand.rules.preset} both players of a side that trails by "
+            f"at least {self.hand.rules.blind_nil_margin} when the hand starts may "
+            "be offered Blind Nil"
+        )
+
     def hint(self) -> str:
         return (
             "Compare the scores: under classic and yppedia Blind Nil is open to both "
-            "players of a side that is behind by at least 100 "
-            f"(`Rules.parse('{self.hand.rules.spec}').blind_nil_margin`)."
+            "players of a side that is behind by at least 100 when the hand starts "
+            '(chapter 3, "Nil and Blind Nil: who may bid them?").'
         )
 
     def explain(self) -> str:
@@ -592,4 +684,4 @@ class EstimateTricks(Spec):
         return f"{listed}. Total {self.expected:g} (`quick_tricks(cards)`)."
 
 
-EXERCISES = [TeamContract, NilOptions, ModifierBids, BlindNilTrailing, EstimateTricks]
+EXERCISES = [TeamContract, NilOptions, PresetBids, BlindNilTrailing, EstimateTricks]

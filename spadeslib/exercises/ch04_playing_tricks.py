@@ -57,6 +57,10 @@ class PositionExercise(SetSpec):
     def universe(self) -> list[Card]:
         return self.held()
 
+    def everything(self) -> frozenset[Card]:
+        """ "All" is every card the mover holds."""
+        return frozenset(self.held())
+
     def _order(self, item: Any) -> Any:
         return (-int(item.suit), -int(item.rank))
 

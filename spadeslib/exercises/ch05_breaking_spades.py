@@ -275,6 +275,10 @@ class LegalLeads(SetSpec, LeaderExercise):
     def universe(self) -> list[Card]:
         return list(self.hand.holding[self.leader])
 
+    def everything(self) -> frozenset[Card]:
+        """ "All" is every card the leader holds."""
+        return frozenset(self.hand.holding[self.leader])
+
     def _order(self, item: Any) -> Any:
         return (-int(item.suit), -int(item.rank))
 
@@ -405,6 +409,10 @@ class JokerLeads(SetSpec, LeaderExercise):
     def universe(self) -> list[Card]:
         return list(self.hand.holding[self.leader])
 
+    def everything(self) -> frozenset[Card]:
+        """ "All" is every card the leader holds."""
+        return frozenset(self.hand.holding[self.leader])
+
     def _order(self, item: Any) -> Any:
         return (-int(item.suit), -int(item.rank))
 
@@ -427,7 +435,11 @@ class JokerLeads(SetSpec, LeaderExercise):
         return "any card may be led"
 
     def hint(self) -> str:
-        return "Check `Rules.parse('cards4net+jokers').must_break_spades`."
+        return (
+            'Chapter 5\'s section "The first trick under each rule set": does '
+            "the joker variant keep the rule that spades must be broken before one "
+            "is led?"
+        )
 
     def explain(self) -> str:
         return (

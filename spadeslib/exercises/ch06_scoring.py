@@ -433,9 +433,9 @@ class BlindNil(ScoringExercise):
 
     def hint(self) -> str:
         return (
-            f"look up the Blind Nil's value under {self.rules.preset} "
-            f"(`Rules.parse('{self.rules.spec}').blind_nil_value`); it is made only "
-            "with 0 tricks."
+            f"look up the Blind Nil's value under {self.rules.preset} (chapter 6, "
+            '"Nil: promising to win nothing", has a table of the Nil and Blind '
+            "Nil values of each rule set); it is made only with 0 tricks."
         )
 
 

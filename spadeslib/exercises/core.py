@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
 from ..cards import Card, Suit
-from .reading import AnswerError, plural, said_once
+from .reading import AnswerError, means_all, plural, said_once
 
 __all__ = [
     "DEFAULT_SEED",
@@ -461,6 +461,33 @@ class SetSpec(Spec):
         """Why ``item`` is in the answer."""
         raise NotImplementedError
 
+    def left_out(self, item: Any) -> str:
+        """Why ``item`` belongs, in words that do not name it (what a wrong
+        answer says when :attr:`names_missing` is off); :meth:`why_yes` by
+        default."""
+        return self.why_yes(item)
+
+    def everything(self) -> frozenset[Any] | None:
+        """What "all" (``"every card"``, ``"all of them"``) means in an answer:
+        every card of the learner's hand, say. ``None`` (the default): "all"
+        is not read."""
+        return None
+
+    def parse(self, answer: Any) -> Any:
+        """Read a learner's answer; "all" is every item of :meth:`everything`
+        where the exercise knows them."""
+        every = self.everything()
+        if every is not None and means_all(answer):
+            return frozenset(every)
+        return super().parse(answer)
+
+    def spellings(self) -> list[Any]:
+        out = super().spellings()
+        every = self.everything()
+        if every is not None and self.expected == frozenset(every):
+            out += ["all", "All of them.", "every card"]
+        return out
+
     def item_text(self, item: Any) -> str:
         """How an item is named in messages."""
         return item.symbol() if isinstance(item, Card) else str(item)
@@ -482,7 +509,7 @@ class SetSpec(Spec):
         if not self.names_missing:
             return (
                 f"you left out {plural(len(missing), self.noun)}: "
-                f"{self.why_yes(missing[0])}"
+                f"{self.left_out(missing[0])}"
             )
         item = missing[0]
         more = f" (and {plural(len(missing) - 1, 'other')})" if len(missing) > 1 else ""

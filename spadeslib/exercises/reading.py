@@ -22,9 +22,11 @@ from ..errors import SpadesError
 from ..seats import Seat
 
 __all__ = [
+    "ALL_WORDS",
     "AnswerError",
     "card_codes",
     "card_list",
+    "means_all",
     "parse_bid",
     "parse_bool",
     "parse_card",
@@ -113,6 +115,42 @@ def parse_cards(value: Any) -> frozenset[Card]:
     if len(set(cards)) != len(cards):
         raise AnswerError("a card is listed twice")
     return frozenset(cards)
+
+
+ALL_WORDS = frozenset(
+    {
+        "all",
+        "all of them",
+        "all of it",
+        "all cards",
+        "all the cards",
+        "all my cards",
+        "every card",
+        "every one",
+        "everyone",
+        "everything",
+        "any card",
+        "any",
+    }
+)
+"""Answers that mean "every item": where an exercise knows the items (the
+cards of the learner's hand, the three presets), they read as all of them."""
+
+
+def means_all(value: Any, also: Iterable[str] = ()) -> bool:
+    """Whether ``value`` is an answer meaning "all of them" (``"all"``,
+    ``"every card"``, ``"All of them."``, ``["all"]``, or one of the words
+    ``also``), case, spaces and a closing full stop aside.
+
+    >>> means_all("All of them."), means_all(["every card"]), means_all("AS")
+    (True, True, False)
+    """
+    if isinstance(value, (list, tuple)) and len(value) == 1:
+        value = value[0]
+    if not isinstance(value, str):
+        return False
+    text = " ".join(value.strip().lower().rstrip(".!").split())
+    return text in ALL_WORDS or text in also
 
 
 def parse_int(value: Any, what: str = "a whole number") -> int:

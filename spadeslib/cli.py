@@ -137,7 +137,7 @@ def play_game(job: GameJob, bar: Progress | None = None) -> GameSummary:
             counts["bags"] += score.bags_gained
     counts["hands"] = len(game.results())
     return GameSummary(
-        rules=rules.spec,
+        rules=rules.full_spec,
         played=counts["hands"],
         scores=dict(game.scores),
         bags=dict(game.bags),
@@ -210,7 +210,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
         status = f"{game.winner} wins" if game.is_over else "not finished"
         label = f"game {number}: " if len(games) > 1 else ""
         print(
-            f"{label}{rules.spec}, bots {args.bots}, seed {seed}: "
+            f"{label}{rules.full_spec}, bots {args.bots}, seed {seed}: "
             f"{plural(game.played, 'hand')}, {scores}; {status}"
         )
     _print_stats(games)
@@ -309,7 +309,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         print(json.dumps(replay_summary(game)))
         return 0
     print(
-        f"{args.record}: valid record, {game.rules.spec}, "
+        f"{args.record}: valid record, {game.rules.full_spec}, "
         f"{plural(len(game.finished_hands), 'finished hand')}"
     )
     print(game)

@@ -211,10 +211,15 @@ class Rules:
 
     @classmethod
     def parse(cls, spec: str | Rules, **overrides: Any) -> Rules:
-        """Parse ``"PRESET[+MODIFIER...]"``, as the CLI's ``--rules`` takes it.
+        """Parse ``"PRESET[+MODIFIER...][+SETTING=VALUE...]"``, as the CLI's
+        ``--rules`` takes it; a setting is a house rule (:attr:`full_spec`
+        writes them back).
 
         >>> Rules.parse("yppedia+mirror").modifiers
         ('mirror',)
+        >>> r = Rules.parse("classic+bag_limit=5+bag_penalty=50")
+        >>> r.bag_limit, r.bag_penalty, r.full_spec
+        (5, 50, 'classic+bag_limit=5+bag_penalty=50')
         """
         if isinstance(spec, Rules):
             if not overrides:
@@ -229,7 +234,20 @@ class Rules:
         parts = _spec_parts(spec)
         if not parts:
             raise InvalidRules("empty rules: write a preset such as 'cards4net'")
-        return cls.preset(parts[0], parts[1:], **overrides)
+        names = [part for part in parts if "=" not in part]
+        if "=" in parts[0] or not names:
+            raise InvalidRules(
+                f"{spec!r} starts with a setting: write the preset first, such as "
+                "classic+bag_penalty=50"
+            )
+        written: dict[str, Any] = {}
+        for part in parts:
+            if "=" in part:
+                key, value = _setting(part)
+                if key in written:
+                    raise InvalidRules(f"{key} is set twice in {spec!r}")
+                written[key] = value
+        return cls.preset(names[0], names[1:], **{**written, **overrides})
 
     @classmethod
     def from_json(cls, data: str | Mapping[str, Any]) -> Rules:
@@ -268,6 +286,26 @@ class Rules:
     def spec(self) -> str:
         """``"preset+modifier+..."``, as :meth:`parse` reads it."""
         return "+".join((self.preset, *self.modifiers))
+
+    @property
+    def full_spec(self) -> str:
+        """:attr:`spec` with the house rules that differ from the preset and
+        its modifiers, as :meth:`parse` reads them back (rules that a text
+        cannot hold, a changed trump order or removed cards, are left out:
+        :meth:`to_json` keeps everything).
+
+        >>> Rules.preset("cards4net", ["mirror"], target=300).full_spec
+        'cards4net+mirror+target=300'
+        """
+        data = self.to_json()
+        if isinstance(data, str):
+            return data
+        settings = [
+            f"{key}={_written(value)}"
+            for key, value in data.items()
+            if key not in ("preset", "modifiers") and not isinstance(value, list)
+        ]
+        return "+".join((self.spec, *settings))
 
     @property
     def seats(self) -> tuple[Seat, ...]:
@@ -410,6 +448,11 @@ _OVERRIDABLE = {
     if f.init and f.name not in ("preset", "modifiers")
 }
 
+#: settings that hold cards (a rules text cannot write them)
+_CARD_LISTS = {
+    f.name for f in dataclasses.fields(Rules) if f.init and "tuple" in str(f.type)
+}
+
 PRESETS: dict[str, tuple[str, dict[str, Any]]] = {
     "cards4net": (
         "Cards4.net (default): bids 0-13, Nil while partner has not bid, Blind Nil "
@@ -529,6 +572,42 @@ def _spec_parts(text: str) -> list[str]:
             "PRESET+MODIFIER, e.g. classic+mirror"
         )
     return [part for part in parts if part]
+
+
+def _setting(part: str) -> tuple[str, Any]:
+    """``"bag_penalty=50"`` read as ``("bag_penalty", 50)``: whole numbers,
+    ``true``/``false``, ``none``, or a word (the rule set then checks it)."""
+    key, _, text = part.partition("=")
+    key = key.strip().lower().replace("-", "_")
+    if key not in _OVERRIDABLE:
+        raise InvalidRules(
+            f"unknown rule setting {key!r} in {part!r}; settings are: "
+            f"{', '.join(sorted(_OVERRIDABLE))}"
+        )
+    if key in _CARD_LISTS:
+        raise InvalidRules(
+            f"{key} is a list of cards, which a rules text cannot hold: give it "
+            f"in Python (Rules(..., {key}=...)) or in a record"
+        )
+    word = text.strip().lower()
+    if word in ("true", "yes", "on"):
+        return key, True
+    if word in ("false", "no", "off"):
+        return key, False
+    if word == "none":
+        return key, None
+    if word.lstrip("-").isdigit():
+        return key, int(word)
+    return key, text.strip()
+
+
+def _written(value: Any) -> str:
+    """A setting's value as :func:`_setting` reads it back."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
 
 
 def _modifier_name(name: str) -> str:

@@ -379,10 +379,10 @@ def rules_sheet(spec: str | Rules) -> str:
         "<!DOCTYPE html>",
         '<html lang="en">',
         '<head><meta charset="utf-8">',
-        f"<title>Spades rules: {html.escape(rules.spec)}</title>",
+        f"<title>Spades rules: {html.escape(rules.full_spec)}</title>",
         f"<style>\n{_CSS}\n</style></head>",
         "<body>",
-        f"<h1>Spades: the rules of <code>{html.escape(rules.spec)}</code></h1>",
+        f"<h1>Spades: the rules of <code>{html.escape(rules.full_spec)}</code></h1>",
         f'<p class="sub">{html.escape(subtitle)}.</p>',
         '<div class="cols">',
     ]
@@ -393,7 +393,7 @@ def rules_sheet(spec: str | Rules) -> str:
     parts += [
         "</div>",
         "<footer>Written by spadeslib from the rule set itself "
-        f"(<code>spades rules --sheet {html.escape(rules.spec)}</code>); every "
+        f"(<code>spades rules --sheet {html.escape(rules.full_spec)}</code>); every "
         "example score is computed by the library.</footer>",
         "</body>",
         "</html>",

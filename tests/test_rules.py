@@ -332,3 +332,41 @@ def test_custom_joker_trump_order() -> None:
         Rules.preset("classic", ["jokers"], trump_order=order[:-1])
     with pytest.raises(InvalidRules, match="exactly two"):
         Rules.preset("classic", ["jokers"], removed_cards=["2D"])
+
+
+def test_a_rules_text_carries_house_rules_and_full_spec_writes_them_back() -> None:
+    rules = Rules.parse("classic+mirror+bag_limit=5+bag_penalty=50")
+    assert rules == Rules.preset("classic", ["mirror"], bag_limit=5, bag_penalty=50)
+    assert rules.spec == "classic+mirror"  # the rule set's name, as before
+    assert rules.full_spec == "classic+mirror+bag_limit=5+bag_penalty=50"
+    settings = {
+        "target": 300,
+        "losing_threshold": -250,
+        "must_break_spades": False,
+        "move_timer": 20,
+        "bid_rule": "free",
+    }
+    for preset in ("cards4net", "classic", "yppedia", "two-player"):
+        for key, value in settings.items():
+            made = Rules.preset(preset, **{key: value})
+            assert Rules.parse(made.full_spec) == made, (preset, key)
+        assert Rules.preset(preset).full_spec == Rules.preset(preset).spec
+    # a keyword still wins over the text, as for every override
+    assert Rules.parse("classic+target=300", target=200).target == 200
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("target=300+classic", "write the preset first"),
+        ("classic+bags=5", "unknown rule setting 'bags'"),
+        ("classic+target=300+target=200", "target is set twice"),
+        ("classic+target=many", "target must be a whole number"),
+        ("classic+removed_cards=2C", "a list of cards"),
+    ],
+)
+def test_a_bad_setting_in_a_rules_text_is_refused_by_name(
+    text: str, words: str
+) -> None:
+    with pytest.raises(InvalidRules, match=words):
+        Rules.parse(text)

@@ -88,6 +88,8 @@ def page_options(query: str) -> PageOptions:
     ('cards4net', None)
     >>> page_options("?rules=yppedia&partner=search").partner
     'search'
+    >>> page_options("rules=classic+bag_limit=5").rules  # house rules too
+    'classic+bag_limit=5'
     >>> print(page_options("opponents=genius").problems[0])
     The link's opponents=genius is not a bot level (random, ...); the table's
     default plays.
@@ -103,7 +105,7 @@ def page_options(query: str) -> PageOptions:
         if key == "rules":
             spec = "+".join(value.replace(",", " ").split())
             try:
-                options = replace(options, rules=Rules.parse(spec).spec)
+                options = replace(options, rules=Rules.parse(spec).full_spec)
             except InvalidRules as error:
                 problems.append(
                     f"{shown} is not a rule set ({error}); playing {DEFAULT_RULES}."

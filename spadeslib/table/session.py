@@ -332,7 +332,7 @@ class TableSession(TurnLoop, Coaching):
 
     def __repr__(self) -> str:
         return (
-            f"TableSession(rules={self.rules.spec!r}, seed={self.seed!r}, "
+            f"TableSession(rules={self.rules.full_spec!r}, seed={self.seed!r}, "
             f"seat={self.seat.full})"
         )
 

@@ -8,8 +8,14 @@ STAMP  := $(VENV)/.installed-$(HASH)
 # ... or the course alone (make lab, make voila): no test tools to download
 COURSE := $(VENV)/.course-$(HASH)
 
+# WHEELS=DIR installs from the files of `make wheelhouse`, with no internet
+ifdef WHEELS
+export PIP_NO_INDEX := 1
+export PIP_FIND_LINKS := $(abspath $(WHEELS))
+endif
+
 .PHONY: lab test test-unit test-notebooks test-exercises browser test-fast lint format \
-	sync execute exercises bench voila clean
+	sync execute exercises bench voila wheelhouse clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -94,6 +100,14 @@ voila: $(COURSE)
 	JUPYTER_PATH=$(CURDIR)/spadeslib/table/voila JUPYTER_CONFIG_PATH=$(CURDIR)/spadeslib/table/voila \
 		$(BIN)/voila --Voila.ip=$(VOILA_IP) --VoilaConfiguration.default_pool_size=$(VOILA_POOL) \
 		notebooks/table.ipynb
+
+## wheelhouse: every package of the course and the classroom page as files
+## (wheelhouse/), for laptops without internet: copy the folder with the
+## course, then `make lab WHEELS=wheelhouse` (same system and Python version)
+wheelhouse: | $(BIN)/python
+	$(BIN)/python -m pip download --quiet --dest wheelhouse pip "setuptools>=77" wheel
+	$(BIN)/python -m pip wheel --quiet --wheel-dir wheelhouse ".[course,voila]"
+	@echo "wheelhouse: $$(ls wheelhouse | wc -l) files, $$(du -sh wheelhouse | cut -f1)"
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

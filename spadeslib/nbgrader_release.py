@@ -43,7 +43,7 @@ import csv
 import getpass
 import json
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -211,6 +211,7 @@ def write_course(
     class_seed: int | str,
     chapters: Iterable[str] = CHAPTERS,
     course: str = "spades",
+    progress: Callable[[], object] | None = None,
 ) -> list[Path]:
     """Write the nbgrader course folder; return the files written.
 
@@ -219,6 +220,7 @@ def write_course(
     ``answer_key.md`` / ``answer_key.json``: per student, ``seed``, ``answers``
     (one per exercise, the key) and ``accepted`` (every answer the check
     accepts, the key first), by chapter and exercise label, as in a class set.
+    ``progress`` is called once per student and chapter whose key is computed.
     """
     root = Path(out)
     root.mkdir(parents=True, exist_ok=True)
@@ -253,6 +255,8 @@ def write_course(
             keys[student]["accepted"][name] = {
                 label: answers for label, _, answers in chapter.accepted()
             }
+            if progress is not None:
+                progress()
     md, js = root / "answer_key.md", root / "answer_key.json"
     md.write_text(key_markdown(seeds, names, chapters), encoding="utf-8")
     js.write_text(json.dumps(keys, indent=1, ensure_ascii=False) + "\n", "utf-8")

@@ -324,3 +324,21 @@ def test_freezing_finished_hands_changes_no_result() -> None:
     finally:
         gc.unfreeze()
     assert frozen == plain
+
+
+def test_exercises_help_names_the_class_set_options(capsys) -> None:
+    """``spades exercises`` grades returned notebooks, writes sets for given
+    seeds and without solutions, and shows progress."""
+    code, out, _ = run(capsys, "exercises", "--help")
+    assert code == 0
+    for option in ("--grade DIR", "--csv FILE", "--execute", "--seeds SEEDS"):
+        assert option in out, option
+    for option in ("--no-solutions", "--progress", "--no-progress"):
+        assert option in out, option
+
+
+def test_exercises_grade_without_a_class_set_is_one_error_line(
+    capsys, tmp_path: Path
+) -> None:
+    code, out, err = run(capsys, "exercises", "--grade", str(tmp_path))
+    assert_one_error_line(code, out, err, "holds no class set", str(tmp_path))

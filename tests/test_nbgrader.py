@@ -169,3 +169,33 @@ def test_generate_and_autograde_a_right_and_a_wrong_submission(
             for s in STUDENTS
         }
     assert scores == {"alice": (len(alice), len(alice)), "bob": (2, len(bob))}
+
+
+def test_write_course_reports_progress_per_student_and_chapter(
+    tmp_path: Path,
+) -> None:
+    from spadeslib.nbgrader_release import write_course
+
+    calls: list[None] = []
+    write_course(
+        tmp_path / "course",
+        STUDENTS,
+        2026,
+        ["01", "06"],
+        progress=lambda: calls.append(None),
+    )
+    assert len(calls) == len(STUDENTS) * 2
+
+
+def test_nbgrader_course_progress_bar_and_seeds_refusal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "course"
+    argv = ["exercises", "--nbgrader", "--students", "alice", "--chapters", "01"]
+    assert main([*argv, "--out", str(out), "--progress"]) == 0
+    err = capsys.readouterr().err
+    assert "notebooks [" in err and "] 1/1 in " in err
+    code = main([*argv, "--seeds", "5", "--out", str(tmp_path / "other")])
+    err = capsys.readouterr().err
+    assert code == 2 and err.startswith("spades: error: --seeds is for class sets")
+    assert not (tmp_path / "other").exists()

@@ -5,8 +5,15 @@ writes a class set: one notebook per student and chapter, each with the
 student's own seed, and an answer key::
 
     spades exercises --students alice,bob --seed 2026 --out DIR [--chapters 06,07]
-    spades exercises --count 30 --seed 2026 --out DIR
+    spades exercises --count 30 --seed 2026 --out DIR [--no-solutions]
+    spades exercises --seeds 11,12,13 --out DIR
+    spades exercises --grade DIR [--csv grades.csv] [--execute]
     spades exercises --list [--seed S]
+
+``--grade`` reads the returned notebooks of a class set and judges each
+answer with the exercise's own check (see :mod:`.grading`). A progress bar
+on stderr (``--progress``/``--no-progress``; default: on a terminal) counts
+the notebooks written or graded.
 
 An unknown chapter, a repeated student, a missing ``--out`` or a folder that
 cannot be written is a :class:`~spadeslib.errors.SpadesError`: the ``spades``
@@ -25,9 +32,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from ..arguments import error_line, whole
+from ..arguments import error_line, progress_option, whole
 from ..dealing import read_seed
 from ..errors import SpadesError
+from ..progress import Progress
 from . import CHAPTERS, DEFAULT_SEED, load, resolve
 
 __all__ = ["main", "register"]
@@ -53,6 +61,52 @@ def _students(text: str | None, count: int | None) -> list[str]:
     return names
 
 
+def _seeds(text: str) -> list[int]:
+    """The seeds of ``--seeds 11,12,13``, each a whole number (as
+    :func:`~spadeslib.dealing.read_seed` reads it), each once."""
+    seeds: list[int] = []
+    for part in text.split(","):
+        seed = read_seed(part)
+        if not isinstance(seed, int):
+            raise SpadesError(
+                "--seeds takes whole numbers separated by commas, such as "
+                f"11,12,13; not {part.strip()!r} in {text!r}"
+            )
+        if seed in seeds:
+            raise SpadesError(f"seed {seed} is given twice in --seeds")
+        seeds.append(seed)
+    return seeds
+
+
+def _who(args: argparse.Namespace) -> tuple[list[str], list[int] | None]:
+    """The students, and their seeds when ``--seeds`` gives them (a student
+    named ``seed-11`` per seed, or one seed per ``--students`` name)."""
+    students = _students(args.students, args.count)
+    if args.seeds is None:
+        return students, None
+    seeds = _seeds(args.seeds)
+    if args.count:
+        raise SpadesError(
+            "--seeds names its own students (seed-11, ...): give it alone, or "
+            "with --students (one seed per student), not with --count"
+        )
+    if args.nbgrader:
+        raise SpadesError(
+            "--seeds is for class sets: an nbgrader notebook derives its seed "
+            "from the class --seed and the student's id"
+        )
+    if not students:
+        return [f"seed-{seed}" for seed in seeds], seeds
+    if len(students) != len(seeds):
+        from .reading import plural
+
+        raise SpadesError(
+            f"--students names {plural(len(students), 'student')} and --seeds "
+            f"gives {plural(len(seeds), 'seed')}: give one seed per student, in order"
+        )
+    return students, seeds
+
+
 def _require_notebook_tools(nbgrader: bool) -> None:
     """Refuse, in one line naming the extra to install, to write notebooks
     without the packages that write them (before any file is written)."""
@@ -73,18 +127,29 @@ def _cmd_class(args: argparse.Namespace) -> int:
 
     if args.list:
         return _cmd_list(args)
-    students = _students(args.students, args.count)
+    if args.grade:
+        return _cmd_grade(args)
+    for flag, given in (("--csv", args.csv), ("--execute", args.execute)):
+        if given:
+            raise SpadesError(f"{flag} goes with --grade DIR")
+    students, seeds = _who(args)
     chapters = _chapters(args.chapters)
     if not students or not args.out:
         raise SpadesError(
-            "give --students NAME,NAME (or --count N) and --out DIR (or --list)"
+            "give --students NAME,NAME (or --count N, or --seeds S,S) and --out DIR "
+            "(or --list, or --grade DIR)"
         )
     _require_notebook_tools(args.nbgrader)
     if args.nbgrader:
         from ..nbgrader_release import write_course
 
         try:
-            write_course(Path(args.out), students, args.seed, chapters)
+            with Progress(
+                len(students) * len(chapters), "notebooks", enabled=args.progress
+            ) as bar:
+                write_course(
+                    Path(args.out), students, args.seed, chapters, progress=bar.update
+                )
         except OSError as error:
             raise cannot_write("the nbgrader course", args.out, error) from None
         print(
@@ -94,13 +159,24 @@ def _cmd_class(args: argparse.Namespace) -> int:
         )
         return 0
     out = Path(args.out)
-    written = write_class(students, args.seed, out, chapters)
+    with Progress(
+        len(students) * len(chapters), "notebooks", enabled=args.progress
+    ) as bar:
+        written = write_class(
+            students,
+            args.seed,
+            out,
+            chapters,
+            seeds=seeds,
+            solutions=args.solutions,
+            progress=bar.update,
+        )
     notebooks = [p for p in written if p.suffix == ".ipynb"]
     print(
         f"wrote {plural(len(notebooks), 'exercise notebook')} for "
         f"{plural(len(students), 'student')} ({plural(len(chapters), 'chapter')}) "
         "and the answer key "
-        f"{out / 'answer_key.md'}"
+        f"{out / 'answer_key.md'}" + ("" if args.solutions else " (solutions off)")
     )
     # an earlier run into the same folder leaves its students' folders
     mine = {p.relative_to(out).parts[0] for p in written}
@@ -111,6 +187,52 @@ def _cmd_class(args: argparse.Namespace) -> int:
             f"{' ...' if len(older) > 5 else ''} from an earlier run; they are not "
             "in this answer key"
         )
+    return 0
+
+
+_NOT_WITH_GRADE = (
+    ("students", "--students"),
+    ("count", "--count"),
+    ("seeds", "--seeds"),
+    ("out", "--out"),
+    ("nbgrader", "--nbgrader"),
+)
+
+
+def _cmd_grade(args: argparse.Namespace) -> int:
+    from .grading import grade_class, write_csv
+
+    for dest, flag in _NOT_WITH_GRADE:
+        if getattr(args, dest):
+            raise SpadesError(
+                f"--grade reads a class set that is written already: not with {flag}"
+            )
+    if not args.solutions:
+        raise SpadesError(
+            "--grade reads a class set that is written already: not with --no-solutions"
+        )
+    chapters = _chapters(args.chapters) if args.chapters else None
+    if args.csv and not Path(args.csv).resolve().parent.is_dir():
+        raise SpadesError(
+            f"cannot write the grades into {args.csv}: its folder does not exist"
+        )
+    with Progress(0, "notebooks", enabled=args.progress) as bar:
+
+        def step(done: int, total: int) -> None:
+            bar.total = max(total, 1)
+            bar.update()
+
+        report = grade_class(args.grade, chapters, execute=args.execute, progress=step)
+    print(report.table())
+    if args.csv:
+        try:
+            write_csv(report, args.csv)
+        except OSError as error:
+            reason = error.strerror or str(error)
+            raise SpadesError(
+                f"cannot write the grades into {args.csv}: {reason}"
+            ) from None
+        print(f"wrote the grades to {args.csv}")
     return 0
 
 
@@ -183,6 +305,19 @@ def _add_class_options(p: argparse.ArgumentParser) -> None:
         help="comma-separated chapters, by number or name (default: all), "
         "e.g. 06,07 or 6,bags_and_winning",
     )
+    p.add_argument(
+        "--seeds",
+        help="comma-separated seeds to hand out, e.g. 11,12,13: a notebook set "
+        "and key per seed (students named seed-11, ...), or with --students one "
+        "seed per student, in order (--seed is then not used)",
+    )
+    p.add_argument(
+        "--no-solutions",
+        dest="solutions",
+        action="store_false",
+        help="switch q1.solution() off in the notebooks (their setup cell calls "
+        "graded(); hints and checks stay)",
+    )
     p.add_argument("--list", action="store_true", help="list the exercises and stop")
     p.add_argument(
         "--nbgrader",
@@ -190,6 +325,24 @@ def _add_class_options(p: argparse.ArgumentParser) -> None:
         help="write an nbgrader course (source notebooks with solution and "
         "autograder cells) instead of one notebook per student",
     )
+    p.add_argument(
+        "--grade",
+        metavar="DIR",
+        help="grade the returned notebooks of the class set in DIR "
+        "(DIR/STUDENT/*.ipynb, with its answer_key.json): a verdict per student "
+        "and exercise, from the exercises' own checks, without running the "
+        "notebooks",
+    )
+    p.add_argument(
+        "--csv", metavar="FILE", help="with --grade: also write the grades as CSV"
+    )
+    p.add_argument(
+        "--execute",
+        action="store_true",
+        help="with --grade: run the notebooks whose answers are code (the "
+        "students' code, on this machine) and read the verdicts they print",
+    )
+    progress_option(p)
 
 
 def register(subparsers: Any) -> None:

@@ -1,0 +1,659 @@
+"""Grade a class set's returned notebooks with the library's own checks.
+
+A teacher writes a class set (``spades exercises --students ... --out DIR``),
+hands out ``DIR/STUDENT/NN_chapter.ipynb`` and puts the returned notebooks
+back in place. :func:`grade_class` then reads, in each notebook, the answer
+the student gave to every ``qN.check(...)`` and judges it with that
+exercise's own check (:meth:`~spadeslib.exercises.Exercise.feedback`), built
+from the student's seed in ``DIR/answer_key.json`` (or, without a key, the
+``SEED = ...`` line of the notebook).
+
+No student code runs: the answer is read from the notebook's text. An answer
+written as a literal (``91``, ``"N S"``, ``["0", "nil"]``, ``-50``), simple
+arithmetic on numbers (``90 + 1``), ``Seat.EAST`` or ``Suit.SPADES`` (imported
+from spadeslib, as the setup cell imports ``Seat``), or a name
+assigned such a value earlier in the notebook (``answer = 91`` then
+``q1.check(answer)``) is read; anything else (``game.scores["NS"]``, a call)
+is code, and its verdict is ``not read`` unless ``execute=True``, which runs
+the notebooks holding such answers with nbclient (the student's code, in a
+kernel on this machine: only for notebooks you trust) and reads the verdicts
+their checks print. Cells are read in notebook order, which is the order a
+student who ran "Run all" executed them.
+
+>>> _value(ast.parse("-(40 + 10)", mode="eval").body, {})
+-50
+>>> read_answers(['answer = ____\\nq1.check(answer)', 'q2.check("N S")'])[2].value
+'N S'
+"""
+
+from __future__ import annotations
+
+import ast
+import csv
+import json
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from ..cards import Suit
+from ..errors import SpadesError
+from ..seats import Seat
+from . import CHAPTERS, Chapter, load, resolve
+from .core import Feedback, ____
+
+__all__ = [
+    "VERDICTS",
+    "Grade",
+    "Reading",
+    "Report",
+    "grade_class",
+    "grade_notebook",
+    "read_answers",
+    "write_csv",
+]
+
+Verdict = Literal["correct", "incorrect", "not answered", "not read"]
+VERDICTS: tuple[Verdict, ...] = ("correct", "incorrect", "not answered", "not read")
+"""Every verdict, in the order the summary counts them."""
+
+_STATUS: dict[str, Verdict] = {
+    "correct": "correct",
+    "incorrect": "incorrect",
+    "unreadable": "incorrect",  # an answer the check cannot read is wrong
+    "not attempted": "not answered",
+}
+#: the first words of what ``q.check`` prints (``str(Feedback)``), per verdict
+_PRINTED: tuple[tuple[str, Verdict], ...] = (
+    ("Correct", "correct"),
+    ("Incorrect", "incorrect"),
+    ("Check the format of your answer", "incorrect"),
+    ("Not attempted", "not answered"),
+)
+_ENUMS: dict[str, Any] = {"Seat": Seat, "Suit": Suit}
+"""The classes whose members an answer may name (``Seat.EAST``), once the
+notebook imports them from spadeslib (as its setup cell imports ``Seat``)."""
+_ENUM_MODULES = frozenset({"spadeslib", "spadeslib.seats", "spadeslib.cards"})
+_CHECK = re.compile(r"\bq(\d+)\s*\.\s*check\s*\(")
+_EXPECTED_CHECK = "q{n}.check(...)"
+
+
+# ----------------------------------------------------------------- reading
+@dataclass(frozen=True)
+class Reading:
+    """What a notebook's text says one exercise's answer is.
+
+    ``kind`` is ``"value"`` (``value`` is the answer, read without running
+    anything), ``"code"`` (the answer needs running; ``text`` is its source)
+    or ``"syntax"`` (the cell is not valid Python; ``text`` says where).
+    ``cell`` is the index, among the code cells, of the cell with the check.
+    """
+
+    kind: Literal["value", "code", "syntax"]
+    text: str
+    value: Any = None
+    cell: int = -1
+
+
+class _Code(Exception):
+    """An expression that is not a plain value: it would have to run."""
+
+
+_CODE = object()
+"""What a name bound by code (a loop, a call, an import) holds."""
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+_BINARY: dict[type[ast.operator], Callable[[Any, Any], Any]] = {
+    ast.Add: lambda a, b: a + b,
+    ast.Sub: lambda a, b: a - b,
+    ast.Mult: lambda a, b: a * b,
+    ast.Div: lambda a, b: a / b,
+    ast.FloorDiv: lambda a, b: a // b,
+    ast.Mod: lambda a, b: a % b,
+}
+
+
+def _value(node: ast.expr, env: dict[str, Any]) -> Any:
+    """The value of ``node`` without running code: literals, containers of
+    them, arithmetic on numbers, ``Seat.X``/``Suit.X``, ``____`` and names
+    ``env`` holds. Anything else raises :class:`_Code`."""
+    if isinstance(node, ast.Constant):
+        return node.value
+    if isinstance(node, ast.Name):
+        if node.id == "____":
+            return ____
+        held = env.get(node.id, _CODE)
+        if held is _CODE:
+            raise _Code
+        return held
+    if isinstance(node, ast.List | ast.Tuple | ast.Set):
+        items = [_value(item, env) for item in node.elts]
+        if isinstance(node, ast.List):
+            return items
+        if isinstance(node, ast.Tuple):
+            return tuple(items)
+        try:
+            return set(items)
+        except TypeError:  # an unhashable item: running it would fail too
+            raise _Code from None
+    if isinstance(node, ast.Dict) and None not in node.keys:
+        try:
+            return {
+                _value(k, env): _value(v, env)  # type: ignore[arg-type]
+                for k, v in zip(node.keys, node.values, strict=True)
+            }
+        except TypeError:
+            raise _Code from None
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub | ast.UAdd):
+        operand = _value(node.operand, env)
+        if _number(operand):
+            return -operand if isinstance(node.op, ast.USub) else +operand
+    if isinstance(node, ast.BinOp) and type(node.op) in _BINARY:
+        left, right = _value(node.left, env), _value(node.right, env)
+        numbers = _number(left) and _number(right)
+        texts = isinstance(node.op, ast.Add) and all(
+            isinstance(x, str) for x in (left, right)
+        )
+        if numbers or texts:
+            try:
+                return _BINARY[type(node.op)](left, right)
+            except ArithmeticError:  # 1/0: running it fails too
+                raise _Code from None
+    if isinstance(node, ast.Attribute):
+        owner = _value(node.value, env)
+        enum = any(owner is kind for kind in _ENUMS.values())
+        if enum and node.attr in owner.__members__:
+            return owner[node.attr]
+    raise _Code
+
+
+def _text(node: ast.AST) -> str:
+    return " ".join(ast.unparse(node).split())
+
+
+def _check_number(call: ast.AST) -> int | None:
+    """``N`` for a call ``qN.check(...)``, else None."""
+    if (
+        isinstance(call, ast.Call)
+        and isinstance(call.func, ast.Attribute)
+        and call.func.attr == "check"
+        and isinstance(call.func.value, ast.Name)
+        and re.fullmatch(r"q\d+", call.func.value.id)
+    ):
+        return int(call.func.value.id[1:])
+    return None
+
+
+def _argument(call: ast.Call) -> ast.expr | None:
+    """The answer given to ``q.check``: its first argument (or ``answer=``);
+    None when there is none (``q1.check()`` checks the blank)."""
+    if call.args:
+        return call.args[0]
+    return next((k.value for k in call.keywords if k.arg == "answer"), None)
+
+
+def _bind(statement: ast.stmt, env: dict[str, Any], texts: dict[str, str]) -> None:
+    """Update ``env`` with the names ``statement`` binds: the value of a plain
+    assignment when it can be read, else :data:`_CODE` (and ``texts`` with the
+    source of each value read)."""
+    targets: list[ast.expr] = []
+    value: ast.expr | None = None
+    if isinstance(statement, ast.Assign):
+        targets, value = statement.targets, statement.value
+    elif isinstance(statement, ast.AnnAssign) and statement.value is not None:
+        targets, value = [statement.target], statement.value
+    elif isinstance(statement, ast.AugAssign) and isinstance(
+        statement.target, ast.Name
+    ):
+        targets = [statement.target]
+        value = ast.BinOp(ast.Name(statement.target.id), statement.op, statement.value)
+    if value is not None and all(isinstance(t, ast.Name) for t in targets):
+        try:
+            read = _value(value, env)
+        except _Code:
+            read = _CODE
+        text = _shown(value, texts)
+        for target in targets:
+            env[target.id] = read  # type: ignore[attr-defined]
+            texts[target.id] = text  # type: ignore[attr-defined]
+        return
+    if isinstance(statement, ast.ImportFrom) and statement.module in _ENUM_MODULES:
+        for alias in statement.names:
+            held = _ENUMS.get(alias.name, _CODE)
+            env[alias.asname or alias.name] = held
+        return
+    for node in ast.walk(statement):  # anything else: whatever it binds is code
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store | ast.Del):
+            env[node.id] = _CODE
+        elif isinstance(node, ast.alias):
+            env[(node.asname or node.name).split(".")[0]] = _CODE
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            env[node.name] = _CODE
+
+
+def _shown(node: ast.expr, texts: dict[str, str]) -> str:
+    """The source of an answer, a name replaced by what it was set to."""
+    if isinstance(node, ast.Name) and node.id in texts:
+        return texts[node.id]
+    return _text(node)
+
+
+def _written(value: Any) -> str:
+    """A value read from names, as it would be typed (``Seat.EAST``, ``-40``)."""
+    if isinstance(value, Seat | Suit):
+        return f"{type(value).__name__}.{value.name}"
+    return repr(value)
+
+
+def _python(source: str) -> str:
+    """A cell's source with IPython's ``%magic`` and ``!shell`` lines blanked
+    (they are not Python, and do not set an answer)."""
+    return "\n".join(
+        "" if line.lstrip().startswith(("%", "!")) else line
+        for line in source.split("\n")
+    )
+
+
+def read_answers(sources: Sequence[str]) -> dict[int, Reading]:
+    """Each exercise's answer, by exercise number, read from the code cells'
+    ``sources`` in order: the last ``qN.check(...)`` of the notebook for each
+    ``N`` wins. A check inside a loop, a function or a condition is code."""
+    env: dict[str, Any] = {}
+    texts: dict[str, str] = {}
+    found: dict[int, Reading] = {}
+    for index, source in enumerate(sources):
+        try:
+            tree = ast.parse(_python(source))
+        except SyntaxError as error:
+            where = f"line {error.lineno}: " if error.lineno else ""
+            for number in _CHECK.findall(source):
+                found[int(number)] = Reading(
+                    "syntax", f"{where}{error.msg}", cell=index
+                )
+            continue
+        for statement in tree.body:
+            direct = (
+                statement.value
+                if isinstance(statement, ast.Expr)
+                and _check_number(statement.value) is not None
+                else None
+            )
+            for node in ast.walk(statement):
+                number = _check_number(node)
+                if number is None:
+                    continue
+                argument = _argument(node)  # type: ignore[arg-type]
+                if argument is None:
+                    found[number] = Reading("value", "", ____, index)
+                    continue
+                if node is not direct:  # in a loop, a condition, a print(...)
+                    found[number] = Reading("code", _text(node), cell=index)
+                    continue
+                shown = _shown(argument, texts)
+                try:
+                    value = _value(argument, env)
+                except _Code:
+                    found[number] = Reading("code", shown, cell=index)
+                else:
+                    names = any(isinstance(n, ast.Name) for n in ast.walk(argument))
+                    shown = _written(value) if names else shown
+                    found[number] = Reading("value", shown, value, index)
+            _bind(statement, env, texts)
+    return found
+
+
+# ----------------------------------------------------------------- grading
+@dataclass(frozen=True)
+class Grade:
+    """One exercise of one student's notebook, graded."""
+
+    student: str
+    seed: int | None
+    chapter: str
+    exercise: str
+    verdict: Verdict
+    feedback: str
+    answer: str = ""
+
+
+@dataclass
+class Report:
+    """Every grade of a class set, and notes on what was odd (a changed seed,
+    a notebook the key does not know)."""
+
+    grades: list[Grade] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def table(self, width: int = 60) -> str:
+        """The grades as a text table (feedback cut to ``width`` characters),
+        then one line per student: how many exercises got each verdict."""
+        rows = [("student", "chapter", "exercise", "verdict", "feedback")]
+        for g in self.grades:
+            feedback = g.feedback
+            if len(feedback) > width:
+                feedback = feedback[: width - 3] + "..."
+            rows.append((g.student, g.chapter, g.exercise, g.verdict, feedback))
+        widths = [max(len(row[i]) for row in rows) for i in range(4)]
+        lines = []
+        for row in rows:
+            cells = [cell.ljust(w) for cell, w in zip(row, widths, strict=False)]
+            lines.append("  ".join([*cells, row[4]]).rstrip())
+        lines.append("")
+        for student, counts in self.summary().items():
+            total = sum(counts.values())
+            parts = [f"{counts[v]} {v}" for v in VERDICTS[1:] if counts[v]]
+            lines.append(
+                f"{student}: {counts['correct']}/{total} correct"
+                + (f" ({', '.join(parts)})" if parts else "")
+            )
+        lines += [f"note: {note}" for note in self.notes]
+        return "\n".join(lines)
+
+    def summary(self) -> dict[str, dict[Verdict, int]]:
+        """Per student (in the order graded), the count of each verdict."""
+        out: dict[str, dict[Verdict, int]] = {}
+        for g in self.grades:
+            counts = out.setdefault(g.student, dict.fromkeys(VERDICTS, 0))
+            counts[g.verdict] += 1
+        return out
+
+
+def _first_line(feedback: Feedback | str) -> str:
+    return str(feedback).strip().split("\n", 1)[0]
+
+
+def _setup_seed(sources: Sequence[str]) -> int | None:
+    """The ``SEED = N`` the notebook sets (the first one), if it is a number."""
+    for source in sources:
+        try:
+            tree = ast.parse(_python(source))
+        except SyntaxError:
+            continue
+        for statement in tree.body:
+            if (
+                isinstance(statement, ast.Assign)
+                and any(
+                    isinstance(t, ast.Name) and t.id == "SEED"
+                    for t in statement.targets
+                )
+                and isinstance(statement.value, ast.Constant)
+                and type(statement.value.value) is int
+            ):
+                return int(statement.value.value)
+    return None
+
+
+def _code_sources(nb: Any) -> list[str]:
+    return [
+        "".join(c["source"]) if isinstance(c["source"], list) else c["source"]
+        for c in nb.get("cells", [])
+        if c.get("cell_type") == "code"
+    ]
+
+
+def grade_notebook(
+    nb: dict[str, Any],
+    chapter: Chapter,
+    student: str,
+    executed: dict[int, tuple[Verdict, str]] | None = None,
+) -> list[Grade]:
+    """Grade every exercise of ``chapter`` (built from the student's seed) in
+    the notebook ``nb`` (its JSON, as a dict). ``executed``: verdicts read from
+    the notebook's executed check cells (by exercise number), used for the
+    answers that are code."""
+    readings = read_answers(_code_sources(nb))
+    grades = []
+    for number, q in enumerate(chapter, 1):
+        reading = readings.get(number)
+        answer = reading.text if reading is not None else ""
+        if reading is None:
+            verdict: Verdict = "not answered"
+            feedback = f"no {_EXPECTED_CHECK.format(n=number)} cell"
+        elif reading.kind == "value":
+            said = q.feedback(reading.value)
+            verdict, feedback = _STATUS[said.status], _first_line(said)
+        elif executed is not None and number in executed:
+            verdict, feedback = executed[number]
+        elif reading.kind == "code":
+            verdict = "not read"
+            feedback = (
+                "the answer is code: --execute runs the notebook to check it"
+                if executed is None
+                else "the answer is code, and running the notebook did not check it"
+            )
+        else:
+            verdict = "not read"
+            feedback = f"the check's cell is not valid Python ({reading.text})"
+        grades.append(
+            Grade(
+                student, chapter.seed, chapter.name, q.label, verdict, feedback, answer
+            )
+        )
+    return grades
+
+
+def _printed_verdict(cell: dict[str, Any]) -> tuple[Verdict, str]:
+    """What an executed check cell printed, as a verdict and its first line."""
+    for output in cell.get("outputs", []):
+        if output.get("output_type") == "error":
+            value = " ".join(str(output.get("evalue", "")).split())
+            return "not read", f"the cell raised {output.get('ename')}: {value}"[:300]
+    text = "".join(
+        "".join(o["text"]) if isinstance(o["text"], list) else o["text"]
+        for o in cell.get("outputs", [])
+        if o.get("output_type") == "stream" and o.get("name") == "stdout"
+    )
+    for line in text.split("\n"):
+        for start, verdict in _PRINTED:
+            if line.startswith(start):
+                return verdict, line.strip()
+    return "not read", "the cell printed no verdict"
+
+
+def execute_checks(
+    nb: dict[str, Any], seed: int, folder: Path, timeout: int = 600
+) -> dict[int, tuple[Verdict, str]]:
+    """Run a copy of the notebook (kernel ``python3``, working directory
+    ``folder``, its ``SEED = ...`` set to ``seed``; errors do not stop it) and
+    read the verdict each exercise's last check cell printed. This runs the
+    student's code."""
+    import nbformat
+    from nbclient import NotebookClient
+
+    node = nbformat.reads(json.dumps(nb), as_version=4)
+    for cell in node.cells:
+        if cell.cell_type == "code" and re.search(r"^SEED = ", cell.source, re.M):
+            cell.source = re.sub(
+                r"^SEED = .*$", f"SEED = {seed}", cell.source, count=1, flags=re.M
+            )
+            break
+    client = NotebookClient(
+        node,
+        timeout=timeout,
+        kernel_name="python3",
+        allow_errors=True,
+        record_timing=False,
+        resources={"metadata": {"path": str(folder)}},
+    )
+    client.execute()
+    code = [c for c in node.cells if c.cell_type == "code"]
+    readings = read_answers([c.source for c in code])
+    return {
+        number: _printed_verdict(code[reading.cell])
+        for number, reading in readings.items()
+        if 0 <= reading.cell < len(code)
+    }
+
+
+def _key(folder: Path) -> dict[str, Any]:
+    path = folder / "answer_key.json"
+    if not path.exists():
+        return {}
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise SpadesError(f"cannot read the answer key {path}: {error}") from None
+    if not isinstance(data, dict) or not all(
+        isinstance(v, dict) and type(v.get("seed")) is int for v in data.values()
+    ):
+        raise SpadesError(
+            f"{path} is not a class set's answer key (each student needs a seed)"
+        )
+    return data
+
+
+def _chapter_of(path: Path) -> str | None:
+    try:
+        return resolve(path.stem)
+    except SpadesError:
+        return None
+
+
+def grade_class(
+    folder: str | Path,
+    chapters: Iterable[str] | None = None,
+    *,
+    execute: bool = False,
+    timeout: int = 600,
+    progress: Callable[[int, int], object] | None = None,
+) -> Report:
+    """Grade every returned notebook of the class set in ``folder``
+    (``folder/STUDENT/NN_chapter.ipynb``, ``folder/answer_key.json``): every
+    exercise of every student in the key (a missing notebook is "not
+    answered"), then of any other student folder holding notebooks (graded
+    with its notebooks' own seed). ``chapters``: only these. ``execute``: run
+    the notebooks whose answers are code (see :func:`execute_checks`).
+    ``progress(done, total)`` is called after each notebook.
+
+    A folder that is not a class set is a :class:`~spadeslib.errors.SpadesError`.
+    """
+    from .notebooks import _safe
+
+    root = Path(folder)
+    if not root.is_dir():
+        raise SpadesError(f"no class set to grade: {root} is not a folder")
+    if (root / "nbgrader_config.py").exists() and (root / "source").is_dir():
+        raise SpadesError(
+            f"{root} is an nbgrader course: grade it with nbgrader autograde"
+        )
+    key = _key(root)
+    wanted = None if chapters is None else {resolve(c) for c in chapters}
+    students: dict[str, tuple[str, int | None]] = {}  # folder -> (name, seed)
+    for name, entry in key.items():
+        students[_safe(name)] = (name, entry["seed"])
+    for sub in sorted(
+        p for p in root.iterdir() if p.is_dir() and not p.name.startswith(".")
+    ):
+        if sub.name not in students and any(
+            _chapter_of(p) for p in sub.glob("*.ipynb")
+        ):
+            students[sub.name] = (sub.name, None)
+    if not students:
+        raise SpadesError(
+            f"{root} holds no class set: no answer_key.json and no "
+            "STUDENT/NN_chapter.ipynb notebooks"
+        )
+    report = Report()
+    plan = []
+    for sub, (name, seed) in students.items():
+        entry = key.get(name, {})
+        names = set(entry.get("answers", {}))
+        names |= {c for p in (root / sub).glob("*.ipynb") if (c := _chapter_of(p))}
+        if seed is None:
+            report.notes.append(
+                f"{sub} is not in the answer key: graded with its notebooks' seeds"
+            )
+        plan += [
+            (sub, chapter, name, seed)
+            for chapter in CHAPTERS
+            if chapter in names and (wanted is None or chapter in wanted)
+        ]
+    loaded: dict[tuple[str, int], Chapter] = {}
+    for done, (sub, chapter, name, seed) in enumerate(plan, 1):
+        report.grades += _grade_one(
+            root / sub, chapter, name, seed, loaded, report, execute, timeout
+        )
+        if progress is not None:
+            progress(done, len(plan))
+    return report
+
+
+def _grade_one(
+    folder: Path,
+    name: str,
+    student: str,
+    seed: int | None,
+    loaded: dict[tuple[str, int], Chapter],
+    report: Report,
+    execute: bool,
+    timeout: int,
+) -> list[Grade]:
+    path = folder / f"{name}.ipynb"
+    where = f"{folder.name}/{path.name}"
+    nb: dict[str, Any] | None = None
+    problem = ""
+    if not path.exists():
+        problem = f"no notebook {where}"
+    else:
+        try:
+            nb = json.loads(path.read_text(encoding="utf-8"))
+            if not isinstance(nb, dict) or not isinstance(nb.get("cells"), list):
+                raise ValueError("no cells")
+        except (OSError, ValueError) as error:
+            nb, problem = None, f"cannot read {where}: {error}"[:300]
+    mine = _setup_seed(_code_sources(nb)) if nb is not None else None
+    if seed is None:
+        seed = mine
+    elif mine is not None and mine != seed:
+        report.notes.append(
+            f"{where} sets SEED = {mine}, not {student}'s seed {seed}: graded "
+            f"with {seed}"
+        )
+    if seed is None:
+        problem = problem or f"{where} sets no SEED = N"
+        return [Grade(student, None, name, "?", "not read", problem)]
+    chapter = loaded.get((name, seed)) or loaded.setdefault(
+        (name, seed), load(name, seed=seed)
+    )
+    if nb is None:
+        verdict: Verdict = "not answered" if not path.exists() else "not read"
+        return [Grade(student, seed, name, q.label, verdict, problem) for q in chapter]
+    executed = None
+    if execute and any(
+        r.kind != "value" for r in read_answers(_code_sources(nb)).values()
+    ):
+        try:
+            executed = execute_checks(nb, seed, folder, timeout)
+        except Exception as error:  # a kernel that died, a cell that timed out
+            report.notes.append(f"could not run {where}: {error}"[:300])
+            executed = {}
+    return grade_notebook(nb, chapter, student, executed)
+
+
+def write_csv(report: Report, path: str | Path) -> Path:
+    """Write the grades as CSV (``student, seed, chapter, exercise, verdict,
+    answer, feedback``; the feedback's first line) and return the path."""
+    out = Path(path)
+    with out.open("w", newline="", encoding="utf-8") as f:
+        writer = csv.writer(f)
+        writer.writerow(
+            ["student", "seed", "chapter", "exercise", "verdict", "answer", "feedback"]
+        )
+        for g in report.grades:
+            writer.writerow(
+                [
+                    g.student,
+                    "" if g.seed is None else g.seed,
+                    g.chapter,
+                    g.exercise,
+                    g.verdict,
+                    g.answer,
+                    g.feedback,
+                ]
+            )
+    return out

@@ -1,0 +1,403 @@
+"""Grading a class set's returned notebooks (``spades exercises --grade``),
+and the class-set options ``--seeds``, ``--no-solutions`` and ``--progress``.
+
+A small class set (two students, chapters 1 and 6) is written once; each test
+copies it, types answers into the notebooks' JSON as a student would (right,
+wrong, blank, code), grades it, and compares every verdict with what the
+exercise's own check says for that student's seed.
+"""
+
+from __future__ import annotations
+
+import csv
+import importlib.util
+import io
+import json
+import shutil
+from contextlib import redirect_stdout
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from spadeslib.cli import main
+from spadeslib.exercises import graded, key_text, load, solutions_off, student_seed
+from spadeslib.exercises.core import SOLUTIONS_OFF
+from spadeslib.exercises.grading import grade_class, read_answers
+from spadeslib.seats import Seat
+
+pytest.importorskip("nbformat")
+pytest.importorskip("jupytext")
+
+CLASS_SEED = 2026
+STUDENTS = ("alice", "bob")
+CHAPTERS = ("01_welcome", "06_scoring")
+
+
+@pytest.fixture(scope="module")
+def written(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("written") / "class"
+    argv = ["exercises", "--students", ",".join(STUDENTS), "--chapters", "01,06"]
+    assert main([*argv, "--seed", str(CLASS_SEED), "--out", str(out)]) == 0
+    return out
+
+
+@pytest.fixture
+def class_set(written: Path, tmp_path: Path) -> Path:
+    """A fresh copy of the class set, for a test to fill in."""
+    return Path(shutil.copytree(written, tmp_path / "class"))
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def one_error_line(code: int, out: str, err: str, *words: str) -> None:
+    assert code == 2 and out == "", (code, out)
+    assert err.count("\n") == 1 and err.startswith("spades: error: "), err
+    for word in words:
+        assert word in err, (word, err)
+
+
+def seed_of(student: str) -> int:
+    return student_seed(CLASS_SEED, student)
+
+
+def answer(folder: Path, student: str, chapter: str, number: int, source: str) -> None:
+    """Replace the cell holding ``qN.check(`` in a student's notebook."""
+    path = folder / student / f"{chapter}.ipynb"
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    cells = [
+        c
+        for c in nb["cells"]
+        if c["cell_type"] == "code" and f"q{number}.check(" in "".join(c["source"])
+    ]
+    assert len(cells) == 1, (student, chapter, number)
+    cells[0]["source"] = source
+    path.write_text(json.dumps(nb), encoding="utf-8")
+
+
+def grades_csv(path: Path) -> dict[tuple[str, str], dict[str, str]]:
+    with path.open(encoding="utf-8", newline="") as f:
+        return {(r["student"], r["exercise"]): r for r in csv.DictReader(f)}
+
+
+def first_line(verdict: Any) -> str:
+    return str(verdict).split("\n")[0]
+
+
+# ----------------------------------------------------------------- grading
+def test_grade_judges_each_answer_with_the_students_own_check(
+    class_set: Path, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    alice = load("06_scoring", seed=seed_of("alice"))
+    keys = [key_text(q) for q in alice]
+    wrong = str(int(keys[1]) + 10)
+    answer(class_set, "alice", "06_scoring", 1, f"answer = {keys[0]}\nq1.check(answer)")
+    answer(class_set, "alice", "06_scoring", 2, f"answer = {wrong}\nq2.check(answer)")
+    answer(class_set, "alice", "06_scoring", 3, f"q3.check({keys[2]})")
+    answer(
+        class_set,
+        "alice",
+        "06_scoring",
+        4,
+        f'answer = int("{keys[3]}")\nq4.check(answer)',
+    )
+    answer(class_set, "alice", "06_scoring", 5, 'answer = "banana"\nq5.check(answer)')
+    bob = load("01_welcome", seed=seed_of("bob"))
+    seat = {s.name[0]: s.name for s in Seat}[key_text(bob[0])]
+    answer(class_set, "bob", "01_welcome", 1, f"answer = Seat.{seat}\nq1.check(answer)")
+    answer(class_set, "bob", "01_welcome", 3, "answer = 3 +\nq3.check(answer)")
+
+    path = tmp_path / "grades.csv"
+    code, out, err = run(
+        capsys, "exercises", "--grade", str(class_set), "--csv", str(path)
+    )
+    assert code == 0 and err == "", err
+    rows = grades_csv(path)
+    assert len(rows) == 2 * (len(alice) + len(bob))
+    verdicts = {k: r["verdict"] for k, r in rows.items()}
+    assert verdicts[("alice", "6.1")] == "correct"
+    assert verdicts[("alice", "6.2")] == "incorrect"
+    assert rows[("alice", "6.2")]["feedback"] == first_line(
+        alice[1].feedback(int(wrong))
+    )
+    assert rows[("alice", "6.2")]["answer"] == wrong  # the value the name held
+    assert verdicts[("alice", "6.3")] == "correct"
+    assert verdicts[("alice", "6.4")] == "not read"  # code: not run
+    assert "--execute" in rows[("alice", "6.4")]["feedback"]
+    assert verdicts[("alice", "6.5")] == "incorrect"
+    assert rows[("alice", "6.5")]["feedback"].startswith("Check the format")
+    assert verdicts[("alice", "6.6")] == "not answered"
+    assert verdicts[("bob", "1.1")] == "correct"
+    assert verdicts[("bob", "1.2")] == "not answered"
+    assert verdicts[("bob", "1.3")] == "not read"
+    assert "not valid Python" in rows[("bob", "1.3")]["feedback"]
+    assert {r["seed"] for k, r in rows.items() if k[0] == "bob"} == {
+        str(seed_of("bob"))
+    }
+    # the table on stdout, and a summary line per student
+    assert "alice    06_scoring  6.1       correct       Correct" in out
+    assert "alice: 2/10 correct (2 incorrect, 5 not answered, 1 not read)" in out
+    assert "bob: 1/10 correct (8 not answered, 1 not read)" in out
+    assert f"wrote the grades to {path}" in out
+
+
+def test_another_students_right_answer_is_wrong_for_this_student(
+    class_set: Path,
+) -> None:
+    """The check is built from each student's own seed, not one shared key."""
+    alice = load("06_scoring", seed=seed_of("alice"))
+    bob = load("06_scoring", seed=seed_of("bob"))
+    differ = [i for i in range(len(alice)) if key_text(alice[i]) != key_text(bob[i])]
+    assert differ, "the two students got the same exercises"
+    i = differ[0]
+    answer(
+        class_set, "alice", "06_scoring", i + 1, f"q{i + 1}.check({key_text(bob[i])})"
+    )
+    answer(class_set, "bob", "06_scoring", i + 1, f"q{i + 1}.check({key_text(bob[i])})")
+    report = grade_class(class_set, ["06"])
+    got = {(g.student, g.exercise): g.verdict for g in report.grades}
+    assert got[("alice", alice[i].label)] != "correct"
+    assert got[("bob", bob[i].label)] == "correct"
+    assert {g.chapter for g in report.grades} == {"06_scoring"}
+
+
+def test_a_changed_seed_is_noted_and_the_handed_out_seed_grades(
+    class_set: Path,
+) -> None:
+    path = class_set / "alice" / "01_welcome.ipynb"
+    text = path.read_text(encoding="utf-8")
+    assert f"SEED = {seed_of('alice')}" in text
+    path.write_text(text.replace(f"SEED = {seed_of('alice')}", "SEED = 5"), "utf-8")
+    mine, theirs = load("01", seed=5), load("01", seed=seed_of("alice"))
+    i = next(i for i in range(len(mine)) if key_text(mine[i]) != key_text(theirs[i]))
+    answer(
+        class_set,
+        "alice",
+        "01_welcome",
+        i + 1,
+        f"q{i + 1}.check({key_text(mine[i])!r})",
+    )
+    report = grade_class(class_set, ["01"])
+    alice = {g.exercise: g for g in report.grades if g.student == "alice"}
+    assert alice[theirs[i].label].verdict == "incorrect"
+    assert alice[theirs[i].label].seed == seed_of("alice")
+    assert any("SEED = 5" in note and "alice" in note for note in report.notes)
+
+
+def test_missing_and_broken_notebooks_and_unknown_students(class_set: Path) -> None:
+    (class_set / "bob" / "06_scoring.ipynb").unlink()
+    (class_set / "alice" / "01_welcome.ipynb").write_text("{not json", "utf-8")
+    extra = class_set / "carol"
+    extra.mkdir()
+    shutil.copy(class_set / "alice" / "06_scoring.ipynb", extra)
+    report = grade_class(class_set)
+    by = {(g.student, g.chapter): g for g in report.grades}
+    assert by[("bob", "06_scoring")].verdict == "not answered"
+    assert "no notebook bob/06_scoring.ipynb" in by[("bob", "06_scoring")].feedback
+    assert by[("alice", "01_welcome")].verdict == "not read"
+    assert "cannot read alice/01_welcome.ipynb" in by[("alice", "01_welcome")].feedback
+    # a folder the key does not know is graded with its notebook's seed
+    assert by[("carol", "06_scoring")].seed == seed_of("alice")
+    assert any("carol is not in the answer key" in n for n in report.notes)
+    assert [g.student for g in report.grades][-1] == "carol"
+
+
+def test_grade_refusals_are_one_line(
+    class_set: Path, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    one_error_line(
+        *run(capsys, "exercises", "--grade", str(tmp_path / "none")), "not a folder"
+    )
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    one_error_line(
+        *run(capsys, "exercises", "--grade", str(empty)), "holds no class set"
+    )
+    course = tmp_path / "course"
+    (course / "source").mkdir(parents=True)
+    (course / "nbgrader_config.py").write_text("", "utf-8")
+    one_error_line(
+        *run(capsys, "exercises", "--grade", str(course)), "nbgrader autograde"
+    )
+    grade = ("exercises", "--grade", str(class_set))
+    one_error_line(*run(capsys, *grade, "--out", str(tmp_path / "x")), "not with --out")
+    one_error_line(*run(capsys, *grade, "--no-solutions"), "--no-solutions")
+    one_error_line(
+        *run(capsys, *grade, "--csv", str(tmp_path / "no" / "g.csv")), "does not exist"
+    )
+    one_error_line(
+        *run(capsys, "exercises", "--csv", "g.csv", "--count", "1"), "--grade DIR"
+    )
+    (class_set / "answer_key.json").write_text("[1]", "utf-8")
+    one_error_line(*run(capsys, *grade), "answer_key.json")
+
+
+def test_read_answers_follows_names_through_the_cells() -> None:
+    cells = [
+        "SEED = 3\nq1, q2 = load('06', seed=SEED)",
+        "x = 40\nanswer = x + 10\n%time q1.show()",
+        "q1.check(answer)",
+        "answer = -answer\nanswer += 1\nq2.check(answer)",
+        "for s in range(3):\n    q3.check(s)",
+        "total = sum([1, 2])\nq4.check(total)",
+        "q5.check()",
+        'q6.check(answer="N")\nq6.check(["0", "nil"])',
+        "answer = ____\nq7.check(answer)",
+        "q8.check(1 / 0)",
+    ]
+    got = read_answers(cells)
+    assert (got[1].kind, got[1].value, got[1].text) == ("value", 50, "50")
+    assert got[2].value == -49
+    assert got[3].kind == "code" and got[4].kind == "code"
+    assert got[5].kind == "value" and not got[5].value  # the blank
+    assert got[6].value == ["0", "nil"]  # the last check of an exercise counts
+    assert got[7].kind == "value" and repr(got[7].value) == "____"
+    assert got[8].kind == "code"
+
+
+@pytest.mark.skipif(
+    importlib.util.find_spec("nbclient") is None, reason="nbclient not installed"
+)
+def test_execute_runs_code_answers_and_reads_the_printed_verdict(
+    class_set: Path, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    q = load("01_welcome", seed=seed_of("bob"))
+    answer(
+        class_set,
+        "bob",
+        "01_welcome",
+        1,
+        f"answer = str({key_text(q[0])!r})\nq1.check(answer)",
+    )
+    answer(
+        class_set, "bob", "01_welcome", 2, "answer = str('nobody')\nq2.check(answer)"
+    )
+    answer(
+        class_set, "bob", "01_welcome", 3, "answer = undefined_name\nq3.check(answer)"
+    )
+    path = tmp_path / "g.csv"
+    grade = (
+        "exercises",
+        "--grade",
+        str(class_set),
+        "--chapters",
+        "01",
+        "--csv",
+        str(path),
+    )
+    assert run(capsys, *grade)[0] == 0
+    assert grades_csv(path)[("bob", "1.1")]["verdict"] == "not read"
+    assert run(capsys, *grade, "--execute")[0] == 0
+    rows = grades_csv(path)
+    assert rows[("bob", "1.1")]["verdict"] == "correct"
+    assert rows[("bob", "1.2")]["verdict"] == "incorrect"
+    assert rows[("bob", "1.2")]["feedback"] == first_line(q[1].feedback("nobody"))
+    assert rows[("bob", "1.3")]["verdict"] == "not read"
+    assert "NameError" in rows[("bob", "1.3")]["feedback"]
+    assert rows[("alice", "1.1")]["verdict"] == "not answered"  # nothing to run
+
+
+# --------------------------------------------------------- writing options
+def test_no_solutions_switches_solutions_off_in_the_notebook(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import nbformat
+
+    out = tmp_path / "set"
+    argv = ("exercises", "--count", "1", "--chapters", "06", "--out", str(out))
+    code, stdout, _ = run(capsys, *argv, "--no-solutions")
+    assert code == 0 and stdout.rstrip().endswith("(solutions off)")
+    nb = nbformat.read(out / "student01" / "06_scoring.ipynb", as_version=4)
+    text = "\n".join(c.source for c in nb.cells)
+    assert "graded()" in text and "\n# q1.solution()" not in text
+    assert "`q1.solution()` for\nthe answer" not in text
+    key = (out / "answer_key.md").read_text(encoding="utf-8")
+    assert "**Solutions are off**" in key
+    setup = next(c.source for c in nb.cells if "SEED = " in c.source)
+    namespace: dict[str, Any] = {}
+    try:
+        exec(setup, namespace)  # the setup cell, as the kernel runs it
+        assert solutions_off()
+        buffer = io.StringIO()
+        with redirect_stdout(buffer):
+            namespace["q1"].solution()
+        assert buffer.getvalue().strip() == SOLUTIONS_OFF
+    finally:
+        graded(False)
+    # and without the option, solutions stay
+    run(capsys, *argv[:-1], str(tmp_path / "open"))
+    nb = nbformat.read(
+        tmp_path / "open" / "student01" / "06_scoring.ipynb", as_version=4
+    )
+    text = "\n".join(c.source for c in nb.cells)
+    assert "graded()" not in text and "# q1.solution()" in text
+    key = (tmp_path / "open" / "answer_key.md").read_text(encoding="utf-8")
+    assert "Solutions are off" not in key
+
+
+def test_seeds_write_a_set_and_key_for_the_seeds_handed_out(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "set"
+    argv = ("exercises", "--chapters", "06", "--out", str(out))
+    assert run(capsys, *argv, "--seeds", "11, 12")[0] == 0
+    data = json.loads((out / "answer_key.json").read_text(encoding="utf-8"))
+    assert {k: v["seed"] for k, v in data.items()} == {"seed-11": 11, "seed-12": 12}
+    for seed in (11, 12):
+        text = (out / f"seed-{seed}" / "06_scoring.ipynb").read_text(encoding="utf-8")
+        assert f"SEED = {seed}" in text
+        want = {q.label: key_text(q) for q in load("06", seed=seed)}
+        assert data[f"seed-{seed}"]["answers"]["06_scoring"] == want
+    assert "## seed-11 (seed 11)" in (out / "answer_key.md").read_text("utf-8")
+    # with --students: one seed each, in order
+    named = tmp_path / "named"
+    assert (
+        run(capsys, *argv[:-1], str(named), "--students", "ann,bo", "--seeds", "7,3")[0]
+        == 0
+    )
+    data = json.loads((named / "answer_key.json").read_text(encoding="utf-8"))
+    assert {k: v["seed"] for k, v in data.items()} == {"ann": 7, "bo": 3}
+
+
+@pytest.mark.parametrize(
+    ("extra", "words"),
+    [
+        (("--seeds", "11,abc"), ("--seeds", "'abc'")),
+        (("--seeds", "11,,12"), ("--seeds", "''")),
+        (("--seeds", "-3"), ("--seeds", "'-3'")),
+        (("--seeds", "11,11"), ("seed 11 is given twice",)),
+        (("--seeds", "1,2", "--count", "2"), ("not with --count",)),
+        (("--seeds", "1,2", "--students", "ann"), ("1 student", "2 seeds")),
+        (("--seeds", "1,2", "--nbgrader"), ("--seeds is for class sets",)),
+    ],
+)
+def test_bad_seeds_are_refused_in_one_line(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    extra: tuple[str, ...],
+    words: tuple[str, ...],
+) -> None:
+    out = tmp_path / "set"
+    one_error_line(
+        *run(capsys, "exercises", "--chapters", "06", "--out", str(out), *extra), *words
+    )
+    assert not out.exists()
+
+
+def test_progress_counts_the_notebooks_on_stderr(
+    class_set: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ("exercises", "--count", "2", "--chapters", "01,06", "--out")
+    code, out, err = run(capsys, *argv, str(tmp_path / "a"), "--progress")
+    assert code == 0 and "wrote 4 exercise notebooks" in out
+    assert "notebooks [" in err and "] 1/4" in err and "] 4/4 in " in err
+    assert err.endswith("\n")
+    code, out, err = run(capsys, *argv, str(tmp_path / "b"), "--no-progress")
+    assert code == 0 and err == ""
+    code, out, err = run(capsys, "exercises", "--grade", str(class_set), "--progress")
+    assert code == 0 and "] 4/4 in " in err
+    assert "notebooks" not in out  # the table stays clean on stdout

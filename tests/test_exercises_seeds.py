@@ -231,41 +231,6 @@ def _all(label: str) -> tuple[Spec, ...]:
     return specs(cls)
 
 
-def test_forced_bids_state_the_modifier_rule_in_the_prompt() -> None:
-    """3.3 uses chapter 8's modifiers: the prompt says what the seed's modifier
-    does, in the rules' own words, and the hint points at that sentence."""
-    from spadeslib.rules import MODIFIERS
-
-    for spec in _all("3.3"):
-        (modifier,) = spec.hand.rules.modifiers
-        words = MODIFIERS[modifier][0]
-        prompt = spec.prompt()
-        assert f"Under {modifier}, {words}" in prompt, spec.seed
-        assert "chapter 8" in prompt, spec.seed
-        assert words in spec.hint(), spec.seed
-
-
-def test_forced_bids_explain_why_nil_is_not_open() -> None:
-    """Seed 6 (cards4net+whiz): whiz allows Nil, cards4net does not after the
-    partner's bid; the explanation gives the engine's reason."""
-    from spadeslib.actions import LOOK, Bid
-
-    explained = 0
-    for spec in _all("3.3"):
-        if Bid.NIL in spec.expected:
-            continue
-        probe = spec.hand.clone()
-        if probe.hidden[spec.seat]:
-            probe.apply(LOOK)
-        reason = probe.why_illegal(Bid.NIL)
-        assert reason and reason in spec.explain(), (spec.seed, spec.explain())
-        explained += 1
-    seed6 = _all("3.3")[5]
-    assert seed6.hand.rules.spec == "cards4net+whiz"
-    assert "only while the partner has not bid" in seed6.solution_text()
-    assert explained
-
-
 def test_joker_leads_show_no_joker_card() -> None:
     """5.4 keeps the joker rules (the exercise is about them) but never shows
     a joker card, which chapter 8 teaches how to read and type."""

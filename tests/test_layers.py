@@ -35,6 +35,7 @@ PACKAGE = Path(spadeslib.__file__).parent
 CORE_LAYERS: tuple[tuple[str, ...], ...] = (
     ("errors", "rule_ids", "phase"),
     ("cards", "seats"),
+    ("rule_sets",),
     ("rules", "actions"),
     ("tricks", "scoring", "bidding", "legality", "dealing"),
     ("view",),

@@ -1,0 +1,136 @@
+"""The named rule sets: the presets, the modifiers a preset takes, the pairs
+that cannot be combined, and the two orders of trumps. :class:`~spadeslib.Rules`
+reads them (``Rules.preset("classic", ["mirror"])``); ``RULES.md`` is the
+specification they follow.
+
+>>> sorted(PRESETS), len(MODIFIERS)
+(['cards4net', 'classic', 'two-player', 'yppedia'], 5)
+>>> [str(c) for c in JOKER_TRUMPS[:4]]
+['BJ', 'LJ', '2S', 'AS']
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import Card, Rank, Suit
+
+__all__ = ["INCOMPATIBLE", "JOKER_TRUMPS", "MODIFIERS", "PRESETS", "STANDARD_TRUMPS"]
+
+STANDARD_TRUMPS: tuple[Card, ...] = tuple(
+    Card(rank, Suit.SPADES) for rank in sorted(Rank, reverse=True) if rank <= Rank.ACE
+)
+JOKER_TRUMPS: tuple[Card, ...] = (
+    Card(Rank.BIG_JOKER, Suit.JOKER),
+    Card(Rank.LITTLE_JOKER, Suit.JOKER),
+    Card(Rank.TWO, Suit.SPADES),
+    *STANDARD_TRUMPS[:-1],
+)
+
+PRESETS: dict[str, tuple[str, dict[str, Any]]] = {
+    "cards4net": (
+        "Cards4.net (default): bids 0-13, Nil while partner has not bid, Blind Nil "
+        "for the first bidder; nil tricks count for the team",
+        {},
+    ),
+    "classic": (
+        "Classic (pagat): bids 1-13 or Nil, Blind Nil when 100 behind with a "
+        "two-card exchange; a nil bidder's tricks are bags",
+        dict(
+            numeric_zero=False,
+            nil_before_partner_only=False,
+            double_nil=True,
+            blind_nil="trailing",
+            blind_nils_per_team=2,
+            exchange=2,
+            nil_tricks="bags",
+        ),
+    ),
+    "yppedia": (
+        "YPPedia: as classic, Nil 50 and Blind Nil 100, one blind nil per team, "
+        "failed-nil tricks ignored, game also lost at -200",
+        dict(
+            numeric_zero=False,
+            nil_before_partner_only=False,
+            double_nil=True,
+            blind_nil="trailing",
+            blind_nils_per_team=1,
+            exchange=2,
+            nil_tricks="ignored",
+            nil_value=50,
+            blind_nil_value=100,
+            losing_threshold=-200,
+        ),
+    ),
+    "two-player": (
+        "Two players: draw-and-discard instead of a deal, each scores alone, "
+        "0 is Nil, double nil before drawing",
+        dict(
+            players=2,
+            numeric_zero=False,
+            nil_before_partner_only=False,
+            blind_nil="before_draw",
+            blind_nil_discards=3,
+        ),
+    ),
+}
+"""Preset name -> (one-line summary, parameters that differ from the defaults)."""
+
+MODIFIERS: dict[str, tuple[str, dict[str, Any]]] = {
+    "mirror": (
+        "each player bids exactly the spades held; no spades bids Nil",
+        dict(bid_rule="mirror", blind_nil="none"),
+    ),
+    "whiz": (
+        "each player bids the spades held or Nil",
+        dict(bid_rule="whiz"),
+    ),
+    "suicide": (
+        "each partnership has exactly one Nil",
+        dict(suicide=True),
+    ),
+    "ten_for_200": (
+        "a team contract of exactly 10 scores +200 made, -200 set",
+        dict(ten_for_200=True),
+    ),
+    "jokers": (
+        "Barmore jokers: Big and Little Joker replace 2C and 2H, 2S third trump, "
+        "dealer leads, no breaking, no Nil, Blind Seven +140/-140",
+        dict(
+            jokers=True,
+            removed_cards=(Card.parse("2C"), Card.parse("2H")),
+            trump_order=JOKER_TRUMPS,
+            dealer_leads=True,
+            must_break_spades=False,
+            nil=False,
+            blind_nil="none",
+            blind_seven=True,
+        ),
+    ),
+}
+"""Modifier name -> (one-line summary, parameters it sets)."""
+
+_PRESET_ALIASES = {
+    "cards4net": "cards4net",
+    "cards4.net": "cards4net",
+    "default": "cards4net",
+    "classic": "classic",
+    "pagat": "classic",
+    "yppedia": "yppedia",
+    "two-player": "two-player",
+    "twoplayer": "two-player",
+    "two": "two-player",
+    "2p": "two-player",
+}
+
+INCOMPATIBLE = (
+    ("mirror", "whiz", "a bid cannot follow both rules"),
+    ("mirror", "suicide", "mirror fixes every bid, so a Nil cannot be required"),
+    ("jokers", "mirror", "the joker rules have no Nil for a hand without spades"),
+    ("jokers", "whiz", "the joker rules have no Nil"),
+    ("jokers", "suicide", "the joker rules have no Nil"),
+    ("jokers", "two-player", "Blind Seven and the joker deck are partnership rules"),
+    ("suicide", "two-player", "suicide needs partnerships"),
+)
+"""Pairs that cannot be combined (a modifier, then a modifier or a preset),
+and why: :meth:`Rules.preset` refuses them, the table greys them out."""

@@ -309,18 +309,20 @@ def test_puzzle_accepts_every_best_card_and_explains_worse_ones() -> None:
 
 def test_choose_bid_is_judged_by_the_coach() -> None:
     from spadeslib.coach import Coach
-    from spadeslib.exercises.advice import LEVEL, SEED
+    from spadeslib.exercises.advice import BID_SAMPLES, LEVEL, SEED
 
     cls = exercise_classes("09")[3]
     for seed in (1, 2, 3):
         q = build(cls, seed)
         view = q.hand.view(q.hand.turn)
-        advice = Coach(LEVEL, seed=SEED).advise(view)  # a fresh coach agrees
+        # a fresh coach at the exercise's level, seed and budget agrees
+        advice = Coach(LEVEL, seed=SEED, samples=BID_SAMPLES).advise(view)
         assert q.expected == advice.best
         for bid in q.hand.legal_actions():
             verdict = advice.rate(bid)
             feedback = q.feedback(bid)
-            assert feedback.correct == (verdict.rating in ("best", "good")), bid
+            sound = verdict.rating in ("best", "good") or verdict.loss_ci[0] <= 5
+            assert feedback.correct == sound, bid
             assert verdict.text in feedback.message
         assert all(not q.feedback(m.answer).correct for m in q.mistakes())
 

@@ -26,7 +26,7 @@ from .display import plural
 from .errors import SpadesError
 from .game import Game
 from .progress import Progress
-from .rules import INCOMPATIBLE, MODIFIERS, PRESETS, Rules
+from .rules import INCOMPATIBLE, MODIFIERS, PRESETS, SETTINGS, Rules, setting_text
 from .scoring import sides
 
 __all__ = ["main"]
@@ -51,6 +51,13 @@ def _cmd_rules(args: argparse.Namespace) -> int:
     print("\nModifiers (add with +, e.g. classic+mirror+ten_for_200):")
     for name, (summary, _) in MODIFIERS.items():
         print(f"  {name:<12} {summary}")
+    print(
+        "\nHouse rules (add with +SETTING=VALUE, e.g. "
+        "classic+bag_limit=5+bag_penalty=50); cards4net's values:"
+    )
+    default = Rules.preset()
+    for name in SETTINGS:
+        print(f"  {name:<24} {setting_text(getattr(default, name))}")
     print("\nCombinations that are refused:")
     for a, b, why in INCOMPATIBLE:
         print(f"  {a} + {b}: {why}")
@@ -349,8 +356,11 @@ def build_parser(*, extensions: bool = True) -> argparse.ArgumentParser:
     p = sub.add_parser("rules", help="list presets and modifiers")
     p.add_argument(
         "--sheet",
-        metavar="PRESET[+MODIFIER...]",
-        help="write a printable one-page rules summary (HTML) of this rule set",
+        metavar="RULES",
+        help=(
+            "write a printable one-page rules summary (HTML) of this rule set, "
+            "such as classic+mirror or classic+bag_penalty=50"
+        ),
     )
     p.add_argument("--out", help="with --sheet: write the page to this file")
     p.set_defaults(func=_cmd_rules)

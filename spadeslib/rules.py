@@ -38,8 +38,10 @@ __all__ = [
     "JOKER_TRUMPS",
     "MODIFIERS",
     "PRESETS",
+    "SETTINGS",
     "STANDARD_TRUMPS",
     "Rules",
+    "setting_text",
 ]
 
 BlindNilPolicy = Literal["none", "first_bidder", "trailing", "before_draw"]
@@ -306,7 +308,7 @@ class Rules:
         if isinstance(data, str):
             return data
         settings = [
-            f"{key}={_written(value)}"
+            f"{key}={setting_text(value)}"
             for key, value in data.items()
             if key not in ("preset", "modifiers") and not isinstance(value, list)
         ]
@@ -453,10 +455,14 @@ _OVERRIDABLE = {
     if f.init and f.name not in ("preset", "modifiers")
 }
 
+#: the house rules a rules text may set (``classic+bag_penalty=50``)
+SETTINGS: tuple[str, ...] = ()
+
 #: settings that hold cards (a rules text cannot write them)
 _CARD_LISTS = {
     f.name for f in dataclasses.fields(Rules) if f.init and "tuple" in str(f.type)
 }
+SETTINGS = tuple(sorted(_OVERRIDABLE - _CARD_LISTS))
 
 
 def _spec_parts(text: str) -> list[str]:
@@ -498,8 +504,13 @@ def _setting(part: str) -> tuple[str, Any]:
     return key, text.strip()
 
 
-def _written(value: Any) -> str:
-    """A setting's value as :func:`_setting` reads it back."""
+def setting_text(value: Any) -> str:
+    """A setting's value as a rules text writes it (:meth:`Rules.parse`
+    reads it back).
+
+    >>> setting_text(None), setting_text(False), setting_text(50)
+    ('none', 'false', '50')
+    """
     if value is None:
         return "none"
     if isinstance(value, bool):

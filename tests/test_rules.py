@@ -10,7 +10,7 @@ import pytest
 
 from conftest import ALL_COMBOS, ALL_SPECS
 from spadeslib import FULL_DECK, MODIFIERS, PRESETS, Card, InvalidRules, Rules, Suit
-from spadeslib.rules import JOKER_TRUMPS, STANDARD_TRUMPS
+from spadeslib.rules import JOKER_TRUMPS, STANDARD_TRUMPS, setting_text
 
 C = Card.parse
 
@@ -370,3 +370,19 @@ def test_a_bad_setting_in_a_rules_text_is_refused_by_name(
 ) -> None:
     with pytest.raises(InvalidRules, match=words):
         Rules.parse(text)
+
+
+def test_spades_rules_lists_the_settings_a_rules_text_may_hold(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from spadeslib.cli import main
+    from spadeslib.rules import SETTINGS
+
+    assert "bag_penalty" in SETTINGS and "trump_order" not in SETTINGS
+    assert main(["rules"]) == 0
+    out = capsys.readouterr().out
+    assert "House rules (add with +SETTING=VALUE" in out
+    assert "  bag_penalty              100" in out
+    for name in SETTINGS:  # each one a text can set, as spades rules says
+        value = getattr(Rules.preset(), name)
+        assert Rules.parse(f"classic+{name}={setting_text(value)}") is not None

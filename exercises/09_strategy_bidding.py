@@ -89,8 +89,9 @@ q3.check(answer)
 # ## Exercise 4 · Choose a bid
 #
 # There is no single right bid: the coach (`spadeslib.coach`) values every
-# bid over deals of the unseen cards, and the check accepts a bid it rates
-# best or good (at most 5 points worse than its best bid).
+# bid over 320 deals of the unseen cards, and the check accepts a bid it
+# rates best or good (at most 5 points worse than its best bid), or one
+# that those deals cannot tell from a good one.
 
 # %%
 q4.show()

@@ -19,7 +19,7 @@
 # These exercises go with
 # [Chapter 3 · Bidding](../../notebooks/03_bidding.ipynb).
 # They cover team contracts, who may bid 0, Nil or Blind Nil under each
-# preset, the forced bids of the modifiers, and a first estimate of a
+# preset, one situation under the three presets, and a first estimate of a
 # hand.
 #
 # **How it works.** `q1.show()` prints an exercise. Replace `____` with your
@@ -82,16 +82,18 @@ q2.check(answer)
 q2.solution()
 
 # %% [markdown]
-# ## Exercise 3 · Forced bids: mirror, whiz and suicide
+# ## Exercise 3 · One situation, three presets
 #
-# Mirror, whiz and suicide restrict the bids. List every bid the player
-# may make, for example `[4, "nil"]`.
+# Chapter 3 put the library in a few situations and asked each preset
+# whether Nil and Blind Nil are legal. Here is one more situation. Answer
+# with the presets that allow the bid, for example `"cards4net classic"`,
+# or `"none"`.
 
 # %%
 q3.show()
 
 # %%
-answer = ["nil"]  # SOLUTION
+answer = "classic"  # SOLUTION
 q3.check(answer)
 
 # %%

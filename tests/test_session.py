@@ -19,6 +19,7 @@ from spadeslib.record import hand_record
 from spadeslib.table import TableSession
 from spadeslib.table.saving import MAX_UPLOAD
 from spadeslib.table.state import table_state
+from spadeslib.table.turns import bot_choice
 
 
 def short(rules: Rules, target: int = 120) -> Rules:
@@ -327,11 +328,15 @@ def test_a_record_whose_bots_chose_otherwise_has_no_resume_token() -> None:
     assert table_state(session)["resume"] is None
 
 
-def test_timeout_plays_a_random_legal_move() -> None:
+def test_timeout_plays_the_rule_bots_move_not_a_random_one() -> None:
     session = TableSession("yppedia", seed=4)
     legal = session.view.legal
-    assert session.timeout() in legal
-    assert any(line.startswith("Time is up") for line in session.log)
+    expected, failure = bot_choice(session.game, session.seat, "rule")
+    assert failure is None
+    assert session.timeout() == expected and expected in legal
+    said = f"Time is up: {describe(expected)} was chosen for you (the rule bot"
+    assert any(line.startswith(said) for line in session.log)
+    assert not any("at random" in line for line in session.log)
 
 
 def test_move_timer_runs_on_the_event_loop() -> None:

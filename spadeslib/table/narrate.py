@@ -39,14 +39,18 @@ from .words import plural
 
 __all__ = [
     "Snapshot",
+    "bag_words",
     "describe_action",
     "describe_dealer",
     "describe_hand_over",
     "describe_new_game",
     "describe_result",
     "describe_trick",
+    "house_rules",
+    "house_rules_words",
     "narrate",
     "retell",
+    "rules_name",
     "seat_name",
     "side_name",
     "winner_words",
@@ -118,13 +122,16 @@ def describe_action(
     mine = seat == learner
     if isinstance(action, Card):
         return f"{who} {_verb(who, 'play', 'plays')} {action.symbol()}."
+    if isinstance(action, Look) and before.phase is Phase.DRAW:
+        # two players, before the first draw: looking declines Blind Nil
+        return f"{who} {_verb(who, 'start', 'starts')} drawing (no Blind Nil)."
     if isinstance(action, Look):
         return f"{who} {_verb(who, 'look', 'looks')} at the cards."
     if isinstance(action, Bid):
         if before.phase is Phase.DRAW:
             return (
-                f"{who} {_verb(who, 'declare', 'declares')} Blind Nil (double nil) "
-                "before drawing."
+                f"{who} {_verb(who, 'declare', 'declares')} Blind Nil before "
+                "drawing: to take no tricks, without seeing a card."
             )
         if action.kind is BidKind.NUMBER:
             what = f"{action.tricks} trick" + ("" if action.tricks == 1 else "s")
@@ -259,11 +266,47 @@ def describe_result(
                 "carried."
             )
         total = f", {totals[side]} in all" if totals and side in totals else ""
-        lines.append(
-            f"{name}: {score.points:+d} this hand{total} "
-            f"({plural(score.bags_after, 'bag')})."
-        )
+        lines.append(f"{name}: {score.points:+d} this hand{total}; {bag_words(score)}.")
     return lines
+
+
+def bag_words(score: SideScore) -> str:
+    """A side's bags, saying which are whose: ``"2 bags this hand, 7 bags
+    in all"`` (``"7 bags in all"`` when the hand added none); "in all" is
+    what the side carries into the next hand, after any bag penalty."""
+    total = f"{plural(score.bags_after, 'bag')} in all"
+    if not score.bags_gained:
+        return total
+    return f"{plural(score.bags_gained, 'bag')} this hand, {total}"
+
+
+def house_rules(rules: Rules) -> list[str]:
+    """The settings that differ from the preset and its modifiers (house
+    rules), each as ``rules_text`` writes it: ``["bag_limit=5"]``.
+
+    >>> from spadeslib import Rules
+    >>> house_rules(Rules.parse("classic+bag_limit=5"))
+    ['bag_limit=5']
+    >>> house_rules(Rules.parse("classic"))
+    []
+    """
+    return rules.full_spec.split("+")[1 + len(rules.modifiers) :]
+
+
+def house_rules_words(rules: Rules) -> str:
+    """The house rules in words, ``""`` when there are none:
+    ``"House rules: bag limit 5, bag penalty 50."``"""
+    settings = house_rules(rules)
+    if not settings:
+        return ""
+    words = [s.replace("=", " ").replace("_", " ") for s in settings]
+    return f"House rules: {', '.join(words)}."
+
+
+def rules_name(rules: Rules) -> str:
+    """The rule set as the table names it everywhere: the full spec, with
+    its house rules (``"classic+bag_limit=5"``), as a link writes it."""
+    return rules.full_spec
 
 
 def narrate(
@@ -310,7 +353,7 @@ def describe_new_game(game: Game, learner: Seat | None) -> str:
     """``"New game: classic, seed 3. Hand 1: East deals."``: the first line of
     a game's log."""
     first = describe_dealer(game.hands[0], learner)
-    return f"New game: {game.rules.spec}, seed {game.seed}. {first}"
+    return f"New game: {rules_name(game.rules)}, seed {game.seed}. {first}"
 
 
 def winner_words(game: Game, learner: Seat | None) -> str:

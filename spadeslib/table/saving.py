@@ -23,6 +23,7 @@ Two ways in, both from text the visitor's browser sends, never from a path:
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -37,6 +38,7 @@ from ..seats import Seat
 __all__ = [
     "MAX_UPLOAD",
     "deals_from_seed",
+    "file_name",
     "parse_record",
     "replay_token",
     "resume_token",
@@ -221,3 +223,25 @@ def _replay(
                 raise error
             game.apply(action, mover)
     return game, levels, bool(token.get("between"))
+
+
+def file_name(game: Game, *, between: bool = False) -> str:
+    """The name to save ``game`` under: its rules (house rules included),
+    seed, and the hand it is at, ``"…-hand3.json"`` in the middle of hand
+    3, or ``"…-after-hand2.json"`` once hand 2 is over and the next one is
+    untouched (or the game is over).
+
+    >>> game = Game("classic+bag_limit=5", seed=7)
+    >>> file_name(game)
+    'spades-classic-bag_limit5-seed7-hand1.json'
+    """
+    hand = game.hand
+    if game.is_over or hand.is_over:
+        where = f"after-hand{hand.number}"
+    elif (between or not hand.history) and len(game.hands) > 1:
+        where = f"after-hand{hand.number - 1}"
+    else:
+        where = f"hand{hand.number}"
+    spec = game.rules.full_spec.replace("+", "-")
+    stem = re.sub(r"[^A-Za-z0-9_.-]", "", f"spades-{spec}-seed{game.seed}-{where}")
+    return f"{stem}.json"

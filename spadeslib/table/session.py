@@ -38,10 +38,10 @@ from typing import Any
 from ..actions import KEEP, LOOK, TAKE_NEXT, Action, Bid, Card, Discard, Exchange
 from ..bots import BOTS, make_bot
 from ..coach.explain import describe
-from ..errors import SpadesError, is_number
+from ..errors import InvalidRules, SpadesError, is_number
 from ..game import Game
 from ..hand import Hand
-from ..rules import Rules
+from ..rules import Rules, setting_text
 from ..seats import Seat
 from ..view import PlayerView
 from .advisor import Advisor, Estimate, TableReview, Tip
@@ -53,12 +53,14 @@ from .narrate import (
     describe_new_game,
     narrate,
     retell,
+    rules_name,
     seat_name,
     winner_words,
 )
 from .saving import (
     MAX_UPLOAD,
     deals_from_seed,
+    file_name,
     parse_record,
     replay_token,
     resume_token,
@@ -185,6 +187,7 @@ class TableSession(TurnLoop, Coaching):
         self.timer_deadline: float | None = None
         self._tip: tuple[tuple[Any, ...], Tip] | None = None
         self._estimate: tuple[tuple[Any, ...], Estimate] | None = None
+        self._choices_cache: tuple[tuple[Any, ...], list[int]] | None = None
         self.games_started = 0
         """Games started at this table (a new game, a load, a resume)."""
         self.speed = "instant"
@@ -198,9 +201,13 @@ class TableSession(TurnLoop, Coaching):
     # ================================================================ setup
     @staticmethod
     def _rules_of(rules: Rules | str, modifiers: Iterable[str] = ()) -> Rules:
+        """``rules`` (a spec is parsed) with ``modifiers`` added; its house
+        rules (settings) are kept."""
         base = rules if isinstance(rules, Rules) else Rules.parse(rules)
         mods = [m for m in modifiers if m not in base.modifiers]
-        return Rules.preset(base.preset, [*base.modifiers, *mods]) if mods else base
+        if not mods:
+            return base
+        return Rules.preset(base.preset, [*base.modifiers, *mods], **settings_of(base))
 
     def _start(
         self,
@@ -315,8 +322,9 @@ class TableSession(TurnLoop, Coaching):
         )
 
     def can_undo(self) -> bool:
-        """Whether the learner has a decision in the shown hand to take back."""
-        return any(s == self.seat for s, _, _ in self.shown_hand.history)
+        """Whether the learner has a real choice in the shown hand to take
+        back (see :meth:`undo`)."""
+        return bool(self._choices())
 
     def on_change(self, callback: Callable[[], None]) -> None:
         """Call ``callback()`` after every change (the widget redraws then)."""
@@ -481,24 +489,43 @@ class TableSession(TurnLoop, Coaching):
         self._kick()
         self.changed()
 
+    def _choices(self) -> list[int]:
+        """Where the learner made a real choice in the shown hand: the
+        indices in its history of the learner's decisions that had more than
+        one legal action (a forced card or bid is no choice)."""
+        hand = self.shown_hand
+        key = (self.state_key(), id(hand))
+        if self._choices_cache is not None and self._choices_cache[0] == key:
+            return self._choices_cache[1]
+        replay = hand.at_deal()
+        found = []
+        for index, (seat, action, _) in enumerate(hand.history):
+            if seat == self.seat and len(replay.legal_actions()) > 1:
+                found.append(index)
+            replay.apply(action, seat, check=False)
+        self._choices_cache = (key, found)
+        return found
+
     def undo(self) -> bool:
-        """Take back your last decision in this hand (and the bots' moves
-        after it); the bots then replay exactly as before."""
+        """Take back your last real choice in this hand (a decision with more
+        than one legal action), with everything after it: the bots' moves
+        and your forced cards; the bots then replay exactly as before."""
         if not self.can_undo():
             return self.refuse(
-                "There is nothing to undo: you have not decided anything in this "
-                "hand yet."
+                "There is nothing to undo: you have not made a choice in this hand yet."
             )
         game = self.game
-        while True:
-            hand = game.hand
-            if not hand.history and len(game.hands) > 1:
-                hand = game.hands[-2]
-            who, action, _ = hand.history[-1]
+        hand = self.shown_hand
+        target = self._choices()[-1]
+        taken = hand.history[target][1]
+        forced = [a for s, a, _ in hand.history[target + 1 :] if s == self.seat]
+        while game.hand is not hand or len(hand.history) > target:
             game.undo()
-            if who == self.seat:
-                break
-        self._rewound(f"You took back {describe(action)}.")
+        text = f"You took back {describe(taken)}"
+        if forced:
+            what = ", ".join(describe(a) for a in forced)
+            text += f", and the forced {what} after it"
+        self._rewound(text + ".")
         return True
 
     def replay_deal(self) -> bool:
@@ -542,17 +569,34 @@ class TableSession(TurnLoop, Coaching):
         partner: str | None = None,
         opponents: str | None = None,
         timer: float | None = None,
+        house_rules: bool = True,
     ) -> bool:
         """Start a new game: the same rules and bots unless given; the given
-        ``seed`` deals exactly that game, no seed deals a fresh one."""
+        ``seed`` deals exactly that game, no seed deals a fresh one.
+
+        New rules written without house rules of their own (the Options
+        panel sends a preset and modifiers) keep the current table's house
+        rules that they accept (``house_rules=False``: drop them); the log
+        says which were kept and which dropped."""
+        old = self.rules
         try:
-            new_rules = self._rules_of(
-                rules if rules is not None else self.rules, modifiers
-            )
+            new_rules = self._rules_of(rules if rules is not None else old, modifiers)
+            kept: list[str] = []
+            dropped: list[str] = []
+            if house_rules and rules is not None and not settings_of(new_rules):
+                new_rules, kept, dropped = keep_house_rules(old, new_rules)
             self._start(new_rules, seed, partner, opponents, timer, None)
         except SpadesError as error:
             return self.refuse(you_text(str(error)))
-        self._say([describe_new_game(self.game, self.seat)])
+        lines = [describe_new_game(self.game, self.seat)]
+        if kept:
+            lines.append(f"House rules kept from the last game: {', '.join(kept)}.")
+        if dropped:
+            lines.append(
+                "House rules dropped (the new rule set does not accept them): "
+                f"{'; '.join(dropped)}."
+            )
+        self._say(lines)
         self._kick()
         self.changed()
         return True
@@ -563,6 +607,11 @@ class TableSession(TurnLoop, Coaching):
         from .. import record
 
         return record.dumps(self.game)
+
+    def file_name(self) -> str:
+        """The name to save the game under (the page's download):
+        ``"spades-classic-seed3-after-hand1.json"`` right after hand 1."""
+        return file_name(self.game, between=self.between)
 
     def save(self, path: str | Path) -> bool:
         """Write the game's record to ``path`` (notebooks; the page downloads)."""
@@ -627,13 +676,15 @@ class TableSession(TurnLoop, Coaching):
         if self.between:
             self._say(
                 [
-                    f"Loaded {name}: {game.rules.spec}, hand "
+                    f"Loaded {name}: {rules_name(game.rules)}, hand "
                     f"{self.shown_hand.number} is over. Press Next hand to deal "
                     f"hand {game.hand.number}."
                 ]
             )
         else:
-            self._say([f"Loaded {name}: {game.rules.spec}, hand {game.hand.number}."])
+            self._say(
+                [f"Loaded {name}: {rules_name(game.rules)}, hand {game.hand.number}."]
+            )
         self._kick()
         self.changed()
         return True
@@ -664,7 +715,10 @@ class TableSession(TurnLoop, Coaching):
         self.between = between and bool(game.finished_hands) and not game.is_over
         self._retold()
         self._say(
-            [f"Resumed your game: {game.rules.spec}, hand {self.shown_hand.number}."]
+            [
+                f"Resumed your game: {rules_name(game.rules)}, hand "
+                f"{self.shown_hand.number}."
+            ]
         )
         self._kick()
         self.changed()
@@ -703,6 +757,48 @@ def you_text(text: str) -> str:
     """A parse error as a sentence for the learner."""
     text = text.strip().rstrip(".")
     return text[:1].upper() + text[1:] + "."
+
+
+def settings_of(rules: Rules) -> dict[str, Any]:
+    """The house rules of ``rules``: the settings that differ from its preset
+    and modifiers (as :meth:`~spadeslib.Rules.to_json` writes them).
+
+    >>> settings_of(Rules.parse("classic+bag_limit=5"))
+    {'bag_limit': 5}
+    >>> settings_of(Rules.parse("classic"))
+    {}
+    """
+    data = rules.to_json()
+    if isinstance(data, str):
+        return {}
+    return {k: v for k, v in data.items() if k not in ("preset", "modifiers")}
+
+
+def keep_house_rules(old: Rules, new: Rules) -> tuple[Rules, list[str], list[str]]:
+    """``new`` with the house rules of ``old`` that it accepts, the settings
+    kept (``"bag_limit=5"``) and those dropped, each with why.
+
+    >>> rules, kept, dropped = keep_house_rules(
+    ...     Rules.parse("classic+bag_limit=5"), Rules.parse("yppedia")
+    ... )
+    >>> rules.full_spec, kept, dropped
+    ('yppedia+bag_limit=5', ['bag_limit=5'], [])
+    """
+    accepted: dict[str, Any] = {}
+    kept: list[str] = []
+    dropped: list[str] = []
+    for key, value in settings_of(old).items():
+        written = f"{key}={setting_text(value)}" if not isinstance(value, list) else key
+        try:
+            Rules.preset(new.preset, new.modifiers, **accepted, **{key: value})
+        except (InvalidRules, SpadesError) as error:
+            dropped.append(f"{written} ({error})")
+            continue
+        accepted[key] = value
+        kept.append(written)
+    if not accepted:
+        return new, kept, dropped
+    return Rules.preset(new.preset, new.modifiers, **accepted), kept, dropped
 
 
 def _quiet_bot_move(game: Game, seat: Seat, level: str) -> Action:

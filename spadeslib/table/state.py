@@ -24,11 +24,18 @@ from ..bots.ladder import level_label
 from ..cards import SUIT_DISPLAY_ORDER, Card, Suit
 from ..coach.explain import describe
 from ..hand import Phase
-from ..rules import INCOMPATIBLE, MODIFIERS, PRESETS
+from ..rules import INCOMPATIBLE, MODIFIERS, PRESETS, Rules
 from ..scoring import side_of, sides
 from ..seats import Seat
 from ..view import PlayerView
-from .narrate import describe_result, seat_name, side_name
+from .narrate import (
+    describe_result,
+    house_rules,
+    house_rules_words,
+    rules_name,
+    seat_name,
+    side_name,
+)
 from .session import SPEEDS, TableSession, ladder
 from .words import MODIFIER_WORDS, PRESET_WORDS, plural, refusal, rules_in_words
 
@@ -37,8 +44,18 @@ __all__ = ["LOG_LINES", "SUIT_ORDER", "card_json", "display_order", "table_state
 SUIT_ORDER = SUIT_DISPLAY_ORDER
 """The learner's hand is shown in this suit order (colours alternate)."""
 
-LOG_LINES = 40
-"""How many of the latest events the state carries."""
+LOG_LINES = 5000
+"""At most this many of the current game's latest log lines are sent: a
+safety cap far above a whole game (a 500-point game of about ten hands
+writes some 1,000 lines), so the learner can scroll back to its start."""
+
+_DOING = {
+    Phase.BIDDING: "bidding",
+    Phase.DRAW: "drawing the cards",
+    Phase.EXCHANGE: "passing cards",
+    Phase.BLIND_DISCARD: "Blind Nil discards",
+}
+"""What the status line says a hand in each phase (but play) is at."""
 
 _VERB = {
     Phase.PLAYING: "to play",
@@ -85,6 +102,14 @@ def _bid_words(bid: Bid) -> str:
 
 def _action_button(action: Action, view: PlayerView) -> dict[str, str]:
     """A bidding or drawing button: what it sends, its label, its words."""
+    if action is LOOK and view.phase is Phase.DRAW:
+        # two players, before the first draw: no card is held yet
+        return {
+            "action": "look",
+            "label": "Draw my cards",
+            "aria": "start drawing your cards (no Blind Nil)",
+            "key": "l",
+        }
     if action is LOOK:
         return {
             "action": "look",
@@ -152,7 +177,17 @@ def _prompt(session: TableSession, view: PlayerView) -> str:
     if phase is Phase.BIDDING and view.hand is None:
         return "Your turn: bid blind (without looking), or look at your cards."
     if phase is Phase.DRAW and view.hand is None:
-        return "Your turn: declare Blind Nil (double nil) before drawing, or look."
+        rules = view.rules
+        return (
+            "Your turn: declare Blind Nil before drawing (you promise to take no "
+            f"tricks without seeing a card: plus or minus {rules.blind_nil_value}"
+            + (
+                f"; after the draw you may swap up to {rules.blind_nil_discards} cards"
+                if rules.blind_nil_discards
+                else ""
+            )
+            + "), or draw your cards."
+        )
     if phase is Phase.BIDDING and view.legal == [Bid.BLIND_NIL]:
         # two players: the Blind Nil declared before drawing is the bid
         return (
@@ -353,7 +388,9 @@ def _sheet(session: TableSession) -> dict[str, Any]:
                 "bids": bids,
                 "tricks": plural(score.tricks, "trick"),
                 "points": score.points,
-                "bags": plural(score.bags_after, "bag"),
+                "bags": sheet_bags(score.bags_gained, score.bags_after),
+                "bags_hand": score.bags_gained,
+                "bags_total": score.bags_after,
                 "penalty": bool(score.penalties),
                 "total": totals[side],
             }
@@ -370,10 +407,36 @@ def _sheet(session: TableSession) -> dict[str, Any]:
         ],
         "rows": rows,
         "scores": {s: game.scores[s] for s in names},
-        "bags": {s: plural(game.bags[s], "bag") for s in names},
+        "bags": {s: f"{plural(game.bags[s], 'bag')} in all" for s in names},
         "status": status,
-        "rules": rules_in_words(rules),
+        "rules": rules_in_words(rules)
+        + ([house_rules_words(rules)] if house_rules(rules) else []),
     }
+
+
+def sheet_bags(this_hand: int, in_all: int) -> str:
+    """A score sheet row's bags: ``"2 bags this hand, 7 in all"``, or
+    ``"7 bags in all"`` for a hand that added none.
+
+    >>> sheet_bags(2, 7), sheet_bags(0, 7), sheet_bags(1, 1)
+    ('2 bags this hand, 7 in all', '7 bags in all', '1 bag this hand, 1 in all')
+    """
+    if not this_hand:
+        return f"{plural(in_all, 'bag')} in all"
+    return f"{plural(this_hand, 'bag')} this hand, {in_all} in all"
+
+
+def rules_title(rules: Rules) -> str:
+    """The rule set by the names the Options panel uses, house rules last:
+    ``"Cards4.net + Mirror + bag limit 5"``.
+
+    >>> rules_title(Rules.parse("classic+bag_limit=5"))
+    'Classic + bag limit 5'
+    """
+    names = [PRESET_WORDS[rules.preset][0]]
+    names += [MODIFIER_WORDS[m][0] for m in rules.modifiers]
+    names += [h.replace("=", " ").replace("_", " ") for h in house_rules(rules)]
+    return " + ".join(names)
 
 
 def _status(session: TableSession) -> str:
@@ -382,7 +445,13 @@ def _status(session: TableSession) -> str:
         return f"Game over: {session._winner_words()}."
     if session.between:
         return f"Hand {session.shown_hand.number} over; hand {game.hand.number} next."
-    return f"Hand {game.hand.number} in play."
+    hand = game.hand
+    if hand.phase is Phase.PLAYING:
+        trick = min(len(hand.tricks) + 1, hand.rules.hand_size)
+        doing = f"trick {trick} of {hand.rules.hand_size}"
+    else:
+        doing = _DOING.get(hand.phase, hand.phase.value.replace("_", " "))
+    return f"Hand {hand.number}: {doing}."
 
 
 def _summary(session: TableSession) -> str:
@@ -396,7 +465,7 @@ def _summary(session: TableSession) -> str:
             key=lambda item: item[0] != side_of(game.rules, session.seat),
         )
     )
-    return f"{game.rules.spec}. {_status(session)} {scores}."
+    return f"{rules_name(game.rules)}. {_status(session)} {scores}."
 
 
 def _review(session: TableSession) -> dict[str, Any] | None:
@@ -440,6 +509,10 @@ def _options(session: TableSession) -> dict[str, Any]:
     levels = ladder()
     return {
         "preset": rules.preset,
+        "rules": rules_name(rules),
+        # kept by New game when the preset and modifiers are unchanged (and
+        # those the new rule set accepts when they change); said in the log
+        "house_rules": house_rules_words(rules),
         "presets": [
             {"id": p, "title": PRESET_WORDS[p][0], "words": PRESET_WORDS[p][1]}
             for p in PRESETS
@@ -495,7 +568,9 @@ def table_state(
     return {
         "v": 1,
         "table": {
-            "rules": game.rules.spec,
+            "rules": rules_name(game.rules),
+            "title": rules_title(game.rules),
+            "house_rules": house_rules_words(game.rules),
             "seed": session.seed,
             "hand": session.shown_hand.number,
             "summary": _summary(session),

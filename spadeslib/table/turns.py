@@ -5,8 +5,9 @@ that makes time pass: after the learner's decision the bots move, at once
 or one by one on an asyncio event loop at the chosen speed (``step`` waits
 for :meth:`TurnLoop.step`); when they stop at the learner's turn the coach
 may start on the learner's decision (see :mod:`.coaching`); a pause stops
-them; the move timer (YPPedia) plays a random legal move for a learner who
-waits too long. Bots are built
+them; the move timer (YPPedia) plays a safe default for a learner who
+waits too long: it looks at cards that are face down (never a blind bid),
+else it plays the ``rule`` bot's choice (:data:`TIMEOUT_LEVEL`). Bots are built
 for each decision and seeded by the position, so the same position always
 gets the same move (undo and resume rely on it).
 """
@@ -17,18 +18,19 @@ import asyncio
 import random
 from typing import TYPE_CHECKING, Any
 
-from ..actions import Action
+from ..actions import LOOK, Action
 from ..bots import BotError, make_bot
 from ..coach.explain import describe
 from ..errors import SpadesError
 from ..game import Game
+from ..hand import Phase
 from ..seats import Seat
 from .narrate import seat_name
 
 if TYPE_CHECKING:
     from .host import Host
 
-__all__ = ["SPEEDS", "TurnLoop"]
+__all__ = ["SPEEDS", "TIMEOUT_LEVEL", "TurnLoop", "timeout_choice"]
 
 SPEEDS: dict[str, float | None] = {
     "step": None,
@@ -38,6 +40,9 @@ SPEEDS: dict[str, float | None] = {
     "instant": 0.0,
 }
 """Seconds between the bots' moves; ``step`` waits for :meth:`TurnLoop.step`."""
+
+TIMEOUT_LEVEL = "rule"
+"""The bot level whose move the move timer plays for the learner."""
 
 
 def bot_choice(game: Game, seat: Seat, level: str) -> tuple[Action, str | None]:
@@ -55,6 +60,20 @@ def bot_choice(game: Game, seat: Seat, level: str) -> tuple[Action, str | None]:
         fallback = hand.random_action(random.Random(f"{position}/fallback"))
         return fallback, f"{type(error).__name__}: {error}"
     return action, None
+
+
+def timeout_choice(game: Game, seat: Seat) -> tuple[Action, str]:
+    """What the move timer plays for ``seat`` when time is up, and why: a
+    safe default, never a gamble. Cards still face down are looked at (no
+    blind bid is ever made for the learner); otherwise the move of the
+    :data:`TIMEOUT_LEVEL` bot, seeded by the position like every bot move
+    (a seeded random legal move only if that bot fails)."""
+    if LOOK in game.hand.legal_actions():
+        return LOOK, "a blind bid is never made for you"
+    action, failure = bot_choice(game, seat, TIMEOUT_LEVEL)
+    if failure is not None:
+        return action, f"a random legal move: the {TIMEOUT_LEVEL} bot failed"
+    return action, f"the {TIMEOUT_LEVEL} bot's choice"
 
 
 class TurnLoop:
@@ -200,15 +219,18 @@ class TurnLoop:
             self.timeout()
 
     def timeout(self: Host) -> Action | None:
-        """The move timer ran out: play a random legal move for the learner."""
+        """The move timer ran out: play a safe default for the learner
+        (:func:`timeout_choice`: look at face-down cards, else the
+        ``rule`` bot's move), and say so."""
         if not self.learner_to_move():
             return None
-        hand = self.game.hand
-        rng = random.Random(f"{self.seed}/timeout/{hand.number}/{len(hand.history)}")
-        action = hand.random_action(rng)
+        action, why = timeout_choice(self.game, self.seat)
         self.notice = None
         self._recent = []
-        self._say([f"Time is up: {describe(action)} was chosen at random for you."])
+        what = describe(action)
+        if action is LOOK and self.game.hand.phase is Phase.DRAW:
+            what = "drawing your cards (no Blind Nil)"  # two players, no card yet
+        self._say([f"Time is up: {what} was chosen for you ({why})."])
         self._apply(self.seat, action)
         self._kick()
         self.changed()

@@ -281,9 +281,25 @@ def test_classroom_page_in_voila(
     resume_after_reload(learner, page)
     assert other_table.snapshot() == other_before, "another visitor's table changed"
     assert_clean(watch, "voila")
+    voila_page_is_quiet(watch, voila["server"])
     assert_clean(other_watch, "voila, second visitor")
     page.context.close()
     other.context.close()
+
+
+def voila_page_is_quiet(watch: PageWatch, server: Any) -> None:
+    """The classroom page loads every widget class it needs (the widget
+    manager's base widgets are allowed: without them each load logged "No
+    version of module @jupyter-widgets/base is registered"), and a reload
+    shuts the old page's kernel down (Voila's beacon carries the _xsrf
+    cookie the template sets: without it the POST was refused with a 403)."""
+    unregistered = [line for line in watch.console if "is registered" in line]
+    assert not unregistered, unregistered
+    refused = [line for line in watch.console if "403" in line]
+    assert not refused, refused
+    log = server.log.read_text(errors="replace")
+    assert "_xsrf" not in log, server.tail()
+    assert "Kernel shutdown" in log, "the reloaded page's kernel lives on"
 
 
 def attacks(learner: Learner, page: Any, folder: Path) -> None:
@@ -337,6 +353,10 @@ def resume_after_reload(learner: Learner, page: Any) -> None:
     page.reload(timeout=120_000)
     fresh = Learner(page)
     fresh.tid("resume-banner").wait_for(timeout=120_000)
+    banner = fresh.tid("resume-banner").bounding_box()
+    prompt = fresh.tid("prompt").bounding_box()
+    assert banner and prompt, "no banner or prompt"
+    assert banner["y"] + banner["height"] <= prompt["y"], "the banner hides the prompt"
     seq = fresh.seq()
     fresh.tid("resume-yes").click()
     fresh.wait_redraw(seq)

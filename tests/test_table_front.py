@@ -7,7 +7,11 @@ Checked here: a redraw keeps what the learner is typing in the Options panel
 (a seed typed while the bots play survives to New game); the trick note is
 one line and never reaches the prompt, and the top seat's box is not cut, at
 cell widths from 760 to 1240 px and at 1024x700; a pressed button (the speed
-in use) keeps WCAG AA contrast, under the mouse too.
+in use) keeps WCAG AA contrast, under the mouse too; the face-down hand
+and a hand of five suits lie on the felt; Check my play reopens a closed
+review without asking Python again; the resume banner, the hint and the
+two-player Options panel leave the prompt, the side seats and every setting
+in view.
 """
 
 from __future__ import annotations
@@ -51,7 +55,8 @@ window.ready = true;
 def _states() -> dict[str, dict[str, Any]]:
     """Table states from one seeded classic game: bidding, two successive
     states while the bots play, the learner to play a card after a lead, and
-    the hand over with its review."""
+    the hand over with its review (maybe still pending), and with the review
+    done."""
     table = SpadesTable("classic", seed=2024, speed="instant")
     states = {"bidding": table.state}
     table.bid(3)
@@ -66,6 +71,9 @@ def _states() -> dict[str, dict[str, Any]]:
         s = table.state
         table.play(next(c["code"] for c in s["hand"]["cards"] if c["legal"]))
     states["hand-over"] = table.state
+    if table.state["review"]["state"] != "ready":  # the coach answers later
+        table.review()
+    states["reviewed"] = table.state
     return states
 
 
@@ -455,4 +463,166 @@ def test_the_two_player_draw_shows_the_top_card_face_up(browser: Any) -> None:
     )
     assert "you hold 0 of your 13 cards" in tid(page, "trick-note").inner_text()
     assert not page.errors, page.errors
+    page.close()
+
+
+# ------------------------------------------------ the learner's review fixes
+INSIDE_FELT_JS = """(sel) => {
+  const felt = document.querySelector('[data-testid=felt]').getBoundingClientRect();
+  return [...document.querySelectorAll(sel)].map((c) => c.getBoundingClientRect())
+    .filter((r) => r.left < felt.left - 0.5 || r.right > felt.right + 0.5)
+    .map((r) => [Math.round(r.left), Math.round(r.right), felt.left, felt.right]);
+}"""
+
+
+def _face_down(state: dict[str, Any]) -> dict[str, Any]:
+    """``state`` with the learner's 13 cards face down (a blind bid offered)."""
+    state = json.loads(json.dumps(state))
+    state["hand"].update(hidden=True, hidden_count=13, cards=[], playable=False)
+    return state
+
+
+@pytest.mark.parametrize("large", [False, True])
+def test_the_face_down_hand_fits_after_a_hand(
+    browser: Any, states: Any, large: bool
+) -> None:
+    """Next hand after a hand played out (0 cards left): the 13 backs lie on
+    the felt, as on a first load (a count left from the last hand spread
+    them past both edges)."""
+    over = json.loads(json.dumps(states["hand-over"]))
+    over["prefs"]["large_print"] = large
+    page = open_table(browser, over, 912)
+    down = _face_down(states["bidding"])
+    down["prefs"]["large_print"] = large
+    push(page, down)
+    assert page.locator(".spt-back").count() == 13
+    assert page.evaluate(INSIDE_FELT_JS, ".spt-back") == []
+    assert not page.errors, page.errors
+    page.close()
+
+
+@pytest.mark.parametrize("large", [False, True])
+def test_a_hand_of_five_suits_fits_on_the_felt(
+    browser: Any, states: Any, large: bool
+) -> None:
+    """Jokers make a fifth group in the hand: with the gaps between the suits
+    the Little Joker at the left edge is not cut."""
+    table = SpadesTable("cards4net", modifiers=["jokers"], seed=77, speed="instant")
+    if table.state["hand"]["hidden"]:
+        table.look()
+    state = table.state
+    suits = [c["suit"] for c in state["hand"]["cards"]]
+    assert "J" in suits and len(set(suits)) >= 4, suits
+    state["prefs"]["large_print"] = large
+    page = open_table(browser, state, 912)
+    assert page.evaluate(INSIDE_FELT_JS, ".spt-hand [data-code]") == []
+    page.close()
+
+
+def test_check_my_play_reopens_a_closed_review_without_asking_again(
+    browser: Any, states: Any
+) -> None:
+    """Between hands, a review closed and asked for again opens at once, and
+    Python is not asked again (asking logged its summary once more)."""
+    page = open_table(browser, states["reviewed"])
+    tid(page, "review-close").click()
+    assert tid(page, "review").is_hidden()
+    for _ in range(3):
+        tid(page, "review-open").click()
+        assert tid(page, "review").is_visible()
+        assert tid(page, "review-row").count() > 0
+        tid(page, "review-close").click()
+    assert {"type": "review"} not in page.evaluate("() => window.sent")
+    page.close()
+
+
+def test_check_my_play_during_the_next_hand_shows_the_last_review(
+    browser: Any, states: Any
+) -> None:
+    """In the next hand Check my play asks Python once; the review of the
+    last finished hand it answers with opens, even after that review was
+    closed at the end of its hand, and leaves the learner's hand clear."""
+    page = open_table(browser, states["reviewed"])
+    tid(page, "review-close").click()
+    nxt = json.loads(json.dumps(states["bidding"]))
+    nxt["controls"]["review"] = True
+    push(page, nxt)
+    tid(page, "review-open").click()
+    assert page.evaluate("() => window.sent.at(-1)") == {"type": "review"}
+    nxt["review"] = states["reviewed"]["review"]
+    push(page, nxt)
+    assert tid(page, "review").is_visible()
+    assert tid(page, "review-row").count() > 0
+    review = tid(page, "review").bounding_box()
+    hand = tid(page, "hand").bounding_box()
+    assert review and hand and review["y"] + review["height"] <= hand["y"]
+    page.close()
+
+
+def test_the_resume_banner_leaves_the_prompt_and_choices_clear(
+    browser: Any, states: Any
+) -> None:
+    page = open_table(browser, _face_down(states["bidding"]))
+    page.evaluate(
+        """() => { const b = document.querySelector('[data-testid=resume-banner]');
+        b.innerHTML = '<span>This browser kept your last game: cards4net. Hand 3 in'
+          + ' play. North-South (you) -19, East-West 80. Resume it?</span>'
+          + '<button class="spt-btn">Resume</button>'
+          + '<button class="spt-btn">No, keep this table</button>';
+        b.hidden = false; }"""
+    )
+    banner = tid(page, "resume-banner").bounding_box()
+    assert banner
+    for name in ("prompt", "hand"):
+        box = tid(page, name).bounding_box()
+        assert box and banner["y"] + banner["height"] <= box["y"], (name, banner, box)
+    actions = page.locator(".spt-actions").bounding_box()
+    assert actions and banner["y"] + banner["height"] <= actions["y"]
+    page.close()
+
+
+def test_the_hint_leaves_the_side_seats_in_place(browser: Any) -> None:
+    table = SpadesTable("cards4net", seed=528432, speed="instant")
+    if table.state["hand"]["hidden"]:
+        table.look()
+    before = table.state
+    table.hint()
+    table.estimate()
+    after = table.state
+    assert after["hint"] and after["estimate"]
+    page = open_table(browser, before, 912)
+    seats = (
+        "() => ['seat-W', 'seat-E'].map((id) => document"
+        ".querySelector(`[data-testid=${id}]`).getBoundingClientRect().top)"
+    )
+    where = page.evaluate(seats)
+    push(page, after)
+    assert page.evaluate(seats) == where
+    west = tid(page, "seat-W").bounding_box()
+    strip = page.locator(".spt-strip").bounding_box()
+    assert west and strip and west["y"] + west["height"] <= strip["y"]
+    page.close()
+
+
+def test_two_player_options_have_no_partner_and_show_every_setting(
+    browser: Any, states: Any
+) -> None:
+    """Two players: no partner's level (hidden, and not sent with New game),
+    in a two-player game and when the rule set is chosen in a four-player
+    one; the last setting (Large print) is inside the panel, not cut."""
+    page = open_table(browser, states["bidding"], 912)
+    tid(page, "options-toggle").click()
+    assert tid(page, "opt-partner").is_visible()
+    tid(page, "opt-preset").select_option("two-player")
+    assert tid(page, "opt-partner").is_hidden()
+    tid(page, "new-game").click()
+    assert page.evaluate("() => window.sent.at(-1)")["partner"] == ""
+    push(page, SpadesTable("two-player", seed=5, speed="instant").state)
+    assert tid(page, "opt-partner").is_hidden()
+    panel = tid(page, "options").bounding_box()
+    large = tid(page, "opt-large-print").bounding_box()
+    assert panel and large
+    assert large["y"] + large["height"] <= panel["y"] + panel["height"], (panel, large)
+    tid(page, "opt-preset").select_option("classic")
+    assert tid(page, "opt-partner").is_visible()
     page.close()

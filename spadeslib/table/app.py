@@ -77,6 +77,15 @@ def _on_owner_thread(method: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
+@functools.cache
+def _players(preset: str) -> int:
+    """How many play under a preset (4 if the name is unknown)."""
+    try:
+        return Rules.preset(preset).players
+    except Exception:
+        return 4
+
+
 def _text(value: Any, limit: int = 100) -> str:
     """A short string from a message field (anything else becomes ``""``)."""
     return value[:limit] if isinstance(value, str) else ""
@@ -150,7 +159,12 @@ class SpadesTable(anywidget.AnyWidget):  # type: ignore[misc]
     # ----------------------------------------------------------- drawing
     def sync(self) -> None:
         """Rebuild the synced state from the session (after every change)."""
-        self.state = table_state(self.session, self.prefs)
+        state = table_state(self.session, self.prefs)
+        # the Options panel hides the partner's level for a rule set without
+        # partners: each preset's number of players (the rules' own)
+        for preset in state.get("options", {}).get("presets", []):
+            preset.setdefault("players", _players(preset["id"]))
+        self.state = state
 
     def __repr__(self) -> str:
         s = self.session

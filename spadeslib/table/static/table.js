@@ -35,7 +35,7 @@
 // Toolbar: "hint", "estimate", "undo", "replay", "next-hand", "game-over-new", "step", "pause",
 // "speed-step|slow|normal|fast", "review-open", "save", "load", "load-file".
 // Options: "options-toggle", "options", "opt-preset", "opt-mod-NAME",
-// "opt-partner", "opt-opponents", "opt-seed", "opt-timer", "new-game", "opt-four-colour",
+// "opt-partner" (in "opt-partner-row", hidden for two players), "opt-opponents", "opt-seed", "opt-timer", "new-game", "opt-four-colour",
 // "opt-large-print". Panels: "score-sheet", "sheet-toggle", "bid-history",
 // "tricks-viewer", "trick-prev", "trick-next", "review", "review-close",
 // "review-row", "resume-banner", "resume-yes", "resume-no", "timer".
@@ -257,8 +257,9 @@ class TableView {
     if (id.startsWith("card-")) return this.clickCard(el.dataset.code);
     if (el.dataset.action) return this.decide({ type: "act", action: el.dataset.action });
     if (id.startsWith("speed-")) return this.send({ type: "speed", speed: id.slice(6) });
-    const simple = { hint: "hint", estimate: "estimate", undo: "undo", step: "step", "review-open": "review", save: "save" };
+    const simple = { hint: "hint", estimate: "estimate", undo: "undo", step: "step", save: "save" };
     if (id === "replay") return this.confirmReplay(el);
+    if (id === "review-open") return this.openReview();
     if (id === "next-hand") return this.decide({ type: "next_hand" });
     if (simple[id]) return this.send({ type: simple[id] });
     switch (id) {
@@ -298,6 +299,17 @@ class TableView {
         this.q("resume-banner").setAttribute("hidden", "");
         return this.store(s);
     }
+  }
+
+  // Check my play: the review of the last finished hand opens, even one the
+  // learner closed before. A closed review is only hidden here: when the
+  // state holds it, it shows again at once and Python is not asked (asking
+  // again would log its summary again); otherwise Python answers with it.
+  openReview() {
+    this.reviewClosed = null;
+    const s = this.state();
+    if (s.review) return this.renderReview(s);
+    this.send({ type: "review" });
   }
 
   // replaying throws the hand in progress away: the first click asks, a
@@ -459,7 +471,7 @@ class TableView {
       modifiers: mods,
       seed: p.querySelector('[data-testid="opt-seed"]').value.trim(),
       timer: p.querySelector('[data-testid="opt-timer"]').value.trim(),
-      partner: p.querySelector('[data-testid="opt-partner"]')?.value || "",
+      partner: p.querySelector('[data-testid="opt-partner-row"]')?.hidden ? "" : p.querySelector('[data-testid="opt-partner"]')?.value || "",
       opponents: p.querySelector('[data-testid="opt-opponents"]').value,
     });
   }
@@ -700,15 +712,21 @@ class TableView {
     const four = !!s.prefs?.four_colour;
     const large = !!s.prefs?.large_print;
     const hinted = s.hint?.action;
+    // the fan's width follows the number of cards and of suit gaps (table.css):
+    // both are set at every draw, face down too (a count left from the last
+    // hand, 0 cards, once spread 13 backs past both edges of the felt)
     if (s.hand.hidden) {
       this.playable = false;
       const n = s.hand.hidden_count;
+      el.style.setProperty("--n", n);
+      el.style.setProperty("--gaps", 0);
       el.innerHTML = Array.from({ length: n }, (_, i) => `<div class="spt-card spt-back" style="--i:${i};--n:${n}">${backSVG()}</div>`).join("") + `<div class="spt-hidden-note">${n ? `Your ${n} cards are face down: you have not looked yet.` : "You have no cards yet."}</div>`;
       return;
     }
     const cards = s.hand.cards;
     const n = cards.length;
     el.style.setProperty("--n", n);
+    el.style.setProperty("--gaps", cards.filter((c, i) => i > 0 && cards[i - 1].suit !== c.suit).length);
     el.innerHTML = cards
       .map((c, i) => {
         const chosen = this.chosen.has(c.code);
@@ -917,7 +935,8 @@ class TableView {
     const mods = o.modifiers
       .map((m) => `<label class="spt-mod"><input type="checkbox" data-testid="opt-mod-${esc(m.id)}" data-mod="${esc(m.id)}" aria-label="${esc(m.title)}: ${esc(m.words)}"${m.on ? " checked" : ""}> <b>${esc(m.title)}</b>: ${esc(m.words)}<span class="spt-mod-why" data-testid="opt-mod-why-${esc(m.id)}"></span></label>`)
       .join("");
-    const partner = s.table.players === 4 ? `<label>Partner <select data-testid="opt-partner" aria-label="partner's level">${levels(o.partner)}</select></label>` : "";
+    // shown only for a rule set with partners (the one chosen in the panel)
+    const partner = `<label data-testid="opt-partner-row">Partner <select data-testid="opt-partner" aria-label="partner's level">${levels(o.partner || o.opponents)}</select></label>`;
     panel.innerHTML = `<div class="spt-opt-grid">
       <label>Rule set <select data-testid="opt-preset" aria-label="rule set">${presets}</select></label>
       <p class="spt-preset-words" data-testid="opt-preset-words"></p>
@@ -943,6 +962,10 @@ class TableView {
     if (!sel || !words) return;
     const p = o.presets.find((x) => x.id === sel.value);
     words.textContent = p ? p.words : "";
+    // two players have no partner: the partner's level is hidden (and not sent)
+    const row = panel.querySelector('[data-testid="opt-partner-row"]');
+    const players = p?.players ?? this.state().table.players;
+    if (row) row.hidden = players !== 4;
   }
 
   download(msg) {

@@ -230,7 +230,8 @@ def test_a_decision_left_to_the_book_is_not_rated_and_text_is_read() -> None:
     advice = coach.advise(hand)  # a Hand stands for the view of the seat to move
     assert not advice.measured
     verdict = advice.rate(Discard.of(""))
-    assert verdict.rating == "unmeasured" and "does not measure" in verdict.text
+    assert verdict.rating == "unmeasured" and "does not score" in verdict.text
+    assert "textbook choice is to" in verdict.text and "rule level" not in verdict.text
     assert advice.explain().count("Discard") == 1  # said the action twice
     with pytest.raises(SpadesError, match="advises on a seat's view"):
         coach.advise(None)  # type: ignore[arg-type]
@@ -252,9 +253,12 @@ def test_the_bid_hint_compares_nil_with_the_bid_it_recommends() -> None:
     """The hint said "Bid 6 ... Nil does not pay: -144 against +47 for bid 5"."""
     from spadeslib.table.session import TableSession
 
-    text = TableSession("classic", seed=2024).hint().text
-    bid = text.split(":")[0].removeprefix("Bid ")
-    assert "Nil does not pay" in text and f"for bid {bid};" in text, text
+    table = TableSession("classic", seed=2024)
+    tip = table.hint()
+    bid = tip.action.label()  # the table names the bid: "Hint: bid 6."
+    assert not tip.text.startswith("Bid"), tip.text  # said once, not twice
+    assert "Nil would score " in tip.text, tip.text
+    assert f"for bid {bid}: Nil does not pay" in tip.text, tip.text
 
 
 def test_rating_a_pass_outside_the_candidates_leaves_the_advice_as_it_was() -> None:

@@ -16,7 +16,9 @@ def test_two_player_review_has_a_row_for_the_blind_nil_and_the_discard() -> None
     t = TableSession(
         "two-player", seed=2, partner="rule", opponents="rule", coach="rule"
     )
-    assert "coach follows the rule level" in t.hint().text
+    text = t.hint().text
+    assert "That is the textbook choice: the coach does not score this" in text
+    assert "rule level" not in text
     t.bid("blind nil")
     while t.learner_to_move():
         t.act(t.game.hand.legal_actions()[0])

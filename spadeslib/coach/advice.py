@@ -27,21 +27,59 @@ __all__ = ["Advice", "NilCheck"]
 
 @dataclass(frozen=True)
 class NilCheck:
-    """Whether Nil pays: its value against the best numeric bid."""
+    """Whether Nil pays: its value against the best numeric bid.
+
+    Its text never contradicts the advice: it says what Nil would score on
+    average, and whether the coach is sure of the difference.
+
+    >>> from spadeslib.coach.ratings import Estimate
+    >>> nil, two = Estimate(-9.0, -40.0, 20.0), Estimate(-27.0, -50.0, 0.0)
+    >>> text = str(NilCheck(True, nil, Bid(2), two, 0.4, sure=False))
+    >>> text.startswith("Nil would score -9 on average (made in 40% of deals)")
+    True
+    >>> text.endswith("the coach is not sure Nil pays and keeps bid 2")
+    True
+    """
 
     pays: bool
+    """Nil's mean is above the numeric bid's."""
     nil: Estimate
     numeric: Bid
     numeric_value: Estimate
     success: float
     """Share of worlds in which the nil was made."""
+    sure: bool = True
+    """The difference is larger than the sampled deals' noise (the margin the
+    coach asks of any action before it leaves the textbook one)."""
+    chosen: bool = False
+    """Nil is the coach's bid."""
 
     def __str__(self) -> str:
-        verdict = "pays" if self.pays else "does not pay"
+        nil, num = round(self.nil.mean), round(self.numeric_value.mean)
+        bid = f"bid {self.numeric.label()}"
+        made = f"made in {100 * self.success:.0f}% of deals"
+        if self.chosen:
+            text = (
+                f"Nil scores {nil:+d} on average ({made}), against {num:+d} for {bid}"
+            )
+            if self.sure and self.pays:
+                return text
+            return (
+                text + ": too close for the sampled deals to tell apart, so the "
+                "textbook Nil stands"
+            )
+        text = (
+            f"Nil would score {nil:+d} on average ({made}), against {num:+d} for {bid}"
+        )
+        if not self.pays:
+            return text + ": Nil does not pay"
+        if not self.sure:
+            return (
+                text + ": too close for the sampled deals to tell apart, so the "
+                f"coach is not sure Nil pays and keeps {bid}"
+            )
         return (
-            f"Nil {verdict}: {round(self.nil.mean):+d} against "
-            f"{round(self.numeric_value.mean):+d} for bid {self.numeric.label()}; "
-            f"made in {100 * self.success:.0f}% of deals"
+            text + ", but another bid came out higher still, so the coach keeps " + bid
         )
 
 
@@ -172,8 +210,8 @@ class Advice:
             return self._with(action).rate(action)
         if not self.measured:
             text = (
-                f"{played(action)}. The coach does not measure this decision: it "
-                f"follows the rule level's book, which would {describe(self.best)}."
+                f"{played(action)}. The coach does not score this decision; the "
+                f"textbook choice is to {describe(self.best)}."
             )
             return Verdict(action, self.best, 0.0, "unmeasured", text, self.where)
         loss, ci = self.loss(action)
@@ -194,9 +232,29 @@ class Advice:
         return self.kind
 
     # ---------------------------------------------------------------- text
+    @property
+    def alone(self) -> bool:
+        """The seat plays for itself (two players): "you", not "your side"."""
+        return self.view.rules.players == 2
+
+    def _margin(self, value: float) -> str:
+        """What a value means, in words: the average margin of the hand
+        against the other side (bags counted as their cost)."""
+        who, other = (
+            ("you end", "your opponent")
+            if self.alone
+            else ("your side ends", "the other side")
+        )
+        whole = round(value)
+        if whole == 0:
+            return f"on average {who} the hand level with {other}"
+        where = "ahead of" if whole > 0 else "behind"
+        amount = points(abs(value), sign=False)
+        return f"on average {who} the hand {amount} {where} {other}"
+
     def _how(self) -> str:
         if self.exact:
-            return "exactly (every card is placed)"
+            return "exactly: you can tell where every card is"
         study = self.study
         if isinstance(study, CardStudy) and study.solved:
             return f"over {self.worlds} deals of the unseen cards, each solved exactly"
@@ -213,16 +271,16 @@ class Advice:
                 text += f" (as good as {best})"
             value = self.values.get(action)
             if value is not None:
-                text += f", worth {points(value.mean)} to your side {self._how()}"
+                text += f"; {self._margin(value.mean)} ({self._how()})"
             return text + "." + self._known_text(action)
         if rating == "best":
             value, chosen = self.values.get(self.best), self.values.get(action)
             ahead = chosen.mean - value.mean if value and chosen else 0.0
             if ahead > 1:
                 return (
-                    f"{you}: as good as {best}, the coach's choice: it came out "
-                    f"{points(ahead, sign=False)} ahead in these "
-                    "deals, a lead small enough to be chance "
+                    f"{you}: as good as {best}, the coach's choice: yours came out "
+                    f"{points(ahead, sign=False)} higher in these deals, a "
+                    "difference too small for the sampled deals to tell apart "
                     f"({self._how()})." + self._known_text(action)
                 )
             return (
@@ -241,7 +299,7 @@ class Advice:
         if isinstance(study, CardStudy) and isinstance(action, Card):
             best = study.outcomes[study.reps[self.best]]  # type: ignore[index]
             chosen = study.outcomes[study.reps[action]]
-            return card_reasons(best, chosen, action.symbol())
+            return card_reasons(best, chosen, action.symbol(), alone=self.alone)
         if isinstance(study, BidStudy):
             out = []
             made_b = study.made[self.best]
@@ -296,8 +354,9 @@ class Advice:
             if best_value == top:
                 return f" With every card known, {named} is best too."
             return (
-                f" With every card known, {named} is not the best: "
-                "the hidden cards decide that."
+                f" With every card known, another card does better than {named} "
+                "as the cards lie, but nobody could tell that without seeing the "
+                "hidden cards."
             )
         diff = best_value - self.known[action]
         mine = describe(action)
@@ -316,17 +375,22 @@ class Advice:
                 )
             return text + "."
         return (
-            f" With every card known, your {mine} scores {-diff:.0f} more than "
-            f"{best}: only the hidden cards decide that."
+            f" With every card known, your {mine} scores "
+            f"{points(-diff, sign=False)} more than {best} as the cards lie, but "
+            "you could not tell that without seeing the hidden cards."
         )
 
-    def explain(self) -> str:
-        """The hint in the second person: what to do and why."""
+    def explain(self, *, head: bool = True) -> str:
+        """The hint in the second person: what to do and why. ``head=False``
+        leaves out the opening "Play A♥:" (for a caller that names the action
+        already, such as the table's "Hint: A♥.")."""
         best = describe(self.best)
         if self.forced:
+            if not head:
+                return "It is your only legal choice."
             return f"{best[0].upper()}{best[1:]}: it is your only legal choice."
         value = self.values.get(self.best)
-        head = {
+        first = {
             "card": f"Play {best}",
             "bid": f"Bid {self.best.label()}" if isinstance(self.best, Bid) else best,
         }.get(self.kind, best[0].upper() + best[1:])
@@ -337,14 +401,14 @@ class Advice:
             for a, v in self.values.items()
             if not self._same(a) and (self.kind != "card" or a == self._rep(a))
         ]
-        text = f"{head}: worth {points(value.mean)} to your side {self._how()}"
+        text = f"{self._margin(value.mean)} ({self._how()})"
         if others:
             mean, runner = max(others, key=lambda x: x[0])
             gap = value.mean - mean
             if gap >= 0.5:
                 text += (
-                    f", {points(gap, sign=False)} more than {describe(runner)}, "
-                    "the next best"
+                    f"; that is {points(gap, sign=False)} better than "
+                    f"{describe(runner)}, the next best"
                 )
                 reasons = self._reasons(runner)
                 if reasons:
@@ -352,16 +416,21 @@ class Advice:
             elif gap <= -0.5:
                 noun = {"card": "card", "bid": "bid"}.get(self.kind, "choice")
                 text += (
-                    f"; {describe(runner)} came out at {round(mean):+d} in these "
-                    f"deals, a lead small enough to be chance, so the coach keeps "
-                    f"the textbook {noun}"
+                    f"; {describe(runner)} came out {points(-gap, sign=False)} "
+                    f"higher in these deals, but that difference is too small for "
+                    f"{self.worlds} sampled deals to tell apart, so the textbook "
+                    f"{noun} stands"
                 )
             else:
-                text += f"; {describe(runner)} is as good within the noise"
+                text += (
+                    f"; {describe(runner)} does about as well (the sampled deals "
+                    "cannot tell them apart)"
+                )
         if self.nil_pays is not None:
             text += f". {self.nil_pays}"
         if self.reason:
             text += f". {self.reason}"
+        text = f"{first}: {text}" if head else text[:1].upper() + text[1:]
         return text + "."
 
     def _rep(self, action: Action) -> Action:

@@ -39,7 +39,7 @@ from ..bots.studies.bids import (
     study_blind,
     tricks_distribution,
 )
-from ..bots.studies.cards import CardStudy, study_cards
+from ..bots.studies.cards import CardStudy, Outcome, study_cards
 from ..bots.studies.draw import study_draw
 from ..bots.studies.estimate import standard_error
 from ..bots.studies.exact import MAX_CARDS, exact_lines
@@ -48,6 +48,7 @@ from ..dealing import checked_seed
 from ..errors import SpadesError, is_number, is_whole
 from ..hand import Hand, Phase
 from ..seats import Seat
+from ..tricks import trick_winner
 from ..view import PlayerView
 from .advice import Advice, NilCheck
 from .ratings import Estimate, Verdict
@@ -214,6 +215,7 @@ class Coach:
                 ducks=self.ducks,
                 play_weight=self.play_weight,
             )
+            _settle_trick(study)
             values: dict[Action, Estimate] = dict(study.values)
             best = _pick(study, study.rule_card, values)
             exact = study.solved and study.determined
@@ -277,7 +279,8 @@ class Coach:
             {},
             False,
             self.level,
-            reason=f"{reason} (the coach follows the rule level for this decision)",
+            reason=f"{reason}. That is the textbook choice: the coach does not "
+            "score this decision",
         )
 
     def review(self, hand: Hand, seat: Seat | str) -> Review:
@@ -322,6 +325,27 @@ def _kind(view: PlayerView) -> str:
     return "bid"
 
 
+def _settle_trick(study: CardStudy) -> None:
+    """When the seat's card completes the trick, the cards on the table decide
+    who wins it, the same in every world: set each outcome's ``trick`` flag
+    from them, so that "it wins this trick" is true of this trick.
+
+    (The play-out of :func:`~spadeslib.bots.studies.cards.study_cards` reads
+    the winner of the trick one play too late when the seat's own card
+    completes it, and finds the side of the seat after the winner.)"""
+    view = study.view
+    if len(view.trick) != view.rules.players - 1:
+        return
+    side = {view.seat, view.seat.partner} if view.rules.players == 4 else {view.seat}
+    for card, outs in study.outcomes.items():
+        won = trick_winner(view.rules, [*view.trick, (view.seat, card)]) in side
+        study.outcomes[card] = [_with_trick(o, won) for o in outs]
+
+
+def _with_trick(outcome: Outcome, won: bool) -> Outcome:
+    return outcome if outcome.trick == won else replace(outcome, trick=won)
+
+
 def _pick(
     study: CardStudy | BidStudy, rule: Action, values: dict[Action, Estimate]
 ) -> Action:
@@ -346,12 +370,18 @@ def _nil_check(
         return None
     best_num = best if best in numeric else max(numeric, key=lambda b: values[b].mean)
     made = study.made[Bid.NIL]
+    # sure: the difference passes the test the coach asks of any action
+    # before it leaves the textbook one (see _pick)
+    diffs = study.paired(Bid.NIL, best_num)
+    gap = abs(sum(diffs) / len(diffs))
     return NilCheck(
         values[Bid.NIL].mean > values[best_num].mean,
         values[Bid.NIL],
         best_num,  # type: ignore[arg-type]
         values[best_num],
         sum(made) / len(made),
+        sure=gap > PREFER_RULE + standard_error(diffs),
+        chosen=best == Bid.NIL,
     )
 
 

@@ -6,12 +6,12 @@ the one chosen, read from the outcomes of the same worlds.
 >>> bad = [Outcome(-40.0, False, 6, False, None, None, None, 0)] * 3
 >>> for reason in card_reasons(good, bad, "4♦"): print(reason)
 your side makes its contract in 100% of deals, against 0% after the 4♦
-it wins this trick in 100% of deals, against 0% after the 4♦
+your side wins this trick in 100% of deals, against 0% after the 4♦
 >>> ahead = [Outcome(30.0, True, 7, True, None, None, None, 0)] * 3
 >>> more = [Outcome(10.0, False, 8, True, None, None, None, 1)] * 3
->>> for reason in card_reasons(ahead, more, "4♦"): print(reason)
-it wins this trick in 100% of deals, against 0% after the 4♦
-over the whole hand your side still takes 1.0 fewer bags
+>>> for reason in card_reasons(ahead, more, "4♦", alone=True): print(reason)
+you win this trick in 100% of deals, against 0% after the 4♦
+over the whole hand you still take 1.0 fewer bags on average (bags add up to a penalty)
 """
 
 from __future__ import annotations
@@ -77,59 +77,65 @@ def _pct(x: float) -> str:
 
 
 def card_reasons(
-    best: Sequence[Outcome], chosen: Sequence[Outcome], name: str
+    best: Sequence[Outcome],
+    chosen: Sequence[Outcome],
+    name: str,
+    *,
+    alone: bool = False,
 ) -> list[str]:
     """Up to two reasons, biggest first, why ``best`` beats ``chosen`` (the
-    learner's card, called ``name``), over the same worlds."""
+    learner's card, called ``name``), over the same worlds. ``alone``: the
+    seat plays for itself (two players), so "you", not "your side".
+
+    A reason about this trick compares the trick's winner after each card;
+    a reason about tricks or bags speaks of the whole hand."""
     found: list[tuple[float, str]] = []
+    side = "you" if alone else "your side"
+    side_s = "your" if alone else "your side's"
+    them = "your opponent" if alone else "the opponents"
+    them_s = "your opponent's" if alone else "the opponents'"
 
     def compare(attr: str, weight: float, text: str) -> None:
         a = _rate([getattr(o, attr) for o in best])
         b = _rate([getattr(o, attr) for o in chosen])
-        if a is None or b is None or abs(a - b) < 0.05:
-            return
-        good = a > b if attr != "bags" else a < b
-        if attr == "broke_nil" or attr == "set_them":
-            good = a > b
-        if not good:
+        if a is None or b is None or abs(a - b) < 0.05 or a < b:
             return
         found.append((abs(a - b) * weight, text.format(a=_pct(a), b=_pct(b), n=name)))
 
     compare(
         "nil",
         200,
-        "your side's nil survives in {a} of deals, against {b} after the {n}",
+        f"{side_s} nil survives in {{a}} of deals, against {{b}} after the {{n}}",
     )
-    compare(
-        "made",
-        100,
-        "your side makes its contract in {a} of deals, against {b} after the {n}",
-    )
+    makes = "you make your contract" if alone else "your side makes its contract"
+    compare("made", 100, makes + " in {a} of deals, against {b} after the {n}")
     compare(
         "set_them",
         100,
-        "it sets the opponents in {a} of deals, against {b} after the {n}",
+        f"it sets {them} in {{a}} of deals, against {{b}} after the {{n}}",
     )
     compare(
         "broke_nil",
         150,
-        "it breaks the opponents' nil in {a} of deals, against {b} after the {n}",
+        f"it breaks {them_s} nil in {{a}} of deals, against {{b}} after the {{n}}",
     )
+    wins = "you win" if alone else "your side wins"
     compare(
-        "trick", 12, "it wins this trick in {a} of deals, against {b} after the {n}"
+        "trick", 12, wins + " this trick in {a} of deals, against {b} after the {n}"
     )
+    take = "take" if alone else "takes"
     bags_a = sum(o.bags for o in best) / len(best)
     bags_b = sum(o.bags for o in chosen) / len(chosen)
     if bags_b - bags_a >= 0.3:
         fewer = f"{bags_b - bags_a:.1f} fewer bags"
         # winning this trick more often and fewer bags: the hand, not the trick
-        wins = any(text.startswith("it wins this trick") for _, text in found)
+        trick = any(" this trick " in text for _, text in found)
+        still = " still" if trick else ""
         found.append(
             (
                 10 * (bags_b - bags_a),
-                f"over the whole hand your side still takes {fewer}"
-                if wins
-                else f"your side takes {fewer} over the hand",
+                f"over the whole hand {side}{still} {take} {fewer} on average "
+                "(bags add up to a penalty)",
             )
         )
     tricks_a = sum(o.tricks for o in best) / len(best)
@@ -138,10 +144,22 @@ def card_reasons(
         found.append(
             (
                 10 * (tricks_a - tricks_b),
-                f"it takes {tricks_a - tricks_b:.1f} more tricks",
+                f"over the whole hand {side} {take} {tricks_a - tricks_b:.1f} "
+                "more tricks on average",
             )
         )
-    if not found and tricks_b - tricks_a >= 0.3:
-        found.append((1, f"it takes {tricks_b - tricks_a:.1f} fewer tricks"))
+    # fewer tricks over the hand is a reason only as bags: said when the
+    # contract is not the worse for it (else the remark would mislead)
+    made_a = _rate([o.made for o in best])
+    made_b = _rate([o.made for o in chosen])
+    safe = made_a is None or made_b is None or made_a >= made_b
+    if not found and tricks_b - tricks_a >= 0.3 and safe:
+        found.append(
+            (
+                1,
+                f"over the whole hand {side} {take} {tricks_b - tricks_a:.1f} fewer "
+                f"tricks on average, and tricks {side} did not bid for are bags",
+            )
+        )
     found.sort(key=lambda f: -f[0])
     return [text for _, text in found[:2]]

@@ -26,7 +26,7 @@ class Review:
     positions: list[int] = field(default_factory=list)
     """For each verdict, how many actions of the hand came before it."""
     unrated: list[tuple[int, Verdict]] = field(default_factory=list)
-    """Decisions the coach leaves to the rule level's book (not rated), each
+    """Decisions the coach leaves to the textbook (not rated), each
     with how many actions came before it and its ``"unmeasured"`` verdict
     (what was done, the book's choice)."""
 
@@ -72,7 +72,7 @@ class Review:
         ]
         lines = [
             f"Hand {self.hand.number}, {self.seat.full}: "
-            f"{len(self.verdicts)} decisions rated by the {self.level} coach "
+            f"{len(self.verdicts)} decisions rated by the coach "
             f"({', '.join(parts) or 'none'}; "
             f"{self.forced} forced"
             + (f", {self.unmeasured} not measured" if self.unmeasured else "")

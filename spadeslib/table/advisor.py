@@ -23,7 +23,7 @@ never by the thread or the order of calls.
 >>> hand.apply("look")  # North, the first bidder, declines a blind nil
 >>> advisor = Advisor("rule", seed=1)
 >>> tip = advisor.hint(hand.view(hand.turn))
->>> tip.action in hand.legal_actions(), tip.text.startswith("Bid")
+>>> tip.action in hand.legal_actions(), tip.text.startswith("On average")
 (True, True)
 >>> estimate = advisor.estimate(hand.view(hand.turn))
 >>> 0 <= estimate.tricks <= 13, estimate.bid in hand.legal_actions()
@@ -81,6 +81,18 @@ class ReviewRow:
     """``"best"``, ``"good"``, ``"inaccuracy"``, ``"mistake"``, ``"blunder"``,
     or ``"unmeasured"`` (a decision the coach leaves to the book: no loss)."""
     text: str
+
+    @property
+    def best_label(self) -> str:
+        """The best column in words: ``"A♥"``, or ``"A♥ (yours is as good)"``
+        when the learner's choice is rated best without being the coach's.
+
+        >>> ReviewRow("trick 2", "9♥", "A♥", 0.0, "best", "").best_label
+        'A♥ (yours is as good)'
+        """
+        if self.rating == "best" and self.yours != self.best:
+            return f"{self.best} (yours is as good)"
+        return self.best
 
 
 @dataclass
@@ -283,7 +295,7 @@ class Advisor:
     def hint(self, view: PlayerView) -> Tip:
         """What to do now from ``view``, and why."""
         advice = self._coach.advise(view)
-        return Tip(advice.best, str(advice.explain()), self.level)
+        return Tip(advice.best, advice.explain(head=False), self.level)
 
     # -------------------------------------------------------------- estimate
     def estimate(self, view: PlayerView) -> Estimate:

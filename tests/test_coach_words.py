@@ -1,0 +1,266 @@
+"""What the coach says is true and in a learner's words: the reasons of a
+hint about this trick, the margin a value stands for, the textbook choice
+kept, whether Nil pays, and no ladder jargon in hints and reviews."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from spadeslib import Hand, Rules
+from spadeslib.actions import Bid
+from spadeslib.bots.rule_bot import rule_decision
+from spadeslib.bots.studies.cards import Outcome
+from spadeslib.cards import Card
+from spadeslib.coach import Coach, NilCheck
+from spadeslib.coach.explain import card_reasons
+from spadeslib.coach.ratings import Estimate
+from spadeslib.seats import Seat
+from spadeslib.table.advisor import Advisor, ReviewRow
+from spadeslib.table.session import TableSession
+from spadeslib.tricks import trick_winner
+
+#: South's cards in hand 1 of the classroom link (classic+bag_limit=5, seed
+#: 2024), as the learner played them after bidding Nil
+LINK_PLAYS = [
+    "2C",
+    "9H",
+    "KC",
+    "9D",
+    "KD",
+    "JC",
+    "QH",
+    "10D",
+    "AH",
+    "AC",
+    "3S",
+    "QS",
+    "KS",
+]
+JARGON = (
+    "rule level",
+    "rule coach",
+    "rule bot",
+    "search-lite",
+    "'s book",
+    "decide that",
+)
+
+
+def _link_table(until: int) -> TableSession:
+    """The classroom link's table, South to play card ``until`` (from 0)."""
+    table = TableSession(Rules.parse("classic+bag_limit=5"), seed=2024, seat="S")
+    table.bid("nil")
+    for card in LINK_PLAYS[:until]:
+        assert table.play(card), table.notice
+    return table
+
+
+def _cards(text: str) -> list[Card]:
+    return [Card.parse(c) for c in text.split()]
+
+
+def test_link_trick_11_the_3_of_spades_does_not_win_the_trick() -> None:
+    """West 6♠, North 4♠, East 10♠; South holds K♠ Q♠ 3♠. The hint said the
+    3♠ "wins this trick in 100% of deals, against 0% after the Q♠"."""
+    table = _link_table(10)
+    view = table.view
+    assert [(s, c) for s, c in view.trick] == [
+        (Seat.WEST, Card.parse("6S")),
+        (Seat.NORTH, Card.parse("4S")),
+        (Seat.EAST, Card.parse("10S")),
+    ]
+    assert sorted(view.hand) == sorted(_cards("KS QS 3S"))
+    advice = table.advisor._coach.advise(view)
+    study = advice.study
+    assert study is not None
+    for card, wins in (("3S", False), ("QS", True), ("KS", True)):
+        outs = study.outcomes[study.reps[Card.parse(card)]]
+        assert {o.trick for o in outs} == {wins}, card
+    text = table.hint().text
+    assert table.hint().action.symbol() == "3♠"
+    assert "wins this trick" not in text, text
+    assert "than Q♠, the next best" in text, text
+    # the Q♠ rated against the 3♠: now it is the Q♠ that wins this trick
+    verdict = advice.rate("QS")
+    assert "wins this trick" not in verdict.text, verdict.text
+
+
+def _last_to_play(players: int, hands: int) -> list:
+    """Views of seats playing the last card of a trick, from hands played by
+    the rule level."""
+    spec = "two-player" if players == 2 else "classic"
+    found = []
+    for seed in range(hands):
+        hand = Hand(Rules.parse(spec), seed=seed)
+        while not hand.is_over:
+            seat = hand.turn
+            view = hand.view(seat)
+            if (
+                view.phase.name == "PLAYING"
+                and len(view.trick) == players - 1
+                and len({c.suit for c in view.legal}) > 1  # real choices
+            ):
+                found.append(view)
+            hand.apply(rule_decision(view, reason=False)[0], seat)
+    return found
+
+
+@pytest.mark.parametrize("players", [4, 2])
+def test_a_statement_about_this_trick_is_true_when_the_table_decides_it(
+    players: int,
+) -> None:
+    """The seat's card completes the trick: in every world, "wins this
+    trick" is what the cards on the table say."""
+    views = _last_to_play(players, 3)[:6]
+    assert views
+    coach = Coach("rule", seed=1, samples=4)
+    for view in views:
+        advice = coach.advise(view)
+        study = advice.study
+        side = {view.seat, view.seat.partner} if players == 4 else {view.seat}
+        for card in view.legal:
+            won = trick_winner(view.rules, [*view.trick, (view.seat, card)]) in side
+            outs = study.outcomes[study.reps[card]]
+            rep_won = trick_winner(
+                view.rules, [*view.trick, (view.seat, study.reps[card])]
+            )
+            assert (rep_won in side) == won  # touching cards win alike
+            assert {o.trick for o in outs} == {won}, (view, card)
+
+
+def test_the_table_hint_does_not_name_the_action_twice() -> None:
+    """The table shows "Hint: J♦." before the text: the text does not open
+    with "Play J♦:" again; the coach's own explain() still does."""
+    table = _link_table(0)
+    tip = table.hint()
+    assert tip.text.startswith("On average your side ends the hand"), tip.text
+    advice = table.advisor._coach.advise(table.view)
+    assert advice.explain().startswith(f"Play {tip.action.symbol()}: on average")
+
+
+def test_a_value_is_an_average_margin_against_the_other_side() -> None:
+    text = _link_table(10).hint().text
+    assert text.startswith(
+        "On average your side ends the hand 113 points behind the other side "
+        "(over 24 deals of the unseen cards)"
+    ), text
+    assert "worth" not in text and "to your side" not in text
+
+
+def test_two_players_say_you_and_your_opponent() -> None:
+    table = TableSession("two-player", seed=5, coach="rule")
+    texts = []
+    while table.learner_to_move() and len(texts) < 30:
+        tip = table.hint()
+        texts.append(tip.text)
+        table.act(tip.action)
+    review = table.review()
+    assert review is not None
+    texts += [row.text for row in review.rows]
+    assert any("you end the hand" in t and "your opponent" in t for t in texts)
+    for text in texts:
+        assert "your side" not in text and "the other side" not in text, text
+
+
+def test_the_textbook_bid_kept_says_why() -> None:
+    """ "bid 5 came out at +47 ... a lead small enough to be chance" said
+    nothing of why the textbook bid stands."""
+    text = TableSession("classic", seed=2024).hint().text
+    assert (
+        "bid 5 came out 9 points higher in these deals, but that difference is "
+        "too small for 24 sampled deals to tell apart, so the textbook bid stands"
+    ) in text, text
+
+
+def test_the_nil_line_never_contradicts_the_recommendation() -> None:
+    """ "Nil pays: -9 against -27 for bid 2" while the coach recommended bid 2."""
+    nil, two = Estimate(-9.0, -40.0, 20.0), Estimate(-27.0, -50.0, 0.0)
+    unsure = str(NilCheck(True, nil, Bid(2), two, 0.4, sure=False))
+    assert unsure == (
+        "Nil would score -9 on average (made in 40% of deals), against -27 for "
+        "bid 2: too close for the sampled deals to tell apart, so the coach is "
+        "not sure Nil pays and keeps bid 2"
+    )
+    worse = str(NilCheck(False, two, Bid(2), nil, 0.1))
+    assert worse.endswith(": Nil does not pay") and "Nil pays" not in worse
+    chosen = str(NilCheck(True, nil, Bid(2), two, 0.6, chosen=True))
+    assert chosen == (
+        "Nil scores -9 on average (made in 60% of deals), against -27 for bid 2"
+    )
+    close = str(NilCheck(False, two, Bid(2), nil, 0.3, sure=False, chosen=True))
+    assert close.endswith("so the textbook Nil stands")
+
+
+def _outs(value: float, tricks: int, made: bool | None, bags: int) -> list[Outcome]:
+    return [Outcome(value, False, tricks, made, None, None, None, bags)] * 4
+
+
+def test_a_tricks_remark_speaks_of_the_whole_hand_and_why() -> None:
+    """ "A♥ ... (it takes 0.4 fewer tricks)" read as the ace taking fewer."""
+    fewer = card_reasons(_outs(0, 6, None, 0), _outs(-10, 7, None, 0), "Q♥")
+    assert fewer == [
+        "over the whole hand your side takes 1.0 fewer tricks on average, and "
+        "tricks your side did not bid for are bags"
+    ]
+    # fewer tricks and the contract lost more often: not a reason, left out
+    assert card_reasons(_outs(0, 6, False, 0), _outs(-10, 7, True, 0), "Q♥") == []
+    more = card_reasons(_outs(0, 8, True, 0), _outs(-10, 7, True, 0), "Q♥", alone=True)
+    assert more == ["over the whole hand you take 1.0 more tricks on average"]
+    bags = card_reasons(_outs(0, 7, True, 0), _outs(-10, 8, True, 1), "Q♥")
+    assert bags == [
+        "over the whole hand your side takes 1.0 fewer bags on average (bags add "
+        "up to a penalty)"
+    ]
+
+
+def test_the_exact_check_after_the_fact_in_plain_words() -> None:
+    """ "With every card known, K♠ is not the best: the hidden cards decide
+    that" left the learner guessing."""
+    advice = _link_table(10).advisor._coach.advise(_link_table(10).view)
+    three, queen = Card.parse("3S"), Card.parse("QS")
+    assert advice.best == three
+    known = replace(advice, known={three: -120.0, queen: -100.0})
+    mine = known.rate(three).text
+    assert mine.endswith(
+        "With every card known, another card does better than 3♠ as the cards "
+        "lie, but nobody could tell that without seeing the hidden cards."
+    ), mine
+    other = known.rate(queen).text
+    assert other.endswith(
+        "With every card known, your Q♠ scores 20 points more than 3♠ as the "
+        "cards lie, but you could not tell that without seeing the hidden cards."
+    ), other
+
+
+def test_no_ladder_jargon_in_hints_and_the_review() -> None:
+    table = _link_table(0)
+    texts = []
+    for card in LINK_PLAYS:
+        if len(table.view.legal) > 1:
+            texts.append(table.hint().text)
+        assert table.play(card)
+    review = Advisor("rule", seed=2024).review(table.game.hands[0], Seat.SOUTH)
+    texts += [review.summary, *(row.text for row in review.rows)]
+    assert "decisions rated by the coach (" in review.summary
+    for text in texts:
+        for word in JARGON:
+            assert word not in text, (word, text)
+
+
+def test_an_unmeasured_decision_names_the_textbook_choice() -> None:
+    table = TableSession("two-player", seed=2, coach="rule")
+    text = table.hint().text
+    assert text.endswith(
+        "That is the textbook choice: the coach does not score this decision."
+    ), text
+    for word in JARGON:
+        assert word not in text
+
+
+def test_the_review_best_column_in_words() -> None:
+    row = ReviewRow("trick 2", "9♥", "A♥", 0.0, "best", "")
+    assert row.best_label == "A♥ (yours is as good)"
+    assert ReviewRow("trick 2", "A♥", "A♥", 0.0, "best", "").best_label == "A♥"
+    assert ReviewRow("trick 2", "9♥", "A♥", 9.0, "mistake", "").best_label == "A♥"

@@ -169,7 +169,8 @@ class SpadesTable(anywidget.AnyWidget):  # type: ignore[misc]
     def __repr__(self) -> str:
         s = self.session
         return (
-            f"SpadesTable(rules={s.rules.spec!r}, seed={s.seed!r}, seat={s.seat.full})"
+            f"SpadesTable(rules={s.rules.full_spec!r}, seed={s.seed!r}, "
+            f"seat={s.seat.full})"
         )
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
@@ -385,8 +386,7 @@ class SpadesTable(anywidget.AnyWidget):  # type: ignore[misc]
 
     def _m_save(self, _msg: Mapping[str, Any]) -> None:
         s = self.session
-        spec = s.rules.spec.replace("+", "-")
-        filename = f"spades-{spec}-seed{s.seed}-hand{s.game.hand.number}.json"
+        filename = s.file_name()
         self.send({"type": "download", "filename": filename, "text": s.to_json()})
         s.log.append(f"Saved: your browser downloads {filename}.")
         self.sync()

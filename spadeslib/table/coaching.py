@@ -90,7 +90,8 @@ class Coaching:
                 else f"Hand {number} is not finished."
             )
             return None
-        if self.last_review is None or self.last_review.number != hand.number:
+        fresh = self.last_review is None or self.last_review.number != hand.number
+        if fresh:
             review = self._advice(self.advisor.review, hand, self.seat)
             if review is None:
                 self.review_state = "none"
@@ -98,7 +99,8 @@ class Coaching:
             self.last_review = review
         self.review_state = "ready"
         self._answered()
-        self.log.append(self.last_review.summary)
+        if fresh:  # asked again: the panel opens, the log is not repeated
+            self.log.append(self.last_review.summary)
         self.changed()
         return self.last_review
 

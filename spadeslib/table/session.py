@@ -313,13 +313,15 @@ class TableSession(TurnLoop, Coaching):
 
     @property
     def review_open(self) -> bool:
-        """The review panel is open: the shown hand is over and reviewed."""
+        """The review panel is open: the shown hand is over and reviewed, or
+        the learner asked, during the next hand, for the last one's review."""
         review = self.last_review
-        return (
-            self.review_state != "none"
-            and (self.between or self.game.is_over)
-            and (review is None or review.number == self.shown_hand.number)
-        )
+        if self.review_state == "none":
+            return False
+        if self.between or self.game.is_over:
+            return review is None or review.number == self.shown_hand.number
+        # asked during the next hand: the last finished hand's review
+        return review is not None and self.review_state == "ready"
 
     def can_undo(self) -> bool:
         """Whether the learner has a real choice in the shown hand to take
@@ -553,7 +555,7 @@ class TableSession(TurnLoop, Coaching):
             return self.refuse("Finish this hand first, or start a new game.")
         self.between = False
         self.notice = None
-        self.last_review, self.review_state = None, "none"
+        self.review_state = "none"  # the last review is kept for "Check my play"
         self._recent = []
         self._say([self._dealer_words()])
         self._kick()

@@ -473,6 +473,10 @@ def _review(session: TableSession) -> dict[str, Any] | None:
         return None
     review = session.last_review
     hand = session.shown_hand
+    if review is not None and review.number != hand.number:  # asked in the next hand
+        hand = next(
+            (h for h in session.game.finished_hands if h.number == review.number), hand
+        )
     # the hand's result heads the review, so opening it hides nothing
     result = " ".join(describe_result(hand, session.seat)) if hand.result else ""
     if session.review_state == "pending" or review is None:

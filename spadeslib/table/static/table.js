@@ -526,7 +526,7 @@ class TableView {
     r.classList.toggle("spt-large", !!prefs.large_print);
     if (!s.hand.choose) this.chosen.clear();
     const t = s.table;
-    this.q("status").textContent = `${t.rules} · seed ${t.seed} · ${s.sheet.status}`;
+    this.q("status").textContent = `${t.title || t.rules} · seed ${t.seed} · ${s.sheet.status}`;
     this.renderTimer(s);
     // a seat box no player sits at (East and West in a two-player game) is
     // emptied and hidden, whatever game it showed before
@@ -941,10 +941,11 @@ class TableView {
       <label>Rule set <select data-testid="opt-preset" aria-label="rule set">${presets}</select></label>
       <p class="spt-preset-words" data-testid="opt-preset-words"></p>
       <fieldset><legend>Variants</legend>${mods}</fieldset>
+      ${o.house_rules ? `<p class="spt-house-rules" data-testid="opt-house-rules">${esc(o.house_rules)} New game keeps them.</p>` : ""}
       ${partner}
       <label>Opponents <select data-testid="opt-opponents" aria-label="opponents' level">${levels(o.opponents)}</select></label>
       <label>Seed <input type="text" inputmode="numeric" maxlength="40" data-testid="opt-seed" aria-label="seed for the new game (empty for a fresh deal)" placeholder="empty: a fresh deal"></label>
-      <label>Move timer <input type="text" inputmode="decimal" maxlength="6" size="6" data-testid="opt-timer" aria-label="seconds for each of your decisions; when they run out a random legal card is played (empty for none)" placeholder="none" value="${esc(String(o.timer ?? ""))}"> seconds a decision (empty: no timer)</label>
+      <label>Move timer <input type="text" inputmode="decimal" maxlength="6" size="6" data-testid="opt-timer" aria-label="seconds for each of your decisions; when they run out, face-down cards are turned up, or the rule bot's move is played for you (empty for none)" placeholder="none" value="${esc(String(o.timer ?? ""))}"> seconds a decision (empty: no timer)</label>
       ${button("new-game", "New game", "start a new game with these options").replace("spt-btn", "spt-btn spt-primary")}
       <p class="spt-notice" data-testid="opt-notice" role="alert" hidden></p>
       <label><input type="checkbox" data-testid="opt-four-colour" aria-label="four-colour deck"${s.prefs?.four_colour ? " checked" : ""}> Four-colour deck (clubs green, diamonds blue)</label>

@@ -39,7 +39,7 @@ from ..bots.studies.bids import (
     study_blind,
     tricks_distribution,
 )
-from ..bots.studies.cards import CardStudy, Outcome, study_cards
+from ..bots.studies.cards import CardStudy, study_cards
 from ..bots.studies.draw import study_draw
 from ..bots.studies.estimate import standard_error
 from ..bots.studies.exact import MAX_CARDS, exact_lines
@@ -48,7 +48,6 @@ from ..dealing import checked_seed
 from ..errors import SpadesError, is_number, is_whole
 from ..hand import Hand, Phase
 from ..seats import Seat
-from ..tricks import trick_winner
 from ..view import PlayerView
 from .advice import Advice, NilCheck
 from .ratings import Estimate, Verdict
@@ -215,7 +214,6 @@ class Coach:
                 ducks=self.ducks,
                 play_weight=self.play_weight,
             )
-            _settle_trick(study)
             values: dict[Action, Estimate] = dict(study.values)
             best = _pick(study, study.rule_card, values)
             exact = study.solved and study.determined
@@ -323,27 +321,6 @@ def _kind(view: PlayerView) -> str:
     if phase is Phase.DRAW:
         return "draw"
     return "bid"
-
-
-def _settle_trick(study: CardStudy) -> None:
-    """When the seat's card completes the trick, the cards on the table decide
-    who wins it, the same in every world: set each outcome's ``trick`` flag
-    from them, so that "it wins this trick" is true of this trick.
-
-    (The play-out of :func:`~spadeslib.bots.studies.cards.study_cards` reads
-    the winner of the trick one play too late when the seat's own card
-    completes it, and finds the side of the seat after the winner.)"""
-    view = study.view
-    if len(view.trick) != view.rules.players - 1:
-        return
-    side = {view.seat, view.seat.partner} if view.rules.players == 4 else {view.seat}
-    for card, outs in study.outcomes.items():
-        won = trick_winner(view.rules, [*view.trick, (view.seat, card)]) in side
-        study.outcomes[card] = [_with_trick(o, won) for o in outs]
-
-
-def _with_trick(outcome: Outcome, won: bool) -> Outcome:
-    return outcome if outcome.trick == won else replace(outcome, trick=won)
 
 
 def _pick(

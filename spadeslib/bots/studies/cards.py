@@ -109,10 +109,16 @@ def _outcome(sim: State, side: int, trick: bool) -> Outcome:
     return Outcome(value, trick, tricks, made, nil, set_them, broke, bags)
 
 
+def _settled(sim: State, side: int, number: int) -> bool | None:
+    """Whether ``side`` won trick ``number`` (counted from 0), once it is
+    over (the trick's winner is then the seat to lead); else ``None``."""
+    return sim.side(sim.turn) == side if sim.tricks_done > number else None
+
+
 def _finish(sim: State, side: int, number: int) -> bool:
     """Play the hand out with the rule policy; whether ``side`` won trick
     ``number`` (counted from 0)."""
-    won = None
+    won = _settled(sim, side, number)  # the card played may have ended it
     while sim.tricks_done < 13:
         seat = sim.turn
         card, _ = choose_card(sim, seat)
@@ -189,7 +195,7 @@ def study_cards(
             for c in rep_ids:
                 sim = base.copy()
                 sim.play(seat, c)
-                won = None
+                won = _settled(sim, side, number)
                 for s, x in lines[c][1]:
                     sim.play(s, x)
                     if won is None and sim.tricks_done > number:

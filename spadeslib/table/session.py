@@ -437,6 +437,8 @@ class TableSession(TurnLoop, Coaching):
             return "This hand is over: press Next hand to deal the next one."
         assert game.turn is not None
         who = seat_name(game.turn, self.seat, game.rules)
+        if who.endswith(" (partner)"):  # not "North (partner)'s turn"
+            who = f"your partner {who.removesuffix(' (partner)')}"
         return f"Please wait: it is {who}'s turn."
 
     def _winner_words(self) -> str:

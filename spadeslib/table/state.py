@@ -493,12 +493,7 @@ def _review(session: TableSession) -> dict[str, Any] | None:
             {
                 "when": r.when,
                 "yours": r.yours,
-                # rated best but not the coach's pick: both are best
-                "best": (
-                    f"{r.best} (or yours)"
-                    if r.rating == "best" and r.yours != r.best
-                    else r.best
-                ),
+                "best": r.best_label,
                 "loss": r.loss,
                 "rating": r.rating,
                 "text": r.text,

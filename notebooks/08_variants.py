@@ -598,9 +598,10 @@ print(
 # ## The move timer (yppedia tables)
 #
 # YPPedia tables give each player limited time; when it runs out, a random
-# legal card is played. The timer is a rule parameter (used by the
-# interactive table of chapter 11), and the random legal move comes from the
-# library:
+# legal card is played. The timer is a rule parameter, and the random legal
+# move comes from the library. (The table of chapter 11 is kinder when your
+# time runs out: it turns face-down cards up, and otherwise plays the rule
+# bot's move for you, never a blind bid.)
 
 # %%
 timed = Rules.preset("yppedia", move_timer=30)

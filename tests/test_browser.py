@@ -268,7 +268,7 @@ def test_classroom_page_in_voila(
     other_before = other_table.snapshot()
     page, watch, learner, took = open_page(browser, f"{url}?rules=classic&seed=2024")
     print(f"voila: page to playable table {took:.1f} s (1280x800)")
-    assert "classic" in learner.text("status") and "seed 2024" in learner.text("status")
+    assert "Classic · seed 2024" in learner.text("status")  # the rule set by name
     assert "import" not in page.inner_text("body"), "the page shows code"
     howto = page.locator(".celltag_howto").first
     box, table_box = howto.bounding_box(), learner.table.bounding_box()

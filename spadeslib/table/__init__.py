@@ -17,8 +17,9 @@ one :class:`~spadeslib.coach.Coach` (see :class:`Advisor`).
 from .advisor import Advisor, Estimate, ReviewRow, TableReview, Tip
 from .app import SpadesTable
 from .narrate import describe_result, describe_trick, narrate
+from .options import ladder
 from .saving import parse_record
-from .session import SPEEDS, TableSession, ladder
+from .session import SPEEDS, TableSession
 from .state import table_state
 from .words import refusal
 

@@ -1,7 +1,8 @@
 """What the session's mixins ask of the session they are mixed into.
 
-:class:`~spadeslib.table.turns.TurnLoop` and
-:class:`~spadeslib.table.coaching.Coaching` are parts of
+:class:`~spadeslib.table.turns.TurnLoop`,
+:class:`~spadeslib.table.coaching.Coaching` and
+:class:`~spadeslib.table.keeping.Keeping` are parts of
 :class:`~spadeslib.table.session.TableSession`. They type ``self`` as
 :class:`Host`, the attributes and methods of the session they use, so that
 neither imports the session (which imports them): the table's modules form
@@ -15,6 +16,8 @@ from typing import Any, Protocol
 
 from ..actions import Action
 from ..game import Game
+from ..hand import Hand
+from ..rules import Rules
 from ..seats import Seat
 from .advisor import Advisor, Estimate, TableReview, Tip
 
@@ -47,6 +50,12 @@ class Host(Protocol):
     _recent: list[str]
     _tip: tuple[tuple[Any, ...], Tip] | None
     _estimate: tuple[tuple[Any, ...], Estimate] | None
+    between: bool
+    auto_next: bool
+    _replayable: bool
+
+    @property
+    def shown_hand(self) -> Hand: ...
 
     def learner_to_move(self) -> bool: ...
     def bot_to_move(self) -> bool: ...
@@ -58,6 +67,18 @@ class Host(Protocol):
     def _not_your_turn(self) -> str: ...
     def _say(self, lines: list[str]) -> None: ...
     def _apply(self, seat: Seat, action: Action) -> None: ...
+    def _start(
+        self,
+        rules: Rules,
+        seed: int | str | None,
+        partner: str | None,
+        opponents: str | None,
+        timer: float | None,
+        game: Game | None,
+    ) -> None: ...
+    def _retold(self) -> None: ...
+    def _kick(self) -> None: ...
+    def _bot_move(self, game: Game, seat: Seat, level: str) -> Action: ...
     def _advice(self, ask: Any, *args: Any) -> Any: ...
     def _refused(self, text: str) -> None: ...
     def _answered(self) -> None: ...

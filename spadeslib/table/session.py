@@ -28,24 +28,20 @@ decisions alone (:meth:`~TableSession.resume_token`).
 from __future__ import annotations
 
 import asyncio
-import math
-import os
-import secrets
 from collections.abc import Callable, Iterable
-from pathlib import Path
 from typing import Any
 
 from ..actions import KEEP, LOOK, TAKE_NEXT, Action, Bid, Card, Discard, Exchange
-from ..bots import BOTS, make_bot
 from ..coach.explain import describe
-from ..errors import InvalidRules, SpadesError, is_number
+from ..errors import SpadesError
 from ..game import Game
 from ..hand import Hand
-from ..rules import Rules, setting_text
+from ..rules import Rules
 from ..seats import Seat
 from ..view import PlayerView
 from .advisor import Advisor, Estimate, TableReview, Tip
 from .coaching import Coaching
+from .keeping import Keeping
 from .narrate import (
     Snapshot,
     describe_dealer,
@@ -53,73 +49,29 @@ from .narrate import (
     describe_new_game,
     narrate,
     retell,
-    rules_name,
     seat_name,
     winner_words,
 )
+from .options import (
+    DEFAULT_LEVELS,
+    check_level,
+    check_timer,
+    first_level,
+    fresh_seed,
+    keep_house_rules,
+    ladder,
+    settings_of,
+)
 from .saving import (
     MAX_UPLOAD,
-    deals_from_seed,
-    file_name,
-    parse_record,
-    replay_token,
-    resume_token,
-    token_replays,
 )
-from .turns import SPEEDS, TurnLoop, bot_choice
+from .turns import SPEEDS, TurnLoop
 from .words import refusal
 
 __all__ = ["DEFAULT_LEVELS", "MAX_UPLOAD", "SPEEDS", "TableSession", "ladder"]
 
 
-DEFAULT_LEVELS = ("rule", "search", "random")
-"""The bots' default level: the first of these installed."""
-
-
-def ladder() -> list[str]:
-    """The bot levels to offer, weakest first (``spadeslib.bots.LADDER`` when
-    the bots provide one, else every installed level)."""
-    from .. import bots
-
-    levels = getattr(bots, "LADDER", None)
-    return list(levels) if levels else list(BOTS)
-
-
-def _first_level(preferred: Iterable[str]) -> str:
-    installed = set(BOTS) | set(ladder())
-    return next((lvl for lvl in preferred if lvl in installed), "random")
-
-
-def check_level(level: Any) -> str:
-    """``level`` if ``make_bot`` can build it (a known level with options it
-    takes), else :class:`SpadesError` saying what is wrong.
-
-    >>> check_level("search:8")
-    'search:8'
-    >>> check_level("expert:x=1")  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    spadeslib.errors.SpadesError: bad bot level 'expert:x=1': ... no option 'x' ...
-    """
-    if not isinstance(level, str):
-        raise SpadesError(
-            f"a bot level is a name such as {ladder()[0]!r}, not {level!r}"
-        )
-    if level.split(":")[0].strip().lower() not in BOTS:
-        raise SpadesError(
-            f"unknown bot level {level!r}: choose from {', '.join(ladder())}"
-        )
-    try:
-        make_bot(level, seed=0)
-    except SpadesError as error:
-        raise SpadesError(f"bad bot level {level!r}: {error}") from None
-    except Exception as error:  # a level's options the bot itself refuses
-        raise SpadesError(
-            f"bad bot level {level!r}: {type(error).__name__}: {error}"
-        ) from None
-    return level
-
-
-class TableSession(TurnLoop, Coaching):
+class TableSession(TurnLoop, Coaching, Keeping):
     """One learner at a Spades table, bots in the other seats; no widgets.
 
     Parameters: ``rules`` (a :class:`~spadeslib.Rules` or a spec such as
@@ -160,7 +112,7 @@ class TableSession(TurnLoop, Coaching):
         self._loop = loop
         self.auto_next = auto_next
         self.auto_review = auto_review
-        self.coach_level = coach or _first_level(DEFAULT_LEVELS)
+        self.coach_level = coach or first_level(DEFAULT_LEVELS)
         self.paused = False
         self.log: list[str] = []
         """Every event and refusal shown, oldest first."""
@@ -220,7 +172,7 @@ class TableSession(TurnLoop, Coaching):
     ) -> None:
         if rules.players == 2 and self.seat not in (Seat.NORTH, Seat.SOUTH):
             raise SpadesError("in a two-player game you sit North or South")
-        default = _first_level(DEFAULT_LEVELS)
+        default = first_level(DEFAULT_LEVELS)
         old = getattr(self, "levels", {})
         partner = partner or old.get(self.seat.partner) or default
         opponents = opponents or old.get(self.seat.left) or default
@@ -605,213 +557,8 @@ class TableSession(TurnLoop, Coaching):
         self.changed()
         return True
 
-    # ======================================================= save and load
-    def to_json(self) -> str:
-        """The game's record as JSON text (see :mod:`spadeslib.record`)."""
-        from .. import record
-
-        return record.dumps(self.game)
-
-    def file_name(self) -> str:
-        """The name to save the game under (the page's download):
-        ``"spades-classic-seed3-after-hand1.json"`` right after hand 1."""
-        return file_name(self.game, between=self.between)
-
-    def save(self, path: str | Path) -> bool:
-        """Write the game's record to ``path`` (notebooks; the page downloads)."""
-        from .. import record
-
-        if not _is_path(path):
-            return self.refuse(f"Could not save: {_not_a_path(path)}")
-        if os.fspath(path) == "":
-            return self.refuse("Could not save: the file name is empty.")
-        try:
-            record.save(self.game, path)
-        except OSError as error:
-            reason = error.strerror or type(error).__name__
-            return self.refuse(f"Could not save to {path}: {reason}.")
-        self.notice = None  # an earlier "Could not save" is answered
-        self._say([f"Saved the game to {path}."])
-        self.changed()
-        return True
-
-    def load(self, path: str | Path) -> bool:
-        """Load a record file and play on (notebooks; the page uploads)."""
-        if not _is_path(path):
-            return self.refuse(f"Could not load: {_not_a_path(path)}")
-        if os.fspath(path) == "":
-            return self.refuse("Could not load: the file name is empty.")
-        if Path(path).is_dir():
-            return self.refuse(f"Could not read {path}: it is a folder, not a file.")
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as error:
-            reason = error.strerror or type(error).__name__
-            return self.refuse(f"Could not read {path}: {reason}.")
-        except UnicodeDecodeError as error:
-            return self.refuse(f"Could not read {path}: {error}.")
-        return self.from_json(text, max_bytes=50 * MAX_UPLOAD, name=str(path))
-
-    def from_json(
-        self, text: Any, *, max_bytes: int = MAX_UPLOAD, name: str = "the file"
-    ) -> bool:
-        """Load a game from record text (an upload); refused with one line,
-        and nothing changed, when it is too big, not JSON or not a valid game."""
-        try:
-            game = parse_record(text, max_bytes)
-            self._start(game.rules, game.seed, None, None, None, game)
-        except SpadesError as error:
-            return self.refuse(
-                f"Could not load {name}: it is not a Spades game saved by this "
-                f"table, or it was changed since ({error})"
-            )
-        self._replayable = deals_from_seed(game) and token_replays(
-            game, self.seat, self.levels, _quiet_bot_move, check_level
-        )
-        # saved between hands: the next hand is dealt but untouched, so the
-        # table shows the hand just over, as it did when saved
-        self.between = (
-            bool(game.finished_hands)
-            and not game.is_over
-            and not game.hand.history
-            and not self.auto_next
-        )
-        self._retold()
-        if self.between:
-            self._say(
-                [
-                    f"Loaded {name}: {rules_name(game.rules)}, hand "
-                    f"{self.shown_hand.number} is over. Press Next hand to deal "
-                    f"hand {game.hand.number}."
-                ]
-            )
-        else:
-            self._say(
-                [f"Loaded {name}: {rules_name(game.rules)}, hand {game.hand.number}."]
-            )
-        self._kick()
-        self.changed()
-        return True
-
-    # ======================================================== resume token
-    def resume_token(self) -> dict[str, Any] | None:
-        """The game as public moves and your own decisions only (a bot's
-        private choice is ``None``: the bot decides it again), kept by the
-        page in the visitor's browser so that a reload can resume; ``None``
-        for a loaded game the token cannot rebuild exactly: its deals are not
-        its seed's, or its bots' private choices are not the ones the bots
-        at this table would make."""
-        if not self._replayable:
-            return None
-        return resume_token(self.game, self.seat, self.levels, between=self.between)
-
-    def resume(self, token: Any, *, max_bytes: int = MAX_UPLOAD) -> bool:
-        """Rebuild a game from :meth:`resume_token` (a dict or its JSON);
-        refused with one line, and nothing changed, when it is not valid."""
-        try:
-            game, levels, between = replay_token(
-                token, self.seat, self._bot_move, check_level, max_bytes
-            )
-        except SpadesError as error:
-            return self.refuse(f"Could not resume the saved game: {error}")
-        self._start(game.rules, game.seed, None, None, None, game)
-        self.levels = levels
-        self.between = between and bool(game.finished_hands) and not game.is_over
-        self._retold()
-        self._say(
-            [
-                f"Resumed your game: {rules_name(game.rules)}, hand "
-                f"{self.shown_hand.number}."
-            ]
-        )
-        self._kick()
-        self.changed()
-        return True
-
-
-def fresh_seed() -> int:
-    """A new seed for a table opened without one: from the system's
-    randomness, so that every table (every student of a class page) gets its
-    own deal; the table shows it, so the game can be replayed from it."""
-    return secrets.randbelow(10**6)
-
-
-def check_timer(timer: Any) -> float | None:
-    """``timer`` if it is a move timer: seconds per decision (a positive
-    number), ``0`` for none, or ``None`` for the rules' own; else
-    :class:`SpadesError`.
-
-    >>> check_timer(30), check_timer(0), check_timer(None)
-    (30, 0, None)
-    >>> check_timer(-1)  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    spadeslib.errors.SpadesError: the move timer is seconds per decision ..., not -1
-    """
-    if timer is None:
-        return None
-    if not is_number(timer) or not math.isfinite(timer) or timer < 0:
-        raise SpadesError(
-            "the move timer is seconds per decision (a positive number, or 0 "
-            f"for none), not {timer!r}"
-        )
-    return timer
-
 
 def you_text(text: str) -> str:
     """A parse error as a sentence for the learner."""
     text = text.strip().rstrip(".")
     return text[:1].upper() + text[1:] + "."
-
-
-def settings_of(rules: Rules) -> dict[str, Any]:
-    """The house rules of ``rules``: the settings that differ from its preset
-    and modifiers (as :meth:`~spadeslib.Rules.to_json` writes them).
-
-    >>> settings_of(Rules.parse("classic+bag_limit=5"))
-    {'bag_limit': 5}
-    >>> settings_of(Rules.parse("classic"))
-    {}
-    """
-    data = rules.to_json()
-    if isinstance(data, str):
-        return {}
-    return {k: v for k, v in data.items() if k not in ("preset", "modifiers")}
-
-
-def keep_house_rules(old: Rules, new: Rules) -> tuple[Rules, list[str], list[str]]:
-    """``new`` with the house rules of ``old`` that it accepts, the settings
-    kept (``"bag_limit=5"``) and those dropped, each with why.
-
-    >>> rules, kept, dropped = keep_house_rules(
-    ...     Rules.parse("classic+bag_limit=5"), Rules.parse("yppedia")
-    ... )
-    >>> rules.full_spec, kept, dropped
-    ('yppedia+bag_limit=5', ['bag_limit=5'], [])
-    """
-    accepted: dict[str, Any] = {}
-    kept: list[str] = []
-    dropped: list[str] = []
-    for key, value in settings_of(old).items():
-        written = f"{key}={setting_text(value)}" if not isinstance(value, list) else key
-        try:
-            Rules.preset(new.preset, new.modifiers, **accepted, **{key: value})
-        except (InvalidRules, SpadesError) as error:
-            dropped.append(f"{written} ({error})")
-            continue
-        accepted[key] = value
-        kept.append(written)
-    if not accepted:
-        return new, kept, dropped
-    return Rules.preset(new.preset, new.modifiers, **accepted), kept, dropped
-
-
-def _quiet_bot_move(game: Game, seat: Seat, level: str) -> Action:
-    return bot_choice(game, seat, level)[0]
-
-
-def _is_path(path: Any) -> bool:
-    return isinstance(path, (str, os.PathLike))
-
-
-def _not_a_path(path: Any) -> str:
-    return f"{path!r} is not a file name (such as 'game.json')."

@@ -36,7 +36,8 @@ from .narrate import (
     seat_name,
     side_name,
 )
-from .session import SPEEDS, TableSession, ladder
+from .options import ladder
+from .session import SPEEDS, TableSession
 from .words import MODIFIER_WORDS, PRESET_WORDS, plural, refusal, rules_in_words
 
 __all__ = ["LOG_LINES", "SUIT_ORDER", "card_json", "display_order", "table_state"]

@@ -1,0 +1,175 @@
+"""Save, load and resume: the part of
+:class:`~spadeslib.table.session.TableSession` that keeps a game. A record
+file holds the whole game (:mod:`spadeslib.record`); the page's resume token
+holds only the public moves and the learner's own decisions, which the
+table's bots replay (:mod:`.saving`). Either way a refused file or token
+changes nothing, and the log is rebuilt from the moves (:meth:`_retold`).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..actions import Action
+from ..errors import SpadesError
+from ..game import Game
+from ..seats import Seat
+from .narrate import rules_name
+from .options import check_level
+from .saving import (
+    MAX_UPLOAD,
+    deals_from_seed,
+    file_name,
+    parse_record,
+    replay_token,
+    resume_token,
+    token_replays,
+)
+from .turns import bot_choice
+
+if TYPE_CHECKING:
+    from .host import Host
+
+__all__ = ["Keeping", "quiet_bot_move"]
+
+
+class Keeping:
+    """Save, load and resume (mixed into the session; ``self`` is its
+    :class:`~spadeslib.table.host.Host`)."""
+
+    # ======================================================= save and load
+    def to_json(self: Host) -> str:
+        """The game's record as JSON text (see :mod:`spadeslib.record`)."""
+        from .. import record
+
+        return record.dumps(self.game)
+
+    def file_name(self: Host) -> str:
+        """The name to save the game under (the page's download):
+        ``"spades-classic-seed3-after-hand1.json"`` right after hand 1."""
+        return file_name(self.game, between=self.between)
+
+    def save(self: Host, path: str | Path) -> bool:
+        """Write the game's record to ``path`` (notebooks; the page downloads)."""
+        from .. import record
+
+        if not _is_path(path):
+            return self.refuse(f"Could not save: {_not_a_path(path)}")
+        if os.fspath(path) == "":
+            return self.refuse("Could not save: the file name is empty.")
+        try:
+            record.save(self.game, path)
+        except OSError as error:
+            reason = error.strerror or type(error).__name__
+            return self.refuse(f"Could not save to {path}: {reason}.")
+        self.notice = None  # an earlier "Could not save" is answered
+        self._say([f"Saved the game to {path}."])
+        self.changed()
+        return True
+
+    def load(self: Host, path: str | Path) -> bool:
+        """Load a record file and play on (notebooks; the page uploads)."""
+        if not _is_path(path):
+            return self.refuse(f"Could not load: {_not_a_path(path)}")
+        if os.fspath(path) == "":
+            return self.refuse("Could not load: the file name is empty.")
+        if Path(path).is_dir():
+            return self.refuse(f"Could not read {path}: it is a folder, not a file.")
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as error:
+            reason = error.strerror or type(error).__name__
+            return self.refuse(f"Could not read {path}: {reason}.")
+        except UnicodeDecodeError as error:
+            return self.refuse(f"Could not read {path}: {error}.")
+        return self.from_json(text, max_bytes=50 * MAX_UPLOAD, name=str(path))
+
+    def from_json(
+        self: Host, text: Any, *, max_bytes: int = MAX_UPLOAD, name: str = "the file"
+    ) -> bool:
+        """Load a game from record text (an upload); refused with one line,
+        and nothing changed, when it is too big, not JSON or not a valid game."""
+        try:
+            game = parse_record(text, max_bytes)
+            self._start(game.rules, game.seed, None, None, None, game)
+        except SpadesError as error:
+            return self.refuse(
+                f"Could not load {name}: it is not a Spades game saved by this "
+                f"table, or it was changed since ({error})"
+            )
+        self._replayable = deals_from_seed(game) and token_replays(
+            game, self.seat, self.levels, quiet_bot_move, check_level
+        )
+        # saved between hands: the next hand is dealt but untouched, so the
+        # table shows the hand just over, as it did when saved
+        self.between = (
+            bool(game.finished_hands)
+            and not game.is_over
+            and not game.hand.history
+            and not self.auto_next
+        )
+        self._retold()
+        if self.between:
+            self._say(
+                [
+                    f"Loaded {name}: {rules_name(game.rules)}, hand "
+                    f"{self.shown_hand.number} is over. Press Next hand to deal "
+                    f"hand {game.hand.number}."
+                ]
+            )
+        else:
+            self._say(
+                [f"Loaded {name}: {rules_name(game.rules)}, hand {game.hand.number}."]
+            )
+        self._kick()
+        self.changed()
+        return True
+
+    # ======================================================== resume token
+    def resume_token(self: Host) -> dict[str, Any] | None:
+        """The game as public moves and your own decisions only (a bot's
+        private choice is ``None``: the bot decides it again), kept by the
+        page in the visitor's browser so that a reload can resume; ``None``
+        for a loaded game the token cannot rebuild exactly: its deals are not
+        its seed's, or its bots' private choices are not the ones the bots
+        at this table would make."""
+        if not self._replayable:
+            return None
+        return resume_token(self.game, self.seat, self.levels, between=self.between)
+
+    def resume(self: Host, token: Any, *, max_bytes: int = MAX_UPLOAD) -> bool:
+        """Rebuild a game from :meth:`resume_token` (a dict or its JSON);
+        refused with one line, and nothing changed, when it is not valid."""
+        try:
+            game, levels, between = replay_token(
+                token, self.seat, self._bot_move, check_level, max_bytes
+            )
+        except SpadesError as error:
+            return self.refuse(f"Could not resume the saved game: {error}")
+        self._start(game.rules, game.seed, None, None, None, game)
+        self.levels = levels
+        self.between = between and bool(game.finished_hands) and not game.is_over
+        self._retold()
+        self._say(
+            [
+                f"Resumed your game: {rules_name(game.rules)}, hand "
+                f"{self.shown_hand.number}."
+            ]
+        )
+        self._kick()
+        self.changed()
+        return True
+
+
+def quiet_bot_move(game: Game, seat: Seat, level: str) -> Action:
+    return bot_choice(game, seat, level)[0]
+
+
+def _is_path(path: Any) -> bool:
+    return isinstance(path, (str, os.PathLike))
+
+
+def _not_a_path(path: Any) -> str:
+    return f"{path!r} is not a file name (such as 'game.json')."

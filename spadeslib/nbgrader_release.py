@@ -48,7 +48,7 @@ from pathlib import Path
 from typing import Any
 
 from .exercises import CHAPTERS, load, resolve, student_seed
-from .exercises.notebooks import key_markdown
+from .exercises.class_sets import key_markdown
 
 __all__ = [
     "STUDENT_ENV",

@@ -376,6 +376,9 @@ def new_game_with_seed(learner: Learner, seed: str) -> None:
     learner.wait_for(
         f"t.querySelector('[data-testid=status]').innerText.includes('seed {seed} ')"
     )
+    # the new game has started when the panel closes (the page may have
+    # shown this seed already: the chapter's own table deals it too)
+    learner.wait_for("t.querySelector('[data-testid=options]').hidden")
 
 
 def test_chapter_in_jupyterlab(

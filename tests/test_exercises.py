@@ -32,15 +32,9 @@ from spadeslib.exercises import (
     load,
     student_seed,
 )
+from spadeslib.exercises.class_sets import key_markdown, student_notebook, write_class
 from spadeslib.exercises.core import Exercise, Feedback, Placeholder, Spec
-from spadeslib.exercises.notebooks import (
-    check_built,
-    key_markdown,
-    student_notebook,
-    to_exercise,
-    to_exercise_source,
-    write_class,
-)
+from spadeslib.exercises.notebooks import check_built, to_exercise, to_exercise_source
 from spadeslib.exercises.scenarios import position
 
 ROOT = Path(__file__).resolve().parents[1]

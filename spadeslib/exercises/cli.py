@@ -122,7 +122,7 @@ def _require_notebook_tools(nbgrader: bool) -> None:
 
 
 def _cmd_class(args: argparse.Namespace) -> int:
-    from .notebooks import cannot_write, write_class
+    from .class_sets import cannot_write, write_class
     from .reading import plural
 
     if args.list:

@@ -1,0 +1,302 @@
+"""Class sets: one exercise notebook per student and chapter, each with the
+student's own seed, and the answer key computed by the library
+(``spades exercises --out DIR``; :func:`write_class`). The notebooks are the
+course's exercise notebooks (:mod:`.notebooks`) with the student's seed
+written in, and, with ``solutions=False``, the solutions switched off.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from ..errors import SpadesError
+from . import CHAPTERS, load, resolve, student_seed
+from .core import accepted_texts, key_text
+from .notebooks import FORMAT, SEED_LINE, solution_source, to_exercise
+
+__all__ = [
+    "cannot_write",
+    "folder_name",
+    "key_markdown",
+    "student_notebook",
+    "write_class",
+]
+
+
+# ------------------------------------------------------------- students
+def student_notebook(
+    name: str,
+    seed: int,
+    student: str | None = None,
+    root: Path | None = None,
+    siblings: Iterable[str] = (),
+    solutions: bool = True,
+) -> Any:
+    """Chapter ``name``'s exercise notebook set to ``seed`` (for one student).
+
+    It is written away from the course, so it names its chapter in words; its
+    "Next" links only to a chapter of ``siblings`` (the chapters written next
+    to it). With ``solutions=False`` its setup cell calls
+    :func:`~spadeslib.exercises.graded` (``q1.solution()`` then says solutions
+    are off; hints and checks stay), and its text no longer offers them.
+    ``root`` is no longer used (kept for callers)."""
+    import jupytext
+
+    name = resolve(name)
+    source = _away_source(name, tuple(map(resolve, siblings)))
+    nb = to_exercise(jupytext.reads(source, fmt=FORMAT))
+    for cell in nb.cells:
+        if cell.cell_type == "code" and SEED_LINE.search(cell.source):
+            cell.source = SEED_LINE.sub(f"SEED = {seed}", cell.source, count=1)
+            if not solutions:
+                cell.source = _solutions_off(cell.source)
+            break
+    else:  # pragma: no cover - every solution notebook sets SEED
+        raise ValueError(f"{name}: no 'SEED = ...' line to set")
+    if not solutions:
+        for cell in nb.cells:
+            if cell.cell_type == "markdown":
+                cell.source = cell.source.replace(STUCK, STUCK_OFF)
+            elif _SOLUTION_CALL.search(cell.source):
+                cell.source = _SOLUTION_CALL.sub("", cell.source).rstrip("\n")
+    if student:
+        first = nb.cells[0]
+        lines = first.source.split("\n")
+        lines.insert(1, f"\n**Exercises for {student}** (seed {seed}).")
+        first.source = "\n".join(lines)
+    return nb
+
+
+STUCK = """Stuck? Uncomment `q1.hint()` for a hint, or `q1.solution()` for
+the answer and its explanation."""
+STUCK_OFF = """Stuck? Uncomment `q1.hint()` for a hint. Solutions are off in this
+class set: `q1.solution()` says so."""
+GRADED_LINE = "graded()  # q1.solution() says solutions are off; hints stay"
+"""The line a class set's setup cell gets with ``--no-solutions``."""
+_SOLUTION_CALL = re.compile(r"^# q\d+\.solution\(\)\n?", re.MULTILINE)
+
+
+def _solutions_off(setup: str) -> str:
+    """The setup cell importing and calling :func:`~spadeslib.exercises.graded`
+    before the exercises are loaded.
+
+    >>> setup = "from spadeslib.exercises import ____, load\\n\\nSEED = 3"
+    >>> print(_solutions_off(setup))
+    from spadeslib.exercises import ____, graded, load
+    <BLANKLINE>
+    graded()  # q1.solution() says solutions are off; hints stay
+    SEED = 3
+    """
+    lines = setup.split("\n")
+    for i, line in enumerate(lines):
+        if line.startswith("from spadeslib.exercises import "):
+            head, _, names = line.partition(" import ")
+            kept = [n.strip() for n in names.split(",") if n.strip()]
+            kept = sorted({*kept, "graded"}, key=lambda n: (n != "____", n))
+            lines[i] = f"{head} import {', '.join(kept)}"
+        elif line.startswith("SEED = "):
+            lines.insert(i, GRADED_LINE)
+            break
+    return "\n".join(lines)
+
+
+@functools.lru_cache(maxsize=64)
+def _away_source(name: str, siblings: tuple[str, ...]) -> str:
+    """:func:`solution_source` for notebooks written away from the course:
+    the same for every student (only the seed differs), so a class set
+    renders each chapter once, not once per student."""
+    return solution_source(name, course=None, siblings=siblings)
+
+
+def key_markdown(
+    students: Sequence[tuple[str, int]],
+    names: Iterable[str],
+    chapters: dict[tuple[str, int], Any] | None = None,
+    note: str | None = None,
+) -> str:
+    """An answer key (markdown) for each student's seed, computed by the library:
+    every answer the check accepts (`` `4` or `5` `` when the coach rates two
+    bids sound, or a puzzle has two best cards). ``note``, if given, is a
+    paragraph after the introduction (what the set's notebooks do)."""
+    names = list(dict.fromkeys(resolve(n) for n in names))
+    chapters = chapters if chapters is not None else {}
+    lines = [
+        "# Answer key",
+        "",
+        "Computed by the library from each student's seed. Each exercise lists "
+        "every answer its check accepts, the expected one first (a puzzle may "
+        "have two best cards). For scripts: `accepted_texts(load(CHAPTER, "
+        "seed=SEED)[i])` in `spadeslib.exercises`.",
+        "",
+    ]
+    if note:
+        lines += [note, ""]
+    for student, seed in students:
+        lines += [f"## {student} (seed {seed})", ""]
+        for name in names:
+            chapter = chapters.get((name, seed)) or load(name, seed=seed)
+            lines += [
+                f"### {name}: {chapter.title}",
+                "",
+                "| exercise | answer |",
+                "| --- | --- |",
+            ]
+            for label, title, answers in chapter.accepted():
+                cell = " or ".join(f"`{a}`".replace("|", "\\|") for a in answers)
+                lines.append(f"| {label} {title} | {cell} |")
+            lines.append("")
+    return "\n".join(lines)
+
+
+def write_class(
+    students: Sequence[str],
+    seed: int | str,
+    out: Path,
+    names: Iterable[str] = CHAPTERS,
+    root: Path | None = None,
+    *,
+    seeds: Sequence[int] | None = None,
+    solutions: bool = True,
+    progress: Callable[[], object] | None = None,
+) -> list[Path]:
+    """Write ``out/STUDENT/NAME.ipynb`` for every student and chapter, and
+    ``out/answer_key.md`` (plus ``answer_key.json``: per student, ``seed``,
+    ``answers`` (one per exercise, the key) and ``accepted`` (every answer the
+    check accepts, the key first)).
+
+    Each student's seed is derived from the class ``seed`` and the name
+    (:func:`~spadeslib.exercises.student_seed`), unless ``seeds`` gives them
+    (one per student, in order; ``seed`` is then unused). With
+    ``solutions=False`` every notebook switches ``q.solution()`` off (see
+    :func:`student_notebook`) and the answer key says so. ``progress`` is
+    called once per notebook written.
+
+    A folder or file that cannot be written raises a
+    :class:`~spadeslib.errors.SpadesError` naming it. ``root`` is no longer
+    used (kept for callers)."""
+    names = list(dict.fromkeys(resolve(n) for n in names))
+    if seeds is not None and len(seeds) != len(students):
+        raise SpadesError(
+            f"{len(seeds)} seeds for {len(students)} students: give one seed "
+            "per student"
+        )
+    folders: dict[str, str] = {}
+    for student in students:
+        # folder names differing only in case are one folder on macOS and
+        # Windows, where many classrooms are
+        other = folders.setdefault(folder_name(student).casefold(), student)
+        if other != student:
+            case = (
+                " (on macOS and Windows a folder's name ignores case)"
+                if folder_name(other) != folder_name(student)
+                else ""
+            )
+            raise SpadesError(
+                f"students {other!r} and {student!r} would share the folder "
+                f"{folder_name(student)!r}{case}: give them names that differ in "
+                "letters or digits"
+            )
+    try:
+        return _write_class(
+            students, seed, out, names, seeds, solutions, progress or (lambda: None)
+        )
+    except OSError as error:
+        raise cannot_write("the class set", out, error) from None
+
+
+def cannot_write(what: str, out: Path | str, error: OSError) -> SpadesError:
+    """The one-line error for ``what`` that could not be written into ``out``
+    (naming the file or folder that failed, when it is not ``out`` itself)."""
+    where = str(error.filename or out)
+    inside = f" ({where})" if where != str(out) else ""
+    reason = error.strerror or str(error)
+    return SpadesError(f"cannot write {what} into {out}{inside}: {reason}")
+
+
+SOLUTIONS_OFF_NOTE = (
+    "**Solutions are off** in this set's notebooks: their setup cell calls "
+    "`graded()`, so `q1.solution()` says so (hints and checks stay). It is no "
+    "lock: a determined student can still compute an answer with the library."
+)
+"""The answer key's note on a class set written with ``--no-solutions``."""
+
+
+def _write_class(
+    students: Sequence[str],
+    seed: int | str,
+    out: Path,
+    names: list[str],
+    given: Sequence[int] | None,
+    solutions: bool,
+    progress: Callable[[], object],
+) -> list[Path]:
+    import json
+
+    import nbformat
+
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    seeds = []
+    chapters = {}
+    for i, student in enumerate(students):
+        s = given[i] if given is not None else student_seed(seed, student)
+        seeds.append((student, s))
+        folder = out / folder_name(student)
+        folder.mkdir(exist_ok=True)
+        for name in names:
+            path = folder / f"{name}.ipynb"
+            notebook = student_notebook(
+                name, s, student, siblings=names, solutions=solutions
+            )
+            nbformat.write(notebook, path)
+            written.append(path)
+            chapters[(name, s)] = load(name, seed=s)
+            chapters[(name, s)].accepted()  # the key's slow part, in the progress
+            progress()
+    key = out / "answer_key.md"
+    note = None if solutions else SOLUTIONS_OFF_NOTE
+    key.write_text(key_markdown(seeds, names, chapters, note), encoding="utf-8")
+    data = {
+        student: {
+            "seed": s,
+            "answers": {
+                name: {q.label: key_text(q) for q in chapters[(name, s)]}
+                for name in names
+            },
+            "accepted": {
+                name: {q.label: accepted_texts(q) for q in chapters[(name, s)]}
+                for name in names
+            },
+        }
+        for student, s in seeds
+    }
+    (out / "answer_key.json").write_text(
+        json.dumps(data, indent=1, ensure_ascii=False), encoding="utf-8"
+    )
+    written += [key, out / "answer_key.json"]
+    return written
+
+
+def folder_name(name: str) -> str:
+    """The folder name of a student: letters and digits of any script
+    (``str.isalnum``), their accents and vowel signs (combining marks), and
+    ``_.-`` kept; every run of other characters replaced by ``_``. A name of
+    dots alone (``.``, ``..``) or of nothing is ``student``.
+
+    >>> [folder_name(n) for n in ("Zoë", "张伟", "प्रिया", "O'Brien, Seán")]
+    ['Zoë', '张伟', 'प्रिया', 'O_Brien_Seán']
+    >>> folder_name("../x"), folder_name("..")
+    ('.._x', 'student')
+    """
+    text = unicodedata.normalize("NFC", name.strip())
+    kept = (
+        c if c.isalnum() or c in "_.-" or unicodedata.category(c)[0] == "M" else "\0"
+        for c in text
+    )
+    cleaned = re.sub("\0+", "_", "".join(kept))
+    return "student" if not cleaned.strip(".") else cleaned

@@ -231,3 +231,18 @@ def test_two_player_draw_explains_blind_nil_and_offers_to_draw() -> None:
     assert session.look()
     assert any(line == "You start drawing (no Blind Nil)." for line in session.log)
     assert house_rules_words(session.rules) == ""
+
+
+def test_a_zero_bid_is_told_apart_from_nil_where_zero_is_a_number() -> None:
+    """cards4net: a "0" button with no Nil beside it (the partner has bid) is
+    not a Nil; the prompt says what 0 is and why Nil is missing."""
+    session = TableSession("cards4net", seed=11, speed="instant")
+    prompt = table_state(session)["prompt"]
+    view = session.game.view(session.seat)
+    if Bid.NIL in view.legal:
+        assert "Nil is a bet of its own" in prompt
+    else:
+        assert "Nil is closed: your partner has bid." in prompt
+    assert "0 is a number" in prompt
+    classic = TableSession("classic", seed=11, speed="instant")
+    assert "0 is a number" not in table_state(classic)["prompt"]

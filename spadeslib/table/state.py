@@ -205,7 +205,7 @@ def _prompt(session: TableSession, view: PlayerView) -> str:
             f" ({why})." if why else "."
         )
     if phase is Phase.BIDDING:
-        return "Your turn to bid: how many tricks will you take?"
+        return "Your turn to bid: how many tricks will you take?" + _zero_words(view)
     if phase is Phase.DRAW:
         assert view.drawn is not None
         return (
@@ -467,6 +467,31 @@ def _summary(session: TableSession) -> str:
         )
     )
     return f"{rules_name(game.rules)}. {_status(session)} {scores}."
+
+
+def _zero_words(view: PlayerView) -> str:
+    """Where 0 is a number (cards4net), what it is beside Nil, so that a "0"
+    button with no Nil beside it is not taken for a Nil.
+
+    >>> from spadeslib import Hand
+    >>> hand = Hand(seed=4, dealer="W")
+    >>> hand.apply(2)  # North bids 2: East may still bid Nil
+    >>> print(_zero_words(hand.view("E")))
+     (0 is a number: no trick towards your side's contract. Nil is a bet of
+     its own that you take no trick at all.)
+    >>> hand.apply(3)  # East bids 3: South's partner, North, has bid
+    >>> print(_zero_words(hand.view("S")))
+     (0 is a number: ... Nil is closed: your partner has bid.)
+    """
+    legal = view.legal
+    if Bid(0) not in legal or not view.rules.numeric_zero:
+        return ""
+    zero = "0 is a number: no trick towards your side's contract."
+    if Bid.NIL in legal:
+        return f" ({zero} Nil is a bet of its own that you take no trick at all.)"
+    if view.rules.nil and view.rules.nil_before_partner_only:
+        return f" ({zero} Nil is closed: your partner has bid.)"
+    return f" ({zero})"
 
 
 def _review(session: TableSession) -> dict[str, Any] | None:

@@ -295,6 +295,19 @@ class Rules:
         return "+".join((self.preset, *self.modifiers))
 
     @property
+    def house_rules(self) -> dict[str, Any]:
+        """The settings that differ from the preset and its modifiers, as
+        :meth:`to_json` writes them (a card list as a list of codes).
+
+        >>> Rules.parse("classic+bag_limit=5").house_rules, Rules().house_rules
+        ({'bag_limit': 5}, {})
+        """
+        data = self.to_json()
+        if isinstance(data, str):
+            return {}
+        return {k: v for k, v in data.items() if k not in ("preset", "modifiers")}
+
+    @property
     def full_spec(self) -> str:
         """:attr:`spec` with the house rules that differ from the preset and
         its modifiers, as :meth:`parse` reads them back (rules that a text
@@ -304,13 +317,10 @@ class Rules:
         >>> Rules.preset("cards4net", ["mirror"], target=300).full_spec
         'cards4net+mirror+target=300'
         """
-        data = self.to_json()
-        if isinstance(data, str):
-            return data
         settings = [
             f"{key}={setting_text(value)}"
-            for key, value in data.items()
-            if key not in ("preset", "modifiers") and not isinstance(value, list)
+            for key, value in self.house_rules.items()
+            if not isinstance(value, list)
         ]
         return "+".join((self.spec, *settings))
 

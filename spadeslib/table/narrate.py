@@ -46,6 +46,7 @@ __all__ = [
     "describe_new_game",
     "describe_result",
     "describe_trick",
+    "house_rule_words",
     "house_rules",
     "house_rules_words",
     "narrate",
@@ -293,14 +294,16 @@ def house_rules(rules: Rules) -> list[str]:
     return rules.full_spec.split("+")[1 + len(rules.modifiers) :]
 
 
+def house_rule_words(rules: Rules) -> list[str]:
+    """Each house rule in words: ``["bag limit 5"]``."""
+    return [s.replace("=", " ").replace("_", " ") for s in house_rules(rules)]
+
+
 def house_rules_words(rules: Rules) -> str:
     """The house rules in words, ``""`` when there are none:
     ``"House rules: bag limit 5, bag penalty 50."``"""
-    settings = house_rules(rules)
-    if not settings:
-        return ""
-    words = [s.replace("=", " ").replace("_", " ") for s in settings]
-    return f"House rules: {', '.join(words)}."
+    words = house_rule_words(rules)
+    return f"House rules: {', '.join(words)}." if words else ""
 
 
 def rules_name(rules: Rules) -> str:

@@ -2,8 +2,8 @@
 (:func:`ladder`, :func:`check_level`), a fresh seed, the move timer, and the
 house rules a new game keeps (:func:`keep_house_rules`).
 
->>> check_timer(30), settings_of(Rules.parse("classic+bag_limit=5"))
-(30, {'bag_limit': 5})
+>>> check_timer(30), check_level("search:8")
+(30, 'search:8')
 """
 
 from __future__ import annotations
@@ -25,7 +25,6 @@ __all__ = [
     "fresh_seed",
     "keep_house_rules",
     "ladder",
-    "settings_of",
 ]
 
 
@@ -104,21 +103,6 @@ def check_timer(timer: Any) -> float | None:
     return timer
 
 
-def settings_of(rules: Rules) -> dict[str, Any]:
-    """The house rules of ``rules``: the settings that differ from its preset
-    and modifiers (as :meth:`~spadeslib.Rules.to_json` writes them).
-
-    >>> settings_of(Rules.parse("classic+bag_limit=5"))
-    {'bag_limit': 5}
-    >>> settings_of(Rules.parse("classic"))
-    {}
-    """
-    data = rules.to_json()
-    if isinstance(data, str):
-        return {}
-    return {k: v for k, v in data.items() if k not in ("preset", "modifiers")}
-
-
 def keep_house_rules(old: Rules, new: Rules) -> tuple[Rules, list[str], list[str]]:
     """``new`` with the house rules of ``old`` that it accepts, the settings
     kept (``"bag_limit=5"``) and those dropped, each with why.
@@ -132,7 +116,7 @@ def keep_house_rules(old: Rules, new: Rules) -> tuple[Rules, list[str], list[str
     accepted: dict[str, Any] = {}
     kept: list[str] = []
     dropped: list[str] = []
-    for key, value in settings_of(old).items():
+    for key, value in old.house_rules.items():
         written = f"{key}={setting_text(value)}" if not isinstance(value, list) else key
         try:
             Rules.preset(new.preset, new.modifiers, **accepted, **{key: value})

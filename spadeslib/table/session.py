@@ -60,7 +60,6 @@ from .options import (
     fresh_seed,
     keep_house_rules,
     ladder,
-    settings_of,
 )
 from .saving import (
     MAX_UPLOAD,
@@ -159,7 +158,7 @@ class TableSession(TurnLoop, Coaching, Keeping):
         mods = [m for m in modifiers if m not in base.modifiers]
         if not mods:
             return base
-        return Rules.preset(base.preset, [*base.modifiers, *mods], **settings_of(base))
+        return Rules.preset(base.preset, [*base.modifiers, *mods], **base.house_rules)
 
     def _start(
         self,
@@ -539,7 +538,7 @@ class TableSession(TurnLoop, Coaching, Keeping):
             new_rules = self._rules_of(rules if rules is not None else old, modifiers)
             kept: list[str] = []
             dropped: list[str] = []
-            if house_rules and rules is not None and not settings_of(new_rules):
+            if house_rules and rules is not None and not new_rules.house_rules:
                 new_rules, kept, dropped = keep_house_rules(old, new_rules)
             self._start(new_rules, seed, partner, opponents, timer, None)
         except SpadesError as error:

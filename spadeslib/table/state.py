@@ -30,7 +30,7 @@ from ..seats import Seat
 from ..view import PlayerView
 from .narrate import (
     describe_result,
-    house_rules,
+    house_rule_words,
     house_rules_words,
     rules_name,
     seat_name,
@@ -411,7 +411,7 @@ def _sheet(session: TableSession) -> dict[str, Any]:
         "bags": {s: f"{plural(game.bags[s], 'bag')} in all" for s in names},
         "status": status,
         "rules": rules_in_words(rules)
-        + ([house_rules_words(rules)] if house_rules(rules) else []),
+        + ([house_rules_words(rules)] if house_rule_words(rules) else []),
     }
 
 
@@ -436,7 +436,7 @@ def rules_title(rules: Rules) -> str:
     """
     names = [PRESET_WORDS[rules.preset][0]]
     names += [MODIFIER_WORDS[m][0] for m in rules.modifiers]
-    names += [h.replace("=", " ").replace("_", " ") for h in house_rules(rules)]
+    names += house_rule_words(rules)
     return " + ".join(names)
 
 

@@ -202,9 +202,11 @@ print(f"fit on {len(records)} player-hands; typical error {typical:.2f} tricks")
 #
 # ### How good is a quick count?
 #
-# Chapter 3 proposed a quick count (side aces 1, guarded side kings ½, spade
-# A/K/Q when guarded, every spade beyond the third). Compare it, and the
-# bots' own bids, with the tricks actually won:
+# Chapter 3 proposed a quick count: each side ace 1, each side king with
+# another card of its suit ½; in spades the ace always, the king with 2 or
+# more spades and the queen with 3 or more, 1 each; and 1 for every spade
+# beyond the third. Compare it, and the bots' own bids, with the tricks
+# actually won:
 
 
 # %%
@@ -370,6 +372,16 @@ show_table(
     ],
     rows,
 )
+# a difference within two standard errors of zero is no clear gain or loss
+close_to_zero = [g for g in GROUPS if abs(gain[g][0]) <= 2 * gain[g][1]]
+clear_loss = [g for g in GROUPS if gain[g][0] < -2 * gain[g][1]]
+clear_gain = [g for g in GROUPS if gain[g][0] > 2 * gain[g][1]]
+for what, groups in [
+    ("close to zero, either way (within two standard errors)", close_to_zero),
+    ("a clear loss (more than two standard errors below zero)", clear_loss),
+    ("a clear gain (more than two standard errors above zero)", clear_gain),
+]:
+    print(f"{what}: {', '.join(groups) + ' high cards' if groups else 'none'}")
 
 # %%
 fig, (left, right) = plt.subplots(1, 2, figsize=(10, 4))
@@ -402,10 +414,12 @@ plt.show()
 # Nil is a bid for hands with almost no high cards and few spades. With
 # three or more high cards, most Nils fail, and each failure costs the team
 # far more than the numeric bid would have earned. Even with the hands best
-# suited to Nil (the fewest high cards), Nil is no free gift here: its gain
-# over the numeric bid (the bots' own bid, for the whole team) is small,
-# within the error bars. It is a fair gamble with the right hand, and a
-# tool for a team that needs points (a trailing team, chapter 3).
+# suited to Nil (the fewest high cards), Nil is no free gift here: against
+# the numeric bid (the bots' own bid, for the whole team) it comes out close
+# to zero, a little ahead or a little behind, within the noise of these
+# deals (the groups listed as "close to zero" under the table). It is a
+# fair gamble with the right hand, and a tool for a team that needs points
+# (a trailing team, chapter 3).
 #
 # The `rule` bot itself bids Nil rarely, only with hands it judges safe. In
 # the 300 deals of the first experiment:
@@ -519,9 +533,9 @@ show_table(
 # there, because you are set less often. But the bags pile up. Once each
 # bag is charged its share of the penalty (blue), underbidding by two
 # tricks costs about as much as overbidding by one: their intervals
-# overlap. One trick under the bots' own bid about breaks even with it:
-# these bots bid a little boldly. An honest estimate, neither padded nor
-# shaved, is what pays.
+# overlap. One trick under the bots' own bid about breaks even with it (its
+# interval holds zero). An honest estimate, neither padded nor shaved, is
+# what pays.
 
 # %% [markdown]
 # ## Summary
@@ -533,11 +547,17 @@ show_table(
 #   the other bids.
 # - A Nil pays when its expected value beats the numeric bid's. In play, it
 #   is close to the normal bid only with hands of almost no high cards and
-#   few spades (and even there the gain is within the noise); otherwise it
-#   costs the team heavily.
+#   few spades (and even there the difference, either way, is within the
+#   noise); otherwise it costs the team heavily.
 # - Underbidding trades sets for bags; bags are not free (about 10 points
 #   each in the long run). Once they are counted, underbidding by two
 #   tricks costs about as much as overbidding by one.
+#
+# Exercise 9.4 accepts any bid the **coach** rates *best* or *good*: the
+# coach (`spadeslib.coach`), met in chapter 10, plays a position out over
+# many deals of the unseen cards and rates each choice by the points it
+# loses against the best one; chapter 11 prints its whole scale (best,
+# good, inaccuracy, mistake, blunder).
 #
 # **Exercises:** [exercises for chapter 9](../exercises/09_strategy_bidding.ipynb).
 # Next: [Chapter 10 · Strategy II: card play](10_strategy_play.ipynb).

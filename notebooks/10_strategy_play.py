@@ -116,7 +116,7 @@ def judge(hand, choice):
         print(problem)
         return
     verdict = COACH.advise(hand.view(hand.turn), hand=hand).rate(Card.parse(choice))
-    print(f"{verdict.rating} (you lose {verdict.loss:.0f} points): {verdict.text}")
+    print(f"{verdict.rating} (you lose {verdict.loss:.1f} points): {verdict.text}")
 
 
 def coach_says(hand):
@@ -126,7 +126,7 @@ def coach_says(hand):
     rows = []
     for card in hand.legal_cards():
         verdict = advice.rate(card)
-        rows.append((card.symbol(), verdict.rating, f"{verdict.loss:.0f}"))
+        rows.append((card.symbol(), verdict.rating, f"{verdict.loss:.1f}"))
     show_table(["card", "rating", "points lost (average)"], rows)
 
 
@@ -201,8 +201,8 @@ coach_says(hand)
 # The ace of clubs went in the second trick and the ace of hearts in the
 # fourth, so South's K♣, K♥ and J♥ are *boss* cards: nothing higher in
 # their suits is still out. The coach finds K♣ best and the heart boss
-# cards within 2 points of it; every card that is not a boss loses 8 to 13
-# points on average, because it gives the lead away (it wins the trick far
+# cards within 2 points of it; every card that is not a boss loses about 8
+# to 13 points on average, because it gives the lead away (it wins the trick far
 # less often). How sure: these are averages over 40 deals of the unseen
 # cards, each played to the end; too many cards are left to solve the real
 # deal with every card known, so the lesson is "on average", which is how
@@ -261,13 +261,23 @@ plt.show()
 print("still out at the start of each trick:", spades_out)
 print("South's spades:                      ", spades_mine)
 print("of them sure winners:                ", spades_sure)
+# the first point where the green line meets the orange one (all sure)
+meet = next(t for t in tricks if 0 < spades_mine[t] == spades_sure[t])
+print(
+    f"after {meet} tricks every spade South holds is a sure winner, "
+    f"with {spades_out[meet]} spade(s) still out"
+)
 
 # %% [markdown]
 # The lower plot shows what the count buys: a spade of South's is a sure
-# winner once no higher spade is still out. The green line climbs as the
-# higher spades fall, and where the blue line (top) reaches zero the green
-# line meets the orange one: with no spade left outside South's hand,
-# every spade South holds is a sure winner.
+# winner once no higher spade is still out. At first only the A♠ is sure
+# (the green line at 1). After 5 tricks the green line drops to 0: South
+# has played the A♠ and the K♠ is still out, so none of South's spades is
+# sure. It climbs to 3 as soon as the K♠ falls (the Q♠, J♠ and 10♠ are then
+# the highest spades left), and after 9 tricks it meets the orange line
+# while the blue line (top) is still at 1: the one spade still out is lower
+# than every spade South has left. You need not wait for the count to
+# reach zero: a spade is sure once every spade still out is lower.
 #
 # ## 2. Reading voids
 #
@@ -474,7 +484,9 @@ coach_says(hand)
 # low lead leaves East the fewest ways to slip under (it breaks the Nil in
 # 32% of the coach's deals). The J♦ from the same suit is about 21 points
 # worse (East slips under a high card), a heart about 28 to 31 worse, a
-# spade 15 to 21 worse. How sure: over 40 deals of the unseen cards; too
+# spade about 15 to 21 worse (the 4♠ loses 15.4 points, just over 15, the
+# most an inaccuracy loses, so it is a mistake; the coach's sentence above
+# rounds it to 15). How sure: over 40 deals of the unseen cards; too
 # many cards are left to solve the real deal.
 #
 # ## 5. Setting the opponents
@@ -514,8 +526,8 @@ coach_says(hand)
 # East-West need 3 of the last 6 tricks. North's K♦ is winning this one,
 # and South has no diamond: trumping it wins nothing your side has not
 # already won, and spends a spade South needs to beat East-West's cards
-# later. The coach finds a club discard best (the 7♣ or J♣), the Q♠ 62
-# points worse on average and the 10♠ about 37 worse. Its verdict on the
+# later. The coach finds a club discard best (the 7♣ or J♣), the Q♠ about
+# 62 points worse on average and the 10♠ about 37 worse. Its verdict on the
 # Q♠ says how often East-West are set, and what the real deal shows:
 
 # %%

@@ -3,8 +3,10 @@
 7.3 accepted an answer that left the bag penalty out and gave the whole answer
 on the first wrong try; 8.1 had no diagnosis for its two likely mistakes, a
 hint about three presets when one is asked, and a solution that did not say
-which tricks count; 8.5 diagnosed a card deciding the first lead and showed a
-code name.
+which tricks count; 8.4 scored "0 taken as a number" under the two-player
+rules themselves (where 0 is Nil), so that answer always equalled the key and
+its diagnosis never fired; 8.5 diagnosed a card deciding the first lead and
+showed a code name.
 """
 
 from __future__ import annotations
@@ -14,12 +16,16 @@ import functools
 
 import pytest
 
-from spadeslib import Rules
+from spadeslib import Bid, Rules, Seat
 from spadeslib.exercises import load, spec_of
 from spadeslib.exercises.answers import NOBODY
 from spadeslib.exercises.ch07_bags_and_winning import PenaltyBeforeWin
-from spadeslib.exercises.ch08_variants import JokerFirstLead, SameHandPresets
-from spadeslib.scoring import game_over
+from spadeslib.exercises.ch08_variants import (
+    JokerFirstLead,
+    SameHandPresets,
+    TwoPlayer,
+)
+from spadeslib.scoring import game_over, score_hand
 
 SEEDS = range(1, 151)
 
@@ -144,6 +150,55 @@ def test_same_hand_presets_seed_2_grammar() -> None:
     q = same_hand(2)
     assert "North's 1 trick as nil bidder does not count under yppedia" in (q.explain())
     assert "1 as nil bidder do not" not in q.solution_text()
+
+
+# ------------------------------------------------------------------ 8.4
+def test_two_player_seed_1_zero_and_made_are_diagnosed() -> None:
+    """Seed 1: South bid 0 and won 2 (key -100); 0 and 100 got only the
+    generic "that is not it"."""
+    q = spec_of(load("08_variants", seed=1)[3])
+    assert isinstance(q, TwoPlayer)
+    assert q.side == "S" and q.bids[Seat.SOUTH].is_nil and q.tricks[Seat.SOUTH] == 2
+    assert q.key_text == "-100"
+    zero = q.feedback(0)
+    assert zero.mistake == "zero-as-number"
+    assert "a contract of 0" in zero.message and "a bid of 0 is Nil" in zero.message
+    made = q.feedback("100")
+    assert made.mistake == "nil-as-made"
+    assert "South won 2 tricks" in made.message and "costs 100" in made.message
+    for verdict in (zero, made):
+        assert verdict.status == "incorrect"
+        assert "that is not it" not in verdict.message
+
+
+def test_two_player_nil_mistakes_come_from_the_library() -> None:
+    """The numeric 0 is scored as chapter 6 teaches it (a contract of 0, with
+    the two-player rules given a numeric zero); "made" is the Nil's value."""
+    seen = set()
+    for seed in SEEDS:
+        q = TwoPlayer(seed)
+        me = Seat.parse(q.side)
+        wrong = {m.id: m.answer for m in q.mistakes()}
+        if not q.bids[me].is_nil:
+            assert "zero-as-number" not in wrong and "nil-as-made" not in wrong
+            continue
+        numeric = dict(q.bids)
+        numeric[me] = Bid(0)
+        rules = dataclasses.replace(q.rules, numeric_zero=True)
+        assert (
+            wrong["zero-as-number"]
+            == score_hand(rules, numeric, q.tricks, {})[q.side].points
+        )
+        assert wrong["zero-as-number"] == 0 != q.expected
+        s = q.score()
+        assert wrong["nil-as-made"] == s.points - s.nil_points + q.rules.nil_value
+        failed = q.tricks[me] > 0
+        assert q.expected == (-100 if failed else 100)
+        for mistake in ("zero-as-number", "nil-as-made"):
+            if wrong[mistake] != q.expected:
+                assert q.feedback(wrong[mistake]).mistake == mistake, (seed, mistake)
+        seen.add(failed)
+    assert seen == {True, False}
 
 
 # ------------------------------------------------------------------ 8.5

@@ -143,6 +143,13 @@ class SideTricks(Spec):
     def key(self) -> int:
         return sum(self.hand.tricks_won[s] for s in Seat if s.letter in self.side)
 
+    def acceptable(self) -> bool:
+        """Each slip gets its own message: a hand where the other side's count
+        equals one partner's tricks is dealt again."""
+        a = Seat.parse(self.side[0])
+        one_seat = {self.hand.tricks_won[a], self.hand.tricks_won[a.partner]}
+        return super().acceptable() and 13 - self.expected not in one_seat
+
     def prompt(self) -> str:
         return (
             f"A whole hand, played by bots, trick by trick:\n"

@@ -225,7 +225,7 @@ class JokerTrick(Spec):
 
     def prompt(self) -> str:
         return (
-            f"Rules: {self.rules.spec}. One trick, in the order played:\n"
+            f"Rules: {self.rules.full_spec}. One trick, in the order played:\n"
             f"  {trick_line(self.plays)}\nWho wins the trick?"
         )
 
@@ -293,7 +293,8 @@ class BlindSeven(PointsExercise):
 
     def prompt(self) -> str:
         return (
-            f"Rules: {self.rules.spec}. {side_name(self.side)} declared Blind Seven "
+            f"Rules: {self.rules.full_spec}. {side_name(self.side)} declared "
+            "Blind Seven "
             f"before looking at their cards.\n{self.table()}\nHow many points do "
             f"{side_name(self.side)} score (no bags carried in)?"
         )
@@ -317,7 +318,7 @@ class BlindSeven(PointsExercise):
 
     def hint(self) -> str:
         return (
-            f"Look at `Rules.parse('{self.rules.spec}').blind_seven_value`: made "
+            f"Look at `Rules.parse('{self.rules.full_spec}').blind_seven_value`: made "
             "or set, it replaces 10 × 7."
         )
 
@@ -326,7 +327,7 @@ class TwoPlayer(PointsExercise):
     number = 4
     title = "Two-player scoring"
     intro = "Two players, each scoring alone."
-    must_catch = ("zero-as-number",)
+    must_catch = ("zero-as-number", "nil-as-made")
 
     def generate(self, rng: random.Random) -> None:
         self.rules = Rules.preset("two-player")
@@ -363,19 +364,34 @@ class TwoPlayer(PointsExercise):
 
     def mistakes(self) -> list[Mistake]:
         me = Seat.parse(self.side)
+        s = self.score()
         out = []
         if self.bids[me].is_nil:
+            nil = self.rules.nil_value
+            # a numeric 0, as chapter 6 teaches it (cards4net): a contract of 0
+            as_number = dataclasses.replace(self.rules, numeric_zero=True)
             numeric = dict(self.bids)
             numeric[me] = Bid(0)
-            value = score_hand(self.rules, numeric, self.tricks, {})[self.side].points
+            value = score_hand(as_number, numeric, self.tricks, {})[self.side].points
             out.append(
                 Mistake(
                     "zero-as-number",
                     value,
-                    "in two-player Spades a bid of 0 is Nil: made +100, failed -100",
+                    "you scored the 0 as a contract of 0, which scores nothing; "
+                    f"in two-player Spades a bid of 0 is Nil: made +{nil}, "
+                    f"failed -{nil}",
                 )
             )
-        s = self.score()
+            won = self.tricks[me]
+            out.append(
+                Mistake(
+                    "nil-as-made",
+                    s.points - s.nil_points + nil,
+                    f"you scored the Nil as made, but {me.full} won "
+                    f"{plural(won, 'trick')}: a Nil fails with the first trick "
+                    f"won, and a failed Nil costs {nil} (-{nil})",
+                )
+            )
         out.append(
             Mistake(
                 "partnership",
@@ -420,7 +436,8 @@ class JokerFirstLead(Spec):
 
     def prompt(self) -> str:
         return (
-            f"Rules: {self.hand.rules.spec}. {self.hand.dealer.full} dealt and the "
+            f"Rules: {self.hand.rules.full_spec}. {self.hand.dealer.full} dealt "
+            "and the "
             "bidding is over. Who leads the first trick?"
         )
 

@@ -29,7 +29,14 @@ from .actions import (
     Exchange,
 )
 from .cards import FULL_DECK, SUIT_DISPLAY_ORDER, Card, Rank, Suit
-from .errors import IllegalAction, InvalidCard, InvalidRecord, InvalidRules, SpadesError
+from .errors import (
+    IllegalAction,
+    InvalidCard,
+    InvalidDeal,
+    InvalidRecord,
+    InvalidRules,
+    SpadesError,
+)
 from .game import Game
 from .hand import Hand, Phase
 from .rule_ids import RuleId
@@ -61,6 +68,7 @@ __all__ = [
     "Hand",
     "IllegalAction",
     "InvalidCard",
+    "InvalidDeal",
     "InvalidRecord",
     "InvalidRules",
     "Phase",

@@ -110,9 +110,11 @@ class Bid:
             special = _SPECIAL.get(key)
             if special is not None:
                 return special
+        # every bid any rule set has, in the words a Hand uses (a Hand, and
+        # score_hand, refuse in the words of their own rules: bid_words)
         raise SpadesError(
-            f"{value!r} is not a bid: bid a number of tricks, 'nil', 'blind_nil' "
-            "or 'blind_seven'"
+            f"{value!r:.40} is not a bid: bid a number of tricks, 'nil', "
+            "'blind nil' or 'blind seven'"
         )
 
     def to_json(self) -> int | str:

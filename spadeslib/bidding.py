@@ -22,7 +22,7 @@ from typing import NamedTuple
 from .actions import Bid, BidKind
 from .cards import Card
 from .rule_ids import RuleId
-from .rules import Rules
+from .rules import Rules, bid_words
 from .seats import SIDES, Seat
 
 __all__ = [
@@ -70,27 +70,6 @@ class BidSituation(NamedTuple):
     def partner_bid(self) -> Bid | None:
         """The partner's bid (``None``: no bid yet, or no partner)."""
         return self.bids[_PARTNER[self.seat]] if self.rules.players == 4 else None
-
-
-def bid_words(rules: Rules) -> str:
-    """The bids of a rule set in words, for a refusal of unreadable text.
-
-    >>> bid_words(Rules.preset("cards4net"))
-    "a number of tricks from 0 to 13, 'nil' or 'blind nil'"
-    >>> bid_words(Rules.parse("cards4net+jokers"))
-    "a number of tricks from 0 to 13 or 'blind seven'"
-    >>> bid_words(Rules.parse("classic+jokers"))  # no numeric zero, no Nil
-    "a number of tricks from 1 to 13 or 'blind seven'"
-    """
-    low = 0 if rules.numeric_zero else 1  # without it, 0 is Nil or nothing
-    words = [f"a number of tricks from {low} to {rules.hand_size}"]
-    if rules.nil:
-        words.append("'nil'")
-        if rules.blind_nil != "none":
-            words.append("'blind nil'")
-    if rules.blind_seven:
-        words.append("'blind seven'")
-    return ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else words[0]
 
 
 def trumps_held(rules: Rules, cards: Sequence[Card]) -> int:
@@ -234,7 +213,7 @@ def _refuse_bid(s: BidSituation, bid: Bid) -> tuple[RuleId, str] | None:
         )
     if bid.kind is BidKind.NIL:
         if not rules.nil:
-            return (RuleId.NO_NIL, f"{rules.spec} has no Nil bid")
+            return (RuleId.NO_NIL, f"{rules.full_spec} has no Nil bid")
         if rules.suicide and partner is not None and partner.is_nil:
             return (
                 RuleId.SUICIDE,
@@ -288,7 +267,7 @@ def _refuse_bid(s: BidSituation, bid: Bid) -> tuple[RuleId, str] | None:
             f"under whiz {name} must bid {held} (the spades held){nil}",
         )
     if bid.tricks == 0 and not rules.numeric_zero:
-        no_nil = "" if rules.nil else f", and {rules.spec} has no Nil"
+        no_nil = "" if rules.nil else f", and {rules.full_spec} has no Nil"
         return (
             RuleId.ZERO_IS_NIL,
             f"under {rules.preset} a bid of 0 is Nil{no_nil}: bid at least 1",
@@ -305,7 +284,7 @@ def _why_no_blind(s: BidSituation, bid: Bid) -> tuple[RuleId, str]:
         if not rules.blind_seven:
             return (
                 RuleId.NO_BLIND_SEVEN,
-                f"{rules.spec} has no Blind Seven (it comes with jokers)",
+                f"{rules.full_spec} has no Blind Seven (it comes with jokers)",
             )
         if rules.players != 4:
             return (RuleId.BLIND_SEVEN, "Blind Seven is a partnership bid")
@@ -315,7 +294,7 @@ def _why_no_blind(s: BidSituation, bid: Bid) -> tuple[RuleId, str]:
             f"either looks, and {seat.partner.full} has already bid",
         )
     if not rules.nil or rules.blind_nil == "none":
-        return (RuleId.NO_BLIND_NIL, f"{rules.spec} has no Blind Nil")
+        return (RuleId.NO_BLIND_NIL, f"{rules.full_spec} has no Blind Nil")
     if rules.blind_nil == "first_bidder":
         return (
             RuleId.BLIND_NIL_FIRST_BIDDER,

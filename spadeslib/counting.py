@@ -30,7 +30,7 @@ import math
 from collections.abc import Iterable
 
 from .cards import Card, Rank, Suit
-from .errors import SpadesError, is_whole
+from .errors import SpadesError, is_number, is_whole
 
 __all__ = [
     "holding_chance",
@@ -113,9 +113,24 @@ def holding_chance(
     """The exact chance that one player's ``hand`` cards hold exactly ``k`` of a
     ``suit`` (or at least ``k``): hypergeometric, C(13, k) C(39, 13-k) / C(52, 13).
 
+    ``deck`` is a whole number of cards from 1, ``suit`` and ``hand`` whole
+    numbers from 0 to ``deck``; anything else is refused, naming the argument:
+
     >>> round(holding_chance(4), 3), round(holding_chance(0), 4)
     (0.239, 0.0128)
+    >>> holding_chance(3, hand=60)
+    Traceback (most recent call last):
+    ...
+    spadeslib.errors.SpadesError: hand is a number of cards from 0 to deck (52), \
+not 60
     """
+    if not is_whole(deck) or deck < 1:
+        raise SpadesError(f"deck is a number of cards from 1, not {deck!r}")
+    for name, count in (("suit", suit), ("hand", hand)):
+        if not is_whole(count) or not 0 <= count <= deck:
+            raise SpadesError(
+                f"{name} is a number of cards from 0 to deck ({deck}), not {count!r}"
+            )
     top = min(suit, hand)
     if not is_whole(k) or not 0 <= k <= top:
         raise SpadesError(f"k is a number of cards from 0 to {top}, not {k!r}")
@@ -129,32 +144,84 @@ def holding_chance(
 
     if not at_least:
         return exactly(k)
-    return sum(exactly(j) for j in range(k, min(suit, hand) + 1))
+    return sum(exactly(j) for j in range(k, top + 1))
 
 
-def nil_average(p: float, value: int) -> float:
+def nil_average(p: float, value: float) -> float:
     """What a Nil worth ``value`` (made +value, failed -value) brings on average
-    when it succeeds with probability ``p``.
+    when it succeeds with probability ``p`` (the probability comes first).
 
     >>> nil_average(0.6, 50)
     10.0
+    >>> nil_average(50, 0.6)
+    Traceback (most recent call last):
+    ...
+    spadeslib.errors.SpadesError: p is a probability from 0 to 1, not 50 \
+(nil_average takes the probability first, then the Nil's value)
     """
     _probability(p)
+    _nil_value(value, "nil_average")
     return round(p * value - (1 - p) * value, 9)
 
 
-def nil_break_even(value: int, safe: float) -> float:
+def nil_break_even(value: float, safe: float) -> float:
     """The success probability above which a Nil worth ``value`` beats a safe
-    alternative worth ``safe`` points: solve p·v − (1 − p)·v = safe.
+    alternative worth ``safe`` points: solve p·v − (1 − p)·v = safe
+    (the Nil's value comes first, then the safe bid's points).
+
+    A Nil's average lies between −value and +value, so ``safe`` must too: a
+    safe bid worth more than the Nil made is never beaten (no probability
+    answers), and one worth less than the Nil failed is always beaten. Both
+    are refused, saying so, rather than returned as a "probability" outside
+    0 to 1 (the usual cause is the two arguments swapped):
 
     >>> nil_break_even(100, 20)
     0.6
+    >>> nil_break_even(30, 100)
+    Traceback (most recent call last):
+    ...
+    spadeslib.errors.SpadesError: a safe bid worth 100 points beats a Nil worth \
+30 at any success rate (the Nil makes at most +30): no break-even probability. \
+nil_break_even takes the Nil's value first, then the safe bid's points; \
+safe is from -30 to 30
     """
-    if not value > 0:
-        raise SpadesError(f"a Nil's value is above 0 points, not {value!r}")
+    _nil_value(value, "nil_break_even")
+    if not is_number(safe):
+        raise SpadesError(f"safe is a number of points, not {safe!r}")
+    if not -value <= safe <= value:
+        if safe > value:
+            why = (
+                f"a safe bid worth {safe:g} points beats a Nil worth {value:g} at "
+                f"any success rate (the Nil makes at most +{value:g})"
+            )
+        else:
+            why = (
+                f"a Nil worth {value:g} beats a safe bid worth {safe:g} points at "
+                f"any success rate (the Nil loses at most {value:g})"
+            )
+        raise SpadesError(
+            f"{why}: no break-even probability. nil_break_even takes the Nil's "
+            f"value first, then the safe bid's points; safe is from {-value:g} "
+            f"to {value:g}"
+        )
     return round((value + safe) / (2 * value), 9)
 
 
 def _probability(p: float) -> None:
-    if not 0 <= p <= 1:
-        raise SpadesError(f"p is a probability from 0 to 1, not {p!r}")
+    if not is_number(p) or not 0 <= p <= 1:
+        raise SpadesError(
+            f"p is a probability from 0 to 1, not {p!r} (nil_average takes the "
+            "probability first, then the Nil's value)"
+        )
+
+
+def _nil_value(value: float, what: str) -> None:
+    if not is_number(value) or not value > 0:
+        raise SpadesError(
+            f"a Nil's value is above 0 points, not {value!r} ({what} takes "
+            + (
+                "the probability first, then the Nil's value)"
+                if what == "nil_average"
+                else "the Nil's value first, then the safe bid's points)"
+            )
+        )

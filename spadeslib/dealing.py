@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from .cards import Card
-from .errors import InvalidRecord, SpadesError
+from .errors import InvalidDeal, SpadesError
 from .rules import Rules
 from .seats import Seat
 
@@ -34,6 +34,7 @@ __all__ = [
     "shuffled_positions",
     "shuffled_stock",
 ]
+
 
 _BITS = tuple(n.bit_length() for n in range(128))
 
@@ -162,30 +163,38 @@ def shuffled_deal(
 def read_deal(
     rules: Rules, deal: Mapping[Any, Iterable[Card | str] | str]
 ) -> dict[Seat, list[Card]]:
-    """A given deal (seat -> 13 cards), checked against the rules' deck."""
+    """A given deal (seat -> 13 cards), checked against the rules' deck;
+    :class:`InvalidDeal` names the seat and its count, or the card:
+
+    >>> read_deal(Rules.preset(), {"N": "AS"})
+    Traceback (most recent call last):
+    ...
+    spadeslib.errors.InvalidDeal: bad deal: North has 1 card, not 13
+    """
     if not isinstance(deal, Mapping):
-        raise InvalidRecord(
+        raise InvalidDeal(
             f"bad deal: a deal maps each seat to its 13 cards, not {deal!r:.40}"
         )
     try:
         cards = {Seat.parse(s): Card.parse_many(c) for s, c in deal.items()}
     except SpadesError as error:
-        raise InvalidRecord(f"bad deal: {error}") from None
+        raise InvalidDeal(f"bad deal: {error}") from None
     for seat in rules._seats:
         if len(cards.get(seat, ())) != 13:
             count = len(cards.get(seat, ()))
             cards_ = "card" if count == 1 else "cards"
-            raise InvalidRecord(f"bad deal: {seat.full} has {count} {cards_}, not 13")
+            raise InvalidDeal(f"bad deal: {seat.full} has {count} {cards_}, not 13")
     _check_deck(rules, [c for seat in rules._seats for c in cards[seat]], "deal")
     return cards
 
 
 def read_stock(rules: Rules, stock: Sequence[Card | str]) -> tuple[Card, ...]:
-    """A given two-player stock, checked against the rules' deck."""
+    """A given two-player stock, checked against the rules' deck
+    (:class:`InvalidDeal` if it is not that deck, each card once)."""
     try:
         cards = tuple(Card.parse_many(stock))  # type: ignore[arg-type]
     except SpadesError as error:
-        raise InvalidRecord(f"bad stock: {error}") from None
+        raise InvalidDeal(f"bad stock: {error}") from None
     _check_deck(rules, list(cards), "stock")
     return cards
 
@@ -195,9 +204,11 @@ def _check_deck(rules: Rules, cards: list[Card], what: str) -> None:
     seen: set[Card] = set()
     for card in cards:
         if card not in deck:
-            raise InvalidRecord(f"bad {what}: {card} is not in the {rules.spec} deck")
+            raise InvalidDeal(
+                f"bad {what}: {card} is not in the {rules.full_spec} deck"
+            )
         if card in seen:
-            raise InvalidRecord(f"bad {what}: {card} appears twice")
+            raise InvalidDeal(f"bad {what}: {card} appears twice")
         seen.add(card)
     if len(seen) != len(deck):
-        raise InvalidRecord(f"bad {what}: {len(seen)} cards, the deck has {len(deck)}")
+        raise InvalidDeal(f"bad {what}: {len(seen)} cards, the deck has {len(deck)}")

@@ -104,7 +104,7 @@ def _cards_html(cards: list[Card] | tuple[Card, ...]) -> str:
 def hand_text(hand: Hand) -> str:
     """A plain-text picture of a hand: holdings, bids, tricks and the trick."""
     lines = [
-        f"Hand {hand.number} ({hand.rules.spec}), dealer {hand.dealer.full}, "
+        f"Hand {hand.number} ({hand.rules.full_spec}), dealer {hand.dealer.full}, "
         f"{hand.phase.value}" + (f", {hand.turn.full} to act" if hand.turn else "")
     ]
     for seat in hand.seats:
@@ -145,8 +145,9 @@ def hand_html(hand: Hand) -> str:
             + "</p>"
         )
     turn = f", {hand.turn.full} to act" if hand.turn else ""
+    spec = html.escape(hand.rules.full_spec)
     return (
-        f"{_STYLE}<div><b>Hand {hand.number}</b> ({html.escape(hand.rules.spec)}), "
+        f"{_STYLE}<div><b>Hand {hand.number}</b> ({spec}), "
         f"dealer {hand.dealer.full}, {hand.phase.value}{turn}"
         "<table class='spades-table'><tr><th>Seat</th><th>Cards</th><th>Bid</th>"
         f"<th>Tricks</th></tr>{''.join(rows)}</table>{trick}</div>"
@@ -198,15 +199,19 @@ def _progress(game: Game) -> str:
 
 
 def score_sheet_text(game: Game) -> str:
-    """The score sheet as text: per hand and side, bids, tricks, points, bags, total."""
+    """The score sheet as text: per hand and side, bids, tricks, points, bags,
+    total. The bids column is as wide as its widest label (at least 13), so
+    ``Blind Nil+Blind Nil`` keeps the columns in line."""
     names = sides(game.rules)
+    rows = _sheet_rows(game)
+    width = max([13] + [len(per_side[s][0]) for _, _, per_side in rows for s in names])
     head = "hand dealer " + " ".join(
-        f"| {s:<2} bids       tricks points bags total" for s in names
+        f"| {f'{s:<2} bids':<{width}} tricks points bags total" for s in names
     )
     lines = [head]
-    for number, dealer, per_side in _sheet_rows(game):
+    for number, dealer, per_side in rows:
         cells = " ".join(
-            f"| {b:<13} {t:>6} {p:>+6d} {g:>4} {tot:>5}"
+            f"| {b:<{width}} {t:>6} {p:>+6d} {g:>4} {tot:>5}"
             for b, t, p, g, tot in (per_side[s] for s in names)
         )
         lines.append(f"{number:>4} {dealer:>6} {cells}")
@@ -244,6 +249,6 @@ def score_sheet_html(game: Game) -> str:
     return (
         f"{_STYLE}<table class='spades-table'><tr><th rowspan=2>hand</th>"
         f"<th rowspan=2>dealer</th>{head}</tr><tr>{sub}</tr>{''.join(body)}</table>"
-        f"<p>{status} &middot; {html.escape(game.rules.spec)}, target "
+        f"<p>{status} &middot; {html.escape(game.rules.full_spec)}, target "
         f"{game.rules.target}</p>"
     )

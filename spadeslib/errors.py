@@ -17,6 +17,7 @@ from __future__ import annotations
 __all__ = [
     "IllegalAction",
     "InvalidCard",
+    "InvalidDeal",
     "InvalidRecord",
     "InvalidRules",
     "SpadesError",
@@ -61,6 +62,16 @@ class IllegalAction(SpadesError):
         self.action = action
         # a RuleId (a str enum) is kept as its plain string value
         self.rule: str = getattr(rule, "value", rule)
+
+
+class InvalidDeal(SpadesError):
+    """A given deal or two-player stock that the rules' deck cannot produce:
+    a seat without its 13 cards, a card twice, or a card not in the deck.
+
+    Not an :class:`InvalidRecord`: no record is involved
+    when a deal is given to a hand or a game (reading a record wraps it in
+    one, naming the hand).
+    """
 
 
 class InvalidRecord(SpadesError):

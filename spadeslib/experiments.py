@@ -298,7 +298,7 @@ class GameOutcome:
                 penalties[side] += score.penalties
         return cls(
             seed=seed,
-            rules=game.rules.spec,
+            rules=game.rules.full_spec,
             hands=len(game.results()),
             scores=dict(game.scores),
             winner=game.winner,

@@ -257,7 +257,10 @@ class Game:
 
     def __repr__(self) -> str:
         state = f"winner={self.winner}" if self.is_over else f"hand={len(self.hands)}"
-        return f"<Game {self.rules.spec} scores={self.scores} bags={self.bags} {state}>"
+        return (
+            f"<Game {self.rules.full_spec} scores={self.scores} bags={self.bags} "
+            f"{state}>"
+        )
 
     def __str__(self) -> str:
         from .display import score_sheet_text

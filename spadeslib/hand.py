@@ -513,7 +513,8 @@ class Hand(HandState):
 
     def __repr__(self) -> str:
         return (
-            f"<Hand {self.rules.spec} dealer={self.dealer} phase={self.phase.value} "
+            f"<Hand {self.rules.full_spec} dealer={self.dealer} "
+            f"phase={self.phase.value} "
             f"turn={self.turn} tricks={len(self.tricks)}>"
         )
 

@@ -118,7 +118,7 @@ class HandReplay:
         except SpadesError as error:
             raise self.fail(f'"{key}": {error}') from None
         if rules.players == 2 and seat not in (Seat.NORTH, Seat.SOUTH):
-            raise self.fail(f'"{key}": {seat.full} has no seat in {rules.spec}')
+            raise self.fail(f'"{key}": {seat.full} has no seat in {rules.full_spec}')
         return seat
 
     def cards(self, value: Any, what: str) -> list[Card]:
@@ -309,7 +309,7 @@ class HandReplay:
         key = "declared_blind" if seat in declared else "looked"
         if not hand.hidden[seat]:
             raise self.fail(
-                f'"{key}" lists {seat.full}, but {hand.rules.spec} offers '
+                f'"{key}" lists {seat.full}, but {hand.rules.full_spec} offers '
                 f"{seat.full} no double nil here [rule: no-blind-nil]"
             )
         if seat in declared:
@@ -333,7 +333,8 @@ class HandReplay:
                 why = "who declared no double nil [rule: blind-discard]"
             elif not hand.rules.blind_nil_discards:
                 why = (
-                    f"but {hand.rules.spec} has no blind discard [rule: blind-discard]"
+                    f"but {hand.rules.full_spec} has no blind discard "
+                    "[rule: blind-discard]"
                 )
             else:
                 why = "out of turn (the first bidder discards first)"
@@ -377,7 +378,7 @@ class HandReplay:
             rules = hand.rules
             blind = [s for s in hand.seats if hand.bids[s] == Bid.BLIND_NIL]
             if not rules.exchange:
-                why = f"but {rules.spec} has no card exchange [rule: no-exchange]"
+                why = f"but {rules.full_spec} has no card exchange [rule: no-exchange]"
             elif hand.phase is Phase.BIDDING:
                 why = "before the bidding is complete"
             elif seat not in blind and seat.partner not in blind:

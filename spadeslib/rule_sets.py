@@ -1,5 +1,6 @@
 """The named rule sets: the presets, the modifiers a preset takes, the pairs
-that cannot be combined, and the two orders of trumps. :class:`~spadeslib.Rules`
+that cannot be combined, the two orders of trumps, and how a rules text
+writes them (``"classic+mirror+bag_limit=5"``). :class:`~spadeslib.Rules`
 reads them (``Rules.preset("classic", ["mirror"])``); ``RULES.md`` is the
 specification they follow.
 
@@ -14,8 +15,16 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import Card, Rank, Suit
+from .errors import InvalidRules
 
-__all__ = ["INCOMPATIBLE", "JOKER_TRUMPS", "MODIFIERS", "PRESETS", "STANDARD_TRUMPS"]
+__all__ = [
+    "INCOMPATIBLE",
+    "JOKER_TRUMPS",
+    "MODIFIERS",
+    "PRESETS",
+    "STANDARD_TRUMPS",
+    "setting_text",
+]
 
 STANDARD_TRUMPS: tuple[Card, ...] = tuple(
     Card(rank, Suit.SPADES) for rank in sorted(Rank, reverse=True) if rank <= Rank.ACE
@@ -134,3 +143,43 @@ INCOMPATIBLE = (
 )
 """Pairs that cannot be combined (a modifier, then a modifier or a preset),
 and why: :meth:`Rules.preset` refuses them, the table greys them out."""
+
+
+def _spec_parts(text: str) -> list[str]:
+    """The names of ``"PRESET+MODIFIER+..."`` (or of modifiers alone); an
+    empty name (``"classic+"``, ``"a++b"``) is refused."""
+    parts = text.replace(" ", "").split("+")
+    if any(parts) and not all(parts):
+        raise InvalidRules(
+            f"{text!r} has an empty name between its '+' signs: write "
+            "PRESET+MODIFIER, e.g. classic+mirror"
+        )
+    return [part for part in parts if part]
+
+
+def setting_text(value: Any) -> str:
+    """A setting's value as a rules text writes it (:meth:`Rules.parse`
+    reads it back).
+
+    >>> setting_text(None), setting_text(False), setting_text(50)
+    ('none', 'false', '50')
+    """
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _modifier_name(name: str) -> str:
+    key = name.strip().lower().replace("-", "_")
+    key = {
+        "10_for_200": "ten_for_200",
+        "tenfor200": "ten_for_200",
+        "joker": "jokers",
+    }.get(key, key)
+    if key not in MODIFIERS:
+        raise InvalidRules(
+            f"unknown modifier {name!r}: choose from {', '.join(MODIFIERS)}"
+        )
+    return key

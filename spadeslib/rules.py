@@ -30,6 +30,9 @@ from .rule_sets import (
     MODIFIERS,
     PRESETS,
     STANDARD_TRUMPS,
+    _modifier_name,
+    _spec_parts,
+    setting_text,
 )
 from .seats import Seat
 
@@ -41,6 +44,7 @@ __all__ = [
     "SETTINGS",
     "STANDARD_TRUMPS",
     "Rules",
+    "bid_words",
     "setting_text",
 ]
 
@@ -308,6 +312,20 @@ class Rules:
         return {k: v for k, v in data.items() if k not in ("preset", "modifiers")}
 
     @property
+    def house_rule_texts(self) -> list[str]:
+        """Each house rule as text, ``key=value`` as :meth:`parse` reads it; a
+        changed card list (the trump order, removed cards), which a text
+        cannot hold, by its key alone.
+
+        >>> Rules.parse("classic+bag_limit=5+bag_penalty=50").house_rule_texts
+        ['bag_limit=5', 'bag_penalty=50']
+        """
+        return [
+            key if isinstance(value, list) else f"{key}={setting_text(value)}"
+            for key, value in self.house_rules.items()
+        ]
+
+    @property
     def full_spec(self) -> str:
         """:attr:`spec` with the house rules that differ from the preset and
         its modifiers, as :meth:`parse` reads them back (rules that a text
@@ -317,11 +335,7 @@ class Rules:
         >>> Rules.preset("cards4net", ["mirror"], target=300).full_spec
         'cards4net+mirror+target=300'
         """
-        settings = [
-            f"{key}={setting_text(value)}"
-            for key, value in self.house_rules.items()
-            if not isinstance(value, list)
-        ]
+        settings = [text for text in self.house_rule_texts if "=" in text]
         return "+".join((self.spec, *settings))
 
     @property
@@ -475,18 +489,6 @@ _CARD_LISTS = {
 SETTINGS = tuple(sorted(_OVERRIDABLE - _CARD_LISTS))
 
 
-def _spec_parts(text: str) -> list[str]:
-    """The names of ``"PRESET+MODIFIER+..."`` (or of modifiers alone); an
-    empty name (``"classic+"``, ``"a++b"``) is refused."""
-    parts = text.replace(" ", "").split("+")
-    if any(parts) and not all(parts):
-        raise InvalidRules(
-            f"{text!r} has an empty name between its '+' signs: write "
-            "PRESET+MODIFIER, e.g. classic+mirror"
-        )
-    return [part for part in parts if part]
-
-
 def _setting(part: str) -> tuple[str, Any]:
     """``"bag_penalty=50"`` read as ``("bag_penalty", 50)``: whole numbers,
     ``true``/``false``, ``none``, or a word (the rule set then checks it)."""
@@ -514,32 +516,25 @@ def _setting(part: str) -> tuple[str, Any]:
     return key, text.strip()
 
 
-def setting_text(value: Any) -> str:
-    """A setting's value as a rules text writes it (:meth:`Rules.parse`
-    reads it back).
+def bid_words(rules: Rules) -> str:
+    """The bids of a rule set in words, for a refusal of unreadable text.
 
-    >>> setting_text(None), setting_text(False), setting_text(50)
-    ('none', 'false', '50')
+    >>> bid_words(Rules.preset("cards4net"))
+    "a number of tricks from 0 to 13, 'nil' or 'blind nil'"
+    >>> bid_words(Rules.parse("cards4net+jokers"))
+    "a number of tricks from 0 to 13 or 'blind seven'"
+    >>> bid_words(Rules.parse("classic+jokers"))  # no numeric zero, no Nil
+    "a number of tricks from 1 to 13 or 'blind seven'"
     """
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
-
-
-def _modifier_name(name: str) -> str:
-    key = name.strip().lower().replace("-", "_")
-    key = {
-        "10_for_200": "ten_for_200",
-        "tenfor200": "ten_for_200",
-        "joker": "jokers",
-    }.get(key, key)
-    if key not in MODIFIERS:
-        raise InvalidRules(
-            f"unknown modifier {name!r}: choose from {', '.join(MODIFIERS)}"
-        )
-    return key
+    low = 0 if rules.numeric_zero else 1  # without it, 0 is Nil or nothing
+    words = [f"a number of tricks from {low} to {rules.hand_size}"]
+    if rules.nil:
+        words.append("'nil'")
+        if rules.blind_nil != "none":
+            words.append("'blind nil'")
+    if rules.blind_seven:
+        words.append("'blind seven'")
+    return ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else words[0]
 
 
 def _parameters(

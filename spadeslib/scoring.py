@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from .actions import Bid, BidKind
 from .errors import SpadesError, is_whole
-from .rules import Rules
+from .rules import Rules, bid_words
 from .seats import SIDES, Seat
 
 __all__ = [
@@ -39,34 +39,50 @@ __all__ = [
 _TWO_SIDES = ("N", "S")
 
 
-def sides(rules: Rules) -> tuple[str, ...]:
-    """The scoring sides: ``("NS", "EW")``, or ``("N", "S")`` for two players."""
+def sides(rules: Rules | str) -> tuple[str, ...]:
+    """The scoring sides: ``("NS", "EW")``, or ``("N", "S")`` for two players.
+
+    Every function here takes the :class:`Rules` or a rules text, as
+    :class:`~spadeslib.game.Game` does:
+
+    >>> sides("classic"), sides("two-player")
+    (('NS', 'EW'), ('N', 'S'))
+    """
+    if rules.__class__ is not Rules:
+        rules = _rules_of(rules, "sides")
     return SIDES if rules.players == 4 else _TWO_SIDES
 
 
-def side_of(rules: Rules, seat: Seat) -> str:
+def side_of(rules: Rules | str, seat: Seat | str) -> str:
     """The side a seat scores for.
 
     >>> two = Rules.preset("two-player")
     >>> side_of(Rules.preset(), Seat.WEST), side_of(two, Seat.SOUTH)
     ('EW', 'S')
     """
-    if seat.__class__ is not Seat or not isinstance(rules, Rules):
-        _check_rules(rules, "side_of")
+    if seat.__class__ is not Seat or rules.__class__ is not Rules:
+        rules = _rules_of(rules, "side_of")
         seat = Seat.parse(seat)
-    if rules.players == 2:
-        return seat.letter
-    return SIDES[seat % 2]
+    if rules.players == 2:  # type: ignore[union-attr]
+        return seat.letter  # type: ignore[union-attr]
+    return SIDES[seat % 2]  # type: ignore[operator]
 
 
-def _check_rules(rules: object, what: str) -> None:
-    if not isinstance(rules, Rules):
-        raise SpadesError(f"{what} takes the Rules first, not {rules!r:.60}")
+def _rules_of(rules: object, what: str) -> Rules:
+    """The Rules, read from a rules text (:meth:`Rules.parse`) as
+    :class:`~spadeslib.game.Game` reads it; anything else is refused."""
+    if isinstance(rules, Rules):
+        return rules
+    if isinstance(rules, str):
+        return Rules.parse(rules)
+    raise SpadesError(
+        f"{what} takes the Rules (or a rules text such as 'classic') first, "
+        f"not {rules!r:.60}"
+    )
 
 
 def _check_scores(rules: Rules, scores: object, what: str) -> None:
     """Refuse scores that are not every side's whole number."""
-    _check_rules(rules, what)
     names = sides(rules)
     if (
         not isinstance(scores, Mapping)
@@ -79,8 +95,13 @@ def _check_scores(rules: Rules, scores: object, what: str) -> None:
         )
 
 
-def side_seats(rules: Rules, side: str) -> tuple[Seat, ...]:
-    """The seats of a side, in seat order."""
+def side_seats(rules: Rules | str, side: str) -> tuple[Seat, ...]:
+    """The seats of a side, in seat order.
+
+    >>> side_seats("classic", "EW"), side_seats("two-player", "S")
+    ((<Seat.EAST: 1>, <Seat.WEST: 3>), (<Seat.SOUTH: 2>,))
+    """
+    _rules_of(rules, "side_seats")
     return _SIDE_SEATS.get(side) or tuple(Seat.parse(letter) for letter in side)
 
 
@@ -140,18 +161,19 @@ class SideScore:
         return self.points + self.penalty_points - 10 * self.bags_gained
 
 
-def apply_bags(rules: Rules, bags_before: int, gained: int) -> tuple[int, int]:
+def apply_bags(rules: Rules | str, bags_before: int, gained: int) -> tuple[int, int]:
     """Bag penalties after gaining bags: ``(number of penalties, bags carried)``.
 
-    >>> apply_bags(Rules.preset(), 8, 3)
-    (1, 1)
+    >>> apply_bags(Rules.preset(), 8, 3), apply_bags("classic+bag_limit=5", 4, 3)
+    ((1, 1), (1, 2))
     """
+    rules = _rules_of(rules, "apply_bags")
     total = bags_before + gained
     return total // rules.bag_limit, total % rules.bag_limit
 
 
 def score_hand(
-    rules: Rules,
+    rules: Rules | str,
     bids: Mapping[Seat, Bid] | Sequence[Bid | None],
     tricks: Mapping[Seat, int] | Sequence[int | None],
     bags_before: Mapping[str, int],
@@ -170,7 +192,7 @@ def score_hand(
     ...
     spadeslib.errors.SpadesError: tricks add up to 14: a hand has 13
     """
-    _check_rules(rules, "score_hand")
+    rules = _rules_of(rules, "score_hand")
     if not isinstance(bags_before, Mapping):
         raise SpadesError(
             f"bags_before maps each side to the bags it carries, not "
@@ -199,19 +221,25 @@ def score_hand(
 def _bid_of(rules: Rules, value: object) -> Bid:
     """A bid as the rules read it (0 is Nil where they have no numeric zero),
     refused when the rules cannot produce it."""
-    bid = Bid.parse(value)  # type: ignore[arg-type]
+    try:
+        bid = Bid.parse(value)  # type: ignore[arg-type]
+    except SpadesError:
+        # in the rules' own words, as a Hand refuses it
+        raise SpadesError(
+            f"{value!r:.40} is not a bid: bid {bid_words(rules)}"
+        ) from None
     if bid == Bid(0) and not rules.numeric_zero and rules.nil:
         return Bid.NIL
     low = 0 if rules.numeric_zero else 1  # as legal_bids: 0 is Nil or nothing
     if bid.kind is BidKind.NUMBER and not low <= bid.tricks <= rules.hand_size:
         raise SpadesError(
-            f"a bid is {low} to {rules.hand_size} tricks under {rules.spec}, "
+            f"a bid is {low} to {rules.hand_size} tricks under {rules.full_spec}, "
             f"not {bid.tricks}"
         )
     if (bid.is_nil and not rules.nil) or (
         bid.kind is _BLIND_SEVEN and not rules.blind_seven
     ):
-        raise SpadesError(f"{bid.label()} is not a bid under {rules.spec}")
+        raise SpadesError(f"{bid.label()} is not a bid under {rules.full_spec}")
     return bid
 
 
@@ -242,7 +270,7 @@ def _by_seat(rules: Rules, what: str, given: Mapping, read: object) -> dict:
             seat = None
         if seat is None or seat not in rules.seats:
             raise SpadesError(
-                f"{what}: {key!r} is not a seat of this {rules.spec} hand "
+                f"{what}: {key!r} is not a seat of this {rules.full_spec} hand "
                 f"({', '.join(s.letter for s in rules.seats)})"
             )
         try:
@@ -364,7 +392,7 @@ def _score_side(
     )
 
 
-def game_over(rules: Rules, scores: Mapping[str, int]) -> tuple[bool, str | None]:
+def game_over(rules: Rules | str, scores: Mapping[str, int]) -> tuple[bool, str | None]:
     """Whether the game ends at these running scores, and who wins.
 
     The game ends once a side reaches the target (or, with a losing threshold,
@@ -377,6 +405,7 @@ def game_over(rules: Rules, scores: Mapping[str, int]) -> tuple[bool, str | None
     >>> game_over(Rules.preset("yppedia"), {"NS": -200, "EW": 40})
     (True, 'EW')
     """
+    rules = _rules_of(rules, "game_over")
     _check_scores(rules, scores, "game_over")
     values = list(scores.values())
     ended = any(v >= rules.target for v in values) or (
@@ -392,7 +421,7 @@ def game_over(rules: Rules, scores: Mapping[str, int]) -> tuple[bool, str | None
     return True, leaders[0]
 
 
-def why_over(rules: Rules, scores: Mapping[str, int]) -> tuple[str, str] | None:
+def why_over(rules: Rules | str, scores: Mapping[str, int]) -> tuple[str, str] | None:
     """Why the game ends at these scores: ``("target", side)`` for a side at
     or over the target (the higher one), ``("threshold", side)`` for a side
     at or under the losing threshold; ``None`` while it goes on.
@@ -402,6 +431,7 @@ def why_over(rules: Rules, scores: Mapping[str, int]) -> tuple[str, str] | None:
     >>> why_over(Rules.preset("yppedia"), {"NS": -420, "EW": 153})
     ('threshold', 'NS')
     """
+    rules = _rules_of(rules, "why_over")
     _check_scores(rules, scores, "why_over")
     if not game_over(rules, scores)[0]:
         return None

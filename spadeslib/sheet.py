@@ -410,10 +410,10 @@ def rules_markdown(spec: str | Rules) -> str:
     """
     rules = _rules(spec)
     lines = [
-        f"# Spades: the rules of `{rules.spec}`",
+        f"# Spades: the rules of `{rules.full_spec}`",
         "",
         f"{_subtitle(rules)}. To print it on one page, open "
-        f"[{rules.spec}.html]({rules.spec}.html) in a browser.",
+        f"[{rules.full_spec}.html]({rules.full_spec}.html) in a browser.",
     ]
     for heading, sentences in sheet_sections(rules):
         lines += ["", f"## {heading}", ""]
@@ -421,7 +421,7 @@ def rules_markdown(spec: str | Rules) -> str:
     lines += [
         "",
         f"Written by spadeslib from the rule set itself (`spades rules --sheet "
-        f"{rules.spec}`); every example score is computed by the library.",
+        f"{rules.full_spec}`); every example score is computed by the library.",
         "",
     ]
     return "\n".join(lines)
@@ -435,7 +435,7 @@ def write_sheets(
     out.mkdir(parents=True, exist_ok=True)
     written = []
     for spec in specs:
-        name = _rules(spec).spec
+        name = _rules(spec).full_spec
         for path, text in (
             (out / f"{name}.html", rules_sheet(spec)),
             (out / f"{name}.md", rules_markdown(spec)),

@@ -21,17 +21,22 @@ from .seats import Seat
 __all__ = ["Trick", "trick_winner"]
 
 
-def trick_winner(rules: Rules, plays: Sequence[tuple[Seat, Card]]) -> Seat:
+def trick_winner(rules: Rules | str, plays: Sequence[tuple[Seat, Card]]) -> Seat:
     """The seat whose card wins: the highest trump, else the highest card of
     the suit led. ``plays`` are (seat, card) pairs in the order played; text
     is read (``("E", "AH")``). A trick of no cards, a seat or card twice, or
-    a card not in the rule set's deck is refused:
+    a card not in the rule set's deck is refused. The rules may be written as
+    text, as :class:`~spadeslib.game.Game` takes them:
+
+    >>> trick_winner("classic", [("N", "KH"), ("E", "AH")])
+    <Seat.EAST: 1>
 
     >>> trick_winner(Rules.parse("cards4net+jokers"), [("N", "2C")])
     Traceback (most recent call last):
     ...
     spadeslib.errors.SpadesError: North's 2♣ is not in the cards4net+jokers deck
     """
+    rules = _rules_of(rules)
     plays = _read_plays(rules, plays)
     led = rules.trick_suit(plays[0][1])
     best_seat, best = plays[0]
@@ -41,11 +46,22 @@ def trick_winner(rules: Rules, plays: Sequence[tuple[Seat, Card]]) -> Seat:
     return best_seat
 
 
+def _rules_of(rules: object, what: str = "trick_winner") -> Rules:
+    """The Rules, read from a rules text (:meth:`Rules.parse`) as
+    :class:`~spadeslib.game.Game` reads it; anything else is refused."""
+    if isinstance(rules, Rules):
+        return rules
+    if isinstance(rules, str):
+        return Rules.parse(rules)
+    raise SpadesError(
+        f"{what} takes the Rules (or a rules text such as 'classic') first, "
+        f"not {rules!r:.60}"
+    )
+
+
 def _read_plays(
     rules: Rules, plays: Sequence[tuple[Seat | str, Card | str]]
 ) -> list[tuple[Seat, Card]]:
-    if not isinstance(rules, Rules):
-        raise SpadesError(f"trick_winner takes the Rules first, not {rules!r:.60}")
     if isinstance(plays, str) or not 1 <= len(plays) <= rules.players:
         raise SpadesError(
             f"a trick is 1 to {rules.players} (seat, card) plays, not {plays!r:.60}"
@@ -61,7 +77,7 @@ def _read_plays(
             ) from None
         if card not in rules.deck:
             raise SpadesError(
-                f"{seat.full}'s {card.symbol()} is not in the {rules.spec} deck"
+                f"{seat.full}'s {card.symbol()} is not in the {rules.full_spec} deck"
             )
         if any(seat == s or card == c for s, c in read):
             raise SpadesError(
@@ -85,9 +101,14 @@ class Trick:
         """The cards in the order played."""
         return tuple(card for _, card in self.plays)
 
-    def led_suit(self, rules: Rules) -> Suit | None:
-        """The suit to follow (jokers lead as spades), or ``None`` if empty."""
-        return rules.trick_suit(self.plays[0][1]) if self.plays else None
+    def led_suit(self, rules: Rules | str) -> Suit | None:
+        """The suit to follow (jokers lead as spades), or ``None`` if empty;
+        the rules may be written as text (``"cards4net+jokers"``)."""
+        if not self.plays:
+            return None
+        if rules.__class__ is not Rules:
+            rules = _rules_of(rules, "led_suit")
+        return rules.trick_suit(self.plays[0][1])  # type: ignore[union-attr]
 
     def card_of(self, seat: Seat) -> Card | None:
         """The card a seat played to this trick, if any."""

@@ -185,7 +185,7 @@ def test_scoring_helpers_refuse_bad_input_in_one_line() -> None:
     assert nil["NS"].points == 124 and nil["NS"].nils
     refusals = [
         (lambda: side_of(rules, "N"), None),
-        (lambda: side_of("classic", Seat.EAST), "takes the Rules first"),
+        (lambda: side_of(42, Seat.EAST), "takes the Rules"),
         (lambda: game_over(rules, {"XX": 600, "EW": 0}), "the score of each side"),
         (lambda: game_over(rules, {"NS": 600}), "the score of each side"),
         (lambda: why_over(rules, None), "the score of each side"),

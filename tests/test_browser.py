@@ -234,7 +234,8 @@ def hand_over(learner: Learner, name: str, tmp: Path) -> None:
     screenshot(learner.page, f"{name}-hand-over-review")
     rows = learner.tid("review-row").count()
     summary = learner.table.locator(".spt-review-summary").inner_text()
-    assert rows >= 1 and f"{rows} decisions rated" in summary, (rows, summary)
+    decisions = "decision" if rows == 1 else "decisions"
+    assert rows >= 1 and f"{rows} {decisions} rated" in summary, (rows, summary)
     with learner.page.expect_download() as download:
         learner.tid("save").click()
     saved = tmp / f"{name}-game.json"

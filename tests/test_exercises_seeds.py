@@ -34,6 +34,10 @@ COACHED = frozenset(
 )
 COACHED_SEEDS = range(1, 41)
 CLASSES = [cls for name in CHAPTERS for cls in exercise_classes(name)]
+#: the others get one test per check; a coached exercise gets one test that
+#: runs every check, so that pytest-xdist builds it on one worker only
+#: (``--dist loadgroup`` would group them, but does not under pytest 9)
+PLAIN = [cls for cls in CLASSES if cls.__name__ not in COACHED]
 
 
 def seeds(cls: type[Spec]) -> range:
@@ -52,8 +56,12 @@ def specs(cls: type[Spec]) -> tuple[Spec, ...]:
 
 
 # ------------------------------------------------------------ key and spelling
-@pytest.mark.parametrize("cls", CLASSES, ids=_id)
+@pytest.mark.parametrize("cls", PLAIN, ids=_id)
 def test_key_and_its_spellings_pass(cls: type[Spec]) -> None:
+    key_and_spellings_pass(cls)
+
+
+def key_and_spellings_pass(cls: type[Spec]) -> None:
     for spec in specs(cls):
         assert spec.feedback(spec.expected).correct, (spec.label, spec.seed)
         assert spec.feedback(spec.key_text).correct, (spec.label, spec.seed)
@@ -66,8 +74,12 @@ def test_key_and_its_spellings_pass(cls: type[Spec]) -> None:
 
 
 # ----------------------------------------------------------------- mistakes
-@pytest.mark.parametrize("cls", CLASSES, ids=_id)
+@pytest.mark.parametrize("cls", PLAIN, ids=_id)
 def test_named_mistakes_get_their_message(cls: type[Spec]) -> None:
+    named_mistakes_get_their_message(cls)
+
+
+def named_mistakes_get_their_message(cls: type[Spec]) -> None:
     named: set[str] = set()
     for spec in specs(cls):
         wrong = [m for m in spec.mistakes() if not spec.same(m.answer, spec.expected)]
@@ -105,8 +117,12 @@ def spread(cls: type[Spec]) -> tuple[int, str, int]:
     return len(counts), top, count
 
 
-@pytest.mark.parametrize("cls", CLASSES, ids=_id)
+@pytest.mark.parametrize("cls", PLAIN, ids=_id)
 def test_keys_vary_across_seeds(cls: type[Spec]) -> None:
+    keys_vary_across_seeds(cls)
+
+
+def keys_vary_across_seeds(cls: type[Spec]) -> None:
     _, top, count = spread(cls)
     if cls.constant:
         for spec in specs(cls)[:5]:
@@ -116,10 +132,19 @@ def test_keys_vary_across_seeds(cls: type[Spec]) -> None:
     assert count <= n // 2, f"{cls.__name__}: key {top!r} on {count} of {n} seeds"
 
 
+@pytest.mark.parametrize("cls", sorted(set(CLASSES) - set(PLAIN), key=_id), ids=_id)
+def test_a_coached_exercise_passes_every_check(cls: type[Spec]) -> None:
+    key_and_spellings_pass(cls)
+    named_mistakes_get_their_message(cls)
+    keys_vary_across_seeds(cls)
+
+
 def test_print_the_spread_table() -> None:
+    """The spread of keys (``pytest -s``); the coached exercises are left
+    out, each built once, in its own test above."""
     lines = [f"{'exercise':<34} {'distinct':>8}  most common key (seeds)"]
     worst = 0.0
-    for cls in CLASSES:
+    for cls in PLAIN:
         distinct, top, count = spread(cls)
         share = 0.0 if cls.constant else count / len(seeds(cls))
         worst = max(worst, share)

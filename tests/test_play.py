@@ -26,7 +26,6 @@ from spadeslib import (
     Card,
     Hand,
     IllegalAction,
-    InvalidRecord,
     Phase,
     Rules,
     Seat,
@@ -34,6 +33,7 @@ from spadeslib import (
     Suit,
     trick_winner,
 )
+from spadeslib.errors import InvalidDeal
 
 C = Card.parse
 
@@ -85,17 +85,17 @@ def test_seeded_deals_are_reproducible_and_differ_by_seed() -> None:
 def test_given_deal_is_validated() -> None:
     good = {s.letter: [str(c) for c in cards] for s, cards in SPADE_COUNT_DEAL.items()}
     short = dict(good, N=good["N"][:12])
-    with pytest.raises(InvalidRecord, match="North has 12 cards"):
+    with pytest.raises(InvalidDeal, match="North has 12 cards"):
         Hand("classic", N, deal=short)
-    with pytest.raises(InvalidRecord, match="North has 1 card, not 13"):
+    with pytest.raises(InvalidDeal, match="North has 1 card, not 13"):
         Hand("classic", N, deal=dict(good, N="AS"))
     twice = dict(good, N=[*good["N"][:12], good["E"][0]])
-    with pytest.raises(InvalidRecord, match="appears twice"):
+    with pytest.raises(InvalidDeal, match="appears twice"):
         Hand("classic", N, deal=twice)
     joker = dict(good, N=[*good["N"][:12], "BJ"])
-    with pytest.raises(InvalidRecord, match="BJ is not in the classic deck"):
+    with pytest.raises(InvalidDeal, match="BJ is not in the classic deck"):
         Hand("classic", N, deal=joker)
-    with pytest.raises(InvalidRecord, match="bad deal"):
+    with pytest.raises(InvalidDeal, match="bad deal"):
         Hand("classic", N, deal=dict(good, N="AS XX"))
     with pytest.raises(SpadesError, match="stock"):
         Hand("two-player", N, deal=good)
@@ -375,5 +375,5 @@ def test_seats_outside_a_two_player_game_are_refused_by_name() -> None:
             ask("E")
     with pytest.raises(SpadesError, match="7 is not a seat"):
         Hand(seed=1).side_of(7)  # type: ignore[arg-type]
-    with pytest.raises(InvalidRecord, match="bad stock: 3 is not a list of cards"):
+    with pytest.raises(InvalidDeal, match="bad stock: 3 is not a list of cards"):
         Hand("two-player", N, stock=3)  # type: ignore[arg-type]

@@ -11,9 +11,9 @@ import pytest
 
 from spadeslib import LOOK, Bid, Phase, Rules
 from spadeslib.bots import make_bot
-from spadeslib.table import TableSession
+from spadeslib.table import SpadesTable, TableSession
 from spadeslib.table.narrate import bag_words, house_rules_words
-from spadeslib.table.state import LOG_LINES, table_state
+from spadeslib.table.state import LOG_LINES, LOG_TAIL, table_state
 from spadeslib.table.turns import bot_choice
 
 
@@ -138,15 +138,28 @@ def test_bags_say_this_hand_or_in_all() -> None:
 
 
 # --------------------------------------------------------------- 4. the log
-def test_the_state_carries_the_whole_games_log() -> None:
-    session = TableSession("cards4net", seed=11)
-    play_rule(session)
+def test_the_state_carries_the_games_last_lines_and_the_table_the_rest() -> None:
+    """A state carries the log's last lines (it is sent after every move);
+    the page asks once for the older ones, which come in a message."""
+    table = SpadesTable("cards4net", seed=11, speed="instant")
+    play_rule(table.session)
+    session = table.session
     state = table_state(session)
-    lines = [entry["text"] for entry in state["log"]]
-    assert len(lines) > 40 and len(lines) < LOG_LINES
-    assert lines[0].startswith("New game: cards4net, seed 11.")
-    assert lines == session.log[session.log_start :]
-    assert len(json.dumps(state)) < 200_000  # a whole game is some 50 kB
+    game = session.log[session.log_start :]
+    assert len(game) > 2 * LOG_TAIL
+    assert [e["text"] for e in state["log"]] == game[-LOG_TAIL:]
+    assert state["log_from"] == session.log_start
+    assert state["log"][0]["n"] == len(session.log) - LOG_TAIL
+    assert len(json.dumps(state)) < 40_000
+    sent: list[dict] = []
+    table.send = lambda content, buffers=None: sent.append(content)  # type: ignore[method-assign]
+    table.handle({"type": "log"})
+    assert [m["type"] for m in sent] == ["log"]
+    lines = sent[0]["lines"]
+    assert [e["text"] for e in lines] == game
+    assert lines[0]["text"].startswith("New game: cards4net, seed 11.")
+    assert [e["n"] for e in lines] == list(range(session.log_start, len(session.log)))
+    assert len(lines) < LOG_LINES
 
 
 # --------------------------------------------------------------- 5. undo

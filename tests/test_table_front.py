@@ -39,11 +39,15 @@ window.sent = [];
 window.model = {{
   st: null, cb: null,
   get(k) {{ return k === "state" ? this.st : k === "name" ? "front-test" : null; }},
-  on(e, f) {{ if (e === "change:state") this.cb = f; }},
+  on(e, f) {{
+    if (e === "change:state") this.cb = f;
+    if (e === "msg:custom") this.msgcb = f;
+  }},
   off() {{}},
   send(m) {{ window.sent.push(m); }},
 }};
 window.setState = (s) => {{ model.st = s; model.cb && model.cb(); }};
+window.sendMsg = (m) => {{ model.msgcb && model.msgcb(m); }};
 </script>
 <script type="module">{js}
 model.st = {state};
@@ -625,4 +629,36 @@ def test_two_player_options_have_no_partner_and_show_every_setting(
     assert large["y"] + large["height"] <= panel["y"] + panel["height"], (panel, large)
     tid(page, "opt-preset").select_option("classic")
     assert tid(page, "opt-partner").is_visible()
+    page.close()
+
+
+def test_the_page_asks_once_for_the_older_log_lines(browser: Any) -> None:
+    """A state carries the log's last lines; a page opened mid-game asks for
+    the older ones once ({type: "log"}), shows them when they come, and
+    keeps every line it has seen as the game goes on."""
+    table = SpadesTable("classic", seed=2024, speed="instant")
+    table.bid(3)
+    while table.state["hand"]["playable"]:
+        s = table.state
+        table.play(next(c["code"] for c in s["hand"]["cards"] if c["legal"]))
+    state = table.state
+    assert state["log"][0]["n"] > state["log_from"], "the state has the whole log"
+    page = open_table(browser, state)
+    log = page.get_by_test_id("log")
+    asked = [m for m in page.evaluate("() => window.sent") if m["type"] == "log"]
+    assert asked == [{"type": "log"}]
+    assert log.locator("div").count() == len(state["log"])
+    sent: list[dict[str, Any]] = []
+    table.send = lambda content, buffers=None: sent.append(content)  # type: ignore[method-assign]
+    table.handle({"type": "log"})
+    page.evaluate("(m) => window.sendMsg(m)", sent[0])
+    whole = table.session.log[table.session.log_start :]
+    assert log.locator("div").all_inner_texts() == whole
+    table.session.new_hand()
+    page.evaluate("(s) => window.setState(s)", table.state)
+    texts = log.locator("div").all_inner_texts()
+    assert texts[: len(whole)] == whole and len(texts) > len(whole)
+    asked = [m for m in page.evaluate("() => window.sent") if m["type"] == "log"]
+    assert len(asked) == 1, "nothing is missing: no second request"
+    assert not page.errors
     page.close()

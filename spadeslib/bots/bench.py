@@ -139,7 +139,7 @@ def bench_levels(
     from . import make_bot
 
     rules = Rules.parse(rules) if isinstance(rules, str) else rules
-    report = BenchReport(rules=rules.spec, hands=hands, seed=seed)
+    report = BenchReport(rules=rules.full_spec, hands=hands, seed=seed)
     seats = (Seat.NORTH, Seat.SOUTH) if rules.players == 2 else tuple(Seat)
     with Progress(hands * len(levels), "hands", enabled=progress) as bar:
         for level in levels:

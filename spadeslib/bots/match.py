@@ -313,7 +313,7 @@ def duplicate_match(
         raise SpadesError("a match needs at least one deal")
     a_opts = dict(a_options or {})
     b_opts = dict(b_options or {})
-    report = MatchReport(a=a, b=b, rules=rules.spec, seed=seed, deals=deals)
+    report = MatchReport(a=a, b=b, rules=rules.full_spec, seed=seed, deals=deals)
     report.stats = {"a": BotStats(), "b": BotStats()}
     start = time.perf_counter()
     check = check_tricks

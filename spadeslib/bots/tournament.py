@@ -272,7 +272,7 @@ def round_robin(
     rules = Rules.parse(rules) if isinstance(rules, str) else rules
     options = options or {}
     check = exact_tricks(rules) if check_tricks is None else check_tricks
-    report = LadderReport(list(levels), rules.spec, seed, deals)
+    report = LadderReport(list(levels), rules.full_spec, seed, deals)
     for i, upper in enumerate(levels):
         for j in range(i):
             if pairs == "adjacent" and j != i - 1:
@@ -290,7 +290,7 @@ def round_robin(
                 "seed": seed,
                 "check_tricks": check,
             }
-            settings = {"a": ua, "b": la, "rules": rules.spec, **decides}
+            settings = {"a": ua, "b": la, "rules": rules.full_spec, **decides}
             match = saved_match(save, upper, lower, settings) if save else None
             if match is None:
                 match = duplicate_match(

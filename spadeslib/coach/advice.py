@@ -120,6 +120,16 @@ class Advice:
             if mapping is not None and not isinstance(mapping, MappingProxyType):
                 object.__setattr__(self, name, MappingProxyType(dict(mapping)))
 
+    def __repr__(self) -> str:
+        how = "exact" if self.exact else f"{self.worlds} worlds"
+        return (
+            f"<Advice {self.kind} for {self.view.seat.full}, hand "
+            f"{self.view.number}: {describe(self.best)} ({self.level}, {how})>"
+        )
+
+    def __str__(self) -> str:
+        return self.explain()
+
     @property
     def forced(self) -> bool:
         """Only one legal action."""

@@ -302,7 +302,7 @@ def calibrate(
     Coach(coach, samples=samples)  # refuses an unknown level or budget
     name, options = parse_level(player)
     make_bot(name, **options)  # refuses unknown options
-    report = Calibration(player, coach, rules.spec, seed, deals)
+    report = Calibration(player, coach, rules.full_spec, seed, deals)
     init = (rules, seed, player, coach, samples)
     outs = run(
         _job,

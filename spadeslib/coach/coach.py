@@ -83,7 +83,10 @@ def decision_key(view: PlayerView) -> str:
     """A text naming one decision by what the seat sees (not by when it is
     asked): the seed of the coach's analysis of it."""
     parts = [
-        view.rules.spec,
+        "+".join(
+            [view.rules.spec]
+            + [f"{key}={value}" for key, value in view.rules.house_rules.items()]
+        ),
         str(view.number),
         view.dealer.letter,
         view.seat.letter,
@@ -288,7 +291,7 @@ class Coach:
         seat = Seat.parse(seat)
         if seat not in hand.seats:
             raise SpadesError(
-                f"{seat.full} has no seat in this {hand.rules.spec} hand: review "
+                f"{seat.full} has no seat in this {hand.rules.full_spec} hand: review "
                 f"{' or '.join(s.full for s in hand.seats)}"
             )
         verdicts: list[Verdict] = []

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from ..display import plural
 from ..hand import Hand
 from ..seats import Seat
 from .ratings import RATINGS, Verdict
@@ -72,7 +73,7 @@ class Review:
         ]
         lines = [
             f"Hand {self.hand.number}, {self.seat.full}: "
-            f"{len(self.verdicts)} decisions rated by the coach "
+            f"{plural(len(self.verdicts), 'decision')} rated by the coach "
             f"({', '.join(parts) or 'none'}; "
             f"{self.forced} forced"
             + (f", {self.unmeasured} not measured" if self.unmeasured else "")

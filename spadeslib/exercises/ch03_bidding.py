@@ -243,7 +243,8 @@ class NilOptions(SetSpec):
             else "has looked at the cards"
         )
         return (
-            f"Rules: {h.rules.spec}. Dealer: {h.dealer.full}. Scores before the hand: "
+            f"Rules: {h.rules.full_spec}. Dealer: {h.dealer.full}. "
+            "Scores before the hand: "
             f"NS {h.scores['NS']}, EW {h.scores['EW']}.\nBids so far:\n{made}\n"
             f"{self.seat.full} is to bid and {looked}. Which of the bids 0, Nil and "
             f"Blind Nil may {self.seat.full} make now?"
@@ -551,7 +552,7 @@ class BlindNilTrailing(SetSpec):
 
     def prompt(self) -> str:
         return (
-            f"Rules: {self.hand.rules.spec}. A new hand starts with the scores "
+            f"Rules: {self.hand.rules.full_spec}. A new hand starts with the scores "
             f"{self.gap_text()}. Which players may be offered Blind Nil (before "
             "looking at their cards)?"
         )

@@ -69,7 +69,7 @@ class PositionExercise(SetSpec):
         # Breaking spades (chapter 5) only restricts a lead; every position
         # here is in the middle of a trick, so it does not enter the answer.
         return (
-            f"Rules: {h.rules.spec}. Trick {len(h.tricks) + 1}.\n"
+            f"Rules: {h.rules.full_spec}. Trick {len(h.tricks) + 1}.\n"
             f"Cards played to this trick so far: {trick_line(h.trick)}.\n"
             f"{self.mover.full} holds:\n{hand_picture(h.holding, [self.mover])}"
         )
@@ -224,7 +224,8 @@ class TrickWinner(Spec):
 
     def prompt(self) -> str:
         return (
-            f"Rules: {self.rules.spec}. The cards of one trick, in the order played:\n"
+            f"Rules: {self.rules.full_spec}. The cards of one trick, in the order "
+            "played:\n"
             f"  {trick_line(self.plays)}\nWho wins the trick?"
         )
 
@@ -314,7 +315,7 @@ class NextLeader(Spec):
     def prompt(self) -> str:
         h = self.hand
         return (
-            f"Rules: {h.rules.spec}; the dealer is {h.dealer.full}. The first "
+            f"Rules: {h.rules.full_spec}; the dealer is {h.dealer.full}. The first "
             f"{len(h.tricks)} tricks, each in the order played:\n"
             f"{tricks_text(h.tricks, winners=False)}\n"
             f"Who leads trick {len(h.tricks) + 1}?"

@@ -80,7 +80,7 @@ class LeaderExercise(Spec):
             else "No trick has been played yet.\n"
         )
         return (
-            f"Rules: {h.rules.spec}; the dealer is {h.dealer.full}.\n{done}"
+            f"Rules: {h.rules.full_spec}; the dealer is {h.dealer.full}.\n{done}"
             f"{self.leader.full} is on lead, holding:\n"
             f"{hand_picture(h.holding, [self.leader])}"
         )
@@ -327,7 +327,7 @@ class WhenBroken(Spec):
     def prompt(self) -> str:
         h = self.hand
         return (
-            f"Rules: {h.rules.spec}. The first {len(h.tricks)} tricks of a hand:\n"
+            f"Rules: {h.rules.full_spec}. The first {len(h.tricks)} tricks of a hand:\n"
             f"{tricks_text(h.tricks)}\nIn which trick were spades broken?"
         )
 

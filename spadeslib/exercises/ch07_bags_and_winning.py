@@ -533,7 +533,8 @@ class LosingThreshold(WinnerExercise):
 
     def hint(self) -> str:
         return (
-            f"Check `Rules.parse('{self.rules.spec}').losing_threshold`: the game can "
+            f"Check `Rules.parse('{self.rules.full_spec}').losing_threshold`: "
+            "the game can "
             "end without anybody reaching the target."
         )
 

@@ -69,7 +69,7 @@ class NilValue(Spec):
 
     def prompt(self) -> str:
         return (
-            f"Rules: {self.rules.spec}. You think your Nil will succeed with "
+            f"Rules: {self.rules.full_spec}. You think your Nil will succeed with "
             f"probability {self.p:g}. On average, how many points does the Nil "
             "itself bring (leave your partner's contract aside)?"
         )
@@ -168,7 +168,7 @@ class BreakEven(Spec):
 
     def prompt(self) -> str:
         return (
-            f"Rules: {self.rules.spec}. With your hand you could bid Nil, or bid "
+            f"Rules: {self.rules.full_spec}. With your hand you could bid Nil, or bid "
             f"{self.k} and be sure to make exactly {self.k} (+{10 * self.k}, no bags). "
             "Above which probability of success does the Nil score more on average? "
             "(Leave your partner's contract aside.) Write the probability as a "
@@ -256,7 +256,8 @@ class UnderbidCost(Spec):
     def prompt(self) -> str:
         won = self.bid + self.extra
         return (
-            f"Rules: {self.rules.spec}. Your side starts with {self.bags} bags. For "
+            f"Rules: {self.rules.full_spec}. Your side starts with "
+            f"{self.bags} bags. For "
             f"{self.hands} hands in a row it bids {self.bid} and wins {won} "
             "tricks. How "
             f"many points more would it have scored by bidding {won} each time (and "
@@ -452,7 +453,8 @@ class ChooseBid(Spec):
         bids = h.bid_map()
         made = bids_table(h.rules, bids, seats=[s for s in h.bid_order if s in bids])
         return (
-            f"Rules: {h.rules.spec}. Dealer: {h.dealer.full}. Bids so far:\n{made}\n"
+            f"Rules: {h.rules.full_spec}. Dealer: {h.dealer.full}. "
+            f"Bids so far:\n{made}\n"
             f"{self.seat.full} (you) hold:\n{hand_picture(h.holding, [self.seat])}\n"
             "What do you bid? (A bid the coach rates best or good is accepted.)"
         )

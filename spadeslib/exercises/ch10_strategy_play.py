@@ -96,7 +96,7 @@ class ViewExercise(SetSpec):
             else ""
         )
         return (
-            f"Rules: {h.rules.spec}. Bids:\n{bids}\nThe tricks so far:\n"
+            f"Rules: {h.rules.full_spec}. Bids:\n{bids}\nThe tricks so far:\n"
             f"{tricks_text(h.tricks)}{current}\n{self.seat.full} (you) hold:\n"
             f"{hand_picture(h.holding, [self.seat])}"
         )
@@ -366,7 +366,7 @@ class Puzzle(Spec):
             else f"{self.mover.full} leads trick {len(h.tricks) + 1}."
         )
         return (
-            f"Rules: {h.rules.spec}. Bags carried in: NS {h.bags['NS']}, EW "
+            f"Rules: {h.rules.full_spec}. Bags carried in: NS {h.bags['NS']}, EW "
             f"{h.bags['EW']}.\nBids: {bids}.\nTricks won so far: {won} ({sides}).\n"
             f"Spades broken: {'yes' if h.spades_broken else 'no'}. {current}\n"
             f"The cards left (all shown, as in a bridge problem):\n"

@@ -162,12 +162,15 @@ def grade_notebook(
     chapter: Chapter,
     student: str,
     executed: dict[int, tuple[Verdict, str]] | None = None,
+    readings: dict[int, Reading] | None = None,
 ) -> list[Grade]:
     """Grade every exercise of ``chapter`` (built from the student's seed) in
     the notebook ``nb`` (its JSON, as a dict). ``executed``: verdicts read from
     the notebook's executed check cells (by exercise number), used for the
-    answers that are code."""
-    readings = read_answers(_code_sources(nb))
+    answers that are code; ``readings``: the notebook's answers, when already
+    read (:func:`read_answers`)."""
+    if readings is None:
+        readings = read_answers(_code_sources(nb))
     grades = []
     for number, q in enumerate(chapter, 1):
         reading = readings.get(number)
@@ -367,7 +370,8 @@ def _grade_one(
                 raise ValueError("no cells")
         except (OSError, ValueError) as error:
             nb, problem = None, f"cannot read {where}: {error}"[:300]
-    mine = _setup_seed(_code_sources(nb)) if nb is not None else None
+    sources = _code_sources(nb) if nb is not None else []
+    mine = _setup_seed(sources) if nb is not None else None
     if seed is None:
         seed = mine
     elif mine is not None and mine != seed:
@@ -378,22 +382,21 @@ def _grade_one(
     if seed is None:
         problem = problem or f"{where} sets no SEED = N"
         return [Grade(student, None, name, "?", "not read", problem)]
-    chapter = loaded.get((name, seed)) or loaded.setdefault(
-        (name, seed), load(name, seed=seed)
-    )
+    chapter = loaded.get((name, seed))
+    if chapter is None:
+        chapter = loaded[name, seed] = load(name, seed=seed)
     if nb is None:
         verdict: Verdict = "not answered" if not path.exists() else "not read"
         return [Grade(student, seed, name, q.label, verdict, problem) for q in chapter]
+    readings = read_answers(sources)
     executed = None
-    if execute and any(
-        r.kind != "value" for r in read_answers(_code_sources(nb)).values()
-    ):
+    if execute and any(r.kind != "value" for r in readings.values()):
         try:
             executed = execute_checks(nb, seed, folder, timeout)
         except Exception as error:  # a kernel that died, a cell that timed out
             report.notes.append(f"could not run {where}: {error}"[:300])
             executed = {}
-    return grade_notebook(nb, chapter, student, executed)
+    return grade_notebook(nb, chapter, student, executed, readings)
 
 
 def write_csv(report: Report, path: str | Path) -> Path:

@@ -2,7 +2,7 @@
 
 >>> from spadeslib.table import TableSession
 >>> table = TableSession("classic", seed=5)
->>> table.seat.full, table.rules.spec
+>>> table.seat.full, table.rules.full_spec
 ('South', 'classic')
 
 :class:`TableSession` is the table without a screen (the game, the bots,

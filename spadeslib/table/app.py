@@ -42,7 +42,7 @@ from ..seats import Seat
 from ..view import PlayerView
 from .advisor import Estimate, TableReview, Tip
 from .session import MAX_UPLOAD, SPEEDS, TableSession
-from .state import table_state
+from .state import log_lines, table_state
 
 __all__ = ["SpadesTable"]
 
@@ -441,6 +441,11 @@ class SpadesTable(anywidget.AnyWidget):  # type: ignore[misc]
             return
         self.session.pause(paused)
 
+    def _m_log(self, _msg: Mapping[str, Any]) -> None:
+        """The whole game's log, which a page opened mid-game lacks (each
+        state carries only its last lines: :data:`~.state.LOG_TAIL`)."""
+        self.send({"type": "log", "lines": log_lines(self.session)})
+
     def _m_prefs(self, msg: Mapping[str, Any]) -> None:
         for key in ("four_colour", "large_print", "sheet_open"):
             if key in msg:
@@ -465,4 +470,5 @@ class SpadesTable(anywidget.AnyWidget):  # type: ignore[misc]
         "speed": _m_speed,
         "pause": _m_pause,
         "prefs": _m_prefs,
+        "log": _m_log,
     }

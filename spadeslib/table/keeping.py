@@ -16,7 +16,6 @@ from ..actions import Action
 from ..errors import SpadesError
 from ..game import Game
 from ..seats import Seat
-from .narrate import rules_name
 from .options import check_level
 from .saving import (
     MAX_UPLOAD,
@@ -114,14 +113,14 @@ class Keeping:
         if self.between:
             self._say(
                 [
-                    f"Loaded {name}: {rules_name(game.rules)}, hand "
+                    f"Loaded {name}: {game.rules.full_spec}, hand "
                     f"{self.shown_hand.number} is over. Press Next hand to deal "
                     f"hand {game.hand.number}."
                 ]
             )
         else:
             self._say(
-                [f"Loaded {name}: {rules_name(game.rules)}, hand {game.hand.number}."]
+                [f"Loaded {name}: {game.rules.full_spec}, hand {game.hand.number}."]
             )
         self._kick()
         self.changed()
@@ -154,7 +153,7 @@ class Keeping:
         self._retold()
         self._say(
             [
-                f"Resumed your game: {rules_name(game.rules)}, hand "
+                f"Resumed your game: {game.rules.full_spec}, hand "
                 f"{self.shown_hand.number}."
             ]
         )

@@ -47,11 +47,9 @@ __all__ = [
     "describe_result",
     "describe_trick",
     "house_rule_words",
-    "house_rules",
     "house_rules_words",
     "narrate",
     "retell",
-    "rules_name",
     "seat_name",
     "side_name",
     "winner_words",
@@ -281,22 +279,18 @@ def bag_words(score: SideScore) -> str:
     return f"{plural(score.bags_gained, 'bag')} this hand, {total}"
 
 
-def house_rules(rules: Rules) -> list[str]:
-    """The settings that differ from the preset and its modifiers (house
-    rules), each as ``rules_text`` writes it: ``["bag_limit=5"]``.
+def house_rule_words(rules: Rules) -> list[str]:
+    """Each house rule that a text can hold, in words: ``["bag limit 5"]``.
 
     >>> from spadeslib import Rules
-    >>> house_rules(Rules.parse("classic+bag_limit=5"))
-    ['bag_limit=5']
-    >>> house_rules(Rules.parse("classic"))
-    []
+    >>> house_rule_words(Rules.parse("classic+bag_limit=5")), house_rule_words(Rules())
+    (['bag limit 5'], [])
     """
-    return rules.full_spec.split("+")[1 + len(rules.modifiers) :]
-
-
-def house_rule_words(rules: Rules) -> list[str]:
-    """Each house rule in words: ``["bag limit 5"]``."""
-    return [s.replace("=", " ").replace("_", " ") for s in house_rules(rules)]
+    return [
+        text.replace("=", " ").replace("_", " ")
+        for text in rules.house_rule_texts
+        if "=" in text
+    ]
 
 
 def house_rules_words(rules: Rules) -> str:
@@ -304,12 +298,6 @@ def house_rules_words(rules: Rules) -> str:
     ``"House rules: bag limit 5, bag penalty 50."``"""
     words = house_rule_words(rules)
     return f"House rules: {', '.join(words)}." if words else ""
-
-
-def rules_name(rules: Rules) -> str:
-    """The rule set as the table names it everywhere: the full spec, with
-    its house rules (``"classic+bag_limit=5"``), as a link writes it."""
-    return rules.full_spec
 
 
 def narrate(
@@ -356,7 +344,7 @@ def describe_new_game(game: Game, learner: Seat | None) -> str:
     """``"New game: classic, seed 3. Hand 1: East deals."``: the first line of
     a game's log."""
     first = describe_dealer(game.hands[0], learner)
-    return f"New game: {rules_name(game.rules)}, seed {game.seed}. {first}"
+    return f"New game: {game.rules.full_spec}, seed {game.seed}. {first}"
 
 
 def winner_words(game: Game, learner: Seat | None) -> str:

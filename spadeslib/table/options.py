@@ -15,7 +15,7 @@ from typing import Any
 
 from ..bots import BOTS, make_bot
 from ..errors import InvalidRules, SpadesError, is_number
-from ..rules import Rules, setting_text
+from ..rules import Rules
 
 __all__ = [
     "DEFAULT_LEVELS",
@@ -116,8 +116,9 @@ def keep_house_rules(old: Rules, new: Rules) -> tuple[Rules, list[str], list[str
     accepted: dict[str, Any] = {}
     kept: list[str] = []
     dropped: list[str] = []
-    for key, value in old.house_rules.items():
-        written = f"{key}={setting_text(value)}" if not isinstance(value, list) else key
+    for (key, value), written in zip(
+        old.house_rules.items(), old.house_rule_texts, strict=True
+    ):
         try:
             Rules.preset(new.preset, new.modifiers, **accepted, **{key: value})
         except (InvalidRules, SpadesError) as error:

@@ -32,7 +32,6 @@ from .narrate import (
     describe_result,
     house_rule_words,
     house_rules_words,
-    rules_name,
     seat_name,
     side_name,
 )
@@ -40,15 +39,39 @@ from .options import ladder
 from .session import SPEEDS, TableSession
 from .words import MODIFIER_WORDS, PRESET_WORDS, plural, refusal, rules_in_words
 
-__all__ = ["LOG_LINES", "SUIT_ORDER", "card_json", "display_order", "table_state"]
+__all__ = [
+    "LOG_LINES",
+    "LOG_TAIL",
+    "SUIT_ORDER",
+    "card_json",
+    "display_order",
+    "log_lines",
+    "table_state",
+]
 
 SUIT_ORDER = SUIT_DISPLAY_ORDER
 """The learner's hand is shown in this suit order (colours alternate)."""
 
 LOG_LINES = 5000
-"""At most this many of the current game's latest log lines are sent: a
+"""At most this many of the current game's latest log lines reach the page: a
 safety cap far above a whole game (a 500-point game of about ten hands
 writes some 1,000 lines), so the learner can scroll back to its start."""
+
+LOG_TAIL = 60
+"""Each state carries only the game's last lines (a hand writes some 60 to
+100); the page keeps the lines it has seen, by number, and asks once for the
+older ones it lacks (a page opened or reloaded mid-game), which the table
+sends in a message of their own (:func:`log_lines`). A state of a long game
+stays small: it is sent after every move."""
+
+
+def log_lines(session: TableSession, tail: int = LOG_LINES) -> list[dict[str, Any]]:
+    """The current game's last ``tail`` log lines (at most :data:`LOG_LINES`),
+    each with its number, which never changes: ``{"n": 12, "text": ...}``."""
+    log = session.log
+    first = max(session.log_start, len(log) - min(tail, LOG_LINES))
+    return [{"n": n, "text": log[n]} for n in range(first, len(log))]
+
 
 _DOING = {
     Phase.BIDDING: "bidding",
@@ -466,7 +489,7 @@ def _summary(session: TableSession) -> str:
             key=lambda item: item[0] != side_of(game.rules, session.seat),
         )
     )
-    return f"{rules_name(game.rules)}. {_status(session)} {scores}."
+    return f"{game.rules.full_spec}. {_status(session)} {scores}."
 
 
 def _zero_words(view: PlayerView) -> str:
@@ -534,7 +557,7 @@ def _options(session: TableSession) -> dict[str, Any]:
     levels = ladder()
     return {
         "preset": rules.preset,
-        "rules": rules_name(rules),
+        "rules": rules.full_spec,
         # kept by New game when the preset and modifiers are unchanged (and
         # those the new rule set accepts when they change); said in the log
         "house_rules": house_rules_words(rules),
@@ -588,12 +611,10 @@ def table_state(
     tip = session.hint_shown
     estimate = session.estimate_shown
     left = session.timer_left()
-    first = max(session.log_start, len(session.log) - LOG_LINES)
-    log = session.log[first:]
     return {
         "v": 1,
         "table": {
-            "rules": rules_name(game.rules),
+            "rules": game.rules.full_spec,
             "title": rules_title(game.rules),
             "house_rules": house_rules_words(game.rules),
             "seed": session.seed,
@@ -617,7 +638,8 @@ def table_state(
         "bids": _bids(session, view),
         "trick": _tricks(session, view),
         "sheet": _sheet(session),
-        "log": [{"n": first + i, "text": text} for i, text in enumerate(log)],
+        "log": log_lines(session, LOG_TAIL),
+        "log_from": max(session.log_start, len(session.log) - LOG_LINES),
         "hint": None
         if tip is None
         else {

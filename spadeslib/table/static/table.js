@@ -17,8 +17,12 @@
 //   {type:"prefs", four_colour, large_print, sheet_open}
 //   {type:"upload", name, text}           a record file read in the browser (<= 1 MB)
 //   {type:"resume", token}                the game kept in this browser's localStorage
+//   {type:"log"}                          this game's older log lines (the state
+//                                         brings only the last ones, state.log;
+//                                         state.log_from numbers the game's first)
 // Messages Python -> JS (model.on("msg:custom")):
 //   {type:"download", filename, text}     save the record as a file in the browser
+//   {type:"log", lines:[{n, text}]}       the game's log, asked for with {type:"log"}
 //
 // DOM conventions (for tests and screen readers): every control is a real
 // <button>, <select> or <input> with an aria-label in words and a stable
@@ -196,6 +200,8 @@ class TableView {
     this.seq = 0;
     this.chosen = new Set();
     this.announced = -1;
+    this.logLines = new Map(); // the game's log lines seen, by number
+    this.logAsked = false; // the older lines are asked for, not yet come
     this.playable = false; // the hand was playable at the last draw
     this.trickShown = null; // index of the finished trick shown in the viewer
     this.reviewClosed = null;
@@ -831,13 +837,39 @@ class TableView {
       ${button("trick-prev", "◀", "previous trick", this.trickShown === 0 ? "disabled" : "")}${button("trick-next", "▶", "next trick", last ? "disabled" : "")}</div><div class="spt-minis">${cards}</div>`;
   }
 
+  // the game's log: the lines of every state (its last ones) and those the
+  // table sent when asked, by number; lines of an earlier game are dropped.
+  // Older lines the page lacks (opened or reloaded mid-game, or more lines
+  // than a state carries written at once) are asked for, one request at a time.
+  logEntries(s) {
+    const from = s.log_from ?? 0;
+    for (const n of this.logLines.keys()) if (n < from) this.logLines.delete(n);
+    for (const e of s.log) this.logLines.set(e.n, e.text);
+    const first = s.log.length ? s.log[0].n : from;
+    let missing = false;
+    for (let n = from; n < first && !missing; n++) missing = !this.logLines.has(n);
+    if (missing && !this.logAsked) {
+      this.logAsked = true;
+      this.send({ type: "log" });
+    }
+    return [...this.logLines].sort((a, b) => a[0] - b[0]).map(([n, text]) => ({ n, text }));
+  }
+
+  receiveLog(msg) {
+    this.logAsked = false;
+    for (const e of msg.lines || []) this.logLines.set(e.n, e.text);
+    const s = this.state();
+    if (s.table) this.renderLog(s);
+  }
+
   renderLog(s) {
     const el = this.q("log");
-    el.innerHTML = s.log.map((e) => `<div>${esc(e.text)}</div>`).join("");
+    const log = this.logEntries(s);
+    el.innerHTML = log.map((e) => `<div>${esc(e.text)}</div>`).join("");
     // show the newest lines; when they do not all fit, the first of them
     // (a game loaded or resumed brings its whole story: then the newest)
-    const fresh = s.log.filter((e) => e.n > this.announced);
-    const first = this.announced >= 0 && fresh.length <= 8 ? s.log.findIndex((e) => e.n > this.announced) : -1;
+    const fresh = log.filter((e) => e.n > this.announced);
+    const first = this.announced >= 0 && fresh.length <= 8 ? log.findIndex((e) => e.n > this.announced) : -1;
     const bottom = el.scrollHeight - el.clientHeight;
     const node = first >= 0 ? el.children[first] : null;
     el.scrollTop = node ? Math.min(bottom, node.offsetTop - el.children[0].offsetTop) : bottom;
@@ -848,7 +880,7 @@ class TableView {
     if (mine && !this.wasMine && s.prompt) said.push(s.prompt);
     if (said.length) this.q("live").textContent = said.join(" ");
     this.wasMine = mine;
-    if (s.log.length) this.announced = s.log[s.log.length - 1].n;
+    if (log.length) this.announced = Math.max(this.announced, log[log.length - 1].n);
   }
 
   renderTools(s) {
@@ -990,6 +1022,7 @@ function render({ model, el }) {
   const onState = () => view.render();
   const onMsg = (msg) => {
     if (msg && msg.type === "download") view.download(msg);
+    if (msg && msg.type === "log") view.receiveLog(msg);
   };
   model.on("change:state", onState);
   model.on("msg:custom", onMsg);

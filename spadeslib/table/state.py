@@ -20,24 +20,18 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..actions import LOOK, Action, Bid, BidKind, Draw
-from ..bots.ladder import level_label
 from ..cards import SUIT_DISPLAY_ORDER, Card, Suit
 from ..coach.explain import describe
 from ..hand import Phase
-from ..rules import INCOMPATIBLE, MODIFIERS, PRESETS, Rules
-from ..scoring import side_of, sides
 from ..seats import Seat
 from ..view import PlayerView
 from .narrate import (
-    describe_result,
-    house_rule_words,
     house_rules_words,
     seat_name,
-    side_name,
 )
-from .options import ladder
-from .session import SPEEDS, TableSession
-from .words import MODIFIER_WORDS, PRESET_WORDS, plural, refusal, rules_in_words
+from .panels import options_state, review_state, rules_title, sheet_state, summary
+from .session import TableSession
+from .words import MODIFIER_WORDS, plural, refusal
 
 __all__ = [
     "LOG_LINES",
@@ -72,14 +66,6 @@ def log_lines(session: TableSession, tail: int = LOG_LINES) -> list[dict[str, An
     first = max(session.log_start, len(log) - min(tail, LOG_LINES))
     return [{"n": n, "text": log[n]} for n in range(first, len(log))]
 
-
-_DOING = {
-    Phase.BIDDING: "bidding",
-    Phase.DRAW: "drawing the cards",
-    Phase.EXCHANGE: "passing cards",
-    Phase.BLIND_DISCARD: "Blind Nil discards",
-}
-"""What the status line says a hand in each phase (but play) is at."""
 
 _VERB = {
     Phase.PLAYING: "to play",
@@ -392,106 +378,6 @@ def _bids(session: TableSession, view: PlayerView) -> list[dict[str, str]]:
     ]
 
 
-def _sheet(session: TableSession) -> dict[str, Any]:
-    game = session.game
-    rules = game.rules
-    names = sides(rules)
-    rows = []
-    totals = {s: 0 for s in names}
-    for hand in game.finished_hands:
-        assert hand.result is not None
-        cells = {}
-        for side, score in hand.result.items():
-            totals[side] += score.points
-            bids = "+".join(
-                hand.bids[s].label()  # type: ignore[union-attr]
-                for s in hand.seats
-                if side_of(rules, s) == side
-            )
-            cells[side] = {
-                "bids": bids,
-                "tricks": plural(score.tricks, "trick"),
-                "points": score.points,
-                "bags": sheet_bags(score.bags_gained, score.bags_after),
-                "bags_hand": score.bags_gained,
-                "bags_total": score.bags_after,
-                "penalty": bool(score.penalties),
-                "total": totals[side],
-            }
-        rows.append({"hand": hand.number, "dealer": hand.dealer.full, "sides": cells})
-    status = _status(session)
-    return {
-        "sides": [
-            {
-                "id": s,
-                "name": side_name(s, session.seat, rules),
-                "mine": s == side_of(rules, session.seat),
-            }
-            for s in names
-        ],
-        "rows": rows,
-        "scores": {s: game.scores[s] for s in names},
-        "bags": {s: f"{plural(game.bags[s], 'bag')} in all" for s in names},
-        "status": status,
-        "rules": rules_in_words(rules)
-        + ([house_rules_words(rules)] if house_rule_words(rules) else []),
-    }
-
-
-def sheet_bags(this_hand: int, in_all: int) -> str:
-    """A score sheet row's bags: ``"2 bags this hand, 7 in all"``, or
-    ``"7 bags in all"`` for a hand that added none.
-
-    >>> sheet_bags(2, 7), sheet_bags(0, 7), sheet_bags(1, 1)
-    ('2 bags this hand, 7 in all', '7 bags in all', '1 bag this hand, 1 in all')
-    """
-    if not this_hand:
-        return f"{plural(in_all, 'bag')} in all"
-    return f"{plural(this_hand, 'bag')} this hand, {in_all} in all"
-
-
-def rules_title(rules: Rules) -> str:
-    """The rule set by the names the Options panel uses, house rules last:
-    ``"Cards4.net + Mirror + bag limit 5"``.
-
-    >>> rules_title(Rules.parse("classic+bag_limit=5"))
-    'Classic + bag limit 5'
-    """
-    names = [PRESET_WORDS[rules.preset][0]]
-    names += [MODIFIER_WORDS[m][0] for m in rules.modifiers]
-    names += house_rule_words(rules)
-    return " + ".join(names)
-
-
-def _status(session: TableSession) -> str:
-    game = session.game
-    if game.is_over:
-        return f"Game over: {session._winner_words()}."
-    if session.between:
-        return f"Hand {session.shown_hand.number} over; hand {game.hand.number} next."
-    hand = game.hand
-    if hand.phase is Phase.PLAYING:
-        trick = min(len(hand.tricks) + 1, hand.rules.hand_size)
-        doing = f"trick {trick} of {hand.rules.hand_size}"
-    else:
-        doing = _DOING.get(hand.phase, hand.phase.value.replace("_", " "))
-    return f"Hand {hand.number}: {doing}."
-
-
-def _summary(session: TableSession) -> str:
-    """The game in one line, for the offer to resume it after a reload:
-    ``"classic. Hand 1 over; hand 2 next. Your side 142, East-West 52."``"""
-    game = session.game
-    scores = ", ".join(
-        f"{side_name(side, session.seat, game.rules)} {points}"
-        for side, points in sorted(
-            game.scores.items(),
-            key=lambda item: item[0] != side_of(game.rules, session.seat),
-        )
-    )
-    return f"{game.rules.full_spec}. {_status(session)} {scores}."
-
-
 def _zero_words(view: PlayerView) -> str:
     """Where 0 is a number (cards4net), what it is beside Nil, so that a "0"
     button with no Nil beside it is not taken for a Nil.
@@ -515,82 +401,6 @@ def _zero_words(view: PlayerView) -> str:
     if view.rules.nil and view.rules.nil_before_partner_only:
         return f" ({zero} Nil is closed: your partner has bid.)"
     return f" ({zero})"
-
-
-def _review(session: TableSession) -> dict[str, Any] | None:
-    if not session.review_open:
-        return None
-    review = session.last_review
-    hand = session.shown_hand
-    if review is not None and review.number != hand.number:  # asked in the next hand
-        hand = next(
-            (h for h in session.game.finished_hands if h.number == review.number), hand
-        )
-    # the hand's result heads the review, so opening it hides nothing
-    result = " ".join(describe_result(hand, session.seat)) if hand.result else ""
-    if session.review_state == "pending" or review is None:
-        return {"state": "pending", "hand": hand.number, "result": result}
-    return {
-        "state": "ready",
-        "hand": review.number,
-        "result": result,
-        "level": review.level,
-        "summary": review.summary,
-        "points_lost": review.points_lost,
-        "counts": review.counts,
-        "rows": [
-            {
-                "when": r.when,
-                "yours": r.yours,
-                "best": r.best_label,
-                "loss": r.loss,
-                "rating": r.rating,
-                "text": r.text,
-            }
-            for r in review.rows
-        ],
-    }
-
-
-def _options(session: TableSession) -> dict[str, Any]:
-    rules = session.rules
-    levels = ladder()
-    return {
-        "preset": rules.preset,
-        "rules": rules.full_spec,
-        # kept by New game when the preset and modifiers are unchanged (and
-        # those the new rule set accepts when they change); said in the log
-        "house_rules": house_rules_words(rules),
-        "presets": [
-            {"id": p, "title": PRESET_WORDS[p][0], "words": PRESET_WORDS[p][1]}
-            for p in PRESETS
-        ],
-        "modifiers": [
-            {
-                "id": m,
-                "title": MODIFIER_WORDS[m][0],
-                "words": MODIFIER_WORDS[m][1],
-                "on": m in rules.modifiers,
-            }
-            for m in MODIFIERS
-        ],
-        # what cannot be combined, and why: the panel greys a variant out
-        # while its partner in the pair is chosen (the rule is the library's)
-        "conflicts": [{"a": a, "b": b, "why": why} for a, b, why in INCOMPATIBLE],
-        "levels": levels,
-        "level_labels": {level: level_label(level) for level in levels},
-        "partner": session.levels.get(session.seat.partner, "")
-        if rules.players == 4
-        else "",
-        "opponents": session.levels.get(
-            session.seat.left if rules.players == 4 else session.seat.partner, ""
-        ),
-        "timer": session.timer or "",
-        "speed": session.speed,
-        "speeds": [s for s in SPEEDS if s != "instant"],
-        "paused": session.paused,
-        "coach": session.coach_level,
-    }
 
 
 def table_state(
@@ -619,7 +429,7 @@ def table_state(
             "house_rules": house_rules_words(game.rules),
             "seed": session.seed,
             "hand": session.shown_hand.number,
-            "summary": _summary(session),
+            "summary": summary(session),
             "game": session.games_started,
             "dealer": view.dealer.full,
             "phase": "over"
@@ -637,7 +447,7 @@ def table_state(
         "buttons": buttons,
         "bids": _bids(session, view),
         "trick": _tricks(session, view),
-        "sheet": _sheet(session),
+        "sheet": sheet_state(session),
         "log": log_lines(session, LOG_TAIL),
         "log_from": max(session.log_start, len(session.log) - LOG_LINES),
         "hint": None
@@ -654,7 +464,7 @@ def table_state(
             "bid": describe(estimate.bid),
             "text": estimate.text,
         },
-        "review": _review(session),
+        "review": review_state(session),
         "timer": None
         if left is None
         else {"seconds": session.timer, "left": round(left, 1)},
@@ -668,7 +478,7 @@ def table_state(
             "step": session.bot_to_move() and session.speed == "step",
             "review": bool(game.finished_hands),
         },
-        "options": _options(session),
+        "options": options_state(session),
         "resume": session.resume_token(),
         "prefs": dict(prefs or {}),
     }

@@ -1,0 +1,218 @@
+"""The state of the table's panels: the score sheet and the status line, the
+review of a hand, and the Options panel (parts of :func:`~.state.table_state`).
+
+>>> from spadeslib.table.session import TableSession
+>>> sheet = sheet_state(TableSession("classic", seed=2024))
+>>> sheet["status"], [side["name"] for side in sheet["sides"]]
+('Hand 1: bidding.', ['North-South (you)', 'East-West'])
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..bots.ladder import level_label
+from ..hand import Phase
+from ..rules import INCOMPATIBLE, MODIFIERS, PRESETS, Rules
+from ..scoring import side_of, sides
+from .narrate import describe_result, house_rule_words, house_rules_words, side_name
+from .options import ladder
+from .session import SPEEDS, TableSession
+from .words import MODIFIER_WORDS, PRESET_WORDS, plural, rules_in_words
+
+__all__ = [
+    "options_state",
+    "review_state",
+    "rules_title",
+    "sheet_bags",
+    "sheet_state",
+    "summary",
+]
+
+_DOING = {
+    Phase.BIDDING: "bidding",
+    Phase.DRAW: "drawing the cards",
+    Phase.EXCHANGE: "passing cards",
+    Phase.BLIND_DISCARD: "Blind Nil discards",
+}
+"""What the status line says a hand in each phase (but play) is at."""
+
+
+def sheet_state(session: TableSession) -> dict[str, Any]:
+    """The score sheet: a row per finished hand, the totals, the status line
+    and the rules in words."""
+    game = session.game
+    rules = game.rules
+    names = sides(rules)
+    rows = []
+    totals = {s: 0 for s in names}
+    for hand in game.finished_hands:
+        assert hand.result is not None
+        cells = {}
+        for side, score in hand.result.items():
+            totals[side] += score.points
+            bids = "+".join(
+                hand.bids[s].label()  # type: ignore[union-attr]
+                for s in hand.seats
+                if side_of(rules, s) == side
+            )
+            cells[side] = {
+                "bids": bids,
+                "tricks": plural(score.tricks, "trick"),
+                "points": score.points,
+                "bags": sheet_bags(score.bags_gained, score.bags_after),
+                "bags_hand": score.bags_gained,
+                "bags_total": score.bags_after,
+                "penalty": bool(score.penalties),
+                "total": totals[side],
+            }
+        rows.append({"hand": hand.number, "dealer": hand.dealer.full, "sides": cells})
+    status = _status(session)
+    return {
+        "sides": [
+            {
+                "id": s,
+                "name": side_name(s, session.seat, rules),
+                "mine": s == side_of(rules, session.seat),
+            }
+            for s in names
+        ],
+        "rows": rows,
+        "scores": {s: game.scores[s] for s in names},
+        "bags": {s: f"{plural(game.bags[s], 'bag')} in all" for s in names},
+        "status": status,
+        "rules": rules_in_words(rules)
+        + ([house_rules_words(rules)] if house_rule_words(rules) else []),
+    }
+
+
+def sheet_bags(this_hand: int, in_all: int) -> str:
+    """A score sheet row's bags: ``"2 bags this hand, 7 in all"``, or
+    ``"7 bags in all"`` for a hand that added none.
+
+    >>> sheet_bags(2, 7), sheet_bags(0, 7), sheet_bags(1, 1)
+    ('2 bags this hand, 7 in all', '7 bags in all', '1 bag this hand, 1 in all')
+    """
+    if not this_hand:
+        return f"{plural(in_all, 'bag')} in all"
+    return f"{plural(this_hand, 'bag')} this hand, {in_all} in all"
+
+
+def rules_title(rules: Rules) -> str:
+    """The rule set by the names the Options panel uses, house rules last:
+    ``"Cards4.net + Mirror + bag limit 5"``.
+
+    >>> rules_title(Rules.parse("classic+bag_limit=5"))
+    'Classic + bag limit 5'
+    """
+    names = [PRESET_WORDS[rules.preset][0]]
+    names += [MODIFIER_WORDS[m][0] for m in rules.modifiers]
+    names += house_rule_words(rules)
+    return " + ".join(names)
+
+
+def _status(session: TableSession) -> str:
+    game = session.game
+    if game.is_over:
+        return f"Game over: {session._winner_words()}."
+    if session.between:
+        return f"Hand {session.shown_hand.number} over; hand {game.hand.number} next."
+    hand = game.hand
+    if hand.phase is Phase.PLAYING:
+        trick = min(len(hand.tricks) + 1, hand.rules.hand_size)
+        doing = f"trick {trick} of {hand.rules.hand_size}"
+    else:
+        doing = _DOING.get(hand.phase, hand.phase.value.replace("_", " "))
+    return f"Hand {hand.number}: {doing}."
+
+
+def summary(session: TableSession) -> str:
+    """The game in one line, for the offer to resume it after a reload:
+    ``"classic. Hand 1 over; hand 2 next. Your side 142, East-West 52."``"""
+    game = session.game
+    scores = ", ".join(
+        f"{side_name(side, session.seat, game.rules)} {points}"
+        for side, points in sorted(
+            game.scores.items(),
+            key=lambda item: item[0] != side_of(game.rules, session.seat),
+        )
+    )
+    return f"{game.rules.full_spec}. {_status(session)} {scores}."
+
+
+def review_state(session: TableSession) -> dict[str, Any] | None:
+    """The review of a hand, when open: pending, or ready with its rows."""
+    if not session.review_open:
+        return None
+    review = session.last_review
+    hand = session.shown_hand
+    if review is not None and review.number != hand.number:  # asked in the next hand
+        hand = next(
+            (h for h in session.game.finished_hands if h.number == review.number), hand
+        )
+    # the hand's result heads the review, so opening it hides nothing
+    result = " ".join(describe_result(hand, session.seat)) if hand.result else ""
+    if session.review_state == "pending" or review is None:
+        return {"state": "pending", "hand": hand.number, "result": result}
+    return {
+        "state": "ready",
+        "hand": review.number,
+        "result": result,
+        "level": review.level,
+        "summary": review.summary,
+        "points_lost": review.points_lost,
+        "counts": review.counts,
+        "rows": [
+            {
+                "when": r.when,
+                "yours": r.yours,
+                "best": r.best_label,
+                "loss": r.loss,
+                "rating": r.rating,
+                "text": r.text,
+            }
+            for r in review.rows
+        ],
+    }
+
+
+def options_state(session: TableSession) -> dict[str, Any]:
+    """What the Options panel shows and offers."""
+    rules = session.rules
+    levels = ladder()
+    return {
+        "preset": rules.preset,
+        "rules": rules.full_spec,
+        # kept by New game when the preset and modifiers are unchanged (and
+        # those the new rule set accepts when they change); said in the log
+        "house_rules": house_rules_words(rules),
+        "presets": [
+            {"id": p, "title": PRESET_WORDS[p][0], "words": PRESET_WORDS[p][1]}
+            for p in PRESETS
+        ],
+        "modifiers": [
+            {
+                "id": m,
+                "title": MODIFIER_WORDS[m][0],
+                "words": MODIFIER_WORDS[m][1],
+                "on": m in rules.modifiers,
+            }
+            for m in MODIFIERS
+        ],
+        # what cannot be combined, and why: the panel greys a variant out
+        # while its partner in the pair is chosen (the rule is the library's)
+        "conflicts": [{"a": a, "b": b, "why": why} for a, b, why in INCOMPATIBLE],
+        "levels": levels,
+        "level_labels": {level: level_label(level) for level in levels},
+        "partner": session.levels.get(session.seat.partner, "")
+        if rules.players == 4
+        else "",
+        "opponents": session.levels.get(
+            session.seat.left if rules.players == 4 else session.seat.partner, ""
+        ),
+        "timer": session.timer or "",
+        "speed": session.speed,
+        "speeds": [s for s in SPEEDS if s != "instant"],
+        "paused": session.paused,
+        "coach": session.coach_level,
+    }

@@ -485,9 +485,9 @@ coach_says(hand)
 # 32% of the coach's deals). The J♦ from the same suit is about 21 points
 # worse (East slips under a high card), a heart about 28 to 31 worse, a
 # spade about 15 to 21 worse (the 4♠ loses 15.4 points, just over 15, the
-# most an inaccuracy loses, so it is a mistake; the coach's sentence above
-# rounds it to 15). How sure: over 40 deals of the unseen cards; too
-# many cards are left to solve the real deal.
+# most an inaccuracy loses, so it is a mistake: the coach gives a tenth of
+# a point where whole points would blur the rating). How sure: over 40
+# deals of the unseen cards; too many cards are left to solve the real deal.
 #
 # ## 5. Setting the opponents
 #

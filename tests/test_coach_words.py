@@ -4,6 +4,8 @@ kept, whether Nil pays, and no ladder jargon in hints and reviews."""
 
 from __future__ import annotations
 
+import random
+import re
 from dataclasses import replace
 
 import pytest
@@ -15,7 +17,7 @@ from spadeslib.bots.studies.cards import Outcome
 from spadeslib.cards import Card
 from spadeslib.coach import Coach, NilCheck
 from spadeslib.coach.explain import card_reasons
-from spadeslib.coach.ratings import Estimate
+from spadeslib.coach.ratings import Estimate, rating_for
 from spadeslib.seats import Seat
 from spadeslib.table.advisor import Advisor, ReviewRow
 from spadeslib.table.session import TableSession
@@ -264,3 +266,23 @@ def test_the_review_best_column_in_words() -> None:
     assert row.best_label == "A♥ (yours is as good)"
     assert ReviewRow("trick 2", "A♥", "A♥", 0.0, "best", "").best_label == "A♥"
     assert ReviewRow("trick 2", "9♥", "A♥", 9.0, "mistake", "").best_label == "A♥"
+
+
+def test_a_loss_in_words_reads_on_its_ratings_side_of_the_scale() -> None:
+    """ "about 40 points better" beside a blunder (more than 40): a loss that
+    whole points would round onto a bound is given to a tenth, so the number
+    a learner reads is rated as the coach rates it."""
+    checked = 0
+    for seed in range(1, 7):
+        hand = Hand("classic", seed=seed)
+        rng = random.Random(seed)
+        while not hand.is_over:
+            hand.apply(rng.choice(hand.legal_actions()))
+        review = Coach("rule", seed=1, samples=8).review(hand, "S")
+        for verdict in review.verdicts:
+            said = re.search(r"about ([\d.]+) points? better", verdict.text)
+            if said is None:
+                continue
+            assert rating_for(float(said.group(1))) == verdict.rating, verdict.text
+            checked += 1
+    assert checked >= 10

@@ -20,7 +20,7 @@ from ..errors import IllegalAction, SpadesError
 from ..hand import Phase
 from ..view import PlayerView
 from .explain import card_reasons, describe, played, points
-from .ratings import Estimate, Verdict, rating_for
+from .ratings import Estimate, Verdict, loss_points, rating_for
 
 __all__ = ["Advice", "NilCheck"]
 
@@ -297,7 +297,7 @@ class Advice:
                 f"{you}: as good as {best}, the coach's choice, within a point "
                 f"({self._how()})." + self._known_text(action)
             )
-        text = f"{you}. Best: {best}, about {points(loss, sign=False)} better"
+        text = f"{you}. Best: {best}, about {loss_points(loss)} better"
         reasons = self._reasons(action)
         if reasons:
             text += ": " + "; ".join(reasons)
@@ -415,9 +415,12 @@ class Advice:
         if others:
             mean, runner = max(others, key=lambda x: x[0])
             gap = value.mean - mean
+            if self.study is not None:  # paired, as rate() reckons a loss
+                diffs = self.study.paired(self.best, runner)  # type: ignore[arg-type]
+                gap = sum(diffs) / len(diffs)
             if gap >= 0.5:
                 text += (
-                    f"; that is {points(gap, sign=False)} better than "
+                    f"; that is {loss_points(gap)} better than "
                     f"{describe(runner)}, the next best"
                 )
                 reasons = self._reasons(runner)

@@ -31,12 +31,14 @@ from dataclasses import dataclass
 
 from ..actions import Action
 from ..bots.studies.estimate import Estimate, mean_ci
+from .explain import points
 
 __all__ = [
     "RATINGS",
     "THRESHOLDS",
     "Estimate",
     "Verdict",
+    "loss_points",
     "mean_ci",
     "rating_for",
 ]
@@ -58,6 +60,24 @@ def rating_for(loss: float) -> str:
         if loss <= bound:
             return name
     return "blunder"
+
+
+def loss_points(loss: float) -> str:
+    """An expected loss in words, in whole points, but to a tenth where
+    rounding would land on a bound of the scale from above: 15.4 is a
+    mistake, and "15 points" would read as an inaccuracy.
+
+    >>> loss_points(12.4), loss_points(15.4), loss_points(14.6), loss_points(40.02)
+    ('12 points', '15.4 points', '15 points', '40.02 points')
+    """
+    whole = round(loss)
+    if whole not in THRESHOLDS.values() or loss <= whole:
+        return points(loss, sign=False)
+    for digits in (1, 2, 3):
+        text = f"{loss:.{digits}f}"
+        if float(text) > whole:
+            return f"{text} points"
+    return f"more than {whole} points"
 
 
 @dataclass(frozen=True)

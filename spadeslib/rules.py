@@ -45,6 +45,7 @@ __all__ = [
     "STANDARD_TRUMPS",
     "Rules",
     "bid_words",
+    "rules_of",
     "setting_text",
 ]
 
@@ -514,6 +515,21 @@ def _setting(part: str) -> tuple[str, Any]:
     if word.lstrip("-").isdigit():
         return key, int(word)
     return key, text.strip()
+
+
+def rules_of(rules: object, what: str) -> Rules:
+    """``rules``, or a rules text read as :class:`~spadeslib.game.Game` reads
+    it; anything else is refused, naming the function ``what``.
+
+    >>> rules_of("classic+mirror", "score_hand").spec
+    'classic+mirror'
+    """
+    if isinstance(rules, Rules):
+        return rules
+    if isinstance(rules, str):
+        return Rules.parse(rules)
+    why = f"{what} takes the Rules (or a rules text such as 'classic') first"
+    raise InvalidRules(f"{why}, not {rules!r:.60}")
 
 
 def bid_words(rules: Rules) -> str:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from .actions import Bid, BidKind
 from .errors import SpadesError, is_whole
-from .rules import Rules, bid_words
+from .rules import Rules, bid_words, rules_of
 from .seats import SIDES, Seat
 
 __all__ = [
@@ -49,7 +49,7 @@ def sides(rules: Rules | str) -> tuple[str, ...]:
     (('NS', 'EW'), ('N', 'S'))
     """
     if rules.__class__ is not Rules:
-        rules = _rules_of(rules, "sides")
+        rules = rules_of(rules, "sides")
     return SIDES if rules.players == 4 else _TWO_SIDES
 
 
@@ -61,24 +61,11 @@ def side_of(rules: Rules | str, seat: Seat | str) -> str:
     ('EW', 'S')
     """
     if seat.__class__ is not Seat or rules.__class__ is not Rules:
-        rules = _rules_of(rules, "side_of")
+        rules = rules_of(rules, "side_of")
         seat = Seat.parse(seat)
     if rules.players == 2:  # type: ignore[union-attr]
         return seat.letter  # type: ignore[union-attr]
     return SIDES[seat % 2]  # type: ignore[operator]
-
-
-def _rules_of(rules: object, what: str) -> Rules:
-    """The Rules, read from a rules text (:meth:`Rules.parse`) as
-    :class:`~spadeslib.game.Game` reads it; anything else is refused."""
-    if isinstance(rules, Rules):
-        return rules
-    if isinstance(rules, str):
-        return Rules.parse(rules)
-    raise SpadesError(
-        f"{what} takes the Rules (or a rules text such as 'classic') first, "
-        f"not {rules!r:.60}"
-    )
 
 
 def _check_scores(rules: Rules, scores: object, what: str) -> None:
@@ -101,7 +88,7 @@ def side_seats(rules: Rules | str, side: str) -> tuple[Seat, ...]:
     >>> side_seats("classic", "EW"), side_seats("two-player", "S")
     ((<Seat.EAST: 1>, <Seat.WEST: 3>), (<Seat.SOUTH: 2>,))
     """
-    _rules_of(rules, "side_seats")
+    rules_of(rules, "side_seats")
     return _SIDE_SEATS.get(side) or tuple(Seat.parse(letter) for letter in side)
 
 
@@ -167,7 +154,7 @@ def apply_bags(rules: Rules | str, bags_before: int, gained: int) -> tuple[int, 
     >>> apply_bags(Rules.preset(), 8, 3), apply_bags("classic+bag_limit=5", 4, 3)
     ((1, 1), (1, 2))
     """
-    rules = _rules_of(rules, "apply_bags")
+    rules = rules_of(rules, "apply_bags")
     total = bags_before + gained
     return total // rules.bag_limit, total % rules.bag_limit
 
@@ -192,7 +179,7 @@ def score_hand(
     ...
     spadeslib.errors.SpadesError: tricks add up to 14: a hand has 13
     """
-    rules = _rules_of(rules, "score_hand")
+    rules = rules_of(rules, "score_hand")
     if not isinstance(bags_before, Mapping):
         raise SpadesError(
             f"bags_before maps each side to the bags it carries, not "
@@ -405,7 +392,7 @@ def game_over(rules: Rules | str, scores: Mapping[str, int]) -> tuple[bool, str 
     >>> game_over(Rules.preset("yppedia"), {"NS": -200, "EW": 40})
     (True, 'EW')
     """
-    rules = _rules_of(rules, "game_over")
+    rules = rules_of(rules, "game_over")
     _check_scores(rules, scores, "game_over")
     values = list(scores.values())
     ended = any(v >= rules.target for v in values) or (
@@ -431,7 +418,7 @@ def why_over(rules: Rules | str, scores: Mapping[str, int]) -> tuple[str, str] |
     >>> why_over(Rules.preset("yppedia"), {"NS": -420, "EW": 153})
     ('threshold', 'NS')
     """
-    rules = _rules_of(rules, "why_over")
+    rules = rules_of(rules, "why_over")
     _check_scores(rules, scores, "why_over")
     if not game_over(rules, scores)[0]:
         return None

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from .cards import Card, Suit
 from .errors import SpadesError
-from .rules import Rules
+from .rules import Rules, rules_of
 from .seats import Seat
 
 __all__ = ["Trick", "trick_winner"]
@@ -36,7 +36,7 @@ def trick_winner(rules: Rules | str, plays: Sequence[tuple[Seat, Card]]) -> Seat
     ...
     spadeslib.errors.SpadesError: North's 2♣ is not in the cards4net+jokers deck
     """
-    rules = _rules_of(rules)
+    rules = rules_of(rules, "trick_winner")
     plays = _read_plays(rules, plays)
     led = rules.trick_suit(plays[0][1])
     best_seat, best = plays[0]
@@ -44,19 +44,6 @@ def trick_winner(rules: Rules | str, plays: Sequence[tuple[Seat, Card]]) -> Seat
         if rules.beats(card, best, led):
             best_seat, best = seat, card
     return best_seat
-
-
-def _rules_of(rules: object, what: str = "trick_winner") -> Rules:
-    """The Rules, read from a rules text (:meth:`Rules.parse`) as
-    :class:`~spadeslib.game.Game` reads it; anything else is refused."""
-    if isinstance(rules, Rules):
-        return rules
-    if isinstance(rules, str):
-        return Rules.parse(rules)
-    raise SpadesError(
-        f"{what} takes the Rules (or a rules text such as 'classic') first, "
-        f"not {rules!r:.60}"
-    )
 
 
 def _read_plays(
@@ -107,7 +94,7 @@ class Trick:
         if not self.plays:
             return None
         if rules.__class__ is not Rules:
-            rules = _rules_of(rules, "led_suit")
+            rules = rules_of(rules, "led_suit")
         return rules.trick_suit(self.plays[0][1])  # type: ignore[union-attr]
 
     def card_of(self, seat: Seat) -> Card | None:

@@ -32,8 +32,10 @@ $(COURSE): pyproject.toml | $(BIN)/python
 		rm -f $(VENV)/.course-* && touch $(COURSE); fi
 
 ## lab: install the course and open it in JupyterLab
+# the root is the course folder: given a file alone, JupyterLab would serve
+# only notebooks/, and the chapters' links to ../exercises and ../docs break
 lab: $(COURSE)
-	$(BIN)/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root) notebooks/01_welcome.ipynb
+	$(BIN)/jupyter lab --ServerApp.root_dir=$(CURDIR) $(if $(filter 0,$(shell id -u)),--allow-root) notebooks/01_welcome.ipynb
 
 ## test: lint, unit and property tests, doctests, notebooks (nbval), browser test.
 ## Every step runs even when an earlier one fails; the run fails at the end.

@@ -238,9 +238,9 @@ def _client(scheduler: Any) -> tuple[Any, bool]:
 def _run_dask(
     fn: Callable[[Any], Any], work: list[Any], scheduler: Any, bar: Progress
 ) -> list[Any]:
+    client, owned = _client(scheduler)  # says which extra is missing
     from distributed import as_completed as completed
 
-    client, owned = _client(scheduler)
     futures: list[Any] = []
     try:
         futures = client.map(fn, work, pure=False)

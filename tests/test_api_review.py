@@ -199,3 +199,22 @@ def test_a_review_of_one_decision_says_decision() -> None:
     assert f"South: 1 decision rated by the coach (1 {best}; 0 forced)" in head
     two = Review(hand, Seat.SOUTH, "rule", [one, one]).summary.splitlines()[0]
     assert "South: 2 decisions rated by the coach" in two
+
+
+def test_a_dask_scheduler_without_dask_names_the_extra(monkeypatch) -> None:
+    """``--scheduler`` in a course-only install: which extra is missing, not a
+    ModuleNotFoundError from deep in the runner."""
+    import builtins
+
+    from spadeslib import parallel
+
+    real_import = builtins.__import__
+
+    def no_distributed(name, *args, **kwargs):
+        if name == "distributed" or name.startswith("distributed."):
+            raise ImportError(name)
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_distributed)
+    with pytest.raises(SpadesError, match=r"spadeslib\[dask\]"):
+        parallel.run(abs, [1, 2], scheduler="tcp://127.0.0.1:1")

@@ -236,6 +236,12 @@ def hand_over(learner: Learner, name: str, tmp: Path) -> None:
     summary = learner.table.locator(".spt-review-summary").inner_text()
     decisions = "decision" if rows == 1 else "decisions"
     assert rows >= 1 and f"{rows} {decisions} rated" in summary, (rows, summary)
+    # a hand writes more log lines than a state carries (LOG_TAIL): the page
+    # asks for the older ones, and the log still opens with the game's start
+    learner.wait_for(
+        "t.querySelectorAll('[data-testid=log] > div').length > 60 && "
+        "t.querySelector('[data-testid=log] > div').textContent.startsWith('New game')"
+    )
     with learner.page.expect_download() as download:
         learner.tid("save").click()
     saved = tmp / f"{name}-game.json"

@@ -14,8 +14,14 @@ export PIP_NO_INDEX := 1
 export PIP_FIND_LINKS := $(abspath $(WHEELS))
 endif
 
-.PHONY: lab test test-unit test-notebooks test-exercises browser test-fast lint format \
-	sync execute exercises bench voila wheelhouse clean
+.PHONY: help lab test test-unit test-notebooks test-exercises browser test-fast lint \
+	format sync execute exercises bench voila wheelhouse clean
+
+.DEFAULT_GOAL := help
+
+## help: list these targets (make with no target does the same)
+help:
+	@sed -n -e 's/^## \([a-z][a-z, -]*:\)/\1/p' -e 's/^## /    /p' Makefile
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -45,6 +51,7 @@ test: $(STAMP) browser
 # pytest-xdist workers for the unit tests and the notebooks (0: one process);
 # --dist loadfile keeps each notebook's cells on one worker
 XDIST ?= 2
+## test-unit, test-notebooks, test-exercises: one step of make test alone
 test-unit: $(STAMP)
 	$(BIN)/python -m pytest -n $(XDIST)
 
@@ -62,10 +69,12 @@ browser:
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest -m "not slow and not browser"
 
+## lint: ruff check and ruff format --check (make test's first step)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
+## format: ruff format, then ruff check --fix
 format: $(STAMP)
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
@@ -111,5 +120,6 @@ wheelhouse: | $(BIN)/python
 	$(BIN)/python -m pip wheel --quiet --wheel-dir wheelhouse ".[course,voila]"
 	@echo "wheelhouse: $$(ls wheelhouse | wc -l) files, $$(du -sh wheelhouse | cut -f1)"
 
+## clean: remove .venv and the caches
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

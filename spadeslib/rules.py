@@ -480,14 +480,12 @@ _OVERRIDABLE = {
     if f.init and f.name not in ("preset", "modifiers")
 }
 
-#: the house rules a rules text may set (``classic+bag_penalty=50``)
-SETTINGS: tuple[str, ...] = ()
-
 #: settings that hold cards (a rules text cannot write them)
 _CARD_LISTS = {
     f.name for f in dataclasses.fields(Rules) if f.init and "tuple" in str(f.type)
 }
-SETTINGS = tuple(sorted(_OVERRIDABLE - _CARD_LISTS))
+#: the house rules a rules text may set (``classic+bag_penalty=50``)
+SETTINGS: tuple[str, ...] = tuple(sorted(_OVERRIDABLE - _CARD_LISTS))
 
 
 def _setting(part: str) -> tuple[str, Any]:

@@ -33,7 +33,14 @@ def all_rule_sets() -> list[str]:
     return specs
 
 
-RULE_SETS = all_rule_sets()
+#: house rules that change the scoring the simulator must reproduce (a new
+#: setting that scores differently belongs here too)
+HOUSE_RULES = [
+    "classic+bag_limit=5+bag_penalty=50",
+    "yppedia+nil_value=75+blind_nil_value=150",
+    "cards4net+target=300+bag_penalty=200",
+]
+RULE_SETS = all_rule_sets() + HOUSE_RULES
 
 
 def random_hand_to_play(spec: str, seed: int) -> Hand:

@@ -61,11 +61,10 @@ def side_of(rules: Rules | str, seat: Seat | str) -> str:
     ('EW', 'S')
     """
     if seat.__class__ is not Seat or rules.__class__ is not Rules:
-        rules = rules_of(rules, "side_of")
-        seat = Seat.parse(seat)
-    if rules.players == 2:  # type: ignore[union-attr]
-        return seat.letter  # type: ignore[union-attr]
-    return SIDES[seat % 2]  # type: ignore[operator]
+        return side_of(rules_of(rules, "side_of"), Seat.parse(seat))
+    if rules.players == 2:
+        return seat.letter
+    return SIDES[seat % 2]
 
 
 def _check_scores(rules: Rules, scores: object, what: str) -> None:

@@ -371,7 +371,7 @@ def _grade_one(
         except (OSError, ValueError) as error:
             nb, problem = None, f"cannot read {where}: {error}"[:300]
     sources = _code_sources(nb) if nb is not None else []
-    mine = _setup_seed(sources) if nb is not None else None
+    mine = _setup_seed(sources)
     if seed is None:
         seed = mine
     elif mine is not None and mine != seed:

@@ -39,6 +39,7 @@ __all__ = [
     "SUIT_ORDER",
     "card_json",
     "display_order",
+    "log_first",
     "log_lines",
     "table_state",
 ]
@@ -59,12 +60,17 @@ sends in a message of their own (:func:`log_lines`). A state of a long game
 stays small: it is sent after every move."""
 
 
+def log_first(session: TableSession, tail: int = LOG_LINES) -> int:
+    """The number of the first of the current game's last ``tail`` log lines
+    (at most :data:`LOG_LINES`)."""
+    return max(session.log_start, len(session.log) - min(tail, LOG_LINES))
+
+
 def log_lines(session: TableSession, tail: int = LOG_LINES) -> list[dict[str, Any]]:
     """The current game's last ``tail`` log lines (at most :data:`LOG_LINES`),
     each with its number, which never changes: ``{"n": 12, "text": ...}``."""
     log = session.log
-    first = max(session.log_start, len(log) - min(tail, LOG_LINES))
-    return [{"n": n, "text": log[n]} for n in range(first, len(log))]
+    return [{"n": n, "text": log[n]} for n in range(log_first(session, tail), len(log))]
 
 
 _VERB = {
@@ -449,7 +455,7 @@ def table_state(
         "trick": _tricks(session, view),
         "sheet": sheet_state(session),
         "log": log_lines(session, LOG_TAIL),
-        "log_from": max(session.log_start, len(session.log) - LOG_LINES),
+        "log_from": log_first(session),
         "hint": None
         if tip is None
         else {

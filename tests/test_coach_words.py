@@ -286,3 +286,22 @@ def test_a_loss_in_words_reads_on_its_ratings_side_of_the_scale() -> None:
             assert rating_for(float(said.group(1))) == verdict.rating, verdict.text
             checked += 1
     assert checked >= 10
+
+
+def test_made_says_what_is_made_a_contract_or_a_nil() -> None:
+    """ "it is made in 71% of deals, against 100% if you bid 0" did not say
+    what "it" was; a Nil against a number now says what each one keeps."""
+    coach = Coach("search-lite", seed=1)
+    blind = Hand(seed=1, dealer="W")  # West decides blind, before looking
+    text = coach.advise(blind).rate("blind nil").text
+    assert (
+        "the bid you make after looking is made in 92% of deals; if you bid "
+        "Blind Nil, your Blind Nil is made in 17%"
+    ) in text, text
+    blind.apply("look")
+    text = coach.advise(blind).rate("0").text
+    assert "it is made" not in text
+    assert (
+        "your side makes its contract in 71% of deals, against 100% if you "
+        "bid 0, but bid 4 scores more"
+    ) in text, text

@@ -315,16 +315,8 @@ class Advice:
             made_b = study.made[self.best]
             made_a = study.made[action]
             rb, ra = sum(made_b) / len(made_b), sum(made_a) / len(made_a)
-            what = {
-                "bid": "it is made",
-                "exchange": "the nil is made",
-                "draw": "the bid you then make is made",
-            }.get(self.kind, "your bid is made")
             if rb - ra >= 0.05:
-                out.append(
-                    f"{what} in {100 * rb:.0f}% of deals, against "
-                    f"{100 * ra:.0f}% if you {describe(action)}"
-                )
+                out.append(self._made_text(action, rb, ra))
             tb = study.tricks[self.best]
             taken = sum(tb) / len(tb)
             out.append(f"you take {taken:.1f} tricks on average")
@@ -342,12 +334,34 @@ class Advice:
                     out[-1] += f", about {-over:.1f} short of {describe(action)}"
             if ra - rb >= 0.05:
                 out.append(
-                    f"{what} less often than if you {describe(action)}, in "
-                    f"{100 * rb:.0f}% of deals against {100 * ra:.0f}%, but "
-                    "scores more"
+                    self._made_text(action, rb, ra)
+                    + f", but {describe(self.best)} scores more"
                 )
             return out
         return []
+
+    def _made_text(self, action: Action, rb: float, ra: float) -> str:
+        """How often the best action and ``action`` are made, each in its
+        own words (a Nil is kept, a number is a contract)."""
+        made_b, made_a = self._made_words(self.best), self._made_words(action)
+        b, a = f"{100 * rb:.0f}%", f"{100 * ra:.0f}%"
+        if made_a == made_b:
+            return f"{made_b} in {b} of deals, against {a} if you {describe(action)}"
+        return f"{made_b} in {b} of deals; if you {describe(action)}, {made_a} in {a}"
+
+    def _made_words(self, action: Action) -> str:
+        """What "made" means for ``action``: a Nil kept, or the contract."""
+        if self.kind == "exchange":
+            return "the nil is made"
+        if self.kind == "draw":
+            return "the bid you then make is made"
+        if isinstance(action, Bid) and action.is_nil:
+            return f"your {action.label()} is made"
+        if not isinstance(action, Bid):  # looking first
+            return "the bid you make after looking is made"
+        if self.alone:
+            return "your bid is made"
+        return "your side makes its contract"
 
     def _known_text(self, action: Action, lost: bool = False) -> str:
         """What the exact analysis of the real deal says about the two

@@ -207,10 +207,13 @@ class Card:
 
     @classmethod
     def parse(cls, text: str | Card) -> Card:
-        """Parse ``"AS"``, ``"10H"``, ``"TH"``, ``"A♠"``, ``"♠A"``, ``"BJ"``, ``"LJ"``.
+        """Parse ``"AS"``, ``"10H"``, ``"TH"``, ``"A♠"``, ``"♠A"``, ``"BJ"``, ``"LJ"``,
+        or a card's name as :attr:`name` writes it (``"the king of hearts"``).
 
         >>> Card.parse(" 10d "), Card.parse("♦10"), Card.parse("Td")
         (Card.parse('10D'), Card.parse('10D'), Card.parse('10D'))
+        >>> Card.parse("The King of Hearts"), Card.parse("10 of spades")
+        (Card.parse('KH'), Card.parse('10S'))
         """
         if isinstance(text, Card):
             return text
@@ -218,7 +221,7 @@ class Card:
             raise InvalidCard(
                 f"{text!r} is not a card: cards are written as strings like 'AS'"
             )
-        key = text.strip().upper()
+        key = " ".join(text.upper().split()).removeprefix("THE ")
         card = _BY_TEXT.get(key)
         if card is None and "\ufe0f" in key:  # "10♠️": an emoji picker's ♠
             card = _BY_TEXT.get(key.replace("\ufe0f", ""))
@@ -292,6 +295,9 @@ def _build_table() -> dict[str, Card]:
                 for s in suits:
                     table[label + s] = card
                     table[s + label] = card
+            for word in (rank.word, rank.label):  # "king of hearts", as name says
+                for name in (suit.plural, suit.singular):
+                    table[f"{word} of {name}".upper()] = card
     for rank in (Rank.LITTLE_JOKER, Rank.BIG_JOKER):
         card = Card(rank, Suit.JOKER)
         table[rank.label] = card

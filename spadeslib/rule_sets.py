@@ -21,8 +21,10 @@ __all__ = [
     "INCOMPATIBLE",
     "JOKER_TRUMPS",
     "MODIFIERS",
+    "NIL_REQUIRED",
     "PRESETS",
     "STANDARD_TRUMPS",
+    "combination_error",
     "setting_text",
 ]
 
@@ -143,6 +145,42 @@ INCOMPATIBLE = (
 )
 """Pairs that cannot be combined (a modifier, then a modifier or a preset),
 and why: :meth:`Rules.preset` refuses them, the table greys them out."""
+
+NIL_REQUIRED: dict[str, str] = {
+    "suicide": "each partnership must have exactly one Nil",
+    "mirror": "a hand without spades must bid Nil under mirror",
+    "whiz": "under whiz a hand without spades can only bid Nil",
+}
+"""Modifiers whose bids need Nil: ``nil=false`` cannot be combined with them."""
+
+
+def combination_error(
+    preset: str, modifiers: tuple[str, ...], *, nil: bool, players: int, jokers: bool
+) -> str | None:
+    """Why a preset, its modifiers and settings cannot go together (``None``:
+    they can). ``jokers``: ``jokers=true`` written without the modifier.
+
+    >>> combination_error("classic", ("whiz",), nil=False, players=4, jokers=False)
+    'nil=false cannot be combined with whiz: under whiz a hand without spades ...'
+    """
+    mods = set(modifiers)
+    for a, b, why in INCOMPATIBLE:
+        if a in mods and (b in mods or b == preset):
+            return f"{a} cannot be combined with {b}: {why}"
+    for mod, why in NIL_REQUIRED.items():
+        if mod in mods and not nil:
+            return f"nil=false cannot be combined with {mod}: {why}"
+    if players == 2 and preset != "two-player":
+        return (
+            "players=2 is the two-player preset's own game (its draw and its "
+            "bidding): write two-player, not a four-player preset with players=2"
+        )
+    if jokers and "jokers" not in mods:
+        return (
+            f"jokers=true alone adds no jokers: write the jokers modifier ({preset}"
+            "+jokers), which also removes two cards and sets the trump order"
+        )
+    return None
 
 
 def _spec_parts(text: str) -> list[str]:

@@ -32,6 +32,7 @@ from .rule_sets import (
     STANDARD_TRUMPS,
     _modifier_name,
     _spec_parts,
+    combination_error,
     setting_text,
 )
 from .seats import Seat
@@ -152,8 +153,8 @@ class Rules:
         for f in dataclasses.fields(self):
             if f.init and f.name not in ("preset", "modifiers"):
                 object.__setattr__(self, f.name, params.get(f.name, f.default))
+        self._check_combination()  # first: its reasons name what was written
         self._build()
-        self._check_combination()
 
     def _build(self) -> None:
         for name in ("removed_cards", "trump_order"):
@@ -165,11 +166,7 @@ class Rules:
             object.__setattr__(self, name, cards)
         self._validate()
         deck = [c for c in FULL_DECK if c not in self.removed_cards]
-        if self.jokers:
-            deck += [
-                Card(Rank.LITTLE_JOKER, Suit.JOKER),
-                Card(Rank.BIG_JOKER, Suit.JOKER),
-            ]
+        deck += _ALL_CARDS[len(FULL_DECK) :] if self.jokers else ()
         object.__setattr__(self, "deck", tuple(deck))
         suit_of = [int(Suit.SPADES) if c.is_joker else int(c.suit) for c in _ALL_CARDS]
         power = [0] * len(_ALL_CARDS)
@@ -450,11 +447,7 @@ class Rules:
                 else "cards are removed only to make room for jokers"
             )
         deck = set(FULL_DECK) - set(self.removed_cards)
-        if self.jokers:
-            deck |= {
-                Card(Rank.LITTLE_JOKER, Suit.JOKER),
-                Card(Rank.BIG_JOKER, Suit.JOKER),
-            }
+        deck |= set(_ALL_CARDS[len(FULL_DECK) :] if self.jokers else ())
         trumps = {c for c in deck if c.suit in (Suit.SPADES, Suit.JOKER)}
         if set(self.trump_order) != trumps or len(self.trump_order) != len(trumps):
             raise InvalidRules(
@@ -462,10 +455,15 @@ class Rules:
             )
 
     def _check_combination(self) -> None:
-        mods = set(self.modifiers)
-        for a, b, why in INCOMPATIBLE:
-            if a in mods and (b in mods or b == self.preset):
-                raise InvalidRules(f"{a} cannot be combined with {b}: {why}")
+        why = combination_error(
+            self.preset,
+            self.modifiers,
+            nil=bool(self.nil),
+            players=self.players,
+            jokers=bool(self.jokers) and not self.removed_cards,
+        )
+        if why:
+            raise InvalidRules(why)
 
 
 _ALL_CARDS: tuple[Card, ...] = (
@@ -508,8 +506,8 @@ def _setting(part: str) -> tuple[str, Any]:
         return key, True
     if word in ("false", "no", "off"):
         return key, False
-    if word == "none":
-        return key, None
+    if word == "none":  # blind_nil=none is a word of its own, not "no value"
+        return key, "none" if key == "blind_nil" else None
     if word.lstrip("-").isdigit():
         return key, int(word)
     return key, text.strip()

@@ -386,3 +386,21 @@ def test_spades_rules_lists_the_settings_a_rules_text_may_hold(
     for name in SETTINGS:  # each one a text can set, as spades rules says
         value = getattr(Rules.preset(), name)
         assert Rules.parse(f"classic+{name}={setting_text(value)}") is not None
+
+
+@pytest.mark.parametrize("mod", ["suicide", "mirror", "whiz"])
+@pytest.mark.parametrize("preset", ["classic", "cards4net"])
+def test_a_modifier_that_needs_nil_refuses_nil_false(preset: str, mod: str) -> None:
+    """``classic+suicide+nil=false`` was accepted, offered Nil, then failed
+    to score at the last card, leaving the game stuck."""
+    with pytest.raises(InvalidRules, match=f"nil=false cannot be combined with {mod}"):
+        Rules.parse(f"{preset}+{mod}+nil=false")
+
+
+def test_settings_that_belong_to_a_modifier_or_preset_name_it() -> None:
+    with pytest.raises(InvalidRules, match=r"write the jokers modifier \(classic"):
+        Rules.parse("classic+jokers=true")
+    with pytest.raises(InvalidRules, match="write two-player"):
+        Rules.parse("classic+players=2")
+    assert Rules.parse("two-player+blind_nil=none").blind_nil == "none"
+    assert Rules.parse("two-player+mirror").players == 2

@@ -242,7 +242,8 @@ def test_team_contract_hint_names_nil_only_when_bid() -> None:
 def test_quick_count_halves_and_named_mistakes() -> None:
     spec = _first("3.5", lambda s: not float(s.expected).is_integer())
     verdict = spec.feedback(int(spec.expected))
-    assert verdict.mistake == "rounded" and "keep the half" in verdict.message
+    assert verdict.mistake == "rounded" and "a half is missing" in verdict.message
+    assert f"{spec.expected:g}" not in verdict.message  # the key is not given
     assert spec.feedback(f"{int(spec.expected)}½").correct
 
 

@@ -124,9 +124,16 @@ class Whole(Answer):
     def parse(self, value: Any) -> int:
         fraction = f"{value!r} has a fractional part"
         if isinstance(value, str):
-            text = value.strip().replace("−", "-").replace("+", "").replace(",", "")
+            text = value.strip().replace("−", "-").replace(",", "").rstrip(".")
+            if re.search(r"\d\s*[-+*/x×]\s*\d", text):
+                raise AnswerError(
+                    f"{value!r} is a sum written as text: work it out and write "
+                    "one number"
+                )
+            # "trick 6", "70 points": the unit is not read
+            text = re.sub(r"(?i)\b(tricks?|points?|pts|cards?|bags?)\b", "", text)
             try:
-                number = float(text)
+                number = float(text.strip().removeprefix("+"))
             except ValueError:
                 raise AnswerError(f"{value!r} is not a number") from None
             if not number.is_integer():
@@ -383,11 +390,17 @@ class BidAnswer(Answer):
 
 
 def _items(value: Any) -> list[Any]:
+    """The items of a list answer: ``"N, S"``, ``"N and S."``, ``["N", "S"]``.
+
+    >>> _items("3 and 7."), _items("North, South"), _items("none")
+    (['3', '7'], ['North', 'South'], [])
+    """
     value = parse_list(value)
     if isinstance(value, str):
         if value.strip().lower() in ("none", "", "-", "nobody", "[]"):
             return []
-        return value.replace(",", " ").replace("/", " ").split()
+        words = value.replace(",", " ").replace("/", " ").rstrip(" .").split()
+        return [w for w in words if w.lower() not in ("and", "&")]
     if isinstance(value, Iterable):
         return list(value)
     return [value]
@@ -568,7 +581,8 @@ class Choice(Answer):
             value = "yes" if value else "no"
         if not isinstance(value, str):
             raise AnswerError(f"{given!r} is not one of the answers")
-        word = " ".join(value.strip().lower().replace("_", " ").split())
+        # "Yes, broken." reads as "yes broken"
+        word = " ".join(re.sub(r"[_,.;:!?]", " ", value.lower()).split())
         for option, others in self.options.items():
             if word == option or word in others or word.replace("-", " ") == option:
                 return option

@@ -247,13 +247,18 @@ class Glossary(Spec):
 
     def mistakes(self) -> list[Mistake]:
         out = []
+        aliases = self.answer.aliases  # type: ignore[attr-defined]
         for english, spanish, portuguese in GLOSSARY:
             if english != self.expected:
+                # "deal" is read as "hand": say so, or the remark names a
+                # word the learner never typed
+                also = [a for a, term in aliases.items() if term == english]
+                said = f"'{english}'" + "".join(f" (or '{a}')" for a in also)
                 out.append(
                     Mistake(
                         f"term:{english}",
                         english,
-                        f"'{english}' is '{spanish}' in Spanish and '{portuguese}' in "
+                        f"{said} is '{spanish}' in Spanish and '{portuguese}' in "
                         f"Portuguese, not '{self.word}'",
                     )
                 )

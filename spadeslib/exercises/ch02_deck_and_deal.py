@@ -305,8 +305,9 @@ class AtLeastSpades(Spec):
     def hint(self) -> str:
         return (
             "P(exactly j spades) = C(13, j) × C(39, 13 − j) / C(52, 13), where "
-            'C(n, j) counts the ways to choose j cards of n (chapter 2, "What does '
-            f'a random hand look like?"); add it up for every j from {self.k} to 13.'
+            "C(n, j) counts the ways to choose j cards of n (chapter 2's formula "
+            'for P(k), "What does a random hand look like?", written with j); '
+            f"add it up for every j from {self.k} to 13."
         )
 
     def explain(self) -> str:

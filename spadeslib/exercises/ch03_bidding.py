@@ -26,7 +26,7 @@ from ..scoring import side_of
 from ..seats import Seat
 from .answers import Answer, Halves, Names, Seats, Whole
 from .core import Mistake, SetSpec, Spec
-from .reading import AnswerError, parse_bid, parse_list
+from .reading import AnswerError, means_all, parse_bid, parse_list
 from .scenarios import (
     bids_table,
     deal,
@@ -216,6 +216,8 @@ class NilOptions(SetSpec):
         return f"'{item}'"
 
     def parse(self, answer: Any) -> frozenset[str]:
+        if means_all(answer, also=("all three",)):
+            return frozenset(SPECIAL)
         out = set()
         for item in as_items(answer):
             if isinstance(item, str) and item.strip().lower() in ("none", ""):
@@ -666,8 +668,9 @@ class EstimateTricks(Spec):
                 Mistake(
                     "rounded",
                     float(int(self.expected)),
-                    "keep the half: the count is in halves (a side-suit king with "
-                    f"at least one more card of its suit is ½), so {self.expected:g}",
+                    "a half is missing: the count is in halves, and each king of a "
+                    "side suit with at least one more card of its suit counts ½ "
+                    "(keep the halves, do not round)",
                 )
             )
         return out

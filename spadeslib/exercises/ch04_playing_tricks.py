@@ -15,6 +15,7 @@ reasons a card is illegal from ``hand.why_illegal(card)``, the winner from
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from ..cards import Card, Suit
@@ -413,6 +414,18 @@ class WinningCards(PositionExercise):
         winner = trick_winner(self.hand.rules, self.hand.trick)
         best = dict(self.hand.trick)[winner]
         return f"it is legal and beats {winner.full}'s {best.symbol()}"
+
+    def missing_text(self, missing: Sequence[Any]) -> str:
+        if self.names_missing:
+            return super().missing_text(missing)
+        winner = trick_winner(self.hand.rules, self.hand.trick)
+        best = dict(self.hand.trick)[winner]
+        what = (
+            "a legal card that beats"
+            if len(missing) == 1
+            else (f"{len(missing)} legal cards that beat")
+        )
+        return f"you left out {what} {winner.full}'s {best.symbol()}"
 
     def hint(self) -> str:
         return (

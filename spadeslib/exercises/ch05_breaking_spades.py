@@ -345,15 +345,15 @@ class WhenBroken(Spec):
                 "first-spade-lead",
                 first_lead,
                 f"trick {first_lead} is the first one led with a spade, but "
-                "spades were "
-                f"broken earlier: {_broken_text(self.hand)} (playing a spade when you "
-                "cannot follow suit breaks spades)",
+                "spades were broken earlier: look for the first trick where a "
+                "player who could not follow suit played a spade (that breaks "
+                "spades too)",
             ),
             Mistake(
                 "next-trick",
                 self.expected + 1,
-                f"spades broke during trick {self.expected} itself "
-                f"({_broken_text(self.hand)}); trick {self.expected + 1} is only the "
+                "spades break during the trick in which the first spade is "
+                "played, not the trick after it: the trick after it is only the "
                 "first in which a spade may be led",
             ),
         ]

@@ -107,6 +107,11 @@ class ScoringExercise(Spec):
     def explain(self) -> str:
         return describe_score(self.rules, self.score(), self.bids, self.tricks)
 
+    def other_side(self) -> tuple[str, str, Any]:
+        other = other_side(self.side)
+        points = score_hand(self.rules, self.bids, self.tricks, self.bags)[other]
+        return side_name(self.side), side_name(other), points.points
+
     def fallback(self, parsed: Any) -> str:
         return (
             f"{parsed} is not {side_name(self.side)}'s score. Work in steps: the "
@@ -163,16 +168,7 @@ class MadeContract(ScoringExercise):
                 "you scored 10 for every trick won; only the tricks bid are worth 10 "
                 "each, the tricks over the contract are worth 1 each",
             ),
-            Mistake(
-                "opponents",
-                self._other().points,
-                "that is the other side's score; read the question's side again",
-            ),
         ]
-
-    def _other(self) -> SideScore:
-        other = other_side(self.side)
-        return score_hand(self.rules, self.bids, self.tricks, self.bags)[other]
 
     def hint(self) -> str:
         return (

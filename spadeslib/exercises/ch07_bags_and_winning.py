@@ -16,6 +16,7 @@ True
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from ..actions import Bid
 from ..rules import Rules
@@ -185,6 +186,11 @@ class PenaltyPoints(HandExercise):
 
     def key(self) -> int:
         return self.result()[self.side].points
+
+    def other_side(self) -> tuple[str, str, Any]:
+        other = other_side(self.side)
+        points = self.result()[other].points
+        return side_name(self.side), side_name(other), points
 
     def prompt(self) -> str:
         return (
@@ -438,7 +444,6 @@ class BothOverTarget(WinnerExercise):
     def mistakes(self) -> list[Mistake]:
         res = self.result()
         after = self.new_scores()
-        totals = f"NS {after['NS']}, EW {after['EW']}"
         if self.expected == NOBODY:
             return [
                 Mistake(
@@ -450,14 +455,19 @@ class BothOverTarget(WinnerExercise):
                 )
                 for side in ("NS", "EW")
             ]
+        # the totals would give the answer away: say how to get them
         loser = other_side(self.expected)
         if res[loser].points > res[self.expected].points:
             why = (
                 f"{side_name(loser)} scored more in this hand, but the winner is the "
-                f"side with the higher total: {totals}"
+                "side with the higher total: add this hand's points (bag penalty "
+                "included) to each side's score before it and compare"
             )
         else:
-            why = f"the side with the higher total wins: {totals}"
+            why = (
+                "the side with the higher total wins: add this hand's points (bag "
+                "penalty included) to each side's score before it and compare"
+            )
         return [
             Mistake("hand-points", loser, why),
             Mistake(
@@ -595,13 +605,19 @@ class ScoreSheet(Spec):
         return "\n".join(parts)
 
     def mistakes(self) -> list[Mistake]:
+        no_carry = self.totals(carry=False)[self.side]
+        carry_text = (
+            "bags carry from hand to hand: you started each hand from 0 bags, so "
+            "you missed the penalty when the running count reached 10"
+        )
+        if no_carry == self.totals(penalty=False)[self.side]:
+            # the same total either way: say what happened, not which slip
+            carry_text = (
+                "the running bag count reaches 10 during these hands, which costs "
+                "100 (bags carry over from hand to hand)"
+            )
         return [
-            Mistake(
-                "no-carry",
-                self.totals(carry=False)[self.side],
-                "bags carry from hand to hand: you started each hand from 0 bags, so "
-                "you missed the penalty when the running count reached 10",
-            ),
+            Mistake("no-carry", no_carry, carry_text),
             Mistake(
                 "no-penalty",
                 self.totals(penalty=False)[self.side],

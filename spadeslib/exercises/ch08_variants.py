@@ -67,6 +67,12 @@ class PointsExercise(Spec):
     def key(self) -> int:
         return self.score().points
 
+    def other_side(self) -> tuple[str, str, Any]:
+        other = {"NS": "EW", "EW": "NS", "N": "S", "S": "N"}[self.side]
+        bags = {s: 0 for s in ("NS", "EW", "N", "S")}
+        points = score_hand(self.rules, self.bids, self.tricks, bags)[other].points
+        return side_name(self.side), side_name(other), points
+
     def explain(self) -> str:
         return describe_score(self.rules, self.score(), self.bids, self.tricks)
 
@@ -258,7 +264,7 @@ class JokerTrick(Spec):
 
     def hint(self) -> str:
         return (
-            "Write down `Rules.parse('cards4net+jokers').trump_order`: it starts "
+            "Print `Rules.parse('cards4net+jokers').trump_order`: it starts "
             "with the Big Joker."
         )
 

@@ -262,6 +262,12 @@ class ReadVoids(ViewExercise):
 
 
 # ----------------------------------------------------------------- puzzles
+LINE_LEGEND = (
+    " The feedback shows a line of perfect play trick by trick: `W:8♠` is "
+    "West's 8♠, and `|` ends a trick."
+)
+
+
 class Puzzle(Spec):
     """Pick a card; the check compares it with the exact result of every card
     (see the module docstring) and shows how the hand ends after it."""
@@ -430,6 +436,47 @@ class Puzzle(Spec):
             f"{line.value:+d} to {side_name(self.side)}"
         )
 
+    def contrast(self, card: Card) -> str:
+        """Why ``card`` is worse than the best one, in words: what changes in
+        the contracts, the nils, the tricks or the bags ('' if nothing)."""
+        h = self.hand
+        lines = self._cache["lines"]
+        best = self.expected
+        mine = score_hand(h.rules, h.bid_map(), lines[card].tricks, h.bags)
+        top = score_hand(h.rules, h.bid_map(), lines[best].tricks, h.bags)
+        reasons = []
+        for side in (self.side, *(x for x in mine if x != self.side)):
+            who = "your side" if side == self.side else "the opponents"
+            a, b = mine[side], top[side]
+            if a.made is not None and a.made != b.made:
+                reasons.append(
+                    f"{who}' contract of {a.contract} is "
+                    f"{'made' if a.made else 'set'}, where {best.symbol()} "
+                    f"{'sets' if a.made else 'makes'} it".replace("side'", "side's")
+                )
+            for nil_a, nil_b in zip(a.nils, b.nils, strict=True):
+                if nil_a.made != nil_b.made:
+                    reasons.append(
+                        f"{nil_a.seat.full}'s {nil_a.bid.label()} "
+                        f"{'is kept' if nil_a.made else 'fails'}, where "
+                        f"{best.symbol()} {'breaks' if nil_a.made else 'keeps'} it"
+                    )
+            if not reasons and side == self.side and a.tricks != b.tricks:
+                more = "more" if a.tricks > b.tricks else "fewer"
+                bags = " (bags)" if a.made and a.tricks > b.tricks else ""
+                reasons.append(
+                    f"your side takes {abs(a.tricks - b.tricks)} {more} "
+                    f"trick{'s' if abs(a.tricks - b.tricks) > 1 else ''}{bags} "
+                    f"than after {best.symbol()}"
+                )
+        if not reasons:
+            return ""
+        cost = lines[best].value - lines[card].value
+        return (
+            f"{card.symbol()} costs {cost} points against {best.symbol()}: after "
+            f"it {'; '.join(reasons)}."
+        )
+
     def worth_note(self) -> str:
         """What a card's worth measures, said once per message."""
         other = next(x for x in ("NS", "EW") if x != self.side)
@@ -450,9 +497,10 @@ class Puzzle(Spec):
                 f"from here, {self.outcome(parsed)}. {self.worth_note()}",
             )
         themed = self.themed(parsed)
+        reason = themed or self.contrast(parsed)
         top = max(line.value for line in self._cache["lines"].values())
         text = (
-            f"{themed + ' ' if themed else ''}With perfect play by everyone from "
+            f"{reason + ' ' if reason else ''}With perfect play by everyone from "
             f"here, after {parsed.symbol()} (then, for example: "
             f"{self.play_text(parsed)}), {self.outcome(parsed)}; the best card is "
             f"worth {top:+d}. {self.worth_note()}"
@@ -506,7 +554,10 @@ class Puzzle(Spec):
 class PartnerWinning(Puzzle):
     number = 3
     title = "Puzzle: your partner is winning the trick"
-    intro = 'All four hands are shown. Answer with one card, for example `"QH"`.'
+    intro = (
+        'All four hands are shown. Answer with one card, for example `"QH"`.'
+        + LINE_LEGEND
+    )
 
     def theme(self, hand: Hand) -> bool:
         if hand.phase is not Phase.PLAYING or hand.turn is None:
@@ -532,10 +583,12 @@ class PartnerWinning(Puzzle):
         if win is None or not self.beats(self.hand, card):
             return ""
         seat, best = win
+        # the last to play knows the trick is the side's already
+        last = len(self.hand.trick) == self.hand.rules.players - 1
         return (
             f"Your partner {seat.full}'s {best.symbol()} is winning this trick so "
             f"far: overtaking it with {card.symbol()} spends that card on a trick "
-            "your side may already have."
+            f"your side {'already has' if last else 'may already have'}."
         )
 
     def hint(self) -> str:
@@ -554,7 +607,7 @@ class PartnerWinning(Puzzle):
 class CoverNil(Puzzle):
     number = 4
     title = "Puzzle: your partner bid Nil"
-    intro = "Your partner bid Nil and has not won a trick yet."
+    intro = "Your partner bid Nil and has not won a trick yet." + LINE_LEGEND
     nil_first = True
 
     def theme(self, hand: Hand) -> bool:
@@ -605,7 +658,7 @@ class CoverNil(Puzzle):
 class Ending(Puzzle):
     number = 5
     title = "Puzzle: play the ending"
-    intro = "The last few tricks, every card shown."
+    intro = "The last few tricks, every card shown." + LINE_LEGEND
 
     def theme(self, hand: Hand) -> bool:
         if hand.phase is not Phase.PLAYING or hand.turn is None:

@@ -315,6 +315,7 @@ print(table.game)
 
     def hint(self) -> str:
         return (
+            "`from spadeslib.table import SpadesTable`, then "
             '`table = SpadesTable(speed="instant")`, `table.from_json(q3.record)`, '
             "then `table.game.scores`."
         )
@@ -423,6 +424,18 @@ lost
 
     def diagnose(self, parsed: Any) -> Feedback | None:
         if parsed != self.expected and parsed in self.other_coaches():
+            if parsed < self.expected:
+                # tricks left out, none added: the right coach with a trick
+                # missed reads the same, so say both
+                missed = super().diagnose(parsed)
+                assert missed is not None
+                why = self.other_coach_text().split(": ", 1)[1]
+                return Feedback(
+                    "incorrect",
+                    f"{missed.message} If you asked the rule coach, that is its "
+                    f"answer, but this question asks the {LEVEL} coach: {why}.",
+                    "other-coach",
+                )
             return Feedback("incorrect", self.other_coach_text() + ".", "other-coach")
         return super().diagnose(parsed)
 

@@ -223,6 +223,12 @@ class Spec:
         """A custom verdict before the standard comparison (``None``: no opinion)."""
         return None
 
+    def other_side(self) -> tuple[str, str, Any] | None:
+        """For a question about one side's points: (that side's name, the
+        other side's name, the other side's answer), so that the other
+        side's points are named as such; ``None`` for other questions."""
+        return None
+
     def praise(self) -> str:
         """A short reason shown with "Correct"."""
         return ""
@@ -291,6 +297,13 @@ class Spec:
                 mistake.answer, self.expected
             ):
                 return Feedback("incorrect", mistake.message, mistake.id)
+        sides = self.other_side()
+        if sides is not None and self.same(parsed, sides[2]):
+            return Feedback(
+                "incorrect",
+                f"that is {sides[1]}'s score; the question asks for {sides[0]}'s",
+                "other-side",
+            )
         return Feedback("incorrect", self.fallback(parsed))
 
     def candidates(self) -> list[Any]:

@@ -68,8 +68,12 @@ def parse_seat(value: Any) -> Seat:
 
 
 def parse_side(value: Any, allow_none: bool = False) -> str | None:
-    """A side from ``"NS"``, ``"N-S"``, ``"north-south"``, ``"EW"``; with
-    ``allow_none``, ``None``/``"none"``/``"nobody"`` too."""
+    """A side from ``"NS"``, ``"N-S"``, ``"north-south"``, ``"East and West"``,
+    ``"EW"``; with ``allow_none``, ``None``/``"none"``/``"nobody"`` too.
+
+    >>> parse_side("North and South"), parse_side("the east-west side")
+    ('NS', 'EW')
+    """
     if value is None or (
         isinstance(value, str)
         and value.strip().lower() in ("none", "nobody", "no one", "neither", "")
@@ -77,8 +81,9 @@ def parse_side(value: Any, allow_none: bool = False) -> str | None:
         if allow_none:
             return None
         raise AnswerError("answer a side: 'NS' or 'EW'")
-    if isinstance(value, str):
-        key = "".join(ch for ch in value.upper() if ch.isalpha())
+    if isinstance(value, str):  # "north and south" names the side as well
+        words = re.findall(r"[a-z]+", value.lower())
+        key = "".join(w for w in words if w not in ("and", "the", "side")).upper()
         key = {"NORTHSOUTH": "NS", "SN": "NS", "EASTWEST": "EW", "WE": "EW"}.get(
             key, key
         )
@@ -91,7 +96,7 @@ def parse_side(value: Any, allow_none: bool = False) -> str | None:
 def parse_card(value: Any) -> Card:
     """A card from ``"QH"``, ``"Q♥"``, ``"10h"`` or a :class:`Card`."""
     try:
-        return Card.parse(value)
+        return Card.parse(value.rstrip(" .") if isinstance(value, str) else value)
     except (SpadesError, TypeError):
         raise AnswerError(
             f"{value!r} is not a card: write cards like 'QH', '10S' or 'A♠'"
@@ -104,8 +109,18 @@ def parse_cards(value: Any) -> frozenset[Card]:
     if isinstance(value, (str, Card)):
         if isinstance(value, str) and value.strip().lower() in ("none", "", "-"):
             return frozenset()
+        try:  # one card by its name: "the king of hearts"
+            return frozenset([Card.parse(value.rstrip(" ."))])
+        except SpadesError:
+            pass
         items: Iterable[Any] = (
-            [value] if isinstance(value, Card) else value.replace(",", " ").split()
+            [value]
+            if isinstance(value, Card)
+            else [  # "AH, JH and 4H.": the words between cards are not read
+                w
+                for w in value.replace(",", " ").rstrip(" .").split()
+                if w.lower() not in ("and", "&")
+            ]
         )
     elif isinstance(value, Iterable):
         items = value

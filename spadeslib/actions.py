@@ -249,6 +249,11 @@ def parse_action(action: Action | str | int, phase: Phase) -> Action:
     """
     if isinstance(action, (Card, Bid, Look, Draw, Exchange, Discard)):
         return action
+    if not isinstance(action, (str, int)) or isinstance(action, bool):
+        raise SpadesError(
+            f"{action!r:.40} is not a move: write a card, a bid or a word such "
+            "as 'look', as text"
+        )
     text = str(action).strip().lower()
     if text == "look":
         return LOOK
@@ -283,8 +288,14 @@ def _parse_in_phase(action: Action | str | int, text: str, phase: Phase) -> Acti
                 "top card) or 'take_next' (the next one)"
             ) from None
     if phase is Phase.EXCHANGE:
-        return Exchange.of(text.removeprefix("pass").upper())
+        return Exchange.of(str(action).strip().removeprefix("pass"))
     if phase is Phase.BLIND_DISCARD:
-        rest = text.removeprefix("discard").strip()
-        return Discard.of("" if rest == "none" else rest.upper())
+        rest = str(action).strip()
+        rest = rest[len("discard") :] if text.startswith("discard") else rest
+        if not rest.strip():  # keeping every card is said, not left blank
+            raise SpadesError(
+                "name the cards to discard ('discard 4H 7C'), or 'discard none' "
+                "to keep them all"
+            )
+        return Discard.of("" if rest.strip().lower() == "none" else rest)
     return Bid.parse(action)

@@ -231,8 +231,11 @@ def loads(data: str | bytes | bytearray, *, max_bytes: int = MAX_BYTES) -> Game:
             "not a record: the JSON is nested too deeply (a record has at most "
             "six levels)"
         ) from None
-    except ValueError as error:  # e.g. an integer with too many digits
-        raise InvalidRecord(f"not a usable JSON value: {error}") from None
+    except ValueError:  # Python's own limit on an integer's digits
+        raise InvalidRecord(
+            "not a usable JSON value: a number has thousands of digits (no seed, "
+            "score or count of a game is that long)"
+        ) from None
     return from_record(value)
 
 

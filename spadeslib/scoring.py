@@ -152,8 +152,18 @@ def apply_bags(rules: Rules | str, bags_before: int, gained: int) -> tuple[int, 
 
     >>> apply_bags(Rules.preset(), 8, 3), apply_bags("classic+bag_limit=5", 4, 3)
     ((1, 1), (1, 2))
+    >>> apply_bags("classic", -5, 3)
+    Traceback (most recent call last):
+    ...
+    spadeslib.errors.SpadesError: apply_bags: bags_before is a whole number of bags ...
     """
     rules = rules_of(rules, "apply_bags")
+    for name, value in (("bags_before", bags_before), ("gained", gained)):
+        if not is_whole(value) or value < 0:
+            raise SpadesError(
+                f"apply_bags: {name} is a whole number of bags of at least 0, "
+                f"not {value!r}"
+            )
     total = bags_before + gained
     return total // rules.bag_limit, total % rules.bag_limit
 

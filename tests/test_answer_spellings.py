@@ -184,3 +184,23 @@ def test_glossary_exercise_uses_the_words_of_chapter_1() -> None:
     for _, spanish, portuguese in GLOSSARY:
         for word in (spanish, portuguese):
             assert re.search(rf"\b{word}\b", table), word
+
+
+def test_answers_written_as_a_learner_says_them() -> None:
+    """A second review's list: each was refused, or misread."""
+    from spadeslib.exercises.answers import CardAnswer, Seats, Side, TrickNumbers
+    from spadeslib.exercises.reading import AnswerError, parse_cards
+
+    assert Whole("a trick number").parse("trick 6") == 6
+    assert Whole("points").parse("70 points") == 70
+    with pytest.raises(AnswerError, match="a sum written as text"):
+        Whole("tricks").parse("3+4")  # was read as 34
+    assert Side().parse("East and West") == "EW"
+    assert Seats().parse("North and South") == {Seat.NORTH, Seat.SOUTH}
+    assert TrickNumbers().parse("tricks 1 and 4") == {1, 4}
+    assert str(CardAnswer().parse("the king of hearts")) == "KH"
+    assert {str(c) for c in parse_cards("AH JH 4H 2H.")} == {"AH", "JH", "4H", "2H"}
+    assert LEAD_CHOICE.parse("Yes, broken.") == "broken"
+
+
+LEAD_CHOICE = Choice({"no": (), "broken": ("yes broken",)})

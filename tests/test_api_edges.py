@@ -11,6 +11,7 @@ from spadeslib import (
     Hand,
     IllegalAction,
     InvalidRules,
+    Phase,
     Rules,
     Seat,
     SpadesError,
@@ -284,3 +285,21 @@ def test_the_coach_and_make_bot_read_seeds_alike() -> None:
                 make(seed)
     assert Coach("rule", seed=None).seed == 0
     assert make_bot("rule", seed="class-7b").seed == "class-7b"
+
+
+def test_no_move_is_read_from_none_or_blank_text() -> None:
+    """``apply(None)`` and ``apply("")`` were read as "discard nothing" in the
+    two-player blind discard; a wrong type is refused in every phase."""
+    from spadeslib.actions import parse_action
+
+    for phase in Phase:
+        for junk in (None, [], 2.5, True):
+            with pytest.raises(SpadesError, match="is not a move"):
+                parse_action(junk, phase)  # type: ignore[arg-type]
+    with pytest.raises(SpadesError, match="'discard none' to keep them all"):
+        parse_action("  ", Phase.BLIND_DISCARD)
+    assert str(parse_action("discard none", Phase.BLIND_DISCARD)) == str(
+        parse_action("none", Phase.BLIND_DISCARD)
+    )
+    with pytest.raises(SpadesError, match="'n' is not a card"):
+        parse_action("pass n", Phase.EXCHANGE)  # as typed, not upper-cased

@@ -113,6 +113,55 @@ def test_graded_notebook_switches_solutions_off(
         graded(False)
 
 
+def test_setup_cell_imports_what_the_class_set_imports(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Chapter 11 asks for `Game(...)`: the setup cell imports it, with the
+    same line as a class set's notebook."""
+    from spadeslib.exercises import graded
+    from spadeslib.exercises.class_sets import student_notebook
+    from spadeslib.exercises.notebooks import SETUP_IMPORT
+
+    setup = assignment_notebook("11_play", 2026).cells[1].source
+    mine = next(
+        c for c in student_notebook("11_play", 5).cells if c.cell_type == "code"
+    )
+    assert setup.split("\n")[0] == SETUP_IMPORT == mine.source.split("\n")[0]
+    monkeypatch.setenv("SPADESLIB_STUDENT", "alice")
+    names: dict[str, object] = {}
+    try:
+        exec(setup, names)
+        names["q1"].show()  # type: ignore[attr-defined]
+        assert "Game(" in capsys.readouterr().out
+        exec('game = Game(Rules("classic"), seed=1)\nseat = Seat.NORTH', names)
+    finally:
+        graded(False)
+
+
+def test_exercises_have_the_class_set_headings_and_code_cells() -> None:
+    from spadeslib.exercises.class_sets import student_notebook
+    from spadeslib.exercises.notebooks import YOUR_CODE
+
+    def shape(cells: list) -> list[str]:  # type: ignore[type-arg]
+        return [
+            c.source
+            for c in cells
+            if c.source.startswith("## Exercise") or c.source == YOUR_CODE
+        ]
+
+    nb = assignment_notebook("11_play", 2026)
+    theirs = shape(student_notebook("11_play", 5).cells)
+    assert shape(nb.cells) == theirs
+    assert "Write the code in the empty cell" in theirs[0]
+    assert theirs.count(YOUR_CODE) == 3  # exercises 1, 3 and 4 ask for code
+    for i, cell in enumerate(nb.cells):
+        if cell.source == YOUR_CODE:  # the student's own, editable cell
+            assert "nbgrader" not in cell.metadata
+            assert nb.cells[i - 1].source.endswith(".show()")
+            grade_id = nb.cells[i + 1].metadata["nbgrader"]["grade_id"]
+            assert grade_id.startswith("answer_")
+
+
 def test_student_id_prefers_the_grader_then_the_hub(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -593,3 +593,23 @@ def test_the_game_over_says_who_won_by_how_much_and_why() -> None:
         "East-West won, 153 to -420: North-South (you) fell to -420, at or below the "
         "losing threshold of -200"
     )
+
+
+def test_two_players_keep_the_opponents_level_on_load_and_new_game() -> None:
+    """The opponent sits across the table: a load and a new game looked for
+    it on the left (West, not in play) and fell back to the default level."""
+    table = TableSession("two-player", seed=1, opponents="novice")
+    table.from_json(table.to_json())
+    assert table.levels == {Seat.NORTH: "novice"}
+    table.new_game()
+    assert table.levels == {Seat.NORTH: "novice"}
+    table.new_game("classic")  # the opponent's level now faces you from both sides
+    assert table.levels[Seat.EAST] == table.levels[Seat.WEST] == "novice"
+
+
+def test_a_new_game_keeps_the_move_timer_of_the_same_rules() -> None:
+    table = TableSession("classic", seed=1, timer=30)
+    table.new_game()
+    assert table.timer == 30
+    table.new_game(timer=0)
+    assert not table.timer

@@ -377,9 +377,16 @@ def test_the_chosen_count_follows_each_click(browser: Any, states: Any) -> None:
     assert tid(page, "confirm-choice").inner_text() == "Pass 2"
     cards.nth(2).click()  # a third card: the most is two
     assert tid(page, "confirm-choice").inner_text() == "Pass 2"
-    assert "the most you may pass" in tid(page, "live").inner_text()
+    said = "You pass exactly 2 cards: click a chosen card to put it back."
+    assert tid(page, "live").inner_text() == said
+    note = tid(page, "choose-note")
+    assert note.inner_text() == said, "the refused click must show on screen"
+    box, row = note.bounding_box(), page.locator(".spt-actions").bounding_box()
+    assert box and row and box["height"] <= row["height"], "the note is cut"
+    assert tid(page, "confirm-choice").is_visible()
     cards.nth(1).click()  # put one back: not ready to pass
     assert tid(page, "confirm-choice").is_disabled()
+    assert "(1 chosen)" in note.inner_text()
     page.close()
 
 
@@ -661,4 +668,170 @@ def test_the_page_asks_once_for_the_older_log_lines(browser: Any) -> None:
     asked = [m for m in page.evaluate("() => window.sent") if m["type"] == "log"]
     assert len(asked) == 1, "nothing is missing: no second request"
     assert not page.errors
+    page.close()
+
+
+# ------------------------------------------------ the second review's fixes
+SEATS_AND_STRIP_JS = """() => {
+  const q = (s) => document.querySelector(s);
+  const r = (s) => q(s).getBoundingClientRect();
+  const strip = q('.spt-strip');
+  const hint = q('[data-testid=hint-text]');
+  const cs = getComputedStyle(hint);
+  const box = strip.getBoundingClientRect();
+  return {seats: ['W', 'E'].map((k) => r(`[data-testid=seat-${k}]`).bottom),
+          prompt: r('[data-testid=prompt]').top, actions: r('.spt-actions').top,
+          stripBottom: box.top + strip.clientTop + strip.clientHeight,
+          scrolls: strip.scrollHeight > strip.clientHeight + 1,
+          hintTop: hint.getBoundingClientRect().top + parseFloat(cs.paddingTop),
+          line: parseFloat(cs.lineHeight)};
+}"""
+
+
+@pytest.fixture(scope="module")
+def hinted_bid() -> dict[str, Any]:
+    """The learner's bid in cards4net (seed 3, novice opponents) with the
+    coach's hint shown: East deals, and "novice bot" wraps its box."""
+    table = SpadesTable("cards4net", seed=3, opponents="novice", speed="instant")
+    if table.state["hand"]["hidden"]:
+        table.look()
+    table.hint()
+    state = table.state
+    assert state["hint"] and any(s["dealer"] for s in state["seats"] if s["seat"] == "E")
+    return state
+
+
+@pytest.mark.parametrize("large", [False, True])
+@pytest.mark.parametrize("viewport", [(1280, 800), (800, 600), (390, 844)])
+@pytest.mark.parametrize("turn", [False, True])
+def test_the_side_seats_never_lie_on_the_prompt(
+    browser: Any,
+    hinted_bid: dict[str, Any],
+    large: bool,
+    viewport: tuple[int, int],
+    turn: bool,
+) -> None:
+    """Large print wrapped East's box (dealer's badge, "novice bot") to four
+    lines, 10 px into the prompt; and the strip, a fixed 112 px, cut the
+    hint's third line in half over the bid buttons. The side seats end
+    above the prompt at every size, and the strip, when it scrolls, ends on
+    a whole line of the hint."""
+    state = json.loads(json.dumps(hinted_bid))
+    state["prefs"]["large_print"] = large
+    for seat in state["seats"]:
+        if seat["seat"] == "E" and turn:  # a third line: "bids..."
+            seat["turn"] = True
+    page = open_table(browser, state, viewport[0] - 16, viewport)
+    box = page.evaluate(SEATS_AND_STRIP_JS)
+    assert max(box["seats"]) <= box["prompt"] + 0.5, box
+    assert box["stripBottom"] <= box["actions"] + 0.5, box
+    if box["scrolls"]:
+        lines = (box["stripBottom"] - box["hintTop"]) / box["line"]
+        assert lines >= 1 and abs(lines - round(lines)) < 0.1, f"half a line: {box}"
+    page.screenshot(path=f"/tmp/frontfix/seats-{viewport[0]}-{large}-{turn}.png")
+    assert not page.errors, page.errors
+    page.close()
+
+
+@pytest.mark.parametrize("large", [False, True])
+def test_the_score_sheet_keeps_its_headings_in_view(
+    browser: Any, states: Any, large: bool
+) -> None:
+    """After four hands and more the sheet scrolls to its newest rows: the
+    column headings (North-South (you), East-West) stay in view."""
+    state = json.loads(json.dumps(states["reviewed"]))
+    row = state["sheet"]["rows"][0]
+    state["sheet"]["rows"] = [dict(row, hand=n) for n in range(1, 8)]
+    state["prefs"]["large_print"] = large
+    page = open_table(browser, state)
+    box = page.evaluate(
+        """() => {
+        const box = document.querySelector('[data-testid=sheet-toggle]');
+        const th = [...box.querySelectorAll('thead th')];
+        const b = box.getBoundingClientRect();
+        const seen = th.map((h) => { const r = h.getBoundingClientRect();
+            const x = r.left + r.width / 2, y = r.top + r.height / 2;
+            return [r.top, r.bottom, h.contains(document.elementFromPoint(x, y))]; });
+        return {scrolled: box.scrollTop, top: b.top, bottom: b.bottom, seen,
+                names: th.map((h) => h.textContent)};
+    }"""
+    )
+    assert box["scrolled"] > 0, "the sheet is short: nothing to check"
+    assert "North-South (you)" in box["names"], box["names"]
+    for top, bottom, on_top in box["seen"]:
+        assert box["top"] <= top and bottom <= box["bottom"], box
+        assert on_top, "a row covers the headings"
+    page.close()
+
+
+def test_the_draw_keeps_the_keyboard_on_its_buttons(browser: Any) -> None:
+    """Two players: after Enter on Take the next card (or Keep) the focus
+    comes back to the draw's buttons, also after a state in which the other
+    player draws (no buttons: the focus waits on the hand)."""
+    table = SpadesTable("two-player", seed=3, speed="instant")
+    table.look()
+    first = table.state
+    table.take_next()
+    second = table.state
+    assert [b["action"] for b in second["buttons"]] == ["keep", "take_next"]
+    waiting = json.loads(json.dumps(second))
+    waiting["buttons"] = []
+    waiting["table"]["to_move"] = "opponent"
+    page = open_table(browser, first)
+    focused = "() => document.activeElement.dataset.testid"
+    tid(page, "act-take_next").focus()
+    page.keyboard.press("Enter")
+    assert page.evaluate("() => window.sent.at(-1)") == {
+        "type": "act",
+        "action": "take_next",
+    }
+    push(page, waiting)  # the other player draws
+    assert page.evaluate(focused).startswith("card-")
+    push(page, second)
+    assert page.evaluate(focused) == "act-take_next"
+    page.keyboard.press("Shift+Tab")  # to Keep, and keep the card
+    page.keyboard.press("Enter")
+    assert page.evaluate("() => window.sent.at(-1)")["action"] == "keep"
+    push(page, first)  # straight to the next draw
+    assert page.evaluate(focused) == "act-keep"
+    # once the draw is over, the focus goes to the hand as after any bid
+    over = json.loads(json.dumps(second))
+    over["table"]["phase"] = "bidding"
+    over["buttons"] = [dict(b, action=str(n)) for n, b in enumerate(over["buttons"])]
+    page.keyboard.press("Enter")
+    push(page, over)
+    assert page.evaluate(focused).startswith("card-")
+    assert not page.errors, page.errors
+    page.close()
+
+
+@pytest.mark.parametrize("large", [False, True])
+def test_the_review_fits_a_phone(browser: Any, states: Any, large: bool) -> None:
+    """390x844: the review's table was 424 px wide in a 341 px dialog, and
+    the seats behind showed at its left edge. Now it covers the felt edge to
+    edge, nothing in it is wider than it, and Next hand stays clear."""
+    state = json.loads(json.dumps(states["hand-over"]))
+    state["prefs"]["large_print"] = large
+    page = open_table(browser, state, 390 - 16, (390, 844))
+    box = page.evaluate(
+        """() => {
+        const q = (s) => document.querySelector(s);
+        const rv = q('[data-testid=review]');
+        const r = rv.getBoundingClientRect();
+        const widest = Math.max(...[...rv.querySelectorAll('*')]
+            .map((e) => e.getBoundingClientRect().right));
+        return {left: r.left, right: r.right, bottom: r.bottom, widest,
+                wide: rv.scrollWidth - rv.clientWidth,
+                felt: q('[data-testid=felt]').getBoundingClientRect().toJSON(),
+                next: q('[data-testid=next-hand]').getBoundingClientRect().toJSON(),
+                rows: rv.querySelectorAll('[data-testid=review-row]').length};
+    }"""
+    )
+    assert box["rows"] > 0
+    assert box["left"] <= box["felt"]["left"] + 0.5, box
+    assert box["right"] >= box["felt"]["right"] - 0.5, box
+    assert box["wide"] <= 0 and box["widest"] <= box["right"] + 0.5, box
+    assert box["bottom"] <= box["next"]["top"], "the review lies on Next hand"
+    assert box["next"]["bottom"] <= box["felt"]["bottom"], box
+    page.screenshot(path=f"/tmp/frontfix/phone-review-{large}.png")
     page.close()

@@ -81,6 +81,11 @@ def _seeds(text: str) -> list[int]:
 def _who(args: argparse.Namespace) -> tuple[list[str], list[int] | None]:
     """The students, and their seeds when ``--seeds`` gives them (a student
     named ``seed-11`` per seed, or one seed per ``--students`` name)."""
+    if args.nbgrader and args.count:
+        raise SpadesError(
+            "--nbgrader derives each seed from the student's hub user name: give "
+            "--students with the JupyterHub user names, exactly (not --count)"
+        )
     students = _students(args.students, args.count)
     if args.seeds is None:
         return students, None

@@ -28,7 +28,9 @@ from __future__ import annotations
 import ast
 import csv
 import json
+import os
 import re
+import tempfile
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -112,8 +114,39 @@ class Report:
                 f"{student}: {counts['correct']}/{total} correct"
                 + (f" ({', '.join(parts)})" if parts else "")
             )
+        exercises = self.by_exercise()
+        if exercises:
+            lines.append("")
+        for (_, label), counts in exercises.items():
+            total = sum(counts.values())
+            parts = [f"{counts[v]} {v}" for v in VERDICTS[1:] if counts[v]]
+            lines.append(
+                f"{label}: {counts['correct']} of {total} correct"
+                + (f" ({', '.join(parts)})" if parts else "")
+            )
         lines += [f"note: {note}" for note in self.notes]
         return "\n".join(lines)
+
+    def by_exercise(self) -> dict[tuple[str, str], dict[Verdict, int]]:
+        """Per exercise, ``(chapter, label)`` in the course's order, the count
+        of each verdict over the class: which exercise the class found hard.
+        A notebook graded without a seed (exercise ``?``) is not counted."""
+        out: dict[tuple[str, str], dict[Verdict, int]] = {}
+        for g in self.grades:
+            if g.exercise != "?":
+                counts = out.setdefault((g.chapter, g.exercise), {})
+                counts[g.verdict] = counts.get(g.verdict, 0) + 1
+
+        def order(item: tuple[str, str]) -> tuple[int, str, tuple[int, ...]]:
+            chapter, label = item
+            place = CHAPTERS.index(chapter) if chapter in CHAPTERS else len(CHAPTERS)
+            digits = tuple(int(n) for n in re.findall(r"\d+", label))
+            return place, chapter, digits
+
+        return {
+            item: {v: out[item].get(v, 0) for v in VERDICTS}
+            for item in sorted(out, key=order)
+        }
 
     def summary(self) -> dict[str, dict[Verdict, int]]:
         """Per student (in the order graded), the count of each verdict."""
@@ -219,6 +252,22 @@ def _printed_verdict(cell: dict[str, Any]) -> tuple[Verdict, str]:
     return "not read", "the cell printed no verdict"
 
 
+def _quiet_kernel(sockets: Path) -> dict[str, Any]:
+    """NotebookClient options for a kernel that does not warn "Kernel is
+    running over TCP without encryption" on stderr at every notebook: where
+    the system has them (not Windows), the kernel talks over local sockets
+    (IPC) in the folder ``sockets``, so nothing crosses the network; on
+    Windows, which has no IPC transport, the kernel logs errors only."""
+    if os.name == "nt":
+        return {"extra_arguments": ["--IPKernelApp.log_level=ERROR"]}
+    from jupyter_client.manager import AsyncKernelManager
+
+    manager = AsyncKernelManager(
+        kernel_name="python3", transport="ipc", ip=str(sockets / "kernel")
+    )
+    return {"km": manager}
+
+
 def execute_checks(
     nb: dict[str, Any], seed: int, folder: Path, timeout: int = 600
 ) -> dict[int, tuple[Verdict, str]]:
@@ -236,15 +285,17 @@ def execute_checks(
                 r"^SEED = .*$", f"SEED = {seed}", cell.source, count=1, flags=re.M
             )
             break
-    client = NotebookClient(
-        node,
-        timeout=timeout,
-        kernel_name="python3",
-        allow_errors=True,
-        record_timing=False,
-        resources={"metadata": {"path": str(folder)}},
-    )
-    client.execute()
+    with tempfile.TemporaryDirectory(prefix="spades-grade-") as sockets:
+        client = NotebookClient(
+            node,
+            timeout=timeout,
+            kernel_name="python3",
+            allow_errors=True,
+            record_timing=False,
+            resources={"metadata": {"path": str(folder)}},
+            **_quiet_kernel(Path(sockets)),
+        )
+        client.execute()
     code = [c for c in node.cells if c.cell_type == "code"]
     readings = read_answers([c.source for c in code])
     return {
@@ -272,10 +323,28 @@ def _key(folder: Path) -> dict[str, Any]:
 
 
 def _chapter_of(path: Path) -> str | None:
+    """The chapter of a notebook, by its name: ``06_scoring.ipynb``, or a
+    copy renamed by a browser or Jupyter (``06_scoring (1).ipynb``,
+    ``06_scoring-Copy1.ipynb``)."""
     try:
         return resolve(path.stem)
     except SpadesError:
-        return None
+        return next((c for c in CHAPTERS if path.stem.startswith(c)), None)
+
+
+def _look_alikes(folder: Path, name: str) -> list[Path]:
+    """The notebooks of ``folder`` named like chapter ``name``'s but not
+    exactly (``06_scoring (1).ipynb``: a browser's download of a second copy)."""
+    if not folder.is_dir():
+        return []
+    return sorted(
+        p
+        for p in folder.iterdir()
+        if p.suffix == ".ipynb"
+        and p.stem != name
+        and p.stem.startswith(name)
+        and p.is_file()
+    )
 
 
 def grade_class(
@@ -361,8 +430,26 @@ def _grade_one(
     where = f"{folder.name}/{path.name}"
     nb: dict[str, Any] | None = None
     problem = ""
+    others = _look_alikes(folder, name)
+    listed = ", ".join(repr(p.name) for p in others)
+    if not path.exists() and len(others) == 1:
+        path, where = others[0], f"{folder.name}/{others[0].name}"
+        report.notes.append(
+            f"graded {where} as {student}'s {name}.ipynb (no {name}.ipynb in "
+            f"{folder.name}/): rename it to {name}.ipynb"
+        )
+    elif not path.exists() and others:
+        problem = (
+            f"no notebook {where}; found {listed}: rename the returned one "
+            f"to {name}.ipynb"
+        )
+    elif others:
+        report.notes.append(
+            f"graded {where}; {folder.name}/ also holds {listed}: if that is "
+            f"the returned notebook, rename it to {name}.ipynb"
+        )
     if not path.exists():
-        problem = f"no notebook {where}"
+        problem = problem or f"no notebook {where}"
     else:
         try:
             nb = json.loads(path.read_text(encoding="utf-8"))

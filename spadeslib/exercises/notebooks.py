@@ -48,6 +48,8 @@ from . import (
 )
 
 __all__ = [
+    "SETUP_IMPORT",
+    "YOUR_CODE",
     "build",
     "check_built",
     "execute_solutions",
@@ -66,6 +68,30 @@ _ASSIGN = re.compile(
 _IMPORT = re.compile(r"^from spadeslib\.exercises import (?!____)")
 SEED_LINE = re.compile(r"^SEED = -?\d+", re.MULTILINE)
 """The seed line of an exercise notebook's setup cell."""
+
+
+SETUP_IMPORT = "from spadeslib import Game, Rules, Seat"
+"""The first line of every exercise notebook's setup cell (the course's
+exercises, class sets and nbgrader assignments): the names the exercises'
+prompts use (chapter 11: "Make a game with `Game(...)`")."""
+
+YOUR_CODE = "# Your code here"
+"""The cell a student writes an exercise's worked code in (an exercise whose
+class has ``worked`` code, such as chapter 11's)."""
+
+
+def exercise_heading(name: str, number: int) -> str:
+    """The markdown heading of exercise ``number`` (from 1) of chapter
+    ``name``: ``## Exercise N · title`` and, if it has one, its intro.
+
+    >>> print(exercise_heading("11_play", 1).split("\\n")[0])
+    ## Exercise 1 · Play two hands with the bots
+    """
+    cls = exercise_classes(resolve(name))[number - 1]
+    head = f"## Exercise {number} · {cls.title}"
+    if cls.intro:
+        head += "\n\n" + _wrap(cls.intro)
+    return head
 
 
 def project_root() -> Path:
@@ -114,7 +140,7 @@ def to_exercise(solution: Any) -> Any:
             if first == MARK:
                 continue
             if first == CODE_MARK:
-                new = nbformat.v4.new_code_cell("# Your code here")
+                new = nbformat.v4.new_code_cell(YOUR_CODE)
             else:
                 new = nbformat.v4.new_code_cell(to_exercise_source(cell.source))
         elif cell.cell_type == "markdown":
@@ -235,15 +261,12 @@ def solution_source(
     parts = [
         HEADER,
         _md(f"# Exercises · {chapter}\n\n{intro}\n\n{HOW}"),
-        "# %%\nfrom spadeslib import Game, Rules, Seat\n"
+        f"# %%\n{SETUP_IMPORT}\n"
         "from spadeslib.exercises import load\n\n"
         f'SEED = {seed}\n{names} = load("{name}", seed=SEED)\n',
     ]
     for i, (cls, q) in enumerate(zip(exercise_classes(name), loaded, strict=True), 1):
-        head = f"## Exercise {i} · {cls.title}"
-        if cls.intro:
-            head += "\n\n" + _wrap(cls.intro)
-        parts.append(_md(head))
+        parts.append(_md(exercise_heading(name, i)))
         parts.append(f"# %%\nq{i}.show()\n")
         if cls.worked:
             parts.append(f"# %%\n{CODE_MARK}\n{cls.worked.rstrip()}\n")

@@ -173,8 +173,14 @@ class TableSession(TurnLoop, Coaching, Keeping):
             raise SpadesError("in a two-player game you sit North or South")
         default = first_level(DEFAULT_LEVELS)
         old = getattr(self, "levels", {})
-        partner = partner or old.get(self.seat.partner) or default
-        opponents = opponents or old.get(self.seat.left) or default
+        # the last game's bots: two players face each other across the table
+        two = getattr(getattr(self, "game", None), "rules", rules).players == 2
+        partner = partner or (None if two else old.get(self.seat.partner)) or default
+        opponents = (
+            opponents
+            or old.get(self.seat.partner if two else self.seat.left)
+            or default
+        )
         for level in (partner, opponents):
             check_level(level)
         timer = check_timer(timer)
@@ -526,14 +532,16 @@ class TableSession(TurnLoop, Coaching, Keeping):
         timer: float | None = None,
         house_rules: bool = True,
     ) -> bool:
-        """Start a new game: the same rules and bots unless given; the given
-        ``seed`` deals exactly that game, no seed deals a fresh one.
+        """Start a new game: the same rules, bots and move timer unless given;
+        the given ``seed`` deals exactly that game, no seed deals a fresh one.
 
         New rules written without house rules of their own (the Options
         panel sends a preset and modifiers) keep the current table's house
         rules that they accept (``house_rules=False``: drop them); the log
         says which were kept and which dropped."""
         old = self.rules
+        if timer is None and rules is None and not modifiers:
+            timer = self.timer  # the same rules: the same clock
         try:
             new_rules = self._rules_of(rules if rules is not None else old, modifiers)
             kept: list[str] = []

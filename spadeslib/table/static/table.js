@@ -33,7 +33,7 @@
 // an enabled button: the click asks Python, whose refusal explains why (the
 // reason is also its aria-description and title). Bids: "bid-4", "bid-nil", "bid-blind_nil",
 // "bid-blind_seven"; other actions "act-look", "act-keep", "act-take_next";
-// "confirm-choice". Seats "seat-N|E|S|W" (data-turn). Trick "trick", its cards
+// "confirm-choice", "choose-note" (the count, or why a click chose nothing). Seats "seat-N|E|S|W" (data-turn). Trick "trick", its cards
 // "trick-card-N", "drawn-card" (the two-player draw). Messages: "prompt", "notice" (the refusal), "hint-text",
 // "estimate-text", "log" (role=log), "live" (aria-live announcements).
 // Toolbar: "hint", "estimate", "undo", "replay", "next-hand", "game-over-new", "step", "pause",
@@ -46,7 +46,8 @@
 // Keys (focus anywhere in the table): arrows move between cards, Enter or
 // Space plays the focused card, digits bid (two digits quickly for 10-13),
 // n Nil, l look, h hint, u undo. When your turn to play comes with the focus
-// on a card you may not play, it moves to the first card you may.
+// on a card you may not play, it moves to the first card you may; in the
+// two-player draw it comes back to the draw's buttons after each draw.
 
 const MAX_UPLOAD = 1000000;
 const SUITS = {
@@ -224,10 +225,45 @@ class TableView {
     const narrow = w < WIDE;
     this.root.classList.toggle("spt-narrow", narrow);
     this.root.style.zoom = narrow && w < NARROW ? String(Math.max(0.5, w / NARROW)) : "";
+    this.fitStrip();
+  }
+
+  // The strip (prompt, refusal, hint, estimate) scrolls when its words do
+  // not fit above the choices. At rest it ends on a whole line of the box it
+  // cuts (a half-cut line sat on the bid buttons): its height is trimmed to
+  // the last line that shows whole. Display only: the words are Python's.
+  fitStrip() {
+    const strip = this.root.querySelector(".spt-strip");
+    strip.style.maxHeight = "";
+    const box = strip.getBoundingClientRect();
+    if (!box.height || strip.scrollHeight <= strip.clientHeight + 1) return;
+    const scrolled = strip.scrollTop;
+    strip.scrollTop = 0;
+    const bottom = box.top + strip.clientTop + strip.clientHeight;
+    for (const child of strip.children) {
+      const r = child.getBoundingClientRect();
+      if (!r.height || r.bottom <= bottom + 0.5) continue;
+      const cs = getComputedStyle(child);
+      const line = cs.lineHeight.endsWith("px") ? parseFloat(cs.lineHeight) : 1.3 * parseFloat(cs.fontSize);
+      const first = r.top + parseFloat(cs.borderTopWidth) + parseFloat(cs.paddingTop);
+      const lines = Math.floor((bottom - first + 0.5) / line);
+      const cut = lines > 0 ? first + lines * line : r.top;
+      // the prompt's first line always shows
+      if (cut - box.top >= line) strip.style.maxHeight = `${Math.round(cut - box.top)}px`;
+      break;
+    }
+    strip.scrollTop = scrolled;
   }
 
   send(msg) {
     this.model.send(msg);
+  }
+
+  // a bid, Look, Keep, Take the next card: in the two-player draw (phase
+  // "draw") the keyboard comes back to the draw's buttons after each one
+  act(action) {
+    this.drawing = this.state().table?.phase === "draw" ? action : null;
+    this.decide({ type: "act", action });
   }
 
   // a learner's decision: one at a time until the next state arrives
@@ -261,7 +297,7 @@ class TableView {
     const id = el.dataset.testid;
     const s = this.state();
     if (id.startsWith("card-")) return this.clickCard(el.dataset.code);
-    if (el.dataset.action) return this.decide({ type: "act", action: el.dataset.action });
+    if (el.dataset.action) return this.act(el.dataset.action);
     if (id.startsWith("speed-")) return this.send({ type: "speed", speed: id.slice(6) });
     const simple = { hint: "hint", estimate: "estimate", undo: "undo", step: "step", save: "save" };
     if (id === "replay") return this.confirmReplay(el);
@@ -339,12 +375,15 @@ class TableView {
   clickCard(code) {
     const s = this.state();
     if (s.hand?.choose) {
+      const c = s.hand.choose;
+      this.chooseFull = null;
       if (this.chosen.has(code)) this.chosen.delete(code);
-      else if (this.chosen.size < s.hand.choose.max) this.chosen.add(code);
+      else if (this.chosen.size < c.max) this.chosen.add(code);
       else {
-        const c = s.hand.choose;
-        this.q("live").textContent = `You have chosen ${c.max} cards, the most you may ${c.verb}: click a chosen card to put it back.`;
-        return;
+        // one card too many: said on screen (the note) and to a screen reader
+        const most = c.min === c.max ? `exactly ${c.max}` : `at most ${c.max}`;
+        this.chooseFull = `You ${c.verb} ${most} cards: click a chosen card to put it back.`;
+        this.q("live").textContent = this.chooseFull;
       }
       this.renderActions(s); // the count and the button follow each click
       return this.renderHand(s);
@@ -397,7 +436,7 @@ class TableView {
     ev.preventDefault();
     if (key === "h") return this.send({ type: "hint" });
     if (key === "u") return this.send({ type: "undo" });
-    this.decide({ type: "act", action: keys[key] });
+    this.act(keys[key]);
     void s;
   }
 
@@ -530,7 +569,10 @@ class TableView {
     r.dataset.toMove = s.table.to_move || "";
     r.dataset.seq = this.seq;
     r.classList.toggle("spt-large", !!prefs.large_print);
-    if (!s.hand.choose) this.chosen.clear();
+    if (!s.hand.choose) {
+      this.chosen.clear();
+      this.chooseFull = null;
+    }
     const t = s.table;
     this.q("status").textContent = `${t.title || t.rules} · seed ${t.seed} · ${s.sheet.status}`;
     this.renderTimer(s);
@@ -561,7 +603,32 @@ class TableView {
     if (!this.q("options").hidden) this.refreshOptions(s);
     this.renderResume(s);
     this.keepPrefs(s);
+    this.fitStrip();
     if (hadFocus && !r.contains(document.activeElement)) this.refocus();
+    else if (hadFocus) this.backToDraw();
+  }
+
+  // The two-player draw goes on for some 13 decisions: after each one the
+  // focus, put on the hand while the other player draws (refocus), comes
+  // back to the draw's buttons when they are offered again, unless the
+  // learner has moved it since.
+  backToDraw() {
+    if (!this.drawing || this.state().table?.phase !== "draw") {
+      this.drawing = null;
+      return;
+    }
+    const active = document.activeElement;
+    const parked = active === this.root || (active?.dataset?.code && active.dataset.code === this.parkedOn);
+    const again = this.drawButton();
+    if (parked && again) again.focus();
+  }
+
+  // the button of the draw the learner last used (Keep, Take the next
+  // card), or the first of the draw's buttons; none when the draw is over
+  drawButton() {
+    if (!this.drawing || this.state().table?.phase !== "draw") return null;
+    const acts = this.root.querySelector(".spt-actions");
+    return acts.querySelector(`[data-action="${CSS.escape(this.drawing)}"]`) || acts.querySelector('[data-action]:not([data-action^="blind"])');
   }
 
   // the control the learner used is gone (a bid, Look, Next hand): focus goes
@@ -574,7 +641,9 @@ class TableView {
       this.root.querySelector('.spt-actions button.spt-hinted') ||
       this.root.querySelector('.spt-actions button:not([data-action^="blind"])') ||
       this.root.querySelector(".spt-actions button");
-    (next || this.root).focus();
+    const to = this.drawButton() || next || this.root;
+    to.focus();
+    this.parkedOn = to.dataset?.code;
   }
 
   // the display settings (four colours, large print) belong to the browser:
@@ -704,7 +773,8 @@ class TableView {
       const n = this.chosen.size;
       const ok = n >= c.min && n <= c.max;
       const need = c.min === c.max ? `${c.min}` : `up to ${c.max}`;
-      parts.push(`<span class="spt-choose-note">Choose ${need} cards to ${esc(c.verb)} (${n} chosen)</span>`);
+      const note = this.chooseFull ? `<span class="spt-choose-note spt-choose-full" data-testid="choose-note">${esc(this.chooseFull)}</span>` : `<span class="spt-choose-note" data-testid="choose-note">Choose ${need} cards to ${esc(c.verb)} (${n} chosen)</span>`;
+      parts.push(note);
       parts.push(`<button type="button" class="spt-btn spt-primary" data-testid="confirm-choice" aria-label="${esc(c.verb)} the ${n} chosen cards" data-ready="${ok}"${ok ? "" : " disabled"}>${esc(c.label)} ${n}</button>`);
     }
     if (s.controls.next_hand) parts.push(button("next-hand", "Next hand", "deal the next hand").replace("spt-btn", "spt-btn spt-primary"));
@@ -777,7 +847,7 @@ class TableView {
     }
     const counts = Object.entries(rv.counts || {}).map(([k, v]) => `<span class="spt-chip spt-r-${esc(k)}">${esc(k)}: ${v}</span>`).join(" ");
     const rows = rv.rows
-      .map((r) => `<tr data-testid="review-row" class="spt-r-${esc(r.rating)}"><td>${esc(r.when)}</td><td>${esc(r.yours)}</td><td>${esc(r.best)}</td><td>${r.loss === null || r.loss === undefined ? "–" : esc(Number(r.loss).toFixed(1))}</td><td>${esc(r.rating)}</td><td class="spt-review-text">${esc(r.text)}</td></tr>`)
+      .map((r) => `<tr data-testid="review-row" class="spt-r-${esc(r.rating)}"><td>${esc(r.when)}</td><td data-label="you">${esc(r.yours)}</td><td data-label="best">${esc(r.best)}</td><td data-label="lost">${r.loss === null || r.loss === undefined ? "–" : esc(Number(r.loss).toFixed(1))}</td><td>${esc(r.rating)}</td><td class="spt-review-text">${esc(r.text)}</td></tr>`)
       .join("");
     el.innerHTML = `${head}
       <p class="spt-review-summary">${esc(rv.summary)}</p><div class="spt-chips">${counts}</div>

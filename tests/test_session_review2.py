@@ -70,7 +70,10 @@ def test_house_rules_are_named_in_the_state_and_the_log() -> None:
     assert state["table"]["house_rules"] == "House rules: bag limit 5."
     assert state["options"]["house_rules"] == "House rules: bag limit 5."
     assert "House rules: bag limit 5." in state["sheet"]["rules"]
-    assert state["table"]["summary"].startswith("classic+bag_limit=5. Hand 1")
+    # the offer to resume names the rules as the page does, and the seed
+    assert state["table"]["summary"].startswith(
+        "Classic + bag limit 5, seed 2024. Hand 1"
+    )
     assert session.log[0].startswith("New game: classic+bag_limit=5, seed 2024.")
     plain = table_state(TableSession("classic", seed=1))
     assert plain["table"]["house_rules"] == "" and plain["table"]["title"] == "Classic"

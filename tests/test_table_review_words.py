@@ -26,7 +26,10 @@ def test_two_player_review_has_a_row_for_the_blind_nil_and_the_discard() -> None
     assert review is not None
     first = review.rows[0]
     assert (first.when, first.yours, first.loss) == ("blind", "bid Blind Nil", None)
-    assert first.rating == "unmeasured" and "look at your cards" in first.text
+    # the button says "Draw my cards": the review uses the same words
+    assert first.rating == "unmeasured" and "draw your cards" in first.text
+    assert "look at your cards" not in first.text.lower()
+    assert first.best == "draw your cards"
     unmeasured = [r for r in review.rows if r.rating == "unmeasured"]
     assert len(unmeasured) == review.counts["not measured"] == 2
     assert [r.when for r in unmeasured] == ["blind", "discard"]

@@ -193,3 +193,17 @@ def test_a_new_game_starts_a_clean_log_and_keeps_the_numbering() -> None:
     refused = table_state(session)
     assert refused["log"] == after, "a refusal is shown, not added to the story"
     assert "no-such-preset" in refused["notice"]
+
+
+def test_a_paused_table_says_whose_turn_it_is() -> None:
+    """Paused on your turn read "press Play on" though a click plays; paused
+    on a bot's turn, a key press said "Please wait" for a bot that waits."""
+    table = TableSession("classic", seed=3, speed="step")  # South bids first
+    table.pause()
+    assert table.learner_to_move()
+    assert "it is your turn" in table_state(table)["prompt"]
+    while table.learner_to_move():
+        table.act(table.game.hand.legal_actions()[0])
+    assert table_state(table)["prompt"] == "Paused: press Play on to let the bots move."
+    table.hint()
+    assert "The game is paused" in (table.notice or ""), table.notice

@@ -302,8 +302,9 @@ def search_blind(
 
     study = study_blind(view, rng, samples)
     action, mean = _choose(study)
+    look = "Draw your cards" if view.rules.players == 2 else "Look at your cards"
     word = (
-        "Look at your cards"
+        look
         if action not in (Bid.BLIND_NIL, Bid.BLIND_SEVEN)
         else ("Bid blind nil" if action == Bid.BLIND_NIL else "Declare blind seven")
     )

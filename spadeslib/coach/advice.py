@@ -124,7 +124,7 @@ class Advice:
         how = "exact" if self.exact else f"{self.worlds} worlds"
         return (
             f"<Advice {self.kind} for {self.view.seat.full}, hand "
-            f"{self.view.number}: {describe(self.best)} ({self.level}, {how})>"
+            f"{self.view.number}: {self.words(self.best)} ({self.level}, {how})>"
         )
 
     def __str__(self) -> str:
@@ -220,8 +220,8 @@ class Advice:
             return self._with(action).rate(action)
         if not self.measured:
             text = (
-                f"{played(action)}. The coach does not score this decision; the "
-                f"textbook choice is to {describe(self.best)}."
+                f"{played(action, self.players)}. The coach does not score this "
+                f"decision; the textbook choice is to {self.words(self.best)}."
             )
             return Verdict(action, self.best, 0.0, "unmeasured", text, self.where)
         loss, ci = self.loss(action)
@@ -242,6 +242,15 @@ class Advice:
         return self.kind
 
     # ---------------------------------------------------------------- text
+    @property
+    def players(self) -> int:
+        """How many play: two draw their cards where four look at them."""
+        return self.view.rules.players
+
+    def words(self, action: Action) -> str:
+        """``action`` in words, as :func:`describe` says it at this table."""
+        return describe(action, self.players)
+
     @property
     def alone(self) -> bool:
         """The seat plays for itself (two players): "you", not "your side"."""
@@ -271,10 +280,10 @@ class Advice:
         return f"over {self.worlds} deals of the unseen cards"
 
     def _verdict_text(self, action: Action, loss: float, rating: str) -> str:
-        you = played(action)
+        you = played(action, self.players)
         if self.forced:
             return f"{you}: the only legal choice."
-        best = describe(self.best)
+        best = self.words(self.best)
         if self._same(action):
             text = f"{you}: the best choice"
             if action != self.best:
@@ -329,13 +338,13 @@ class Advice:
             if self.kind == "bid" and isinstance(action, Bid) and not action.is_nil:
                 over = taken - action.tricks
                 if over >= 0.5:
-                    out[-1] += f", about {over:.1f} over {describe(action)}"
+                    out[-1] += f", about {over:.1f} over {self.words(action)}"
                 elif over <= -0.5:
-                    out[-1] += f", about {-over:.1f} short of {describe(action)}"
+                    out[-1] += f", about {-over:.1f} short of {self.words(action)}"
             if ra - rb >= 0.05:
                 out.append(
                     self._made_text(action, rb, ra)
-                    + f", but {describe(self.best)} scores more"
+                    + f", but {self.words(self.best)} scores more"
                 )
             return out
         return []
@@ -346,8 +355,8 @@ class Advice:
         made_b, made_a = self._made_words(self.best), self._made_words(action)
         b, a = f"{100 * rb:.0f}%", f"{100 * ra:.0f}%"
         if made_a == made_b:
-            return f"{made_b} in {b} of deals, against {a} if you {describe(action)}"
-        return f"{made_b} in {b} of deals; if you {describe(action)}, {made_a} in {a}"
+            return f"{made_b} in {b} of deals, against {a} if you {self.words(action)}"
+        return f"{made_b} in {b} of deals; if you {self.words(action)}, {made_a} in {a}"
 
     def _made_words(self, action: Action) -> str:
         """What "made" means for ``action``: a Nil kept, or the contract."""
@@ -370,11 +379,11 @@ class Advice:
         if not self.known or self.best not in self.known:
             return ""
         top = max(self.known.values())
-        best = describe(self.best)
+        best = self.words(self.best)
         best_value = self.known[self.best]
         if self._same(action) or action not in self.known:
             # the learner's card when it is one of the coach's (touching cards)
-            named = describe(action) if self._same(action) else best
+            named = self.words(action) if self._same(action) else best
             if best_value == top:
                 return f" With every card known, {named} is best too."
             return (
@@ -383,7 +392,7 @@ class Advice:
                 "hidden cards."
             )
         diff = best_value - self.known[action]
-        mine = describe(action)
+        mine = self.words(action)
         if diff > 0:
             tail = "best too" if best_value == top else "better too"
             return (
@@ -408,7 +417,7 @@ class Advice:
         """The hint in the second person: what to do and why. ``head=False``
         leaves out the opening "Play A♥:" (for a caller that names the action
         already, such as the table's "Hint: A♥.")."""
-        best = describe(self.best)
+        best = self.words(self.best)
         if self.forced:
             if not head:
                 return "It is your only legal choice."
@@ -435,7 +444,7 @@ class Advice:
             if gap >= 0.5:
                 text += (
                     f"; that is {loss_points(gap)} better than "
-                    f"{describe(runner)}, the next best"
+                    f"{self.words(runner)}, the next best"
                 )
                 reasons = self._reasons(runner)
                 if reasons:
@@ -443,14 +452,14 @@ class Advice:
             elif gap <= -0.5:
                 noun = {"card": "card", "bid": "bid"}.get(self.kind, "choice")
                 text += (
-                    f"; {describe(runner)} came out {points(-gap, sign=False)} "
+                    f"; {self.words(runner)} came out {points(-gap, sign=False)} "
                     f"higher in these deals, but that difference is too small for "
                     f"{self.worlds} sampled deals to tell apart, so the textbook "
                     f"{noun} stands"
                 )
             else:
                 text += (
-                    f"; {describe(runner)} does about as well (the sampled deals "
+                    f"; {self.words(runner)} does about as well (the sampled deals "
                     "cannot tell them apart)"
                 )
         if self.nil_pays is not None:

@@ -39,14 +39,15 @@ def points(value: float, *, sign: bool = True) -> str:
     return f"{number} point" + ("" if abs(whole) == 1 else "s")
 
 
-def describe(action: Action) -> str:
-    """An action in words: ``"A♥"``, ``"bid 4"``, ``"bid nil"``, ``"look"``."""
+def describe(action: Action, players: int = 4) -> str:
+    """An action in words: ``"A♥"``, ``"bid 4"``, ``"bid nil"``, ``"look at your
+    cards"`` (``"draw your cards"`` for two ``players``, who draw them)."""
     if isinstance(action, Card):
         return action.symbol()
     if isinstance(action, Bid):
         return f"bid {action.label()}"
     if isinstance(action, Look):
-        return "look at your cards"
+        return "draw your cards" if players == 2 else "look at your cards"
     if isinstance(action, Draw):
         return "keep the top card" if action.keep else "take the next card"
     if isinstance(action, Exchange):
@@ -56,14 +57,15 @@ def describe(action: Action) -> str:
     return str(action)
 
 
-def played(action: Action) -> str:
-    """``"You played 4♦"``, ``"You bid 3"``, ``"You looked at your cards"``."""
+def played(action: Action, players: int = 4) -> str:
+    """``"You played 4♦"``, ``"You bid 3"``, ``"You looked at your cards"``
+    (``"You drew your cards"`` for two ``players``)."""
     if isinstance(action, Card):
         return f"You played {action.symbol()}"
     if isinstance(action, Bid):
         return f"You bid {action.label()}"
     if isinstance(action, Look):
-        return "You looked at your cards"
+        return "You drew your cards" if players == 2 else "You looked at your cards"
     return f"You chose to {describe(action)}"
 
 

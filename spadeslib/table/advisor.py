@@ -121,10 +121,6 @@ class TableReview:
         return str(self.source) if self.source is not None else self.summary
 
 
-def _words(action: Action) -> str:
-    return describe(action)
-
-
 KEEP = 256
 """Analyses kept per table (more decisions than a game to 500 has)."""
 
@@ -318,7 +314,7 @@ class Advisor:
                 reason = str(advice.nil_pays).rstrip(".") + "."
         text = (
             f"About {tricks:.1f} tricks in your hand; suggested bid: "
-            f"{_words(bid).removeprefix('bid ')}. {reason}"
+            f"{describe(bid).removeprefix('bid ')}. {reason}"
         ).strip()
         return Estimate(round(tricks, 1), bid, text)
 
@@ -337,8 +333,8 @@ class Advisor:
         rows = [
             ReviewRow(
                 v.where,
-                _words(v.action),
-                _words(v.best),
+                describe(v.action, hand.rules.players),
+                describe(v.best, hand.rules.players),
                 None if v.rating == "unmeasured" else round(float(v.loss), 1),
                 v.rating,
                 v.text,

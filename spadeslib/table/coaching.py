@@ -44,7 +44,7 @@ class Coaching:
             return None
         self._tip = (self.state_key(), tip)
         self._answered()
-        self.log.append(f"Hint: {describe(tip.action)}. {tip.text}")
+        self.log.append(f"Hint: {describe(tip.action, self.rules.players)}. {tip.text}")
         self.changed()
         return tip
 

@@ -16,6 +16,7 @@ from ..actions import Action
 from ..errors import SpadesError
 from ..game import Game
 from ..seats import Seat
+from .narrate import rules_title
 from .options import check_level
 from .saving import (
     MAX_UPLOAD,
@@ -113,14 +114,14 @@ class Keeping:
         if self.between:
             self._say(
                 [
-                    f"Loaded {name}: {game.rules.full_spec}, hand "
+                    f"Loaded {name}: {rules_title(game.rules)}, hand "
                     f"{self.shown_hand.number} is over. Press Next hand to deal "
                     f"hand {game.hand.number}."
                 ]
             )
         else:
             self._say(
-                [f"Loaded {name}: {game.rules.full_spec}, hand {game.hand.number}."]
+                [f"Loaded {name}: {rules_title(game.rules)}, hand {game.hand.number}."]
             )
         self._kick()
         self.changed()
@@ -153,8 +154,8 @@ class Keeping:
         self._retold()
         self._say(
             [
-                f"Resumed your game: {game.rules.full_spec}, hand "
-                f"{self.shown_hand.number}."
+                f"Resumed your game: {rules_title(game.rules)}, seed {game.seed}, "
+                f"hand {self.shown_hand.number}."
             ]
         )
         self._kick()

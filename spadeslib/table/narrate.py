@@ -35,7 +35,7 @@ from ..hand import Hand, Phase
 from ..rules import Rules
 from ..scoring import SideScore, side_of, side_seats, why_over
 from ..seats import Seat
-from .words import plural
+from .words import MODIFIER_WORDS, PRESET_WORDS, plural
 
 __all__ = [
     "Snapshot",
@@ -50,6 +50,7 @@ __all__ = [
     "house_rules_words",
     "narrate",
     "retell",
+    "rules_title",
     "seat_name",
     "side_name",
     "winner_words",
@@ -291,6 +292,19 @@ def house_rule_words(rules: Rules) -> list[str]:
         for text in rules.house_rule_texts
         if "=" in text
     ]
+
+
+def rules_title(rules: Rules) -> str:
+    """The rule set by the names the Options panel uses, house rules last:
+    ``"Cards4.net + Mirror + bag limit 5"``.
+
+    >>> rules_title(Rules.parse("classic+bag_limit=5"))
+    'Classic + bag limit 5'
+    """
+    names = [PRESET_WORDS[rules.preset][0]]
+    names += [MODIFIER_WORDS[m][0] for m in rules.modifiers]
+    names += house_rule_words(rules)
+    return " + ".join(names)
 
 
 def house_rules_words(rules: Rules) -> str:

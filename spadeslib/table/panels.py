@@ -13,9 +13,15 @@ from typing import Any
 
 from ..bots.ladder import level_label
 from ..hand import Phase
-from ..rules import INCOMPATIBLE, MODIFIERS, PRESETS, Rules
+from ..rules import INCOMPATIBLE, MODIFIERS, PRESETS
 from ..scoring import side_of, sides
-from .narrate import describe_result, house_rule_words, house_rules_words, side_name
+from .narrate import (
+    describe_result,
+    house_rule_words,
+    house_rules_words,
+    rules_title,
+    side_name,
+)
 from .options import ladder
 from .session import SPEEDS, TableSession
 from .words import MODIFIER_WORDS, PRESET_WORDS, plural, rules_in_words
@@ -23,7 +29,6 @@ from .words import MODIFIER_WORDS, PRESET_WORDS, plural, rules_in_words
 __all__ = [
     "options_state",
     "review_state",
-    "rules_title",
     "sheet_bags",
     "sheet_state",
     "summary",
@@ -98,19 +103,6 @@ def sheet_bags(this_hand: int, in_all: int) -> str:
     return f"{plural(this_hand, 'bag')} this hand, {in_all} in all"
 
 
-def rules_title(rules: Rules) -> str:
-    """The rule set by the names the Options panel uses, house rules last:
-    ``"Cards4.net + Mirror + bag limit 5"``.
-
-    >>> rules_title(Rules.parse("classic+bag_limit=5"))
-    'Classic + bag limit 5'
-    """
-    names = [PRESET_WORDS[rules.preset][0]]
-    names += [MODIFIER_WORDS[m][0] for m in rules.modifiers]
-    names += house_rule_words(rules)
-    return " + ".join(names)
-
-
 def _status(session: TableSession) -> str:
     game = session.game
     if game.is_over:
@@ -128,7 +120,8 @@ def _status(session: TableSession) -> str:
 
 def summary(session: TableSession) -> str:
     """The game in one line, for the offer to resume it after a reload:
-    ``"classic. Hand 1 over; hand 2 next. Your side 142, East-West 52."``"""
+    ``"Classic, seed 3. Hand 1 over; hand 2 next. Your side 142, East-West
+    52."``"""
     game = session.game
     scores = ", ".join(
         f"{side_name(side, session.seat, game.rules)} {points}"
@@ -137,7 +130,7 @@ def summary(session: TableSession) -> str:
             key=lambda item: item[0] != side_of(game.rules, session.seat),
         )
     )
-    return f"{game.rules.full_spec}. {_status(session)} {scores}."
+    return f"{rules_title(game.rules)}, seed {game.seed}. {_status(session)} {scores}."
 
 
 def review_state(session: TableSession) -> dict[str, Any] | None:

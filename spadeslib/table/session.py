@@ -396,6 +396,8 @@ class TableSession(TurnLoop, Coaching, Keeping):
         who = seat_name(game.turn, self.seat, game.rules)
         if who.endswith(" (partner)"):  # not "North (partner)'s turn"
             who = f"your partner {who.removesuffix(' (partner)')}"
+        if self.paused:
+            return f"The game is paused: it is {who}'s turn. Press Play on."
         return f"Please wait: it is {who}'s turn."
 
     def _winner_words(self) -> str:

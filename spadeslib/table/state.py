@@ -27,9 +27,10 @@ from ..seats import Seat
 from ..view import PlayerView
 from .narrate import (
     house_rules_words,
+    rules_title,
     seat_name,
 )
-from .panels import options_state, review_state, rules_title, sheet_state, summary
+from .panels import options_state, review_state, sheet_state, summary
 from .session import TableSession
 from .words import MODIFIER_WORDS, plural, refusal
 
@@ -182,7 +183,9 @@ def _prompt(session: TableSession, view: PlayerView) -> str:
             f"hand {game.hand.number}."
         )
     if session.paused:
-        return "Paused: press Play on to continue."
+        if session.learner_to_move():  # the bots wait, the learner need not
+            return "Paused, and it is your turn: play when ready (the bots wait)."
+        return "Paused: press Play on to let the bots move."
     if not session.learner_to_move():
         assert game.turn is not None
         who = seat_name(game.turn, session.seat, game.rules)
@@ -460,7 +463,7 @@ def table_state(
         if tip is None
         else {
             "action": str(tip.action),
-            "label": describe(tip.action),
+            "label": describe(tip.action, view.rules.players),
             "text": tip.text,
         },
         "estimate": None

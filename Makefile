@@ -104,13 +104,15 @@ bench: $(STAMP)
 	$(BIN)/spades bench
 
 ## voila: the classroom page (the table alone) at http://localhost:8866;
-## VOILA_IP=0.0.0.0 serves the class network; VOILA_POOL kernels wait preheated (30)
+## VOILA_IP=0.0.0.0 serves the class network; VOILA_POOL kernels wait preheated (30);
+## VOILA_PORT another port (8866); no browser tab opens (it would take a kernel)
 VOILA_IP   ?= 127.0.0.1
 VOILA_POOL ?= 30
+VOILA_PORT ?= 8866
 voila: $(COURSE)
 	JUPYTER_PATH=$(CURDIR)/spadeslib/table/voila JUPYTER_CONFIG_PATH=$(CURDIR)/spadeslib/table/voila \
-		$(BIN)/voila --Voila.ip=$(VOILA_IP) --VoilaConfiguration.default_pool_size=$(VOILA_POOL) \
-		notebooks/table.ipynb
+		$(BIN)/voila --Voila.ip=$(VOILA_IP) --port=$(VOILA_PORT) --no-browser \
+		--VoilaConfiguration.default_pool_size=$(VOILA_POOL) notebooks/table.ipynb
 
 ## wheelhouse: every package of the course and the classroom page as files
 ## (wheelhouse/), for laptops without internet: copy the folder with the

@@ -24,9 +24,9 @@ library: the grades are for practice, not for exams.
 ``spades exercises --nbgrader --students a,b --seed S --out DIR`` calls this.
 
 >>> cells = assignment_notebook("06_scoring", 2026).cells
->>> [c.metadata.nbgrader["grade_id"] for c in cells[:4]]
-['intro', 'setup', 'show_1', 'answer_1']
->>> print(cells[3].source)
+>>> [c.metadata.nbgrader["grade_id"] for c in cells[:5]]
+['intro', 'setup', 'heading_1', 'show_1', 'answer_1']
+>>> print(cells[4].source)
 # Exercise 6.1: delete the line raise NotImplementedError() below and, in its
 # place, write answer_1 = ... (your answer, in the form q1.show() asks for).
 # Then run this cell: it checks your answer.
@@ -47,8 +47,9 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from .exercises import CHAPTERS, load, resolve, student_seed
+from .exercises import CHAPTERS, exercise_classes, load, resolve, student_seed
 from .exercises.class_sets import key_markdown
+from .exercises.notebooks import SETUP_IMPORT, YOUR_CODE, exercise_heading
 
 __all__ = [
     "STUDENT_ENV",
@@ -122,7 +123,12 @@ def _cell(kind: str, source: str, grade_id: str, **flags: Any) -> Any:
 def assignment_notebook(chapter: str | int, class_seed: int | str) -> Any:
     """The nbgrader source notebook of one chapter's exercises (an nbformat node).
 
-    Per exercise: a locked cell that shows it, a solution cell (the key,
+    The setup cell imports what a class set's notebook imports
+    (:data:`~spadeslib.exercises.notebooks.SETUP_IMPORT`: ``Game``, ``Rules``,
+    ``Seat``). Per exercise: its heading (``## Exercise N · title`` and the
+    exercise's intro, as in a class set), a locked cell that shows it, an empty
+    cell for the exercise's code when it asks for code (chapter 11), a solution
+    cell (the key,
     computed for the student's seed, between ``### BEGIN SOLUTION`` and ``###
     END SOLUTION``; the instant check stays) and an autograded test cell worth
     one point.
@@ -147,6 +153,7 @@ def assignment_notebook(chapter: str | int, class_seed: int | str) -> Any:
         "assignment."
     )
     setup = (
+        f"{SETUP_IMPORT}\n"
         "from spadeslib.exercises import graded, load, student_seed\n"
         "from spadeslib.nbgrader_release import assert_right, student_id\n\n"
         "graded()  # q1.solution() says solutions are off; hints stay\n"
@@ -157,7 +164,8 @@ def assignment_notebook(chapter: str | int, class_seed: int | str) -> Any:
         'print(f"exercises of {student_id()}, seed {SEED}")'
     )
     cells = [_cell("markdown", intro, "intro"), _cell("code", setup, "setup")]
-    for i, exercise in enumerate(sample, 1):
+    classes = exercise_classes(name)
+    for i, (cls, exercise) in enumerate(zip(classes, sample, strict=True), 1):
         answer = (
             f"# Exercise {exercise.label}: delete the line raise "
             "NotImplementedError() below and, in its\n"
@@ -171,7 +179,12 @@ def assignment_notebook(chapter: str | int, class_seed: int | str) -> Any:
             f"q{i}.check(answer_{i})"
         )
         cells += [
+            _cell("markdown", exercise_heading(name, i), f"heading_{i}"),
             _cell("code", f"q{i}.show()", f"show_{i}"),
+        ]
+        if cls.worked:  # the class set's "# Your code here" cell: the student's
+            cells.append(nbf.new_code_cell(YOUR_CODE))  # own, not nbgrader's
+        cells += [
             _cell("code", answer, f"answer_{i}", solution=True, locked=False),
             _cell(
                 "code",

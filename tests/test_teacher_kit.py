@@ -17,7 +17,7 @@ import pytest
 
 from spadeslib.cli import main
 from spadeslib.exercises import key_text, load, student_seed
-from spadeslib.exercises.grading import grade_class
+from spadeslib.exercises.grading import Grade, Report, grade_class
 
 pytest.importorskip("nbformat")
 pytest.importorskip("jupytext")
@@ -56,8 +56,8 @@ def right(student: str, chapter: str, number: int) -> str:
     return f"q{number}.check({key_text(q)!r})"
 
 
-def grades(report: object, student: str) -> dict[str, object]:
-    return {g.exercise: g for g in report.grades if g.student == student}  # type: ignore[attr-defined]
+def grades(report: Report, student: str) -> dict[str, Grade]:
+    return {g.exercise: g for g in report.grades if g.student == student}
 
 
 # ------------------------------------------------- renamed returned files
@@ -66,7 +66,7 @@ def test_a_browser_renamed_notebook_is_graded_with_a_note(class_set: Path) -> No
     answer(bob / "06_scoring.ipynb", 1, right("bob", "06_scoring", 1))
     (bob / "06_scoring.ipynb").rename(bob / "06_scoring (1).ipynb")
     report = grade_class(class_set, ["06"])
-    assert grades(report, "bob")["6.1"].verdict == "correct"  # type: ignore[attr-defined]
+    assert grades(report, "bob")["6.1"].verdict == "correct"
     note = " ".join(report.notes)
     assert "graded bob/06_scoring (1).ipynb as bob's 06_scoring.ipynb" in note
     assert "rename it to 06_scoring.ipynb" in note
@@ -78,8 +78,8 @@ def test_two_look_alikes_are_named_not_guessed(class_set: Path) -> None:
     (bob / "06_scoring.ipynb").rename(bob / "06_scoring (1).ipynb")
     report = grade_class(class_set, ["06"])
     g = grades(report, "bob")["6.1"]
-    assert g.verdict == "not answered"  # type: ignore[attr-defined]
-    assert g.feedback == (  # type: ignore[attr-defined]
+    assert g.verdict == "not answered"
+    assert g.feedback == (
         "no notebook bob/06_scoring.ipynb; found '06_scoring (1).ipynb', "
         "'06_scoring-Copy1.ipynb': rename the returned one to 06_scoring.ipynb"
     )
@@ -92,7 +92,7 @@ def test_a_download_next_to_the_handed_out_notebook_is_pointed_out(
     shutil.copy(bob / "06_scoring.ipynb", bob / "06_scoring (1).ipynb")
     answer(bob / "06_scoring (1).ipynb", 1, right("bob", "06_scoring", 1))
     report = grade_class(class_set, ["06"])
-    assert grades(report, "bob")["6.1"].verdict == "not answered"  # type: ignore[attr-defined]
+    assert grades(report, "bob")["6.1"].verdict == "not answered"
     assert any(
         "bob/ also holds '06_scoring (1).ipynb'" in n and "rename it" in n
         for n in report.notes
@@ -107,7 +107,7 @@ def test_a_folder_holding_only_a_renamed_notebook_is_found(class_set: Path) -> N
     )
     answer(carol / "06_scoring (2).ipynb", 1, right("alice", "06_scoring", 1))
     report = grade_class(class_set, ["06"])
-    assert grades(report, "carol")["6.1"].verdict == "correct"  # type: ignore[attr-defined]
+    assert grades(report, "carol")["6.1"].verdict == "correct"
 
 
 # --------------------------------------------------- the class per exercise

@@ -445,8 +445,9 @@ def _grade_one(
         )
     elif others:
         report.notes.append(
-            f"graded {where}; {folder.name}/ also holds {listed}: if that is "
-            f"the returned notebook, rename it to {name}.ipynb"
+            f"graded {where}; {folder.name}/ also holds {listed}: if "
+            f"{'that' if len(others) == 1 else 'one of them'} is the returned "
+            f"notebook, rename it to {name}.ipynb"
         )
     if not path.exists():
         problem = problem or f"no notebook {where}"

@@ -21,7 +21,7 @@
 from IPython.display import Markdown, display
 
 from spadeslib.table import SpadesTable
-from spadeslib.table.classroom import page_options, request_query
+from spadeslib.table.classroom import how_to, page_options, request_query
 
 SpadesTable("cards4net", seed=0, speed="step").close()  # warm: imports the coach
 
@@ -32,28 +32,6 @@ for problem in options.problems:
 table = SpadesTable(options.rules, **options.table_arguments())
 display(table)
 
-# %% [markdown] tags=["howto"]
-# # Spades
-#
-# You sit **South**, at the bottom; your partner, a bot, sits North at the
-# top; two bots play East and West against you. (In the two-player game,
-# one bot sits North and plays against you: there are no partners, and you
-# draw your cards one by one instead of a deal.)
-#
-# - **Bid**: when it is your turn, pick how many tricks *you* will take.
-#   Your partner bids their own, and the two bids add up to your side's
-#   contract. Nil bets that you take none. *How good is my hand?* gives the
-#   coach's estimate.
-# - **Play**: click a card, or move along your hand with the arrow keys and
-#   press Enter. Follow the suit that was led if you can. If a card cannot
-#   be played, click it anyway: the table tells you why.
-# - **Spades** are trumps. You may not lead a spade until spades are broken,
-#   unless you hold nothing else.
-# - **Help**: *Hint* (key `h`) says what a good player would do and why;
-#   *Undo* (key `u`) takes back your last decision; after a hand, *Check my
-#   play* rates your decisions one by one.
-# - **Keep your game**: it stays in this browser if you reload the page;
-#   *Save* downloads it as a file and *Load* opens one.
-#
-# The course's chapters explain every rule; chapter 11 plays at this table
-# too.
+# %% jupyter={"source_hidden": true} tags=["howto"]
+# The how-to beside the table, written for the rules in the link
+display(Markdown(how_to(options.rules)))

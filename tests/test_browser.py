@@ -281,6 +281,7 @@ def test_classroom_page_in_voila(
     box, table_box = howto.bounding_box(), learner.table.bounding_box()
     assert box and table_box and box["x"] >= table_box["x"] + table_box["width"] - 1
     assert box["x"] + box["width"] <= SCREEN["width"], "the how-to is off screen"
+    assert "Classic: bids 1 to 13 or Nil" in howto.inner_text()  # the link's rules
     play_one_hand(learner, "voila", tmp_path)
     files = files_under(voila["folder"].parent)
     attacks(learner, page, voila["folder"])

@@ -28,7 +28,8 @@ from browser_support import (
 )
 from loadtest import TableClient, crowd
 
-from spadeslib.table.classroom import MAX_SEED, page_options
+from spadeslib import Rules
+from spadeslib.table.classroom import MAX_SEED, how_to, page_options
 
 PAGE = "table.ipynb"
 
@@ -207,3 +208,17 @@ def test_a_visitor_bypassing_the_page_cannot_reach_the_disk(
 def kernel_free(paths: set[str]) -> set[str]:
     """``paths`` without the IPython history files the kernels write."""
     return {p for p in paths if "/profile_default/history.sqlite" not in p}
+
+
+@pytest.mark.parametrize("spec", ["cards4net", "classic+jokers", "two-player+mirror"])
+def test_the_how_to_is_written_for_the_rules_in_the_link(spec: str) -> None:
+    """The page's how-to said "you may not lead a spade until spades are
+    broken" and "your partner sits North" under every rule set."""
+
+    rules = Rules.parse(spec)
+    text = how_to(spec)
+    assert ("until spades are broken" in text) == rules.must_break_spades
+    assert ("The dealer leads" in text) == rules.dealer_leads
+    assert ("your partner" in text) == (rules.players == 4)
+    assert ("Nil bets" in text) == rules.nil
+    assert rules.trump_order[0].symbol() in text or "A♠ highest" in text

@@ -85,7 +85,9 @@ q2.solution()
 # %% [markdown]
 # ## Exercise 3 · Puzzle: your partner is winning the trick
 #
-# All four hands are shown. Answer with one card, for example `"QH"`.
+# All four hands are shown. Answer with one card, for example `"QH"`. The
+# feedback shows a line of perfect play trick by trick: `W:8♠` is West's
+# 8♠, and `|` ends a trick.
 
 # %%
 q3.show()
@@ -105,7 +107,9 @@ q3.solution()
 # %% [markdown]
 # ## Exercise 4 · Puzzle: your partner bid Nil
 #
-# Your partner bid Nil and has not won a trick yet.
+# Your partner bid Nil and has not won a trick yet. The feedback shows a
+# line of perfect play trick by trick: `W:8♠` is West's 8♠, and `|` ends a
+# trick.
 
 # %%
 q4.show()
@@ -125,7 +129,8 @@ q4.solution()
 # %% [markdown]
 # ## Exercise 5 · Puzzle: play the ending
 #
-# The last few tricks, every card shown.
+# The last few tricks, every card shown. The feedback shows a line of
+# perfect play trick by trick: `W:8♠` is West's 8♠, and `|` ends a trick.
 
 # %%
 q5.show()

@@ -36,7 +36,7 @@ from ..dealing import read_seed
 from ..errors import InvalidRules
 from ..rules import Rules
 
-__all__ = ["VOILA_DIR", "PageOptions", "page_options", "request_query"]
+__all__ = ["VOILA_DIR", "PageOptions", "how_to", "page_options", "request_query"]
 
 VOILA_DIR = Path(__file__).with_name("voila")
 """Voila's configuration for the page: ``voila.json`` (kernel pool, template,
@@ -158,3 +158,76 @@ def request_query() -> str:
 
         wait_for_request()
     return os.environ.get("QUERY_STRING", "")
+
+
+def how_to(rules: Rules | str = DEFAULT_RULES) -> str:
+    """The page's how-to beside the table, in Markdown, for the rules in the
+    link: who sits where, what a bid is, which card leads and what is trumps
+    are read from the rule set, never written for one rule set only.
+
+    >>> text = how_to("classic+jokers")
+    >>> "The dealer leads the first trick" in text, "until spades are broken" in text
+    (True, False)
+    >>> "one bot sits North and plays against you" in how_to("two-player")
+    True
+    """
+    from ..cards import Suit
+    from .words import rules_in_words
+
+    rules = Rules.parse(rules) if isinstance(rules, str) else rules
+    if rules.players == 2:
+        seats = (
+            "You sit **South**, at the bottom; one bot sits North and plays "
+            "against you: there are no partners, and you draw your cards one by "
+            "one instead of a deal."
+        )
+        bid = "how many tricks you will take"
+    else:
+        seats = (
+            "You sit **South**, at the bottom; your partner, a bot, sits North at "
+            "the top; two bots play East and West against you."
+        )
+        bid = (
+            "how many tricks *you* will take. Your partner bids their own, and "
+            "the two bids add up to your side's contract"
+        )
+    nil = " Nil bets that you take none." if rules.nil else ""
+    order = [c.symbol() for c in rules.trump_order]
+    trump = (
+        f"highest first, {', '.join(order[:5])} and on down to the {order[-1]}."
+        if any(c.suit is Suit.JOKER for c in rules.trump_order)
+        else "**spades**, the A♠ highest."
+    )
+    lead = (
+        "The dealer leads the first trick."
+        if rules.dealer_leads
+        else "The player after the dealer leads the first trick."
+    )
+    if rules.must_break_spades:
+        lead += (
+            " You may not lead a spade until spades are broken, unless you hold "
+            "nothing else."
+        )
+    else:
+        lead += " Spades may be led at any time."
+    lines = [
+        "# Spades",
+        "",
+        seats,
+        "",
+        f"- **Bid**: when it is your turn, pick {bid}.{nil} *How good is my "
+        "hand?* gives the coach's estimate.",
+        "- **Play**: click a card, or move along your hand with the arrow keys "
+        "and press Enter. Follow the suit that was led if you can. If a card "
+        "cannot be played, click it anyway: the table tells you why.",
+        f"- **Trumps**: {trump} {lead}",
+        "- **These rules**: " + " ".join(rules_in_words(rules)),
+        "- **Help**: *Hint* (key `h`) says what a good player would do and why; "
+        "*Undo* (key `u`) takes back your last decision; after a hand, *Check my "
+        "play* rates your decisions one by one.",
+        "- **Keep your game**: it stays in this browser if you reload the page; "
+        "*Save* downloads it as a file and *Load* opens one.",
+        "",
+        "The course's chapters explain every rule; chapter 11 plays at this table too.",
+    ]
+    return "\n".join(lines)

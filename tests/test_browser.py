@@ -159,6 +159,8 @@ def bidding_round(learner: Learner, name: str) -> None:
     learner.tid("undo").wait_for()
     learner.wait_for("!t.querySelector('[data-testid=undo]').disabled")
     learner.click("undo")
+    # a bot's move may redraw first: wait for the bid to come back
+    learner.wait_for("t.dataset.phase === 'bidding'")
     learner.wait_my_turn()
     assert learner.data("phase") == "bidding", learner.snapshot()
     assert learner.tid(f"bid-{bid}").count() == 1, "undo did not give the bid back"

@@ -237,19 +237,21 @@ class TableView {
     strip.style.maxHeight = "";
     const box = strip.getBoundingClientRect();
     if (!box.height || strip.scrollHeight <= strip.clientHeight + 1) return;
+    // on screen (a phone's zoom) each CSS pixel is k pixels of the box
+    const k = box.height / strip.offsetHeight;
     const scrolled = strip.scrollTop;
     strip.scrollTop = 0;
-    const bottom = box.top + strip.clientTop + strip.clientHeight;
+    const bottom = box.top + (strip.clientTop + strip.clientHeight) * k;
     for (const child of strip.children) {
       const r = child.getBoundingClientRect();
       if (!r.height || r.bottom <= bottom + 0.5) continue;
       const cs = getComputedStyle(child);
       const line = cs.lineHeight.endsWith("px") ? parseFloat(cs.lineHeight) : 1.3 * parseFloat(cs.fontSize);
-      const first = r.top + parseFloat(cs.borderTopWidth) + parseFloat(cs.paddingTop);
-      const lines = Math.floor((bottom - first + 0.5) / line);
-      const cut = lines > 0 ? first + lines * line : r.top;
+      const first = (r.top - box.top) / k + parseFloat(cs.borderTopWidth) + parseFloat(cs.paddingTop);
+      const lines = Math.floor(((bottom - box.top) / k - first + 0.5) / line);
+      const cut = lines > 0 ? first + lines * line : (r.top - box.top) / k;
       // the prompt's first line always shows
-      if (cut - box.top >= line) strip.style.maxHeight = `${Math.round(cut - box.top)}px`;
+      if (cut >= line) strip.style.maxHeight = `${Math.round(cut)}px`;
       break;
     }
     strip.scrollTop = scrolled;

@@ -249,7 +249,8 @@ def parse_action(action: Action | str | int, phase: Phase) -> Action:
     """
     if isinstance(action, (Card, Bid, Look, Draw, Exchange, Discard)):
         return action
-    if not isinstance(action, (str, int)) or isinstance(action, bool):
+    number = hasattr(type(action), "__index__")  # an int, numpy's too
+    if not (isinstance(action, str) or number) or isinstance(action, bool):
         raise SpadesError(
             f"{action!r:.40} is not a move: write a card, a bid or a word such "
             "as 'look', as text"

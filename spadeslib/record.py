@@ -231,6 +231,8 @@ def loads(data: str | bytes | bytearray, *, max_bytes: int = MAX_BYTES) -> Game:
             "not a record: the JSON is nested too deeply (a record has at most "
             "six levels)"
         ) from None
+    except InvalidRecord:  # NaN or Infinity, refused by _no_constant
+        raise
     except ValueError:  # Python's own limit on an integer's digits
         raise InvalidRecord(
             "not a usable JSON value: a number has thousands of digits (no seed, "

@@ -225,6 +225,15 @@ def start_voila(
     return server, port
 
 
+def served_port(server: Server, timeout: float = 120.0) -> int:
+    """The port the server listens on, from its log: a port found free can be
+    taken by another process before the server binds it, and the server then
+    moves to the next one ("The port ... is already in use, trying another")."""
+    pattern = r"running at:?\s*(?:\[[^\]]*\]\s*)*http://127\.0\.0\.1:(\d+)/"
+    server.wait_for_log(pattern, timeout)
+    return int(re.findall(pattern, server.log.read_text(errors="replace"))[-1])
+
+
 def wait_pool(server: Server, timeout: float = 180.0) -> float:
     """Wait until Voila has filled its pool of preheated kernels."""
     return server.wait_for_log(r"Kernel pool of \S+ is filled", timeout)

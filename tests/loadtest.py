@@ -44,6 +44,7 @@ from browser_support import (
     kernel_memory,
     launch_chromium,
     prepare_notebooks,
+    served_port,
     start_voila,
 )
 
@@ -387,14 +388,14 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     with tempfile.TemporaryDirectory(prefix="spades-load-") as tmp:
         folder = prepare_notebooks(Path(tmp), [NOTEBOOK])
-        server, port = start_voila(folder / NOTEBOOK, Path(tmp) / "home", args.pool)
+        server, _ = start_voila(folder / NOTEBOOK, Path(tmp) / "home", args.pool)
         try:
             started = time.monotonic()
             settle(server, pool, set(), timeout=300)
             ready = time.monotonic() - started
             print(f"voila ready with {pool} preheated kernels in {ready:.1f} s")
             report_memory(server, set())
-            base = f"http://127.0.0.1:{port}/"
+            base = f"http://127.0.0.1:{served_port(server)}/"
             run(base, args.waves, args.browsers, args.timeout, server, pool)
         finally:
             server.stop()

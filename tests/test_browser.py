@@ -41,6 +41,7 @@ from browser_support import (
     new_page,
     prepare_notebooks,
     screenshot,
+    served_port,
     serving,
     start_lab,
     start_voila,
@@ -78,6 +79,7 @@ def voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
     folder = prepare_notebooks(tmp, [PAGE])
     server, port = start_voila(folder / PAGE, tmp / "home", pool_size=2)
     with serving(server):
+        port = served_port(server)
         wait_pool(server)
         yield {"url": f"http://127.0.0.1:{port}/", "folder": folder, "server": server}
 
@@ -89,6 +91,7 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
     folder = prepare_notebooks(tmp, [LAB_NOTEBOOK])
     server, port = start_lab(folder, tmp / "home")
     with serving(server):
+        port = served_port(server)
         server.wait_until(f"http://127.0.0.1:{port}/api/status", timeout=120)
         yield {"url": f"http://127.0.0.1:{port}/", "folder": folder}
 

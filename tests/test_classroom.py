@@ -22,6 +22,7 @@ from browser_support import (
     VOILA_DIR,
     files_under,
     prepare_notebooks,
+    served_port,
     serving,
     start_voila,
     wait_pool,
@@ -146,6 +147,7 @@ def page(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
     folder = prepare_notebooks(tmp, [PAGE])
     server, port = start_voila(folder / PAGE, tmp / "home", pool_size=3)
     with serving(server):
+        port = served_port(server)
         wait_pool(server)
         yield {"url": f"http://127.0.0.1:{port}/", "root": tmp}
 

@@ -691,8 +691,8 @@ def test_a_folder_that_cannot_be_written_is_one_error_line(
         code, out, err = _spades(
             capsys,
             "exercises",
-            "--count",
-            "1",
+            "--students",  # --nbgrader takes hub user names, not --count
+            "alice",
             "--chapters",
             "01",
             "--out",
@@ -820,8 +820,8 @@ def test_without_nbformat_the_teacher_command_is_one_error_line(
     code, stdout, err = _spades(
         capsys,
         "exercises",
-        "--count",
-        "1",
+        "--students",
+        "alice",
         "--chapters",
         "01",
         "--out",

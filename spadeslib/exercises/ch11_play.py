@@ -417,27 +417,32 @@ lost
 
     def mistakes(self) -> list[Mistake]:
         others = [
-            Mistake("other-coach", answer, self.other_coach_text() + ".")
+            Mistake("other-coach", answer, self._other_coach(answer).message)
             for answer in self.other_coaches()
+            if answer != self.expected
         ]
         return others + super().mistakes()
 
     def diagnose(self, parsed: Any) -> Feedback | None:
         if parsed != self.expected and parsed in self.other_coaches():
-            if parsed < self.expected:
-                # tricks left out, none added: the right coach with a trick
-                # missed reads the same, so say both
-                missed = super().diagnose(parsed)
-                assert missed is not None
-                why = self.other_coach_text().split(": ", 1)[1]
-                return Feedback(
-                    "incorrect",
-                    f"{missed.message} If you asked the rule coach, that is its "
-                    f"answer, but this question asks the {LEVEL} coach: {why}.",
-                    "other-coach",
-                )
-            return Feedback("incorrect", self.other_coach_text() + ".", "other-coach")
+            return self._other_coach(parsed)
         return super().diagnose(parsed)
+
+    def _other_coach(self, parsed: frozenset[int]) -> Feedback:
+        """The verdict on the rule coach's answer, ``parsed``."""
+        if parsed < self.expected:
+            # tricks left out, none added: the right coach with a trick
+            # missed reads the same, so say both
+            missed = super().diagnose(parsed)
+            assert missed is not None
+            why = self.other_coach_text().split(": ", 1)[1]
+            return Feedback(
+                "incorrect",
+                f"{missed.message} If you asked the rule coach, that is its "
+                f"answer, but this question asks the {LEVEL} coach: {why}.",
+                "other-coach",
+            )
+        return Feedback("incorrect", self.other_coach_text() + ".", "other-coach")
 
     def acceptable(self) -> bool:
         return 0 < len(self.key()) < 4

@@ -366,8 +366,9 @@ class Advice:
             return "the bid you then make is made"
         if isinstance(action, Bid) and action.is_nil:
             return f"your {action.label()} is made"
-        if not isinstance(action, Bid):  # looking first
-            return "the bid you make after looking is made"
+        if not isinstance(action, Bid):  # looking (two players: drawing) first
+            after = "drawing" if self.players == 2 else "looking"
+            return f"the bid you make after {after} is made"
         if self.alone:
             return "your bid is made"
         return "your side makes its contract"

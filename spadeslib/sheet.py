@@ -186,8 +186,8 @@ def _blind(rules: Rules) -> list[str]:
     if rules.blind_nil_discards:
         text += (
             f" After the draw, that player may discard up to "
-            f"{rules.blind_nil_discards} cards and replace them from the discard "
-            "pile."
+            f"{rules.blind_nil_discards} cards and replace them at random from the "
+            "discard pile."
         )
     return [text]
 

@@ -165,3 +165,34 @@ def test_nbgrader_refuses_count_in_one_line(
     assert err.count("\n") == 1 and err.startswith("spades: error: "), err
     assert "give --students with the JupyterHub user names" in err
     assert not out.exists()
+
+
+def test_the_key_by_chapter_has_a_row_per_student_with_their_answers(
+    tmp_path: Path,
+) -> None:
+    """A teacher marking chapter 6 for the class read 25 sections of the key;
+    the by-chapter key is one table, each row the student's own answers."""
+    from spadeslib.exercises import accepted_texts, load
+    from spadeslib.exercises.class_sets import write_class
+
+    written = write_class(["ann", "bo"], 2026, tmp_path, ["01", "06"])
+    key = tmp_path / "answer_key_by_chapter.md"
+    assert key in written
+    text = key.read_text(encoding="utf-8")
+    data = json.loads((tmp_path / "answer_key.json").read_text(encoding="utf-8"))
+    for student in ("ann", "bo"):
+        seed = data[student]["seed"]
+        row = next(
+            line
+            for line in text.splitlines()
+            if line.startswith(f"| {student} ({seed}) |")
+            and "`" in line
+            and line.count("|") == 6
+        )  # chapter 1: four exercises
+        cells = [c.strip() for c in row.strip("|").split("|")][1:]
+        expected = [
+            " or ".join(f"`{a}`" for a in accepted_texts(q))
+            for q in load("01", seed=seed)
+        ]
+        assert cells == expected, (student, cells, expected)
+    assert "## 06_scoring" in text and text.count("| ann (") == 2

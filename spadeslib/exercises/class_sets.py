@@ -153,6 +153,49 @@ def key_markdown(
     return "\n".join(lines)
 
 
+def key_by_chapter(
+    students: Sequence[tuple[str, int]],
+    names: Iterable[str],
+    chapters: dict[tuple[str, int], Any] | None = None,
+) -> str:
+    """The same answers as :func:`key_markdown`, one table per chapter with a
+    row per student: to mark a chapter's notebooks for the whole class.
+
+    >>> print(key_by_chapter([("ann", 1), ("bo", 2)], ["01"]).splitlines()[6])
+    | student | 1.1 | 1.2 | 1.3 | 1.4 |
+    """
+    names = list(dict.fromkeys(resolve(n) for n in names))
+    chapters = chapters if chapters is not None else {}
+    lines = [
+        "# Answer key by chapter",
+        "",
+        "Every answer each student's check accepts, the expected one first; "
+        "one table per chapter, one row per student (seed in brackets).",
+    ]
+    for name in names:
+        rows = []
+        labels: list[str] = []
+        for student, seed in students:
+            chapter = chapters.get((name, seed)) or load(name, seed=seed)
+            accepted = chapter.accepted()
+            labels = [label for label, _, _ in accepted]
+            cells = [
+                " or ".join(f"`{a}`".replace("|", "\\|") for a in answers)
+                for _, _, answers in accepted
+            ]
+            rows.append(f"| {student} ({seed}) | " + " | ".join(cells) + " |")
+            title = chapter.title
+        lines += [
+            "",
+            f"## {name}: {title}",
+            "",
+            "| student | " + " | ".join(labels) + " |",
+            "| --- |" + " --- |" * len(labels),
+            *rows,
+        ]
+    return "\n".join(lines) + "\n"
+
+
 def write_class(
     students: Sequence[str],
     seed: int | str,
@@ -167,7 +210,8 @@ def write_class(
     """Write ``out/STUDENT/NAME.ipynb`` for every student and chapter, and
     ``out/answer_key.md`` (plus ``answer_key.json``: per student, ``seed``,
     ``answers`` (one per exercise, the key) and ``accepted`` (every answer the
-    check accepts, the key first)).
+    check accepts, the key first); and ``answer_key_by_chapter.md``, the same
+    answers as one table per chapter, a row per student).
 
     Each student's seed is derived from the class ``seed`` and the name
     (:func:`~spadeslib.exercises.student_seed`), unless ``seeds`` gives them
@@ -278,7 +322,9 @@ def _write_class(
     (out / "answer_key.json").write_text(
         json.dumps(data, indent=1, ensure_ascii=False), encoding="utf-8"
     )
-    written += [key, out / "answer_key.json"]
+    by_chapter = out / "answer_key_by_chapter.md"
+    by_chapter.write_text(key_by_chapter(seeds, names, chapters), encoding="utf-8")
+    written += [key, out / "answer_key.json", by_chapter]
     return written
 
 

@@ -2,7 +2,8 @@
 
 ``spades rules`` lists the rule sets; ``spades play`` plays seeded games
 between bots; ``spades replay`` validates and scores a record; ``spades
-bench`` measures the engine. Bots and exercises add their own commands.
+bench`` measures the engine; ``spades quiz-key`` writes the answer key of the
+chapter quizzes. Bots and exercises add their own commands.
 
 Errors exit with status 2 and one line on stderr, never a traceback.
 """
@@ -337,6 +338,29 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_quiz_key(args: argparse.Namespace) -> int:
+    from .quiz_key import quiz_chapters, quiz_key
+
+    chapters = None
+    if args.chapters is not None:
+        chapters = [c for c in args.chapters.replace(" ", "").split(",") if c]
+    names = quiz_chapters(chapters)  # refuse an unknown chapter before running any
+    out = Path(args.out) if args.out else None
+    if out is not None and (out.is_dir() or not os.access(out.parent, os.W_OK)):
+        # refused before the notebooks run (a minute for every chapter)
+        why = "it is a folder" if out.is_dir() else "its folder is missing or read-only"
+        raise SpadesError(f"cannot write the quiz key {out}: {why}")
+    with Progress(len(names), "chapters", enabled=args.progress) as bar:
+        key = quiz_key(names, progress=lambda _name: bar.update())
+    if out is not None:
+        out.write_text(key, encoding="utf-8")
+        quizzes = plural(len(names), "chapter")
+        print(f"wrote {out}: the answer key of the quizzes of {quizzes}")
+    else:
+        sys.stdout.write(key)
+    return 0
+
+
 _CORE_COMMANDS = frozenset({"rules", "play", "replay", "bench"})
 """The commands defined here: running one imports no extension."""
 
@@ -412,6 +436,20 @@ def build_parser(*, extensions: bool = True) -> argparse.ArgumentParser:
     p.add_argument("--repeat", type=whole(1), default=3)
     p.add_argument("--no-peer", action="store_true", help="skip OpenSpiel")
     p.set_defaults(func=_cmd_bench)
+
+    if extensions:  # it runs the notebooks with the exercises' kernel
+        p = sub.add_parser(
+            "quiz-key",
+            help="the answer key of the chapter quizzes (Markdown), from the notebooks",
+        )
+        p.add_argument(
+            "--chapters",
+            help="comma-separated chapters, by number or name, e.g. 1,3 "
+            "(default: every chapter with a quiz)",
+        )
+        p.add_argument("--out", help="write the key to this file (default: print it)")
+        progress_option(p)
+        p.set_defaults(func=_cmd_quiz_key)
 
     for module in (
         (

@@ -5,7 +5,8 @@ shows them. In JupyterLab each question is a row of buttons that answers as
 soon as one is clicked; everywhere else (a script, nbconvert, GitHub) the same
 quiz prints as text, and ``quiz.check(n, choice)`` answers question ``n``.
 Nothing printed before an attempt gives the answer away: not the text, not
-``repr``, not the widgets' state.
+``repr``, not the widgets' state. The teacher's answer key is
+:meth:`Quiz.key` (``spades quiz-key`` writes the key of every chapter's quiz).
 
 >>> from spadeslib import Card, Rules, Suit
 >>> quiz = Quiz("Tricks", [
@@ -185,6 +186,26 @@ class Quiz:
             'e.g. quiz.check(1, "b").'
         )
         return "\n".join(parts)
+
+    def key(self, level: int = 2) -> str:
+        """The answer key as Markdown: the title (a heading of ``level``), then
+        per question its text, the right choice with its letter, and ``why``.
+
+        For the teacher: unlike :meth:`text` and ``repr``, it gives the answers.
+
+        >>> print(Quiz("Q", [Question("2 + 2?", [3, 4], answer=4, why="Count.")]).key())
+        ## Q
+        <BLANKLINE>
+        1. 2 + 2?
+        <BLANKLINE>
+           Answer: **(b) 4**. Count.
+        """
+        parts = [f"{'#' * level} {self.title}"]
+        for number, q in enumerate(self.questions, 1):
+            answer = f"**({_LETTERS[q._index]}) {q.choices[q._index]}**."
+            parts.append(f"{number}. {q.prompt}")
+            parts.append(f"   Answer: {answer}" + (f" {q.why}" if q.why else ""))
+        return "\n\n".join(parts)
 
     def feedback(self, number: int, choice: Any) -> str:
         """The feedback on ``choice`` for question ``number`` (from 1),

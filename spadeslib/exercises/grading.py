@@ -295,7 +295,7 @@ def execute_checks(
             resources={"metadata": {"path": str(folder)}},
             **_quiet_kernel(Path(sockets)),
         )
-        client.execute()
+        client.execute(cleanup_kc=True)  # our own manager: shut its kernel down
     code = [c for c in node.cells if c.cell_type == "code"]
     readings = read_answers([c.source for c in code])
     return {

@@ -15,7 +15,6 @@ them, :func:`quiz_key` is a :class:`~spadeslib.errors.SpadesError`.
 from __future__ import annotations
 
 import json
-import tempfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -91,7 +90,6 @@ def run_chapter(name: str, cell: str, timeout: int = 600) -> str:
     naming it."""
     try:
         import nbformat
-        from nbclient import NotebookClient
         from nbclient.exceptions import CellExecutionError
     except ImportError as error:
         raise SpadesError(
@@ -99,7 +97,7 @@ def run_chapter(name: str, cell: str, timeout: int = 600) -> str:
             'installed: install the course extra with pip install -e ".[course]"'
         ) from None
 
-    from .exercises.grading import _quiet_kernel
+    from .exercises.grading import quiet_client
 
     folder = notebooks_folder()
     path = folder / f"{name}.ipynb"
@@ -107,15 +105,7 @@ def run_chapter(name: str, cell: str, timeout: int = 600) -> str:
         raise SpadesError(f"no notebook {path}")
     nb = nbformat.read(path, as_version=4)
     nb.cells.append(nbformat.v4.new_code_cell(cell))
-    with tempfile.TemporaryDirectory(prefix="spades-quiz-") as sockets:
-        client = NotebookClient(
-            nb,
-            timeout=timeout,
-            kernel_name="python3",
-            record_timing=False,
-            resources={"metadata": {"path": str(folder)}},
-            **_quiet_kernel(Path(sockets)),
-        )
+    with quiet_client(nb, folder, timeout) as client:
         try:
             # the kernel manager is ours (IPC): shut the kernel down here, or
             # it lives until this process exits

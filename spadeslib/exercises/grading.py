@@ -31,7 +31,8 @@ import json
 import os
 import re
 import tempfile
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -252,20 +253,39 @@ def _printed_verdict(cell: dict[str, Any]) -> tuple[Verdict, str]:
     return "not read", "the cell printed no verdict"
 
 
-def _quiet_kernel(sockets: Path) -> dict[str, Any]:
-    """NotebookClient options for a kernel that does not warn "Kernel is
-    running over TCP without encryption" on stderr at every notebook: where
-    the system has them (not Windows), the kernel talks over local sockets
-    (IPC) in the folder ``sockets``, so nothing crosses the network; on
-    Windows, which has no IPC transport, the kernel logs errors only."""
-    if os.name == "nt":
-        return {"extra_arguments": ["--IPKernelApp.log_level=ERROR"]}
-    from jupyter_client.manager import AsyncKernelManager
+@contextmanager
+def quiet_client(nb: Any, folder: Path, timeout: int, **options: Any) -> Iterator[Any]:
+    """An nbclient ``NotebookClient`` running ``nb`` in ``folder`` with a
+    kernel that does not warn "Kernel is running over TCP without
+    encryption" on stderr at every notebook: where the system has them (not
+    Windows), the kernel talks over local sockets (IPC) in a temporary
+    folder, so nothing crosses the network; on Windows, which has no IPC
+    transport, the kernel logs errors only. The kernel manager is the
+    caller's: run it with ``client.execute(cleanup_kc=True)``."""
+    from nbclient import NotebookClient
 
-    manager = AsyncKernelManager(
-        kernel_name="python3", transport="ipc", ip=str(sockets / "kernel")
-    )
-    return {"km": manager}
+    with tempfile.TemporaryDirectory(prefix="spades-kernel-") as sockets:
+        if os.name == "nt":
+            kernel: dict[str, Any] = {
+                "extra_arguments": ["--IPKernelApp.log_level=ERROR"]
+            }
+        else:
+            from jupyter_client.manager import AsyncKernelManager
+
+            kernel = {
+                "km": AsyncKernelManager(
+                    kernel_name="python3", transport="ipc", ip=f"{sockets}/kernel"
+                )
+            }
+        yield NotebookClient(
+            nb,
+            timeout=timeout,
+            kernel_name="python3",
+            record_timing=False,
+            resources={"metadata": {"path": str(folder)}},
+            **options,
+            **kernel,
+        )
 
 
 def execute_checks(
@@ -276,7 +296,6 @@ def execute_checks(
     read the verdict each exercise's last check cell printed. This runs the
     student's code."""
     import nbformat
-    from nbclient import NotebookClient
 
     node = nbformat.reads(json.dumps(nb), as_version=4)
     for cell in node.cells:
@@ -285,16 +304,7 @@ def execute_checks(
                 r"^SEED = .*$", f"SEED = {seed}", cell.source, count=1, flags=re.M
             )
             break
-    with tempfile.TemporaryDirectory(prefix="spades-grade-") as sockets:
-        client = NotebookClient(
-            node,
-            timeout=timeout,
-            kernel_name="python3",
-            allow_errors=True,
-            record_timing=False,
-            resources={"metadata": {"path": str(folder)}},
-            **_quiet_kernel(Path(sockets)),
-        )
+    with quiet_client(node, folder, timeout, allow_errors=True) as client:
         client.execute(cleanup_kc=True)  # our own manager: shut its kernel down
     code = [c for c in node.cells if c.cell_type == "code"]
     readings = read_answers([c.source for c in code])

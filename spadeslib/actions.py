@@ -156,6 +156,15 @@ class Look:
     def __str__(self) -> str:
         return "look"
 
+    def label(self, players: int = 4) -> str:
+        """In words: ``"look at your cards"``; two players, who draw their
+        cards one by one, ``"draw your cards"``.
+
+        >>> LOOK.label(), LOOK.label(players=2)
+        ('look at your cards', 'draw your cards')
+        """
+        return "draw your cards" if players == 2 else "look at your cards"
+
     def __repr__(self) -> str:
         return "LOOK"
 

@@ -182,8 +182,7 @@ def _blind(view: PlayerView) -> tuple[Action, str]:
             why = f"only {deficit} points behind: not worth a blind gamble"
         else:
             why = "not behind: no need for a blind gamble"
-        look = "Draw your cards" if rules.players == 2 else "Look at your cards"
-        return LOOK, f"{look} ({why})"
+        return LOOK, f"{LOOK.label(rules.players).capitalize()} ({why})"
     return legal[0], f"{_label(legal[0])} is required"
 
 

@@ -36,7 +36,7 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-from ..actions import KEEP, Action, Bid
+from ..actions import KEEP, LOOK, Action, Bid
 from ..errors import SpadesError, is_whole
 from ..hand import Phase
 from ..view import PlayerView
@@ -302,9 +302,8 @@ def search_blind(
 
     study = study_blind(view, rng, samples)
     action, mean = _choose(study)
-    look = "Draw your cards" if view.rules.players == 2 else "Look at your cards"
     word = (
-        look
+        LOOK.label(view.rules.players).capitalize()
         if action not in (Bid.BLIND_NIL, Bid.BLIND_SEVEN)
         else ("Bid blind nil" if action == Bid.BLIND_NIL else "Declare blind seven")
     )

@@ -47,7 +47,7 @@ def describe(action: Action, players: int = 4) -> str:
     if isinstance(action, Bid):
         return f"bid {action.label()}"
     if isinstance(action, Look):
-        return "draw your cards" if players == 2 else "look at your cards"
+        return action.label(players)
     if isinstance(action, Draw):
         return "keep the top card" if action.keep else "take the next card"
     if isinstance(action, Exchange):

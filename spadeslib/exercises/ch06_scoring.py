@@ -107,7 +107,7 @@ class ScoringExercise(Spec):
     def explain(self) -> str:
         return describe_score(self.rules, self.score(), self.bids, self.tricks)
 
-    def other_side(self) -> tuple[str, str, Any]:
+    def other_side_score(self) -> tuple[str, str, Any]:
         other = other_side(self.side)
         points = score_hand(self.rules, self.bids, self.tricks, self.bags)[other]
         return side_name(self.side), side_name(other), points.points

@@ -187,7 +187,7 @@ class PenaltyPoints(HandExercise):
     def key(self) -> int:
         return self.result()[self.side].points
 
-    def other_side(self) -> tuple[str, str, Any]:
+    def other_side_score(self) -> tuple[str, str, Any]:
         other = other_side(self.side)
         points = self.result()[other].points
         return side_name(self.side), side_name(other), points
@@ -606,11 +606,12 @@ class ScoreSheet(Spec):
 
     def mistakes(self) -> list[Mistake]:
         no_carry = self.totals(carry=False)[self.side]
+        no_penalty = self.totals(penalty=False)[self.side]
         carry_text = (
             "bags carry from hand to hand: you started each hand from 0 bags, so "
             "you missed the penalty when the running count reached 10"
         )
-        if no_carry == self.totals(penalty=False)[self.side]:
+        if no_carry == no_penalty:
             # the same total either way: say what happened, not which slip
             carry_text = (
                 "the running bag count reaches 10 during these hands, which costs "
@@ -620,7 +621,7 @@ class ScoreSheet(Spec):
             Mistake("no-carry", no_carry, carry_text),
             Mistake(
                 "no-penalty",
-                self.totals(penalty=False)[self.side],
+                no_penalty,
                 "you forgot the bag penalty: over the three hands the bags reach 10",
             ),
             Mistake(

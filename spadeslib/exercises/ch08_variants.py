@@ -21,7 +21,7 @@ from ..actions import Bid
 from ..cards import Card
 from ..display import plural
 from ..rules import STANDARD_TRUMPS, Rules
-from ..scoring import score_hand
+from ..scoring import score_hand, sides
 from ..seats import Seat
 from ..tricks import trick_winner
 from .answers import SeatAnswer, Whole
@@ -60,18 +60,18 @@ class PointsExercise(Spec):
     tricks: dict[Seat, int]
     side: str
 
-    def score(self, rules: Rules | None = None) -> Any:
+    def score(self, rules: Rules | None = None, side: str | None = None) -> Any:
+        """The score of ``side`` (default: the side asked about), no bags in."""
         bags = {s: 0 for s in ("NS", "EW", "N", "S")}
-        return score_hand(rules or self.rules, self.bids, self.tricks, bags)[self.side]
+        scores = score_hand(rules or self.rules, self.bids, self.tricks, bags)
+        return scores[side or self.side]
 
     def key(self) -> int:
         return self.score().points
 
-    def other_side(self) -> tuple[str, str, Any]:
-        other = {"NS": "EW", "EW": "NS", "N": "S", "S": "N"}[self.side]
-        bags = {s: 0 for s in ("NS", "EW", "N", "S")}
-        points = score_hand(self.rules, self.bids, self.tricks, bags)[other].points
-        return side_name(self.side), side_name(other), points
+    def other_side_score(self) -> tuple[str, str, Any]:
+        other = next(s for s in sides(self.rules) if s != self.side)
+        return side_name(self.side), side_name(other), self.score(side=other).points
 
     def explain(self) -> str:
         return describe_score(self.rules, self.score(), self.bids, self.tricks)

@@ -147,10 +147,18 @@ def key_markdown(
                 "| --- | --- |",
             ]
             for label, title, answers in chapter.accepted():
-                cell = " or ".join(f"`{a}`".replace("|", "\\|") for a in answers)
-                lines.append(f"| {label} {title} | {cell} |")
+                lines.append(f"| {label} {title} | {_answers_cell(answers)} |")
             lines.append("")
     return "\n".join(lines)
+
+
+def _answers_cell(answers: Iterable[str]) -> str:
+    """Every answer a check accepts, as one cell of a Markdown table.
+
+    >>> _answers_cell(["4", "5"])
+    '`4` or `5`'
+    """
+    return " or ".join(f"`{a}`".replace("|", "\\|") for a in answers)
 
 
 def key_by_chapter(
@@ -173,25 +181,25 @@ def key_by_chapter(
         "one table per chapter, one row per student (seed in brackets).",
     ]
     for name in names:
-        rows = []
-        labels: list[str] = []
-        for student, seed in students:
-            chapter = chapters.get((name, seed)) or load(name, seed=seed)
-            accepted = chapter.accepted()
-            labels = [label for label, _, _ in accepted]
-            cells = [
-                " or ".join(f"`{a}`".replace("|", "\\|") for a in answers)
-                for _, _, answers in accepted
-            ]
-            rows.append(f"| {student} ({seed}) | " + " | ".join(cells) + " |")
-            title = chapter.title
+        built = [
+            (student, seed, chapters.get((name, seed)) or load(name, seed=seed))
+            for student, seed in students
+        ]
+        if not built:
+            continue
+        labels = [label for label, _, _ in built[0][2].accepted()]
         lines += [
             "",
-            f"## {name}: {title}",
+            f"## {name}: {built[0][2].title}",
             "",
             "| student | " + " | ".join(labels) + " |",
             "| --- |" + " --- |" * len(labels),
-            *rows,
+        ]
+        lines += [
+            f"| {student} ({seed}) | "
+            + " | ".join(_answers_cell(answers) for _, _, answers in chapter.accepted())
+            + " |"
+            for student, seed, chapter in built
         ]
     return "\n".join(lines) + "\n"
 

@@ -223,7 +223,7 @@ class Spec:
         """A custom verdict before the standard comparison (``None``: no opinion)."""
         return None
 
-    def other_side(self) -> tuple[str, str, Any] | None:
+    def other_side_score(self) -> tuple[str, str, Any] | None:
         """For a question about one side's points: (that side's name, the
         other side's name, the other side's answer), so that the other
         side's points are named as such; ``None`` for other questions."""
@@ -297,7 +297,7 @@ class Spec:
                 mistake.answer, self.expected
             ):
                 return Feedback("incorrect", mistake.message, mistake.id)
-        sides = self.other_side()
+        sides = self.other_side_score()
         if sides is not None and self.same(parsed, sides[2]):
             return Feedback(
                 "incorrect",

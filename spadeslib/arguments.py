@@ -23,7 +23,7 @@ import sys
 from collections.abc import Callable
 from typing import NoReturn
 
-__all__ = ["Parser", "error_line", "progress_option", "whole"]
+__all__ = ["Parser", "error_line", "progress_option", "seed", "whole"]
 
 
 def error_line(message: str, limit: int = 500) -> None:
@@ -84,6 +84,32 @@ def whole(low: int, high: int | None = None) -> Callable[[str], int]:
 
     parse.__name__ = f"whole number {wanted}"
     return parse
+
+
+def seed(text: str) -> str:
+    """An argparse ``type``: a seed as typed, without the spaces around it.
+    A blank seed is refused (it would deal a game nobody meant), and so is
+    one longer than a game's record can carry.
+
+    >>> seed(" class-7b ")
+    'class-7b'
+    >>> seed(" ")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: must be a number or a word, such as 2024, not ' '
+    """
+    from .dealing import SEED_CHARS
+
+    value = text.strip()
+    if not value:
+        raise argparse.ArgumentTypeError(
+            f"must be a number or a word, such as 2024, not {text!r}"
+        )
+    if len(value) > SEED_CHARS:
+        raise argparse.ArgumentTypeError(
+            f"must be at most {SEED_CHARS} characters, not {len(value)}"
+        )
+    return value
 
 
 def progress_option(parser: argparse.ArgumentParser) -> None:

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from .arguments import Parser, error_line, progress_option, whole
+from .arguments import seed as seed_text
 from .display import plural
 from .errors import SpadesError
 from .game import Game
@@ -404,7 +405,9 @@ def build_parser(*, extensions: bool = True) -> argparse.ArgumentParser:
         "sooner when a side wins)",
     )
     p.add_argument("--games", type=whole(1), default=1, help="games to play")
-    p.add_argument("--seed", default="0", help="seed of the deals and the bots")
+    p.add_argument(
+        "--seed", type=seed_text, default="0", help="seed of the deals and the bots"
+    )
     p.add_argument(
         "--record",
         help="write the game record (JSON) here; with --games, NAME-1.json, ...",

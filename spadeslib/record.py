@@ -221,7 +221,9 @@ def loads(data: str | bytes | bytearray, *, max_bytes: int = MAX_BYTES) -> Game:
     if not text.strip():
         raise InvalidRecord("empty: a record is a JSON object")
     try:
-        value = json.loads(text, parse_constant=_no_constant)
+        value = json.loads(
+            text, parse_constant=_no_constant, object_pairs_hook=_no_repeated_key
+        )
     except json.JSONDecodeError as error:
         raise InvalidRecord(
             f"not JSON: {error.msg} at line {error.lineno} column {error.colno}"
@@ -231,7 +233,7 @@ def loads(data: str | bytes | bytearray, *, max_bytes: int = MAX_BYTES) -> Game:
             "not a record: the JSON is nested too deeply (a record has at most "
             "six levels)"
         ) from None
-    except InvalidRecord:  # NaN or Infinity, refused by _no_constant
+    except InvalidRecord:  # NaN, Infinity or a key written twice, refused below
         raise
     except ValueError:  # Python's own limit on an integer's digits
         raise InvalidRecord(
@@ -239,6 +241,17 @@ def loads(data: str | bytes | bytearray, *, max_bytes: int = MAX_BYTES) -> Game:
             "score or count of a game is that long)"
         ) from None
     return from_record(value)
+
+
+def _no_repeated_key(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object of the record, refused when it names a key twice (JSON
+    would keep the last silently, so a hand-edited record could hide one)."""
+    value = dict(pairs)
+    if len(value) < len(pairs):
+        keys = [key for key, _ in pairs]
+        twice = next(key for key in keys if keys.count(key) > 1)
+        raise InvalidRecord(f"not a record: the key {twice!r} is written twice")
+    return value
 
 
 def _no_constant(name: str) -> Any:

@@ -43,6 +43,10 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
         (("play", "--bots", "search:1.5", "--hands", "1"), "not 1.5"),
         (("play", "--rules", "classic+", "--hands", "1"), "empty name"),
         (("exercises", "--list", "--seed", "abc"), "--seed for --list is a whole"),
+        (("play", "--seed", "", "--hands", "1"), "--seed: must be a number or a"),
+        (("match", "rule", "rule", "--seed", " "), "not ' '"),
+        (("exercises", "--list", "--seed", ""), "--seed: must be a number or a"),
+        (("play", "--seed", "x" * 201, "--hands", "1"), "at most 200 characters"),
     ],
 )
 def test_the_command_line_refuses_in_one_line(

@@ -354,6 +354,11 @@ def test_every_key_is_known_and_every_play_belongs_to_the_hand() -> None:
         ("[" * 100_000, "nested too deeply"),
         ("{" * 100_000, "not JSON"),
         ('{"a": NaN}', "NaN is not a JSON number"),
+        (
+            '{"rules": "classic", "seed": 1, "hands": [], "seed": 2}',
+            "the key 'seed' is written twice",
+        ),
+        ('{"rules": "classic", "hands": [{"deal": {"N": "", "N": ""}}]}', "'N'"),
         ('{"seed": 1' + "0" * 5000 + "}", "not a usable JSON value"),
         ("[1, 2", "not JSON"),
         ("3", "a record is a JSON object"),

@@ -22,6 +22,7 @@ import sys
 from typing import Any
 
 from ..arguments import progress_option, whole
+from ..arguments import seed as seed_text
 from ..errors import SpadesError
 from ..rules import Rules
 
@@ -149,7 +150,7 @@ def _bench_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--hands", type=whole(1), default=4, help="hands per level")
     p.add_argument("--rules", default="cards4net", help="PRESET[+MODIFIER...]")
-    p.add_argument("--seed", default="0")
+    p.add_argument("--seed", type=seed_text, default="0")
     p.add_argument(
         "--budget", type=whole(0), help="samples per decision of the search level"
     )
@@ -160,7 +161,9 @@ def _bench_arguments(p: argparse.ArgumentParser) -> None:
 def run_arguments(p: argparse.ArgumentParser) -> None:
     """The options of every command that plays deals: seed, rules, processes
     and output."""
-    p.add_argument("--seed", default="0", help="seed of the deals and bots")
+    p.add_argument(
+        "--seed", type=seed_text, default="0", help="seed of the deals and bots"
+    )
     p.add_argument("--rules", default="cards4net", help="PRESET[+MODIFIER...]")
     p.add_argument(
         "--jobs", type=whole(1), default=1, help="processes to play deals in"

@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from ..arguments import error_line, progress_option, whole
+from ..arguments import seed as seed_text
 from ..dealing import read_seed
 from ..errors import SpadesError
 from ..progress import Progress
@@ -298,6 +299,7 @@ def _add_class_options(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--seed",
+        type=seed_text,
         default=str(DEFAULT_SEED),
         help="the class seed (default: %(default)s); each student's seed is "
         "derived from it and the name",
@@ -381,7 +383,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p = sub.add_parser("check", help="fail if an exercise notebook is out of date")
     p.set_defaults(func=_cmd_check)
     p = sub.add_parser("list", help="list the exercises")
-    p.add_argument("--seed", default=str(DEFAULT_SEED))
+    p.add_argument("--seed", type=seed_text, default=str(DEFAULT_SEED))
     p.add_argument("--chapters")
     p.set_defaults(func=_cmd_list)
     p = sub.add_parser("class", help="write a class set (as `spades exercises`)")

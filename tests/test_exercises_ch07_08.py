@@ -19,7 +19,7 @@ import pytest
 from spadeslib import Bid, Rules, Seat
 from spadeslib.exercises import load, spec_of
 from spadeslib.exercises.answers import NOBODY
-from spadeslib.exercises.ch07_bags_and_winning import PenaltyBeforeWin
+from spadeslib.exercises.ch07_winning import PenaltyBeforeWin
 from spadeslib.exercises.ch08_variants import (
     JokerFirstLead,
     SameHandPresets,

@@ -328,3 +328,17 @@ def sensible(hand: Hand, rng: random.Random, nil_seats: Iterable[Seat] = ()) -> 
     if winners and rng.random() < 0.75:
         return min(winners, key=low)
     return min(losers or legal, key=low)
+
+
+def played_hand(
+    rules: Rules, rng: random.Random, tricks: int, nil_first: bool = False
+) -> tuple[Hand, set[Seat]]:
+    """A hand played sensibly until ``tricks`` tricks are done. With
+    ``nil_first``, one of the first two bidders bids Nil (and ducks)."""
+    hand = deal(rules, rng)
+    nils: set[Seat] = set()
+    if nil_first:
+        nils = {hand.bid_order[rng.randint(0, 1)]}
+    while not hand.is_over and len(hand.tricks) < tricks:
+        hand.apply(sensible(hand, rng, nils), check=False)
+    return hand, nils

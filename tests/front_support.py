@@ -1,0 +1,112 @@
+"""What the front-end tests share (``test_table_front*.py``): the table's
+module loaded into a bare page with a stand-in for the widget model, states
+from one seeded classic game, and a headless Chromium.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_support import CHROMIUM, launch_chromium
+
+from spadeslib.table.app import SpadesTable
+
+STATIC = Path(__file__).parent.parent / "spadeslib" / "table" / "static"
+
+PAGE = """<!doctype html><html><head><meta charset="utf-8">
+<style>body {{ margin: 0; padding: 8px; }} #box {{ width: {width}px; }}</style>
+<style>{css}</style></head><body><div id="box"></div>
+<script>
+window.sent = [];
+window.model = {{
+  st: null, cb: null,
+  get(k) {{ return k === "state" ? this.st : k === "name" ? "front-test" : null; }},
+  on(e, f) {{
+    if (e === "change:state") this.cb = f;
+    if (e === "msg:custom") this.msgcb = f;
+  }},
+  off() {{}},
+  send(m) {{ window.sent.push(m); }},
+}};
+window.setState = (s) => {{ model.st = s; model.cb && model.cb(); }};
+window.sendMsg = (m) => {{ model.msgcb && model.msgcb(m); }};
+</script>
+<script type="module">{js}
+model.st = {state};
+render({{ model, el: document.getElementById("box") }});
+window.ready = true;
+</script></body></html>"""
+
+
+def table_states() -> dict[str, dict[str, Any]]:
+    """Table states from one seeded classic game: bidding, two successive
+    states while the bots play, the learner to play a card after a lead, and
+    the hand over with its review (maybe still pending), and with the review
+    done."""
+    table = SpadesTable("classic", seed=2024, speed="instant")
+    states = {"bidding": table.state}
+    table.bid(3)
+    states["after-bid"] = table.state
+    for _ in range(60):
+        s = table.state
+        if s["trick"]["current"] and s["hand"]["playable"]:
+            break
+        table.play(next(c["code"] for c in s["hand"]["cards"] if c["legal"]))
+    states["to-follow"] = table.state
+    while table.state["hand"]["playable"]:
+        s = table.state
+        table.play(next(c["code"] for c in s["hand"]["cards"] if c["legal"]))
+    states["hand-over"] = table.state
+    if table.state["review"]["state"] != "ready":  # the coach answers later
+        table.review()
+    states["reviewed"] = table.state
+    return states
+
+
+def chromium_browser() -> Iterator[Any]:
+    """One headless Chromium for a test module (its ``browser`` fixture)."""
+    if not CHROMIUM.exists():
+        pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = launch_chromium(playwright)
+        yield browser
+        browser.close()
+
+
+def open_table(
+    browser: Any,
+    state: dict[str, Any],
+    width: int = 1240,
+    viewport: tuple[int, int] = (1280, 800),
+) -> Any:
+    """A page with the table drawn from ``state`` in a box ``width`` wide."""
+    js = (STATIC / "table.js").read_text(encoding="utf-8")
+    js = js.replace("export default { render };", "").replace(
+        "export function", "function"
+    )
+    css = (STATIC / "table.css").read_text(encoding="utf-8")
+    page = browser.new_page(viewport={"width": viewport[0], "height": viewport[1]})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.set_content(
+        PAGE.format(width=width, css=css, js=js, state=json.dumps(state)),
+        wait_until="load",
+    )
+    page.wait_for_function("window.ready === true", timeout=10_000)
+    page.errors = errors
+    return page
+
+
+def tid(page: Any, name: str) -> Any:
+    return page.locator(f'[data-testid="{name}"]')
+
+
+def push(page: Any, state: dict[str, Any]) -> None:
+    """A new state from Python, as when a bot has moved."""
+    page.evaluate("(s) => window.setState(s)", state)

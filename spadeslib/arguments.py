@@ -19,11 +19,13 @@ argparse.ArgumentError: argument --deals: must be a whole number at least 1, not
 from __future__ import annotations
 
 import argparse
+import json
+import math
 import sys
 from collections.abc import Callable
-from typing import NoReturn
+from typing import Any, NoReturn
 
-__all__ = ["Parser", "error_line", "progress_option", "seed", "whole"]
+__all__ = ["Parser", "error_line", "json_text", "progress_option", "seed", "whole"]
 
 
 def error_line(message: str, limit: int = 500) -> None:
@@ -110,6 +112,27 @@ def seed(text: str) -> str:
             f"must be at most {SEED_CHARS} characters, not {len(value)}"
         )
     return value
+
+
+def json_text(data: Any) -> str:
+    """``data`` as strict JSON for ``--json``: a rate or an interval that has
+    no value (no nil bid, one deal) is ``null``, never ``NaN``, which
+    JSON does not have and strict readers refuse.
+
+    >>> json_text({"nil_rate": float("nan"), "ci95": [1.5, float("inf")]})
+    '{"nil_rate": null, "ci95": [1.5, null]}'
+    """
+    return json.dumps(_finite(data), allow_nan=False)
+
+
+def _finite(data: Any) -> Any:
+    if isinstance(data, float) and not math.isfinite(data):
+        return None
+    if isinstance(data, dict):
+        return {key: _finite(value) for key, value in data.items()}
+    if isinstance(data, (list, tuple)):
+        return [_finite(value) for value in data]
+    return data
 
 
 def progress_option(parser: argparse.ArgumentParser) -> None:

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from .arguments import Parser, error_line, progress_option, whole
+from .arguments import Parser, error_line, json_text, progress_option, whole
 from .arguments import seed as seed_text
 from .display import plural
 from .errors import SpadesError
@@ -315,7 +315,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     except SpadesError as error:
         raise SpadesError(f"{args.record}: {error}") from None
     if args.json:
-        print(json.dumps(replay_summary(game)))
+        print(json_text(replay_summary(game)))
         return 0
     print(
         f"{args.record}: valid record, {game.rules.full_spec}, "

@@ -251,6 +251,44 @@ def test_cli_match_json(capsys: pytest.CaptureFixture[str]):
     assert data["stats"]["a"]["blunders_per_100_deals"] >= 0
 
 
+def _strict_json(text: str) -> Any:
+    """JSON as a strict reader takes it: NaN and Infinity are not JSON."""
+
+    def refuse(name: str) -> None:
+        raise ValueError(f"{name} is not JSON")
+
+    return json.loads(text, parse_constant=refuse)
+
+
+def test_cli_json_is_strict_json_when_a_rate_has_no_value(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """One deal has no interval, and a level that bids no nil no nil rate:
+    ``null``, not ``NaN`` (found by an outside review)."""
+    argv = ["match", "novice", "rule", "--deals", "1", "--json", "--no-progress"]
+    assert run_cli(argv) == 0
+    data = _strict_json(capsys.readouterr().out)
+    assert data["ci95"] == [None, None]
+    assert data["stats"]["a"]["nil_rate"] is None
+
+
+def test_budget_reaches_every_searching_level(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["match", "search-lite", "expert", "--deals", "1", "--budget", "2"]
+    assert run_cli([*argv, "--json", "--no-progress"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["a_options"] == {"samples": 2} == data["b_options"]
+    # a level's own spec wins over --budget
+    argv = ["match", "search:3", "rule", "--deals", "1", "--budget", "2"]
+    assert run_cli([*argv, "--json", "--no-progress"]) == 0
+    assert json.loads(capsys.readouterr().out)["a_options"] == {"samples": 3}
+    from spadeslib.cli import main
+
+    assert main(["match", "rule", "novice", "--budget", "2"]) == 2
+    assert "rule and novice take none" in capsys.readouterr().err
+
+
 def test_cli_match_text_with_budget(capsys: pytest.CaptureFixture[str]):
     code = run_cli(["match", "search", "rule", "--deals", "1", "--budget", "1"])
     assert code == 0
@@ -261,9 +299,7 @@ def test_cli_match_text_with_budget(capsys: pytest.CaptureFixture[str]):
 def test_cli_bench(capsys: pytest.CaptureFixture[str]):
     assert run_cli(["bench-bots", "--levels", "random,rule", "--hands", "1"]) == 0
     assert "rule" in capsys.readouterr().out
-    code = run_cli(
-        ["bots", "--bench", "--levels", "search:1", "--hands", "1", "--json"]
-    )
+    code = run_cli(["bench-bots", "--levels", "search:1", "--hands", "1", "--json"])
     assert code == 0
     data = json.loads(capsys.readouterr().out)
     assert data["levels"]["search"]["options"] == {"samples": 1}

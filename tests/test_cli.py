@@ -266,7 +266,7 @@ def test_bad_jobs_and_long_messages(capsys, tmp_path: Path) -> None:
         (("play", "--games", "-2"), "--games", "at least 1, not '-2'"),
         (("bench", "--hands", "0"), "--hands", "at least 1"),
         (("bench", "--repeat", "0"), "--repeat", "at least 1"),
-        (("bots", "--bench", "--hands", "0"), "--hands", "at least 1"),
+        (("bench-bots", "--hands", "0"), "--hands", "at least 1"),
         (("bench-bots", "--budget", "-1"), "--budget", "at least 0"),
         (("match", "rule", "novice", "--deals", "0"), "--deals", "at least 1"),
         (("match", "rule", "novice", "--deals", "ten"), "--deals", "not 'ten'"),

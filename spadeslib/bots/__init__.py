@@ -111,32 +111,14 @@ _search_lite.bot_class = "SearchBot"  # type: ignore[attr-defined]
 
 BOTS: dict[str, tuple[str, Callable[..., Bot]]] = {
     "random": ("uniformly random legal actions (a baseline)", RandomBot),
-    "novice": (
-        "a beginner who knows the rules: bids aces and kings, wins every trick "
-        "it can (even over its partner), leads spades early",
-        _level("NoviceBot"),
-    ),
-    "rule": (
-        "rule-based club player: counts tricks, covers and attacks nils, "
-        "ducks bags, plays to the score",
-        _level("RuleBot"),
-    ),
-    "search": (
-        "determinized Monte Carlo over rule-based playouts "
-        "(search:N = N samples per decision, default 16)",
-        _level("SearchBot"),
-    ),
-    "search-lite": (
-        "the search level on a small budget (6 samples per decision)",
-        _search_lite,
-    ),
-    "expert": (
-        "the coach's best action: more worlds, ducks as evidence, the last "
-        "cards solved exactly (expert:N = N worlds)",
-        _level("ExpertBot"),
-    ),
+    "novice": (LADDER["novice"], _level("NoviceBot")),
+    "rule": (LADDER["rule"], _level("RuleBot")),
+    "search-lite": (LADDER["search-lite"], _search_lite),
+    "search": (LADDER["search"], _level("SearchBot")),
+    "expert": (LADDER["expert"], _level("ExpertBot")),
 }
-"""Level name -> (one-line summary, factory taking ``seed=`` and options)."""
+"""Level name -> (one-line summary, factory taking ``seed=`` and options),
+weakest first; the ladder's levels are summed up by :data:`LADDER`."""
 
 
 def parse_level(spec: str) -> tuple[str, dict[str, Any]]:

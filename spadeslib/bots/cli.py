@@ -2,8 +2,8 @@
 
 ``spadeslib.cli`` calls :func:`register` to add them to its parser.
 
-- ``spades bots`` lists the levels; ``spades bots --bench`` (or ``spades
-  bench-bots``) times their decisions.
+- ``spades bots`` lists the levels; ``spades bench-bots`` times their
+  decisions.
 - ``spades match A B --deals N --seed S [--rules R] [--budget K] [--jobs J]
   [--json]`` plays a duplicate match and prints the report.
 - ``spades ladder [--levels L1,L2,...] --deals N --seed S [--jobs J]
@@ -17,11 +17,10 @@ samples per decision (``--budget`` sets that for every search level).
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import Any
 
-from ..arguments import progress_option, whole
+from ..arguments import json_text, progress_option, whole
 from ..arguments import seed as seed_text
 from ..errors import SpadesError
 from ..rules import Rules
@@ -32,8 +31,6 @@ __all__ = ["register", "run_arguments"]
 def _cmd_bots(args: argparse.Namespace) -> int:
     from . import BOTS, level_options
 
-    if args.bench:
-        return _cmd_bench(args)
     print("Bot levels (use with --bots in `spades play`, or in `spades match`):")
     width = max(map(len, BOTS))
     for name, (summary, _) in BOTS.items():
@@ -41,7 +38,7 @@ def _cmd_bots(args: argparse.Namespace) -> int:
     print(
         "\nOptions follow a colon, as numbers: search:samples=32,bid_samples=8"
         " (a bare number sets samples: search:32; --budget N sets it for"
-        " search):"
+        " every level that takes samples):"
     )
     for name in BOTS:
         takes = list(level_options(name))
@@ -51,12 +48,27 @@ def _cmd_bots(args: argparse.Namespace) -> int:
 
 
 def _split(spec: str, budget: int | None) -> tuple[str, dict[str, Any]]:
-    from . import parse_level
+    """A level and its options; ``--budget`` sets the samples of every level
+    that takes them, unless the spec names its own (``search:8``)."""
+    from . import level_options, parse_level
 
     name, options = parse_level(spec)
-    if budget is not None and name == "search" and "samples" not in options:
-        options["samples"] = budget
+    if budget is not None and "samples" in level_options(name):
+        options.setdefault("samples", budget)
     return name, options
+
+
+def _check_budget(budget: int | None, specs: list[str]) -> None:
+    """Refuse ``--budget`` when no level given takes samples (it would be
+    ignored without a word)."""
+    from . import level_options, parse_level
+
+    names = [parse_level(spec)[0] for spec in specs]
+    if budget is not None and not any("samples" in level_options(n) for n in names):
+        raise SpadesError(
+            f"--budget sets the samples per decision of a searching level; "
+            f"{' and '.join(names)} take none (search-lite, search and expert do)"
+        )
 
 
 def _cmd_bench(args: argparse.Namespace) -> int:
@@ -64,6 +76,7 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     from .bench import bench_levels
 
     names = split_levels(args.levels)
+    _check_budget(args.budget, names)
     levels = []
     options = {}
     for spec in names:
@@ -78,13 +91,14 @@ def _cmd_bench(args: argparse.Namespace) -> int:
         options=options,
         progress=args.progress,
     )
-    print(json.dumps(report.to_dict()) if args.json else report.text())
+    print(json_text(report.to_dict()) if args.json else report.text())
     return 0
 
 
 def _cmd_match(args: argparse.Namespace) -> int:
     from .match import duplicate_match
 
+    _check_budget(args.budget, [args.a, args.b])
     a, a_opts = _split(args.a, args.budget)
     b, b_opts = _split(args.b, args.budget)
     report = duplicate_match(
@@ -102,7 +116,7 @@ def _cmd_match(args: argparse.Namespace) -> int:
     if args.json:
         data = report.to_dict()
         data["a_options"], data["b_options"] = a_opts, b_opts
-        print(json.dumps(data))
+        print(json_text(data))
     else:
         print(report.text())
         if a_opts or b_opts:
@@ -140,7 +154,7 @@ def _cmd_ladder(args: argparse.Namespace) -> int:
             else ""
         )
     )
-    print(json.dumps(report.to_dict()) if args.json else report.text())
+    print(json_text(report.to_dict()) if args.json else report.text())
     return 0
 
 
@@ -175,9 +189,7 @@ def run_arguments(p: argparse.ArgumentParser) -> None:
 def register(subparsers: Any) -> None:
     """Add ``bots``, ``bench-bots``, ``match`` and ``ladder`` to the ``spades``
     parser."""
-    p = subparsers.add_parser("bots", help="list the bot levels (--bench: time them)")
-    p.add_argument("--bench", action="store_true", help="time each level's decisions")
-    _bench_arguments(p)
+    p = subparsers.add_parser("bots", help="list the bot levels")
     p.set_defaults(func=_cmd_bots)
 
     p = subparsers.add_parser("bench-bots", help="time the bot levels' decisions")

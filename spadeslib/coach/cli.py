@@ -8,10 +8,9 @@ cards against the hands' results (:mod:`.calibration`).
 from __future__ import annotations
 
 import argparse
-import json
 from typing import Any
 
-from ..arguments import whole
+from ..arguments import json_text, whole
 from ..bots.cli import run_arguments
 from ..rules import Rules
 from .calibration import calibrate
@@ -30,7 +29,7 @@ def _cmd_calibrate(args: argparse.Namespace) -> int:
         jobs=args.jobs,
         progress=args.progress,
     )
-    print(json.dumps(report.to_dict()) if args.json else report.text())
+    print(json_text(report.to_dict()) if args.json else report.text())
     return 0
 
 

@@ -68,9 +68,8 @@ def _cmd_rules(args: argparse.Namespace) -> int:
 
 def _bots_for(names: str, rules: Rules, seed: Any) -> dict[Any, Any]:
     from .bots import make_bot, split_levels
-    from .seats import Seat
 
-    seats = [Seat.NORTH, Seat.SOUTH] if rules.players == 2 else list(Seat)
+    seats = list(rules.seats)
     levels = split_levels(names)
     if len(levels) == 1:
         levels *= len(seats)

@@ -58,7 +58,7 @@ class Game:
             )
         self.seed = seed if seed is not None else random.randrange(2**32)
         self.rng = random.Random(f"{self.seed}/bots")
-        seats = (Seat.NORTH, Seat.SOUTH) if self.rules.players == 2 else tuple(Seat)
+        seats = self.rules.seats
         if dealer is None:
             dealer = random.Random(f"{self.seed}/dealer").choice(seats)
         self.first_dealer = Seat.parse(dealer)

@@ -303,16 +303,12 @@ class Hand(HandState):
             raise error
         assert isinstance(checked, Discard) and self.turn is not None
         got = tuple(sorted(received))
-        pile = set(self.discard_pile)
-        if (
-            len(got) != len(checked.cards)
-            or len(set(got)) != len(got)
-            or not set(got) <= pile
-        ):
+        problem = _replacement_problem(got, checked.cards, self.discard_pile)
+        if problem is not None:
             raise IllegalAction(
                 f"{self.turn.full} must receive {len(checked.cards)} different "
-                "cards from the discard pile, "
-                "not the ones just thrown",
+                f"cards from the discard pile, not the ones just thrown: {problem}",
+                seat=self.turn,
                 action=checked,
                 rule=RuleId.BLIND_DISCARD,
             )
@@ -522,3 +518,25 @@ class Hand(HandState):
         from .display import hand_html
 
         return hand_html(self)
+
+
+def _replacement_problem(
+    got: tuple[Card, ...], thrown: tuple[Card, ...], pile: list[Card]
+) -> str | None:
+    """What is wrong with ``got`` as the replacements of the cards ``thrown``
+    in a blind-nil discard (from the discard pile before it), or None."""
+
+    def named(cards: Any) -> str:
+        return ", ".join(str(c) for c in cards) or "none"
+
+    if len(got) != len(thrown):
+        return f"{len(got)} given ({named(got)})"
+    repeated = sorted({c for c in got if got.count(c) > 1})
+    if repeated:
+        return f"{named(repeated)} given twice"
+    outside = [c for c in got if c not in pile]
+    if outside:
+        just = [c for c in outside if c in thrown]
+        where = "just thrown" if len(just) == len(outside) else "not in the pile"
+        return f"{named(outside)} {where}"
+    return None

@@ -408,10 +408,17 @@ def test_a_recorded_blind_discard_brings_its_own_replacements() -> None:
     held = list(hand.holding[N])
     pile = sorted(hand.discard_pile)
     before = snapshot(hand)
-    for wrong in (pile[:2], [pile[0]] * 3, [*pile[:2], held[0]]):
+    cases = [
+        (pile[:2], f"2 given ({pile[0]}, {pile[1]})"),
+        ([pile[0]] * 3, f"{pile[0]} given twice"),
+        ([*pile[:2], held[0]], f"{held[0]} just thrown"),
+        ([*pile[:2], held[5]], f"{held[5]} not in the pile"),
+    ]
+    for wrong, problem in cases:
         with pytest.raises(IllegalAction, match="North must receive 3") as info:
             hand.apply_discard(Discard.of(held[:3]), wrong)
-        assert info.value.rule == "blind-discard"
+        assert info.value.rule == "blind-discard" and info.value.seat is N
+        assert str(info.value).endswith(problem), str(info.value)
         assert snapshot(hand) == before
     with pytest.raises(IllegalAction) as info:
         hand.apply_discard(Discard.of(held[:4]), pile[:4])

@@ -126,9 +126,7 @@ class Position:
     @property
     def seats(self) -> tuple[Seat, ...]:
         """The playing seats, in seat order."""
-        if self.rules.players == 2:
-            return (Seat.NORTH, Seat.SOUTH)
-        return (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
+        return self.rules.seats
 
     @property
     def cards_left(self) -> int:

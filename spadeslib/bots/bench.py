@@ -20,7 +20,6 @@ from typing import Any
 
 from ..hand import Hand
 from ..rules import Rules
-from ..seats import Seat
 
 __all__ = ["BenchReport", "LevelTiming", "bench_levels"]
 
@@ -140,7 +139,7 @@ def bench_levels(
 
     rules = Rules.parse(rules) if isinstance(rules, str) else rules
     report = BenchReport(rules=rules.full_spec, hands=hands, seed=seed)
-    seats = (Seat.NORTH, Seat.SOUTH) if rules.players == 2 else tuple(Seat)
+    seats = rules.seats
     with Progress(hands * len(levels), "hands", enabled=progress) as bar:
         for level in levels:
             opts = dict((options or {}).get(level, {}))

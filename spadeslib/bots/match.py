@@ -206,7 +206,7 @@ def play_deal(
     swapped); return the result, the stats of ``a`` and ``b`` and the number
     of decisions."""
     cache = bots_cache if bots_cache is not None else {}
-    seats = (Seat.NORTH, Seat.SOUTH) if rules.players == 2 else tuple(Seat)
+    seats = rules.seats
     dealer = seats[deal % len(seats)]
     first, second = sides(rules)
     hand_seed = f"{seed}/deal/{deal}"

@@ -216,7 +216,7 @@ def _play(
     from ..bots import make_bot, parse_level
 
     name, options = parse_level(player)
-    seats = (Seat.NORTH, Seat.SOUTH) if rules.players == 2 else tuple(Seat)
+    seats = rules.seats
     dealer = seats[deal % len(seats)]
     found: list[Forecast] = []
     for play, side in enumerate(sides(rules)):

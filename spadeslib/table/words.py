@@ -156,24 +156,15 @@ def refusal(error: IllegalAction, view: PlayerView) -> str:
     seat = view.seat
     if rule == "follow-suit" and isinstance(action, Card) and view.trick:
         led = view.rules.trick_suit(view.trick[0][1])
-        same = sorted(
-            (c for c in view.hand or () if view.rules.trick_suit(c) is led),
-            reverse=True,
-        )
+        # the cards that follow are the legal ones: the engine has chosen them
+        same = sorted((c for c in view.legal if isinstance(c, Card)), reverse=True)
         return (
             f"You must follow {led.plural}: you hold {_names(same)}, so the "
             f"{action.symbol()} has to wait."
         )
     if rule == "spades-not-broken" and isinstance(action, Card):
-        first = (
-            " (a spade opens the first trick only from a hand of nothing but spades)"
-            if (not view.tricks and not view.trick)
-            else ""
-        )
-        return (
-            f"You cannot lead the {action.symbol()} yet: spades are not broken "
-            f"and you hold other suits{first}. Lead another suit: spades may be "
-            "led once someone has trumped."
+        return you(str(error), seat).removesuffix(".") + (
+            ". Lead another suit: spades may be led once someone has trumped."
         )
     if rule == "card-not-held" and isinstance(action, Card):
         return f"You do not hold the {action.name}."
@@ -186,6 +177,4 @@ def refusal(error: IllegalAction, view: PlayerView) -> str:
     if rule == "unreadable":  # "South: None is not a bid", as bid(None) says
         text = str(error).removeprefix(f"{seat.full}: ").strip().rstrip(".")
         return text[:1].upper() + text[1:] + "."
-    if rule in ("hand-over", "game-over"):
-        return you(str(error), seat)
     return you(str(error), seat)

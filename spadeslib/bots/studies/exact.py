@@ -43,7 +43,7 @@ class _Shim:
     def __init__(self, rules: Rules, st: State, bags: dict[str, int]) -> None:
         self.rules = rules
         self.bags = dict(bags)
-        self.seats = tuple(Seat) if rules.players == 4 else (Seat.NORTH, Seat.SOUTH)
+        self.seats = rules.seats
         self._bids: dict[Seat, Bid] = {}
         for s in self.seats:
             i = int(s)

@@ -106,5 +106,5 @@ q4.check(answer)
 #
 # Back to the chapter:
 # [Chapter 1 · Welcome](../notebooks/01_welcome.ipynb).
-# Next: the exercises of the next chapter,
-# [02_deck_and_deal](02_deck_and_deal.ipynb).
+# Next: read chapter 2, [The deck and the deal](../notebooks/02_deck_and_deal.ipynb),
+# then do its exercises, [02_deck_and_deal](02_deck_and_deal.ipynb).

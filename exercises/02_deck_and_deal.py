@@ -122,5 +122,5 @@ q5.check(answer)
 #
 # Back to the chapter:
 # [Chapter 2 · The deck and the deal](../notebooks/02_deck_and_deal.ipynb).
-# Next: the exercises of the next chapter,
-# [03_bidding](03_bidding.ipynb).
+# Next: read chapter 3, [Bidding](../notebooks/03_bidding.ipynb),
+# then do its exercises, [03_bidding](03_bidding.ipynb).

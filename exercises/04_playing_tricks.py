@@ -122,5 +122,5 @@ q5.check(answer)
 #
 # Back to the chapter:
 # [Chapter 4 · Playing tricks](../notebooks/04_playing_tricks.ipynb).
-# Next: the exercises of the next chapter,
-# [05_breaking_spades](05_breaking_spades.ipynb).
+# Next: read chapter 5, [Breaking spades](../notebooks/05_breaking_spades.ipynb),
+# then do its exercises, [05_breaking_spades](05_breaking_spades.ipynb).

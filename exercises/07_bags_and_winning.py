@@ -139,5 +139,5 @@ q6.check(answer)
 #
 # Back to the chapter:
 # [Chapter 7 · Bags and winning](../notebooks/07_bags_and_winning.ipynb).
-# Next: the exercises of the next chapter,
-# [08_variants](08_variants.ipynb).
+# Next: read chapter 8, [The variants](../notebooks/08_variants.ipynb),
+# then do its exercises, [08_variants](08_variants.ipynb).

@@ -129,5 +129,5 @@ q5.check(answer)
 #
 # Back to the chapter:
 # [Chapter 10 · Strategy II: card play](../notebooks/10_strategy_play.ipynb).
-# Next: the exercises of the next chapter,
-# [11_play](11_play.ipynb).
+# Next: read chapter 11, [Play](../notebooks/11_play.ipynb),
+# then do its exercises, [11_play](11_play.ipynb).

@@ -98,7 +98,7 @@ show_table(
 # Below, every rule in which a preset differs from the default `cards4net`,
 # read from the `Rules` values themselves: first in plain words, then the
 # name of the rule's parameter, which you only need to build rules in code
-# (chapter 7 built `Rules.preset("yppedia", target=250)`).
+# (chapter 7 built `Rules.preset("yppedia", target=250, losing_threshold=-100)`).
 
 
 # %%

@@ -212,7 +212,8 @@ print(f"fit on {len(records)} player-hands; typical error {typical:.2f} tricks")
 # %%
 pairs = {"quick count": [], "rule bot's bid": []}
 for (_, won, bid), count in zip(records, quick_counts, strict=True):
-    pairs["quick count"].append((round(count), won))  # quick_tricks, chapter 3
+    # quick_tricks (chapter 3), a half rounded up: 2.5 is plotted at 3
+    pairs["quick count"].append((math.floor(count + 0.5), won))
     pairs["rule bot's bid"].append((bid, won))
 
 fig, ax = plt.subplots(figsize=(7, 5))
@@ -233,14 +234,17 @@ ax.legend()
 plt.show()
 for label, data in pairs.items():
     errors = [abs(e - w) for e, w in data]
-    over = sum(1 for e, w in data if w < e) / len(data)
+    fewer = sum(1 for e, w in data if w < e) / len(data)
+    more = sum(1 for e, w in data if w > e) / len(data)
     print(
-        f"{label:<15} average miss {statistics.fmean(errors):.2f} tricks; "
-        f"won fewer than estimated in {over:.0%} of the hands"
+        f"{label:<15} average miss {statistics.fmean(errors):.2f} tricks; won "
+        f"fewer than estimated in {fewer:.0%} of the hands, more in {more:.0%}"
     )
 
 # %% [markdown]
-# A point on the dashed line would be a perfect estimate. Note that a
+# A point on the dashed line would be a perfect estimate. The quick count
+# is cautious: a hand takes more tricks than it says far more often than
+# fewer (the last lines). The rule bot's bids miss by less. Note that a
 # player's *own* bid is not what has to be made: the *team* needs its
 # contract, and partners help each other.
 
@@ -252,8 +256,8 @@ for label, data in pairs.items():
 # wins the rules' Nil value, a failed one loses it; with a chance p of
 # success it brings p × value − (1 − p) × value. The Nil pays when this
 # beats the numeric bid's expected value; the p where they are equal is the
-# **break-even probability**. A worked example (South bids 0 at first, so
-# that only North's bid counts):
+# **break-even probability**. A worked example (South bids 0 here, so that
+# only North's bid counts; South's own contract comes next):
 
 # %%
 from spadeslib.counting import nil_average, nil_break_even
@@ -301,7 +305,8 @@ for taken in (0, 1):
 
 # %% [markdown]
 # Your partner's contract is scored on its own, beside the Nil (the last
-# two lines); a failed Nil's tricks even count toward it, here as a bag.
+# two lines). Under cards4net a failed Nil's tricks even count toward it
+# (chapter 6): here North's trick is South's overtrick, +1 and one bag.
 #
 # At the table, p is hard to judge. To measure it, and the whole team's
 # score, we take deals where North (first to bid) holds at most three spades,
@@ -553,11 +558,12 @@ show_table(
 #   each in the long run). Once they are counted, underbidding by two
 #   tricks costs about as much as overbidding by one.
 #
-# Exercise 9.4 accepts any bid the **coach** rates *best* or *good*: the
-# coach (`spadeslib.coach`), met in chapter 10, plays a position out over
-# many deals of the unseen cards and rates each choice by the points it
-# loses against the best one; chapter 11 prints its whole scale (best,
-# good, inaccuracy, mistake, blunder).
+# Exercise 9.4 accepts any bid the **coach** rates *best* or *good*, or one
+# that its deals cannot tell from a good one (its feedback then says
+# "Accepted", with the rating): the coach (`spadeslib.coach`), met in
+# chapter 10, plays a position out over many deals of the unseen cards and
+# rates each choice by the points it loses against the best one; chapter 10
+# prints its whole scale (best, good, inaccuracy, mistake, blunder).
 #
 # **Exercises:** [exercises for chapter 9](../exercises/09_strategy_bidding.ipynb).
 # Next: [Chapter 10 · Strategy II: card play](10_strategy_play.ipynb).

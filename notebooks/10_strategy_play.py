@@ -156,6 +156,17 @@ def count_cards(view):
 
 
 # %% [markdown]
+# The coach names each rating by the points a card is expected to lose: the
+# scale it uses everywhere in this course (chapter 11's reviews too), read
+# from the library (`spadeslib.coach.THRESHOLDS`; why these bounds:
+# [the rating scale](../docs/coach.md#the-rating-scale)):
+
+# %%
+from spadeslib.coach import scale_text
+
+print(scale_text())
+
+# %% [markdown]
 # ## 1. Counting cards
 #
 # Every card you have not seen is in one of the three other hands. Keeping
@@ -536,7 +547,7 @@ judge(hand, "QS")  # the coach's verdict on trumping with the Q♠
 # %% [markdown]
 # How sure: over 40 deals of the unseen cards. With every card known, the
 # Q♠ does as well as the 7♣ in the real deal (the verdict's last sentence):
-# East-West are set anyway. The trump is a mistake because South
+# East-West are set anyway. The trump is a blunder because South
 # cannot see that: in many of the deals South must allow for, it lets
 # East-West make their contract.
 #

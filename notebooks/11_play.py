@@ -69,7 +69,9 @@
 # - **Options**: the rule set and its variants (each explained in words), the
 #   level of your partner and of your opponents, a seed (type the number your
 #   teacher gave you: *New game* deals exactly that game; leave it empty for
-#   a fresh deal), a four-colour deck and large print. *Save* downloads the
+#   a fresh deal), a move timer (seconds per decision, empty for none: when
+#   time is up, your face-down cards are turned up, or the rule bot's move is
+#   played for you), a four-colour deck and large print. *Save* downloads the
 #   game to your computer as a record file and *Load* opens one; a game in
 #   progress is also kept in your own browser, so reloading the page offers
 #   to resume it.
@@ -228,21 +230,14 @@ print(demo.game)
 # so far, never the other hands), plays out many deals of the unseen cards,
 # and says how many points your choice was expected to lose against the
 # best one. Each decision gets a rating on the coach's scale (forced moves,
-# with only one legal choice, are not rated). The scale, read from the
-# library (`spadeslib.coach.THRESHOLDS`; why these bounds:
+# with only one legal choice, are not rated). The scale of chapter 10, read
+# from the library (`spadeslib.coach.THRESHOLDS`; why these bounds:
 # [the rating scale](../docs/coach.md#the-rating-scale)):
 
 # %%
-from spadeslib.coach import RATINGS, THRESHOLDS
+from spadeslib.coach import scale_text
 
-print("rating      expected points lost")
-low = None
-for rating in RATINGS:
-    high = THRESHOLDS.get(rating)
-    bounds = [f"more than {low:g}" if low is not None else None]
-    bounds.append(f"at most {high:g}" if high is not None else None)
-    print(f"{rating:<11} {', '.join(b for b in bounds if b)}")
-    low = high
+print(scale_text())
 
 # %% [markdown]
 # The review of our learner's hand:

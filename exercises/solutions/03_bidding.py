@@ -63,8 +63,9 @@ q1.solution()
 # %% [markdown]
 # ## Exercise 2 · Who may bid 0, Nil or Blind Nil?
 #
-# The presets disagree about 0, Nil and Blind Nil. Answer with a list, for
-# example `["0", "nil"]`, or `[]` if none is open.
+# The presets disagree about a numeric 0 (a contract of no tricks, scored
+# as a number), Nil and Blind Nil. Answer with a list, for example `["0",
+# "nil"]` ("0" for the numeric 0), or `[]` if none is open.
 
 # %%
 q2.show()
@@ -150,5 +151,5 @@ q5.solution()
 #
 # Back to the chapter:
 # [Chapter 3 · Bidding](../../notebooks/03_bidding.ipynb).
-# Next: the exercises of the next chapter,
-# [04_playing_tricks](04_playing_tricks.ipynb).
+# Next: read chapter 4, [Playing tricks](../../notebooks/04_playing_tricks.ipynb),
+# then do its exercises, [04_playing_tricks](04_playing_tricks.ipynb).

@@ -126,5 +126,5 @@ q4.solution()
 #
 # Back to the chapter:
 # [Chapter 5 · Breaking spades](../../notebooks/05_breaking_spades.ipynb).
-# Next: the exercises of the next chapter,
-# [06_scoring](06_scoring.ipynb).
+# Next: read chapter 6, [Scoring a hand](../../notebooks/06_scoring.ipynb),
+# then do its exercises, [06_scoring](06_scoring.ipynb).

@@ -166,5 +166,5 @@ q6.solution()
 #
 # Back to the chapter:
 # [Chapter 6 · Scoring a hand](../../notebooks/06_scoring.ipynb).
-# Next: the exercises of the next chapter,
-# [07_bags_and_winning](07_bags_and_winning.ipynb).
+# Next: read chapter 7, [Bags and winning](../../notebooks/07_bags_and_winning.ipynb),
+# then do its exercises, [07_bags_and_winning](07_bags_and_winning.ipynb).

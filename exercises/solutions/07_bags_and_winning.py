@@ -166,5 +166,5 @@ q6.solution()
 #
 # Back to the chapter:
 # [Chapter 7 · Bags and winning](../../notebooks/07_bags_and_winning.ipynb).
-# Next: the exercises of the next chapter,
-# [08_variants](08_variants.ipynb).
+# Next: read chapter 8, [The variants](../../notebooks/08_variants.ipynb),
+# then do its exercises, [08_variants](08_variants.ipynb).

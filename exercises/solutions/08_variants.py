@@ -40,7 +40,7 @@ SEED = 1
 q1, q2, q3, q4, q5, q6 = load("08_variants", seed=SEED)
 
 # %% [markdown]
-# ## Exercise 1 · One hand, three presets
+# ## Exercise 1 · One hand under one of three presets
 #
 # The same bids and tricks, scored under one of three presets.
 
@@ -164,5 +164,5 @@ q6.solution()
 #
 # Back to the chapter:
 # [Chapter 8 · The variants](../../notebooks/08_variants.ipynb).
-# Next: the exercises of the next chapter,
-# [09_strategy_bidding](09_strategy_bidding.ipynb).
+# Next: read chapter 9, [Strategy I: bidding](../../notebooks/09_strategy_bidding.ipynb),
+# then do its exercises, [09_strategy_bidding](09_strategy_bidding.ipynb).

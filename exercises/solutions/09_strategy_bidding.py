@@ -128,5 +128,5 @@ q4.solution()
 #
 # Back to the chapter:
 # [Chapter 9 · Strategy I: bidding](../../notebooks/09_strategy_bidding.ipynb).
-# Next: the exercises of the next chapter,
-# [10_strategy_play](10_strategy_play.ipynb).
+# Next: read chapter 10, [Strategy II: card play](../../notebooks/10_strategy_play.ipynb),
+# then do its exercises, [10_strategy_play](10_strategy_play.ipynb).

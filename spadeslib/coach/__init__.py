@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from ..bots.ladder import LADDER
 from .coach import LEVELS, Advice, Coach, NilCheck, Review, decision_key
-from .ratings import RATINGS, THRESHOLDS, Estimate, Verdict, rating_for
+from .ratings import RATINGS, THRESHOLDS, Estimate, Verdict, rating_for, scale_text
 
 __all__ = [
     "LADDER",
@@ -32,4 +32,5 @@ __all__ = [
     "Verdict",
     "decision_key",
     "rating_for",
+    "scale_text",
 ]

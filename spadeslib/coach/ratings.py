@@ -41,6 +41,7 @@ __all__ = [
     "loss_points",
     "mean_ci",
     "rating_for",
+    "scale_text",
 ]
 
 #: upper bound of the expected loss (points) of each rating but the last
@@ -60,6 +61,28 @@ def rating_for(loss: float) -> str:
         if loss <= bound:
             return name
     return "blunder"
+
+
+def scale_text() -> str:
+    """The scale as a small table of text, read from :data:`THRESHOLDS`.
+
+    >>> print(scale_text())
+    rating      expected points lost
+    best        at most 1
+    good        more than 1, at most 5
+    inaccuracy  more than 5, at most 15
+    mistake     more than 15, at most 40
+    blunder     more than 40
+    """
+    lines = ["rating      expected points lost"]
+    low = None
+    for rating in RATINGS:
+        high = THRESHOLDS.get(rating)
+        bounds = [f"more than {low:g}"] if low is not None else []
+        bounds += [f"at most {high:g}"] if high is not None else []
+        lines.append(f"{rating:<11} {', '.join(bounds)}")
+        low = high
+    return "\n".join(lines)
 
 
 def loss_points(loss: float) -> str:

@@ -64,7 +64,9 @@ class Review:
         """The hand in a few lines: counts, points lost, the worst decisions
         (a property, as on the table's review)."""
         counts = self.counts
-        lost = self.points_lost
+        # whole points per rating; a "best" loses nothing by the scale (it is
+        # within a point of the best), so the parts shown add up to the total
+        lost = {r: round(v) for r, v in self.points_lost.items() if r != "best"}
         total = sum(lost.values())
         parts = [
             f"{counts[r]} {_PLURAL[r] if counts[r] > 1 and r in _COUNTED else r}"
@@ -77,15 +79,10 @@ class Review:
             f"({', '.join(parts) or 'none'}; "
             f"{self.forced} forced"
             + (f", {self.unmeasured} not measured" if self.unmeasured else "")
-            + f"). About {total:.0f} points lost in all"
+            + f"). About {total} points lost in all"
             + (
-                ": "
-                + ", ".join(
-                    f"{lost[r]:.0f} to {_PLURAL[r]}"
-                    for r in RATINGS[1:]
-                    if lost[r] >= 0.5
-                )
-                if total >= 0.5
+                ": " + ", ".join(f"{lost[r]} to {_PLURAL[r]}" for r in lost if lost[r])
+                if total
                 else ""
             )
             + "."

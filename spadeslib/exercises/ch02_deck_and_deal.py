@@ -115,7 +115,7 @@ class DealOrder(Spec):
     def prompt(self) -> str:
         return (
             f"{self.dealer.full} deals the 52 cards one at a time, clockwise, starting "
-            f"with the player on the left. Who receives card number {self.k}?"
+            f"with the player on the dealer's left. Who receives card number {self.k}?"
         )
 
     def mistakes(self) -> list[Mistake]:

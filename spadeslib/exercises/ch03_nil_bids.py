@@ -91,8 +91,9 @@ class NilOptions(SetSpec):
     number = 2
     title = "Who may bid 0, Nil or Blind Nil?"
     intro = (
-        "The presets disagree about 0, Nil and Blind Nil. Answer with a list, "
-        'for example `["0", "nil"]`, or `[]` if none is open.'
+        "The presets disagree about a numeric 0 (a contract of no tricks, scored "
+        "as a number), Nil and Blind Nil. Answer with a list, for example "
+        '`["0", "nil"]` ("0" for the numeric 0), or `[]` if none is open.'
     )
     chapter = CHAPTER
     answer = Answer()
@@ -172,8 +173,8 @@ class NilOptions(SetSpec):
             f"Rules: {h.rules.full_spec}. Dealer: {h.dealer.full}. "
             "Scores before the hand: "
             f"NS {h.scores['NS']}, EW {h.scores['EW']}.\nBids so far:\n{made}\n"
-            f"{self.seat.full} is to bid and {looked}. Which of the bids 0, Nil and "
-            f"Blind Nil may {self.seat.full} make now?"
+            f"{self.seat.full} is to bid and {looked}. Which of the bids 0 (as a "
+            f"number), Nil and Blind Nil may {self.seat.full} make now?"
         )
 
     def why_not(self, item: Any) -> str:

@@ -82,7 +82,7 @@ class PointsExercise(Spec):
 
 class SameHandPresets(PointsExercise):
     number = 1
-    title = "One hand, three presets"
+    title = "One hand under one of three presets"
     intro = "The same bids and tricks, scored under one of three presets."
 
     def generate(self, rng: random.Random) -> None:

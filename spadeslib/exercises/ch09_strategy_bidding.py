@@ -393,10 +393,12 @@ class ChooseBid(Spec):
             low, high = verdict.loss_ci
             return Feedback(
                 "correct",
-                f"{said} That is more than 5 points, but not for sure: over "
-                f"{BID_SAMPLES} deals the loss lies between {max(0.0, low):.0f} and "
-                f"{high:.0f} points (95% interval), so the check accepts it. The "
-                f"quick count of the hand is {count}.",
+                f"within the noise of the coach's deals. {said} That is more "
+                f"than 5 points, but not for sure: over {BID_SAMPLES} deals the "
+                f"loss lies between {max(0.0, low):.0f} and {high:.0f} points (95% "
+                "interval), as close to a good bid as those deals can tell, so "
+                f"the check accepts it. The quick count of the hand is {count}.",
+                label="Accepted",
             )
         if parsed.is_nil:
             return Feedback(

@@ -81,12 +81,15 @@ _LABELS = {
 class Feedback:
     """What a check says about one answer.
 
-    ``mistake`` names the diagnosed mistake (``None`` if none was recognised).
+    ``mistake`` names the diagnosed mistake (``None`` if none was recognised);
+    ``label`` replaces the status's word where a right answer needs a nuance
+    (``"Accepted"``: not the best, but no worse than the check can tell).
     """
 
     status: Status
     message: str
     mistake: str | None = None
+    label: str | None = None
 
     @property
     def correct(self) -> bool:
@@ -94,7 +97,7 @@ class Feedback:
         return self.status == "correct"
 
     def __str__(self) -> str:
-        label = _LABELS[self.status]
+        label = self.label or _LABELS[self.status]
         return f"{label}: {self.message}" if self.message else f"{label}."
 
 

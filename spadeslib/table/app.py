@@ -304,7 +304,8 @@ class SpadesTable(anywidget.AnyWidget):  # type: ignore[misc]
         self.session.pause(paused)
 
     def timeout(self) -> Action | None:
-        """The move timer ran out: a random legal move is played for you."""
+        """The move timer ran out: your face-down cards are turned up (never a
+        blind bid), or the rule bot's move is played for you."""
         return self.session.timeout()
 
     def save(self, path: str | Path) -> bool:

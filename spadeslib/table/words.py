@@ -107,8 +107,9 @@ def rules_in_words(rules: Rules) -> list[str]:
     )
     if rules.move_timer:
         lines.append(
-            f"Move timer: {rules.move_timer:g} seconds per decision, then a "
-            "random legal move is played for you."
+            f"Move timer: {rules.move_timer:g} seconds per decision. When time "
+            "is up, this table turns your face-down cards up, or plays the rule "
+            "bot's move for you (the rule set itself plays a random legal move)."
         )
     return lines
 

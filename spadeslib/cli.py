@@ -514,3 +514,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("spades: interrupted", file=sys.stderr)
         return 130
+
+
+if __name__ == "__main__":  # python -m spadeslib.cli, as python -m spadeslib
+    raise SystemExit(main())

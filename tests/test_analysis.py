@@ -76,14 +76,14 @@ def test_a_cards_loss_is_the_gap_to_the_best_value(rules: str, objective: str) -
         values = card_values(pos, objective)
         best = max(values.values())
         solver = Solver(pos, objective)
-        gaps = {c: card_loss(pos, c, objective, solver) for c in values}
+        gaps = {c: card_loss(pos, c, objective, solver=solver) for c in values}
         assert gaps == {c: best - v for c, v in values.items()}, (rules, pos)
         assert min(gaps.values()) == 0
         held = {c for cards in pos.hands.values() for c in cards}
         illegal = sorted(held - set(values))
         if illegal:
             with pytest.raises(ValueError, match="may not play"):
-                card_loss(pos, illegal[0], objective, solver)
+                card_loss(pos, illegal[0], objective, solver=solver)
 
 
 def test_nil_bidders_are_searched_on_their_own_counters() -> None:

@@ -1,7 +1,8 @@
 """Exact answers for a position: :func:`solve`, and the older helpers
-(:func:`card_values`, :func:`card_loss`, :func:`lines`, :func:`best_cards`,
-:func:`best_line`) that the exercises use. Every one takes the hand (or a
-:class:`Position`), then the objective, then a :class:`Solver` to reuse.
+(:func:`card_values`, :func:`card_loss`, :func:`lines`, :func:`best_cards`)
+that the exercises and the match use. Every one takes the hand (or a
+:class:`Position`), then the objective, and a :class:`Solver` to reuse as
+the keyword ``solver=``.
 Every one counts points unless told otherwise (or given a solver made for
 another objective): ``solve(hand, "tricks")`` asks a bridge player's question.
 
@@ -45,7 +46,6 @@ __all__ = [
     "Line",
     "Solution",
     "best_cards",
-    "best_line",
     "card_loss",
     "card_values",
     "lines",
@@ -228,6 +228,7 @@ def solve(
 def card_values(
     hand: Hand | Position,
     objective: str | None = None,
+    *,
     solver: Solver | None = None,
 ) -> dict[Card, int]:
     """The value of every legal card of the player to move, for the mover's
@@ -243,6 +244,7 @@ def card_loss(
     hand: Hand | Position,
     card: Card | str,
     objective: str | None = None,
+    *,
     solver: Solver | None = None,
 ) -> int:
     """How much worse ``card`` is than the best legal card, for the mover's
@@ -266,6 +268,7 @@ def card_loss(
 def lines(
     hand: Hand | Position,
     objective: str | None = None,
+    *,
     solver: Solver | None = None,
 ) -> list[Line]:
     """For every legal card: its value (for the mover's side) and one best
@@ -285,22 +288,12 @@ def lines(
 def best_cards(
     hand: Hand | Position,
     objective: str | None = None,
+    *,
     solver: Solver | None = None,
 ) -> tuple[set[Card], int]:
     """The legal cards of the player to move that reach the best value, and
     that value (for the mover's side)."""
     pos = _position(hand)
-    values = card_values(pos, objective, solver)
+    values = card_values(pos, objective, solver=solver)
     top = max(values.values())
     return {c for c, v in values.items() if v == top}, top
-
-
-def best_line(
-    hand: Hand | Position,
-    objective: str | None = None,
-    solver: Solver | None = None,
-) -> Line:
-    """The best card's line (the lowest best card when several tie)."""
-    return max(
-        lines(hand, objective, solver), key=lambda line: (line.value, -line.card.index)
-    )

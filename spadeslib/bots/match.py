@@ -77,7 +77,7 @@ def _exact_loss(hand: Hand, action: Card, solver: Any) -> tuple[float, Any]:
     from ..analysis import Solver, card_loss
 
     solver = solver or Solver(hand, "bag-adjusted")
-    return float(card_loss(hand, action, "bag-adjusted", solver)), solver
+    return float(card_loss(hand, action, "bag-adjusted", solver=solver)), solver
 
 
 def _play_hand(

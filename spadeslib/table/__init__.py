@@ -14,7 +14,7 @@ CSS ship in ``spadeslib/table/static``). Both take the same actions:
 one :class:`~spadeslib.coach.Coach` (see :class:`Advisor`).
 """
 
-from .advisor import Advisor, Estimate, ReviewRow, TableReview, Tip
+from .advisor import Advisor, HandEstimate, ReviewRow, TableReview, Tip
 from .app import SpadesTable
 from .narrate import describe_result, describe_trick, narrate
 from .options import ladder
@@ -26,7 +26,7 @@ from .words import refusal
 __all__ = [
     "SPEEDS",
     "Advisor",
-    "Estimate",
+    "HandEstimate",
     "ReviewRow",
     "SpadesTable",
     "TableReview",

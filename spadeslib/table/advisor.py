@@ -46,7 +46,7 @@ from ..hand import Hand, Phase
 from ..seats import Seat
 from ..view import PlayerView
 
-__all__ = ["Advisor", "Estimate", "Foresight", "ReviewRow", "TableReview", "Tip"]
+__all__ = ["Advisor", "Foresight", "HandEstimate", "ReviewRow", "TableReview", "Tip"]
 
 
 @dataclass(frozen=True)
@@ -59,7 +59,7 @@ class Tip:
 
 
 @dataclass(frozen=True)
-class Estimate:
+class HandEstimate:
     """What a hand is worth before bidding: expected tricks, a suggested bid."""
 
     tricks: float
@@ -294,7 +294,7 @@ class Advisor:
         return Tip(advice.best, advice.explain(head=False), self.level)
 
     # -------------------------------------------------------------- estimate
-    def estimate(self, view: PlayerView) -> Estimate:
+    def estimate(self, view: PlayerView) -> HandEstimate:
         """Expected tricks of the hand in ``view`` and a suggested bid."""
         if view.hand is None:
             raise SpadesError("your cards are face down: look at them first")
@@ -316,7 +316,7 @@ class Advisor:
             f"About {tricks:.1f} tricks in your hand; suggested bid: "
             f"{describe(bid).removeprefix('bid ')}. {reason}"
         ).strip()
-        return Estimate(round(tricks, 1), bid, text)
+        return HandEstimate(round(tricks, 1), bid, text)
 
     # ---------------------------------------------------------------- review
     def review(self, hand: Hand, seat: Seat) -> TableReview:

@@ -40,7 +40,7 @@ from ..hand import Phase
 from ..rules import Rules
 from ..seats import Seat
 from ..view import PlayerView
-from .advisor import Estimate, TableReview, Tip
+from .advisor import HandEstimate, TableReview, Tip
 from .session import MAX_UPLOAD, SPEEDS, TableSession
 from .state import log_lines, table_state
 
@@ -267,7 +267,7 @@ class SpadesTable(anywidget.AnyWidget):  # type: ignore[misc]
         """What the coach would do now, and why."""
         return self.session.hint()
 
-    def estimate(self) -> Estimate | None:
+    def estimate(self) -> HandEstimate | None:
         """How good is my hand? Expected tricks and a suggested bid."""
         return self.session.estimate()
 

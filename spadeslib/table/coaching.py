@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from ..coach.explain import describe
 from ..errors import is_whole
 from ..hand import Phase
-from .advisor import Estimate, TableReview, Tip
+from .advisor import HandEstimate, TableReview, Tip
 
 if TYPE_CHECKING:
     from .host import Host
@@ -48,7 +48,7 @@ class Coaching:
         self.changed()
         return tip
 
-    def estimate(self: Host) -> Estimate | None:
+    def estimate(self: Host) -> HandEstimate | None:
         """How good is my hand? Expected tricks and a suggested bid (bidding)."""
         view = self.game.view(self.seat)
         if not self.learner_to_move() or view.phase is not Phase.BIDDING:

@@ -19,7 +19,7 @@ from ..game import Game
 from ..hand import Hand
 from ..rules import Rules
 from ..seats import Seat
-from .advisor import Advisor, Estimate, TableReview, Tip
+from .advisor import Advisor, HandEstimate, TableReview, Tip
 
 __all__ = ["Host"]
 
@@ -49,7 +49,7 @@ class Host(Protocol):
     _epoch: int
     _recent: list[str]
     _tip: tuple[tuple[Any, ...], Tip] | None
-    _estimate: tuple[tuple[Any, ...], Estimate] | None
+    _estimate: tuple[tuple[Any, ...], HandEstimate] | None
     between: bool
     auto_next: bool
     _replayable: bool

@@ -39,7 +39,7 @@ from ..hand import Hand
 from ..rules import Rules
 from ..seats import Seat
 from ..view import PlayerView
-from .advisor import Advisor, Estimate, TableReview, Tip
+from .advisor import Advisor, HandEstimate, TableReview, Tip
 from .coaching import Coaching
 from .keeping import Keeping
 from .narrate import (
@@ -137,7 +137,7 @@ class TableSession(TurnLoop, Coaching, Keeping):
         self._timer_key: tuple[Any, ...] | None = None
         self.timer_deadline: float | None = None
         self._tip: tuple[tuple[Any, ...], Tip] | None = None
-        self._estimate: tuple[tuple[Any, ...], Estimate] | None = None
+        self._estimate: tuple[tuple[Any, ...], HandEstimate] | None = None
         self._choices_cache: tuple[tuple[Any, ...], list[int]] | None = None
         self.games_started = 0
         """Games started at this table (a new game, a load, a resume)."""
@@ -262,7 +262,7 @@ class TableSession(TurnLoop, Coaching, Keeping):
         return None
 
     @property
-    def estimate_shown(self) -> Estimate | None:
+    def estimate_shown(self) -> HandEstimate | None:
         """The hand estimate asked for in this position, if any."""
         if self._estimate is not None and self._estimate[0] == self.state_key():
             return self._estimate[1]

@@ -104,7 +104,7 @@ class WorldSolver:
             self.solver = _analysis.Solver(pos, "bag-adjusted")
         wanted = {deck.card[c]: c for c in cards}
         out = {}
-        for line in _analysis.lines(pos, "bag-adjusted", self.solver):
+        for line in _analysis.lines(pos, "bag-adjusted", solver=self.solver):
             if line.card in wanted:
                 plays = [(int(s), self.back[x]) for s, x in line.plays]
                 out[wanted[line.card]] = (line.value, plays)
@@ -116,7 +116,7 @@ def exact_lines(hand: Any, solver: Any = None) -> tuple[dict[Any, int], Any]:
     engine hand (every card known), and the solver (pass it back for later
     positions of the same hand)."""
     solver = solver or _analysis.Solver(hand, "bag-adjusted")
-    return _analysis.card_values(hand, "bag-adjusted", solver), solver
+    return _analysis.card_values(hand, "bag-adjusted", solver=solver), solver
 
 
 def _sides(rules: Rules) -> tuple[str, ...]:

@@ -432,10 +432,24 @@ def build_parser(*, extensions: bool = True) -> argparse.ArgumentParser:
     p.set_defaults(func=_cmd_replay)
 
     p = sub.add_parser("bench", help="measure hands per second (and OpenSpiel's)")
-    p.add_argument("--hands", type=whole(1), default=2000)
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--rules", default="cards4net")
-    p.add_argument("--repeat", type=whole(1), default=3)
+    p.add_argument(
+        "--hands",
+        type=whole(1),
+        default=2000,
+        help="random hands of the engine-alone figure (default: %(default)s)",
+    )
+    p.add_argument(
+        "--seed", type=whole(0), default=0, help="seed of the hands (default: 0)"
+    )
+    p.add_argument(
+        "--rules", default="cards4net", help="PRESET[+MODIFIER...] (default: cards4net)"
+    )
+    p.add_argument(
+        "--repeat",
+        type=whole(1),
+        default=3,
+        help="runs, the best one reported (default: %(default)s)",
+    )
     p.add_argument("--no-peer", action="store_true", help="skip OpenSpiel")
     p.set_defaults(func=_cmd_bench)
 

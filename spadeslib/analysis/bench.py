@@ -205,12 +205,34 @@ def register(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "bench-solver", help="time the exact solver and check it against DDS"
     )
-    p.add_argument("--positions", type=whole(1), default=20)
-    p.add_argument("--cards", type=whole(1, 13), default=8, help="cards in each hand")
-    p.add_argument("--deals", type=whole(0), default=3, help="whole 13-card deals")
     p.add_argument(
-        "--checks", type=whole(0), default=30, help="positions checked by DDS"
+        "--positions",
+        type=whole(1),
+        default=20,
+        help="positions timed (default: %(default)s)",
     )
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--rules", default="cards4net")
+    p.add_argument(
+        "--cards",
+        type=whole(1, 13),
+        default=8,
+        help="cards in each hand (default: %(default)s)",
+    )
+    p.add_argument(
+        "--deals",
+        type=whole(0),
+        default=3,
+        help="whole 13-card deals timed (default: %(default)s)",
+    )
+    p.add_argument(
+        "--checks",
+        type=whole(0),
+        default=30,
+        help="positions checked by DDS (default: %(default)s)",
+    )
+    p.add_argument(
+        "--seed", type=whole(0), default=0, help="seed of the positions (default: 0)"
+    )
+    p.add_argument(
+        "--rules", default="cards4net", help="PRESET[+MODIFIER...] (default: cards4net)"
+    )
     p.set_defaults(func=_cmd)

@@ -306,6 +306,15 @@ def replay_summary(game: Game) -> dict[str, Any]:
     return {"hands": hands, "winner": game.winner}
 
 
+def _cmd_handout(args: argparse.Namespace) -> int:
+    from .table.handout import handout
+
+    page = handout(args.link)
+    Path(args.out).write_text(page, encoding="utf-8")
+    print(f"wrote {args.out}: open it in a browser and print it (one page)")
+    return 0
+
+
 def _cmd_replay(args: argparse.Namespace) -> int:
     from . import record
 
@@ -452,6 +461,21 @@ def build_parser(*, extensions: bool = True) -> argparse.ArgumentParser:
     )
     p.add_argument("--no-peer", action="store_true", help="skip OpenSpiel")
     p.set_defaults(func=_cmd_bench)
+
+    p = sub.add_parser(
+        "handout",
+        help="a printable page for the class: the table's link, its QR code, "
+        "how to play",
+    )
+    p.add_argument(
+        "link",
+        help="the classroom page's address, as the class opens it: "
+        "http://HOST:8866/?rules=classic&seed=2024",
+    )
+    p.add_argument(
+        "--out", default="handout.html", help="the page to write (default: %(default)s)"
+    )
+    p.set_defaults(func=_cmd_handout)
 
     if extensions:  # it runs the notebooks with the exercises' kernel
         p = sub.add_parser(

@@ -1,0 +1,172 @@
+"""A one-page handout for the classroom page: the link, its QR code, and how
+to play under the link's rules.
+
+The teacher starts the page (``make voila``), then prints a handout for the
+lesson's link, so that students type nothing or scan the code with a phone
+or tablet: ``spades handout http://192.168.1.23:8866/?rules=classic&seed=2024
+--out handout.html``. The page is self-contained (the QR code is inline SVG,
+nothing is fetched), prints on one A4 or Letter sheet, and its how-to is
+:func:`~spadeslib.table.classroom.how_to` of the link's rules, the text
+beside the table. A link the page would refuse in part (a rule set that does
+not exist, a bad seed) is refused here, with the page's own sentence, before
+anything is printed.
+
+>>> page = handout("http://192.168.1.23:8866/?rules=classic&seed=2024")
+>>> "<svg" in page, "seed 2024" in page, "Classic:" in page
+(True, True, True)
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from urllib.parse import urlsplit
+
+from ..errors import SpadesError
+from ..rules import Rules
+from .classroom import how_to, page_options
+from .narrate import rules_title
+
+__all__ = ["handout", "qr_svg"]
+
+
+def _link_problem(link: str) -> str | None:
+    """Why ``link`` cannot be the classroom page's address, or None."""
+    parts = urlsplit(link.strip())
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        return (
+            f"{link!r} is not a web address: give the one the class opens, such "
+            "as http://192.168.1.23:8866/?rules=classic&seed=2024"
+        )
+    if parts.hostname in ("0.0.0.0", "localhost", "127.0.0.1", "::1"):
+        return (
+            f"no student's machine can open {parts.hostname} (it names the "
+            "machine that opens it, or where the server listens): give this "
+            "machine's address on the class network, such as 192.168.1.23 "
+            "(hostname -I on Linux; see docs/classroom.md)"
+        )
+    return None
+
+
+def qr_svg(text: str, *, size_mm: float = 60) -> str:
+    """``text`` as a QR code (error correction M, a quiet zone of four
+    modules), an inline SVG ``size_mm`` wide that scales without blur.
+
+    >>> svg = qr_svg("https://example.org/")
+    >>> svg.startswith("<svg") and 'width="60mm"' in svg
+    True
+    """
+    try:
+        import segno
+    except ImportError:  # pragma: no cover - segno comes with the voila extra
+        raise SpadesError(
+            'a handout needs the segno package: pip install -e ".[course,voila]"'
+        ) from None
+    matrix = segno.make(text, error="m", micro=False).matrix
+    border = 4
+    side = len(matrix) + 2 * border
+    dark = "".join(
+        f"M{x + border} {y + border}h1v1h-1z"
+        for y, row in enumerate(matrix)
+        for x, cell in enumerate(row)
+        if cell
+    )
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {side} {side}" '
+        f'width="{size_mm:g}mm" height="{size_mm:g}mm" shape-rendering="crispEdges" '
+        f'role="img" aria-label="QR code of {html.escape(text)}">'
+        f'<rect width="{side}" height="{side}" fill="#fff"/>'
+        f'<path fill="#000" d="{dark}"/></svg>'
+    )
+
+
+def handout(link: str) -> str:
+    """The handout of the classroom page at ``link``, as one HTML page.
+
+    Raises :class:`~spadeslib.errors.SpadesError` when ``link`` is not an
+    address a student can open, or when the page would refuse a part of it.
+    """
+    problem = _link_problem(link)
+    if problem is not None:
+        raise SpadesError(problem)
+    link = link.strip()
+    options = page_options(urlsplit(link).query)
+    if options.problems:
+        raise SpadesError(
+            "the page would not read the link as written: " + " ".join(options.problems)
+        )
+    rules = Rules.parse(options.rules)
+    deal = (
+        f"Everyone gets the same cards: seed {options.seed}."
+        if options.seed is not None
+        else "Each of you gets a deal of your own (the link gives no seed)."
+    )
+    return _PAGE.format(
+        title=html.escape(rules_title(rules)),
+        link=html.escape(link),
+        qr=qr_svg(link),
+        deal=html.escape(deal),
+        how_to=_markdown_html(how_to(rules)),
+    )
+
+
+def _markdown_html(text: str) -> str:
+    """The how-to's Markdown as HTML: its first heading is the page's own,
+    the rest is paragraphs and one list, with bold, italic and code."""
+
+    def inline(line: str) -> str:
+        line = html.escape(line)
+        line = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", line)
+        line = re.sub(r"\*(.+?)\*", r"<i>\1</i>", line)
+        return re.sub(r"`(.+?)`", r"<code>\1</code>", line)
+
+    out: list[str] = []
+    in_list = False
+    for line in text.splitlines():
+        if line.startswith("# "):
+            continue
+        if line.startswith("- "):
+            if not in_list:
+                out.append("<ul>")
+                in_list = True
+            out.append(f"<li>{inline(line[2:])}</li>")
+            continue
+        if in_list:
+            out.append("</ul>")
+            in_list = False
+        if line.strip():
+            out.append(f"<p>{inline(line)}</p>")
+    if in_list:
+        out.append("</ul>")
+    return "\n".join(out)
+
+
+_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<title>Spades: {title}</title>
+<style>
+  @page {{ size: auto; margin: 14mm; }}
+  body {{ font: 11.5pt/1.4 system-ui, sans-serif; color: #111; max-width: 180mm;
+         margin: 8mm auto; }}
+  h1 {{ font-size: 22pt; margin: 0 0 2mm; }}
+  .top {{ display: flex; gap: 8mm; align-items: center; margin-bottom: 5mm; }}
+  .link {{ font: 600 15pt/1.3 ui-monospace, monospace; word-break: break-all;
+          border: 1.5pt solid #111; border-radius: 2mm; padding: 2mm 3mm; }}
+  ul {{ padding-left: 5mm; }} li {{ margin: 1.2mm 0; }}
+  code {{ font-family: ui-monospace, monospace; }}
+</style></head>
+<body>
+<h1>Spades at the table</h1>
+<p>The rules: <b>{title}</b>.</p>
+<div class="top">
+  <div data-testid="qr">{qr}</div>
+  <div>
+    <p>Open this address in a web browser (a laptop, a tablet or a phone on the
+    class network), or scan the code:</p>
+    <p class="link" data-testid="link">{link}</p>
+    <p>{deal} Nothing to install: the table opens in the page.</p>
+  </div>
+</div>
+{how_to}
+</body></html>
+"""

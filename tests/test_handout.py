@@ -1,0 +1,102 @@
+"""The teacher's handout (``spades handout``): a printed page whose QR code a
+phone reads back as the lesson's link, with the how-to of the link's rules,
+and one line for a link no student could open."""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_support import CHROMIUM, PageWatch, launch_chromium
+
+from spadeslib.cli import main
+from spadeslib.table.classroom import how_to
+from spadeslib.table.handout import handout
+
+LINK = "http://192.168.1.23:8866/?rules=classic+jokers&seed=2024"
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    if not CHROMIUM.exists():
+        pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = launch_chromium(playwright)
+        yield browser
+        browser.close()
+
+
+def _read_qr(png: bytes) -> list[str]:
+    """The texts of the QR codes a reader finds in a screenshot."""
+    import zxingcpp
+    from PIL import Image
+
+    image = Image.open(io.BytesIO(png)).convert("L")
+    return [code.text for code in zxingcpp.read_barcodes(image)]
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(
+    "link",
+    [LINK, "https://hub.example.org/user/ana/voila/render/notebooks/table.ipynb"],
+)
+def test_the_printed_qr_code_reads_back_as_the_link(browser: Any, link: str) -> None:
+    """Drawn by Chromium as it prints (no network, one A4 page), the code
+    decodes to the link exactly, the link is printed in full beside it."""
+    page = browser.new_page(viewport={"width": 794, "height": 1123})  # A4, 96 dpi
+    watch = PageWatch()
+    watch.attach(page)
+    page.set_content(handout(link), wait_until="load")
+    assert page.get_by_test_id("link").inner_text() == link
+    assert _read_qr(page.get_by_test_id("qr").screenshot()) == [link]
+    pages = re.findall(rb"/Type\s*/Page(?!s)", page.pdf(format="A4"))
+    assert len(pages) == 1  # one sheet
+    assert not watch.errors and not watch.external, watch  # nothing fetched
+    page.close()
+
+
+def test_the_handout_says_how_to_play_under_the_links_rules() -> None:
+    page = handout(LINK)
+    assert "Classic + Jokers" in page and "seed 2024" in page
+    # the how-to is the page's own, computed from the link's rules
+    assert "The dealer leads the first trick" in how_to("classic+jokers")
+    assert "The dealer leads the first trick" in page
+    assert "until spades are broken" not in page
+    two = handout("http://10.0.0.5:8866/?rules=two-player")
+    assert "one bot sits North and plays against you" in two
+    assert "a deal of your own" in two  # no seed in the link
+
+
+@pytest.mark.parametrize(
+    ("link", "words"),
+    [
+        ("http://0.0.0.0:8866/?rules=classic", "class network"),
+        ("http://localhost:8866/", "no student's machine can open localhost"),
+        ("192.168.1.23:8866", "not a web address"),
+        ("http://10.0.0.5:8866/?rules=hearts", "rules=hearts is not a rule set"),
+        ("http://10.0.0.5:8866/?seed=x", "seed=x is not a whole number"),
+    ],
+)
+def test_a_link_no_student_could_use_is_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, link: str, words: str
+) -> None:
+    out = tmp_path / "handout.html"
+    assert main(["handout", link, "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert words in err and err.count("\n") == 1, err
+    assert not out.exists()
+
+
+def test_the_command_writes_the_page(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    out = tmp_path / "lesson-3.html"
+    assert main(["handout", LINK, "--out", str(out)]) == 0
+    assert out.read_text(encoding="utf-8") == handout(LINK)
+    assert "wrote" in capsys.readouterr().out

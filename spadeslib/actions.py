@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import enum
 import operator
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -190,8 +191,8 @@ KEEP = Draw(True)
 TAKE_NEXT = Draw(False)
 
 
-def _cards_tuple(cards: object) -> tuple[Card, ...]:
-    return tuple(sorted(Card.parse_many(cards)))  # type: ignore[arg-type]
+def _cards_tuple(cards: str | Iterable[Card | str]) -> tuple[Card, ...]:
+    return tuple(sorted(Card.parse_many(cards)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,7 +206,7 @@ class Exchange:
     cards: tuple[Card, ...]
 
     @classmethod
-    def of(cls, cards: str | list[str] | tuple[Card, ...]) -> Exchange:
+    def of(cls, cards: str | Iterable[Card | str]) -> Exchange:
         """Build from card strings or cards (kept sorted)."""
         return cls(_cards_tuple(cards))
 
@@ -223,7 +224,7 @@ class Discard:
     cards: tuple[Card, ...]
 
     @classmethod
-    def of(cls, cards: str | list[str] | tuple[Card, ...]) -> Discard:
+    def of(cls, cards: str | Iterable[Card | str]) -> Discard:
         """Build from card strings or cards (kept sorted)."""
         return cls(_cards_tuple(cards))
 

@@ -434,11 +434,11 @@ class Hand(HandState):
 
         A snapshot, cheap to make: the hand shares its immutable pieces with
         it, and the view holds nothing the seat may not see."""
-        if seat.__class__ is not Seat:
+        if not isinstance(seat, Seat):
             seat = Seat.parse(seat)
-        base = self._bases.get(seat)  # type: ignore[arg-type]
+        base = self._bases.get(seat)
         if base is None:
-            base = self._view_base(seat)  # type: ignore[arg-type]
+            base = self._view_base(seat)
         turn = self.turn
         phase = self.phase
         if turn is seat:

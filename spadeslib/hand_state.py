@@ -155,7 +155,9 @@ class HandState:
         self._size = len(self.seats)
         # caches for views and checks, dropped whenever the state moves on
         self._legal: tuple[Action, ...] | None = None
-        self._bases: dict[Seat, dict[str, Any]] = {}
+        #: per seat, the parts of its view that change only with the draw, the
+        #: exchange or blind discards (see ``Hand._view_base``)
+        self._bases: dict[Seat, tuple[tuple[Seat, ...], tuple[Any, ...]]] = {}
         self._bids_t: tuple[Bid | None, ...] = (None, None, None, None)
 
         if four:

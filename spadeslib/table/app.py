@@ -32,7 +32,8 @@ from typing import Any, ClassVar, TypeVar
 import anywidget
 import traitlets
 
-from ..actions import Action
+from ..actions import Action, Bid
+from ..cards import Card
 from ..dealing import read_seed
 from ..display import options as display_options
 from ..game import Game
@@ -227,11 +228,11 @@ class SpadesTable(anywidget.AnyWidget):  # type: ignore[misc]
         return self.session.learner_to_move()
 
     # --------------------------------------------------------- the API
-    def bid(self, bid: int | str) -> bool:
+    def bid(self, bid: Bid | int | str) -> bool:
         """Bid a number, ``"nil"``, ``"blind nil"`` or ``"blind seven"``."""
         return self.session.bid(bid)
 
-    def play(self, card: str) -> bool:
+    def play(self, card: Card | str) -> bool:
         """Play a card: ``table.play("QH")``."""
         return self.session.play(card)
 
@@ -247,11 +248,11 @@ class SpadesTable(anywidget.AnyWidget):  # type: ignore[misc]
         """Two-player draw: discard the top card and take the next one."""
         return self.session.take_next()
 
-    def exchange(self, cards: str | Iterable[str]) -> bool:
+    def exchange(self, cards: str | Iterable[Card | str]) -> bool:
         """Pass cards to your partner in a blind-nil exchange: ``"2C 3D"``."""
         return self.session.exchange(cards)
 
-    def discard(self, cards: str | Iterable[str] = "") -> bool:
+    def discard(self, cards: str | Iterable[Card | str] = "") -> bool:
         """Two-player blind nil: discard up to three cards (possibly none)."""
         return self.session.discard(cards)
 

@@ -105,11 +105,14 @@ bench: $(STAMP)
 
 ## voila: the classroom page (the table alone) at http://localhost:8866;
 ## VOILA_IP=0.0.0.0 serves the class network; VOILA_POOL kernels wait preheated (30);
-## VOILA_PORT another port (8866); no browser tab opens (it would take a kernel)
+## VOILA_PORT another port (8866); no browser tab opens (it would take a kernel);
+## VOILA_CLASS=FOLDER: each table writes its progress there (spades class FOLDER)
 VOILA_IP   ?= 127.0.0.1
 VOILA_POOL ?= 30
 VOILA_PORT ?= 8866
+VOILA_CLASS ?=
 voila: $(COURSE)
+	SPADES_CLASS_DIR=$(if $(VOILA_CLASS),$(abspath $(VOILA_CLASS))) \
 	JUPYTER_PATH=$(CURDIR)/spadeslib/table/voila JUPYTER_CONFIG_PATH=$(CURDIR)/spadeslib/table/voila \
 		$(BIN)/voila --Voila.ip=$(VOILA_IP) --port=$(VOILA_PORT) --no-browser \
 		--VoilaConfiguration.default_pool_size=$(VOILA_POOL) notebooks/table.ipynb

@@ -22,6 +22,7 @@ from IPython.display import Markdown, display
 
 from spadeslib.table import SpadesTable
 from spadeslib.table.classroom import how_to, page_options, request_query
+from spadeslib.table.progress import ClassProgress, class_folder, name_box
 
 SpadesTable("cards4net", seed=0, speed="step").close()  # warm: imports the coach
 
@@ -30,6 +31,8 @@ options = page_options(request_query())
 for problem in options.problems:
     display(Markdown(f"**{problem}**"))
 table = SpadesTable(options.rules, **options.table_arguments())
+if class_folder() is not None:  # make voila VOILA_CLASS=...: the teacher's view
+    display(name_box(ClassProgress.attach(table.session, class_folder())))
 display(table)
 
 # %% jupyter={"source_hidden": true} tags=["howto"]

@@ -201,11 +201,16 @@ def start_lab(folder: Path, home: Path) -> tuple[Server, int]:
 
 
 def start_voila(
-    notebook: Path, home: Path, pool_size: int | None = None, port: int | None = None
+    notebook: Path,
+    home: Path,
+    pool_size: int | None = None,
+    port: int | None = None,
+    class_dir: Path | None = None,
 ) -> tuple[Server, int]:
     """Start Voila on one notebook with the classroom configuration of
     ``make voila`` (``pool_size`` overrides its number of preheated kernels;
-    0 turns preheating off)."""
+    0 turns preheating off; ``class_dir`` is the class folder the tables
+    write to, as ``make voila VOILA_CLASS=...``)."""
     port = port or free_port()
     argv = [
         str(BIN / "voila"),
@@ -221,6 +226,8 @@ def start_voila(
     env = _env(home)
     env["JUPYTER_PATH"] = str(VOILA_DIR)
     env["JUPYTER_CONFIG_PATH"] = str(VOILA_DIR)
+    if class_dir is not None:
+        env["SPADES_CLASS_DIR"] = str(class_dir)
     server = Server("voila", argv, notebook.parent, env, home / "voila.log")
     return server, port
 

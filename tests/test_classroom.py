@@ -31,6 +31,7 @@ from loadtest import TableClient, crowd
 
 from spadeslib import Rules
 from spadeslib.table.classroom import MAX_SEED, how_to, page_options
+from spadeslib.table.progress import read_class
 
 PAGE = "table.ipynb"
 
@@ -145,11 +146,16 @@ def test_template_names_no_address_off_the_server() -> None:
 def page(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
     tmp = tmp_path_factory.mktemp("classroom")
     folder = prepare_notebooks(tmp, [PAGE])
-    server, port = start_voila(folder / PAGE, tmp / "home", pool_size=3)
+    # the class folder (make voila VOILA_CLASS=...) lies outside the root, where
+    # no visitor may write
+    class_dir = tmp_path_factory.mktemp("class")
+    server, port = start_voila(
+        folder / PAGE, tmp / "home", pool_size=3, class_dir=class_dir
+    )
     with serving(server):
         port = served_port(server)
         wait_pool(server)
-        yield {"url": f"http://127.0.0.1:{port}/", "root": tmp}
+        yield {"url": f"http://127.0.0.1:{port}/", "root": tmp, "class": class_dir}
 
 
 @pytest.mark.browser
@@ -157,6 +163,11 @@ def test_visitors_get_their_own_tables(page: dict[str, Any]) -> None:
     visits = asyncio.run(crowd(page["url"], [11, 12, 13], timeout=120))
     assert [v.error for v in visits] == ["", "", ""]
     assert len({v.kernel for v in visits}) == 3, "two visitors share a kernel"
+    # served with a class folder (make voila VOILA_CLASS=...), each table
+    # writes its own line of the teacher's view, and nothing of its cards
+    rows = read_class(page["class"])
+    assert {11, 12, 13} <= {row.seed for row in rows}
+    assert {row.rules for row in rows} == {"Classic"}
 
 
 @pytest.mark.browser

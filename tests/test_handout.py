@@ -11,7 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import CHROMIUM, PageWatch, launch_chromium
+from browser_support import PageWatch
+from front_support import chromium_browser
 
 from spadeslib.cli import main
 from spadeslib.table.classroom import how_to
@@ -22,14 +23,7 @@ LINK = "http://192.168.1.23:8866/?rules=classic+jokers&seed=2024"
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    if not CHROMIUM.exists():
-        pytest.fail(f"{CHROMIUM} is missing: apt-get install -y chromium")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = launch_chromium(playwright)
-        yield browser
-        browser.close()
+    yield from chromium_browser()
 
 
 def _read_qr(png: bytes) -> list[str]:

@@ -306,36 +306,6 @@ def replay_summary(game: Game) -> dict[str, Any]:
     return {"hands": hands, "winner": game.winner}
 
 
-def _cmd_class(args: argparse.Namespace) -> int:
-    import time
-
-    from .table.progress import class_text, read_class
-
-    folder = Path(args.folder)
-    if not folder.is_dir():
-        raise SpadesError(
-            f"{folder} is not a folder: give the class folder of the page "
-            "(make voila VOILA_CLASS=FOLDER makes it)"
-        )
-    while True:
-        text = class_text(read_class(folder))
-        if args.watch is None:
-            print(text)
-            return 0
-        stamp = time.strftime("%H:%M:%S")
-        print(f"\033[H\033[J{folder}, {stamp} (Ctrl-C stops)\n{text}", flush=True)
-        time.sleep(args.watch)
-
-
-def _cmd_handout(args: argparse.Namespace) -> int:
-    from .table.handout import handout
-
-    page = handout(args.link)
-    Path(args.out).write_text(page, encoding="utf-8")
-    print(f"wrote {args.out}: open it in a browser and print it (one page)")
-    return 0
-
-
 def _cmd_replay(args: argparse.Namespace) -> int:
     from . import record
 
@@ -483,37 +453,6 @@ def build_parser(*, extensions: bool = True) -> argparse.ArgumentParser:
     p.add_argument("--no-peer", action="store_true", help="skip OpenSpiel")
     p.set_defaults(func=_cmd_bench)
 
-    p = sub.add_parser(
-        "class",
-        help="the teacher's view: one line per table of the classroom page",
-    )
-    p.add_argument(
-        "folder",
-        help="the class folder the page writes to (make voila VOILA_CLASS=FOLDER)",
-    )
-    p.add_argument(
-        "--watch",
-        type=whole(1),
-        metavar="SECONDS",
-        help="print it again every SECONDS seconds until Ctrl-C",
-    )
-    p.set_defaults(func=_cmd_class)
-
-    p = sub.add_parser(
-        "handout",
-        help="a printable page for the class: the table's link, its QR code, "
-        "how to play",
-    )
-    p.add_argument(
-        "link",
-        help="the classroom page's address, as the class opens it: "
-        "http://HOST:8866/?rules=classic&seed=2024",
-    )
-    p.add_argument(
-        "--out", default="handout.html", help="the page to write (default: %(default)s)"
-    )
-    p.set_defaults(func=_cmd_handout)
-
     if extensions:  # it runs the notebooks with the exercises' kernel
         p = sub.add_parser(
             "quiz-key",
@@ -534,6 +473,7 @@ def build_parser(*, extensions: bool = True) -> argparse.ArgumentParser:
             "spadeslib.coach.cli",
             "spadeslib.exercises.cli",
             "spadeslib.analysis.bench",
+            "spadeslib.table.cli",
         )
         if extensions
         else ()

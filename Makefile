@@ -112,6 +112,7 @@ VOILA_POOL ?= 30
 VOILA_PORT ?= 8866
 VOILA_CLASS ?=
 voila: $(COURSE)
+	$(if $(VOILA_CLASS),mkdir -p "$(VOILA_CLASS)")
 	SPADES_CLASS_DIR=$(if $(VOILA_CLASS),$(abspath $(VOILA_CLASS))) \
 	JUPYTER_PATH=$(CURDIR)/spadeslib/table/voila JUPYTER_CONFIG_PATH=$(CURDIR)/spadeslib/table/voila \
 		$(BIN)/voila --Voila.ip=$(VOILA_IP) --port=$(VOILA_PORT) --no-browser \

@@ -163,11 +163,31 @@ def test_visitors_get_their_own_tables(page: dict[str, Any]) -> None:
     visits = asyncio.run(crowd(page["url"], [11, 12, 13], timeout=120))
     assert [v.error for v in visits] == ["", "", ""]
     assert len({v.kernel for v in visits}) == 3, "two visitors share a kernel"
-    # served with a class folder (make voila VOILA_CLASS=...), each table
-    # writes its own line of the teacher's view, and nothing of its cards
-    rows = read_class(page["class"])
-    assert {11, 12, 13} <= {row.seed for row in rows}
-    assert {row.rules for row in rows} == {"Classic"}
+    # served with a class folder (make voila VOILA_CLASS=...), a table opened
+    # and left adds no line to the teacher's view
+    assert not {11, 12, 13} & {row.seed for row in read_class(page["class"])}
+
+
+@pytest.mark.browser
+def test_a_student_who_plays_appears_in_the_teachers_view(
+    page: dict[str, Any],
+) -> None:
+    async def bid() -> None:
+        client = TableClient(page["url"], timeout=120)
+        await client.open("rules=classic&seed=21")
+        await client.send(
+            {"type": "speed", "speed": "fast"},
+            until=lambda state: state["table"]["to_move"] == "you",
+        )
+        await client.send(
+            {"type": "act", "action": "3"},
+            until=lambda state: state["table"]["to_move"] != "you",
+        )
+        client.close()
+
+    asyncio.run(bid())
+    (row,) = [row for row in read_class(page["class"]) if row.seed == 21]
+    assert (row.rules, row.game, row.name) == ("Classic", 1, "")
 
 
 @pytest.mark.browser

@@ -38,7 +38,10 @@ def _read_qr(png: bytes) -> list[str]:
 @pytest.mark.browser
 @pytest.mark.parametrize(
     "link",
-    [LINK, "https://hub.example.org/user/ana/voila/render/notebooks/table.ipynb"],
+    [
+        LINK,
+        "https://hub.example.org/hub/user-redirect/voila/render/notebooks/table.ipynb",
+    ],
 )
 def test_the_printed_qr_code_reads_back_as_the_link(browser: Any, link: str) -> None:
     """Drawn by Chromium as it prints (no network, one A4 page), the code
@@ -75,6 +78,14 @@ def test_the_handout_says_how_to_play_under_the_links_rules() -> None:
         ("192.168.1.23:8866", "not a web address"),
         ("http://10.0.0.5:8866/?rules=hearts", "rules=hearts is not a rule set"),
         ("http://10.0.0.5:8866/?seed=x", "seed=x is not a whole number"),
+        ("http://127.0.1.1:8866/", "no student's machine can open 127.0.1.1"),
+        ("http://[::1]:8866/", "no student's machine can open ::1"),
+        (
+            "https://hub.example.org/user/mrsmith/voila/render/notebooks/table.ipynb",
+            "the JupyterHub server of mrsmith only",
+        ),
+        ("http://10.0.0.5:8888/lab", "JupyterLab's address"),
+        ("http://10.0.0.5:8866/?seed=1&seed=2", "gives seed twice"),
     ],
 )
 def test_a_link_no_student_could_use_is_one_line(
@@ -84,6 +95,7 @@ def test_a_link_no_student_could_use_is_one_line(
     assert main(["handout", link, "--out", str(out)]) == 2
     err = capsys.readouterr().err
     assert words in err and err.count("\n") == 1, err
+    assert "; playing" not in err and "; dealing" not in err  # the page's next step
     assert not out.exists()
 
 
@@ -93,4 +105,13 @@ def test_the_command_writes_the_page(
     out = tmp_path / "lesson-3.html"
     assert main(["handout", LINK, "--out", str(out)]) == 0
     assert out.read_text(encoding="utf-8") == handout(LINK)
-    assert "wrote" in capsys.readouterr().out
+    said = capsys.readouterr().out
+    assert "(Classic + Jokers, seed 2024: everyone gets the same cards)" in said
+    # a link the shell cut at '&' (not quoted) says so at once
+    assert main(["handout", LINK.split("&")[0], "--out", str(out)]) == 0
+    assert "no seed: each student gets a deal of their own" in capsys.readouterr().out
+
+
+def test_the_bots_levels_of_the_link_are_on_the_page() -> None:
+    page = handout("http://10.0.0.5:8866/?rules=classic&opponents=expert")
+    assert "levels: opponents expert." in page

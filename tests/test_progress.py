@@ -5,6 +5,7 @@ and review, and nothing of the cards; the command prints one line a table."""
 from __future__ import annotations
 
 import json
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -21,8 +22,8 @@ from spadeslib.table.progress import (
 )
 
 KEYS = {
-    "name", "rules", "seed", "games", "hands", "you", "them", "over", "won",
-    "reviewed", "ratings", "points_lost", "updated",
+    "name", "rules", "seed", "game", "hands", "you", "them", "over", "won",
+    "reviews", "updated",
 }  # fmt: skip
 
 
@@ -63,10 +64,54 @@ def test_a_hand_and_its_review_reach_the_teachers_file(
     assert review is not None and review.number == 1
     assert data["hands"] == 1 and data["seed"] == 2024 and data["rules"] == "Classic"
     assert (data["you"], data["them"]) == (game.scores["NS"], game.scores["EW"])
-    assert data["reviewed"] == 1
-    rated = {k: v for k, v in review.counts.items() if k in data["ratings"]}
-    assert {k: v for k, v in data["ratings"].items() if v} == rated
-    assert data["points_lost"] == round(review.points_lost, 1)
+    (row,) = read_class(tmp_path / "class")
+    assert row.reviewed == 1 and row.points_lost == round(review.points_lost, 1)
+    rated = {k: v for k, v in review.counts.items() if k in row.ratings}
+    assert {k: v for k, v in row.ratings.items() if v} == rated
+
+
+def test_a_page_opened_and_left_adds_no_line(
+    table: SpadesTable, tmp_path: Path
+) -> None:
+    ClassProgress.attach(table.session, tmp_path)
+    assert read_class(tmp_path) == []
+    table.bid(3)  # the student's first decision
+    assert len(read_class(tmp_path)) == 1
+
+
+def test_a_reloaded_page_that_resumes_writes_the_same_line(tmp_path: Path) -> None:
+    """The file's name and the student's travel with the game the browser
+    keeps; the reviews counted before the reload stay counted."""
+    first = SpadesTable("classic", seed=2024, speed="instant", auto_review=True)
+    ClassProgress.attach(first.session, tmp_path, name="Zoë")
+    play_hand(first)
+    token = first.session.resume_token()
+    assert token is not None and token["extras"]["class"]["name"] == "Zoë"
+    again = SpadesTable("classic", seed=99, speed="instant", auto_review=True)
+    progress = ClassProgress.attach(again.session, tmp_path)
+    named: list[str] = []
+    progress.on_rename(named.append)
+    assert again.session.resume(json.dumps(token))
+    assert named == ["Zoë"]  # the name box shows it again
+    (row,) = read_class(tmp_path)
+    assert (row.name, row.seed, row.hands, row.reviewed) == ("Zoë", 2024, 1, 1)
+    again.new_hand()
+    play_hand(again)
+    (row,) = read_class(tmp_path)
+    assert (row.hands, row.reviewed) == (2, 2)
+
+
+def test_a_token_from_elsewhere_cannot_name_another_file(tmp_path: Path) -> None:
+    first = SpadesTable("classic", seed=2024, speed="instant")
+    ClassProgress.attach(first.session, tmp_path, name="Ana")
+    first.bid(3)
+    token = first.session.resume_token()
+    assert token is not None
+    token["extras"]["class"]["visitor"] = "../../etc/passwd"
+    again = SpadesTable("classic", seed=5, speed="instant")
+    progress = ClassProgress.attach(again.session, tmp_path)
+    assert again.session.resume(token)
+    assert progress.path.parent == tmp_path and "passwd" not in progress.path.name
 
 
 def test_a_name_is_tidied_and_written_at_once(
@@ -78,7 +123,7 @@ def test_a_name_is_tidied_and_written_at_once(
     assert row.name.startswith("Ana María") and len(row.name) == MAX_NAME
 
 
-def test_a_new_game_starts_a_new_line_of_counts(
+def test_a_new_game_is_the_next_game_of_the_line(
     table: SpadesTable, tmp_path: Path
 ) -> None:
     ClassProgress.attach(table.session, tmp_path)
@@ -86,7 +131,7 @@ def test_a_new_game_starts_a_new_line_of_counts(
     assert read_class(tmp_path)[0].reviewed == 1
     table.new_game(seed=7)
     (row,) = read_class(tmp_path)
-    assert (row.seed, row.games, row.hands, row.reviewed) == (7, 2, 0, 0)
+    assert (row.seed, row.game, row.hands, row.reviewed) == (7, 2, 0, 0)
 
 
 def test_two_players_see_the_opponents_score(tmp_path: Path) -> None:
@@ -110,12 +155,14 @@ def test_a_folder_that_is_a_file_leaves_the_table_playing(
 
 
 def _row(name: str, **changes: Any) -> dict[str, Any]:
+    review = {
+        "counts": {"best": 5, "good": 1, "mistake": 1, "blunder": 1},
+        "points_lost": 40.0,
+    }
     row = {
-        "name": name, "rules": "Classic", "seed": 1, "games": 1, "hands": 2,
-        "you": 120, "them": 90, "over": False, "won": False, "reviewed": 2,
-        "ratings": {"best": 10, "good": 2, "inaccuracy": 1, "mistake": 1,
-                    "blunder": 1},
-        "points_lost": 80.0, "updated": 1000.0,
+        "name": name, "rules": "Classic", "seed": 1, "game": 1, "hands": 2,
+        "you": 120, "them": -90, "over": False, "won": False,
+        "reviews": {"1": review, "2": review}, "updated": 1000.0,
     }  # fmt: skip
     row.update(changes)
     return row
@@ -124,22 +171,52 @@ def _row(name: str, **changes: Any) -> dict[str, Any]:
 def test_the_class_is_read_by_name_and_broken_files_are_left_out(
     tmp_path: Path,
 ) -> None:
-    for i, row in enumerate([_row("bob"), _row(""), _row("Ana", over=True, won=True)]):
+    names = ["bob", "", "Émile", "Ana", "Zoë", "李小龍", "Zoe\u0308x"]
+    for i, name in enumerate(names):
+        row = _row(name, over=name == "Ana", won=True)
         (tmp_path / f"table-{i}.json").write_text(json.dumps(row), encoding="utf-8")
     (tmp_path / "table-half.json").write_text('{"name": "Eve", "ru', encoding="utf-8")
     (tmp_path / "table-odd.json").write_text('{"name": "Eve"}', encoding="utf-8")
+    bad = _row("Eve", reviews={"1": {"counts": "x"}})
+    (tmp_path / "table-bad.json").write_text(json.dumps(bad), encoding="utf-8")
     rows = read_class(tmp_path)
-    assert [r.name for r in rows] == ["Ana", "bob", ""]
-    text = class_text(rows, now=1000 + 600)
-    lines = text.splitlines()
-    assert lines[1].startswith("Ana ") and "120 - 90 won" in lines[1]
-    assert lines[3].startswith("(no name)") and lines[3].endswith("10 min ago")
+    # accents aside, as a teacher sorts; unnamed last
+    assert [r.name for r in rows] == [
+        "Ana",
+        "bob",
+        "Émile",
+        "Zoë",
+        "Zoe\u0308x",
+        "李小龍",
+        "",
+    ]
+    lines = class_text(rows, now=1000 + 600).splitlines()
+    assert lines[1].split()[:4] == ["Ana", "Classic", "1", "1,"] and "won" in lines[1]
+    assert lines[4].startswith("Zoë ")  # composed, its columns in line
+    seen = {_columns(line[: line.rindex("10 min ago")]) for line in lines[1:-1]}
+    assert len(seen) == 1, lines  # a wide name keeps the columns in line
+    assert lines[7].startswith("(no name)")
     assert "40.0" in lines[2]  # points lost per reviewed hand
     assert lines[-1] == (
-        "3 tables; 6 hands played; the coach rated 45 decisions: 3 mistakes, "
-        "3 blunders."
+        "7 tables; 14 hands played; the coach rated 112 decisions: 14 mistakes, "
+        "14 blunders."
     )
-    assert TableRow(**_row("x", reviewed=0)).lost_per_hand is None
+    assert TableRow(**_row("x", reviews={})).lost_per_hand is None
+
+
+def _columns(text: str) -> int:
+    """The terminal columns ``text`` takes (wide characters two, combining
+    marks none)."""
+    return sum(
+        0 if unicodedata.combining(c) else 1 + (unicodedata.east_asian_width(c) in "WF")
+        for c in text
+    )
+
+
+def test_two_tables_with_one_name_are_numbered() -> None:
+    rows = [TableRow(**_row("Ana")), TableRow(**_row("Ana"))]
+    names = [line.split("  ")[0] for line in class_text(rows).splitlines()[1:3]]
+    assert names == ["Ana", "Ana (2)"]
 
 
 def test_spades_class_prints_the_folder(
@@ -153,7 +230,34 @@ def test_spades_class_prints_the_folder(
     assert out.splitlines()[1].startswith("Ana") and "1 table;" in out
     assert main(["class", str(tmp_path / "nowhere")]) == 2
     err = capsys.readouterr().err
-    assert "is not a folder" in err and err.count("\n") == 1
+    assert "does not exist (yet)" in err and err.count("\n") == 1
+
+
+def test_spades_class_watch_waits_for_the_first_student(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Started before the class (the folder not made yet), --watch waits and
+    shows each table as it appears, until Ctrl-C."""
+    import time
+
+    folder = tmp_path / "class-7b"
+    rounds: list[float] = []
+
+    def sleep(seconds: float) -> None:
+        rounds.append(seconds)
+        if len(rounds) == 1:  # the first student opens the page
+            folder.mkdir()
+            (folder / "table-1.json").write_text(json.dumps(_row("Ana")), "utf-8")
+        else:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(time, "sleep", sleep)
+    assert main(["class", str(folder), "--watch", "5"]) == 130
+    out = capsys.readouterr().out
+    assert rounds == [5, 5] and "waiting for the first student" in out
+    assert "\nAna " in out and "1 table;" in out
 
 
 def test_the_classroom_page_asks_a_name_when_served_for_a_class(

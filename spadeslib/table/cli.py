@@ -20,27 +20,34 @@ def _cmd_class(args: argparse.Namespace) -> int:
     from .progress import class_text, read_class
 
     folder = Path(args.folder)
-    if not folder.is_dir():
+    if folder.exists() and not folder.is_dir():
+        raise SpadesError(f"{folder} is a file: give the class folder of the page")
+    if not folder.exists() and args.watch is None:
         raise SpadesError(
-            f"{folder} is not a folder: give the class folder of the page "
-            "(make voila VOILA_CLASS=FOLDER makes it)"
+            f"{folder} does not exist (yet): the page makes it when the first "
+            "student opens it (make voila VOILA_CLASS=FOLDER makes it at once); "
+            "--watch waits for it"
         )
     while True:
-        text = class_text(read_class(folder))
+        text = class_text(read_class(folder)) if folder.is_dir() else ""
         if args.watch is None:
             print(text)
             return 0
+        text = text or "No table has written yet: waiting for the first student."
         stamp = time.strftime("%H:%M:%S")
         print(f"\033[H\033[J{folder}, {stamp} (Ctrl-C stops)\n{text}", flush=True)
         time.sleep(args.watch)
 
 
 def _cmd_handout(args: argparse.Namespace) -> int:
-    from .handout import handout
+    from .handout import handout, handout_summary
 
     page = handout(args.link)
     Path(args.out).write_text(page, encoding="utf-8")
-    print(f"wrote {args.out}: open it in a browser and print it (one page)")
+    print(
+        f"wrote {args.out} ({handout_summary(args.link)}); open it in a "
+        "browser and print it (one page)"
+    )
     return 0
 
 

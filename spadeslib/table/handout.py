@@ -19,15 +19,16 @@ anything is printed.
 from __future__ import annotations
 
 import html
+import ipaddress
 import re
-from urllib.parse import urlsplit
+from urllib.parse import parse_qsl, urlsplit
 
 from ..errors import SpadesError
 from ..rules import Rules
 from .classroom import how_to, page_options
 from .narrate import rules_title
 
-__all__ = ["handout", "qr_svg"]
+__all__ = ["handout", "handout_summary", "qr_svg"]
 
 
 def _link_problem(link: str) -> str | None:
@@ -38,13 +39,36 @@ def _link_problem(link: str) -> str | None:
             f"{link!r} is not a web address: give the one the class opens, such "
             "as http://192.168.1.23:8866/?rules=classic&seed=2024"
         )
-    if parts.hostname in ("0.0.0.0", "localhost", "127.0.0.1", "::1"):
+    host = parts.hostname
+    try:
+        address = ipaddress.ip_address(host)
+        here = address.is_loopback or address.is_unspecified
+    except ValueError:  # a name, not a number
+        here = host == "localhost" or host.endswith(".localhost")
+    if here:
         return (
-            f"no student's machine can open {parts.hostname} (it names the "
-            "machine that opens it, or where the server listens): give this "
-            "machine's address on the class network, such as 192.168.1.23 "
-            "(hostname -I on Linux; see docs/classroom.md)"
+            f"no student's machine can open {host} (it names the machine that "
+            "opens it, or where the server listens): give this machine's address "
+            "on the class network, such as 192.168.1.23 (hostname -I on Linux; "
+            "see docs/classroom.md)"
         )
+    path = parts.path
+    user = re.search(r"/user/([^/]+)/", path)
+    if user and "/hub/user-redirect/" not in path:
+        return (
+            f"this link opens the JupyterHub server of {user.group(1)} only: give "
+            "the class the /hub/user-redirect/ form, which opens each student's "
+            "own (see docs/classroom.md, On a JupyterHub)"
+        )
+    if re.search(r"/(lab|tree|notebooks)(/|$)", path) and "/voila/" not in path:
+        return (
+            "this is JupyterLab's address, not the classroom page's: give the "
+            "address Voila serves (make voila), such as http://192.168.1.23:8866/"
+        )
+    names = [name for name, _ in parse_qsl(parts.query)]
+    twice = sorted({name for name in names if names.count(name) > 1})
+    if twice:
+        return f"the link gives {', '.join(twice)} twice: keep one"
     return None
 
 
@@ -91,16 +115,19 @@ def handout(link: str) -> str:
         raise SpadesError(problem)
     link = link.strip()
     options = page_options(urlsplit(link).query)
-    if options.problems:
-        raise SpadesError(
-            "the page would not read the link as written: " + " ".join(options.problems)
-        )
+    if options.problems:  # the page's sentences, without what the page does next
+        said = " ".join(p.rsplit("; ", 1)[0] + "." for p in options.problems)
+        raise SpadesError(f"{said} No handout written.")
     rules = Rules.parse(options.rules)
     deal = (
         f"Everyone gets the same cards: seed {options.seed}."
         if options.seed is not None
         else "Each of you gets a deal of your own (the link gives no seed)."
     )
+    levels = (("partner", options.partner), ("opponents", options.opponents))
+    bots = [f"{who} {level}" for who, level in levels if level]
+    if bots:
+        deal += f" The bots' levels: {', '.join(bots)}."
     return _PAGE.format(
         title=html.escape(rules_title(rules)),
         link=html.escape(link),
@@ -108,6 +135,20 @@ def handout(link: str) -> str:
         deal=html.escape(deal),
         how_to=_markdown_html(how_to(rules)),
     )
+
+
+def handout_summary(link: str) -> str:
+    """What a handout of ``link`` tells the class, in one line (the command
+    says it, so that a link the shell cut at ``&`` shows at once).
+
+    >>> handout_summary("http://10.0.0.5:8866/?rules=classic")
+    'Classic, no seed: each student gets a deal of their own'
+    """
+    options = page_options(urlsplit(link.strip()).query)
+    rules = rules_title(Rules.parse(options.rules))
+    if options.seed is None:
+        return f"{rules}, no seed: each student gets a deal of their own"
+    return f"{rules}, seed {options.seed}: everyone gets the same cards"
 
 
 def _markdown_html(text: str) -> str:

@@ -53,6 +53,7 @@ class Host(Protocol):
     between: bool
     auto_next: bool
     _replayable: bool
+    extras: dict[str, dict[str, str]]
 
     @property
     def shown_hand(self) -> Hand: ...

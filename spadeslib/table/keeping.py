@@ -8,6 +8,7 @@ changes nothing, and the log is rebuilt from the moves (:meth:`_retold`).
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -137,7 +138,10 @@ class Keeping:
         at this table would make."""
         if not self._replayable:
             return None
-        return resume_token(self.game, self.seat, self.levels, between=self.between)
+        token = resume_token(self.game, self.seat, self.levels, between=self.between)
+        if self.extras:
+            token["extras"] = {key: dict(value) for key, value in self.extras.items()}
+        return token
 
     def resume(self: Host, token: Any, *, max_bytes: int = MAX_UPLOAD) -> bool:
         """Rebuild a game from :meth:`resume_token` (a dict or its JSON);
@@ -151,6 +155,7 @@ class Keeping:
         self._start(game.rules, game.seed, None, None, None, game)
         self.levels = levels
         self.between = between and bool(game.finished_hands) and not game.is_over
+        self.extras.update(token_extras(token))
         self._retold()
         self._say(
             [
@@ -161,6 +166,33 @@ class Keeping:
         self._kick()
         self.changed()
         return True
+
+
+def token_extras(token: Any) -> dict[str, dict[str, str]]:
+    """The extras a resume token carries back (see ``TableSession.extras``):
+    from the visitor's browser, so only short texts under short keys are
+    kept, the rest dropped.
+
+    >>> token_extras({"extras": {"class": {"name": "Ana", "x": [1]}}, "v": 1})
+    {'class': {'name': 'Ana'}}
+    """
+    if isinstance(token, str):
+        try:
+            token = json.loads(token)
+        except ValueError:
+            return {}
+    extras = token.get("extras") if isinstance(token, dict) else None
+    if not isinstance(extras, dict):
+        return {}
+    return {
+        key: {k: v for k, v in value.items() if _short(k) and _short(v)}
+        for key, value in list(extras.items())[:8]
+        if _short(key) and isinstance(value, dict)
+    }
+
+
+def _short(text: Any) -> bool:
+    return isinstance(text, str) and len(text) <= 200
 
 
 def quiet_bot_move(game: Game, seat: Seat, level: str) -> Action:

@@ -27,8 +27,11 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import secrets
 import time
+import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -63,8 +66,13 @@ def class_folder() -> Path | None:
 
 
 def _clean_name(name: object) -> str:
-    text = " ".join(str(name).split())
+    """A typed name, tidied: one space between words, no control character,
+    composed accents (NFC), at most :data:`MAX_NAME` characters."""
+    text = unicodedata.normalize("NFC", " ".join(str(name).split()))
     return "".join(c for c in text if c.isprintable())[:MAX_NAME]
+
+
+_VISITOR = re.compile(r"[0-9a-f]{16}")
 
 
 @dataclass
@@ -73,23 +81,34 @@ class ClassProgress:
 
     ``visitor`` names the file: random, so that two tables never share one
     and nothing in it says who sits there; ``name`` is what the student
-    typed (:meth:`rename`)."""
+    typed (:meth:`rename`). Both are kept with the game in the browser (the
+    session's ``extras``), so that a reloaded page which resumes the game
+    writes the same line again. Nothing is written before the student types
+    a name or makes a decision: a page opened and left adds no line."""
 
     session: Any
     folder: Path
     name: str = ""
     visitor: str = field(default_factory=lambda: secrets.token_hex(8))
-    reviews: dict[tuple[int, int], dict[str, Any]] = field(default_factory=dict)
+    game: int = 1
+    """The game's number at this table (a new game or a load is the next)."""
+    reviews: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """The coach's review of each finished hand of this game, by number."""
     failed: str | None = None
+    _started: int = 0
+    _written: bool = False
     _last: Any = None
+    _listeners: list[Callable[[str], None]] = field(default_factory=list)
 
     @classmethod
     def attach(
         cls, session: Any, folder: str | Path, *, name: str = ""
     ) -> ClassProgress:
-        """Write ``session``'s progress to ``folder`` now and after every
-        change of it (the folder is made if missing)."""
+        """Write ``session``'s progress to ``folder`` (made if missing) after
+        every change of it that the teacher's view shows."""
         progress = cls(session, Path(folder), _clean_name(name))
+        progress._started = session.games_started
+        progress._keep()
         session.on_change(progress.update)
         progress.update()
         return progress
@@ -98,58 +117,103 @@ class ClassProgress:
     def path(self) -> Path:
         return self.folder / f"table-{self.visitor}.json"
 
+    def on_rename(self, callback: Callable[[str], None]) -> None:
+        """Call ``callback(name)`` when the name changes (a resume brings the
+        name typed before the reload)."""
+        self._listeners.append(callback)
+
     def rename(self, name: str) -> None:
-        """The student's name, as typed (spaces tidied, at most
-        :data:`MAX_NAME` characters), written at once."""
-        self.name = _clean_name(name)
-        self._last = None
+        """The student's name, as typed (see :func:`_clean_name`), written
+        at once."""
+        name = _clean_name(name)
+        if name != self.name:
+            self.name = name
+            self._keep()
+            for callback in list(self._listeners):
+                callback(name)
         self.update()
 
+    def _keep(self) -> None:
+        """Keep the file's name, the student's and the game's number with the
+        game in the browser (the session's resume token)."""
+        self.session.extras["class"] = {
+            "visitor": self.visitor,
+            "name": self.name,
+            "game": str(self.game),
+        }
+
+    def _adopt(self, kept: dict[str, str]) -> None:
+        """A resumed game: write the line of the table it was played at."""
+        self.visitor = kept["visitor"]
+        game = kept.get("game", "1")
+        self.game = int(game) if game.isdigit() else 1
+        self.reviews = {}
+        try:  # the reviews that line had counted, if it is this game's
+            old = json.loads(self.path.read_text(encoding="utf-8"))
+            same = (old["seed"], old["game"]) == (self.session.game.seed, self.game)
+            if same and isinstance(old["reviews"], dict):
+                self.reviews = dict(old["reviews"])
+        except (OSError, ValueError, KeyError, TypeError):
+            pass
+        self._written = self.path.exists()
+        self.rename(kept.get("name", ""))
+
     def update(self) -> None:
-        """Write the file if what it tells has changed since the last write."""
+        """Write the file if what it shows has changed since the last write."""
         session = self.session
+        kept = session.extras.get("class", {})
+        if kept.get("visitor") != self.visitor and _VISITOR.fullmatch(
+            str(kept.get("visitor"))
+        ):
+            self._started = session.games_started
+            self._adopt(kept)
+        elif session.games_started != self._started:  # a new game, or a load
+            self._started = session.games_started
+            self.game += 1
+            self.reviews = {}
+            self._keep()
         review = session.last_review
         if review is not None:
-            key = (session.games_started, review.number)
-            self.reviews[key] = {
+            self.reviews[str(review.number)] = {
                 "counts": {r: review.counts.get(r, 0) for r in RATINGS},
-                "points_lost": review.points_lost,
+                "points_lost": round(review.points_lost or 0.0, 1),
             }
+        if not (self._written or self.name or self._learner_acted()):
+            return
         row = self.row()
         if row == self._last:
             return
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             part = self.path.with_suffix(".part")
-            part.write_text(json.dumps(row), encoding="utf-8")
+            part.write_text(json.dumps({**row, "updated": time.time()}), "utf-8")
             os.replace(part, self.path)
         except OSError as error:  # the table plays on without the teacher's view
             self.failed = f"{self.path}: {error.strerror or error}"
             return
-        self._last = row
+        self._written, self._last = True, row
+
+    def _learner_acted(self) -> bool:
+        seat = self.session.seat
+        return any(
+            who == seat for hand in self.session.game.hands for who, *_ in hand.history
+        )
 
     def row(self) -> dict[str, Any]:
-        """What the file holds (see :class:`TableRow`)."""
-        session = self.session
-        game = session.game
-        mine = [v for (g, _), v in self.reviews.items() if g == session.games_started]
-        counts = {r: sum(v["counts"][r] for v in mine) for r in RATINGS}
-        lost = sum(v["points_lost"] or 0.0 for v in mine)
-        side = game.hand.side_of(session.seat)
+        """What the file holds but the time (see :class:`TableRow`)."""
+        game = self.session.game
+        side = game.hand.side_of(self.session.seat)
         return {
             "name": self.name,
             "rules": rules_title(game.rules),
             "seed": game.seed,
-            "games": session.games_started,
+            "game": self.game,
             "hands": len(game.finished_hands),
             "you": game.scores[side],
             "them": max(game.scores[s] for s in sides(game.rules) if s != side),
             "over": game.is_over,
             "won": game.is_over and game.winner == side,
-            "reviewed": len(mine),
-            "ratings": counts,
-            "points_lost": round(lost, 1),
-            "updated": round(time.time()),
+            "reviews": dict(self.reviews),
         }
 
 
@@ -163,10 +227,11 @@ def name_box(progress: ClassProgress) -> Any:
         placeholder="your name",
         description="Your name, for your teacher's list:",
         style={"description_width": "initial"},
-        layout={"width": "32em"},
+        layout={"width": "32em", "max_width": "100%"},
         continuous_update=False,
     )
     box.observe(lambda change: progress.rename(change["new"]), names="value")
+    progress.on_rename(lambda name: setattr(box, "value", name))
     return box
 
 
@@ -177,16 +242,32 @@ class TableRow:
     name: str
     rules: str
     seed: Any
-    games: int
+    game: int
     hands: int
     you: int
     them: int
     over: bool
     won: bool
-    reviewed: int
-    ratings: dict[str, int]
-    points_lost: float
+    reviews: dict[str, dict[str, Any]]
     updated: float
+
+    @property
+    def reviewed(self) -> int:
+        """Hands of this game the coach reviewed."""
+        return len(self.reviews)
+
+    @property
+    def ratings(self) -> dict[str, int]:
+        """How many decisions got each rating, over the reviewed hands."""
+        return {
+            r: sum(int(v["counts"].get(r, 0)) for v in self.reviews.values())
+            for r in RATINGS
+        }
+
+    @property
+    def points_lost(self) -> float:
+        """Points lost to the coach's ratings, over the reviewed hands."""
+        return sum(float(v["points_lost"]) for v in self.reviews.values())
 
     @property
     def lost_per_hand(self) -> float | None:
@@ -195,70 +276,102 @@ class TableRow:
 
 
 def read_class(folder: str | Path) -> list[TableRow]:
-    """The tables of a class folder, by name (unnamed last), then by file;
-    a file that is not a table's (half written, edited, foreign) is left
-    out."""
+    """The tables of a class folder, by name (accents aside; unnamed last),
+    then by file; a file that is not a table's (half written, edited,
+    foreign) is left out."""
     rows: list[tuple[str, str, TableRow]] = []
     for path in sorted(Path(folder).glob("table-*.json")):
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
             row = TableRow(**data)
-        except (OSError, ValueError, TypeError):
+            row.ratings, row.points_lost  # noqa: B018 (reviews well formed)
+        except (OSError, ValueError, TypeError, KeyError, AttributeError):
             continue
-        rows.append((row.name.lower() or "\uffff", path.name, row))
+        rows.append((_sort_key(row.name), path.name, row))
     return [row for _, _, row in sorted(rows, key=lambda r: r[:2])]
 
 
-def class_text(rows: list[TableRow], now: float | None = None) -> str:
-    """The class as a table of text, one line per table.
+def _sort_key(name: str) -> str:
+    if not name:
+        return "\uffff"
+    plain = unicodedata.normalize("NFKD", name.casefold())
+    return "".join(c for c in plain if not unicodedata.combining(c))
 
-    >>> row = TableRow("Ana", "Classic", 2024, 1, 3, 212, 180, False, False, 3,
-    ...     {"best": 20, "good": 4, "inaccuracy": 2, "mistake": 1, "blunder": 0},
-    ...     31.5, 0)
-    >>> print(class_text([row], now=30))
-    name  rules    seed  hands  score      rated  mistakes  blunders  lost/hand  seen
-    Ana   Classic  2024      3  212 - 180     27         1         0       10.5  now
-    1 table; 3 hands played; the coach rated 27 decisions: 1 mistake, 0 blunders.
-    """
+
+def _width(text: str) -> int:
+    """Columns ``text`` takes in a terminal: wide (CJK, emoji) characters
+    two, combining marks none."""
+    return sum(
+        0
+        if unicodedata.combining(c)
+        else 2
+        if unicodedata.east_asian_width(c) in "WF"
+        else 1
+        for c in text
+    )
+
+
+def class_text(rows: list[TableRow], now: float | None = None) -> str:
+    """The class as a table of text, one line per table: the score is the
+    student's side first; "rated" and after count the decisions the coach
+    rated in the reviewed hands of this game, and "lost/hand" the points
+    its ratings say a reviewed hand lost on average; a name two tables share
+    is numbered.
+
+    >>> reviews = {"1": {"counts": {"good": 4, "mistake": 1}, "points_lost": 31.5}}
+    >>> ana = TableRow("Ana", "Classic", 2024, 1, 3, 212, -80, False, False,
+    ...     reviews, 0)
+    >>> print(class_text([ana, ana], now=30))
+    name     rules    seed  game  hands  you  them  rated  mistakes  blunders  lost/hand  seen
+    Ana      Classic  2024  1         3  212   -80      5         1         0       31.5  now
+    Ana (2)  Classic  2024  1         3  212   -80      5         1         0       31.5  now
+    2 tables; 6 hands played; the coach rated 10 decisions: 2 mistakes, 0 blunders.
+    """  # noqa: E501 (the table printed is as wide as it is)
     if not rows:
         return "No table has written to this folder yet."
     now = time.time() if now is None else now
-    head = ["name", "rules", "seed", "hands", "score", "rated"]
+    head = ["name", "rules", "seed", "game", "hands", "you", "them", "rated"]
     head += ["mistakes", "blunders", "lost/hand", "seen"]
+    seen_names: dict[str, int] = {}
     lines = []
     for row in rows:
-        rated = sum(row.ratings.values())
+        name = row.name or "(no name)"
+        if row.name:
+            seen_names[name] = seen_names.get(name, 0) + 1
+            if seen_names[name] > 1:
+                name = f"{name} ({seen_names[name]})"
         per_hand = row.lost_per_hand
-        score = f"{row.you} - {row.them}" + (
-            (" won" if row.won else " lost") if row.over else ""
-        )
+        game = f"{row.game}" + ((", won" if row.won else ", lost") if row.over else "")
         lines.append(
             [
-                row.name or "(no name)",
+                name,
                 row.rules,
                 str(row.seed),
+                game,
                 str(row.hands),
-                score,
-                str(rated),
-                str(row.ratings.get("mistake", 0)),
-                str(row.ratings.get("blunder", 0)),
+                str(row.you),
+                str(row.them),
+                str(sum(row.ratings.values())),
+                str(row.ratings["mistake"]),
+                str(row.ratings["blunder"]),
                 "-" if per_hand is None else f"{per_hand:.1f}",
                 _ago(now - row.updated),
             ]
         )
-    right = {3, 5, 6, 7, 8}
-    widths = [max(len(x) for x in col) for col in zip(head, *lines, strict=True)]
+    right = {4, 5, 6, 7, 8, 9, 10}
+    widths = [max(map(_width, col)) for col in zip(head, *lines, strict=True)]
 
     def line(cells: list[str]) -> str:
-        return "  ".join(
-            c.rjust(w) if i in right else c.ljust(w)
+        padded = [
+            " " * (w - _width(c)) + c if i in right else c + " " * (w - _width(c))
             for i, (c, w) in enumerate(zip(cells, widths, strict=True))
-        ).rstrip()
+        ]
+        return "  ".join(padded).rstrip()
 
     hands = sum(r.hands for r in rows)
     rated = sum(sum(r.ratings.values()) for r in rows)
-    mistakes = sum(r.ratings.get("mistake", 0) for r in rows)
-    blunders = sum(r.ratings.get("blunder", 0) for r in rows)
+    mistakes = sum(r.ratings["mistake"] for r in rows)
+    blunders = sum(r.ratings["blunder"] for r in rows)
     total = (
         f"{plural(len(rows), 'table')}; {plural(hands, 'hand')} played; the coach "
         f"rated {plural(rated, 'decision')}: {plural(mistakes, 'mistake')}, "

@@ -141,6 +141,10 @@ class TableSession(TurnLoop, Coaching, Keeping):
         self._choices_cache: tuple[tuple[Any, ...], list[int]] | None = None
         self.games_started = 0
         """Games started at this table (a new game, a load, a resume)."""
+        self.extras: dict[str, dict[str, str]] = {}
+        """Short texts kept with the game in the resume token and given back
+        by a resume (the teacher's view keeps its file and the student's
+        name there: :mod:`~spadeslib.table.progress`)."""
         self.speed = "instant"
         self.set_speed(speed)
         self._start(

@@ -23,7 +23,7 @@ from spadeslib.table.progress import (
 
 KEYS = {
     "name", "rules", "seed", "game", "hands", "you", "them", "over", "won",
-    "reviews", "updated",
+    "reviews", "updated", "decisions",
 }  # fmt: skip
 
 
@@ -76,7 +76,10 @@ def test_a_page_opened_and_left_adds_no_line(
     ClassProgress.attach(table.session, tmp_path)
     assert read_class(tmp_path) == []
     table.bid(3)  # the student's first decision
-    assert len(read_class(tmp_path)) == 1
+    (row,) = read_class(tmp_path)
+    assert row.decisions == 1 and row.hands == 0
+    table.play(next(c for c in table.state["hand"]["cards"] if c["legal"])["code"])
+    assert read_class(tmp_path)[0].decisions == 2  # "seen" follows each decision
 
 
 def test_a_reloaded_page_that_resumes_writes_the_same_line(tmp_path: Path) -> None:

@@ -178,7 +178,7 @@ class ClassProgress:
                 "counts": {r: review.counts.get(r, 0) for r in RATINGS},
                 "points_lost": round(review.points_lost or 0.0, 1),
             }
-        if not (self._written or self.name or self._learner_acted()):
+        if not (self._written or self.name or self._decisions()):
             return
         row = self.row()
         if row == self._last:
@@ -193,9 +193,11 @@ class ClassProgress:
             return
         self._written, self._last = True, row
 
-    def _learner_acted(self) -> bool:
+    def _decisions(self) -> int:
+        """The student's decisions in this game (so that "seen" moves with
+        them, not only at the end of a hand)."""
         seat = self.session.seat
-        return any(
+        return sum(
             who == seat for hand in self.session.game.hands for who, *_ in hand.history
         )
 
@@ -214,6 +216,7 @@ class ClassProgress:
             "over": game.is_over,
             "won": game.is_over and game.winner == side,
             "reviews": dict(self.reviews),
+            "decisions": self._decisions(),
         }
 
 
@@ -250,6 +253,7 @@ class TableRow:
     won: bool
     reviews: dict[str, dict[str, Any]]
     updated: float
+    decisions: int = 0
 
     @property
     def reviewed(self) -> int:

@@ -69,10 +69,11 @@ browser:
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest -m "not slow and not browser"
 
-## lint: ruff check and ruff format --check (make test's first step)
+## lint: ruff check, ruff format --check and mypy on the core (make test's first step)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 
 ## format: ruff format, then ruff check --fix
 format: $(STAMP)

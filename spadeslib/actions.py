@@ -284,7 +284,7 @@ def parse_action(action: Action | str | int, phase: Phase) -> Action:
         raise error
 
 
-def _parse_in_phase(action: Action | str | int, text: str, phase: Phase) -> Action:
+def _parse_in_phase(action: str | int, text: str, phase: Phase) -> Action:
     if phase is Phase.PLAYING:
         return Card.parse(str(action))
     if phase is Phase.DRAW:

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from typing import Any
 
 from .cards import Card, Rank, Suit
 from .errors import SpadesError, is_number, is_whole
@@ -93,7 +94,7 @@ def quick_trick_parts(
     return parts
 
 
-def quick_tricks(cards: Iterable[Card], **variation: float | bool) -> float:
+def quick_tricks(cards: Iterable[Card], **variation: Any) -> float:
     """Chapter 3's quick count of a hand's tricks (in halves).
 
     Keywords as for :func:`quick_trick_parts`.

@@ -174,8 +174,8 @@ def _sheet_rows(
         for side, score in hand.result.items():
             totals[side] += score.points
             bids = "+".join(
-                hand.bids[s].label()
-                for s in hand.seats  # type: ignore[union-attr]
+                hand.bids[s].label()  # type: ignore[union-attr]  # all bid
+                for s in hand.seats
                 if hand.side_of(s) == side
             )
             per_side[side] = (

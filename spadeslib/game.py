@@ -50,7 +50,7 @@ class Game:
         dealer: Seat | str | None = None,
         deal_first_hand: bool = True,
     ) -> None:
-        self.rules = Rules.parse(rules) if rules is not None else Rules.preset()
+        self.rules = Rules.parse("cards4net" if rules is None else rules)
         if seed is not None and not is_game_seed(seed):
             raise SpadesError(
                 f"a game's seed is a whole number or a text of at most {SEED_CHARS} "

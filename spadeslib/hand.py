@@ -79,7 +79,7 @@ class Hand(HandState):
                 self._led if self.trick else None,
                 self.spades_broken,
             )
-            return cards[:]
+            return list[Action](cards)
         return list(self._legal if self._legal is not None else self._legal_now())
 
     def legal_cards(self, seat: Seat | str | None = None) -> list[Card]:

@@ -86,7 +86,7 @@ class HandState:
         rules: Rules | str | None = None,
         dealer: Seat | str = Seat.NORTH,
         *,
-        deal: Mapping[Seat | str, Iterable[Card | str] | str] | None = None,
+        deal: Mapping[Any, Iterable[Card | str] | str] | None = None,  # Seat or "N"
         stock: Sequence[Card | str] | None = None,
         seed: int | str | None = None,
         scores: Mapping[str, int] | None = None,
@@ -94,7 +94,7 @@ class HandState:
         number: int = 1,
     ) -> None:
         if rules.__class__ is not Rules:
-            rules = Rules.parse(rules) if rules is not None else Rules.preset()
+            rules = Rules.parse("cards4net" if rules is None else rules)
         self.rules = rules
         if dealer.__class__ is not Seat:
             dealer = Seat.parse(dealer)
@@ -429,7 +429,7 @@ class HandState:
                 self.hidden[seat] = False
                 if self.rules.blind_seven:
                     self._team_looked(seat)
-            self.bids[seat] = action  # type: ignore[call-overload]
+            self.bids[seat] = action  # type: ignore[call-overload,assignment]
             self._bids_t = tuple(self.bids)
             count = self.bid_count = self.bid_count + 1
             if count == self._size:

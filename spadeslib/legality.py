@@ -144,6 +144,7 @@ def refuse_card(
     if rule is None or card in allowed:
         return None
     if rule is RuleId.FOLLOW_SUIT:
+        assert led is not None  # a suit was led: there is one to follow
         suit = Suit(led)
         return (
             rule,

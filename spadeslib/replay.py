@@ -269,12 +269,12 @@ class HandReplay:
         for i, draw in enumerate(self.items("draws"), 1):
             if hand.phase is not Phase.DRAW:
                 raise self.fail(f"draw {i} comes after the draw ended")
-            seat = hand.turn
-            assert seat is not None
-            self.blind_decision(seat, declared, looked)
+            mover = hand.turn
+            assert mover is not None
+            self.blind_decision(mover, declared, looked)
             if draw not in ("keep", "discard"):
                 raise self.fail(f'draw {i}: {show(draw)} is not "keep" or "discard"')
-            self.act(KEEP if draw == "keep" else TAKE_NEXT, f"draw {i}, {seat.full}")
+            self.act(KEEP if draw == "keep" else TAKE_NEXT, f"draw {i}, {mover.full}")
         if hand.phase is Phase.DRAW:
             assert hand.turn is not None
             self.blind_decision(hand.turn, declared, looked)

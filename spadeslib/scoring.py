@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .actions import Bid, BidKind
 from .errors import SpadesError, is_whole
@@ -247,7 +248,9 @@ def _trick_count(rules: Rules, value: object) -> int:
     return value  # type: ignore[return-value]
 
 
-def _by_seat(rules: Rules, what: str, given: Mapping, read: object) -> dict:
+def _by_seat(
+    rules: Rules, what: str, given: Mapping[Any, Any] | Sequence[Any], read: Any
+) -> dict[Seat, Any]:
     """``given`` keyed by every seat in play and nothing else, each value
     read by ``read`` (a refusal names the seat)."""
     if isinstance(given, Sequence) and not isinstance(given, str):
@@ -293,7 +296,7 @@ _BLIND_SEVEN = BidKind.BLIND_SEVEN
 def _frozen(cls: type, values: dict[str, object]) -> object:
     """A frozen dataclass instance built without its ``__init__`` (the engine
     scores every simulated hand, and the generated one is slow)."""
-    obj = object.__new__(cls)
+    obj: Any = object.__new__(cls)
     obj.__dict__.update(values)
     return obj
 

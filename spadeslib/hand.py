@@ -79,7 +79,7 @@ class Hand(HandState):
                 self._led if self.trick else None,
                 self.spades_broken,
             )
-            return list[Action](cards)
+            return cards[:]  # type: ignore[return-value]  # cards are actions
         return list(self._legal if self._legal is not None else self._legal_now())
 
     def legal_cards(self, seat: Seat | str | None = None) -> list[Card]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -186,8 +187,15 @@ def test_a_student_who_plays_appears_in_the_teachers_view(
         client.close()
 
     asyncio.run(bid())
-    (row,) = [row for row in read_class(page["class"]) if row.seed == 21]
+    # the kernel writes the line when it has taken the bid; the page may hear
+    # of the bid a moment before that
+    deadline = time.monotonic() + 30
+    while not (rows := [r for r in read_class(page["class"]) if r.seed == 21]):
+        assert time.monotonic() < deadline, "no line for the student who bid"
+        time.sleep(0.2)
+    (row,) = rows
     assert (row.rules, row.game, row.name) == ("Classic", 1, "")
+    assert row.decisions >= 1
 
 
 @pytest.mark.browser

@@ -25,6 +25,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from ..arguments import whole
@@ -93,8 +94,8 @@ def dds_values(pos: Position) -> dict[Card, int] | None:
         first=Player.find(leader.letter),
         trump=Denom.spades,
     )
-    for _, card in pos.trick:
-        deal.play(DCard(f"{card.suit.letter}{_rank(card)}"))
+    for _, played in pos.trick:
+        deal.play(DCard(f"{played.suit.letter}{_rank(played)}"))
     out = {}
     for card, tricks in dds.solve_board(deal):
         suit = "SHDC"[int(card.suit)]
@@ -114,6 +115,14 @@ def _mover_tricks(solver: Solver, pos: Position) -> dict[Card, int]:
     total = sum(pos.tricks_won.values()) + pos.tricks_left
     mine = solver.is_a[pos.turn]
     return {c: (v if mine else total - v) - done for c, v in first.items()}
+
+
+def _values(pos: Position, objective: str) -> dict[Card, int]:
+    return Solver(pos, objective).values(pos)
+
+
+def _solved_tricks(pos: Position) -> dict[Card, int]:
+    return _mover_tricks(Solver(pos, "tricks"), pos)
 
 
 def _cpu(fn: Callable[[], Any]) -> tuple[Any, float]:
@@ -147,14 +156,14 @@ def bench(
         key = f"{cards} cards each, {objective}"
         for i in range(positions):
             pos = random_position(seed + i, cards, rules=rules)
-            _, t = _cpu(lambda pos=pos, o=objective: Solver(pos, o).values(pos))
+            _, t = _cpu(partial(_values, pos, objective))
             times.setdefault(key, []).append(t)
         if positions:
             out(f"{key:<32} ({positions} positions): {_summary(times[key])}")
     key = "13-card deals, tricks"
     for i in range(deals):
         pos = random_position(seed + i, 13, rules=rules)
-        _, t = _cpu(lambda pos=pos: Solver(pos, "tricks").values(pos))
+        _, t = _cpu(partial(_values, pos, "tricks"))
         times.setdefault(key, []).append(t)
     if deals:
         out(f"{key:<32} ({deals} deals): {_summary(times[key])}")
@@ -169,8 +178,8 @@ def bench(
         size, played = 1 + i % 10, (i // 10) % 4
         pos = random_position(seed + 1000 + i, size, rules=Rules.parse("cards4net"),
                               broken=True, played=played)  # fmt: skip
-        mine, t1 = _cpu(lambda pos=pos: _mover_tricks(Solver(pos, "tricks"), pos))
-        theirs, t2 = _cpu(lambda pos=pos: dds_values(pos))
+        mine, t1 = _cpu(partial(_solved_tricks, pos))
+        theirs, t2 = _cpu(partial(dds_values, pos))
         if mine != theirs:
             raise AssertionError(
                 f"position {seed + 1000 + i} ({size} cards each, {played} played): "

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..actions import Bid
 from ..cards import Card, Suit
@@ -100,7 +100,7 @@ class Position:
 
     @classmethod
     def from_view(
-        cls, view: PlayerView, hands: Mapping[Seat | str, Iterable[Card | str]]
+        cls, view: PlayerView, hands: Mapping[Any, Iterable[Card | str]]
     ) -> Position:
         """The position a seat's view describes, with ``hands`` as every
         seat's remaining cards (the coach's sampled world; the viewer's own

@@ -47,7 +47,7 @@ def make_search(solver: Solver) -> Callable[[int, int, int], bool]:
     later_opps: list[list[list[int]]] = [[[] for _ in range(n)] for _ in range(4)]
     for seat in seats:
         for k in range(n):
-            p = seat
+            p: int = seat
             for _ in range(n - 1 - k):
                 p = nxt[p]
                 if is_a[p] != is_a[seat]:
@@ -174,6 +174,7 @@ def make_search(solver: Solver) -> Callable[[int, int, int], bool]:
         played to another suit led (the only ones that can separate two cards
         of the mover in this trick)."""
         b = turn * 4
+        suits: tuple[int, ...]
         if k:
             suits = (led,) if hold[b + led] else _ALL
             # what the opponents still to play could beat a card with

@@ -58,12 +58,11 @@ def _split(spec: str, budget: int | None) -> tuple[str, dict[str, Any]]:
     return name, options
 
 
-def _check_budget(budget: int | None, specs: list[str]) -> None:
-    """Refuse ``--budget`` when no level given takes samples (it would be
-    ignored without a word)."""
-    from . import level_options, parse_level
+def _check_budget(budget: int | None, names: list[str]) -> None:
+    """Refuse ``--budget`` when none of the levels ``names`` takes samples (it
+    would be ignored without a word)."""
+    from . import level_options
 
-    names = [parse_level(spec)[0] for spec in specs]
     if budget is not None and not any("samples" in level_options(n) for n in names):
         raise SpadesError(
             f"--budget sets the samples per decision of a searching level; "
@@ -76,13 +75,13 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     from .bench import bench_levels
 
     names = split_levels(args.levels)
-    _check_budget(args.budget, names)
     levels = []
     options = {}
     for spec in names:
         name, opts = _split(spec, args.budget)
         levels.append(name)
         options[name] = opts
+    _check_budget(args.budget, levels)
     report = bench_levels(
         levels,
         hands=args.hands,
@@ -98,9 +97,9 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 def _cmd_match(args: argparse.Namespace) -> int:
     from .match import duplicate_match
 
-    _check_budget(args.budget, [args.a, args.b])
     a, a_opts = _split(args.a, args.budget)
     b, b_opts = _split(args.b, args.budget)
+    _check_budget(args.budget, [a, b])
     report = duplicate_match(
         a,
         b,

@@ -45,6 +45,13 @@ class Review:
         return out
 
     @property
+    def rated_loss(self) -> dict[str, float]:
+        """:attr:`points_lost` but "best": a best decision is within a point of
+        the best, so by the scale it loses nothing (the summary's and the
+        table's totals add these up)."""
+        return {r: v for r, v in self.points_lost.items() if r != "best"}
+
+    @property
     def counts(self) -> dict[str, int]:
         """How many decisions got each rating."""
         out = dict.fromkeys(RATINGS, 0)
@@ -64,9 +71,8 @@ class Review:
         """The hand in a few lines: counts, points lost, the worst decisions
         (a property, as on the table's review)."""
         counts = self.counts
-        # whole points per rating; a "best" loses nothing by the scale (it is
-        # within a point of the best), so the parts shown add up to the total
-        lost = {r: round(v) for r, v in self.points_lost.items() if r != "best"}
+        # whole points per rating, so that the parts shown add up to the total
+        lost = {r: round(v) for r, v in self.rated_loss.items()}
         total = sum(lost.values())
         parts = [
             f"{counts[r]} {_PLURAL[r] if counts[r] > 1 and r in _COUNTED else r}"

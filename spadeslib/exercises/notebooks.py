@@ -282,6 +282,12 @@ def solution_source(
     if after is None:
         last = index + 1 == len(CHAPTERS)
         nxt = f"That was the last chapter{'' if last else ' of this set'}: well done!"
+    elif course is not None:  # the lesson comes before its exercises
+        title = chapter_module(after).TITLE
+        nxt = (
+            f"Next: read chapter {int(after[:2])}, [{title}]({course}/"
+            f"{after}.ipynb),\nthen do its exercises, [{after}]({after}.ipynb)."
+        )
     else:
         which = (
             "the next chapter"
@@ -289,12 +295,6 @@ def solution_source(
             else f"chapter {int(after[:2])}"
         )
         nxt = f"Next: the exercises of {which},\n[{after}]({after}.ipynb)."
-        if course is not None:  # the lesson comes before its exercises
-            title = chapter_module(after).TITLE
-            nxt = (
-                f"Next: read chapter {int(after[:2])}, [{title}]({course}/"
-                f"{after}.ipynb),\nthen do its exercises, [{after}]({after}.ipynb)."
-            )
     parts.append(_md(f"## What next?\n\n{back}\n{nxt}"))
     return "\n".join(parts)
 

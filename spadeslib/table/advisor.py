@@ -348,7 +348,7 @@ class Advisor:
             counts["not measured"] = review.unmeasured
         lost = {k: round(v, 1) for k, v in review.points_lost.items()}
         summary = review.summary.splitlines()[0]
-        total = round(sum(v for k, v in lost.items() if k != "best"), 1)
+        total = round(sum(lost[k] for k in review.rated_loss), 1)
         return TableReview(
             hand.number, self.level, rows, summary, total, counts, review, lost
         )

@@ -179,7 +179,9 @@ def score_hand(
 
     ``bids`` and ``tricks`` map each playing seat to its bid and tricks won
     (seats and bids may be written as text: ``{"N": "nil"}``);
-    ``bags_before`` maps each side to the bags it carried into the hand. A
+    ``bags_before`` maps each side to the bags it carried into the hand (a
+    side left out carries none: ``{}`` at the start of a game,
+    ``{"NS": 9}`` when only North-South have bags). A
     seat missing, a trick count that is not a whole number from 0 to 13, or
     more than 13 tricks in all is refused, naming the seat:
 

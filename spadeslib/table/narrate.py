@@ -104,8 +104,9 @@ class Snapshot:
         own = None
         hidden = False
         if learner is not None and learner in hand.seats:
-            hidden = hand.hidden[learner]
-            own = None if hidden else tuple(sorted(hand.holding[learner]))
+            seen = hand.view(learner).hand  # what the learner's seat may see
+            hidden = seen is None
+            own = None if seen is None else tuple(sorted(seen))
         return cls(len(hand.tricks), hand.spades_broken, own, hand.phase, hidden)
 
 
@@ -142,7 +143,7 @@ def describe_action(
     if isinstance(action, Draw):
         if not mine:
             return f"{who} draws."
-        now = tuple(sorted(hand.holding[seat]))
+        now = tuple(sorted(hand.view(seat).hand or ()))
         gained = [c for c in now if c not in (before.hand_cards or ())]
         kept = gained[0].symbol() if gained else "a card"
         if action.keep:

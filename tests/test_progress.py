@@ -23,7 +23,7 @@ from spadeslib.table.progress import (
 
 KEYS = {
     "name", "rules", "seed", "game", "hands", "you", "them", "over", "won",
-    "reviews", "updated", "decisions",
+    "reviews", "updated", "decisions", "earlier",
 }  # fmt: skip
 
 
@@ -129,12 +129,40 @@ def test_a_name_is_tidied_and_written_at_once(
 def test_a_new_game_is_the_next_game_of_the_line(
     table: SpadesTable, tmp_path: Path
 ) -> None:
+    """The line shows the game going on, and keeps the lesson: the hands
+    and the coach's ratings of the games before it stay counted."""
     ClassProgress.attach(table.session, tmp_path)
     play_hand(table)
-    assert read_class(tmp_path)[0].reviewed == 1
+    (first,) = read_class(tmp_path)
+    assert first.reviewed == 1
     table.new_game(seed=7)
     (row,) = read_class(tmp_path)
-    assert (row.seed, row.game, row.hands, row.reviewed) == (7, 2, 0, 0)
+    assert (row.seed, row.game, row.hands, row.all_hands) == (7, 2, 0, 1)
+    assert (row.reviewed, row.ratings, row.points_lost) == (
+        1,
+        first.ratings,
+        first.points_lost,
+    )
+    assert row.won_games == (0, 0) and row.games == 2
+    table.new_game(seed=8)  # a game begun and left before a decision
+    table.new_game(seed=9)
+    (row,) = read_class(tmp_path)
+    assert (row.game, row.games, row.all_hands, row.reviewed) == (4, 2, 1, 1)
+    assert "1 hand played in 2 games" in class_text([row])
+
+
+def test_a_resumed_page_keeps_the_games_before(tmp_path: Path) -> None:
+    first = SpadesTable("classic", seed=2024, speed="instant", auto_review=True)
+    ClassProgress.attach(first.session, tmp_path, name="Ana")
+    play_hand(first)
+    first.new_game(seed=7)
+    first.bid(3)
+    token = first.session.resume_token()
+    again = SpadesTable("classic", seed=99, speed="instant", auto_review=True)
+    ClassProgress.attach(again.session, tmp_path)
+    assert again.session.resume(json.dumps(token))
+    (row,) = read_class(tmp_path)
+    assert (row.name, row.game, row.all_hands, row.reviewed) == ("Ana", 2, 1, 1)
 
 
 def test_two_players_see_the_opponents_score(tmp_path: Path) -> None:
@@ -182,6 +210,8 @@ def test_the_class_is_read_by_name_and_broken_files_are_left_out(
     (tmp_path / "table-odd.json").write_text('{"name": "Eve"}', encoding="utf-8")
     bad = _row("Eve", reviews={"1": {"counts": "x"}})
     (tmp_path / "table-bad.json").write_text(json.dumps(bad), encoding="utf-8")
+    worse = {**_row("Eve"), "earlier": {"counts": 3}}
+    (tmp_path / "table-worse.json").write_text(json.dumps(worse), encoding="utf-8")
     rows = read_class(tmp_path)
     # accents aside, as a teacher sorts; unnamed last
     assert [r.name for r in rows] == [
@@ -201,7 +231,8 @@ def test_the_class_is_read_by_name_and_broken_files_are_left_out(
     assert lines[7].startswith("(no name)")
     assert "40.0" in lines[2]  # points lost per reviewed hand
     assert lines[-1] == (
-        "7 tables; 14 hands played; the coach rated 112 decisions: 14 mistakes, "
+        "7 tables; 14 hands played in 7 games; the coach rated 112 decisions: "
+        "14 mistakes, "
         "14 blunders."
     )
     assert TableRow(**_row("x", reviews={})).lost_per_hand is None

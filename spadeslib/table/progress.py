@@ -94,10 +94,14 @@ class ClassProgress:
     """The game's number at this table (a new game or a load is the next)."""
     reviews: dict[str, dict[str, Any]] = field(default_factory=dict)
     """The coach's review of each finished hand of this game, by number."""
+    earlier: dict[str, Any] = field(default_factory=dict)
+    """The games played before this one at this table, summed
+    (:func:`_summed`): a new game does not wipe the student's lesson."""
     failed: str | None = None
     _started: int = 0
     _written: bool = False
     _last: Any = None
+    _now: dict[str, Any] | None = None
     _listeners: list[Callable[[str], None]] = field(default_factory=list)
 
     @classmethod
@@ -147,13 +151,12 @@ class ClassProgress:
         self.visitor = kept["visitor"]
         game = kept.get("game", "1")
         self.game = int(game) if game.isdigit() else 1
-        self.reviews = {}
-        try:  # the reviews that line had counted, if it is this game's
-            old = json.loads(self.path.read_text(encoding="utf-8"))
-            same = (old["seed"], old["game"]) == (self.session.game.seed, self.game)
-            if same and isinstance(old["reviews"], dict):
-                self.reviews = dict(old["reviews"])
-        except (OSError, ValueError, KeyError, TypeError):
+        self.reviews, self.earlier = {}, {}
+        try:  # what that line had counted, if it is this game's
+            old = TableRow.read(self.path)
+            if (old.seed, old.game) == (self.session.game.seed, self.game):
+                self.reviews, self.earlier = dict(old.reviews), dict(old.earlier)
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
             pass
         self._written = self.path.exists()
         self.rename(kept.get("name", ""))
@@ -169,6 +172,8 @@ class ClassProgress:
             self._adopt(kept)
         elif session.games_started != self._started:  # a new game, or a load
             self._started = session.games_started
+            if self._now is not None and self._now["decisions"]:
+                self.earlier = _summed(self.earlier, self._now)
             self.game += 1
             self.reviews = {}
             self._keep()
@@ -178,9 +183,9 @@ class ClassProgress:
                 "counts": {r: review.counts.get(r, 0) for r in RATINGS},
                 "points_lost": round(review.points_lost or 0.0, 1),
             }
-        if not (self._written or self.name or self._decisions()):
+        row = self._now = self.row()
+        if not (self._written or self.name or row["decisions"]):
             return
-        row = self.row()
         if row == self._last:
             return
         try:
@@ -217,7 +222,32 @@ class ClassProgress:
             "won": game.is_over and game.winner == side,
             "reviews": dict(self.reviews),
             "decisions": self._decisions(),
+            "earlier": dict(self.earlier),
         }
+
+
+def _summed(earlier: dict[str, Any], row: dict[str, Any]) -> dict[str, Any]:
+    """``earlier`` (the games before, summed) with the game of ``row`` added:
+    games, games finished and won, hands, decisions, and the coach's
+    ratings of the reviewed hands (counts by rating, points lost, hands
+    reviewed)."""
+    reviews = row["reviews"].values()
+    counts = dict(earlier.get("counts", {}))
+    for review in reviews:
+        for rating, n in review["counts"].items():
+            counts[rating] = counts.get(rating, 0) + n
+    return {
+        "games": earlier.get("games", 0) + 1,
+        "finished": earlier.get("finished", 0) + row["over"],
+        "won": earlier.get("won", 0) + row["won"],
+        "hands": earlier.get("hands", 0) + row["hands"],
+        "decisions": earlier.get("decisions", 0) + row["decisions"],
+        "reviewed": earlier.get("reviewed", 0) + len(row["reviews"]),
+        "counts": counts,
+        "points_lost": round(
+            earlier.get("points_lost", 0.0) + sum(r["points_lost"] for r in reviews), 1
+        ),
+    }
 
 
 def name_box(progress: ClassProgress) -> Any:
@@ -254,29 +284,62 @@ class TableRow:
     reviews: dict[str, dict[str, Any]]
     updated: float
     decisions: int = 0
+    earlier: dict[str, Any] = field(default_factory=dict)
+    """The games before this one at the table, summed (games, finished,
+    won, hands, decisions, reviewed, counts, points_lost)."""
+
+    @classmethod
+    def read(cls, path: Path) -> TableRow:
+        """The row a table's file holds; ``ValueError`` (and the like) for a
+        file that is not one (half written, edited, foreign)."""
+        row = cls(**json.loads(path.read_text(encoding="utf-8")))
+        row.ratings, row.points_lost, row.won_games  # noqa: B018 (well formed)
+        return row
 
     @property
     def reviewed(self) -> int:
-        """Hands of this game the coach reviewed."""
-        return len(self.reviews)
+        """Hands the coach reviewed at this table, in every game."""
+        return len(self.reviews) + int(self.earlier.get("reviewed", 0))
 
     @property
     def ratings(self) -> dict[str, int]:
-        """How many decisions got each rating, over the reviewed hands."""
+        """How many decisions got each rating, over the reviewed hands of
+        every game at this table."""
+        before = self.earlier.get("counts", {})
         return {
             r: sum(int(v["counts"].get(r, 0)) for v in self.reviews.values())
+            + int(before.get(r, 0))
             for r in RATINGS
         }
 
     @property
     def points_lost(self) -> float:
-        """Points lost to the coach's ratings, over the reviewed hands."""
-        return sum(float(v["points_lost"]) for v in self.reviews.values())
+        """Points lost to the coach's ratings, over the reviewed hands of
+        every game at this table."""
+        now = sum(float(v["points_lost"]) for v in self.reviews.values())
+        return now + float(self.earlier.get("points_lost", 0.0))
 
     @property
     def lost_per_hand(self) -> float | None:
         """Points lost to the coach's ratings per reviewed hand."""
         return self.points_lost / self.reviewed if self.reviewed else None
+
+    @property
+    def all_hands(self) -> int:
+        """Hands finished at this table, in every game."""
+        return self.hands + int(self.earlier.get("hands", 0))
+
+    @property
+    def games(self) -> int:
+        """Games played at this table: this one, and those before it in which
+        the student made a decision."""
+        return int(self.earlier.get("games", 0)) + 1
+
+    @property
+    def won_games(self) -> tuple[int, int]:
+        """``(won, finished)``: the games this table finished, and won."""
+        won = int(self.earlier.get("won", 0)) + self.won
+        return won, int(self.earlier.get("finished", 0)) + self.over
 
 
 def read_class(folder: str | Path) -> list[TableRow]:
@@ -286,9 +349,7 @@ def read_class(folder: str | Path) -> list[TableRow]:
     rows: list[tuple[str, str, TableRow]] = []
     for path in sorted(Path(folder).glob("table-*.json")):
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            row = TableRow(**data)
-            row.ratings, row.points_lost  # noqa: B018 (reviews well formed)
+            row = TableRow.read(path)
         except (OSError, ValueError, TypeError, KeyError, AttributeError):
             continue
         rows.append((_sort_key(row.name), path.name, row))
@@ -316,25 +377,31 @@ def _width(text: str) -> int:
 
 
 def class_text(rows: list[TableRow], now: float | None = None) -> str:
-    """The class as a table of text, one line per table: the score is the
-    student's side first; "rated" and after count the decisions the coach
-    rated in the reviewed hands of this game, and "lost/hand" the points
-    its ratings say a reviewed hand lost on average; a name two tables share
-    is numbered.
+    """The class as a table of text, one line per table: "game", "hands"
+    and the score (the student's side first) are the game at the table now;
+    "won" counts the games the table finished and won; "rated" and after
+    count the decisions the coach rated in the reviewed hands of every game
+    at the table, and "lost/hand" the points its ratings say a reviewed
+    hand lost on average; a name two tables share is numbered.
 
     >>> reviews = {"1": {"counts": {"good": 4, "mistake": 1}, "points_lost": 31.5}}
     >>> ana = TableRow("Ana", "Classic", 2024, 1, 3, 212, -80, False, False,
     ...     reviews, 0)
-    >>> print(class_text([ana, ana], now=30))
-    name     rules    seed  game  hands  you  them  rated  mistakes  blunders  lost/hand  seen
-    Ana      Classic  2024  1         3  212   -80      5         1         0       31.5  now
-    Ana (2)  Classic  2024  1         3  212   -80      5         1         0       31.5  now
-    2 tables; 6 hands played; the coach rated 10 decisions: 2 mistakes, 0 blunders.
+    >>> before = {"games": 1, "finished": 1, "won": 1, "hands": 6, "reviewed": 1,
+    ...     "counts": {"good": 9, "blunder": 1}, "points_lost": 60.5}
+    >>> bob = TableRow("Bob", "Classic", 2024, 2, 3, 212, -80, False, False,
+    ...     reviews, 0, earlier=before)
+    >>> print(class_text([ana, ana, bob], now=30))
+    name     rules    seed  game  hands  you  them   won  rated  mistakes  blunders  lost/hand  seen
+    Ana      Classic  2024  1         3  212   -80     -      5         1         0       31.5  now
+    Ana (2)  Classic  2024  1         3  212   -80     -      5         1         0       31.5  now
+    Bob      Classic  2024  2         3  212   -80  1 of 1     15         1         1       46.0  now
+    3 tables; 15 hands played in 4 games; the coach rated 25 decisions: 3 mistakes, 1 blunder.
     """  # noqa: E501 (the table printed is as wide as it is)
     if not rows:
         return "No table has written to this folder yet."
     now = time.time() if now is None else now
-    head = ["name", "rules", "seed", "game", "hands", "you", "them", "rated"]
+    head = ["name", "rules", "seed", "game", "hands", "you", "them", "won", "rated"]
     head += ["mistakes", "blunders", "lost/hand", "seen"]
     seen_names: dict[str, int] = {}
     lines = []
@@ -346,6 +413,7 @@ def class_text(rows: list[TableRow], now: float | None = None) -> str:
                 name = f"{name} ({seen_names[name]})"
         per_hand = row.lost_per_hand
         game = f"{row.game}" + ((", won" if row.won else ", lost") if row.over else "")
+        won, finished = row.won_games
         lines.append(
             [
                 name,
@@ -355,6 +423,7 @@ def class_text(rows: list[TableRow], now: float | None = None) -> str:
                 str(row.hands),
                 str(row.you),
                 str(row.them),
+                f"{won} of {finished}" if finished else "-",
                 str(sum(row.ratings.values())),
                 str(row.ratings["mistake"]),
                 str(row.ratings["blunder"]),
@@ -362,7 +431,7 @@ def class_text(rows: list[TableRow], now: float | None = None) -> str:
                 _ago(now - row.updated),
             ]
         )
-    right = {4, 5, 6, 7, 8, 9, 10}
+    right = {4, 5, 6, 7, 8, 9, 10, 11}
     widths = [max(map(_width, col)) for col in zip(head, *lines, strict=True)]
 
     def line(cells: list[str]) -> str:
@@ -372,12 +441,14 @@ def class_text(rows: list[TableRow], now: float | None = None) -> str:
         ]
         return "  ".join(padded).rstrip()
 
-    hands = sum(r.hands for r in rows)
+    hands = sum(r.all_hands for r in rows)
+    games = sum(r.games for r in rows)
     rated = sum(sum(r.ratings.values()) for r in rows)
     mistakes = sum(r.ratings["mistake"] for r in rows)
     blunders = sum(r.ratings["blunder"] for r in rows)
     total = (
-        f"{plural(len(rows), 'table')}; {plural(hands, 'hand')} played; the coach "
+        f"{plural(len(rows), 'table')}; {plural(hands, 'hand')} played in "
+        f"{plural(games, 'game')}; the coach "
         f"rated {plural(rated, 'decision')}: {plural(mistakes, 'mistake')}, "
         f"{plural(blunders, 'blunder')}."
     )

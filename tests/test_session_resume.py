@@ -124,3 +124,34 @@ def test_what_the_moves_do_not_hold_is_left_out() -> None:
         i for i, line in enumerate(live(session)) if line.startswith("You took back")
     )
     assert rebuilt[len(straight) :] == live(session)[took_back + 1 :]
+
+
+@pytest.mark.parametrize("hands", [1, 99])
+def test_a_hand_just_over_shows_its_review_again(hands: int, tmp_path: Path) -> None:
+    """With ``auto_review``, the review that opened when the hand ended opens
+    again on a resumed or loaded game (between hands, or the game over),
+    the same review; mid-hand nothing opens."""
+    rules = Rules.preset("classic", target=150)
+    session = TableSession(rules, seed=4, coach="rule", auto_review=True)
+    play(session, random.Random(3), hands)
+    assert session.between or session.game.is_over
+    shown = session.last_review
+    assert shown is not None and session.review_state == "ready"
+    path = tmp_path / "game.json"
+    assert session.save(path)
+    for how in ("token", "load"):
+        other = TableSession("classic", seed=1, coach="rule", auto_review=True)
+        if how == "token":
+            assert other.resume(session.resume_token()), other.notice
+        else:
+            assert other.load(path), other.notice
+        again = other.last_review
+        assert other.review_state == "ready" and again is not None, how
+        assert (again.number, again.summary) == (shown.number, shown.summary)
+        assert other.log[-1] == shown.summary
+    if session.between:  # a move into the next hand: no review opens
+        assert session.new_hand()
+        assert session.act(session.view.legal[0])
+        other = TableSession("classic", seed=1, coach="rule", auto_review=True)
+        assert other.resume(session.resume_token())
+        assert other.last_review is None and other.review_state == "none"

@@ -124,11 +124,25 @@ class Keeping:
             self._say(
                 [f"Loaded {name}: {rules_title(game.rules)}, hand {game.hand.number}."]
             )
+        self._review_shown()
         self._kick()
         self.changed()
         return True
 
     # ======================================================== resume token
+    def _review_shown(self: Host) -> None:
+        """A game resumed or loaded where a hand has just ended (between
+        hands, or the game over) shows that hand's review again, as the
+        table did when the hand ended (with ``auto_review``)."""
+        game = self.game
+        if (
+            self.auto_review
+            and not self.auto_next
+            and game.finished_hands
+            and (self.between or game.is_over)
+        ):
+            self._review_soon()
+
     def resume_token(self: Host) -> dict[str, Any] | None:
         """The game as public moves and your own decisions only (a bot's
         private choice is ``None``: the bot decides it again), kept by the
@@ -163,6 +177,7 @@ class Keeping:
                 f"hand {self.shown_hand.number}."
             ]
         )
+        self._review_shown()
         self._kick()
         self.changed()
         return True

@@ -11,7 +11,8 @@ import pytest
 
 from spadeslib import Rules, Seat
 from spadeslib.exercises import load
-from spadeslib.exercises.answers import Choice, Decimal, Halves, Suits, Whole, Word
+from spadeslib.exercises.answer_lists import Suits
+from spadeslib.exercises.answers import Choice, Decimal, Halves, Whole, Word
 
 
 def feedback(chapter: str, number: int, seed: int, answer: object) -> str:
@@ -188,7 +189,8 @@ def test_glossary_exercise_uses_the_words_of_chapter_1() -> None:
 
 def test_answers_written_as_a_learner_says_them() -> None:
     """A second review's list: each was refused, or misread."""
-    from spadeslib.exercises.answers import CardAnswer, Seats, Side, TrickNumbers
+    from spadeslib.exercises.answer_lists import Seats, TrickNumbers
+    from spadeslib.exercises.answers import CardAnswer, Side
     from spadeslib.exercises.reading import AnswerError, parse_cards
 
     assert Whole("a trick number").parse("trick 6") == 6

@@ -17,7 +17,7 @@ import pytest
 from spadeslib import Hand, Rules
 from spadeslib.actions import LOOK, Bid
 from spadeslib.exercises import CHAPTERS, exercise_classes
-from spadeslib.exercises.answers import Names
+from spadeslib.exercises.answer_lists import Names
 from spadeslib.exercises.core import SetSpec, Spec
 from spadeslib.exercises.reading import means_all
 

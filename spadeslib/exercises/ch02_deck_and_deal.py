@@ -20,7 +20,8 @@ from ..cards import Suit
 from ..counting import holding_chance
 from ..rules import Rules
 from ..seats import Seat
-from .answers import Decimal, SeatAnswer, Suits, Whole
+from .answer_lists import Suits
+from .answers import Decimal, SeatAnswer, Whole
 from .core import Feedback, Mistake, SetSpec, Spec
 from .reading import suit_list
 from .scenarios import deal, hand_picture

@@ -22,7 +22,8 @@ from ..counting import quick_trick_parts, quick_tricks
 from ..rules import Rules
 from ..scoring import side_of
 from ..seats import Seat
-from .answers import Halves, Seats, Whole
+from .answer_lists import Seats
+from .answers import Halves, Whole
 from .ch03_nil_bids import CHAPTER, NilOptions, PresetBids, make_bids
 from .core import Mistake, SetSpec, Spec
 from .scenarios import (

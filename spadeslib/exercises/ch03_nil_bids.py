@@ -24,7 +24,8 @@ from ..hand import Hand
 from ..rules import Rules
 from ..scoring import side_of
 from ..seats import Seat
-from .answers import Answer, Names
+from .answer_lists import Names
+from .answers import Answer
 from .core import SetSpec
 from .reading import AnswerError, means_all, parse_bid, parse_list
 from .scenarios import bids_table, deal, new_seed, other_side

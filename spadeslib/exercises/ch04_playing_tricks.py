@@ -23,7 +23,8 @@ from ..hand import Hand, Phase
 from ..rules import Rules
 from ..seats import Seat
 from ..tricks import trick_winner
-from .answers import Cards, SeatAnswer
+from .answer_lists import Cards
+from .answers import SeatAnswer
 from .core import Mistake, SetSpec, Spec
 from .reading import card_codes
 from .scenarios import cap, hand_picture, position, trick_line, tricks_text

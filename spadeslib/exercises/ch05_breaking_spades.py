@@ -20,7 +20,8 @@ from ..cards import Card, Rank, Suit
 from ..hand import Hand, Phase
 from ..rules import Rules
 from ..seats import Seat
-from .answers import Cards, Choice, Whole
+from .answer_lists import Cards
+from .answers import Choice, Whole
 from .core import Feedback, Mistake, SetSpec, Spec, ____
 from .reading import card_codes
 from .scenarios import cap, hand_picture, new_seed, policy, position, tricks_text

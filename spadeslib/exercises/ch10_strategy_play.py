@@ -34,7 +34,7 @@ from ..cards import Card, Suit
 from ..hand import Hand
 from ..rules import Rules
 from ..seats import Seat
-from .answers import Cards, Suits
+from .answer_lists import Cards, Suits
 from .ch10_puzzles import CHAPTER, CoverNil, Ending, PartnerWinning
 from .core import SetSpec
 from .reading import card_codes

@@ -24,7 +24,8 @@ from ..hand import Hand
 from ..rules import Rules
 from ..seats import Seat
 from .advice import LEVEL, SEED, accepted, coach
-from .answers import TrickNumbers, Whole
+from .answer_lists import TrickNumbers
+from .answers import Whole
 from .core import (
     Feedback,
     Mistake,

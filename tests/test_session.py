@@ -1,49 +1,22 @@
 """The headless table (TableSession): whole games for every rule set, refusals,
-undo, replay of a deal, seeds, save/load, uploads, the resume token, the
-timer, speeds, hints, the estimate and the review."""
+undo, replay of a deal, seeds, the timer, speeds, hints, the estimate and the
+review. Save, load, uploads and the resume token: ``test_session_keeping.py``."""
 
 from __future__ import annotations
 
 import asyncio
-import json
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
+from session_support import frozen, mid_game, play_random, short
 
 from conftest import ALL_COMBOS
 from spadeslib import LOOK, Card, Game, Phase, Rules, Seat
 from spadeslib.coach.explain import describe
 from spadeslib.record import hand_record
 from spadeslib.table import TableSession
-from spadeslib.table.saving import MAX_UPLOAD
-from spadeslib.table.state import table_state
 from spadeslib.table.turns import bot_choice
-
-
-def short(rules: Rules, target: int = 120) -> Rules:
-    return Rules.preset(rules.preset, rules.modifiers, target=target)
-
-
-def frozen(session: TableSession) -> tuple[Any, ...]:
-    """Everything a refused action must leave as it was."""
-    return (session.to_json(), session.between, session.seed, session.rules.spec)
-
-
-def play_random(session: TableSession, rng: random.Random, hands: int = 99) -> int:
-    """The learner plays random legal moves until the game ends or ``hands``
-    hands are finished; returns the number of learner decisions."""
-    decisions = 0
-    while not session.game.is_over and len(session.game.finished_hands) < hands:
-        if session.between:
-            assert session.new_hand()
-            continue
-        assert session.learner_to_move(), session.message
-        action = rng.choice(session.view.legal)
-        assert session.act(action), session.notice
-        decisions += 1
-    return decisions
 
 
 @pytest.mark.parametrize("rules", ALL_COMBOS, ids=lambda r: r.spec)
@@ -182,152 +155,6 @@ def test_new_game_deals_exactly_the_seed_given() -> None:
     assert session.rules.players == 2 and session.seed == "teacher"
 
 
-def test_save_and_load_round_trip(tmp_path: Path) -> None:
-    session = TableSession("yppedia", seed=8)
-    play_random(session, random.Random(3), hands=1)
-    session.new_hand()
-    session.act(session.view.legal[0])
-    path = tmp_path / "game.json"
-    assert session.save(path)
-    other = TableSession("two-player", seed=1)
-    assert other.load(path)
-    assert other.to_json() == session.to_json()
-    assert other.rules.spec == "yppedia"
-    third = TableSession(seed=2)
-    assert third.from_json(session.to_json())
-    assert third.to_json() == session.to_json()
-
-
-@pytest.mark.parametrize(
-    ("spec", "between"), [("yppedia", False), ("two-player", True)]
-)
-def test_a_loaded_or_resumed_game_keeps_its_story(spec: str, between: bool) -> None:
-    session = TableSession(spec, seed=8)
-    play_random(session, random.Random(3), hands=1)
-    if not between:
-        session.new_hand()
-        session.act(session.view.legal[0])
-    told = session.log[session.log_start :]  # told live, line for line
-    loaded = TableSession("classic", seed=1)
-    assert loaded.from_json(session.to_json())
-    assert loaded.log[loaded.log_start : -1] == told
-    assert loaded.log[-1].startswith("Loaded the file")
-    resumed = TableSession("classic", seed=1)
-    assert resumed.resume(session.resume_token())
-    assert resumed.log[resumed.log_start : -1] == told
-
-
-@pytest.mark.parametrize(
-    ("text", "why"),
-    [
-        ("x" * (10 * MAX_UPLOAD), "too large"),
-        ("/etc/passwd", "not JSON"),
-        ("../outside.json", "not JSON"),
-        ('{"rules": "classic", "hands": [{"dealer": "Q"}]}', "hand 1"),
-        ("[" * 50_000, "nested too deeply"),
-        (b"\xff\xfe", "not UTF-8"),
-        (None, "JSON text"),
-    ],
-)
-def test_uploads_are_validated_and_refused_in_one_line(
-    text: Any, why: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.chdir(tmp_path)
-    session = TableSession("classic", seed=4)
-    before = frozen(session)
-    assert session.from_json(text, name="upload.json") is False
-    assert session.notice.startswith("Could not load upload.json: ")
-    assert why in session.notice and "\n" not in session.notice
-    assert frozen(session) == before
-    assert list(tmp_path.iterdir()) == []  # nothing written beside the page
-
-
-def _mid_game(spec: str, seed: int, moves: int) -> TableSession:
-    session = TableSession(spec, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if session.game.is_over:
-            break
-        if session.between:
-            session.new_hand()
-        else:
-            session.act(rng.choice(session.view.legal))
-    return session
-
-
-@pytest.mark.parametrize(
-    "spec", ["cards4net", "classic", "yppedia+suicide", "two-player", "classic+jokers"]
-)
-def test_resume_token_rebuilds_the_game(spec: str) -> None:
-    session = _mid_game(spec, 6, 30)
-    token = session.resume_token()
-    assert token is not None
-    fresh = TableSession("cards4net", seed=99)
-    assert fresh.resume(json.dumps(token))
-    assert fresh.to_json() == session.to_json()
-    assert fresh.between == session.between and fresh.levels == session.levels
-
-
-def test_resume_refuses_bad_tokens_and_changes_nothing() -> None:
-    session = _mid_game("classic", 3, 12)
-    token = session.resume_token()
-    assert token is not None
-    fresh = TableSession("yppedia", seed=5)
-    before = frozen(fresh)
-    tampered = json.loads(json.dumps(token))
-    tampered["hands"][0][-1] = "AS" if tampered["hands"][0][-1] != "AS" else "2C"
-    wrong_seat = dict(token, seat="N")
-    for bad in (tampered, wrong_seat, "{", "x" * (2 * MAX_UPLOAD), [1], {"v": 2}):
-        assert fresh.resume(bad) is False
-        assert fresh.notice.startswith("Could not resume the saved game")
-        assert frozen(fresh) == before
-
-
-def test_loaded_record_from_elsewhere_has_no_resume_token() -> None:
-    game = Game("classic", seed=1)
-    game.new_hand(
-        deal={
-            "N": "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S",
-            "E": "AH KH QH JH 10H 9H 8H 7H 6H 5H 4H 3H 2H",
-            "S": "AD KD QD JD 10D 9D 8D 7D 6D 5D 4D 3D 2D",
-            "W": "AC KC QC JC 10C 9C 8C 7C 6C 5C 4C 3C 2C",
-        }
-    )
-    from spadeslib import record
-
-    session = TableSession(seed=3)
-    assert session.from_json(record.dumps(game))
-    assert session.resume_token() is None
-
-
-@pytest.mark.parametrize("spec", ["two-player", "classic", "cards4net"])
-def test_a_tables_own_save_loaded_again_resumes_exactly(spec: str) -> None:
-    session = _mid_game(spec, 42, 40)  # two-player: well past the draw
-    other = TableSession(spec, seed=1)
-    assert other.from_json(session.to_json())
-    token = other.resume_token()
-    assert token is not None  # two-player: None once the draw was complete
-    fresh = TableSession(spec, seed=5)
-    assert fresh.resume(token)
-    assert fresh.to_json() == other.to_json()
-
-
-def test_a_record_whose_bots_chose_otherwise_has_no_resume_token() -> None:
-    """classic, seed 9, every seat played at random: resuming from the token
-    let the table's bots pass other cards (North's 3D 9D became 8S QS)."""
-    from spadeslib import record
-
-    game = Game("classic", seed=9)
-    rng = random.Random(9)
-    for _ in range(rng.randrange(20, 90)):
-        game.apply(rng.choice(game.legal_actions()))
-    assert any(hand.exchanges for hand in game.hands)
-    session = TableSession("classic", seed=1)
-    assert session.from_json(record.dumps(game))
-    assert session.resume_token() is None
-    assert table_state(session)["resume"] is None
-
-
 def test_timeout_plays_the_rule_bots_move_not_a_random_one() -> None:
     session = TableSession("yppedia", seed=4)
     legal = session.view.legal
@@ -408,8 +235,8 @@ def test_review_opens_when_a_hand_ends_and_closes_with_the_next() -> None:
 
 
 def test_bots_are_seeded_by_the_position() -> None:
-    a = _mid_game("classic", 17, 25)
-    b = _mid_game("classic", 17, 25)
+    a = mid_game("classic", 17, 25)
+    b = mid_game("classic", 17, 25)
     assert a.to_json() == b.to_json()
 
 
@@ -545,25 +372,6 @@ def test_pause_takes_only_true_or_false() -> None:
     assert session.paused is False
     session.pause(True)
     assert session.paused is True
-
-
-def test_save_names_the_bad_path_and_a_later_save_clears_the_notice(
-    tmp_path: Path,
-) -> None:
-    session = TableSession("classic", seed=3)
-    assert session.save("") is False
-    assert session.notice == "Could not save: the file name is empty."
-    assert session.save(tmp_path) is False
-    assert (
-        session.notice
-        == f"Could not save to {tmp_path}: it is a folder, not a file name."
-    )
-    assert session.load("") is False
-    assert session.notice == "Could not load: the file name is empty."
-    assert session.load(tmp_path) is False
-    assert session.notice == f"Could not read {tmp_path}: it is a folder, not a file."
-    assert session.save(tmp_path / "game.json")
-    assert session.notice is None and "Could not" not in session.message
 
 
 def test_a_number_is_not_bid_on_cards_still_face_down() -> None:

@@ -71,7 +71,7 @@ def _level(name: str) -> Callable[..., Bot]:
     """A factory that imports the level's class when first called."""
 
     def make(seed: int | str | None = None, **options: Any) -> Bot:
-        return __getattr__(name)(seed=seed, **options)  # type: ignore[no-any-return]
+        return __getattr__(name)(seed=seed, **options)
 
     make.__name__ = make.__qualname__ = name
     return make
@@ -106,6 +106,8 @@ def _search_lite(seed: int | str | None = None, **options: Any) -> SearchBot:
     return bot
 
 
+# the class make_bot checks the options against (read with getattr, below);
+# mypy does not type attributes set on a function
 _search_lite.bot_class = "SearchBot"  # type: ignore[attr-defined]
 
 

@@ -84,7 +84,8 @@ def play_until(
         while not hand.is_over:
             if stop is not None and stop(game):
                 return
-            seat: Seat = hand.turn  # type: ignore[assignment]
+            seat = hand.turn
+            assert seat is not None  # a hand not over has a seat to move
             bot = bot_for(seat)
             if bot is None:
                 return

@@ -241,7 +241,9 @@ def play_deal(
             st.cpu = [c for s in mine for _, c in times[s]]
             points[key] += st.points
             stats[key].add(st)
-            score = hand.result[side]  # type: ignore[index]
+            scores = hand.result
+            assert scores is not None  # the hand is over
+            score = scores[side]
             nil = sum(n.points for n in score.nils)
             parts[key]["contract"] += score.contract_points
             parts[key]["nil"] += nil

@@ -17,7 +17,7 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from ..actions import KEEP, LOOK, TAKE_NEXT, Action, Bid, Discard, Exchange
 from ..cards import Card
@@ -47,6 +47,14 @@ NIL_MAX_TRICKS = {4: 2.0, 2: 2.9}
 NIL_PARTNER_BONUS = 0.6
 
 
+class _Options(TypedDict):
+    """A rule bot's tuning, passed on to :func:`rule_decision`."""
+
+    bid_shift: float | None
+    nil_threshold: float
+    nil_partner_bonus: float
+
+
 class RuleBot:
     """The rule-based bot. Deterministic: the same view gives the same action.
 
@@ -69,7 +77,7 @@ class RuleBot:
         nil_partner_bonus: float = NIL_PARTNER_BONUS,
     ) -> None:
         self.seed = seed
-        self.options = {
+        self.options: _Options = {
             "bid_shift": bid_shift,
             "nil_threshold": nil_threshold,
             "nil_partner_bonus": nil_partner_bonus,
@@ -113,7 +121,8 @@ def rule_decision(
     if len(legal) == 1:
         action = legal[0]
         if phase is Phase.PLAYING:
-            return action, f"The {action.symbol()} is your only legal card"  # type: ignore[union-attr]
+            assert isinstance(action, Card)  # the legal actions of play are cards
+            return action, f"The {action.symbol()} is your only legal card"
         return action, f"{_label(action)} is the only choice here"
     if phase is Phase.PLAYING:
         return _play(view, reason)
@@ -195,8 +204,8 @@ def _describe_parts(deck: Deck, parts: list[Part]) -> str:
             noun = "trick" if n == 1 else "tricks"
             words.append(f"{n} likely spade {noun}" if n >= 1 else "a chance in spades")
         elif kind == "honours":
-            text = "".join(c.symbol().rstrip("♠♥♦♣") for c in cards if c)  # type: ignore[union-attr]
-            suit = cards[0].suit.symbol if cards and cards[0] else ""  # type: ignore[union-attr]
+            text = "".join(c.symbol().rstrip("♠♥♦♣") for c in cards if c)
+            suit = cards[0].suit.symbol if cards and cards[0] else ""
             if value >= 0.9:
                 words.append(f"{text}{suit}")
             else:

@@ -127,8 +127,8 @@ def duck_evidence(view: PlayerView) -> list[tuple[int, int, float]]:
     plays = _plays(view)
     items: list[tuple[int, int, float]] = []
     later = [0, 0, 0, 0]
-    for seat, card in plays:
-        later[int(seat)] |= 1 << deck.id_of_card(card)
+    for who, played in plays:
+        later[int(who)] |= 1 << deck.id_of_card(played)
     for seat_, card_ in plays:
         seat, card = int(seat_), deck.id_of_card(card_)
         later[seat] &= ~(1 << card)
@@ -311,8 +311,8 @@ def sample_worlds(
             w = 1.0
             for s in judged:
                 w *= bid_weight(st, world[s] | played_by[s], s)
-            for s, cards, factor in ducks:
-                if world[s] & cards:
+            for s, ducked, factor in ducks:
+                if world[s] & ducked:
                     w *= factor
             u = rng.random()
             worlds.append((u ** (1.0 / max(w, 1e-12)), u, w, world))

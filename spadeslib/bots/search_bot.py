@@ -36,7 +36,7 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-from ..actions import KEEP, LOOK, Action, Bid
+from ..actions import KEEP, LOOK, Action, Bid, Exchange
 from ..errors import SpadesError, is_whole
 from ..hand import Phase
 from ..view import PlayerView
@@ -319,7 +319,8 @@ def search_draw(
 
     study = study_draw(view, rng, samples)
     action, mean = _choose(study)
-    card = view.drawn.symbol()  # type: ignore[union-attr]
+    assert view.drawn is not None  # the caller's condition
+    card = view.drawn.symbol()
     word = (
         f"Keep the {card}" if action == KEEP else f"Discard the {card}, take the next"
     )
@@ -335,8 +336,9 @@ def search_exchange(
 
     study = study_exchange(view, rng, samples)
     action, mean = _choose(study)
+    assert isinstance(action, Exchange)  # every candidate pass is one
     return action, (
-        f"Pass {' and '.join(c.symbol() for c in action.cards)}: over "  # type: ignore[attr-defined]
+        f"Pass {' and '.join(c.symbol() for c in action.cards)}: over "
         f"{study.worlds} deals it scores {mean:+.0f} on average"
     )
 

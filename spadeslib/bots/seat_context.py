@@ -107,9 +107,12 @@ class SeatContext:
     @property
     def poss(self) -> list[int]:
         """Cards each other seat may hold (as far as this seat knows)."""
-        if self._poss is None:
+        poss = self._poss
+        if poss is None:
             self._fill()
-        return self._poss  # type: ignore[return-value]
+            poss = self._poss
+            assert poss is not None  # _fill sets it
+        return poss
 
     @property
     def share(self) -> list[float]:

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import lru_cache
+from typing import cast
 
 from ..actions import Bid, BidKind
 from ..cards import Card
@@ -62,8 +63,9 @@ class Deck:
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self.players = rules.players
-        #: memo of per-suit valuations (see :mod:`.valuation`)
-        self.cache: dict[tuple[int, int], object] = {}
+        #: memo of per-suit valuations (see :mod:`.valuation`): ``(suit,
+        #: holding)`` -> three numbers and the card ids they rest on
+        self.cache: dict[tuple[int, int], tuple[float, float, tuple[int, ...]]] = {}
         suits: list[list[Card]] = [[], [], [], []]
         for card in rules.deck:
             suits[rules._suit_of[card.index]].append(card)
@@ -113,7 +115,8 @@ class Deck:
 
     def cards(self, mask: int) -> list[Card]:
         """The cards of a mask, sorted as the engine sorts them."""
-        return sorted(self.card[i] for i in bits(mask))  # type: ignore[type-var]
+        # the ids of a mask are ids of cards: never a gap (None) of the table
+        return sorted(cast("list[Card]", [self.card[i] for i in bits(mask)]))
 
 
 @lru_cache(maxsize=64)

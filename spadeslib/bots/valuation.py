@@ -29,12 +29,13 @@ the card ids it rests on, and the tricks it is worth."""
 SCALE = {4: (0.88, 0.66), 2: (0.94, 1.55)}
 
 
-def _trumps(deck: Deck, trumps: int) -> tuple[float, int, tuple[int, ...]]:
-    """``(tricks, sure tricks, ids high to low)`` of a holding of trumps."""
+def _trumps(deck: Deck, trumps: int) -> tuple[float, float, tuple[int, ...]]:
+    """``(tricks, sure tricks, ids high to low)`` of a holding of trumps (the
+    sure tricks are a whole number, typed as the memo's numbers are)."""
     key = (TRUMP, trumps)
     hit = deck.cache.get(key)
     if hit is not None:
-        return hit  # type: ignore[no-any-return]
+        return hit
     top = deck.top
     ids = tuple(reversed(bits(trumps)))
     n_tr = len(ids)
@@ -58,7 +59,7 @@ def _side(deck: Deck, t: int, m: int) -> tuple[float, float, tuple[int, ...]]:
     key = (t, m)
     hit = deck.cache.get(key)
     if hit is not None:
-        return hit  # type: ignore[no-any-return]
+        return hit
     top = deck.top
     length = m.bit_count()
     shortness = {0: 1.0, 1: 0.6, 2: 0.25}.get(length, 0.0)

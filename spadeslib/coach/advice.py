@@ -140,6 +140,7 @@ class Advice:
             return True
         study = self.study
         if isinstance(study, CardStudy) and isinstance(action, Card):
+            # with a card study the best action is a card (a Card key of reps)
             return study.reps.get(action) == study.reps.get(self.best)  # type: ignore[arg-type]
         return False
 
@@ -153,6 +154,7 @@ class Advice:
             return self._with(action).loss(action)
         study = self.study
         assert study is not None
+        # a card study's actions are cards (mypy sees CardStudy.paired take Cards)
         diffs = study.paired(self.best, action)  # type: ignore[arg-type]
         mean = sum(diffs) / len(diffs)
         half = 1.96 * standard_error(diffs)
@@ -316,6 +318,7 @@ class Advice:
     def _reasons(self, action: Action) -> list[str]:
         study = self.study
         if isinstance(study, CardStudy) and isinstance(action, Card):
+            # with a card study the best action is a card (a Card key of reps)
             best = study.outcomes[study.reps[self.best]]  # type: ignore[index]
             chosen = study.outcomes[study.reps[action]]
             return card_reasons(best, chosen, action.symbol(), alone=self.alone)
@@ -440,6 +443,7 @@ class Advice:
             mean, runner = max(others, key=lambda x: x[0])
             gap = value.mean - mean
             if self.study is not None:  # paired, as rate() reckons a loss
+                # a card study's actions are cards (CardStudy.paired takes Cards)
                 diffs = self.study.paired(self.best, runner)  # type: ignore[arg-type]
                 gap = sum(diffs) / len(diffs)
             if gap >= 0.5:

@@ -27,6 +27,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ..actions import Action
+from ..bots.studies.cards import CardStudy
 from ..cards import Card
 from ..errors import SpadesError
 from ..hand import Hand
@@ -171,7 +172,11 @@ def summarize(forecasts: Sequence[Forecast]) -> list[Band]:
             if len(errors) > 1
             else 0.0
         )
-        contract = [f for f in part if f.made is not None and f.real_made is not None]
+        contract = [
+            (f.made, f.real_made)
+            for f in part
+            if f.made is not None and f.real_made is not None
+        ]
         out.append(
             Band(
                 first,
@@ -180,8 +185,8 @@ def summarize(forecasts: Sequence[Forecast]) -> list[Band]:
                 sum(forecast) / len(forecast),
                 sum(result) / len(result),
                 (mean, mean - half, mean + half),
-                _share([f.made for f in contract]) if contract else None,  # type: ignore[misc]
-                _share([f.real_made for f in contract]) if contract else None,  # type: ignore[misc]
+                _share([made for made, _ in contract]) if contract else None,
+                _share([real for _, real in contract]) if contract else None,
                 sum(f.bags for f in part) / len(part),
                 sum(f.real_bags for f in part) / len(part),
             )
@@ -193,8 +198,8 @@ def _forecast(coach: Coach, hand: Hand, seat: Seat, card: Action) -> tuple:
     """The coach's forecast for ``card`` at ``seat``'s decision."""
     advice = coach.advise(hand.view(seat))
     study = advice.study
-    assert study is not None and isinstance(card, Card)
-    outcomes = study.outcomes[study.reps[card]]  # type: ignore[union-attr]
+    assert isinstance(study, CardStudy) and isinstance(card, Card)
+    outcomes = study.outcomes[study.reps[card]]
     made = [o.made for o in outcomes if o.made is not None]
     return (
         len(hand.tricks) + 1,
@@ -221,19 +226,19 @@ def _play(
     found: list[Forecast] = []
     for play, side in enumerate(sides(rules)):
         bots = {}
-        coaches = {}
+        coaches: dict[Seat, Coach] = {}
         for seat in seats:
             tag = f"{seed}/calibrate/{deal}/{play}/{seat.letter}"
             if side_of(rules, seat) == side:
                 bot = make_bot(name, seed=tag, **options)
+                # the bot's own coach when it is the one asked for
                 own = getattr(bot, "coach", None)
-                same = (
-                    isinstance(own, Coach)
+                coaches[seat] = (
+                    own
+                    if isinstance(own, Coach)
                     and own.level == coach_level
                     and samples in (None, own.samples)
-                )
-                coaches[seat] = (
-                    own if same else Coach(coach_level, tag, samples=samples)
+                    else Coach(coach_level, tag, samples=samples)
                 )
             else:
                 bot = make_bot("rule", seed=tag)
@@ -241,12 +246,12 @@ def _play(
         hand = Hand(rules, dealer, seed=f"{seed}/deal/{deal}")
         pending = []
         while not hand.is_over:
-            seat = hand.turn
-            assert seat is not None
-            view = hand.view(seat)
-            action = bots[seat].act(view)
-            if seat in coaches and isinstance(action, Card) and len(view.legal) > 1:
-                pending.append(_forecast(coaches[seat], hand, seat, action))
+            mover = hand.turn
+            assert mover is not None
+            view = hand.view(mover)
+            action = bots[mover].act(view)
+            if mover in coaches and isinstance(action, Card) and len(view.legal) > 1:
+                pending.append(_forecast(coaches[mover], hand, mover, action))
             hand.apply(action)
         assert hand.result is not None
         score = hand.result[side]

@@ -128,14 +128,13 @@ class Coach:
         if isinstance(level, str):
             level = level.strip().lower()  # as make_bot reads a level
         if not isinstance(level, str) or level not in LEVELS:
-            budget = (
+            hint = (
                 " (a coach's budget is Coach(level, samples=N), not 'level:N')"
                 if isinstance(level, str) and ":" in level
                 else ""
             )
             raise SpadesError(
-                f"unknown coach level {level!r}: choose from {', '.join(LEVELS)}"
-                + budget
+                f"unknown coach level {level!r}: choose from {', '.join(LEVELS)}" + hint
             )
         for name, count, low, high in (
             ("samples", samples, 1, 10_000),
@@ -217,7 +216,7 @@ class Coach:
                 ducks=self.ducks,
                 play_weight=self.play_weight,
             )
-            values: dict[Action, Estimate] = dict(study.values)
+            values: dict[Action, Estimate] = dict(study.values.items())
             best = _pick(study, study.rule_card, values)
             exact = study.solved and study.determined
             return Advice(
@@ -334,6 +333,7 @@ def _pick(
     top = max(values, key=lambda a: (values[a].mean, a == rule))
     if top == rule or rule not in values:
         return top
+    # a card study's actions are cards (mypy sees CardStudy.paired take Cards)
     diffs = study.paired(top, rule)  # type: ignore[arg-type]
     gain = sum(diffs) / len(diffs)
     return top if gain > PREFER_RULE + standard_error(diffs) else rule
@@ -348,7 +348,11 @@ def _nil_check(
     numeric = [b for b in values if isinstance(b, Bid) and not b.is_nil]
     if not numeric:
         return None
-    best_num = best if best in numeric else max(numeric, key=lambda b: values[b].mean)
+    best_num = (
+        best
+        if isinstance(best, Bid) and best in numeric
+        else max(numeric, key=lambda b: values[b].mean)
+    )
     made = study.made[Bid.NIL]
     # sure: the difference passes the test the coach asks of any action
     # before it leaves the textbook one (see _pick)
@@ -357,7 +361,7 @@ def _nil_check(
     return NilCheck(
         values[Bid.NIL].mean > values[best_num].mean,
         values[Bid.NIL],
-        best_num,  # type: ignore[arg-type]
+        best_num,
         values[best_num],
         sum(made) / len(made),
         sure=gap > PREFER_RULE + standard_error(diffs),

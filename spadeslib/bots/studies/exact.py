@@ -23,10 +23,11 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from ... import analysis as _analysis
 from ...actions import Bid, BidKind
+from ...cards import Card
 from ...rules import Rules
 from ...seats import Seat
 from ..sim import State
@@ -94,7 +95,11 @@ class WorldSolver:
             self.rules,
             {s: tuple(deck.cards(hands[int(s)])) for s in self.shim.seats},
             Seat(turn),
-            tuple((Seat(s), deck.card[c]) for s, c in st.trick),
+            # the ids played are ids of cards: never a gap (None) of deck.card
+            cast(
+                "tuple[tuple[Seat, Card], ...]",
+                tuple((Seat(s), deck.card[c]) for s, c in st.trick),
+            ),
             {s: st.tricks_won[int(s)] for s in self.shim.seats},
             st.broken,
             self.shim.bid_map(),

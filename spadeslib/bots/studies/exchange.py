@@ -23,8 +23,10 @@ rule policy.
 from __future__ import annotations
 
 import random
+from typing import cast
 
 from ...actions import Action, Exchange
+from ...cards import Card
 from ...view import PlayerView
 from ..knowledge import state_from_view
 from ..playout import playout
@@ -40,7 +42,7 @@ def _danger(deck: Deck, c: int) -> tuple[int, int]:
     return (14 - deck.top[c] + (3 if c >> 4 == TRUMP else 0), c)
 
 
-def _candidates(view: PlayerView, deck: Deck) -> list[Exchange]:
+def _candidates(view: PlayerView, deck: Deck) -> list[Action]:
     n = view.rules.exchange
     ids = [deck.id_of_card(c) for c in view.hand or ()]
     bid = view.bids.get(view.seat)
@@ -53,11 +55,12 @@ def _candidates(view: PlayerView, deck: Deck) -> list[Exchange]:
         suits.setdefault(c >> 4, []).append(c)
     longest = max(suits.values(), key=len)
     picks = [by_danger[:n], side[:n], trumps[:n], longest[:n]]
-    out: list[Exchange] = []
+    out: list[Action] = []
     for pick in picks:
         if len(pick) == n:
-            cards = tuple(deck.card[c] for c in pick)
-            action = Exchange.of(cards)  # type: ignore[arg-type]
+            # ids of cards in hand: never a gap (None) of deck.card
+            cards = cast("tuple[Card, ...]", tuple(deck.card[c] for c in pick))
+            action = Exchange.of(cards)
             if action in view.legal and action not in out:
                 out.append(action)
     return out

@@ -249,6 +249,12 @@ def test_cli_match_json(capsys: pytest.CaptureFixture[str]):
     data = json.loads(capsys.readouterr().out)
     assert data["a"] == "rule" and data["deals"] == 2 and len(data["diffs"]) == 2
     assert data["stats"]["a"]["blunders_per_100_deals"] >= 0
+    # every core by default, as `spades play`; the deals come out the same
+    argv = ["match", "rule", "random", "--deals", "2", "--seed", "3", "--json"]
+    assert run_cli([*argv, "--jobs", "1"]) == 0
+    alone = json.loads(capsys.readouterr().out)
+    for key in ("diffs", "breakdown", "points_per_deal"):
+        assert alone[key] == data[key], key
 
 
 def _strict_json(text: str) -> Any:

@@ -60,11 +60,11 @@ def test_calibrate_is_reproducible() -> None:
 
 def test_spades_calibrate_prints_the_bands(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["calibrate", "--player", "rule", "--coach", "novice", "--deals", "1"]
-    assert main([*argv, "--samples", "4", "--no-progress"]) == 0
+    assert main([*argv, "--budget", "4", "--no-progress"]) == 0
     out = capsys.readouterr().out
     assert "calibration of the novice coach while rule plays" in out
     assert " 1-3 " in out and "10-13" in out
-    assert main([*argv, "--samples", "4", "--json", "--no-progress"]) == 0
+    assert main([*argv, "--budget", "4", "--json", "--no-progress"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["coach"] == "novice" and len(data["bands"]) == 4
 

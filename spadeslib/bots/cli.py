@@ -145,8 +145,7 @@ def _cmd_ladder(args: argparse.Namespace) -> int:
     )
     report.command = (
         f"spades ladder --levels {','.join(report.levels)} --deals {args.deals} "
-        f"--seed {args.seed} --rules {args.rules} --pairs {args.pairs} "
-        f"--jobs {args.jobs}"
+        f"--seed {args.seed} --rules {args.rules} --pairs {args.pairs}"
         + (
             f" --check-tricks {args.check_tricks}"
             if args.check_tricks is not None
@@ -179,7 +178,11 @@ def run_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--rules", default="cards4net", help="PRESET[+MODIFIER...]")
     p.add_argument(
-        "--jobs", type=whole(1), default=1, help="processes to play deals in"
+        "--jobs",
+        type=whole(1),
+        default=None,
+        help="processes to play deals in (default: every core; 1: in this "
+        "process); the results do not depend on it",
     )
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     progress_option(p)

@@ -294,7 +294,7 @@ def duplicate_match(
     rules: Rules | str = "cards4net",
     a_options: dict[str, Any] | None = None,
     b_options: dict[str, Any] | None = None,
-    jobs: int = 1,
+    jobs: int | None = 1,
     progress: bool | None = False,
     check_tricks: int = 0,
     scheduler: Any = None,
@@ -304,7 +304,8 @@ def duplicate_match(
     ``a_options``/``b_options`` go to :func:`~spadeslib.bots.make_bot` (for
     example ``{"samples": 8}`` for the search level). Deals are played by
     :func:`spadeslib.parallel.run`: ``jobs`` > 1 plays them in that many
-    processes, ``scheduler`` on a Dask cluster (the result is the same).
+    processes (``None``: every core), ``scheduler`` on a Dask cluster (the
+    result is the same).
     ``progress`` draws a bar on stderr (``None``: only on a terminal).
     ``check_tricks``: the final tricks of every hand whose card play is
     checked against exact analysis (0, the default, skips the check; the

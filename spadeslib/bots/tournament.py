@@ -240,7 +240,7 @@ def round_robin(
     seed: Any = 0,
     rules: Rules | str = "cards4net",
     pairs: str = "all",
-    jobs: int = 1,
+    jobs: int | None = 1,
     progress: bool | None = False,
     check_tricks: int | None = None,
     options: dict[str, dict[str, Any]] | None = None,

@@ -291,7 +291,7 @@ def calibrate(
     seed: Any = 0,
     rules: Rules | str = "cards4net",
     samples: int | None = None,
-    jobs: int = 1,
+    jobs: int | None = 1,
     progress: bool | None = False,
 ) -> Calibration:
     """Play ``deals`` deals (each twice, the sides swapped) of ``player``

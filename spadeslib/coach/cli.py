@@ -25,7 +25,7 @@ def _cmd_calibrate(args: argparse.Namespace) -> int:
         deals=args.deals,
         seed=args.seed,
         rules=Rules.parse(args.rules),
-        samples=args.samples,
+        samples=args.budget,
         jobs=args.jobs,
         progress=args.progress,
     )
@@ -47,7 +47,9 @@ def register(subparsers: Any) -> None:
         "--deals", type=whole(1), default=20, help="deals, each played twice"
     )
     p.add_argument(
-        "--samples", type=whole(1), help="worlds per decision (default: the level's)"
+        "--budget",
+        type=whole(1),
+        help="samples per decision of the coach (default: the level's)",
     )
     run_arguments(p)
     p.set_defaults(func=_cmd_calibrate)

@@ -248,6 +248,8 @@ def test_read_answers_follows_names_through_the_cells() -> None:
         'q6.check(answer="N")\nq6.check(["0", "nil"])',
         "answer = ____\nq7.check(answer)",
         "q8.check(1 / 0)",
+        "q9.check(S)\nanswer = Seat.N\nq10.check(answer)",
+        "from spadeslib import Seat\nwho = East\nq11.check(who)\nq12.check(len)",
     ]
     got = read_answers(cells)
     assert (got[1].kind, got[1].value, got[1].text) == ("value", 50, "50")
@@ -257,6 +259,11 @@ def test_read_answers_follows_names_through_the_cells() -> None:
     assert got[6].value == ["0", "nil"]  # the last check of an exercise counts
     assert got[7].kind == "value" and repr(got[7].value) == "____"
     assert got[8].kind == "code"
+    # a name nothing sets (S for "S"): running it raises NameError
+    assert (got[9].kind, got[9].text) == ("undefined", "S")
+    assert got[10].kind == "code"  # Seat is not imported yet: code, not a value
+    assert (got[11].kind, got[11].text) == ("undefined", "East")
+    assert got[12].kind == "code"  # a builtin
 
 
 @pytest.mark.skipif(
@@ -279,6 +286,7 @@ def test_execute_runs_code_answers_and_reads_the_printed_verdict(
     answer(
         class_set, "bob", "01_welcome", 3, "answer = undefined_name\nq3.check(answer)"
     )
+    answer(class_set, "bob", "01_welcome", 4, "answer = int('four')\nq4.check(answer)")
     path = tmp_path / "g.csv"
     grade = (
         "exercises",
@@ -296,8 +304,14 @@ def test_execute_runs_code_answers_and_reads_the_printed_verdict(
     assert rows[("bob", "1.1")]["verdict"] == "correct"
     assert rows[("bob", "1.2")]["verdict"] == "incorrect"
     assert rows[("bob", "1.2")]["feedback"] == first_line(q[1].feedback("nobody"))
-    assert rows[("bob", "1.3")]["verdict"] == "not read"
-    assert "NameError" in rows[("bob", "1.3")]["feedback"]
+    # a name the notebook never sets is read as such, run or not
+    assert rows[("bob", "1.3")]["verdict"] == "incorrect"
+    assert rows[("bob", "1.3")]["feedback"] == (
+        "the answer is the name undefined_name, which the notebook never sets: "
+        'a text is written in quotes, "undefined_name"'
+    )
+    assert rows[("bob", "1.4")]["verdict"] == "not read"  # code that raised
+    assert "the cell raised ValueError" in rows[("bob", "1.4")]["feedback"]
     assert rows[("alice", "1.1")]["verdict"] == "not answered"  # nothing to run
 
 

@@ -17,6 +17,7 @@ Cells are read in notebook order.
 from __future__ import annotations
 
 import ast
+import builtins
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -42,12 +43,14 @@ class Reading:
     """What a notebook's text says one exercise's answer is.
 
     ``kind`` is ``"value"`` (``value`` is the answer, read without running
-    anything), ``"code"`` (the answer needs running; ``text`` is its source)
-    or ``"syntax"`` (the cell is not valid Python; ``text`` says where).
+    anything), ``"code"`` (the answer needs running; ``text`` is its source),
+    ``"undefined"`` (the answer uses a name the notebook never sets, such as
+    ``S`` for ``"S"``; ``text`` is the name: running it raises NameError) or
+    ``"syntax"`` (the cell is not valid Python; ``text`` says where).
     ``cell`` is the index, among the code cells, of the cell with the check.
     """
 
-    kind: Literal["value", "code", "syntax"]
+    kind: Literal["value", "code", "undefined", "syntax"]
     text: str
     value: Any = None
     cell: int = -1
@@ -55,6 +58,15 @@ class Reading:
 
 class _Code(Exception):
     """An expression that is not a plain value: it would have to run."""
+
+
+class _Undefined(_Code):
+    """An expression using a name that nothing in the notebook sets (and
+    Python does not have): running it raises NameError."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.name = name
 
 
 _CODE = object()
@@ -84,9 +96,13 @@ def _value(node: ast.expr, env: dict[str, Any]) -> Any:
     if isinstance(node, ast.Name):
         if node.id == "____":
             return ____
+        if node.id not in env and not hasattr(builtins, node.id):
+            raise _Undefined(node.id)
         held = env.get(node.id, _CODE)
         if held is _CODE:
             raise _Code
+        if isinstance(held, _Undefined):  # answer = S, then q1.check(answer)
+            raise held
         return held
     if isinstance(node, ast.List | ast.Tuple | ast.Set):
         items = [_value(item, env) for item in node.elts]
@@ -122,7 +138,10 @@ def _value(node: ast.expr, env: dict[str, Any]) -> Any:
             except ArithmeticError:  # 1/0: running it fails too
                 raise _Code from None
     if isinstance(node, ast.Attribute):
-        owner = _value(node.value, env)
+        try:
+            owner = _value(node.value, env)
+        except _Undefined:  # Seat.N without the import: not a missing text
+            raise _Code from None
         enum = any(owner is kind for kind in _ENUMS.values())
         if enum and node.attr in owner.__members__:
             return owner[node.attr]
@@ -172,6 +191,8 @@ def _bind(statement: ast.stmt, env: dict[str, Any], texts: dict[str, str]) -> No
     if value is not None and all(isinstance(t, ast.Name) for t in targets):
         try:
             read = _value(value, env)
+        except _Undefined as missing:  # kept: the check names the missing name
+            read = missing
         except _Code:
             read = _CODE
         text = _shown(value, texts)
@@ -254,6 +275,8 @@ def read_answers(sources: Sequence[str]) -> dict[int, Reading]:
                 shown = _shown(argument, texts)
                 try:
                     value = _value(argument, env)
+                except _Undefined as missing:
+                    found[number] = Reading("undefined", missing.name, cell=index)
                 except _Code:
                     found[number] = Reading("code", shown, cell=index)
                 else:

@@ -215,6 +215,12 @@ def grade_notebook(
         elif reading.kind == "value":
             said = q.feedback(reading.value)
             verdict, feedback = _STATUS[said.status], _first_line(said)
+        elif reading.kind == "undefined":  # running it raises NameError
+            verdict = "incorrect"
+            feedback = (
+                f"the answer is the name {reading.text}, which the notebook never "
+                f'sets: a text is written in quotes, "{reading.text}"'
+            )
         elif executed is not None and number in executed:
             verdict, feedback = executed[number]
         elif reading.kind == "code":
@@ -488,7 +494,7 @@ def _grade_one(
         return [Grade(student, seed, name, q.label, verdict, problem) for q in chapter]
     readings = read_answers(sources)
     executed = None
-    if execute and any(r.kind != "value" for r in readings.values()):
+    if execute and any(r.kind in ("code", "syntax") for r in readings.values()):
         try:
             executed = execute_checks(nb, seed, folder, timeout)
         except Exception as error:  # a kernel that died, a cell that timed out

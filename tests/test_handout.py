@@ -16,9 +16,18 @@ from front_support import chromium_browser
 
 from spadeslib.cli import main
 from spadeslib.table.classroom import how_to
-from spadeslib.table.handout import handout
+from spadeslib.table.handout import MAX_QUESTIONS, handout
 
 LINK = "http://192.168.1.23:8866/?rules=classic+jokers&seed=2024"
+#: as many questions as a handout takes, as long as the lesson plans' are
+QUESTIONS = [
+    "How many tricks is your hand worth? Which cards could win a trick "
+    "against your will?",
+    "Who bid Nil, and how would you, as a defender, try to set it?",
+    "Your side's bid is in: how many tricks must your partner take, and "
+    "which of your cards are sure to win?",
+    "How many bags did each side take?",
+]
 
 
 @pytest.fixture(scope="module")
@@ -41,6 +50,9 @@ def _read_qr(png: bytes) -> list[str]:
     [
         LINK,
         "https://hub.example.org/hub/user-redirect/voila/render/notebooks/table.ipynb",
+        # the longest how-to there is, with both bots' levels
+        "http://10.0.0.5:8866/?rules=yppedia+ten_for_200+jokers&seed=1"
+        "&opponents=expert&partner=expert",
     ],
 )
 def test_the_printed_qr_code_reads_back_as_the_link(browser: Any, link: str) -> None:
@@ -49,7 +61,8 @@ def test_the_printed_qr_code_reads_back_as_the_link(browser: Any, link: str) -> 
     page = browser.new_page(viewport={"width": 794, "height": 1123})  # A4, 96 dpi
     watch = PageWatch()
     watch.attach(page)
-    page.set_content(handout(link), wait_until="load")
+    page.set_content(handout(link, QUESTIONS), wait_until="load")
+    assert page.get_by_test_id("questions").inner_text().count("\n") == 3
     assert page.get_by_test_id("link").inner_text() == link
     assert _read_qr(page.get_by_test_id("qr").screenshot()) == [link]
     pages = re.findall(rb"/Type\s*/Page(?!s)", page.pdf(format="A4"))
@@ -86,6 +99,10 @@ def test_the_handout_says_how_to_play_under_the_links_rules() -> None:
         ),
         ("http://10.0.0.5:8888/lab", "JupyterLab's address"),
         ("http://10.0.0.5:8866/?seed=1&seed=2", "gives seed twice"),
+        (
+            "http://HOST:8866/?rules=cards4net&seed=2007",  # as docs/lessons.md
+            "HOST is the lesson plan's placeholder: put this machine's address",
+        ),
     ],
 )
 def test_a_link_no_student_could_use_is_one_line(
@@ -110,6 +127,23 @@ def test_the_command_writes_the_page(
     # a link the shell cut at '&' (not quoted) says so at once
     assert main(["handout", LINK.split("&")[0], "--out", str(out)]) == 0
     assert "no seed: each student gets a deal of their own" in capsys.readouterr().out
+
+
+def test_the_teachers_questions_are_on_the_page(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    out = tmp_path / "lesson-2.html"
+    asked = ["Who dealt?", "Who  deals\nthe next hand?"]
+    argv = ["handout", LINK, "--out", str(out)]
+    assert main([*argv, "--question", asked[0], "--question", asked[1]]) == 0
+    page = out.read_text(encoding="utf-8")
+    assert "<li>Who dealt?</li><li>Who deals the next hand?</li>" in page
+    assert "About this deal" not in handout(LINK)  # no question, no heading
+    assert main([*argv, "--question", " "]) == 2
+    assert "a question is empty" in capsys.readouterr().err
+    assert main([*argv, "--question", "x" * (MAX_QUESTIONS + 1)]) == 2
+    assert f"at most {MAX_QUESTIONS} fit" in capsys.readouterr().err
+    assert sum(map(len, QUESTIONS)) <= MAX_QUESTIONS  # the printed test's worst case
 
 
 def test_the_bots_levels_of_the_link_are_on_the_page() -> None:

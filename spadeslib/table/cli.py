@@ -42,7 +42,7 @@ def _cmd_class(args: argparse.Namespace) -> int:
 def _cmd_handout(args: argparse.Namespace) -> int:
     from .handout import handout, handout_summary
 
-    page = handout(args.link)
+    page = handout(args.link, args.question or ())
     Path(args.out).write_text(page, encoding="utf-8")
     print(
         f"wrote {args.out} ({handout_summary(args.link)}); open it in a "
@@ -81,5 +81,12 @@ def register(subparsers: Any) -> None:
     )
     p.add_argument(
         "--out", default="handout.html", help="the page to write (default: %(default)s)"
+    )
+    p.add_argument(
+        "--question",
+        action="append",
+        metavar="TEXT",
+        help="a question about the deal, printed under the link (repeat it for "
+        "more; docs/lessons.md has each lesson's)",
     )
     p.set_defaults(func=_cmd_handout)

@@ -21,6 +21,7 @@ from __future__ import annotations
 import html
 import ipaddress
 import re
+from collections.abc import Sequence
 from urllib.parse import parse_qsl, urlsplit
 
 from ..errors import SpadesError
@@ -28,7 +29,14 @@ from ..rules import Rules
 from .classroom import how_to, page_options
 from .narrate import rules_title
 
-__all__ = ["handout", "handout_summary", "qr_svg"]
+__all__ = ["MAX_QUESTIONS", "handout", "handout_summary", "qr_svg"]
+
+MAX_QUESTIONS = 300
+"""Characters of questions a handout takes (the page stays one sheet)."""
+
+
+_PLACEHOLDERS = {"host", "hostname", "server", "your-ip", "ip", "address"}
+"""Host names the docs write where the teacher's address goes (``HOST``)."""
 
 
 def _link_problem(link: str) -> str | None:
@@ -40,6 +48,12 @@ def _link_problem(link: str) -> str | None:
             "as http://192.168.1.23:8866/?rules=classic&seed=2024"
         )
     host = parts.hostname
+    if host in _PLACEHOLDERS:
+        return (
+            f"{parts.hostname.upper()} is the lesson plan's placeholder: put this "
+            "machine's address on the class network in its place, such as "
+            "192.168.1.23 (hostname -I on Linux; see docs/classroom.md)"
+        )
     try:
         address = ipaddress.ip_address(host)
         here = address.is_loopback or address.is_unspecified
@@ -104,12 +118,22 @@ def qr_svg(text: str, *, size_mm: float = 60) -> str:
     )
 
 
-def handout(link: str) -> str:
-    """The handout of the classroom page at ``link``, as one HTML page.
+def handout(link: str, questions: Sequence[str] = ()) -> str:
+    """The handout of the classroom page at ``link``, as one HTML page, with
+    the teacher's ``questions`` about the deal (the lesson plans' questions,
+    for example) under the link.
 
     Raises :class:`~spadeslib.errors.SpadesError` when ``link`` is not an
     address a student can open, or when the page would refuse a part of it.
     """
+    questions = [" ".join(str(q).split()) for q in questions]
+    if any(not q for q in questions):
+        raise SpadesError("a question is empty: write its text, or leave it out")
+    if sum(len(q) for q in questions) > MAX_QUESTIONS:
+        raise SpadesError(
+            f"the questions are {sum(len(q) for q in questions)} characters long: "
+            f"at most {MAX_QUESTIONS} fit on the one page"
+        )
     problem = _link_problem(link)
     if problem is not None:
         raise SpadesError(problem)
@@ -133,8 +157,16 @@ def handout(link: str) -> str:
         link=html.escape(link),
         qr=qr_svg(link),
         deal=html.escape(deal),
+        questions=_questions_html(questions),
         how_to=_markdown_html(how_to(rules)),
     )
+
+
+def _questions_html(questions: Sequence[str]) -> str:
+    if not questions:
+        return ""
+    items = "".join(f"<li>{html.escape(q)}</li>" for q in questions)
+    return f'<h2>About this deal</h2>\n<ol data-testid="questions">{items}</ol>'
 
 
 def handout_summary(link: str) -> str:
@@ -193,7 +225,9 @@ _PAGE = """<!doctype html>
   .top {{ display: flex; gap: 8mm; align-items: center; margin-bottom: 5mm; }}
   .link {{ font: 600 15pt/1.3 ui-monospace, monospace; word-break: break-all;
           border: 1.5pt solid #111; border-radius: 2mm; padding: 2mm 3mm; }}
-  ul {{ padding-left: 5mm; }} li {{ margin: 1.2mm 0; }}
+  ul, ol {{ padding-left: 5mm; }} li {{ margin: 1.2mm 0; }}
+  h2 {{ font-size: 13pt; margin: 3mm 0 1mm; }}
+  @media print {{ body {{ margin: 0 auto; font-size: 10.5pt; }} }}
   code {{ font-family: ui-monospace, monospace; }}
 </style></head>
 <body>
@@ -208,6 +242,7 @@ _PAGE = """<!doctype html>
     <p>{deal} Nothing to install: the table opens in the page.</p>
   </div>
 </div>
+{questions}
 {how_to}
 </body></html>
 """

@@ -36,6 +36,7 @@ window.setState = (s) => {{ model.st = s; model.cb && model.cb(); }};
 window.sendMsg = (m) => {{ model.msgcb && model.msgcb(m); }};
 </script>
 <script type="module">{js}
+window.resumeText = resumeText;
 model.st = {state};
 render({{ model, el: document.getElementById("box") }});
 window.ready = true;

@@ -153,6 +153,29 @@ def test_the_resume_banner_leaves_the_prompt_and_choices_clear(
     page.close()
 
 
+def test_the_resume_offer_says_when_this_page_deals_another_game(
+    browser: Any,
+) -> None:
+    """A kept game from last lesson's link, on this lesson's page: the offer
+    names both deals, so that nobody resumes last week's by mistake."""
+    kept = SpadesTable("classic", seed=2024, speed="instant").state["table"]
+    here = SpadesTable("cards4net", seed=2007, speed="instant").state
+    page = open_table(browser, here)
+    saved = {"summary": kept["summary"], "deal": kept["deal"]}
+    other = page.evaluate("([s, t]) => resumeText(s, t)", [saved, here["table"]])
+    assert other == (
+        f"This browser kept your last game: {kept['summary']} This page deals "
+        "Cards4.net, seed 2007: resume your last game instead?"
+    )
+    same = page.evaluate("([s, t]) => resumeText(s, t)", [saved, kept])
+    assert same == f"This browser kept your last game: {kept['summary']} Resume it?"
+    older = {"summary": kept["summary"]}  # kept before pages said their deal
+    said = page.evaluate("([s, t]) => resumeText(s, t)", [older, here["table"]])
+    assert said.endswith("Resume it?")
+    assert not page.errors
+    page.close()
+
+
 def test_the_hint_leaves_the_side_seats_in_place(browser: Any) -> None:
     table = SpadesTable("cards4net", seed=528432, speed="instant")
     if table.state["hand"]["hidden"]:

@@ -439,6 +439,7 @@ def table_state(
             "seed": session.seed,
             "hand": session.shown_hand.number,
             "summary": summary(session),
+            "deal": f"{rules_title(game.rules)}, seed {session.seed}",
             "game": session.games_started,
             "dealer": view.dealer.full,
             "phase": "over"

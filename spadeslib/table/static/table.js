@@ -125,6 +125,16 @@ function backSVG() {
   return `<svg class="spt-face" viewBox="0 0 100 140" aria-hidden="true" focusable="false"><rect x="1" y="1" width="98" height="138" rx="8" fill="#1f3a93" stroke="#555" stroke-width="1.5"/><rect x="9" y="9" width="82" height="122" rx="5" fill="none" stroke="#c9d3f0" stroke-width="2" stroke-dasharray="4 3"/></svg>`;
 }
 
+// The offer to resume the game kept in this browser: what it was and, when
+// this page deals another game (the next lesson's link), which one.
+function resumeText(saved, table) {
+  const what = saved.summary || `${saved.rules}, hand ${saved.hand}.`;
+  if (saved.deal && table.deal && saved.deal !== table.deal) {
+    return `This browser kept your last game: ${what} This page deals ${table.deal}: resume your last game instead?`;
+  }
+  return `This browser kept your last game: ${what} Resume it?`;
+}
+
 function button(testid, label, aria, extra = "") {
   return `<button type="button" class="spt-btn" data-testid="${testid}" aria-label="${esc(aria)}" ${extra}>${esc(label)}</button>`;
 }
@@ -535,7 +545,7 @@ class TableView {
   store(s) {
     if (!s.resume) return;
     try {
-      localStorage.setItem(this.storageKey, JSON.stringify({ token: s.resume, rules: s.table.rules, hand: s.table.hand, summary: s.table.summary, speed: s.options?.speed }));
+      localStorage.setItem(this.storageKey, JSON.stringify({ token: s.resume, rules: s.table.rules, hand: s.table.hand, summary: s.table.summary, deal: s.table.deal, speed: s.options?.speed }));
     } catch (e) {
       /* storage full or disabled: the game simply is not kept */
     }
@@ -551,8 +561,7 @@ class TableView {
       return this.store(s);
     }
     const banner = this.q("resume-banner");
-    const what = saved.summary || `${saved.rules}, hand ${saved.hand}.`;
-    banner.innerHTML = `<span>This browser kept your last game: ${esc(what)} Resume it?</span>
+    banner.innerHTML = `<span>${esc(resumeText(saved, s.table))}</span>
       ${button("resume-yes", "Resume", "resume my saved game")} ${button("resume-no", "No, keep this table", "do not resume; keep this table")}`;
     banner.hidden = false;
   }

@@ -61,7 +61,8 @@
 # - **Controls.** *Hint* asks the coach what it would do, and why. *Undo*
 #   takes back your last decision (the bots then answer exactly as before, so
 #   you can try another card); *Replay this deal* plays the hand again from
-#   the same cards. The bots' speed is *Step* (press *Next move* for each
+#   the same cards (it asks you to click again, as *New game* does in a game
+#   you have started: what is in play is not kept). The bots' speed is *Step* (press *Next move* for each
 #   bot move), *Slow*, *Normal* or *Fast*; *Pause* stops them (from code
 #   there is one more speed, `instant`, shown below). *Check my play*
 #   opens the coach's review of the last hand (it also opens by itself when a

@@ -71,9 +71,18 @@ def test_a_redraw_keeps_the_seed_being_typed(browser: Any, states: Any) -> None:
     )
     push(page, shown)
     assert tid(page, "opt-four-colour").is_checked()
+    # the learner has bid: New game asks first, as Replay does
+    assert states["after-bid"]["table"]["in_play"]
+    tid(page, "new-game").click()
+    assert tid(page, "new-game").inner_text() == "Sure? Click again"
+    assert "end the game in play" in tid(page, "live").inner_text()
+    assert not [
+        m for m in page.evaluate("() => window.sent") if m["type"] == "new_game"
+    ]
     tid(page, "new-game").click()
     sent = [m for m in page.evaluate("() => window.sent") if m["type"] == "new_game"]
     assert sent and sent[-1]["seed"] == "20247" and sent[-1]["opponents"] == "novice"
+    assert tid(page, "new-game").inner_text() == "New game"
     started = json.loads(json.dumps(states["bidding"]))
     started["table"]["game"] += 1
     push(page, started)  # the new game started: the panel closes
@@ -304,6 +313,7 @@ def test_game_over_offers_a_new_game_and_a_move_timer(
 ) -> None:
     state = json.loads(json.dumps(states["hand-over"]))
     state["table"]["phase"] = "over"
+    state["table"]["in_play"] = False  # a game over asks nothing
     state["controls"].update(next_hand=False, new_game=True)
     state["review"] = None
     page = open_table(browser, state)

@@ -207,3 +207,18 @@ def test_a_paused_table_says_whose_turn_it_is() -> None:
     assert table_state(table)["prompt"] == "Paused: press Play on to let the bots move."
     table.hint()
     assert "The game is paused" in (table.notice or ""), table.notice
+
+
+def test_a_game_is_in_play_once_the_learner_has_decided_until_it_ends() -> None:
+    """``in_play`` is what makes New game ask before throwing a game away."""
+    session = TableSession(Rules.preset("classic", target=100), seed=5)
+    assert not table_state(session)["table"]["in_play"]  # dealt, nothing decided
+    rng = random.Random(5)
+    assert session.act(rng.choice(session.view.legal))
+    assert table_state(session)["table"]["in_play"]
+    while not session.game.is_over:
+        if session.between:
+            assert session.new_hand()
+        else:
+            assert session.act(rng.choice(session.view.legal))
+    assert not table_state(session)["table"]["in_play"]

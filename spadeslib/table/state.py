@@ -440,6 +440,9 @@ def table_state(
             "hand": session.shown_hand.number,
             "summary": summary(session),
             "deal": f"{rules_title(game.rules)}, seed {session.seed}",
+            # a game the learner has played in and not finished: New game asks
+            "in_play": not game.is_over
+            and any(who == session.seat for h in game.hands for who, *_ in h.history),
             "game": session.games_started,
             "dealer": view.dealer.full,
             "phase": "over"

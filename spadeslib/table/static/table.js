@@ -326,6 +326,7 @@ class TableView {
       case "options-toggle":
         return this.toggleOptions();
       case "new-game":
+        if (s.table.in_play && !this.confirmed(el, "New game: press again within 4 seconds to end the game in play; it is not kept (Save keeps it).")) return;
         return this.newGame();
       case "game-over-new":
         if (this.q("options").hidden) this.toggleOptions();
@@ -366,22 +367,32 @@ class TableView {
     this.send({ type: "review" });
   }
 
-  // replaying throws the hand in progress away: the first click asks, a
-  // second one within a few seconds replays
-  confirmReplay(el) {
-    if (this.replayArmed && Date.now() < this.replayArmed) {
-      this.replayArmed = 0;
-      el.textContent = "Replay this deal";
-      return this.send({ type: "replay" });
+  // a button that throws away what is in play (the hand, the game): the
+  // first click asks, a second one within a few seconds does it
+  confirmed(el, words) {
+    const label = el.dataset.label || el.textContent;
+    el.dataset.label = label;
+    if (this.armedFor === el.dataset.testid && Date.now() < this.armedUntil) {
+      this.armedUntil = 0;
+      el.textContent = label;
+      return true;
     }
-    this.replayArmed = Date.now() + 4000;
+    this.armedFor = el.dataset.testid;
+    this.armedUntil = Date.now() + 4000;
     el.textContent = "Sure? Click again";
-    this.q("live").textContent = "Replay this deal: press again within 4 seconds to throw the hand in play away.";
-    clearTimeout(this.replayTimer);
-    this.replayTimer = setTimeout(() => {
-      this.replayArmed = 0;
-      el.textContent = "Replay this deal";
+    this.q("live").textContent = words;
+    clearTimeout(this.armTimer);
+    this.armTimer = setTimeout(() => {
+      this.armedUntil = 0;
+      el.textContent = label;
     }, 4000);
+    return false;
+  }
+
+  confirmReplay(el) {
+    if (this.confirmed(el, "Replay this deal: press again within 4 seconds to throw the hand in play away.")) {
+      this.send({ type: "replay" });
+    }
   }
 
   clickCard(code) {

@@ -30,6 +30,7 @@ from .game import Game
 from .progress import Progress
 from .rules import INCOMPATIBLE, MODIFIERS, PRESETS, SETTINGS, Rules, setting_text
 from .scoring import sides
+from .seats import Seat
 
 __all__ = ["main"]
 
@@ -67,7 +68,17 @@ def _cmd_rules(args: argparse.Namespace) -> int:
 
 
 def _bots_for(names: str, rules: Rules, seed: Any) -> dict[Any, Any]:
-    from .bots import make_bot, split_levels
+    from .bots import make_bot
+
+    return {
+        seat: make_bot(level, seed=f"{seed}/{seat.letter}")
+        for seat, level in _seat_levels(names, rules).items()
+    }
+
+
+def _seat_levels(names: str, rules: Rules) -> dict[Seat, str]:
+    """Each seat's bot level from ``--bots`` (one level, or one per seat)."""
+    from .bots import split_levels
 
     seats = list(rules.seats)
     levels = split_levels(names)
@@ -78,10 +89,7 @@ def _bots_for(names: str, rules: Rules, seed: Any) -> dict[Any, Any]:
             f"--bots needs one level or {len(seats)} comma-separated levels "
             f"({', '.join(s.letter for s in seats)}), not {len(levels)}"
         )
-    return {
-        seat: make_bot(level, seed=f"{seed}/{seat.letter}")
-        for seat, level in zip(seats, levels, strict=True)
-    }
+    return dict(zip(seats, levels, strict=True))
 
 
 @dataclasses.dataclass
@@ -126,6 +134,7 @@ def play_game(job: GameJob, bar: Progress | None = None) -> GameSummary:
     rules = Rules.from_json(job.rules)
     game = Game(rules, seed=job.seed)
     bots = _bots_for(job.bots, rules, job.seed)
+    game.players = _seat_levels(job.bots, rules)  # the record names them
     for _ in range(job.hands):
         if game.is_over:
             break

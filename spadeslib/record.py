@@ -6,6 +6,7 @@ The format (version 1) is a JSON object::
       "format": "spadeslib-record/1",  # optional; if present, exactly this
       "rules": "classic",  # or {"preset": "classic", "modifiers": [...], "target": 300}
       "seed": 42,                      # optional: deals the hands after the last one
+      "players": {"N": "expert", "S": "you"},  # optional: who played each seat
       "hands": [
         {
           "dealer": "E",
@@ -65,6 +66,7 @@ from .game import Game
 from .hand import Hand
 from .replay import HandReplay, check_keys, show
 from .rules import Rules
+from .seats import Seat
 
 __all__ = [
     "FORMAT",
@@ -83,7 +85,10 @@ MAX_BYTES = 64 * 1024 * 1024
 """The largest record :func:`load` and :func:`loads` read by default (64 MiB, about
 75,000 hands; uploads should pass a smaller ``max_bytes``)."""
 
-_TOP_KEYS = ("format", "rules", "seed", "hands")
+_TOP_KEYS = ("format", "rules", "seed", "players", "hands")
+
+MAX_PLAYER = 40
+"""Characters of a player's name a record keeps (``"players"``)."""
 
 
 # ------------------------------------------------------------------ writing
@@ -134,12 +139,18 @@ def to_record(game: Game) -> dict[str, Any]:
             f"a record holds a Game, not {game!r:.60}: save the Game the hand "
             "belongs to"
         )
-    return {
+    data: dict[str, Any] = {
         "format": FORMAT,
         "rules": game.rules.to_json(),
         "seed": game.seed,
-        "hands": [hand_record(h) for h in game.hands],
     }
+    if game.players:
+        seats = game.rules.seats
+        data["players"] = {
+            s.letter: game.players[s] for s in seats if s in game.players
+        }
+    data["hands"] = [hand_record(h) for h in game.hands]
+    return data
 
 
 def dumps(game: Game, indent: int | None = 1) -> str:
@@ -353,8 +364,37 @@ def from_record(data: Any) -> Game:
         )
     except SpadesError as error:
         raise InvalidRecord(f"hand 1: dealer: {error}") from None
+    game.players = _read_players(rules, data.get("players", {}))
     for number, entry in enumerate(hands, 1):
         HandReplay(game, number, entry).run()
     if not game.hands:
         game.new_hand()
     return game
+
+
+def _read_players(rules: Rules, value: Any) -> dict[Seat, str]:
+    """The record's ``"players"``: who played each seat, in words."""
+    seats = {s.letter: s for s in rules.seats}
+    if not isinstance(value, Mapping):
+        raise InvalidRecord(
+            '"players" maps seats to who played them, such as {"N": "expert"}'
+        )
+    players = {}
+    for letter, name in value.items():
+        if letter not in seats:
+            raise InvalidRecord(
+                f'"players": {show(letter)} is not a seat of this game '
+                f"({', '.join(seats)})"
+            )
+        if (
+            not isinstance(name, str)
+            or not name.strip()
+            or len(name) > MAX_PLAYER
+            or not name.isprintable()
+        ):
+            raise InvalidRecord(
+                f'"players": {letter}\'s player is {show(name)}: a name of 1 to '
+                f"{MAX_PLAYER} printable characters"
+            )
+        players[seats[letter]] = name
+    return players

@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
 
 import pytest
 
@@ -422,3 +423,29 @@ def test_save_refuses_a_folder_or_an_empty_name_before_writing(tmp_path) -> None
 def test_a_fractional_move_timer_round_trips() -> None:
     game = Game(Rules.preset("classic", move_timer=2.5), seed=3)
     assert record.loads(record.dumps(game)).rules.move_timer == 2.5
+
+
+def test_who_played_each_seat_is_kept_and_checked() -> None:
+    game = Game("classic", seed=4)
+    game.players = {Seat.NORTH: "expert", Seat.SOUTH: "Ana María"}
+    data = json.loads(record.dumps(game))
+    assert list(data) == ["format", "rules", "seed", "players", "hands"]
+    assert data["players"] == {"N": "expert", "S": "Ana María"}
+    assert record.loads(record.dumps(game)).players == game.players
+    assert "players" not in json.loads(
+        record.dumps(Game("classic", seed=4))
+    )  # none named
+    bad = [
+        ([1], '"players" maps seats to who played them'),
+        ({"X": "a"}, '"players": "X" is not a seat of this game (N, E, S, W)'),
+        ({"N": ""}, 'N\'s player is "": a name of 1 to 40 printable characters'),
+        ({"N": "x" * 41}, "a name of 1 to 40 printable characters"),
+        ({"N": "a\nb"}, "a name of 1 to 40 printable characters"),
+        ({"N": 3}, "N's player is 3"),
+    ]
+    for players, words in bad:
+        with pytest.raises(InvalidRecord, match=re.escape(words)):
+            record.loads(json.dumps({**data, "players": players}))
+    two = {"rules": "two-player", "hands": [], "players": {"E": "bot"}}
+    with pytest.raises(InvalidRecord, match=re.escape('"E" is not a seat')):
+        record.loads(json.dumps(two))

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from session_support import frozen, mid_game, play_random
 
-from spadeslib import Game
+from spadeslib import Game, Seat
 from spadeslib.table import TableSession
 from spadeslib.table.saving import MAX_UPLOAD
 from spadeslib.table.state import table_state
@@ -168,3 +168,29 @@ def test_save_names_the_bad_path_and_a_later_save_clears_the_notice(
     assert session.notice == f"Could not read {tmp_path}: it is a folder, not a file."
     assert session.save(tmp_path / "game.json")
     assert session.notice is None and "Could not" not in session.message
+
+
+def test_a_saved_file_keeps_the_bots_levels(tmp_path: Path) -> None:
+    """Save names who played each seat; a table that loads the file plays
+    on with those bots (levels it cannot play, names from elsewhere, leave
+    its own)."""
+    session = TableSession("cards4net", seed=5, partner="search", opponents="expert")
+    assert session.act(session.view.legal[0])
+    path = tmp_path / "game.json"
+    assert session.save(path)
+    players = json.loads(path.read_text(encoding="utf-8"))["players"]
+    assert players == {"N": "search", "E": "expert", "S": "you", "W": "expert"}
+    other = TableSession("cards4net", seed=1)
+    assert other.load(path), other.notice
+    assert other.levels == session.levels
+    assert other.to_json() == session.to_json()
+    data = json.loads(session.to_json())
+    data["players"] = {"N": "Ana", "E": "Bob", "W": "Bob"}
+    third = TableSession("cards4net", seed=1, opponents="novice")
+    assert third.from_json(json.dumps(data)), third.notice
+    assert set(third.levels.values()) == {"rule", "novice"}
+    two = TableSession("two-player", seed=3, opponents="search-lite")
+    assert json.loads(two.to_json())["players"] == {"N": "search-lite", "S": "you"}
+    again = TableSession("two-player", seed=1)
+    assert again.from_json(two.to_json())
+    assert again.levels == {Seat.NORTH: "search-lite"}

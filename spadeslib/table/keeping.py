@@ -94,7 +94,7 @@ class Keeping:
         and nothing changed, when it is too big, not JSON or not a valid game."""
         try:
             game = parse_record(text, max_bytes)
-            self._start(game.rules, game.seed, None, None, None, game)
+            self._start(game.rules, game.seed, *self._recorded_levels(game), None, game)
         except SpadesError as error:
             return self.refuse(
                 f"Could not load {name}: it is not a Spades game saved by this "
@@ -130,6 +130,22 @@ class Keeping:
         return True
 
     # ======================================================== resume token
+    def _recorded_levels(self: Host, game: Game) -> tuple[str | None, str | None]:
+        """``(partner, opponents)``: the bots' levels a record names (a
+        table's save writes them), where they are levels the table's bots
+        can play; ``None`` keeps the table's own."""
+
+        def level(seat: Seat) -> str | None:
+            named = game.players.get(seat)
+            try:
+                return check_level(named) if named is not None else None
+            except SpadesError:  # "Alice", from elsewhere: not a bot level
+                return None
+
+        if game.rules.players == 2:
+            return None, level(self.seat.partner)
+        return level(self.seat.partner), level(self.seat.left)
+
     def _review_shown(self: Host) -> None:
         """A game resumed or loaded where a hand has just ended (between
         hands, or the game over) shows that hand's review again, as the

@@ -199,6 +199,7 @@ def test_a_review_of_one_decision_says_decision() -> None:
     assert f"South: 1 decision rated by the coach (1 {best}; 0 forced)" in head
     two = Review(hand, Seat.SOUTH, "rule", [one, one]).summary.splitlines()[0]
     assert "South: 2 decisions rated by the coach" in two
+    assert two.endswith("(2 best; 0 forced). No points lost.")  # not "About 0"
 
 
 def test_a_dask_scheduler_without_dask_names_the_extra(monkeypatch) -> None:

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 import pytest
 
-from spadeslib import Hand, Rules
+from spadeslib import Game, Hand, Rules
 from spadeslib.actions import Bid
 from spadeslib.bots.rule_bot import rule_decision
 from spadeslib.bots.studies.cards import Outcome
@@ -305,3 +305,21 @@ def test_made_says_what_is_made_a_contract_or_a_nil() -> None:
         "your side makes its contract in 71% of deals, against 100% if you "
         "bid 0, but bid 4 scores more"
     ) in text, text
+
+
+def test_a_card_level_with_the_best_says_why_the_coach_keeps_the_textbook_one() -> None:
+    """Your card came out a point higher than the coach's, within the noise:
+    the review says the coach keeps the textbook card unless another is
+    clearly better (as the hint does), not only that it prefers it."""
+    game = Game("classic", seed=1)
+    rng = random.Random(1)
+    hand = game.hand
+    while len(hand.history) < 7:
+        hand.apply(rng.choice(hand.view(hand.turn).legal))
+    advice = Coach("search-lite", seed=1).advise(hand.view(hand.turn))
+    verdict = advice.rate(Card.parse("JC"))
+    assert verdict.rating == "best" and advice.best == Card.parse("7C")
+    assert verdict.text.startswith(
+        "You played J♣: as good as 7♣, the textbook choice the coach keeps unless "
+        "another is clearly better: yours came out 1 point higher in these deals"
+    )

@@ -298,8 +298,11 @@ class Advice:
             value, chosen = self.values.get(self.best), self.values.get(action)
             ahead = chosen.mean - value.mean if value and chosen else 0.0
             if ahead > 1:
+                # the best is then the textbook action, which the coach
+                # keeps unless another is clearly better (as the hint says)
                 return (
-                    f"{you}: as good as {best}, the coach's choice: yours came out "
+                    f"{you}: as good as {best}, the textbook choice the coach "
+                    "keeps unless another is clearly better: yours came out "
                     f"{points(ahead, sign=False)} higher in these deals, a "
                     "difference too small for the sampled deals to tell apart "
                     f"({self._how()})." + self._known_text(action)

@@ -85,13 +85,14 @@ class Review:
             f"({', '.join(parts) or 'none'}; "
             f"{self.forced} forced"
             + (f", {self.unmeasured} not measured" if self.unmeasured else "")
-            + f"). About {total} points lost in all"
+            + ")."
             + (
-                ": " + ", ".join(f"{lost[r]} to {_PLURAL[r]}" for r in lost if lost[r])
+                f" About {total} points lost in all: "
+                + ", ".join(f"{lost[r]} to {_PLURAL[r]}" for r in lost if lost[r])
+                + "."
                 if total
-                else ""
+                else " No points lost."
             )
-            + "."
         ]
         worst = sorted(self.verdicts, key=lambda v: -v.loss)[:3]
         for v in worst:

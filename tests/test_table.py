@@ -50,6 +50,10 @@ def test_a_whole_hand_by_messages() -> None:
     assert state["table"]["phase"] == "between" and state["controls"]["next_hand"]
     assert state["review"] is not None and state["review"]["state"] == "ready"
     assert state["review"]["rows"] and state["review"]["summary"].startswith("Hand 1")
+    # the review opens with the hand's result as the log told it, totals too
+    told = table.session.log
+    assert "in all" in state["review"]["result"]
+    assert state["review"]["result"] in " ".join(told), state["review"]["result"]
     state = msg(table, type="next_hand")
     assert state["review"] is None and state["table"]["hand"] == 2
 

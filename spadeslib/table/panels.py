@@ -143,8 +143,20 @@ def review_state(session: TableSession) -> dict[str, Any] | None:
         hand = next(
             (h for h in session.game.finished_hands if h.number == review.number), hand
         )
-    # the hand's result heads the review, so opening it hides nothing
-    result = " ".join(describe_result(hand, session.seat)) if hand.result else ""
+    # the hand's result heads the review, so opening it hides nothing: as
+    # the log told it, with the totals after that hand
+    game = session.game
+    totals = next(
+        (
+            t
+            for h, t in zip(game.finished_hands, game.running_scores, strict=True)
+            if h is hand
+        ),
+        None,
+    )
+    result = (
+        " ".join(describe_result(hand, session.seat, totals)) if hand.result else ""
+    )
     if session.review_state == "pending" or review is None:
         return {"state": "pending", "hand": hand.number, "result": result}
     return {

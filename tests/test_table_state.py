@@ -221,4 +221,7 @@ def test_a_game_is_in_play_once_the_learner_has_decided_until_it_ends() -> None:
             assert session.new_hand()
         else:
             assert session.act(rng.choice(session.view.legal))
-    assert not table_state(session)["table"]["in_play"]
+    state = table_state(session)
+    assert not state["table"]["in_play"]
+    won = "won" if session.game.winner == "NS" else "lost"  # South's side
+    assert state["prompt"].startswith(f"Game over, you {won}: "), state["prompt"]

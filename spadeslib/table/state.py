@@ -23,6 +23,7 @@ from ..actions import LOOK, Action, Bid, BidKind, Draw
 from ..cards import SUIT_DISPLAY_ORDER, Card, Suit
 from ..coach.explain import describe
 from ..hand import Phase
+from ..scoring import side_of
 from ..seats import Seat
 from ..view import PlayerView
 from .narrate import (
@@ -176,7 +177,11 @@ def _action_button(action: Action, view: PlayerView) -> dict[str, str]:
 def _prompt(session: TableSession, view: PlayerView) -> str:
     game = session.game
     if game.is_over:
-        return f"Game over: {session._winner_words()}. Press New game to play again."
+        won = game.winner == side_of(game.rules, session.seat)
+        return (
+            f"Game over, you {'won' if won else 'lost'}: {session._winner_words()}. "
+            "Press New game to play again."
+        )
     if session.between:
         return (
             f"Hand {session.shown_hand.number} is over. Press Next hand to deal "

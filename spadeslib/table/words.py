@@ -15,7 +15,7 @@ again here.
 >>> for bid in (1, 1, 1, 1): hand.apply(bid)
 >>> hand.apply("AS"); hand.apply("AH")
 >>> refusal(hand.check("2S", "S"), hand.view("S"))
-'You do not hold the two of spades.'
+'You do not hold the 2♠.'
 >>> plural(1, "bag"), plural(2, "trick")
 ('1 bag', '2 tricks')
 """
@@ -164,11 +164,13 @@ def refusal(error: IllegalAction, view: PlayerView) -> str:
             f"{action.symbol()} has to wait."
         )
     if rule == "spades-not-broken" and isinstance(action, Card):
-        return you(str(error), seat).removesuffix(".") + (
+        # the card as the table shows it (the engine names it in words)
+        said = you(str(error), seat).replace(action.name, action.symbol(), 1)
+        return said.removesuffix(".") + (
             ". Lead another suit: spades may be led once someone has trumped."
         )
     if rule == "card-not-held" and isinstance(action, Card):
-        return f"You do not hold the {action.name}."
+        return f"You do not hold the {action.symbol()}."
     if rule == "not-your-turn" or (error.seat is not None and error.seat != seat):
         mover = view.to_move
         if mover is None:

@@ -23,7 +23,7 @@ from spadeslib.table.progress import (
 
 KEYS = {
     "name", "rules", "seed", "game", "hands", "you", "them", "over", "won",
-    "reviews", "updated", "decisions", "earlier",
+    "reviews", "updated", "decisions", "earlier", "started",
 }  # fmt: skip
 
 
@@ -247,10 +247,33 @@ def _columns(text: str) -> int:
     )
 
 
-def test_two_tables_with_one_name_are_numbered() -> None:
-    rows = [TableRow(**_row("Ana")), TableRow(**_row("Ana"))]
-    names = [line.split("  ")[0] for line in class_text(rows).splitlines()[1:3]]
-    assert names == ["Ana", "Ana (2)"]
+def test_two_tables_with_one_name_are_numbered(tmp_path: Path) -> None:
+    """The first to sit down keeps the plain name, whatever the files are
+    called (a new namesake is "Ana (2)", and stays so)."""
+    first, second = _row("Ana", seed=1, started=100.0), _row("Ana", seed=2)
+    second["started"] = 200.0
+    (tmp_path / "table-ffff.json").write_text(json.dumps(first), encoding="utf-8")
+    (tmp_path / "table-0000.json").write_text(json.dumps(second), encoding="utf-8")
+    lines = class_text(read_class(tmp_path)).splitlines()[1:3]
+    assert [line.split()[:3] for line in lines] == [
+        ["Ana", "Classic", "1"],
+        ["Ana", "(2)", "Classic"],
+    ]
+
+
+def test_a_line_keeps_when_it_began(table: SpadesTable, tmp_path: Path) -> None:
+    progress = ClassProgress.attach(table.session, tmp_path, name="Ana")
+    began = read_class(tmp_path)[0].started
+    assert began > 0
+    table.bid(3)
+    (row,) = read_class(tmp_path)
+    assert row.started == began and row.updated >= began
+    token = table.session.resume_token()
+    again = SpadesTable("classic", seed=9, speed="instant")
+    ClassProgress.attach(again.session, tmp_path)
+    assert again.session.resume(json.dumps(token))
+    assert read_class(tmp_path)[0].started == began
+    assert progress.path.exists()
 
 
 def test_spades_class_prints_the_folder(
@@ -265,6 +288,26 @@ def test_spades_class_prints_the_folder(
     assert main(["class", str(tmp_path / "nowhere")]) == 2
     err = capsys.readouterr().err
     assert "does not exist (yet)" in err and err.count("\n") == 1
+
+
+def test_spades_class_writes_a_spreadsheets_csv(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    import csv
+
+    folder, out = tmp_path / "class", tmp_path / "class.csv"
+    folder.mkdir()
+    row = _row("Zoë, \"Z\"", over=True, won=True, started=1.0)
+    (folder / "table-1.json").write_text(json.dumps(row), encoding="utf-8")
+    assert main(["class", str(folder), "--csv", str(out)]) == 0
+    assert capsys.readouterr().out.startswith("name")  # the text still printed
+    (line,) = csv.DictReader(out.open(encoding="utf-8"))
+    assert line["name"] == 'Zoë, "Z"' and line["won"] == "1" and line["rated"] == "16"
+    assert (line["points_lost"], line["lost_per_hand"]) == ("80.0", "40.0")
+    assert line["started"] == "1970-01-01T00:00:01Z"
+    assert main(["class", str(folder), "--csv", str(tmp_path / "no" / "x.csv")]) == 2
+    err = capsys.readouterr().err
+    assert "could not write" in err and err.count("\n") == 1
 
 
 def test_spades_class_watch_waits_for_the_first_student(

@@ -17,7 +17,7 @@ __all__ = ["register"]
 def _cmd_class(args: argparse.Namespace) -> int:
     import time
 
-    from .progress import class_text, read_class
+    from .progress import class_csv, class_text, read_class
 
     folder = Path(args.folder)
     if folder.exists() and not folder.is_dir():
@@ -29,7 +29,16 @@ def _cmd_class(args: argparse.Namespace) -> int:
             "--watch waits for it"
         )
     while True:
-        text = class_text(read_class(folder)) if folder.is_dir() else ""
+        rows = read_class(folder) if folder.is_dir() else []
+        text = class_text(rows) if folder.is_dir() else ""
+        if args.csv is not None:  # written whole, then renamed: never half
+            part = Path(f"{args.csv}.part")
+            try:
+                part.write_text(class_csv(rows), encoding="utf-8")
+                part.replace(args.csv)
+            except OSError as error:
+                reason = error.strerror or type(error).__name__
+                raise SpadesError(f"could not write {args.csv}: {reason}") from None
         if args.watch is None:
             print(text)
             return 0
@@ -66,6 +75,11 @@ def register(subparsers: Any) -> None:
         type=whole(1),
         metavar="SECONDS",
         help="print it again every SECONDS seconds until Ctrl-C",
+    )
+    p.add_argument(
+        "--csv",
+        metavar="FILE",
+        help="also write the lines as CSV (a spreadsheet's), again at each --watch",
     )
     p.set_defaults(func=_cmd_class)
 

@@ -46,6 +46,7 @@ __all__ = [
     "ClassProgress",
     "TableRow",
     "class_folder",
+    "class_csv",
     "class_text",
     "name_box",
     "read_class",
@@ -100,6 +101,7 @@ class ClassProgress:
     failed: str | None = None
     _started: int = 0
     _written: bool = False
+    _started_at: float | None = None
     _last: Any = None
     _now: dict[str, Any] | None = None
     _listeners: list[Callable[[str], None]] = field(default_factory=list)
@@ -154,6 +156,7 @@ class ClassProgress:
         self.reviews, self.earlier = {}, {}
         try:  # what that line had counted, if it is this game's
             old = TableRow.read(self.path)
+            self._started_at = old.started or None
             if (old.seed, old.game) == (self.session.game.seed, self.game):
                 self.reviews, self.earlier = dict(old.reviews), dict(old.earlier)
         except (OSError, ValueError, KeyError, TypeError, AttributeError):
@@ -191,7 +194,11 @@ class ClassProgress:
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             part = self.path.with_suffix(".part")
-            part.write_text(json.dumps({**row, "updated": time.time()}), "utf-8")
+            now = time.time()
+            if self._started_at is None:  # the line's first write: its place
+                self._started_at = now  # among namesakes ("Ana", "Ana (2)")
+            stamps = {"updated": now, "started": self._started_at}
+            part.write_text(json.dumps({**row, **stamps}), "utf-8")
             os.replace(part, self.path)
         except OSError as error:  # the table plays on without the teacher's view
             self.failed = f"{self.path}: {error.strerror or error}"
@@ -285,6 +292,9 @@ class TableRow:
     updated: float
     decisions: int = 0
     earlier: dict[str, Any] = field(default_factory=dict)
+    started: float = 0.0
+    """When the line was first written (the first of two namesakes keeps
+    the plain name)."""
     """The games before this one at the table, summed (games, finished,
     won, hands, decisions, reviewed, counts, points_lost)."""
 
@@ -344,15 +354,15 @@ class TableRow:
 
 def read_class(folder: str | Path) -> list[TableRow]:
     """The tables of a class folder, by name (accents aside; unnamed last),
-    then by file; a file that is not a table's (half written, edited,
-    foreign) is left out."""
-    rows: list[tuple[str, str, TableRow]] = []
+    then by when each line began; a file that is not a table's (half
+    written, edited, foreign) is left out."""
+    rows: list[tuple[str, tuple[float, str], TableRow]] = []
     for path in sorted(Path(folder).glob("table-*.json")):
         try:
             row = TableRow.read(path)
         except (OSError, ValueError, TypeError, KeyError, AttributeError):
             continue
-        rows.append((_sort_key(row.name), path.name, row))
+        rows.append((_sort_key(row.name), (float(row.started), path.name), row))
     return [row for _, _, row in sorted(rows, key=lambda r: r[:2])]
 
 
@@ -453,6 +463,52 @@ def class_text(rows: list[TableRow], now: float | None = None) -> str:
         f"{plural(blunders, 'blunder')}."
     )
     return "\n".join([line(head), *map(line, lines), total])
+
+
+CSV_COLUMNS = (
+    "name", "rules", "seed", "game", "hands", "you", "them", "games", "finished",
+    "won", "all_hands", "rated", "mistakes", "blunders", "points_lost",
+    "lost_per_hand", "started", "updated",
+)  # fmt: skip
+"""The columns of :func:`class_csv`: the game going on (``game`` to
+``them``), then every game at the table, then the line's times (UTC)."""
+
+
+def class_csv(rows: list[TableRow]) -> str:
+    """The class as CSV, one row per table (see :data:`CSV_COLUMNS`), in the
+    order of :func:`class_text`, names as typed.
+
+    >>> ana = TableRow("Ana", "Classic", 2024, 1, 3, 212, -80, False, False,
+    ...     {}, 1_700_000_000.0)
+    >>> print(class_csv([ana]).splitlines()[1])
+    Ana,Classic,2024,1,3,212,-80,1,0,0,3,0,0,0,0.0,,,2023-11-14T22:13:20Z
+    """
+    import csv
+    import io
+
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    for row in rows:
+        won, finished = row.won_games
+        per_hand = row.lost_per_hand
+        writer.writerow(
+            [
+                row.name, row.rules, row.seed, row.game, row.hands, row.you,
+                row.them, row.games, finished, won, row.all_hands,
+                sum(row.ratings.values()), row.ratings["mistake"],
+                row.ratings["blunder"], round(row.points_lost, 1),
+                "" if per_hand is None else round(per_hand, 1),
+                _utc(row.started), _utc(row.updated),
+            ]
+        )  # fmt: skip
+    return out.getvalue()
+
+
+def _utc(stamp: float) -> str:
+    if not stamp:
+        return ""
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(stamp))
 
 
 def _ago(seconds: float) -> str:

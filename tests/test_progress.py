@@ -297,7 +297,7 @@ def test_spades_class_writes_a_spreadsheets_csv(
 
     folder, out = tmp_path / "class", tmp_path / "class.csv"
     folder.mkdir()
-    row = _row("Zoë, \"Z\"", over=True, won=True, started=1.0)
+    row = _row('Zoë, "Z"', over=True, won=True, started=1.0)
     (folder / "table-1.json").write_text(json.dumps(row), encoding="utf-8")
     assert main(["class", str(folder), "--csv", str(out)]) == 0
     assert capsys.readouterr().out.startswith("name")  # the text still printed

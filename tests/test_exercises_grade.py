@@ -324,7 +324,7 @@ def test_no_solutions_switches_solutions_off_in_the_notebook(
     out = tmp_path / "set"
     argv = ("exercises", "--count", "1", "--chapters", "06", "--out", str(out))
     code, stdout, _ = run(capsys, *argv, "--no-solutions")
-    assert code == 0 and stdout.rstrip().endswith("(solutions off)")
+    assert code == 0 and "answer_key.md (solutions off)\n" in stdout
     nb = nbformat.read(out / "student01" / "06_scoring.ipynb", as_version=4)
     text = "\n".join(c.source for c in nb.cells)
     assert "graded()" in text and "\n# q1.solution()" not in text

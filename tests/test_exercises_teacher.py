@@ -6,6 +6,7 @@ themselves are tested in ``test_exercises.py``.
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from pathlib import Path
@@ -304,3 +305,33 @@ def test_a_second_class_set_in_one_folder_names_the_older_students(
     code, stdout, _ = _spades(capsys, *args, "--students", "carl")
     assert code == 0
     assert "also holds ana, bob from an earlier run" in stdout
+
+
+def test_the_class_set_prints_each_students_exercises_and_a_marking_copy(
+    tmp_path: Path,
+) -> None:
+    """Each student's exercises.html holds every exercise as q.show() prints
+    it, with room for the answer and no answer; the marking copy holds each
+    student's with every accepted answer, a student to a page."""
+    from spadeslib.exercises.core import spec_of
+
+    write_class(["x", "y"], "7", tmp_path, ["02", "06"])
+    marking = (tmp_path / "answer_key_sheets.html").read_text(encoding="utf-8")
+    assert marking.count('<section class="student">') == 2
+    assert "break-before: page" in marking and "http" not in marking
+    for student in ("x", "y"):
+        page = (tmp_path / student / "exercises.html").read_text(encoding="utf-8")
+        assert "Accepted" not in page and "http" not in page
+        seed = student_seed("7", student)
+        count = sum(len(load(name, seed=seed)) for name in ("02", "06"))
+        assert page.count('<p class="answer">Your answer:</p>') == count
+        for name in ("02", "06"):
+            for q in load(name, seed=seed):
+                spec = spec_of(q)
+                heading = spec.show_text().split("\n")[0]
+                assert f"<h3>{heading}</h3>" in page
+                assert f"<h3>{heading}</h3>" in marking
+                for text in spec.accepted_texts:
+                    assert f"<code>{html.escape(text)}</code>" in marking
+    # a deal's lines keep their columns (monospace), prose stays prose
+    assert "<pre>  North ♠" in page

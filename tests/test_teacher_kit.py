@@ -148,9 +148,10 @@ def test_execute_prints_no_kernel_warning(
     out, err = capfd.readouterr()
     assert "\nbob      01_welcome  1.1       correct " in out
     assert err == "", err
-    assert sorted(p.name for p in path.parent.iterdir()) == [
+    assert sorted(p.name for p in path.parent.iterdir()) == [  # nothing left over
         "01_welcome.ipynb",
         "06_scoring.ipynb",
+        "exercises.html",
     ]
 
 

@@ -18,6 +18,12 @@ from ..errors import SpadesError
 from . import CHAPTERS, load, resolve, student_seed
 from .core import accepted_texts, key_text
 from .notebooks import FORMAT, SEED_LINE, solution_source, to_exercise
+from .sheets import exercise_sheet, marking_sheets
+
+SHEET = "exercises.html"
+"""Each student's exercises on paper, in the student's folder."""
+MARKING = "answer_key_sheets.html"
+"""The teacher's marking copy: every student's questions with the answers."""
 
 __all__ = [
     "cannot_write",
@@ -215,11 +221,14 @@ def write_class(
     solutions: bool = True,
     progress: Callable[[], object] | None = None,
 ) -> list[Path]:
-    """Write ``out/STUDENT/NAME.ipynb`` for every student and chapter, and
+    """Write ``out/STUDENT/NAME.ipynb`` for every student and chapter, with
+    ``out/STUDENT/exercises.html`` (the same exercises to print), and
     ``out/answer_key.md`` (plus ``answer_key.json``: per student, ``seed``,
     ``answers`` (one per exercise, the key) and ``accepted`` (every answer the
-    check accepts, the key first); and ``answer_key_by_chapter.md``, the same
-    answers as one table per chapter, a row per student).
+    check accepts, the key first); ``answer_key_by_chapter.md``, the same
+    answers as one table per chapter, a row per student; and
+    ``answer_key_sheets.html``, every student's questions with the answers,
+    a student to a printed page).
 
     Each student's seed is derived from the class ``seed`` and the name
     (:func:`~spadeslib.exercises.student_seed`), unless ``seeds`` gives them
@@ -310,6 +319,9 @@ def _write_class(
             chapters[(name, s)] = load(name, seed=s)
             chapters[(name, s)].accepted()  # the key's slow part, in the progress
             progress()
+        sheet = folder / SHEET
+        sheet.write_text(exercise_sheet(student, s, names, chapters=chapters), "utf-8")
+        written.append(sheet)
     key = out / "answer_key.md"
     note = None if solutions else SOLUTIONS_OFF_NOTE
     key.write_text(key_markdown(seeds, names, chapters, note), encoding="utf-8")
@@ -332,7 +344,9 @@ def _write_class(
     )
     by_chapter = out / "answer_key_by_chapter.md"
     by_chapter.write_text(key_by_chapter(seeds, names, chapters), encoding="utf-8")
-    written += [key, out / "answer_key.json", by_chapter]
+    marking = out / MARKING
+    marking.write_text(marking_sheets(seeds, names, chapters), encoding="utf-8")
+    written += [key, out / "answer_key.json", by_chapter, marking]
     return written
 
 

@@ -184,6 +184,11 @@ def _cmd_class(args: argparse.Namespace) -> int:
         "and the answer key "
         f"{out / 'answer_key.md'}" + ("" if args.solutions else " (solutions off)")
     )
+    print(
+        "to print: each student's exercises.html (the same exercises on paper) "
+        f"and {out / 'answer_key_sheets.html'} (your marking copy, with the "
+        "answers)"
+    )
     # an earlier run into the same folder leaves its students' folders
     mine = {p.relative_to(out).parts[0] for p in written}
     older = sorted(p.name for p in out.iterdir() if p.is_dir() and p.name not in mine)

@@ -1,0 +1,169 @@
+"""Printable exercise sheets: a class set's exercises on paper.
+
+A student without JupyterLab (a phone, a Chromebook) or a teacher marking
+on paper reads the same exercises as the notebook prints them
+(``q1.show()``): :func:`exercise_sheet` is one HTML page per student, every
+chapter of the set, with room to write each answer; with ``answers=True``
+it is the teacher's marking copy, every accepted answer and its reason
+under each question. Nothing is fetched: the pages print as they are.
+
+>>> page = exercise_sheet("ana", 7, ["01"])
+>>> "Exercise 1.1" in page and "Your answer" in page and "Accepted" not in page
+True
+>>> "Accepted" in exercise_sheet("ana", 7, ["01"], answers=True)
+True
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from . import load, resolve
+from .core import spec_of
+
+__all__ = ["exercise_sheet", "marking_sheets"]
+
+_NEEDS_NOTEBOOK = "11"
+"""The chapter whose exercises run code (a game played by bots)."""
+
+
+def exercise_sheet(
+    student: str,
+    seed: int,
+    names: Iterable[str],
+    *,
+    answers: bool = False,
+    chapters: dict[tuple[str, int], Any] | None = None,
+) -> str:
+    """One student's exercises of the chapters ``names`` as a printable HTML
+    page (``answers``: with every accepted answer and its reason)."""
+    names = [resolve(n) for n in names]
+    title = f"Spades exercises: {student} (seed {seed})"
+    body = [f"<h1>{html.escape(title)}</h1>", _INTRO_KEY if answers else _INTRO]
+    body += _student_sections(student, seed, names, answers, chapters or {})
+    return _PAGE.format(title=html.escape(title), body="\n".join(body))
+
+
+def marking_sheets(
+    students: Sequence[tuple[str, int]],
+    names: Iterable[str],
+    chapters: dict[tuple[str, int], Any] | None = None,
+) -> str:
+    """Every student's exercises with their answers, one student per printed
+    page: the teacher's marking copy of a class set."""
+    names = [resolve(n) for n in names]
+    body = ["<h1>Spades exercises: the marking copy</h1>", _INTRO_KEY]
+    for student, seed in students:
+        body.append(
+            f'<section class="student"><h1>{html.escape(student)} (seed {seed})</h1>'
+        )
+        body += _student_sections(student, seed, names, True, chapters or {})
+        body.append("</section>")
+    return _PAGE.format(title="Spades exercises: marking copy", body="\n".join(body))
+
+
+def _student_sections(
+    student: str,
+    seed: int,
+    names: Iterable[str],
+    answers: bool,
+    chapters: dict[tuple[str, int], Any],
+) -> list[str]:
+    out = []
+    for name in names:
+        chapter = chapters.get((name, seed)) or load(name, seed=seed)
+        out.append(f"<h2>{html.escape(name)}: {html.escape(chapter.title)}</h2>")
+        if name.startswith(_NEEDS_NOTEBOOK):
+            out.append(
+                '<p class="note">These exercises run code: do them in the '
+                "notebook (JupyterLab), where the game is played.</p>"
+            )
+        for q in chapter:
+            spec = spec_of(q)
+            part = [f'<div class="exercise">{_blocks(spec.show_text())}']
+            if answers:
+                accepted = " or ".join(
+                    f"<code>{html.escape(a)}</code>" for a in spec.accepted_texts
+                )
+                part.append(f'<p class="key"><b>Accepted:</b> {accepted}</p>')
+                part.append(f'<p class="why">{_inline(_why(spec))}</p>')
+            else:
+                part.append('<p class="answer">Your answer:</p>')
+            part.append("</div>")
+            out.append("\n".join(part))
+    return out
+
+
+def _why(spec: Any) -> str:
+    """The solution's reason, without its first line (the key, shown above)."""
+    return spec.solution_text().split("\n", 1)[-1]
+
+
+def _blocks(text: str) -> str:
+    """The printed exercise as HTML: lines indented by two spaces (a deal, a
+    table of bids, the tricks) in monospace, the rest as paragraphs; the
+    first line is the exercise's heading."""
+    lines = text.split("\n")
+    out = [f"<h3>{html.escape(lines[0])}</h3>"]
+    block: list[str] = []
+    table = False
+    for line in [*lines[1:], ""]:
+        is_table = line.startswith("  ")
+        if block and (not line.strip() or is_table != table):
+            joined = "\n".join(block)
+            out.append(
+                f"<pre>{html.escape(joined)}</pre>"
+                if table
+                else f"<p>{_inline(' '.join(block))}</p>"
+            )
+            block = []
+        if line.strip():
+            block.append(line)
+            table = is_table
+    return "\n".join(out)
+
+
+def _inline(text: str) -> str:
+    """Prose with ``code`` and *emphasis*, as the exercises write them."""
+    text = html.escape(text)
+    text = re.sub(r"`([^`]+)`", r"<code>\1</code>", text)
+    return re.sub(r"\*([^*\s][^*]*)\*", r"<i>\1</i>", text)
+
+
+_INTRO = (
+    "<p>Write each answer on the line under its question. The same "
+    "exercises are in your notebooks: there, <code>q1.check(answer)</code> "
+    "tells you at once whether an answer is right, and why not.</p>"
+)
+_INTRO_KEY = (
+    "<p>For the teacher: under each question, every answer its check "
+    "accepts (the expected one first) and why.</p>"
+)
+
+_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<title>{title}</title>
+<style>
+  @page {{ size: auto; margin: 14mm; }}
+  body {{ font: 11pt/1.4 system-ui, sans-serif; color: #111; max-width: 180mm;
+         margin: 8mm auto; }}
+  h1 {{ font-size: 18pt; margin: 0 0 3mm; }}
+  h2 {{ font-size: 14pt; margin: 6mm 0 2mm; border-bottom: 1pt solid #888; }}
+  h3 {{ font-size: 11.5pt; margin: 0 0 1.5mm; }}
+  pre {{ font: 10pt/1.3 ui-monospace, monospace; margin: 1mm 0 2mm; }}
+  p {{ margin: 1mm 0 2mm; }}
+  code {{ font-family: ui-monospace, monospace; }}
+  .exercise {{ break-inside: avoid; page-break-inside: avoid; margin: 0 0 5mm; }}
+  .answer {{ border-bottom: 1pt solid #111; padding-top: 6mm; }}
+  .key {{ background: #f2f2f2; padding: 1.5mm 2mm; }}
+  .note {{ font-style: italic; }}
+  .student {{ break-before: page; page-break-before: always; }}
+  @media print {{ body {{ margin: 0 auto; }} }}
+</style></head>
+<body>
+{body}
+</body></html>
+"""

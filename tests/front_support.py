@@ -37,6 +37,7 @@ window.sendMsg = (m) => {{ model.msgcb && model.msgcb(m); }};
 </script>
 <script type="module">{js}
 window.resumeText = resumeText;
+window.resumeBanner = resumeBanner;
 model.st = {state};
 render({{ model, el: document.getElementById("box") }});
 window.ready = true;

@@ -135,6 +135,12 @@ function resumeText(saved, table) {
   return `This browser kept your last game: ${what} Resume it?`;
 }
 
+// The resume offer's markup: its words, then its two buttons (table.css
+// puts them beside the words, or under them on a narrow table).
+function resumeBanner(saved, table) {
+  return `<span class="spt-resume-text">${esc(resumeText(saved, table))}</span><span class="spt-resume-buttons">${button("resume-yes", "Resume", "resume my saved game")}${button("resume-no", "No, keep this table", "do not resume; keep this table")}</span>`;
+}
+
 function button(testid, label, aria, extra = "") {
   return `<button type="button" class="spt-btn" data-testid="${testid}" aria-label="${esc(aria)}" ${extra}>${esc(label)}</button>`;
 }
@@ -235,36 +241,6 @@ class TableView {
     const narrow = w < WIDE;
     this.root.classList.toggle("spt-narrow", narrow);
     this.root.style.zoom = narrow && w < NARROW ? String(Math.max(0.5, w / NARROW)) : "";
-    this.fitStrip();
-  }
-
-  // The strip (prompt, refusal, hint, estimate) scrolls when its words do
-  // not fit above the choices. At rest it ends on a whole line of the box it
-  // cuts (a half-cut line sat on the bid buttons): its height is trimmed to
-  // the last line that shows whole. Display only: the words are Python's.
-  fitStrip() {
-    const strip = this.root.querySelector(".spt-strip");
-    strip.style.maxHeight = "";
-    const box = strip.getBoundingClientRect();
-    if (!box.height || strip.scrollHeight <= strip.clientHeight + 1) return;
-    // on screen (a phone's zoom) each CSS pixel is k pixels of the box
-    const k = box.height / strip.offsetHeight;
-    const scrolled = strip.scrollTop;
-    strip.scrollTop = 0;
-    const bottom = box.top + (strip.clientTop + strip.clientHeight) * k;
-    for (const child of strip.children) {
-      const r = child.getBoundingClientRect();
-      if (!r.height || r.bottom <= bottom + 0.5) continue;
-      const cs = getComputedStyle(child);
-      const line = cs.lineHeight.endsWith("px") ? parseFloat(cs.lineHeight) : 1.3 * parseFloat(cs.fontSize);
-      const first = (r.top - box.top) / k + parseFloat(cs.borderTopWidth) + parseFloat(cs.paddingTop);
-      const lines = Math.floor(((bottom - box.top) / k - first + 0.5) / line);
-      const cut = lines > 0 ? first + lines * line : (r.top - box.top) / k;
-      // the prompt's first line always shows
-      if (cut >= line) strip.style.maxHeight = `${Math.round(cut)}px`;
-      break;
-    }
-    strip.scrollTop = scrolled;
   }
 
   send(msg) {
@@ -572,8 +548,7 @@ class TableView {
       return this.store(s);
     }
     const banner = this.q("resume-banner");
-    banner.innerHTML = `<span>${esc(resumeText(saved, s.table))}</span>
-      ${button("resume-yes", "Resume", "resume my saved game")} ${button("resume-no", "No, keep this table", "do not resume; keep this table")}`;
+    banner.innerHTML = resumeBanner(saved, s.table);
     banner.hidden = false;
   }
 
@@ -625,7 +600,6 @@ class TableView {
     if (!this.q("options").hidden) this.refreshOptions(s);
     this.renderResume(s);
     this.keepPrefs(s);
-    this.fitStrip();
     if (hadFocus && !r.contains(document.activeElement)) this.refocus();
     else if (hadFocus) this.backToDraw();
   }
@@ -738,10 +712,12 @@ class TableView {
     const bid = seat.bid === null ? "–" : esc(seat.bid);
     box.setAttribute("aria-label", `${seat.title}${level}: bid ${seat.bid ?? "not yet"}, ${seat.tricks} tricks won, ${seat.cards} cards left${seat.turn ? ", to move" : ""}`);
     // the top seat has two lines of room (above the trick): its turn marker
-    // goes on the facts line; the side seats have room for a third line
+    // goes on the facts line; the side seats have room for a third line;
+    // a narrow plate wraps between "bid 3", "· won 0", "· cards 13" and
+    // "· rule bot", never inside one (spt-fact)
     const inline = seat.pos === "top" ? ` ${turn}` : "";
-    box.innerHTML = `<div class="spt-seat-name">${esc(seat.title)}${seat.dealer ? ' <span class="spt-dealer" title="dealer">D</span>' : ""}<span class="spt-level">${esc(level)}</span></div>
-      <div class="spt-seat-facts">bid <b>${bid}</b> · won <b>${seat.tricks}</b> · cards ${seat.cards}${inline}</div>${inline ? "" : turn}`;
+    box.innerHTML = `<div class="spt-seat-name">${esc(seat.title)}${seat.dealer ? ' <span class="spt-dealer" title="dealer">D</span>' : ""}<span class="spt-level">${seat.role === "you" ? "" : ` <span class="spt-fact">· ${esc(seat.level)} bot</span>`}</span></div>
+      <div class="spt-seat-facts"><span class="spt-fact">bid <b>${bid}</b></span> <span class="spt-fact">· won <b>${seat.tricks}</b></span> <span class="spt-fact">· cards ${seat.cards}</span>${inline}</div>${inline ? "" : turn}`;
   }
 
   renderTrick(s) {

@@ -67,17 +67,22 @@ class Cards(Answer):
         return [value, codes, codes.lower(), codes.replace(" ", ", "), codes.split()]
 
 
+class _Letters(Answer):
+    """A set of things written by their letters (suits, seats): ``"H D"``,
+    ``"N S"``, or ``"none"``."""
+
+    def format(self, value: Any) -> str:
+        return " ".join(s.letter for s in sorted(value)) or "none"
+
+
 @dataclass(frozen=True)
-class Suits(Answer):
+class Suits(_Letters):
     """A set of suits: ``"H D"``, ``"hearts, diamonds"``, ``"♥"``; ``"none"``."""
 
     text: str = "a list of suits, e.g. 'H D' or 'hearts' (or 'none')"
 
     def parse(self, value: Any) -> frozenset[Suit]:
         return parse_suits(parse_list(value))
-
-    def format(self, value: Any) -> str:
-        return " ".join(s.letter for s in sorted(value)) or "none"
 
     def spellings(self, value: Any) -> list[Any]:
         if not value:
@@ -143,7 +148,7 @@ class Names(Answer):
 
 
 @dataclass(frozen=True)
-class Seats(Answer):
+class Seats(_Letters):
     """A set of seats: ``"N S"``, ``"N, S"``, ``["north", "south"]``, ``"NS"`` or
     ``"north-south"`` (a side names both its seats); ``"none"``."""
 
@@ -165,9 +170,6 @@ class Seats(Answer):
             assert side is not None
             out |= {Seat.parse(side[0]), Seat.parse(side[1])}
         return frozenset(out)
-
-    def format(self, value: Any) -> str:
-        return " ".join(s.letter for s in sorted(value)) or "none"
 
     def spellings(self, value: Any) -> list[Any]:
         if not value:

@@ -112,3 +112,17 @@ def tid(page: Any, name: str) -> Any:
 def push(page: Any, state: dict[str, Any]) -> None:
     """A new state from Python, as when a bot has moved."""
     page.evaluate("(s) => window.setState(s)", state)
+
+
+def hinted_bid_state() -> dict[str, Any]:
+    """The learner's bid in cards4net (seed 3, novice opponents) with the
+    coach's hint shown: East deals, and "novice bot" wraps its box."""
+    table = SpadesTable("cards4net", seed=3, opponents="novice", speed="instant")
+    if table.state["hand"]["hidden"]:
+        table.look()
+    table.hint()
+    state = table.state
+    assert state["hint"] and any(
+        s["dealer"] for s in state["seats"] if s["seat"] == "E"
+    )
+    return state

@@ -12,7 +12,13 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from front_support import chromium_browser, open_table, table_states, tid
+from front_support import (
+    chromium_browser,
+    hinted_bid_state,
+    open_table,
+    table_states,
+    tid,
+)
 
 from spadeslib.table.app import SpadesTable
 
@@ -25,6 +31,11 @@ def states() -> dict[str, dict[str, Any]]:
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     yield from chromium_browser()
+
+
+@pytest.fixture(scope="module")
+def hinted_bid() -> dict[str, Any]:
+    return hinted_bid_state()
 
 
 # ------------------------------------------------ the third review's fixes

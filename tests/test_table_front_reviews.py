@@ -22,7 +22,14 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from front_support import chromium_browser, open_table, push, table_states, tid
+from front_support import (
+    chromium_browser,
+    hinted_bid_state,
+    open_table,
+    push,
+    table_states,
+    tid,
+)
 
 from spadeslib.table.app import SpadesTable
 
@@ -276,17 +283,7 @@ SEATS_AND_STRIP_JS = """() => {
 
 @pytest.fixture(scope="module")
 def hinted_bid() -> dict[str, Any]:
-    """The learner's bid in cards4net (seed 3, novice opponents) with the
-    coach's hint shown: East deals, and "novice bot" wraps its box."""
-    table = SpadesTable("cards4net", seed=3, opponents="novice", speed="instant")
-    if table.state["hand"]["hidden"]:
-        table.look()
-    table.hint()
-    state = table.state
-    assert state["hint"] and any(
-        s["dealer"] for s in state["seats"] if s["seat"] == "E"
-    )
-    return state
+    return hinted_bid_state()
 
 
 @pytest.mark.parametrize("large", [False, True])

@@ -310,28 +310,31 @@ def test_a_second_class_set_in_one_folder_names_the_older_students(
 def test_the_class_set_prints_each_students_exercises_and_a_marking_copy(
     tmp_path: Path,
 ) -> None:
-    """Each student's exercises.html holds every exercise as q.show() prints
-    it, with room for the answer and no answer; the marking copy holds each
-    student's with every accepted answer, a student to a page."""
+    """Beside each notebook, its exercises to print as q.show() prints them,
+    with room for each answer and no answer; per chapter, the marking copy
+    of every student's with every accepted answer, each student from a new
+    page."""
     from spadeslib.exercises.core import spec_of
 
     write_class(["x", "y"], "7", tmp_path, ["02", "06"])
-    marking = (tmp_path / "answer_key_sheets.html").read_text(encoding="utf-8")
-    assert marking.count('<section class="student">') == 2
-    assert "break-before: page" in marking and "http" not in marking
-    for student in ("x", "y"):
-        page = (tmp_path / student / "exercises.html").read_text(encoding="utf-8")
-        assert "Accepted" not in page and "http" not in page
-        seed = student_seed("7", student)
-        count = sum(len(load(name, seed=seed)) for name in ("02", "06"))
-        assert page.count('<p class="answer">Your answer:</p>') == count
-        for name in ("02", "06"):
-            for q in load(name, seed=seed):
+    for name in ("02_deck_and_deal", "06_scoring"):
+        marking = (tmp_path / f"marking_{name}.html").read_text(encoding="utf-8")
+        assert marking.count('<section class="student">') == 2
+        assert ".student + .student { break-before: page" in marking
+        assert "http" not in marking
+        for student in ("x", "y"):
+            page = (tmp_path / student / f"{name}.html").read_text(encoding="utf-8")
+            assert "Accepted" not in page and "http" not in page
+            chapter = load(name, seed=student_seed("7", student))
+            assert f"<h2>Chapter {int(name[:2])}: {chapter.title}</h2>" in page
+            count = page.count('<p class="answer">Your answer:</p>')
+            assert count == len(chapter)
+            for q in chapter:
                 spec = spec_of(q)
                 heading = spec.show_text().split("\n")[0]
-                assert f"<h3>{heading}</h3>" in page
-                assert f"<h3>{heading}</h3>" in marking
+                assert f"<h3>{heading}</h3>" in page and heading in marking
                 for text in spec.accepted_texts:
                     assert f"<code>{html.escape(text)}</code>" in marking
     # a deal's lines keep their columns (monospace), prose stays prose
-    assert "<pre>  North ♠" in page
+    deal = (tmp_path / "x" / "02_deck_and_deal.html").read_text(encoding="utf-8")
+    assert "<pre>  North ♠" in deal

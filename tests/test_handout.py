@@ -124,6 +124,9 @@ def test_the_command_writes_the_page(
     assert out.read_text(encoding="utf-8") == handout(LINK)
     said = capsys.readouterr().out
     assert "(Classic + Jokers, seed 2024: everyone gets the same cards)" in said
+    assert main(["handout", LINK + "&opponents=expert", "--out", str(out)]) == 0
+    said = capsys.readouterr().out
+    assert "(Classic + Jokers, opponents expert, seed 2024: everyone gets" in said
     # a link the shell cut at '&' (not quoted) says so at once
     assert main(["handout", LINK.split("&")[0], "--out", str(out)]) == 0
     assert "no seed: each student gets a deal of their own" in capsys.readouterr().out
@@ -138,6 +141,11 @@ def test_the_teachers_questions_are_on_the_page(
     assert main([*argv, "--question", asked[0], "--question", asked[1]]) == 0
     page = out.read_text(encoding="utf-8")
     assert "<li>Who dealt?</li><li>Who deals the next hand?</li>" in page
+    copied = handout(LINK, ["What did *Check my play* say?"])  # from lessons.md
+    assert "<li>What did <i>Check my play</i> say?</li>" in copied
+    # a narrow line breaks the link after ? & / only, not inside a word
+    assert "opponents=<wbr>" not in handout(LINK + "&opponents=expert")
+    assert "&amp;<wbr>opponents=expert" in handout(LINK + "&opponents=expert")
     assert "About this deal" not in handout(LINK)  # no question, no heading
     assert main([*argv, "--question", " "]) == 2
     assert "a question is empty" in capsys.readouterr().err

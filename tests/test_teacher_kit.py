@@ -149,9 +149,10 @@ def test_execute_prints_no_kernel_warning(
     assert "\nbob      01_welcome  1.1       correct " in out
     assert err == "", err
     assert sorted(p.name for p in path.parent.iterdir()) == [  # nothing left over
+        "01_welcome.html",
         "01_welcome.ipynb",
+        "06_scoring.html",
         "06_scoring.ipynb",
-        "exercises.html",
     ]
 
 

@@ -20,10 +20,10 @@ from .core import accepted_texts, key_text
 from .notebooks import FORMAT, SEED_LINE, solution_source, to_exercise
 from .sheets import exercise_sheet, marking_sheets
 
-SHEET = "exercises.html"
-"""Each student's exercises on paper, in the student's folder."""
-MARKING = "answer_key_sheets.html"
-"""The teacher's marking copy: every student's questions with the answers."""
+MARKING = "marking_{name}.html"
+"""A chapter's marking copy: every student's questions with the answers
+(``marking_06_scoring.html``); each student's own sheet is
+``STUDENT/06_scoring.html``, beside the notebook."""
 
 __all__ = [
     "cannot_write",
@@ -222,13 +222,13 @@ def write_class(
     progress: Callable[[], object] | None = None,
 ) -> list[Path]:
     """Write ``out/STUDENT/NAME.ipynb`` for every student and chapter, with
-    ``out/STUDENT/exercises.html`` (the same exercises to print), and
+    ``out/STUDENT/NAME.html`` (the same exercises to print), and
     ``out/answer_key.md`` (plus ``answer_key.json``: per student, ``seed``,
     ``answers`` (one per exercise, the key) and ``accepted`` (every answer the
     check accepts, the key first); ``answer_key_by_chapter.md``, the same
-    answers as one table per chapter, a row per student; and
-    ``answer_key_sheets.html``, every student's questions with the answers,
-    a student to a printed page).
+    answers as one table per chapter, a row per student; and per chapter
+    ``marking_NAME.html``, every student's questions with the answers, each
+    student from a new printed page).
 
     Each student's seed is derived from the class ``seed`` and the name
     (:func:`~spadeslib.exercises.student_seed`), unless ``seeds`` gives them
@@ -318,10 +318,12 @@ def _write_class(
             written.append(path)
             chapters[(name, s)] = load(name, seed=s)
             chapters[(name, s)].accepted()  # the key's slow part, in the progress
+            sheet = path.with_suffix(".html")  # the same exercises, to print
+            sheet.write_text(
+                exercise_sheet(student, s, [name], chapters=chapters), "utf-8"
+            )
+            written.append(sheet)
             progress()
-        sheet = folder / SHEET
-        sheet.write_text(exercise_sheet(student, s, names, chapters=chapters), "utf-8")
-        written.append(sheet)
     key = out / "answer_key.md"
     note = None if solutions else SOLUTIONS_OFF_NOTE
     key.write_text(key_markdown(seeds, names, chapters, note), encoding="utf-8")
@@ -344,9 +346,11 @@ def _write_class(
     )
     by_chapter = out / "answer_key_by_chapter.md"
     by_chapter.write_text(key_by_chapter(seeds, names, chapters), encoding="utf-8")
-    marking = out / MARKING
-    marking.write_text(marking_sheets(seeds, names, chapters), encoding="utf-8")
-    written += [key, out / "answer_key.json", by_chapter, marking]
+    written += [key, out / "answer_key.json", by_chapter]
+    for name in names:
+        marking = out / MARKING.format(name=name)
+        marking.write_text(marking_sheets(seeds, [name], chapters), encoding="utf-8")
+        written.append(marking)
     return written
 
 

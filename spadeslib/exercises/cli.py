@@ -184,10 +184,11 @@ def _cmd_class(args: argparse.Namespace) -> int:
         "and the answer key "
         f"{out / 'answer_key.md'}" + ("" if args.solutions else " (solutions off)")
     )
+    first = chapters[0]
     print(
-        "to print: each student's exercises.html (the same exercises on paper) "
-        f"and {out / 'answer_key_sheets.html'} (your marking copy, with the "
-        "answers)"
+        f"to print: each student's {first}.html, ... (the same exercises on "
+        f"paper) and {out / f'marking_{first}.html'}, ... (your marking copy of "
+        "each chapter, with the answers)"
     )
     # an earlier run into the same folder leaves its students' folders
     mine = {p.relative_to(out).parts[0] for p in written}

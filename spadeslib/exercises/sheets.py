@@ -2,10 +2,11 @@
 
 A student without JupyterLab (a phone, a Chromebook) or a teacher marking
 on paper reads the same exercises as the notebook prints them
-(``q1.show()``): :func:`exercise_sheet` is one HTML page per student, every
-chapter of the set, with room to write each answer; with ``answers=True``
-it is the teacher's marking copy, every accepted answer and its reason
-under each question. Nothing is fetched: the pages print as they are.
+(``q1.show()``): :func:`exercise_sheet` is one student's chapter (or
+chapters) as an HTML page to print, with room to write each answer; with
+``answers=True``, and :func:`marking_sheets` for the whole class, every
+accepted answer and its reason under each question. Nothing is fetched: the
+pages print as they are.
 
 >>> page = exercise_sheet("ana", 7, ["01"])
 >>> "Exercise 1.1" in page and "Your answer" in page and "Accepted" not in page
@@ -52,8 +53,8 @@ def marking_sheets(
     names: Iterable[str],
     chapters: dict[tuple[str, int], Any] | None = None,
 ) -> str:
-    """Every student's exercises with their answers, one student per printed
-    page: the teacher's marking copy of a class set."""
+    """Every student's exercises with their answers, each student from a new
+    printed page: the teacher's marking copy of a class set."""
     names = [resolve(n) for n in names]
     body = ["<h1>Spades exercises: the marking copy</h1>", _INTRO_KEY]
     for student, seed in students:
@@ -75,7 +76,8 @@ def _student_sections(
     out = []
     for name in names:
         chapter = chapters.get((name, seed)) or load(name, seed=seed)
-        out.append(f"<h2>{html.escape(name)}: {html.escape(chapter.title)}</h2>")
+        heading = f"Chapter {int(name[:2])}: {chapter.title}"
+        out.append(f"<h2>{html.escape(heading)}</h2>")
         if name.startswith(_NEEDS_NOTEBOOK):
             out.append(
                 '<p class="note">These exercises run code: do them in the '
@@ -160,7 +162,7 @@ _PAGE = """<!doctype html>
   .answer {{ border-bottom: 1pt solid #111; padding-top: 6mm; }}
   .key {{ background: #f2f2f2; padding: 1.5mm 2mm; }}
   .note {{ font-style: italic; }}
-  .student {{ break-before: page; page-break-before: always; }}
+  .student + .student {{ break-before: page; page-break-before: always; }}
   @media print {{ body {{ margin: 0 auto; }} }}
 </style></head>
 <body>

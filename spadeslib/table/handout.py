@@ -86,6 +86,13 @@ def _link_problem(link: str) -> str | None:
     return None
 
 
+def _breakable(link: str) -> str:
+    """The link as HTML that a narrow line breaks after ``?``, ``&`` or
+    ``/`` rather than inside a word (``opponents=ex|pert``)."""
+    parts = re.split(r"(?<=[?&/])(?!/)", link)  # after each, but inside "//"
+    return "<wbr>".join(html.escape(part) for part in parts)
+
+
 def qr_svg(text: str, *, size_mm: float = 60) -> str:
     """``text`` as a QR code (error correction M, a quiet zone of four
     modules), an inline SVG ``size_mm`` wide that scales without blur.
@@ -154,7 +161,7 @@ def handout(link: str, questions: Sequence[str] = ()) -> str:
         deal += f" The bots' levels: {', '.join(bots)}."
     return _PAGE.format(
         title=html.escape(rules_title(rules)),
-        link=html.escape(link),
+        link=_breakable(link),
         qr=qr_svg(link),
         deal=html.escape(deal),
         questions=_questions_html(questions),
@@ -165,7 +172,7 @@ def handout(link: str, questions: Sequence[str] = ()) -> str:
 def _questions_html(questions: Sequence[str]) -> str:
     if not questions:
         return ""
-    items = "".join(f"<li>{html.escape(q)}</li>" for q in questions)
+    items = "".join(f"<li>{_inline(q)}</li>" for q in questions)
     return f'<h2>About this deal</h2>\n<ol data-testid="questions">{items}</ol>'
 
 
@@ -175,23 +182,30 @@ def handout_summary(link: str) -> str:
 
     >>> handout_summary("http://10.0.0.5:8866/?rules=classic")
     'Classic, no seed: each student gets a deal of their own'
+    >>> handout_summary("http://10.0.0.5:8866/?seed=2028&opponents=expert")
+    'Cards4.net, opponents expert, seed 2028: everyone gets the same cards'
     """
     options = page_options(urlsplit(link.strip()).query)
     rules = rules_title(Rules.parse(options.rules))
+    levels = (("partner", options.partner), ("opponents", options.opponents))
+    rules += "".join(f", {who} {level}" for who, level in levels if level)
     if options.seed is None:
         return f"{rules}, no seed: each student gets a deal of their own"
     return f"{rules}, seed {options.seed}: everyone gets the same cards"
 
 
+def _inline(line: str) -> str:
+    """A line of Markdown as HTML: bold, italic and code (a question copied
+    from the lesson plans keeps its *Check my play* in italics)."""
+    line = html.escape(line)
+    line = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", line)
+    line = re.sub(r"\*(.+?)\*", r"<i>\1</i>", line)
+    return re.sub(r"`(.+?)`", r"<code>\1</code>", line)
+
+
 def _markdown_html(text: str) -> str:
     """The how-to's Markdown as HTML: its first heading is the page's own,
     the rest is paragraphs and one list, with bold, italic and code."""
-
-    def inline(line: str) -> str:
-        line = html.escape(line)
-        line = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", line)
-        line = re.sub(r"\*(.+?)\*", r"<i>\1</i>", line)
-        return re.sub(r"`(.+?)`", r"<code>\1</code>", line)
 
     out: list[str] = []
     in_list = False
@@ -202,13 +216,13 @@ def _markdown_html(text: str) -> str:
             if not in_list:
                 out.append("<ul>")
                 in_list = True
-            out.append(f"<li>{inline(line[2:])}</li>")
+            out.append(f"<li>{_inline(line[2:])}</li>")
             continue
         if in_list:
             out.append("</ul>")
             in_list = False
         if line.strip():
-            out.append(f"<p>{inline(line)}</p>")
+            out.append(f"<p>{_inline(line)}</p>")
     if in_list:
         out.append("</ul>")
     return "\n".join(out)
@@ -223,11 +237,13 @@ _PAGE = """<!doctype html>
          margin: 8mm auto; }}
   h1 {{ font-size: 22pt; margin: 0 0 2mm; }}
   .top {{ display: flex; gap: 8mm; align-items: center; margin-bottom: 5mm; }}
-  .link {{ font: 600 15pt/1.3 ui-monospace, monospace; word-break: break-all;
+  .link {{ font: 600 15pt/1.3 ui-monospace, monospace; overflow-wrap: anywhere;
           border: 1.5pt solid #111; border-radius: 2mm; padding: 2mm 3mm; }}
   ul, ol {{ padding-left: 5mm; }} li {{ margin: 1.2mm 0; }}
   h2 {{ font-size: 13pt; margin: 3mm 0 1mm; }}
-  @media print {{ body {{ margin: 0 auto; font-size: 10.5pt; }} }}
+  @media print {{
+    body {{ margin: 0 auto; font-size: 10.5pt; }} .link {{ font-size: 13pt; }}
+  }}
   code {{ font-family: ui-monospace, monospace; }}
 </style></head>
 <body>

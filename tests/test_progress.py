@@ -301,7 +301,13 @@ def test_spades_class_writes_a_spreadsheets_csv(
     (folder / "table-1.json").write_text(json.dumps(row), encoding="utf-8")
     assert main(["class", str(folder), "--csv", str(out)]) == 0
     assert capsys.readouterr().out.startswith("name")  # the text still printed
-    (line,) = csv.DictReader(out.open(encoding="utf-8"))
+    (folder / "table-2.json").write_text(json.dumps(row), encoding="utf-8")
+    (folder / "table-3.json").write_text(json.dumps(_row("")), encoding="utf-8")
+    assert main(["class", str(folder), "--csv", str(out)]) == 0
+    capsys.readouterr()
+    line, again, nobody = csv.DictReader(out.open(encoding="utf-8"))
+    # the names as the terminal shows them: a shared one numbered
+    assert (again["name"], nobody["name"]) == ('Zoë, "Z" (2)', "(no name)")
     assert line["name"] == 'Zoë, "Z"' and line["won"] == "1" and line["rated"] == "16"
     assert (line["points_lost"], line["lost_per_hand"]) == ("80.0", "40.0")
     assert line["started"] == "1970-01-01T00:00:01Z"

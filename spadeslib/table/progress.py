@@ -413,14 +413,8 @@ def class_text(rows: list[TableRow], now: float | None = None) -> str:
     now = time.time() if now is None else now
     head = ["name", "rules", "seed", "game", "hands", "you", "them", "won", "rated"]
     head += ["mistakes", "blunders", "lost/hand", "seen"]
-    seen_names: dict[str, int] = {}
     lines = []
-    for row in rows:
-        name = row.name or "(no name)"
-        if row.name:
-            seen_names[name] = seen_names.get(name, 0) + 1
-            if seen_names[name] > 1:
-                name = f"{name} ({seen_names[name]})"
+    for row, name in zip(rows, _shown_names(rows), strict=True):
         per_hand = row.lost_per_hand
         game = f"{row.game}" + ((", won" if row.won else ", lost") if row.over else "")
         won, finished = row.won_games
@@ -467,7 +461,7 @@ def class_text(rows: list[TableRow], now: float | None = None) -> str:
 
 CSV_COLUMNS = (
     "name", "rules", "seed", "game", "hands", "you", "them", "games", "finished",
-    "won", "all_hands", "rated", "mistakes", "blunders", "points_lost",
+    "won", "hands_all_games", "rated", "mistakes", "blunders", "points_lost",
     "lost_per_hand", "started", "updated",
 )  # fmt: skip
 """The columns of :func:`class_csv`: the game going on (``game`` to
@@ -476,7 +470,7 @@ CSV_COLUMNS = (
 
 def class_csv(rows: list[TableRow]) -> str:
     """The class as CSV, one row per table (see :data:`CSV_COLUMNS`), in the
-    order of :func:`class_text`, names as typed.
+    order and with the names of :func:`class_text`.
 
     >>> ana = TableRow("Ana", "Classic", 2024, 1, 3, 212, -80, False, False,
     ...     {}, 1_700_000_000.0)
@@ -489,12 +483,12 @@ def class_csv(rows: list[TableRow]) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
-    for row in rows:
+    for row, name in zip(rows, _shown_names(rows), strict=True):
         won, finished = row.won_games
         per_hand = row.lost_per_hand
         writer.writerow(
             [
-                row.name, row.rules, row.seed, row.game, row.hands, row.you,
+                name, row.rules, row.seed, row.game, row.hands, row.you,
                 row.them, row.games, finished, won, row.all_hands,
                 sum(row.ratings.values()), row.ratings["mistake"],
                 row.ratings["blunder"], round(row.points_lost, 1),
@@ -503,6 +497,21 @@ def class_csv(rows: list[TableRow]) -> str:
             ]
         )  # fmt: skip
     return out.getvalue()
+
+
+def _shown_names(rows: list[TableRow]) -> list[str]:
+    """The rows' names as the teacher reads them: "(no name)" for none, and
+    a name two tables share numbered in order ("Ana", "Ana (2)")."""
+    seen: dict[str, int] = {}
+    names = []
+    for row in rows:
+        name = row.name or "(no name)"
+        if row.name:
+            seen[name] = seen.get(name, 0) + 1
+            if seen[name] > 1:
+                name = f"{name} ({seen[name]})"
+        names.append(name)
+    return names
 
 
 def _utc(stamp: float) -> str:

@@ -415,3 +415,20 @@ def test_progress_counts_the_notebooks_on_stderr(
     code, out, err = run(capsys, "exercises", "--grade", str(class_set), "--progress")
     assert code == 0 and "] 4/4 in " in err
     assert "notebooks" not in out  # the table stays clean on stdout
+
+
+def test_a_right_answer_left_unquoted_says_it_would_be_correct() -> None:
+    """``q1.check(N)`` where "N" is right: still incorrect (it raises
+    NameError), but the feedback tells the teacher, whose call the mark is."""
+    from spadeslib.exercises.grading import grade_notebook
+
+    chapter = load("01_welcome", seed=5)
+    right = key_text(chapter[0])  # a seat's letter, such as N
+    wrong = next(s.letter for s in Seat if s.letter != key_text(chapter[1]))
+    cells = [f"q1.check({right})", f"q2.check({wrong})"]
+    nb = {"cells": [{"cell_type": "code", "source": c} for c in cells]}
+    first, second = grade_notebook(nb, chapter, "ana")[:2]
+    assert first.verdict == "incorrect" and first.feedback.endswith(
+        f'"{right}", and in quotes it would be correct'
+    )
+    assert second.feedback.endswith(f'"{wrong}"')  # no promise for a wrong one

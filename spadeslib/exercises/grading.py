@@ -221,6 +221,8 @@ def grade_notebook(
                 f"the answer is the name {reading.text}, which the notebook never "
                 f'sets: a text is written in quotes, "{reading.text}"'
             )
+            if q.feedback(reading.text).correct:  # the mark is the teacher's call
+                feedback += ", and in quotes it would be correct"
         elif executed is not None and number in executed:
             verdict, feedback = executed[number]
         elif reading.kind == "code":

@@ -20,7 +20,7 @@ STATIC = Path(__file__).parent.parent / "spadeslib" / "table" / "static"
 PAGE = """<!doctype html><html><head><meta charset="utf-8">
 <style>body {{ margin: 0; padding: 8px; }} #box {{ width: {width}px; }}</style>
 <style>{css}</style></head><body><div id="box"></div>
-<script>
+<script>{before}
 window.sent = [];
 window.model = {{
   st: null, cb: null,
@@ -86,8 +86,11 @@ def open_table(
     state: dict[str, Any],
     width: int = 1240,
     viewport: tuple[int, int] = (1280, 800),
+    before: str = "",
 ) -> Any:
-    """A page with the table drawn from ``state`` in a box ``width`` wide."""
+    """A page with the table drawn from ``state`` in a box ``width`` wide;
+    ``before``, a script run before the table's module (a stand-in for the
+    browser's storage)."""
     js = (STATIC / "table.js").read_text(encoding="utf-8")
     js = js.replace("export default { render };", "").replace(
         "export function", "function"
@@ -97,7 +100,9 @@ def open_table(
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.set_content(
-        PAGE.format(width=width, css=css, js=js, state=json.dumps(state)),
+        PAGE.format(
+            width=width, css=css, js=js, state=json.dumps(state), before=before
+        ),
         wait_until="load",
     )
     page.wait_for_function("window.ready === true", timeout=10_000)

@@ -380,13 +380,14 @@ def test_the_draw_keeps_the_keyboard_on_its_buttons(browser: Any) -> None:
     assert page.evaluate("() => window.sent.at(-1)")["action"] == "keep"
     push(page, first)  # straight to the next draw
     assert page.evaluate(focused) == "act-keep"
-    # once the draw is over, the focus goes to the hand as after any bid
+    # once the draw is over, the focus goes where it goes after any bid: the
+    # learner's bid is next here, so to the prompt's choice (a bid button)
     over = json.loads(json.dumps(second))
     over["table"]["phase"] = "bidding"
     over["buttons"] = [dict(b, action=str(n)) for n, b in enumerate(over["buttons"])]
     page.keyboard.press("Enter")
     push(page, over)
-    assert page.evaluate(focused).startswith("card-")
+    assert page.evaluate(focused) == "bid-0"
     assert not page.errors, page.errors
     page.close()
 

@@ -29,9 +29,14 @@
 // data-testid. Root: data-testid="spades-table" with data-phase, data-hand,
 // data-to-move and data-seq (increments on every redraw). Cards in the hand:
 // data-testid="card-QH", aria-label "queen of hearts", data-legal="true|false";
-// a card that may not be played now is dimmed (class spt-illegal) but stays
-// an enabled button: the click asks Python, whose refusal explains why (the
-// reason is also its aria-description and title). Bids: "bid-4", "bid-nil", "bid-blind_nil",
+// a card that may not be played now is dimmed (class spt-illegal, its name
+// "queen of hearts, not playable now") but stays an enabled button: the
+// click asks Python, whose refusal explains why (the reason is also its
+// aria-description and title). A redraw with the same cards keeps the hand's
+// buttons (a screen reader does not hear the focused card again at each bot
+// move). Seats are labelled groups; the log is read at will (aria-live off):
+// "live" is the one voice, and "notice" (assertive) is always in the page.
+// Bids: "bid-4", "bid-nil", "bid-blind_nil",
 // "bid-blind_seven"; other actions "act-look", "act-keep", "act-take_next";
 // "confirm-choice", "choose-note" (the count, or why a click chose nothing). Seats "seat-N|E|S|W" (data-turn). Trick "trick", its cards
 // "trick-card-N", "drawn-card" (the two-player draw). Messages: "prompt", "notice" (the refusal), "hint-text",
@@ -47,9 +52,13 @@
 // Space plays the focused card, digits bid (two digits quickly for 10-13),
 // n Nil, l look, h hint, u undo. When your turn to play comes with the focus
 // on a card you may not play, it moves to the first card you may; in the
-// two-player draw it comes back to the draw's buttons after each draw.
+// two-player draw it comes back to the draw's buttons after each draw. A
+// control that goes away or is disabled under the focus (a bid, Replay, New
+// game, the review's Close) hands it on (refocus), never to the page.
 
 const MAX_UPLOAD = 1000000;
+// how long Replay and New game wait for the second press (unless the focus leaves them)
+const ARMED = 10000;
 const SUITS = {
   S: { word: "spades", path: "M50 4C30 28 4 42 4 62c0 14 11 24 24 24 9 0 16-4 19-10-1 10-5 18-13 22h32c-8-4-12-12-13-22 3 6 10 10 19 10 13 0 24-10 24-24C96 42 70 28 50 4z" },
   H: { word: "hearts", path: "M50 94C20 66 3 49 3 29 3 14 15 4 28 4c10 0 18 6 22 15 4-9 12-15 22-15 13 0 25 10 25 25 0 20-17 37-47 65z" },
@@ -90,7 +99,7 @@ function pip(suit, x, y, size, flip, colour) {
 export function cardSVG(card, four, large) {
   const colour = (four ? COLOURS.four : COLOURS.two)[card.suit];
   const big = large ? 1.35 : 1;
-  const parts = [`<rect x="1" y="1" width="98" height="138" rx="8" fill="#fff" stroke="#555" stroke-width="1.5"/>`];
+  const parts = [];
   const index = (flip) => {
     const g = [];
     const label = card.suit === "J" ? "J" : card.rank;
@@ -102,7 +111,6 @@ export function cardSVG(card, four, large) {
     }
     return flip ? `<g transform="rotate(180 50 70)">${g.join("")}</g>` : g.join("");
   };
-  parts.push(index(false), index(true));
   const n = Number(card.rank);
   if (card.suit === "J") {
     const word = card.rank === "BJ" ? "BIG" : "LITTLE";
@@ -118,7 +126,9 @@ export function cardSVG(card, four, large) {
     parts.push(`<text x="50" y="72" font-size="40" font-weight="700" text-anchor="middle" fill="${colour}" font-family="${FONT}">${esc(card.rank)}</text>`);
     parts.push(pip(card.suit, 50, 95, 22, false, colour));
   }
-  return `<svg class="spt-face" viewBox="0 0 100 140" aria-hidden="true" focusable="false">${parts.join("")}</svg>`;
+  // the corner indices apart from the rest (a card that may not be played
+  // now fades its pips and figure, never its indices: table.css)
+  return `<svg class="spt-face" viewBox="0 0 100 140" aria-hidden="true" focusable="false"><rect x="1" y="1" width="98" height="138" rx="8" fill="#fff" stroke="#555" stroke-width="1.5"/><g class="spt-art">${parts.join("")}</g><g class="spt-index">${index(false)}${index(true)}</g></svg>`;
 }
 
 function backSVG() {
@@ -167,8 +177,8 @@ const SKELETON = `
     </div>
     <div class="spt-seat spt-pos-right"></div>
     <div class="spt-strip">
-      <div class="spt-prompt" data-testid="prompt"></div>
-      <div class="spt-notice" data-testid="notice" aria-live="assertive"></div>
+      <div class="spt-prompt" data-testid="prompt" role="paragraph"></div>
+      <div class="spt-notice" data-testid="notice" aria-live="assertive" aria-atomic="true"></div>
       <div class="spt-hint" data-testid="hint-text"></div>
       <div class="spt-estimate" data-testid="estimate-text"></div>
     </div>
@@ -181,7 +191,7 @@ const SKELETON = `
     <details class="spt-sheet-box" data-testid="sheet-toggle"><summary>Score sheet</summary><div data-testid="score-sheet" class="spt-sheet"></div></details>
     <div class="spt-bids" data-testid="bid-history"></div>
     <div class="spt-viewer" data-testid="tricks-viewer"></div>
-    <div class="spt-log" data-testid="log" role="log" aria-label="what happened" tabindex="0"></div>
+    <div class="spt-log" data-testid="log" role="log" aria-live="off" aria-label="what happened" tabindex="0"></div>
   </div>
 </div>
 <div class="spt-tools" role="toolbar" aria-label="table controls">
@@ -302,14 +312,15 @@ class TableView {
       case "options-toggle":
         return this.toggleOptions();
       case "new-game":
-        if (s.table.in_play && !this.confirmed(el, "New game: press again within 4 seconds to end the game in play; it is not kept (Save keeps it).")) return;
+        if (s.table.in_play && !this.confirmed(el, "New game: press again to end the game in play; it is not kept (Save keeps it).", "end the game in play and start a new one")) return;
         return this.newGame();
       case "game-over-new":
         if (this.q("options").hidden) this.toggleOptions();
         return this.q("new-game")?.focus();
       case "review-close":
         this.reviewClosed = s.review?.hand ?? null;
-        return this.render();
+        this.render();
+        return this.refocus();
       case "trick-prev":
       case "trick-next": {
         const done = s.trick?.done || [];
@@ -344,29 +355,40 @@ class TableView {
   }
 
   // a button that throws away what is in play (the hand, the game): the
-  // first click asks, a second one within a few seconds does it
-  confirmed(el, words) {
-    const label = el.dataset.label || el.textContent;
-    el.dataset.label = label;
-    if (this.armedFor === el.dataset.testid && Date.now() < this.armedUntil) {
-      this.armedUntil = 0;
-      el.textContent = label;
+  // first click asks, a second one does it. It stays armed until the focus
+  // leaves it or ARMED ms pass (time for a screen reader to speak the
+  // question); while armed its name says so too ("sure? press again to ...")
+  confirmed(el, words, ask) {
+    if (this.armed?.el === el && Date.now() < this.armedUntil) {
+      this.disarm();
       return true;
     }
-    this.armedFor = el.dataset.testid;
-    this.armedUntil = Date.now() + 4000;
+    this.disarm();
+    const off = () => this.disarm();
+    this.armed = { el, off, label: el.textContent, aria: el.getAttribute("aria-label") };
+    this.armedUntil = Date.now() + ARMED;
     el.textContent = "Sure? Click again";
+    el.setAttribute("aria-label", `sure? press again to ${ask}`);
     this.q("live").textContent = words;
-    clearTimeout(this.armTimer);
-    this.armTimer = setTimeout(() => {
-      this.armedUntil = 0;
-      el.textContent = label;
-    }, 4000);
+    // a click that did not focus the button (Safari) leaves only the timer
+    if (document.activeElement === el) el.addEventListener("blur", off);
+    this.armTimer = setTimeout(off, ARMED);
     return false;
   }
 
+  disarm() {
+    const a = this.armed;
+    if (!a) return;
+    this.armed = null;
+    this.armedUntil = 0;
+    clearTimeout(this.armTimer);
+    a.el.removeEventListener("blur", a.off);
+    a.el.textContent = a.label;
+    a.el.setAttribute("aria-label", a.aria);
+  }
+
   confirmReplay(el) {
-    if (this.confirmed(el, "Replay this deal: press again within 4 seconds to throw the hand in play away.")) {
+    if (this.confirmed(el, "Replay this deal: press again to throw the hand in play away.", "throw the hand in play away and replay this deal")) {
       this.send({ type: "replay" });
     }
   }
@@ -454,9 +476,7 @@ class TableView {
   }
 
   localNotice(text) {
-    const n = this.q("notice");
-    n.textContent = text;
-    n.hidden = false;
+    this.q("notice").textContent = text;
   }
 
   markEdited(el) {
@@ -548,8 +568,11 @@ class TableView {
       return this.store(s);
     }
     const banner = this.q("resume-banner");
+    const shown = !banner.hidden;
     banner.innerHTML = resumeBanner(saved, s.table);
     banner.hidden = false;
+    // a screen reader hears the offer when it appears
+    if (!shown) this.q("live").textContent = resumeText(saved, s.table);
   }
 
   // ------------------------------------------------------------- drawing
@@ -600,7 +623,7 @@ class TableView {
     if (!this.q("options").hidden) this.refreshOptions(s);
     this.renderResume(s);
     this.keepPrefs(s);
-    if (hadFocus && !r.contains(document.activeElement)) this.refocus();
+    if (hadFocus && this.focusLost()) this.refocus();
     else if (hadFocus) this.backToDraw();
   }
 
@@ -627,16 +650,33 @@ class TableView {
     return acts.querySelector(`[data-action="${CSS.escape(this.drawing)}"]`) || acts.querySelector('[data-action]:not([data-action^="blind"])');
   }
 
-  // the control the learner used is gone (a bid, Look, Next hand): focus goes
-  // to what comes next, so the keyboard and the keys h, u, l keep working
+  // the focus is out of the table, or on a control a redraw disabled or hid
+  // (Replay once the deal starts again, New game in the panel that closes):
+  // the browser would drop it to the page, where the table's keys stop
+  focusLost() {
+    const el = document.activeElement;
+    if (!el || !this.root.contains(el)) return true;
+    if (el === this.root) return false;
+    return !!el.disabled || !el.getClientRects().length;
+  }
+
+  // the control the learner used is gone (a bid, Look, Next hand, Replay,
+  // New game, the review's Close): focus goes to what comes next, so the
+  // keyboard and the keys h, u, l keep working. The learner's turn: the
+  // first card they may play, or the prompt's choice (the hinted one, else
+  // the first that is not a blind bid); between hands Next hand; the bots'
+  // turn: the hand; else the Options button
   refocus() {
-    const next =
-      this.q("next-hand") ||
-      this.q("hand").querySelector('[data-code][tabindex="0"]:not(.spt-illegal)') ||
-      this.q("hand").querySelector("[data-code]:not(.spt-illegal)") ||
-      this.root.querySelector('.spt-actions button.spt-hinted') ||
-      this.root.querySelector('.spt-actions button:not([data-action^="blind"])') ||
-      this.root.querySelector(".spt-actions button");
+    const s = this.state();
+    const hand = this.q("hand");
+    const acts = this.root.querySelector(".spt-actions");
+    const card = hand.querySelector('[data-code][tabindex="0"]:not(.spt-illegal)') || hand.querySelector("[data-code]:not(.spt-illegal)");
+    const choice =
+      acts.querySelector("button.spt-hinted:not(:disabled)") ||
+      acts.querySelector('button:not([data-action^="blind"]):not(:disabled)') ||
+      acts.querySelector("button:not(:disabled)");
+    const cardsFirst = s.hand?.playable || s.hand?.choose;
+    const next = this.q("next-hand") || (cardsFirst ? card || choice : choice || card) || this.q("options-toggle");
     const to = this.drawButton() || next || this.root;
     to.focus();
     this.parkedOn = to.dataset?.code;
@@ -678,10 +718,7 @@ class TableView {
       return;
     }
     const note = panel.querySelector('[data-testid="opt-notice"]');
-    if (note && s.notice) {
-      note.textContent = s.notice;
-      note.hidden = false;
-    }
+    if (note && s.notice) note.textContent = s.notice;
   }
 
   renderTimer(s) {
@@ -706,6 +743,7 @@ class TableView {
     const box = this.root.querySelector(`.spt-pos-${seat.pos}`);
     box.dataset.testid = `seat-${seat.seat}`;
     box.dataset.turn = String(seat.turn);
+    box.setAttribute("role", "group"); // a label on a role-less div is dropped
     box.classList.toggle("spt-turn", seat.turn);
     const level = seat.role === "you" ? "" : ` · ${seat.level} bot`;
     const turn = seat.turn ? `<span class="spt-turn-mark">▶ ${esc(seat.role === "you" ? "your turn" : seat.verb)}</span>` : "";
@@ -747,9 +785,10 @@ class TableView {
 
   renderStrip(s) {
     this.q("prompt").textContent = s.prompt;
+    // the refusal's region stays in the page, empty when there is none
+    // (a region shown only when its words come is often not spoken)
     const notice = this.q("notice");
-    notice.textContent = s.notice || "";
-    notice.hidden = !s.notice;
+    if (notice.textContent !== (s.notice || "")) notice.textContent = s.notice || "";
     const hint = this.q("hint-text");
     hint.textContent = s.hint ? `Hint: ${s.hint.label}. ${s.hint.text}` : "";
     hint.hidden = !s.hint;
@@ -794,6 +833,7 @@ class TableView {
       const n = s.hand.hidden_count;
       el.style.setProperty("--n", n);
       el.style.setProperty("--gaps", 0);
+      this.handShape = null;
       el.innerHTML = Array.from({ length: n }, (_, i) => `<div class="spt-card spt-back" style="--i:${i};--n:${n}">${backSVG()}</div>`).join("") + `<div class="spt-hidden-note">${n ? `Your ${n} cards are face down: you have not looked yet.` : "You have no cards yet."}</div>`;
       return;
     }
@@ -801,28 +841,65 @@ class TableView {
     const n = cards.length;
     el.style.setProperty("--n", n);
     el.style.setProperty("--gaps", cards.filter((c, i) => i > 0 && cards[i - 1].suit !== c.suit).length);
-    el.innerHTML = cards
-      .map((c, i) => {
-        const chosen = this.chosen.has(c.code);
-        const dim = s.hand.playable && !c.legal;
-        const cls = ["spt-card", dim ? "spt-illegal" : "", chosen ? "spt-chosen" : "", c.code === hinted ? "spt-hinted" : "", i > 0 && cards[i - 1].suit !== c.suit ? "spt-suit-start" : ""].join(" ");
-        const title = c.why ? `${c.name}: ${c.why}` : c.name;
-        const pressed = s.hand.choose ? ` aria-pressed="${chosen}"` : "";
-        return `<button type="button" class="${cls}" style="--i:${i}" data-testid="card-${esc(c.code)}" data-code="${esc(c.code)}" data-legal="${c.legal}" aria-label="${esc(c.name)}"${c.why ? ` aria-description="${esc(c.why)}"` : ""}${pressed} title="${esc(title)}" tabindex="-1">${cardSVG(c, four, large)}</button>`;
-      })
-      .join("");
-    const buttons = [...el.querySelectorAll("[data-code]")];
+    // each card's looks and words: a card that may not be played now is
+    // dimmed and its name says so (the reason is its description and title)
+    const facts = cards.map((c, i) => {
+      const chosen = this.chosen.has(c.code);
+      const dim = s.hand.playable && !c.legal;
+      return {
+        cls: ["spt-card", dim ? "spt-illegal" : "", chosen ? "spt-chosen" : "", c.code === hinted ? "spt-hinted" : "", i > 0 && cards[i - 1].suit !== c.suit ? "spt-suit-start" : ""].join(" "),
+        legal: String(c.legal),
+        name: dim ? `${c.name}, not playable now` : c.name,
+        why: c.why || null,
+        title: c.why ? `${c.name}: ${c.why}` : null,
+        pressed: s.hand.choose ? String(chosen) : null,
+      };
+    });
+    // The same cards as at the last draw (a bot has moved): the buttons stay
+    // and change only what changed, so the focused card is not announced
+    // again at every bot move; a new hand of cards is drawn anew
+    const shape = JSON.stringify([cards.map((c) => c.code), four, large]);
+    let buttons = [...el.querySelectorAll("[data-code]")];
+    const same = shape === this.handShape && buttons.length === n;
+    this.handShape = shape;
+    if (same) {
+      const put = (b, name, value) => {
+        if (value === null) b.removeAttribute(name);
+        else if (b.getAttribute(name) !== value) b.setAttribute(name, value);
+      };
+      buttons.forEach((b, i) => {
+        const f = facts[i];
+        if (b.className !== f.cls) b.className = f.cls;
+        put(b, "data-legal", f.legal);
+        put(b, "aria-label", f.name);
+        put(b, "aria-description", f.why);
+        put(b, "title", f.title);
+        put(b, "aria-pressed", f.pressed);
+      });
+    } else {
+      const attr = (name, value) => (value === null ? "" : ` ${name}="${esc(value)}"`);
+      el.innerHTML = cards
+        .map((c, i) => {
+          const f = facts[i];
+          return `<button type="button" class="${f.cls}" style="--i:${i}" data-testid="card-${esc(c.code)}" data-code="${esc(c.code)}" data-legal="${f.legal}" aria-label="${esc(f.name)}"${attr("aria-description", f.why)}${attr("aria-pressed", f.pressed)}${attr("title", f.title)} tabindex="-1">${cardSVG(c, four, large)}</button>`;
+        })
+        .join("");
+      buttons = [...el.querySelectorAll("[data-code]")];
+    }
     const legal = (b) => b.dataset.legal === "true";
-    let keep = buttons.find((b) => b.dataset.code === focused);
+    // the card that keeps the keyboard: the focused one, else the one that had it
+    let keep = buttons.find((b) => b.dataset.code === focused) || (same ? buttons.find((b) => b.tabIndex === 0) : undefined);
     // when your turn to play comes, the keyboard moves off a card you may not play
     const turnCame = s.hand.playable && !this.playable;
     this.playable = !!s.hand.playable;
     if (keep && turnCame && !legal(keep)) keep = undefined;
     keep = keep || buttons.find(legal) || buttons[0];
-    if (keep) {
-      keep.tabIndex = 0;
-      if (focused) keep.focus();
+    for (const b of buttons) {
+      const tab = b === keep ? 0 : -1;
+      if (b.tabIndex !== tab) b.tabIndex = tab;
     }
+    // the focus moves only when its card is gone or may not be played now
+    if (keep && focused && document.activeElement !== keep) keep.focus();
   }
 
   renderReview(s) {
@@ -933,7 +1010,13 @@ class TableView {
   renderLog(s) {
     const el = this.q("log");
     const log = this.logEntries(s);
-    el.innerHTML = log.map((e) => `<div>${esc(e.text)}</div>`).join("");
+    // the lines shown stay; new ones are added under them (the log is read
+    // at will: the live region, not the log, speaks what happened)
+    const shown = this.logShown || [];
+    const kept = shown.length <= log.length && shown.every((e, i) => e.n === log[i].n && e.text === log[i].text) && el.children.length === shown.length;
+    if (!kept) el.innerHTML = "";
+    el.insertAdjacentHTML("beforeend", log.slice(kept ? shown.length : 0).map((e) => `<div>${esc(e.text)}</div>`).join(""));
+    this.logShown = log;
     // show the newest lines; when they do not all fit, the first of them
     // (a game loaded or resumed brings its whole story: then the newest)
     const fresh = log.filter((e) => e.n > this.announced);
@@ -1047,7 +1130,7 @@ class TableView {
       <label>Seed <input type="text" inputmode="numeric" maxlength="40" data-testid="opt-seed" aria-label="seed for the new game (empty for a fresh deal)" placeholder="empty: a fresh deal"></label>
       <label>Move timer <input type="text" inputmode="decimal" maxlength="6" size="6" data-testid="opt-timer" aria-label="seconds for each of your decisions; when they run out, face-down cards are turned up, or the rule bot's move is played for you (empty for none)" placeholder="none" value="${esc(String(o.timer ?? ""))}"> seconds a decision (empty: no timer)</label>
       ${button("new-game", "New game", "start a new game with these options").replace("spt-btn", "spt-btn spt-primary")}
-      <p class="spt-notice" data-testid="opt-notice" role="alert" hidden></p>
+      <p class="spt-notice" data-testid="opt-notice" role="alert"></p>
       <label><input type="checkbox" data-testid="opt-four-colour" aria-label="four-colour deck"${s.prefs?.four_colour ? " checked" : ""}> Four-colour deck (clubs green, diamonds blue)</label>
       <label><input type="checkbox" data-testid="opt-large-print" aria-label="large print cards"${s.prefs?.large_print ? " checked" : ""}> Large print</label>
     </div>`;

@@ -401,3 +401,21 @@ def assert_private(hand: Hand) -> None:
             assert sorted(view.hand) == sorted(hand.holding[seat])
         else:
             assert hand.hidden[seat]
+
+
+# --------------------------------------------------- the table's front end
+@pytest.fixture(scope="module")
+def states() -> dict[str, dict[str, Any]]:
+    """States of real tables, for the front-end tests (``front_support``)."""
+    from front_support import table_states
+
+    return table_states()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """One headless Chromium for a test module (a module that needs another
+    browser, such as a served page's, defines its own)."""
+    from front_support import chromium_browser
+
+    yield from chromium_browser()

@@ -6,13 +6,11 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from browser_support import PageWatch
-from front_support import chromium_browser
 
 from spadeslib.cli import main
 from spadeslib.table.classroom import how_to
@@ -28,11 +26,6 @@ QUESTIONS = [
     "which of your cards are sure to win?",
     "How many bags did each side take?",
 ]
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from chromium_browser()
 
 
 def _read_qr(png: bytes) -> list[str]:

@@ -18,26 +18,15 @@ top card. The fixes of the outside reviews are checked in
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from front_support import chromium_browser, open_table, push, table_states, tid
+from front_support import open_table, push, tid
 
 from spadeslib.bots.ladder import level_label
 from spadeslib.table.app import SpadesTable
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture(scope="module")
-def states() -> dict[str, dict[str, Any]]:
-    return table_states()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from chromium_browser()
 
 
 def test_a_redraw_keeps_the_seed_being_typed(browser: Any, states: Any) -> None:

@@ -14,11 +14,10 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from front_support import chromium_browser, open_table, push, table_states, tid
+from front_support import open_table, push, tid
 
 from spadeslib.table.app import SpadesTable
 
@@ -33,16 +32,6 @@ IN_TABLE = """() => { const r = document.querySelector('[data-testid=spades-tabl
 FRAMES = (
     "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
 )
-
-
-@pytest.fixture(scope="module")
-def states() -> dict[str, dict[str, Any]]:
-    return table_states()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from chromium_browser()
 
 
 def _copy(state: dict[str, Any]) -> dict[str, Any]:

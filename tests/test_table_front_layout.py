@@ -8,29 +8,16 @@ covering no seat; the side plates keep each label with its value.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from front_support import (
-    chromium_browser,
     hinted_bid_state,
     open_table,
-    table_states,
     tid,
 )
 
 from spadeslib.table.app import SpadesTable
-
-
-@pytest.fixture(scope="module")
-def states() -> dict[str, dict[str, Any]]:
-    return table_states()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from chromium_browser()
 
 
 @pytest.fixture(scope="module")

@@ -18,32 +18,19 @@ review's layout fixes are in ``test_table_front_layout.py``.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from front_support import (
-    chromium_browser,
     hinted_bid_state,
     open_table,
     push,
-    table_states,
     tid,
 )
 
 from spadeslib.table.app import SpadesTable
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture(scope="module")
-def states() -> dict[str, dict[str, Any]]:
-    return table_states()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from chromium_browser()
 
 
 # ------------------------------------------------ the learner's review fixes

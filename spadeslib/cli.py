@@ -134,7 +134,7 @@ def play_game(job: GameJob, bar: Progress | None = None) -> GameSummary:
     rules = Rules.from_json(job.rules)
     game = Game(rules, seed=job.seed)
     bots = _bots_for(job.bots, rules, job.seed)
-    game.players = _seat_levels(job.bots, rules)  # the record names them
+    game.seated = _seat_levels(job.bots, rules)  # the record names them
     for _ in range(job.hands):
         if game.is_over:
             break

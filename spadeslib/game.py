@@ -70,9 +70,9 @@ class Game:
         self._finished: tuple[Hand, ...] = ()
         self.winner: str | None = None
         self.is_over = False
-        #: who plays each seat, in words (``{Seat.NORTH: "expert"}``): a record
-        #: keeps it; the rules never read it
-        self.players: dict[Seat, str] = {}
+        #: who sits at each seat, in words (``{Seat.NORTH: "expert"}``): a
+        #: record keeps it as ``"players"``; the rules never read it
+        self.seated: dict[Seat, str] = {}
         if deal_first_hand:
             self.new_hand()
 

@@ -87,8 +87,9 @@ MAX_BYTES = 64 * 1024 * 1024
 
 _TOP_KEYS = ("format", "rules", "seed", "players", "hands")
 
-MAX_PLAYER = 40
-"""Characters of a player's name a record keeps (``"players"``)."""
+MAX_PLAYER = 200
+"""Characters of a player's name a record keeps (``"players"``): a bot
+level with its options (``search:samples=8,bid_samples=2``) fits."""
 
 
 # ------------------------------------------------------------------ writing
@@ -144,11 +145,12 @@ def to_record(game: Game) -> dict[str, Any]:
         "rules": game.rules.to_json(),
         "seed": game.seed,
     }
-    if game.players:
-        seats = game.rules.seats
-        data["players"] = {
-            s.letter: game.players[s] for s in seats if s in game.players
+    if game.seated:
+        players = {
+            s.letter: game.seated[s] for s in game.rules.seats if s in game.seated
         }
+        _read_players(game.rules, players)  # what is written can be read back
+        data["players"] = players
     data["hands"] = [hand_record(h) for h in game.hands]
     return data
 
@@ -364,7 +366,7 @@ def from_record(data: Any) -> Game:
         )
     except SpadesError as error:
         raise InvalidRecord(f"hand 1: dealer: {error}") from None
-    game.players = _read_players(rules, data.get("players", {}))
+    game.seated = _read_players(rules, data.get("players", {}))
     for number, entry in enumerate(hands, 1):
         HandReplay(game, number, entry).run()
     if not game.hands:

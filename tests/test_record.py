@@ -427,25 +427,29 @@ def test_a_fractional_move_timer_round_trips() -> None:
 
 def test_who_played_each_seat_is_kept_and_checked() -> None:
     game = Game("classic", seed=4)
-    game.players = {Seat.NORTH: "expert", Seat.SOUTH: "Ana María"}
+    level = "search:samples=8,bid_samples=2,time_limit=0.5,confidence=0.9"
+    game.seated = {Seat.NORTH: level, Seat.SOUTH: "Ana María"}
     data = json.loads(record.dumps(game))
     assert list(data) == ["format", "rules", "seed", "players", "hands"]
-    assert data["players"] == {"N": "expert", "S": "Ana María"}
-    assert record.loads(record.dumps(game)).players == game.players
+    assert data["players"] == {"N": level, "S": "Ana María"}
+    assert record.loads(record.dumps(game)).seated == game.seated
     assert "players" not in json.loads(
         record.dumps(Game("classic", seed=4))
     )  # none named
     bad = [
         ([1], '"players" maps seats to who played them'),
         ({"X": "a"}, '"players": "X" is not a seat of this game (N, E, S, W)'),
-        ({"N": ""}, 'N\'s player is "": a name of 1 to 40 printable characters'),
-        ({"N": "x" * 41}, "a name of 1 to 40 printable characters"),
-        ({"N": "a\nb"}, "a name of 1 to 40 printable characters"),
+        ({"N": ""}, 'N\'s player is "": a name of 1 to 200 printable characters'),
+        ({"N": "x" * 201}, "a name of 1 to 200 printable characters"),
+        ({"N": "a\nb"}, "a name of 1 to 200 printable characters"),
         ({"N": 3}, "N's player is 3"),
     ]
     for players, words in bad:
         with pytest.raises(InvalidRecord, match=re.escape(words)):
             record.loads(json.dumps({**data, "players": players}))
+    game.seated = {Seat.NORTH: "x" * 201}  # what could not be read is not written
+    with pytest.raises(InvalidRecord, match="a name of 1 to 200"):
+        record.dumps(game)
     two = {"rules": "two-player", "hands": [], "players": {"E": "bot"}}
     with pytest.raises(InvalidRecord, match=re.escape('"E" is not a seat')):
         record.loads(json.dumps(two))

@@ -185,10 +185,11 @@ def test_a_saved_file_keeps_the_bots_levels(tmp_path: Path) -> None:
     assert other.levels == session.levels
     assert other.to_json() == session.to_json()
     data = json.loads(session.to_json())
-    data["players"] = {"N": "Ana", "E": "Bob", "W": "Bob"}
+    data["players"] = {"N": "search:samples=9999", "E": "Bob", "W": "Bob"}
     third = TableSession("cards4net", seed=1, opponents="novice")
     assert third.from_json(json.dumps(data)), third.notice
-    assert set(third.levels.values()) == {"rule", "novice"}
+    # a name that is no level leaves the table's; a level loses its options
+    assert set(third.levels.values()) == {"search", "novice"}
     two = TableSession("two-player", seed=3, opponents="search-lite")
     assert json.loads(two.to_json())["players"] == {"N": "search-lite", "S": "you"}
     again = TableSession("two-player", seed=1)

@@ -133,12 +133,13 @@ class Keeping:
     def _recorded_levels(self: Host, game: Game) -> tuple[str | None, str | None]:
         """``(partner, opponents)``: the bots' levels a record names (a
         table's save writes them), where they are levels the table's bots
-        can play; ``None`` keeps the table's own."""
+        can play, without options (a file from elsewhere sets no budget on
+        a shared server); ``None`` keeps the table's own."""
 
         def level(seat: Seat) -> str | None:
-            named = game.players.get(seat)
+            named = game.seated.get(seat)
             try:
-                return check_level(named) if named is not None else None
+                return check_level(named.split(":")[0]) if named else None
             except SpadesError:  # "Alice", from elsewhere: not a bot level
                 return None
 

@@ -116,7 +116,7 @@ def token_replays(
         rebuilt, _, _ = replay_token(token, seat, bot_move, check_level)
     except SpadesError:
         return False
-    rebuilt.players = dict(game.players)  # who sat where: not in the token
+    rebuilt.seated = dict(game.seated)  # who sat where: not in the token
     return record.dumps(rebuilt) == record.dumps(game)
 
 

@@ -203,7 +203,7 @@ class TableSession(TurnLoop, Coaching, Keeping):
             if s != self.seat:
                 four = rules.players == 4 and s == self.seat.partner
                 self.levels[s] = partner if four else opponents
-        game.players = {self.seat: "you", **self.levels}  # a saved record keeps it
+        game.seated = {self.seat: "you", **self.levels}  # a saved record keeps it
         self.timer = timer if timer is not None else rules.move_timer
         if getattr(self, "advisor", None) is not None:
             self.advisor.close()  # its analyses are of the game left

@@ -264,6 +264,18 @@ def test_read_answers_follows_names_through_the_cells() -> None:
     assert got[10].kind == "code"  # Seat is not imported yet: code, not a value
     assert (got[11].kind, got[11].text) == ("undefined", "East")
     assert got[12].kind == "code"  # a builtin
+    # names bound where the reader cannot see them, or a name in an expression
+    hidden = [
+        "try:\n    pass\nexcept ValueError as e:\n    pass\nq1.check(e)",
+        "match 3:\n    case v:\n        pass\nq2.check(v)",
+        "q3.check(_)",
+        "q4.check(x + 1)",
+        "from spadeslib.seats import *\nq5.check(NORTH)",
+    ]
+    kinds = [r.kind for _, r in sorted(read_answers(hidden).items())]
+    assert kinds == ["code"] * 5
+    magic = read_answers(["%run setup.py\nq1.check(S)"])
+    assert magic[1].kind == "code"  # the magic may have set S
 
 
 @pytest.mark.skipif(

@@ -87,6 +87,28 @@ _BINARY: dict[type[ast.operator], Callable[[Any, Any], Any]] = {
 }
 
 
+_OPAQUE = "\0opaque"
+"""The key of ``env`` set when a cell may bind names its text does not show
+(``from x import *``, a ``%run`` or other magic): no name is then missing."""
+
+_IPYTHON = frozenset({"In", "Out", "get_ipython", "display", "exit", "quit"})
+
+_BINDING_MAGIC = re.compile(r"(?m)^\s*%%|^\s*%(run|load|store|macro|env)\b")
+"""IPython magics that may bind names the cell's text does not show."""
+
+
+def _maybe_defined(name: str, env: dict[str, Any]) -> bool:
+    """Whether running the notebook could find ``name`` though no cell's text
+    binds it: a builtin, IPython's own (``_``, ``_3``, ``Out``), or any name
+    after a star import or a magic such as ``%run``."""
+    return (
+        hasattr(builtins, name)
+        or name.startswith("_")
+        or name in _IPYTHON
+        or _OPAQUE in env
+    )
+
+
 def _value(node: ast.expr, env: dict[str, Any]) -> Any:
     """The value of ``node`` without running code: literals, containers of
     them, arithmetic on numbers, ``Seat.X``/``Suit.X``, ``____`` and names
@@ -96,7 +118,7 @@ def _value(node: ast.expr, env: dict[str, Any]) -> Any:
     if isinstance(node, ast.Name):
         if node.id == "____":
             return ____
-        if node.id not in env and not hasattr(builtins, node.id):
+        if node.id not in env and not _maybe_defined(node.id, env):
             raise _Undefined(node.id)
         held = env.get(node.id, _CODE)
         if held is _CODE:
@@ -191,14 +213,19 @@ def _bind(statement: ast.stmt, env: dict[str, Any], texts: dict[str, str]) -> No
     if value is not None and all(isinstance(t, ast.Name) for t in targets):
         try:
             read = _value(value, env)
-        except _Undefined as missing:  # kept: the check names the missing name
-            read = missing
+        except _Undefined as missing:  # answer = S: the check names S
+            read = missing if isinstance(value, ast.Name) else _CODE
         except _Code:
             read = _CODE
         text = _shown(value, texts)
         for target in targets:
             env[target.id] = read  # type: ignore[attr-defined]
             texts[target.id] = text  # type: ignore[attr-defined]
+        return
+    if isinstance(statement, ast.ImportFrom) and any(
+        alias.name == "*" for alias in statement.names
+    ):
+        env[_OPAQUE] = True
         return
     if isinstance(statement, ast.ImportFrom) and statement.module in _ENUM_MODULES:
         for alias in statement.names:
@@ -212,6 +239,11 @@ def _bind(statement: ast.stmt, env: dict[str, Any], texts: dict[str, str]) -> No
             env[(node.asname or node.name).split(".")[0]] = _CODE
         elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
             env[node.name] = _CODE
+        elif isinstance(node, ast.ExceptHandler | ast.MatchAs | ast.MatchStar):
+            if node.name:  # except E as e, case v, case [*rest]
+                env[node.name] = _CODE
+        elif isinstance(node, ast.MatchMapping) and node.rest:
+            env[node.rest] = _CODE
 
 
 def _shown(node: ast.expr, texts: dict[str, str]) -> str:
@@ -245,6 +277,8 @@ def read_answers(sources: Sequence[str]) -> dict[int, Reading]:
     texts: dict[str, str] = {}
     found: dict[int, Reading] = {}
     for index, source in enumerate(sources):
+        if _BINDING_MAGIC.search(source):  # %run setup.py may bind any name
+            env[_OPAQUE] = True
         try:
             tree = ast.parse(python_source(source))
         except SyntaxError as error:
@@ -276,7 +310,10 @@ def read_answers(sources: Sequence[str]) -> dict[int, Reading]:
                 try:
                     value = _value(argument, env)
                 except _Undefined as missing:
-                    found[number] = Reading("undefined", missing.name, cell=index)
+                    if isinstance(argument, ast.Name):  # q1.check(S), not S + 1
+                        found[number] = Reading("undefined", missing.name, cell=index)
+                    else:
+                        found[number] = Reading("code", shown, cell=index)
                 except _Code:
                     found[number] = Reading("code", shown, cell=index)
                 else:

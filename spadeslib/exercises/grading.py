@@ -215,6 +215,12 @@ def grade_notebook(
         elif reading.kind == "value":
             said = q.feedback(reading.value)
             verdict, feedback = _STATUS[said.status], _first_line(said)
+        elif (
+            executed is not None
+            and number in executed
+            and (reading.kind != "undefined" or executed[number][0] != "not read")
+        ):  # run, the check printed a verdict (a name found after all)
+            verdict, feedback = executed[number]
         elif reading.kind == "undefined":  # running it raises NameError
             verdict = "incorrect"
             feedback = (
@@ -223,8 +229,6 @@ def grade_notebook(
             )
             if q.feedback(reading.text).correct:  # the mark is the teacher's call
                 feedback += ", and in quotes it would be correct"
-        elif executed is not None and number in executed:
-            verdict, feedback = executed[number]
         elif reading.kind == "code":
             verdict = "not read"
             feedback = (
@@ -496,7 +500,7 @@ def _grade_one(
         return [Grade(student, seed, name, q.label, verdict, problem) for q in chapter]
     readings = read_answers(sources)
     executed = None
-    if execute and any(r.kind in ("code", "syntax") for r in readings.values()):
+    if execute and any(r.kind != "value" for r in readings.values()):
         try:
             executed = execute_checks(nb, seed, folder, timeout)
         except Exception as error:  # a kernel that died, a cell that timed out

@@ -11,6 +11,7 @@ fast. Set :data:`options.four_colour` to draw clubs green and diamonds blue.
 from __future__ import annotations
 
 import html
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -27,6 +28,7 @@ __all__ = [
     "cards_text",
     "hand_html",
     "hand_text",
+    "inline_html",
     "options",
     "plural",
     "score_sheet_html",
@@ -69,6 +71,25 @@ _FOUR_COLOUR = {
     Suit.SPADES: "#1a1a1a",
     Suit.JOKER: "#6c3483",
 }
+
+
+def inline_html(text: str) -> str:
+    """A line of the course's Markdown as HTML: ``**bold**``, ``*italic*``
+    and ``code``, the rest escaped (printed pages: handouts, sheets).
+
+    >>> inline_html("Press *Check my play*, then `q1.check(2*3*4)` & **go**")
+    'Press <i>Check my play</i>, then <code>q1.check(2*3*4)</code> &amp; <b>go</b>'
+    """
+    parts = re.split(r"(`[^`]+`)", text)  # code spans are left as they are
+    out = []
+    for part in parts:
+        if part.startswith("`") and part.endswith("`") and len(part) > 1:
+            out.append(f"<code>{html.escape(part[1:-1])}</code>")
+            continue
+        part = html.escape(part)
+        part = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", part)
+        out.append(re.sub(r"(?<![\w*])\*([^*\s][^*]*?)\*(?![\w*])", r"<i>\1</i>", part))
+    return "".join(out)
 
 
 def suit_colour(suit: Suit, four_colour: bool | None = None) -> str:

@@ -13,6 +13,7 @@ import pytest
 from browser_support import PageWatch
 
 from spadeslib.cli import main
+from spadeslib.errors import SpadesError
 from spadeslib.table.classroom import how_to
 from spadeslib.table.handout import MAX_QUESTIONS, handout
 
@@ -94,7 +95,7 @@ def test_the_handout_says_how_to_play_under_the_links_rules() -> None:
         ("http://10.0.0.5:8866/?seed=1&seed=2", "gives seed twice"),
         (
             "http://HOST:8866/?rules=cards4net&seed=2007",  # as docs/lessons.md
-            "HOST is the lesson plan's placeholder: put this machine's address",
+            "HOST is the docs' placeholder: put this machine's address",
         ),
     ],
 )
@@ -145,6 +146,12 @@ def test_the_teachers_questions_are_on_the_page(
     assert main([*argv, "--question", "x" * (MAX_QUESTIONS + 1)]) == 2
     assert f"at most {MAX_QUESTIONS} fit" in capsys.readouterr().err
     assert sum(map(len, QUESTIONS)) <= MAX_QUESTIONS  # the printed test's worst case
+
+
+def test_a_machine_named_server_is_not_the_placeholder() -> None:
+    assert "seed 1" in handout("http://server:8866/?seed=1")
+    with pytest.raises(SpadesError, match="SERVER is the docs' placeholder"):
+        handout("http://SERVER:8866/?rules=classic&seed=2024")  # as the README
 
 
 def test_the_bots_levels_of_the_link_are_on_the_page() -> None:

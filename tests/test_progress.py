@@ -261,6 +261,12 @@ def test_two_tables_with_one_name_are_numbered(tmp_path: Path) -> None:
     ]
 
 
+def test_a_numbered_name_never_meets_a_student_of_that_name() -> None:
+    rows = [TableRow(**_row(n)) for n in ("Ana", "Ana", "Ana (2)")]
+    names = [line.split("  ")[0] for line in class_text(rows).splitlines()[1:4]]
+    assert sorted(names) == ["Ana", "Ana (2)", "Ana (3)"]
+
+
 def test_a_line_keeps_when_it_began(table: SpadesTable, tmp_path: Path) -> None:
     progress = ClassProgress.attach(table.session, tmp_path, name="Ana")
     began = read_class(tmp_path)[0].started
@@ -305,7 +311,10 @@ def test_spades_class_writes_a_spreadsheets_csv(
     (folder / "table-3.json").write_text(json.dumps(_row("")), encoding="utf-8")
     assert main(["class", str(folder), "--csv", str(out)]) == 0
     capsys.readouterr()
-    line, again, nobody = csv.DictReader(out.open(encoding="utf-8"))
+    assert out.read_bytes().startswith(
+        b"\xef\xbb\xbfname,"
+    )  # UTF-8 a spreadsheet reads
+    line, again, nobody = csv.DictReader(out.open(encoding="utf-8-sig"))
     # the names as the terminal shows them: a shared one numbered
     assert (again["name"], nobody["name"]) == ('Zoë, "Z" (2)', "(no name)")
     assert line["name"] == 'Zoë, "Z"' and line["won"] == "1" and line["rated"] == "16"
@@ -314,6 +323,13 @@ def test_spades_class_writes_a_spreadsheets_csv(
     assert main(["class", str(folder), "--csv", str(tmp_path / "no" / "x.csv")]) == 2
     err = capsys.readouterr().err
     assert "could not write" in err and err.count("\n") == 1
+    assert not (tmp_path / "no").exists()  # nothing half written left
+    # a name a spreadsheet would run as a formula stays text
+    evil = _row('=HYPERLINK("http://x","a")', started=9.0)
+    (folder / "table-4.json").write_text(json.dumps(evil), encoding="utf-8")
+    assert main(["class", str(folder), "--csv", str(out)]) == 0
+    names = [r["name"] for r in csv.DictReader(out.open(encoding="utf-8-sig"))]
+    assert '\'=HYPERLINK("http://x","a")' in names
 
 
 def test_spades_class_watch_waits_for_the_first_student(

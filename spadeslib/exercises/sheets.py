@@ -18,10 +18,10 @@ True
 from __future__ import annotations
 
 import html
-import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from ..display import inline_html
 from . import load, resolve
 from .core import spec_of
 
@@ -91,7 +91,7 @@ def _student_sections(
                     f"<code>{html.escape(a)}</code>" for a in spec.accepted_texts
                 )
                 part.append(f'<p class="key"><b>Accepted:</b> {accepted}</p>')
-                part.append(f'<p class="why">{_inline(_why(spec))}</p>')
+                part.append(f'<p class="why">{inline_html(_why(spec))}</p>')
             else:
                 part.append('<p class="answer">Your answer:</p>')
             part.append("</div>")
@@ -119,20 +119,13 @@ def _blocks(text: str) -> str:
             out.append(
                 f"<pre>{html.escape(joined)}</pre>"
                 if table
-                else f"<p>{_inline(' '.join(block))}</p>"
+                else f"<p>{inline_html(' '.join(block))}</p>"
             )
             block = []
         if line.strip():
             block.append(line)
             table = is_table
     return "\n".join(out)
-
-
-def _inline(text: str) -> str:
-    """Prose with ``code`` and *emphasis*, as the exercises write them."""
-    text = html.escape(text)
-    text = re.sub(r"`([^`]+)`", r"<code>\1</code>", text)
-    return re.sub(r"\*([^*\s][^*]*)\*", r"<i>\1</i>", text)
 
 
 _INTRO = (

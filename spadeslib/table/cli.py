@@ -5,6 +5,7 @@ per table of a class). ``spadeslib.cli`` calls :func:`register`."""
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -31,14 +32,12 @@ def _cmd_class(args: argparse.Namespace) -> int:
     while True:
         rows = read_class(folder) if folder.is_dir() else []
         text = class_text(rows) if folder.is_dir() else ""
-        if args.csv is not None:  # written whole, then renamed: never half
-            part = Path(f"{args.csv}.part")
-            try:
-                part.write_text(class_csv(rows), encoding="utf-8")
-                part.replace(args.csv)
-            except OSError as error:
-                reason = error.strerror or type(error).__name__
-                raise SpadesError(f"could not write {args.csv}: {reason}") from None
+        if args.csv is not None:
+            problem = _write_csv(Path(args.csv), class_csv(rows))
+            if problem and args.watch is None:
+                raise SpadesError(problem)
+            if problem:  # a spreadsheet holds the file open: try again later
+                print(f"spades class: {problem}; trying again", file=sys.stderr)
         if args.watch is None:
             print(text)
             return 0
@@ -46,6 +45,19 @@ def _cmd_class(args: argparse.Namespace) -> int:
         stamp = time.strftime("%H:%M:%S")
         print(f"\033[H\033[J{folder}, {stamp} (Ctrl-C stops)\n{text}", flush=True)
         time.sleep(args.watch)
+
+
+def _write_csv(path: Path, text: str) -> str | None:
+    """Write ``text`` to ``path`` whole (a temporary file renamed), with the
+    byte-order mark a spreadsheet needs to read UTF-8; the problem, if any."""
+    part = path.with_name(path.name + ".part")
+    try:
+        part.write_text(text, encoding="utf-8-sig")
+        part.replace(path)
+    except OSError as error:
+        part.unlink(missing_ok=True)
+        return f"could not write {path}: {error.strerror or type(error).__name__}"
+    return None
 
 
 def _cmd_handout(args: argparse.Namespace) -> int:

@@ -24,6 +24,7 @@ import re
 from collections.abc import Sequence
 from urllib.parse import parse_qsl, urlsplit
 
+from ..display import inline_html
 from ..errors import SpadesError
 from ..rules import Rules
 from .classroom import how_to, page_options
@@ -35,8 +36,9 @@ MAX_QUESTIONS = 300
 """Characters of questions a handout takes (the page stays one sheet)."""
 
 
-_PLACEHOLDERS = {"host", "hostname", "server", "your-ip", "ip", "address"}
-"""Host names the docs write where the teacher's address goes (``HOST``)."""
+_PLACEHOLDERS = {"HOST", "SERVER"}
+"""How the docs write the teacher's address (a machine really named
+``server`` is another matter: names are compared as typed)."""
 
 
 def _link_problem(link: str) -> str | None:
@@ -48,9 +50,10 @@ def _link_problem(link: str) -> str | None:
             "as http://192.168.1.23:8866/?rules=classic&seed=2024"
         )
     host = parts.hostname
-    if host in _PLACEHOLDERS:
+    written = parts.netloc.rsplit("@", 1)[-1].split(":")[0]  # as typed
+    if written in _PLACEHOLDERS:
         return (
-            f"{parts.hostname.upper()} is the lesson plan's placeholder: put this "
+            f"{written} is the docs' placeholder: put this "
             "machine's address on the class network in its place, such as "
             "192.168.1.23 (hostname -I on Linux; see docs/classroom.md)"
         )
@@ -172,7 +175,7 @@ def handout(link: str, questions: Sequence[str] = ()) -> str:
 def _questions_html(questions: Sequence[str]) -> str:
     if not questions:
         return ""
-    items = "".join(f"<li>{_inline(q)}</li>" for q in questions)
+    items = "".join(f"<li>{inline_html(q)}</li>" for q in questions)
     return f'<h2>About this deal</h2>\n<ol data-testid="questions">{items}</ol>'
 
 
@@ -194,15 +197,6 @@ def handout_summary(link: str) -> str:
     return f"{rules}, seed {options.seed}: everyone gets the same cards"
 
 
-def _inline(line: str) -> str:
-    """A line of Markdown as HTML: bold, italic and code (a question copied
-    from the lesson plans keeps its *Check my play* in italics)."""
-    line = html.escape(line)
-    line = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", line)
-    line = re.sub(r"\*(.+?)\*", r"<i>\1</i>", line)
-    return re.sub(r"`(.+?)`", r"<code>\1</code>", line)
-
-
 def _markdown_html(text: str) -> str:
     """The how-to's Markdown as HTML: its first heading is the page's own,
     the rest is paragraphs and one list, with bold, italic and code."""
@@ -216,13 +210,13 @@ def _markdown_html(text: str) -> str:
             if not in_list:
                 out.append("<ul>")
                 in_list = True
-            out.append(f"<li>{_inline(line[2:])}</li>")
+            out.append(f"<li>{inline_html(line[2:])}</li>")
             continue
         if in_list:
             out.append("</ul>")
             in_list = False
         if line.strip():
-            out.append(f"<p>{_inline(line)}</p>")
+            out.append(f"<p>{inline_html(line)}</p>")
     if in_list:
         out.append("</ul>")
     return "\n".join(out)

@@ -154,6 +154,7 @@ class ClassProgress:
         game = kept.get("game", "1")
         self.game = int(game) if game.isdigit() else 1
         self.reviews, self.earlier = {}, {}
+        self._started_at = None  # the line's own, or none yet
         try:  # what that line had counted, if it is this game's
             old = TableRow.read(self.path)
             self._started_at = old.started or None
@@ -205,14 +206,6 @@ class ClassProgress:
             return
         self._written, self._last = True, row
 
-    def _decisions(self) -> int:
-        """The student's decisions in this game (so that "seen" moves with
-        them, not only at the end of a hand)."""
-        seat = self.session.seat
-        return sum(
-            who == seat for hand in self.session.game.hands for who, *_ in hand.history
-        )
-
     def row(self) -> dict[str, Any]:
         """What the file holds but the time (see :class:`TableRow`)."""
         game = self.session.game
@@ -228,7 +221,7 @@ class ClassProgress:
             "over": game.is_over,
             "won": game.is_over and game.winner == side,
             "reviews": dict(self.reviews),
-            "decisions": self._decisions(),
+            "decisions": self.session.decisions_made,
             "earlier": dict(self.earlier),
         }
 
@@ -292,11 +285,11 @@ class TableRow:
     updated: float
     decisions: int = 0
     earlier: dict[str, Any] = field(default_factory=dict)
+    """The games before this one at the table, summed (games, finished,
+    won, hands, decisions, reviewed, counts, points_lost)."""
     started: float = 0.0
     """When the line was first written (the first of two namesakes keeps
     the plain name)."""
-    """The games before this one at the table, summed (games, finished,
-    won, hands, decisions, reviewed, counts, points_lost)."""
 
     @classmethod
     def read(cls, path: Path) -> TableRow:
@@ -488,8 +481,8 @@ def class_csv(rows: list[TableRow]) -> str:
         per_hand = row.lost_per_hand
         writer.writerow(
             [
-                name, row.rules, row.seed, row.game, row.hands, row.you,
-                row.them, row.games, finished, won, row.all_hands,
+                _text_cell(name), _text_cell(row.rules), row.seed, row.game,
+                row.hands, row.you, row.them, row.games, finished, won, row.all_hands,
                 sum(row.ratings.values()), row.ratings["mistake"],
                 row.ratings["blunder"], round(row.points_lost, 1),
                 "" if per_hand is None else round(per_hand, 1),
@@ -499,17 +492,29 @@ def class_csv(rows: list[TableRow]) -> str:
     return out.getvalue()
 
 
+def _text_cell(text: str) -> str:
+    """A typed text as a spreadsheet cell: one a spreadsheet would read as a
+    formula (``=HYPERLINK(...)``, a name a student typed) gets a leading
+    ``'``, so it stays text."""
+    return f"'{text}" if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
 def _shown_names(rows: list[TableRow]) -> list[str]:
     """The rows' names as the teacher reads them: "(no name)" for none, and
     a name two tables share numbered in order ("Ana", "Ana (2)")."""
+    taken = {row.name for row in rows}
     seen: dict[str, int] = {}
     names = []
     for row in rows:
         name = row.name or "(no name)"
         if row.name:
             seen[name] = seen.get(name, 0) + 1
-            if seen[name] > 1:
-                name = f"{name} ({seen[name]})"
+            if seen[name] > 1:  # numbered, past a student who is "Ana (2)"
+                n = seen[name]
+                while f"{name} ({n})" in taken:
+                    n += 1
+                name = f"{name} ({n})"
+                taken.add(name)
         names.append(name)
     return names
 

@@ -239,6 +239,12 @@ class TableSession(TurnLoop, Coaching, Keeping):
         """The refusal (if any), then what happened since your last decision."""
         return "\n".join(([self.notice] if self.notice else []) + self._recent)
 
+    @property
+    def decisions_made(self) -> int:
+        """The learner's decisions in this game (forced ones too)."""
+        seat = self.seat
+        return sum(who == seat for hand in self.game.hands for who, *_ in hand.history)
+
     def learner_to_move(self) -> bool:
         """Whether the table waits for the learner's decision."""
         game = self.game

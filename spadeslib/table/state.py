@@ -446,8 +446,7 @@ def table_state(
             "summary": summary(session),
             "deal": f"{rules_title(game.rules)}, seed {session.seed}",
             # a game the learner has played in and not finished: New game asks
-            "in_play": not game.is_over
-            and any(who == session.seat for h in game.hands for who, *_ in h.history),
+            "in_play": not game.is_over and session.decisions_made > 0,
             "game": session.games_started,
             "dealer": view.dealer.full,
             "phase": "over"

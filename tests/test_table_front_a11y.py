@@ -156,6 +156,14 @@ def test_the_confirm_says_itself_and_waits_for_the_focus_to_leave(
     page.clock.run_for(10_500)
     assert replay.get_attribute("aria-label") == name
     assert replay.inner_text() == "Replay this deal"
+    # armed, then disabled by a redraw (nothing left to replay): disarmed
+    page.keyboard.press("Enter")
+    assert replay.inner_text() == "Sure? Click again"
+    off = json.loads(json.dumps(states["to-follow"]))
+    off["controls"]["replay"] = False
+    push(page, off)
+    assert replay.is_disabled() and replay.inner_text() == "Replay this deal"
+    assert replay.get_attribute("aria-label") == name
     assert not page.errors, page.errors
     page.close()
 

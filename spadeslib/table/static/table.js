@@ -1042,6 +1042,7 @@ class TableView {
       b.hidden = !show;
       if (on) b.removeAttribute("aria-disabled");
       else b.setAttribute("aria-disabled", "true");
+      if (!on && this.armed?.el === b) this.disarm(); // a disabled button asks nothing
       b.disabled = !on;
     };
     set("hint", c.hint);

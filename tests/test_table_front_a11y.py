@@ -384,6 +384,37 @@ def test_the_refusal_region_is_always_in_the_page(browser: Any, states: Any) -> 
     page.close()
 
 
+def test_the_same_refusal_twice_is_said_twice(browser: Any) -> None:
+    """Clicking one unplayable card twice: the engine refuses it twice (the
+    state counts refusals) and the region is emptied, then filled again, so
+    a screen reader speaks it again."""
+    table = SpadesTable("classic", seed=2024, speed="instant")
+    table.bid(3)
+    state = table.state
+    bad = next(c for c in state["hand"]["cards"] if not c["legal"])["code"]
+    assert not table.play(bad)
+    once = table.state
+    assert not table.play(bad)
+    twice = table.state
+    assert once["notice"] == twice["notice"]
+    assert twice["notice_id"] == once["notice_id"] + 1
+    page = open_table(browser, once)
+    page.evaluate(
+        """() => { window.texts = [];
+        const n = document.querySelector('[data-testid=notice]');
+        new MutationObserver(() => window.texts.push(n.textContent))
+          .observe(n, { childList: true, characterData: true, subtree: true }); }"""
+    )
+    push(page, twice)
+    page.wait_for_function("window.texts.length >= 2")
+    assert page.evaluate("() => window.texts") == ["", once["notice"]]
+    push(page, twice)  # the same state again (a redraw): nothing said
+    page.wait_for_timeout(100)
+    assert page.evaluate("() => window.texts") == ["", once["notice"]]
+    assert not page.errors, page.errors
+    page.close()
+
+
 # --------------------------------------------------- the resume offer
 
 

@@ -38,6 +38,7 @@ class Host(Protocol):
     log: list[str]
     errors: list[str]
     notice: str | None
+    refusals: int
     _coach_notice: str | None
     advisor: Advisor
     last_review: TableReview | None

@@ -121,6 +121,7 @@ class TableSession(TurnLoop, Coaching, Keeping):
         self.errors: list[str] = []
         """Bot and callback failures (each also in :attr:`log`)."""
         self.notice: str | None = None
+        self.refusals = 0  # each refusal counted: the page says it again
         """The last refusal, in the second person; kept until the learner's
         next accepted decision."""
         #: the notice of a refused request to the coach (cleared by an answer)
@@ -379,6 +380,7 @@ class TableSession(TurnLoop, Coaching, Keeping):
         if text and text[-1] not in ".!?":
             text += "."  # a reason from the engine or the record reader
         self.notice = text  # the notice box only: a refusal is not history
+        self.refusals += 1
         self.changed()
         return False
 

@@ -459,6 +459,7 @@ def table_state(
         },
         "prompt": _prompt(session, view),
         "notice": session.notice,
+        "notice_id": session.refusals,  # the same refusal twice is said twice
         "seats": _seats(session, view),
         "hand": _hand(session, view),
         "buttons": buttons,

@@ -788,7 +788,14 @@ class TableView {
     // the refusal's region stays in the page, empty when there is none
     // (a region shown only when its words come is often not spoken)
     const notice = this.q("notice");
-    if (notice.textContent !== (s.notice || "")) notice.textContent = s.notice || "";
+    const said = s.notice || "";
+    if (said && s.notice_id !== this.noticeId && notice.textContent === said) {
+      notice.textContent = ""; // the same refusal again: emptied, then said again
+      requestAnimationFrame(() => {
+        if (this.state().notice === said) notice.textContent = said;
+      });
+    } else if (notice.textContent !== said) notice.textContent = said;
+    this.noticeId = s.notice_id;
     const hint = this.q("hint-text");
     hint.textContent = s.hint ? `Hint: ${s.hint.label}. ${s.hint.text}` : "";
     hint.hidden = !s.hint;

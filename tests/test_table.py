@@ -125,6 +125,11 @@ def test_new_game_message_honours_the_seed_in_the_box() -> None:
     bad = msg(table, type="new_game", preset="classic", modifiers=["mirror", "whiz"])
     assert bad["notice"].startswith("Cannot start these rules: ")
     assert "mirror" in bad["notice"] and "whiz" in bad["notice"]
+    # a page offers the menu's levels: a budget sent by hand is refused
+    before = table.session.to_json()
+    greedy = msg(table, type="new_game", preset="classic", opponents="search:9999")
+    assert greedy["notice"].startswith("The bots play at one of the menu's levels")
+    assert "'search:9999'" in greedy["notice"] and table.session.to_json() == before
 
 
 def test_save_sends_the_record_to_the_browser(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -42,6 +42,7 @@ from ..rules import Rules
 from ..seats import Seat
 from ..view import PlayerView
 from .advisor import HandEstimate, TableReview, Tip
+from .options import ladder
 from .session import MAX_UPLOAD, SPEEDS, TableSession
 from .state import log_lines, table_state
 
@@ -421,11 +422,21 @@ class SpadesTable(anywidget.AnyWidget):  # type: ignore[misc]
                 f"{timer_text!r}"
             )
             return
+        partner = _text(msg.get("partner"), 30) or None
+        opponents = _text(msg.get("opponents"), 30) or None
+        menu = ladder()
+        for level in (partner, opponents):
+            if level is not None and level not in menu:  # the page offers these
+                self.session.refuse(
+                    f"The bots play at one of the menu's levels ({', '.join(menu)}), "
+                    f"not {level!r}"
+                )
+                return
         self.session.new_game(
             rules,
             seed=read_seed(_text(msg.get("seed"), 40)),
-            partner=_text(msg.get("partner"), 30) or None,
-            opponents=_text(msg.get("opponents"), 30) or None,
+            partner=partner,
+            opponents=opponents,
             timer=int(timer) if timer.is_integer() else timer,
         )
 

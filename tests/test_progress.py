@@ -5,7 +5,9 @@ and review, and nothing of the cards; the command prints one line a table."""
 from __future__ import annotations
 
 import json
+import threading
 import unicodedata
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +46,26 @@ def play_hand(table: SpadesTable) -> None:
 def _a_bid(view: Any) -> Any:
     numbers = [a for a in view.legal if getattr(a, "tricks", None) == 3]
     return numbers[0] if numbers else view.legal[0]
+
+
+@pytest.fixture(autouse=True)
+def tables_closed(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every table a test opens is closed after it, its coach's thread
+    stopped: no thread outlives the test (another module counts them)."""
+    made: list[SpadesTable] = []
+    opened = SpadesTable.__init__
+
+    def tracked(self: SpadesTable, *args: Any, **kwargs: Any) -> None:
+        opened(self, *args, **kwargs)
+        made.append(self)
+
+    monkeypatch.setattr(SpadesTable, "__init__", tracked)
+    yield
+    for made_table in made:
+        made_table.close()
+    for thread in threading.enumerate():
+        if thread.name == "spadeslib-coach-ahead":
+            thread.join(30)
 
 
 @pytest.fixture

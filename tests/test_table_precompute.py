@@ -22,9 +22,19 @@ from spadeslib.table.advisor import Advisor, Foresight, Tip
 
 NAME = "spadeslib-coach-ahead"
 
+#: coach threads of tables other test modules left open in this process
+#: (their tables are not this module's to close)
+_BEFORE: set[threading.Thread] = set()
+
 
 def ahead_threads() -> list[threading.Thread]:
-    return [t for t in threading.enumerate() if t.name == NAME]
+    """This module's coach threads still running."""
+    return [t for t in threading.enumerate() if t.name == NAME and t not in _BEFORE]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def others_left_before() -> None:
+    _BEFORE.update(t for t in threading.enumerate() if t.name == NAME)
 
 
 @pytest.fixture(autouse=True)

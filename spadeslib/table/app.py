@@ -83,7 +83,7 @@ def _on_owner_thread(method: F) -> F:
 def _players(preset: str) -> int:
     """How many play under a preset (4 if the name is unknown)."""
     try:
-        return Rules.preset(preset).players
+        return Rules(preset).players
     except Exception:
         return 4
 
@@ -407,7 +407,7 @@ class SpadesTable(anywidget.AnyWidget):  # type: ignore[misc]
         mods = msg.get("modifiers")
         modifiers = [_text(m, 20) for m in mods] if isinstance(mods, list) else []
         try:
-            rules = Rules.preset(preset, modifiers[:8])
+            rules = Rules(preset, modifiers[:8])
         except Exception as error:
             self.session.refuse(f"Cannot start these rules: {error}")
             return
@@ -465,7 +465,10 @@ class SpadesTable(anywidget.AnyWidget):  # type: ignore[misc]
                 self.prefs[key] = bool(msg[key])
         self.sync()
 
-    _HANDLERS: ClassVar[dict[str, Callable[[SpadesTable, Mapping[str, Any]], None]]] = {
+    # a handler's result (a lambda's hint, a move's bool) is dropped
+    _HANDLERS: ClassVar[
+        dict[str, Callable[[SpadesTable, Mapping[str, Any]], object]]
+    ] = {
         "card": _m_card,
         "act": _m_act,
         "choose": _m_choose,

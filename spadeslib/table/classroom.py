@@ -121,7 +121,11 @@ def page_options(query: str) -> PageOptions:
                 )
         elif key in ("partner", "opponents"):
             if value in BOTS:
-                options = replace(options, **{key: value})
+                options = (
+                    replace(options, partner=value)
+                    if key == "partner"
+                    else replace(options, opponents=value)
+                )
             else:
                 problems.append(
                     f"{shown} is not a bot level ({', '.join(BOTS)}); "

@@ -34,6 +34,13 @@ __all__ = ["Coaching"]
 class Coaching:
     """Hints, estimates and reviews (a mixin of the session)."""
 
+    notice: str | None
+    _coach_notice: str | None
+    last_review: TableReview | None
+    review_state: str
+    _tip: tuple[tuple[Any, ...], Tip] | None
+    _estimate: tuple[tuple[Any, ...], HandEstimate] | None
+
     def hint(self: Host) -> Tip | None:
         """What the coach would do now, and why (also shown on the table)."""
         if not self.learner_to_move():
@@ -97,10 +104,10 @@ class Coaching:
                 self.review_state = "none"
                 return None
             self.last_review = review
+            # logged once: asked again, the panel opens, the log is not repeated
+            self.log.append(review.summary)
         self.review_state = "ready"
         self._answered()
-        if fresh:  # asked again: the panel opens, the log is not repeated
-            self.log.append(self.last_review.summary)
         self.changed()
         return self.last_review
 

@@ -40,6 +40,11 @@ class Keeping:
     """Save, load and resume (mixed into the session; ``self`` is its
     :class:`~spadeslib.table.host.Host`)."""
 
+    notice: str | None
+    between: bool
+    levels: dict[Seat, str]
+    _replayable: bool
+
     # ======================================================= save and load
     def to_json(self: Host) -> str:
         """The game's record as JSON text (see :mod:`spadeslib.record`)."""

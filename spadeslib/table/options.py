@@ -120,7 +120,7 @@ def keep_house_rules(old: Rules, new: Rules) -> tuple[Rules, list[str], list[str
         old.house_rules.items(), old.house_rule_texts, strict=True
     ):
         try:
-            Rules.preset(new.preset, new.modifiers, **accepted, **{key: value})
+            Rules(new.preset, new.modifiers, **accepted, **{key: value})
         except (InvalidRules, SpadesError) as error:
             dropped.append(f"{written} ({error})")
             continue
@@ -128,4 +128,4 @@ def keep_house_rules(old: Rules, new: Rules) -> tuple[Rules, list[str], list[str
         kept.append(written)
     if not accepted:
         return new, kept, dropped
-    return Rules.preset(new.preset, new.modifiers, **accepted), kept, dropped
+    return Rules(new.preset, new.modifiers, **accepted), kept, dropped

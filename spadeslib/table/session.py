@@ -163,7 +163,7 @@ class TableSession(TurnLoop, Coaching, Keeping):
         mods = [m for m in modifiers if m not in base.modifiers]
         if not mods:
             return base
-        return Rules.preset(base.preset, [*base.modifiers, *mods], **base.house_rules)
+        return Rules(base.preset, [*base.modifiers, *mods], **base.house_rules)
 
     def _start(
         self,
@@ -208,7 +208,9 @@ class TableSession(TurnLoop, Coaching, Keeping):
         self.timer = timer if timer is not None else rules.move_timer
         if getattr(self, "advisor", None) is not None:
             self.advisor.close()  # its analyses are of the game left
-        self.advisor = Advisor(self.coach_level, seed=game.seed, ahead=self.precompute)
+        self.advisor: Advisor = Advisor(
+            self.coach_level, seed=game.seed, ahead=self.precompute
+        )
         self.between = False
         self.notice = None
         self._recent = []

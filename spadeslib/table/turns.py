@@ -87,6 +87,9 @@ class TurnLoop:
     speed: str
     paused: bool
     timer: float | None
+    notice: str | None
+    _recent: list[str]
+    _epoch: int
 
     def _bot_move(self: Host, game: Game, seat: Seat, level: str) -> Action:
         """The move of the ``level`` bot at ``seat``, seeded by the position;

@@ -128,7 +128,7 @@ def _require_notebook_tools(nbgrader: bool) -> None:
 
 
 def _cmd_class(args: argparse.Namespace) -> int:
-    from .class_sets import cannot_write, write_class
+    from .class_sets import MARKING, cannot_write, write_class
     from .reading import plural
 
     if args.list:
@@ -187,7 +187,7 @@ def _cmd_class(args: argparse.Namespace) -> int:
     first = chapters[0]
     print(
         f"to print: each student's {first}.html, ... (the same exercises on "
-        f"paper) and {out / f'marking_{first}.html'}, ... (your marking copy of "
+        f"paper) and {out / MARKING.format(name=first)}, ... (your marking copy of "
         "each chapter, with the answers)"
     )
     # an earlier run into the same folder leaves its students' folders

@@ -44,7 +44,7 @@ def exercise_sheet(
     names = [resolve(n) for n in names]
     title = f"Spades exercises: {student} (seed {seed})"
     body = [f"<h1>{html.escape(title)}</h1>", _INTRO_KEY if answers else _INTRO]
-    body += _student_sections(student, seed, names, answers, chapters or {})
+    body += _student_sections(seed, names, answers, chapters or {})
     return _PAGE.format(title=html.escape(title), body="\n".join(body))
 
 
@@ -61,13 +61,12 @@ def marking_sheets(
         body.append(
             f'<section class="student"><h1>{html.escape(student)} (seed {seed})</h1>'
         )
-        body += _student_sections(student, seed, names, True, chapters or {})
+        body += _student_sections(seed, names, True, chapters or {})
         body.append("</section>")
     return _PAGE.format(title="Spades exercises: marking copy", body="\n".join(body))
 
 
 def _student_sections(
-    student: str,
     seed: int,
     names: Iterable[str],
     answers: bool,

@@ -27,7 +27,7 @@ from urllib.parse import parse_qsl, urlsplit
 from ..display import inline_html
 from ..errors import SpadesError
 from ..rules import Rules
-from .classroom import how_to, page_options
+from .classroom import PageOptions, how_to, page_options
 from .narrate import rules_title
 
 __all__ = ["MAX_QUESTIONS", "handout", "handout_summary", "qr_svg"]
@@ -139,10 +139,11 @@ def handout(link: str, questions: Sequence[str] = ()) -> str:
     questions = [" ".join(str(q).split()) for q in questions]
     if any(not q for q in questions):
         raise SpadesError("a question is empty: write its text, or leave it out")
-    if sum(len(q) for q in questions) > MAX_QUESTIONS:
+    length = sum(len(q) for q in questions)
+    if length > MAX_QUESTIONS:
         raise SpadesError(
-            f"the questions are {sum(len(q) for q in questions)} characters long: "
-            f"at most {MAX_QUESTIONS} fit on the one page"
+            f"the questions are {length} characters long: at most {MAX_QUESTIONS} "
+            "fit on the one page"
         )
     problem = _link_problem(link)
     if problem is not None:
@@ -158,8 +159,7 @@ def handout(link: str, questions: Sequence[str] = ()) -> str:
         if options.seed is not None
         else "Each of you gets a deal of your own (the link gives no seed)."
     )
-    levels = (("partner", options.partner), ("opponents", options.opponents))
-    bots = [f"{who} {level}" for who, level in levels if level]
+    bots = _bot_levels(options)
     if bots:
         deal += f" The bots' levels: {', '.join(bots)}."
     return _PAGE.format(
@@ -170,6 +170,12 @@ def handout(link: str, questions: Sequence[str] = ()) -> str:
         questions=_questions_html(questions),
         how_to=_markdown_html(how_to(rules)),
     )
+
+
+def _bot_levels(options: PageOptions) -> list[str]:
+    """The bots' levels a link sets, in words: ``["opponents expert"]``."""
+    levels = (("partner", options.partner), ("opponents", options.opponents))
+    return [f"{who} {level}" for who, level in levels if level]
 
 
 def _questions_html(questions: Sequence[str]) -> str:
@@ -189,9 +195,7 @@ def handout_summary(link: str) -> str:
     'Cards4.net, opponents expert, seed 2028: everyone gets the same cards'
     """
     options = page_options(urlsplit(link.strip()).query)
-    rules = rules_title(Rules.parse(options.rules))
-    levels = (("partner", options.partner), ("opponents", options.opponents))
-    rules += "".join(f", {who} {level}" for who, level in levels if level)
+    rules = ", ".join([rules_title(Rules.parse(options.rules)), *_bot_levels(options)])
     if options.seed is None:
         return f"{rules}, no seed: each student gets a deal of their own"
     return f"{rules}, seed {options.seed}: everyone gets the same cards"

@@ -18,7 +18,7 @@ from ..errors import SpadesError
 from ..game import Game
 from ..seats import Seat
 from .narrate import rules_title
-from .options import check_level
+from .options import check_level, level_seats
 from .saving import (
     MAX_UPLOAD,
     deals_from_seed,
@@ -148,9 +148,8 @@ class Keeping:
             except SpadesError:  # "Alice", from elsewhere: not a bot level
                 return None
 
-        if game.rules.players == 2:
-            return None, level(self.seat.partner)
-        return level(self.seat.partner), level(self.seat.left)
+        partner, opponent = level_seats(game.rules, self.seat)
+        return (None if partner is None else level(partner)), level(opponent)
 
     def _review_shown(self: Host) -> None:
         """A game resumed or loaded where a hand has just ended (between

@@ -16,6 +16,7 @@ from typing import Any
 from ..bots import BOTS, make_bot
 from ..errors import InvalidRules, SpadesError, is_number
 from ..rules import Rules
+from ..seats import Seat
 
 __all__ = [
     "DEFAULT_LEVELS",
@@ -39,6 +40,19 @@ def ladder() -> list[str]:
 
     levels = getattr(bots, "LADDER", None)
     return list(levels) if levels else list(BOTS)
+
+
+def level_seats(rules: Rules, seat: Seat) -> tuple[Seat | None, Seat]:
+    """``(partner, opponent)``: the seats whose bots play at the table's
+    partner and opponents levels for a learner at ``seat`` (no partner with
+    two players, who face each other across the table).
+
+    >>> level_seats(Rules.parse("two-player"), Seat.SOUTH)
+    (None, <Seat.NORTH: 0>)
+    """
+    if rules.players == 2:
+        return None, seat.partner
+    return seat.partner, seat.left
 
 
 def first_level(preferred: Iterable[str]) -> str:

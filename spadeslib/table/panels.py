@@ -22,11 +22,12 @@ from .narrate import (
     rules_title,
     side_name,
 )
-from .options import ladder
+from .options import ladder, level_seats
 from .session import SPEEDS, TableSession
 from .words import MODIFIER_WORDS, PRESET_WORDS, plural, rules_in_words
 
 __all__ = [
+    "deal_words",
     "options_state",
     "review_state",
     "sheet_bags",
@@ -130,7 +131,13 @@ def summary(session: TableSession) -> str:
             key=lambda item: item[0] != side_of(game.rules, session.seat),
         )
     )
-    return f"{rules_title(game.rules)}, seed {game.seed}. {_status(session)} {scores}."
+    return f"{deal_words(session)}. {_status(session)} {scores}."
+
+
+def deal_words(session: TableSession) -> str:
+    """What the table deals, ``"Classic, seed 3"``: the resume offer tells
+    a kept game's from the page's with it."""
+    return f"{rules_title(session.game.rules)}, seed {session.game.seed}"
 
 
 def review_state(session: TableSession) -> dict[str, Any] | None:
@@ -185,6 +192,7 @@ def options_state(session: TableSession) -> dict[str, Any]:
     """What the Options panel shows and offers."""
     rules = session.rules
     levels = ladder()
+    partner, opponent = level_seats(rules, session.seat)
     return {
         "preset": rules.preset,
         "rules": rules.full_spec,
@@ -209,12 +217,8 @@ def options_state(session: TableSession) -> dict[str, Any]:
         "conflicts": [{"a": a, "b": b, "why": why} for a, b, why in INCOMPATIBLE],
         "levels": levels,
         "level_labels": {level: level_label(level) for level in levels},
-        "partner": session.levels.get(session.seat.partner, "")
-        if rules.players == 4
-        else "",
-        "opponents": session.levels.get(
-            session.seat.left if rules.players == 4 else session.seat.partner, ""
-        ),
+        "partner": "" if partner is None else session.levels.get(partner, ""),
+        "opponents": session.levels.get(opponent, ""),
         "timer": session.timer or "",
         "speed": session.speed,
         "speeds": [s for s in SPEEDS if s != "instant"],

@@ -60,6 +60,7 @@ from .options import (
     fresh_seed,
     keep_house_rules,
     ladder,
+    level_seats,
 )
 from .saving import (
     MAX_UPLOAD,
@@ -121,9 +122,11 @@ class TableSession(TurnLoop, Coaching, Keeping):
         self.errors: list[str] = []
         """Bot and callback failures (each also in :attr:`log`)."""
         self.notice: str | None = None
-        self.refusals = 0  # each refusal counted: the page says it again
         """The last refusal, in the second person; kept until the learner's
         next accepted decision."""
+        self.refusals = 0
+        """Refusals so far: the page says the same refusal again when this
+        moves (``notice_id`` in the state)."""
         #: the notice of a refused request to the coach (cleared by an answer)
         self._coach_notice: str | None = None
         self.between = False
@@ -178,14 +181,12 @@ class TableSession(TurnLoop, Coaching, Keeping):
             raise SpadesError("in a two-player game you sit North or South")
         default = first_level(DEFAULT_LEVELS)
         old = getattr(self, "levels", {})
-        # the last game's bots: two players face each other across the table
-        two = getattr(getattr(self, "game", None), "rules", rules).players == 2
-        partner = partner or (None if two else old.get(self.seat.partner)) or default
-        opponents = (
-            opponents
-            or old.get(self.seat.partner if two else self.seat.left)
-            or default
-        )
+        # the last game's bots, at the seats they sat at under its rules
+        last_rules = getattr(getattr(self, "game", None), "rules", rules)
+        was_partner, was_opponent = level_seats(last_rules, self.seat)
+        kept = None if was_partner is None else old.get(was_partner)
+        partner = partner or kept or default
+        opponents = opponents or old.get(was_opponent) or default
         for level in (partner, opponents):
             check_level(level)
         timer = check_timer(timer)

@@ -31,7 +31,7 @@ from .narrate import (
     rules_title,
     seat_name,
 )
-from .panels import options_state, review_state, sheet_state, summary
+from .panels import deal_words, options_state, review_state, sheet_state, summary
 from .session import TableSession
 from .words import MODIFIER_WORDS, plural, refusal
 
@@ -444,7 +444,7 @@ def table_state(
             "seed": session.seed,
             "hand": session.shown_hand.number,
             "summary": summary(session),
-            "deal": f"{rules_title(game.rules)}, seed {session.seed}",
+            "deal": deal_words(session),
             # a game the learner has played in and not finished: New game asks
             "in_play": not game.is_over and session.decisions_made > 0,
             "game": session.games_started,

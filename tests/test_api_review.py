@@ -202,6 +202,19 @@ def test_a_review_of_one_decision_says_decision() -> None:
     assert two.endswith("(2 best; 0 forced). No points lost.")  # not "About 0"
 
 
+def test_a_review_says_what_the_points_were_lost_to() -> None:
+    hand = Hand(seed=1)
+    good = Verdict(Bid(3), Bid(4), 3.0, "good", "close", "bid")
+    mistake = Verdict(Bid(3), Bid(5), 31.0, "mistake", "too high", "bid")
+    one_each = Review(hand, Seat.SOUTH, "rule", [good, mistake]).summary
+    assert (
+        "About 34 points lost in all: 3 to a good choice just short of the best, "
+        "31 to a mistake." in one_each
+    )  # not "to good choices" alone, nor "to mistakes" for one
+    two = Review(hand, Seat.SOUTH, "rule", [good, good, mistake, mistake]).summary
+    assert "6 to good choices just short of the best, 62 to mistakes." in two
+
+
 def test_a_dask_scheduler_without_dask_names_the_extra(monkeypatch) -> None:
     """``--scheduler`` in a course-only install: which extra is missing, not a
     ModuleNotFoundError from deep in the runner."""

@@ -11,6 +11,7 @@ most the lesson's length.
 from __future__ import annotations
 
 import re
+import shlex
 from collections.abc import Callable
 from pathlib import Path
 
@@ -246,6 +247,60 @@ def test_link_opens_without_problems(query: str) -> None:
 @pytest.mark.parametrize("query", list(CHECKS))
 def test_the_deal_shows_the_point(query: str) -> None:
     CHECKS[query](query)
+
+
+# ----------------------------------------------------------- the handouts
+
+COMMAND = re.compile(r"```bash\n(.*?)```", re.S)
+ADDRESS = "192.0.2.7"  # what the teacher sets ADDRESS to
+
+
+def handout_command(block: str) -> list[str]:
+    """The command of a ```bash block, as the shell runs it: ``ADDRESS`` set,
+    lines joined (the line that sets ADDRESS is left out)."""
+    lines = [line for line in block.splitlines() if not line.startswith("ADDRESS=")]
+    script = "\n".join(lines).replace("${ADDRESS}", ADDRESS)
+    return shlex.split(script.replace("\\\n", " "))
+
+
+def questions(body: str) -> list[str]:
+    """A lesson's questions: the bullets of its last list, before the handout."""
+    before = body.split("The handout (")[0].rstrip()
+    bullets = before.split("\n\n")[-1]
+    return [" ".join(q.split()) for q in re.split(r"(?m)^- ", bullets) if q.strip()]
+
+
+@pytest.mark.parametrize("title,body", [(t, b) for t, _, b in lessons()])
+def test_each_lesson_has_a_handout_command_to_paste(
+    title: str, body: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The command prints the lesson's link and its questions, as they are
+    written above it, and runs as pasted."""
+    from spadeslib.cli import main
+
+    (block,) = COMMAND.findall(body)
+    # nothing else the shell would expand inside the double quotes
+    assert not set(block.replace("${ADDRESS}", "")) & set("$`!")
+    argv = handout_command(block)
+    assert argv[:2] == [".venv/bin/spades", "handout"], argv
+    link, rest = argv[2], argv[3:]
+    (query,) = LINK.findall(body)
+    assert link == f"http://{ADDRESS}:8866/?{query}"
+    asked = [rest[i + 1] for i, word in enumerate(rest) if word == "--question"]
+    assert asked == questions(body) and len(asked) >= 2
+    out = tmp_path / rest[rest.index("--out") + 1]
+    monkeypatch.chdir(tmp_path)  # where the pasted command writes
+    assert main(["handout", link, *rest]) == 0
+    page = out.read_text(encoding="utf-8")
+    assert ADDRESS in page and all(q.split()[0] in page for q in asked)
+
+
+def test_the_first_lessons_command_is_the_one_before_the_first_lesson() -> None:
+    before = text().split("### Before the first lesson")[1].split("\n## ")[0]
+    (block,) = COMMAND.findall(before.replace("\n  ", "\n"))
+    assert block.startswith("ADDRESS=")
+    first = lessons()[0][2]
+    assert handout_command(block) == handout_command(COMMAND.findall(first)[0])
 
 
 # ----------------------------------------------------------- the minutes

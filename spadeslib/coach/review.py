@@ -88,7 +88,9 @@ class Review:
             + ")."
             + (
                 f" About {total} points lost in all: "
-                + ", ".join(f"{lost[r]} to {_PLURAL[r]}" for r in lost if lost[r])
+                + ", ".join(
+                    f"{lost[r]} to {_lost_to(r, counts[r])}" for r in lost if lost[r]
+                )
                 + "."
                 if total
                 else " No points lost."
@@ -113,3 +115,18 @@ _PLURAL = {
     "mistake": "mistakes",
     "blunder": "blunders",
 }
+
+
+def _lost_to(rating: str, count: int) -> str:
+    """What the summary says points were lost to: one or more of a rating,
+    and a good choice's small loss as what it is (just short of the best).
+
+    >>> _lost_to("mistake", 1), _lost_to("inaccuracy", 1), _lost_to("good", 3)
+    ('a mistake', 'an inaccuracy', 'good choices just short of the best')
+    """
+    if rating == "good":
+        said = "a good choice" if count == 1 else "good choices"
+        return said + " just short of the best"
+    if count == 1:
+        return ("an " if rating[0] in "aeiou" else "a ") + rating
+    return _PLURAL[rating]

@@ -2,11 +2,13 @@
 
 The log is rebuilt from the game's moves by the narration the live table
 uses (``narrate.retell``), so a save file needs no log of its own. What the
-moves do not hold (hints, undos) is not told again.
+moves do not hold (hints, undos) is not told again from a file; the page's
+resume token keeps it beside the moves, and a reload tells it in its place.
 """
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -148,10 +150,81 @@ def test_a_hand_just_over_shows_its_review_again(hands: int, tmp_path: Path) -> 
         again = other.last_review
         assert other.review_state == "ready" and again is not None, how
         assert (again.number, again.summary) == (shown.number, shown.summary)
-        assert other.log[-1] == shown.summary
+        # told once: the token's log has it, a file's is told it again
+        told = other.log[other.log_start :]
+        assert told.count(shown.summary) == 1
+        assert told[-1 if how == "load" else -2] == shown.summary
     if session.between:  # a move into the next hand: no review opens
         assert session.new_hand()
         assert session.act(session.view.legal[0])
         other = TableSession("classic", seed=1, coach="rule", auto_review=True)
         assert other.resume(session.resume_token())
         assert other.last_review is None and other.review_state == "none"
+
+
+# ------------------------------------------------ what the moves do not hold
+
+
+def resumed(session: TableSession) -> list[str]:
+    """The log of ``session``'s game resumed from its token at a new table
+    (without the line that says it was resumed)."""
+    other = TableSession("classic", seed=1, coach="rule")
+    assert other.resume(json.dumps(session.resume_token())), other.notice
+    assert other.log[-1].startswith("Resumed your game")
+    return other.log[other.log_start : -1]
+
+
+def test_a_reload_tells_hints_estimates_and_reviews_again_in_place() -> None:
+    """The browser's copy keeps what the moves do not hold, so a reload
+    shows the learner the log they had, line for line."""
+    session = TableSession("classic+target=300", seed=9, coach="rule")
+    assert session.new_game("cards4net", seed=5)  # "House rules kept ..."
+    rng = random.Random(4)
+    asked = 0
+    while not session.game.finished_hands:
+        if session.view.phase.name == "BIDDING" and session.estimate() is not None:
+            asked += 1
+        if len(session.view.legal) > 1 and rng.random() < 0.4:
+            assert session.hint() is not None
+            asked += 1
+        assert session.act(rng.choice(session.view.legal)), session.notice
+    assert session.review() is not None
+    assert session.new_hand() and session.hint() is not None
+    said = live(session)
+    kinds = ("House rules kept", "Hint:", "suggested bid", "Hand 1, South:")
+    assert all(any(k in line for line in said) for k in kinds), said
+    assert asked >= 4 and len(session.asides) == asked + 3
+    assert resumed(session) == said
+
+
+def test_a_reload_after_a_take_back_tells_the_line_played() -> None:
+    """The moves taken back are not in the game, nor their hints: the log
+    resumed is the live one without the lines of the moves taken back."""
+    session = TableSession("classic", seed=9, coach="rule")
+    play(session, random.Random(2), hands=1)
+    assert session.new_hand()
+    assert session.hint() is not None
+    first = session.view.legal[0]
+    before = len(live(session))
+    assert session.act(first)
+    if session.learner_to_move():
+        assert session.hint() is not None  # after the move taken back: gone
+    assert session.undo()
+    assert session.act(first)
+    said = live(session)
+    back = next(i for i, line in enumerate(said) if line.startswith("You took back"))
+    assert back > before + 1 and resumed(session) == said[:before] + said[back:]
+
+
+def test_a_token_s_lines_out_of_place_are_dropped() -> None:
+    session = TableSession("classic", seed=9, coach="rule")
+    assert session.hint() is not None
+    token = session.resume_token()
+    hint = [0, 2, session.log[-1]]  # after the two bots' bids
+    assert token is not None and token["asides"] == [hint]
+    token["asides"] += [[0, 5, "a move not made"], [-1, 0, "x"], [0, 2, 7], "junk"]
+    token["asides"] += [[0, 1, "before the hint"], [0, 2, "x" * 2001], [0, 2, ""]]
+    other = TableSession("classic", seed=1)
+    assert other.resume(token), other.notice
+    assert other.asides == [tuple(hint)]
+    assert other.log[other.log_start : -1] == live(session)

@@ -51,7 +51,10 @@ class Coaching:
             return None
         self._tip = (self.state_key(), tip)
         self._answered()
-        self.log.append(f"Hint: {describe(tip.action, self.rules.players)}. {tip.text}")
+        self._aside(
+            f"Hint: {describe(tip.action, self.rules.players)}. {tip.text}",
+            recent=False,
+        )
         self.changed()
         return tip
 
@@ -71,7 +74,7 @@ class Coaching:
             return None
         self._estimate = (self.state_key(), estimate)
         self._answered()
-        self.log.append(estimate.text)
+        self._aside(estimate.text, recent=False)
         self.changed()
         return estimate
 
@@ -104,8 +107,10 @@ class Coaching:
                 self.review_state = "none"
                 return None
             self.last_review = review
-            # logged once: asked again, the panel opens, the log is not repeated
-            self.log.append(review.summary)
+            # logged once: asked again, or opened again on a resumed table
+            # whose log tells it already, the panel opens, the log is not repeated
+            if all(text != review.summary for *_, text in self.asides):
+                self._aside(review.summary, recent=False)
         self.review_state = "ready"
         self._answered()
         self.changed()

@@ -3,7 +3,8 @@
 file holds the whole game (:mod:`spadeslib.record`); the page's resume token
 holds only the public moves and the learner's own decisions, which the
 table's bots replay (:mod:`.saving`). Either way a refused file or token
-changes nothing, and the log is rebuilt from the moves (:meth:`_retold`).
+changes nothing, and the log is rebuilt from the moves (:meth:`_retold`), with
+the token's lines the moves do not hold (hints, reviews) in their places.
 """
 
 from __future__ import annotations
@@ -174,6 +175,8 @@ class Keeping:
         if not self._replayable:
             return None
         token = resume_token(self.game, self.seat, self.levels, between=self.between)
+        if self.asides:
+            token["asides"] = [list(aside) for aside in self.asides]
         if self.extras:
             token["extras"] = {key: dict(value) for key, value in self.extras.items()}
         return token
@@ -191,6 +194,7 @@ class Keeping:
         self.levels = levels
         self.between = between and bool(game.finished_hands) and not game.is_over
         self.extras.update(token_extras(token))
+        self.asides = token_asides(token, game)
         self._retold()
         self._say(
             [
@@ -225,6 +229,52 @@ def token_extras(token: Any) -> dict[str, dict[str, str]]:
         for key, value in list(extras.items())[:8]
         if _short(key) and isinstance(value, dict)
     }
+
+
+#: how many of a token's lines the moves do not hold are told again, and how
+#: long each may be (a review's summary is the longest, a few hundred)
+MAX_ASIDES, MAX_ASIDE = 600, 2000
+
+
+def token_asides(token: Any, game: Game) -> list[tuple[int, int, str]]:
+    """The lines a resume token keeps beside its moves (see
+    ``TableSession.asides``): from the visitor's browser, so only texts at a
+    place the game has, in order, are kept; the rest is dropped.
+
+    >>> game = Game("classic", seed=1)
+    >>> game.apply(3)
+    >>> token_asides({"asides": [[0, 0, "Hint: bid 3."], [0, 9, "?"]]}, game)
+    [(0, 0, 'Hint: bid 3.')]
+    """
+    if isinstance(token, str):
+        try:
+            token = json.loads(token)
+        except ValueError:
+            return []
+    asides = token.get("asides") if isinstance(token, dict) else None
+    if not isinstance(asides, list):
+        return []
+    kept: list[tuple[int, int, str]] = []
+    for aside in asides[:MAX_ASIDES]:
+        if not (isinstance(aside, list) and len(aside) == 3):
+            continue
+        index, moves, text = aside
+        if not (
+            _whole(index)
+            and _whole(moves)
+            and index < len(game.hands)
+            and moves <= len(game.hands[index].history)
+            and isinstance(text, str)
+            and 0 < len(text) <= MAX_ASIDE
+            and (not kept or kept[-1][:2] <= (index, moves))
+        ):
+            continue
+        kept.append((index, moves, text))
+    return kept
+
+
+def _whole(number: Any) -> bool:
+    return isinstance(number, int) and not isinstance(number, bool) and number >= 0
 
 
 def _short(text: Any) -> bool:

@@ -413,6 +413,7 @@ def retell(
     *,
     auto_next: bool = False,
     between: bool = False,
+    asides: Sequence[tuple[int, int, str]] = (),
 ) -> list[str]:
     """Every line the table writes for ``game``'s moves, in order, as it
     wrote them live (for a game loaded or resumed, whose log is not kept
@@ -420,7 +421,9 @@ def retell(
     :func:`narrate`), each hand's end. ``auto_next``: the table deals each
     next hand at once; ``between``: the last hand is dealt but the table
     still shows the one before (its deal is not told yet). What the moves
-    do not hold is not told: hints, estimates, reviews, undos, saves.
+    do not hold (hints, estimates, reviews, undos) is told only as
+    ``asides``: ``(hand index, moves made in it, text)``, each after that
+    many moves of that hand (after the hand's end, once all are made).
 
     >>> from spadeslib import Game
     >>> game = Game("classic", seed=3)
@@ -430,6 +433,9 @@ def retell(
      'West bids 4 tricks.']
     """
     lines = [describe_new_game(game, learner)]
+    placed: dict[tuple[int, int], list[str]] = {}
+    for index, moves, text in asides:
+        placed.setdefault((index, moves), []).append(text)
     hands = game.hands
     for index, hand in enumerate(hands):
         last = index == len(hands) - 1
@@ -439,7 +445,9 @@ def retell(
         totals = (
             game.running_scores[index] if index < len(game.running_scores) else None
         )
-        for seat, action, _ in hand.history:
+        made = len(hand.history)
+        for moves, (seat, action, _) in enumerate(hand.history):
+            lines.extend(placed.get((index, moves), ()))  # said before this move
             before = Snapshot.of(replay, learner)
             replay.apply(action, seat, check=False)
             done = replay.history[-1][1]
@@ -455,4 +463,5 @@ def retell(
                     game_over=winner_words(game, learner) if over else None,
                 )
             )
+        lines.extend(placed.get((index, made), ()))
     return lines

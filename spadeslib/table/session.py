@@ -119,6 +119,11 @@ class TableSession(TurnLoop, Coaching, Keeping):
         self.log_start = 0
         """Where the current game's lines begin in :attr:`log` (the table
         shows only those: a new game starts a clean log)."""
+        self.asides: list[tuple[int, int, str]] = []
+        """The current game's lines that its moves do not hold (hints,
+        estimates, reviews, take-backs, a timer's or a failed bot's choice),
+        each with its place: ``(hand index, moves made in that hand, text)``.
+        The resume token keeps them, so a reload tells them again."""
         self.errors: list[str] = []
         """Bot and callback failures (each also in :attr:`log`)."""
         self.notice: str | None = None
@@ -218,6 +223,7 @@ class TableSession(TurnLoop, Coaching, Keeping):
         self._tip = self._estimate = None
         self.last_review, self.review_state = None, "none"
         self.log_start = len(self.log)
+        self.asides = []
 
     # ============================================================ read-outs
     @property
@@ -424,6 +430,17 @@ class TableSession(TurnLoop, Coaching, Keeping):
         self._recent.extend(lines)
         self.log.extend(lines)
 
+    def _aside(self, text: str, *, recent: bool = True) -> None:
+        """Say (``recent``: also on the table's line of what just happened)
+        or log a line the moves do not hold, and keep it with its place in
+        the hand on the table (:attr:`asides`)."""
+        hand = self.shown_hand
+        self.asides.append((hand.number - 1, len(hand.history), text))
+        if recent:
+            self._say([text])
+        else:
+            self.log.append(text)
+
     def _apply(self, seat: Seat, action: Action) -> None:
         game = self.game
         hand = game.hand
@@ -447,10 +464,16 @@ class TableSession(TurnLoop, Coaching, Keeping):
     def _retold(self) -> None:
         """The log of a game loaded or resumed, rebuilt from its moves as the
         table wrote it live (:func:`~spadeslib.table.narrate.retell`): a
-        record keeps the moves, not the log. Hints, estimates, reviews and
-        undos asked before saving are not in the moves, so not told again."""
+        record keeps the moves, not the log; a resume token also keeps the
+        lines the moves do not hold (:attr:`asides`), told in their places."""
         self.log.extend(
-            retell(self.game, self.seat, auto_next=self.auto_next, between=self.between)
+            retell(
+                self.game,
+                self.seat,
+                auto_next=self.auto_next,
+                between=self.between,
+                asides=self.asides,
+            )
         )
 
     def _dealer_words(self) -> str:
@@ -464,7 +487,10 @@ class TableSession(TurnLoop, Coaching, Keeping):
         self.notice = None
         self._recent = []
         self.last_review, self.review_state = None, "none"
-        self._say([text])
+        hand = self.game.hand  # the asides of the moves taken back go too
+        now = (hand.number - 1, len(hand.history))
+        self.asides = [a for a in self.asides if a[:2] <= now]
+        self._aside(text)
         self._kick()
         self.changed()
 
@@ -569,15 +595,14 @@ class TableSession(TurnLoop, Coaching, Keeping):
             self._start(new_rules, seed, partner, opponents, timer, None)
         except SpadesError as error:
             return self.refuse(you_text(str(error)))
-        lines = [describe_new_game(self.game, self.seat)]
+        self._say([describe_new_game(self.game, self.seat)])
         if kept:
-            lines.append(f"House rules kept from the last game: {', '.join(kept)}.")
+            self._aside(f"House rules kept from the last game: {', '.join(kept)}.")
         if dropped:
-            lines.append(
+            self._aside(
                 "House rules dropped (the new rule set does not accept them): "
                 f"{'; '.join(dropped)}."
             )
-        self._say(lines)
         self._kick()
         self.changed()
         return True

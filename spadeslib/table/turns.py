@@ -102,7 +102,7 @@ class TurnLoop:
                 "A random legal move was played for it instead."
             )
             self.errors.append(text)
-            self._say([text])
+            self._aside(text)
         return action
 
     def _bot_step(self: Host) -> None:
@@ -233,7 +233,7 @@ class TurnLoop:
         what = describe(action)
         if action is LOOK and self.game.hand.phase is Phase.DRAW:
             what = "drawing your cards (no Blind Nil)"  # two players, no card yet
-        self._say([f"Time is up: {what} was chosen for you ({why})."])
+        self._aside(f"Time is up: {what} was chosen for you ({why}).")
         self._apply(self.seat, action)
         self._kick()
         self.changed()

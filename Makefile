@@ -69,7 +69,7 @@ browser:
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest -m "not slow and not browser"
 
-## lint: ruff check, ruff format --check and mypy on the core (make test's first step)
+## lint: ruff check, ruff format --check and mypy on the whole package (make test's first step)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .

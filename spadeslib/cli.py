@@ -58,7 +58,7 @@ def _cmd_rules(args: argparse.Namespace) -> int:
         "\nHouse rules (add with +SETTING=VALUE, e.g. "
         "classic+bag_limit=5+bag_penalty=50); cards4net's values:"
     )
-    default = Rules.preset()
+    default = Rules()
     for name in SETTINGS:
         print(f"  {name:<24} {setting_text(getattr(default, name))}")
     print("\nCombinations that are refused:")

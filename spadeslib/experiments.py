@@ -222,6 +222,7 @@ def play_hand(job: HandJob) -> HandOutcome:
     bots = players(job.bots, hand.seats, job.seed)
     while not hand.is_over:
         seat = hand.turn
+        assert seat is not None  # a hand that is not over has a turn
         action = bots[seat].act(hand.view(seat))
         if hand.phase is Phase.BIDDING and isinstance(action, Bid):
             action = job.changed(seat, action)

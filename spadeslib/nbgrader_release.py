@@ -47,7 +47,14 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from .exercises import CHAPTERS, exercise_classes, load, resolve, student_seed
+from .exercises import (
+    CHAPTERS,
+    Chapter,
+    exercise_classes,
+    load,
+    resolve,
+    student_seed,
+)
 from .exercises.class_sets import key_markdown
 from .exercises.notebooks import SETUP_IMPORT, YOUR_CODE, exercise_heading
 
@@ -257,11 +264,11 @@ def write_course(
     written.append(roster)
     keys: dict[str, Any] = {}
     seeds = [(student, student_seed(class_seed, student)) for student in students]
-    chapters = {}
+    loaded: dict[tuple[str, int], Chapter] = {}
     for student, seed in seeds:
         keys[student] = {"seed": seed, "answers": {}, "accepted": {}}
         for name in names:
-            chapter = chapters[(name, seed)] = load(name, seed=seed)
+            chapter = loaded[(name, seed)] = load(name, seed=seed)
             keys[student]["answers"][name] = {
                 label: key for label, _, key in chapter.key()
             }
@@ -271,7 +278,7 @@ def write_course(
             if progress is not None:
                 progress()
     md, js = root / "answer_key.md", root / "answer_key.json"
-    md.write_text(key_markdown(seeds, names, chapters), encoding="utf-8")
+    md.write_text(key_markdown(seeds, names, loaded), encoding="utf-8")
     js.write_text(json.dumps(keys, indent=1, ensure_ascii=False) + "\n", "utf-8")
     return [*written, md, js]
 
@@ -293,7 +300,7 @@ def _preprocessor_base() -> type:
         from nbgrader.preprocessors import NbGraderPreprocessor
     except ImportError:  # the classroom extra is not installed
         return object
-    return NbGraderPreprocessor  # type: ignore[no-any-return]
+    return NbGraderPreprocessor
 
 
 class StudentSeed(_preprocessor_base()):  # type: ignore[misc]

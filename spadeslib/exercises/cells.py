@@ -219,8 +219,9 @@ def _bind(statement: ast.stmt, env: dict[str, Any], texts: dict[str, str]) -> No
             read = _CODE
         text = _shown(value, texts)
         for target in targets:
-            env[target.id] = read  # type: ignore[attr-defined]
-            texts[target.id] = text  # type: ignore[attr-defined]
+            assert isinstance(target, ast.Name)  # every target is, as tested above
+            env[target.id] = read
+            texts[target.id] = text
         return
     if isinstance(statement, ast.ImportFrom) and any(
         alias.name == "*" for alias in statement.names
@@ -299,7 +300,8 @@ def read_answers(sources: Sequence[str]) -> dict[int, Reading]:
                 number = _check_number(node)
                 if number is None:
                     continue
-                argument = _argument(node)  # type: ignore[arg-type]
+                assert isinstance(node, ast.Call)  # _check_number found a call
+                argument = _argument(node)
                 if argument is None:
                     found[number] = Reading("value", "", ____, index)
                     continue

@@ -72,7 +72,7 @@ class Partner(SeatExercise):
         )
 
     def explain(self) -> str:
-        side = side_of(Rules.preset(), self.seat)
+        side = side_of(Rules(), self.seat)
         return (
             f"{self.seat.full} and {self.expected.full} sit across the table: together "
             f"they are the {side} side ({side_name(side)})."
@@ -137,7 +137,7 @@ class SideTricks(Spec):
     must_catch = ("one-seat", "opponents")
 
     def generate(self, rng: random.Random) -> None:
-        self.hand = play_to(deal(Rules.preset(), rng), rng)
+        self.hand = play_to(deal(Rules(), rng), rng)
         self.side = rng.choice(["NS", "EW"])
 
     def key(self) -> int:
@@ -247,7 +247,7 @@ class Glossary(Spec):
 
     def mistakes(self) -> list[Mistake]:
         out = []
-        aliases = self.answer.aliases  # type: ignore[attr-defined]
+        aliases = self.answer.aliases
         for english, spanish, portuguese in GLOSSARY:
             if english != self.expected:
                 # "deal" is read as "hand": say so, or the remark names a

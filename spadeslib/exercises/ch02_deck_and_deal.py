@@ -45,7 +45,7 @@ class CountSpades(Spec):
     must_catch = ("partner",)
 
     def generate(self, rng: random.Random) -> None:
-        self.hand = deal(Rules.preset(), rng)
+        self.hand = deal(Rules(), rng)
         self.seat = rng.choice(list(Seat))
 
     def count(self, seat: Seat, suit: Suit = Suit.SPADES) -> int:
@@ -168,7 +168,7 @@ class Voids(SetSpec):
     noun = "void"
 
     def generate(self, rng: random.Random) -> None:
-        self.hand = deal(Rules.preset(), rng)
+        self.hand = deal(Rules(), rng)
         self.seat = rng.choice(list(Seat))
 
     def acceptable(self) -> bool:

@@ -50,7 +50,7 @@ class TeamContract(Spec):
     must_catch = ("all-four", "one-partner")
 
     def generate(self, rng: random.Random) -> None:
-        self.hand = deal(Rules.preset("cards4net"), rng)
+        self.hand = deal(Rules("cards4net"), rng)
         make_bids(self.hand, rng, 4)
         self.side = rng.choice(["NS", "EW"])
 
@@ -120,7 +120,7 @@ class BlindNilTrailing(SetSpec):
         gap = rng.choice([60, 90, 100, 100, 120, 200])
         behind = rng.choice(["NS", "EW"])
         scores = {behind: base, other_side(behind): base + gap}
-        self.hand = deal(Rules.preset(preset), rng, scores=scores)
+        self.hand = deal(Rules(preset), rng, scores=scores)
 
     def key(self) -> frozenset[Seat]:
         return frozenset(s for s in Seat if self.hand.hidden[s])
@@ -200,7 +200,7 @@ class EstimateTricks(Spec):
     answer = Halves("tricks")
 
     def generate(self, rng: random.Random) -> None:
-        self.hand = deal(Rules.preset(), rng)
+        self.hand = deal(Rules(), rng)
         self.seat = rng.choice(list(Seat))
 
     def acceptable(self) -> bool:

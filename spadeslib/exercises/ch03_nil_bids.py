@@ -107,7 +107,7 @@ class NilOptions(SetSpec):
 
     def generate(self, rng: random.Random) -> None:
         preset = rng.choice(["cards4net", "cards4net", "classic", "yppedia"])
-        rules = Rules.preset(preset)
+        rules = Rules(preset)
         scores = {"NS": 0, "EW": 0}
         if preset != "cards4net":
             behind = rng.choice(["NS", "EW"])
@@ -310,9 +310,7 @@ class PresetBids(SetSpec):
         seed = new_seed(rng)
         self.hands: dict[str, Hand] = {}
         for preset in PRESETS:
-            hand = Hand(
-                Rules.preset(preset), self.dealer, seed=seed, scores=self.scores
-            )
+            hand = Hand(Rules(preset), self.dealer, seed=seed, scores=self.scores)
             for bid in self.before:
                 if not bid.is_blind and LOOK in hand.legal_actions():
                     hand.apply(LOOK)
@@ -356,11 +354,7 @@ class PresetBids(SetSpec):
 
     def prompt(self) -> str:
         bids = dict(zip(self.bid_seats(), self.before, strict=True))
-        made = (
-            bids_table(Rules.preset(), bids, seats=list(bids))
-            if bids
-            else "  (none yet)"
-        )
+        made = bids_table(Rules(), bids, seats=list(bids)) if bids else "  (none yet)"
         ask = (
             "bid Nil (after looking at the cards)"
             if self.asked == "nil"
@@ -390,7 +384,7 @@ class PresetBids(SetSpec):
     def _rule(self, preset: str) -> tuple[str, str]:
         """Why ``preset`` allows the bid, without naming the preset: what the
         preset offers, and the fact of the situation that makes it apply."""
-        rules = Rules.preset(preset)
+        rules = Rules(preset)
         partner = self._partner_bid()
         mate = self.seat.partner.full
         if self.asked == "nil":

@@ -93,7 +93,9 @@ class FollowSuit(PositionExercise):
             if h.phase is not Phase.PLAYING or not h.trick:
                 return False
             led = h.rules.trick_suit(h.trick[0][1])
-            held = h.holding[h.turn]  # type: ignore[index]
+            seat = h.turn
+            assert seat is not None  # a card is to be played
+            held = h.holding[seat]
             suits = {h.rules.trick_suit(c) for c in held}
             return (
                 led in suits
@@ -102,7 +104,7 @@ class FollowSuit(PositionExercise):
                 and Suit.SPADES in suits
             )
 
-        self.hand = position(Rules.preset("cards4net"), rng, want)
+        self.hand = position(Rules("cards4net"), rng, want)
 
     def key(self) -> frozenset[Card]:
         return frozenset(self.hand.legal_cards())
@@ -141,7 +143,9 @@ class Void(PositionExercise):
             if h.phase is not Phase.PLAYING or not h.trick:
                 return False
             led = h.rules.trick_suit(h.trick[0][1])
-            held = h.holding[h.turn]  # type: ignore[index]
+            seat = h.turn
+            assert seat is not None  # a card is to be played
+            held = h.holding[seat]
             suits = {h.rules.trick_suit(c) for c in held}
             return (
                 led not in suits
@@ -150,7 +154,7 @@ class Void(PositionExercise):
                 and len(held) >= 4
             )
 
-        self.hand = position(Rules.preset("cards4net"), rng, want)
+        self.hand = position(Rules("cards4net"), rng, want)
 
     def key(self) -> frozenset[Card]:
         return frozenset(self.hand.legal_cards())
@@ -192,7 +196,7 @@ class TrickWinner(Spec):
     answer = SeatAnswer()
 
     def generate(self, rng: random.Random) -> None:
-        self.rules = Rules.preset("cards4net")
+        self.rules = Rules("cards4net")
         deck = [c for c in self.rules.deck]
         rng.shuffle(deck)
         leader = rng.choice(list(Seat))
@@ -307,12 +311,12 @@ class NextLeader(Spec):
 
     def generate(self, rng: random.Random) -> None:
         count = rng.randint(3, 6)
-        self.hand = position(
-            Rules.preset("cards4net"), rng, lambda h: len(h.tricks) == count
-        )
+        self.hand = position(Rules("cards4net"), rng, lambda h: len(h.tricks) == count)
 
     def key(self) -> Seat:
-        return self.hand.tricks[-1].winner  # type: ignore[return-value]
+        winner = self.hand.tricks[-1].winner
+        assert winner is not None  # the trick is complete
+        return winner
 
     def prompt(self) -> str:
         h = self.hand
@@ -365,12 +369,14 @@ class WinningCards(PositionExercise):
     intro = "A card must be legal *and* high enough."
 
     def generate(self, rng: random.Random) -> None:
-        rules = Rules.preset("cards4net")
+        rules = Rules("cards4net")
 
         def want(h: Hand) -> bool:
             if h.phase is not Phase.PLAYING or not h.trick:
                 return False
-            held = h.holding[h.turn]  # type: ignore[index]
+            seat = h.turn
+            assert seat is not None  # a card is to be played
+            held = h.holding[seat]
             led = rules.trick_suit(h.trick[0][1])
             return (
                 any(c.suit is led for c in held)

@@ -91,7 +91,7 @@ def only_spades_position(rng: random.Random) -> Hand:
     """A hand where the leader, at trick 4, holds only spades and spades are not
     broken: the leader was dealt ten spades and three aces, won the first three
     tricks with the aces, and everybody followed suit."""
-    rules = Rules.preset("cards4net")
+    rules = Rules("cards4net")
     while True:
         dealer = rng.choice(list(Seat))
         leader = dealer.left
@@ -149,7 +149,7 @@ class CanLeadSpade(LeaderExercise):
     def generate(self, rng: random.Random) -> None:
         kind = rng.choice(["no", "broken", "only spades"])
         self.kind = kind
-        rules = Rules.preset("cards4net")
+        rules = Rules("cards4net")
         if kind == "only spades":
             self.hand = only_spades_position(rng)
             return
@@ -157,7 +157,9 @@ class CanLeadSpade(LeaderExercise):
         def want(h: Hand) -> bool:
             if not _leading(h) or len(h.tricks) < 2:
                 return False
-            held = h.holding[h.turn]  # type: ignore[index]
+            seat = h.turn
+            assert seat is not None  # a card is to be played
+            held = h.holding[seat]
             has = any(c.suit is Suit.SPADES for c in held)
             others = any(c.suit is not Suit.SPADES for c in held)
             return has and others and h.spades_broken == (kind == "broken")
@@ -263,12 +265,12 @@ class LegalLeads(SetSpec, LeaderExercise):
         def want(h: Hand) -> bool:
             if not _leading(h) or h.spades_broken:
                 return False
-            held = h.holding[h.turn]  # type: ignore[index]
+            seat = h.turn
+            assert seat is not None  # a card is to be played
+            held = h.holding[seat]
             return any(c.suit is Suit.SPADES for c in held) and 5 <= len(held) <= 9
 
-        self.hand = position(
-            Rules.preset(rng.choice(["cards4net", "classic"])), rng, want
-        )
+        self.hand = position(Rules(rng.choice(["cards4net", "classic"])), rng, want)
 
     def key(self) -> frozenset[Card]:
         return frozenset(self.hand.legal_cards())
@@ -313,9 +315,7 @@ class WhenBroken(Spec):
 
     def generate(self, rng: random.Random) -> None:
         shown = rng.randint(7, 10)
-        self.hand = position(
-            Rules.preset("cards4net"), rng, lambda h: len(h.tricks) == shown
-        )
+        self.hand = position(Rules("cards4net"), rng, lambda h: len(h.tricks) == shown)
 
     def key(self) -> int:
         found = break_trick(self.hand)
@@ -388,7 +388,7 @@ class JokerLeads(SetSpec, LeaderExercise):
     answer = Cards()
 
     def generate(self, rng: random.Random) -> None:
-        rules = Rules.preset("cards4net", ["jokers"])
+        rules = Rules("cards4net", ["jokers"])
 
         def want(h: Hand) -> bool:
             if not _leading(h) or h.spades_broken:

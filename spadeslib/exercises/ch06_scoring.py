@@ -141,7 +141,7 @@ class MadeContract(ScoringExercise):
     must_catch = ("no-overtricks", "ten-per-trick")
 
     def generate(self, rng: random.Random) -> None:
-        self.rules = Rules.preset("cards4net")
+        self.rules = Rules("cards4net")
         a, b, o1, o2 = self._deal_roles(rng)
         self.bids = {a: Bid(rng.randint(2, 5)), b: Bid(rng.randint(1, 4))}
         self._opponents(rng, o1, o2)
@@ -184,7 +184,7 @@ class SetContract(ScoringExercise):
     must_catch = ("softened", "counted-tricks")
 
     def generate(self, rng: random.Random) -> None:
-        self.rules = Rules.preset("cards4net")
+        self.rules = Rules("cards4net")
         a, b, o1, o2 = self._deal_roles(rng)
         self.bids = {a: Bid(rng.randint(3, 6)), b: Bid(rng.randint(2, 4))}
         self._opponents(rng, o1, o2)
@@ -233,7 +233,7 @@ class NilCards4net(ScoringExercise):
     must_catch = ("nil-tricks-bags", "no-nil")
 
     def generate(self, rng: random.Random) -> None:
-        self.rules = Rules.preset("cards4net")
+        self.rules = Rules("cards4net")
         a, b, o1, o2 = self._deal_roles(rng)
         self.nil_seat, self.partner = a, b
         self.bids = {b: Bid(rng.randint(3, 6)), a: Bid.NIL}
@@ -296,7 +296,7 @@ class NilClassic(ScoringExercise):
     must_catch = ("nil-tricks-team", "nil-tricks-ignored")
 
     def generate(self, rng: random.Random) -> None:
-        self.rules = Rules.preset("classic")
+        self.rules = Rules("classic")
         a, b, o1, o2 = self._deal_roles(rng)
         self.nil_seat, self.partner = a, b
         self.bids = {b: Bid(rng.randint(3, 6)), a: Bid.NIL}
@@ -354,7 +354,7 @@ class BlindNil(ScoringExercise):
     must_catch = ("as-nil",)
 
     def generate(self, rng: random.Random) -> None:
-        self.rules = Rules.preset(rng.choice(["cards4net", "yppedia"]))
+        self.rules = Rules(rng.choice(["cards4net", "yppedia"]))
         a, b, o1, o2 = self._deal_roles(rng)
         self.nil_seat, self.partner = a, b
         if self.rules.blind_nil == "first_bidder":
@@ -397,9 +397,7 @@ class BlindNil(ScoringExercise):
 
     def mistakes(self) -> list[Mistake]:
         s = self.score()
-        other = Rules.preset(
-            "yppedia" if self.rules.preset == "cards4net" else "cards4net"
-        )
+        other = Rules("yppedia" if self.rules.preset == "cards4net" else "cards4net")
         return [
             Mistake(
                 "as-nil",
@@ -442,7 +440,7 @@ class NumericZero(ScoringExercise):
     must_catch = ("zero-as-nil",)
 
     def generate(self, rng: random.Random) -> None:
-        self.rules = Rules.preset("cards4net")
+        self.rules = Rules("cards4net")
         a, b, o1, o2 = self._deal_roles(rng)
         self.zero_seat, self.partner = b, a
         self.bids = {a: Bid(rng.randint(3, 6)), b: Bid(0)}

@@ -57,7 +57,7 @@ class BagsCarried(HandExercise):
     must_catch = ("no-limit", "this-hand-only")
 
     def generate(self, rng: random.Random) -> None:
-        self.rules = Rules.preset("cards4net")
+        self.rules = Rules("cards4net")
         self.side = rng.choice(["NS", "EW"])
         self._made_with_overtricks(rng, self.side, (2, 4))
         self.bags = {
@@ -117,7 +117,7 @@ class PenaltyPoints(HandExercise):
 
     def generate(self, rng: random.Random) -> None:
         limit, penalty = rng.choice([(10, 100), (5, 50), (8, 100), (10, 50)])
-        self.rules = Rules.preset(
+        self.rules = Rules(
             rng.choice(["cards4net", "classic"]), bag_limit=limit, bag_penalty=penalty
         )
         self.side = rng.choice(["NS", "EW"])
@@ -144,7 +144,7 @@ class PenaltyPoints(HandExercise):
 
     def mistakes(self) -> list[Mistake]:
         s = self.result()[self.side]
-        standard = Rules.preset(self.rules.preset)
+        standard = Rules(self.rules.preset)
         out = [
             Mistake(
                 "no-penalty",
@@ -197,7 +197,7 @@ class ScoreSheet(Spec):
         return any(wrong[i] != self.expected for i in ("no-carry", "softened-set"))
 
     def generate(self, rng: random.Random) -> None:
-        self.rules = Rules.preset("cards4net")
+        self.rules = Rules("cards4net")
         self.side = rng.choice(["NS", "EW"])
         self.hands: list[tuple[dict[Seat, Bid], dict[Seat, int]]] = []
         for _ in range(3):

@@ -148,7 +148,7 @@ class PenaltyBeforeWin(WinnerExercise):
             # otherwise it drops the side below the other side, which also
             # reaches the target: either way the penalty changes the winner
             self.stopped = rng.random() < 0.45
-        self.rules = Rules.preset("cards4net")
+        self.rules = Rules("cards4net")
         self.side = rng.choice(["NS", "EW"])
         other = other_side(self.side)
         target, limit = self.rules.target, self.rules.bag_limit
@@ -266,7 +266,7 @@ class BothOverTarget(WinnerExercise):
     def generate(self, rng: random.Random) -> None:
         if not hasattr(self, "want"):
             self.want = rng.choice(["NS", "EW", NOBODY])
-        self.rules = Rules.preset("cards4net")
+        self.rules = Rules("cards4net")
         self.side = "NS"
         self.bids = {**side_bids(rng, "NS", 1, 3), **side_bids(rng, "EW", 1, 3)}
         ns = sum(self.bids[s].tricks for s in (Seat.NORTH, Seat.SOUTH))
@@ -348,7 +348,7 @@ class LosingThreshold(WinnerExercise):
     def generate(self, rng: random.Random) -> None:
         if not hasattr(self, "ends"):
             self.ends = rng.random() < 0.65
-        self.rules = Rules.preset("yppedia")
+        self.rules = Rules("yppedia")
         self.side = rng.choice(["NS", "EW"])
         other = other_side(self.side)
         self.bids = {**side_bids(rng, self.side, 3, 5), **side_bids(rng, other, 1, 3)}
@@ -363,7 +363,9 @@ class LosingThreshold(WinnerExercise):
 
     def acceptable(self) -> bool:
         after = self.new_scores()
-        fell = after[self.side] <= self.rules.losing_threshold
+        threshold = self.rules.losing_threshold
+        assert threshold is not None  # yppedia's rules have one
+        fell = after[self.side] <= threshold
         return fell == self.ends and after[other_side(self.side)] < self.rules.target
 
     def mistakes(self) -> list[Mistake]:

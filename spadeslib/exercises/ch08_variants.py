@@ -87,7 +87,7 @@ class SameHandPresets(PointsExercise):
 
     def generate(self, rng: random.Random) -> None:
         self.preset = rng.choice(["cards4net", "classic", "yppedia"])
-        self.rules = Rules.preset(self.preset)
+        self.rules = Rules(self.preset)
         seat = rng.choice([Seat.NORTH, Seat.EAST])
         self.side = "NS" if seat is Seat.NORTH else "EW"
         self.nil_seat = seat
@@ -104,7 +104,7 @@ class SameHandPresets(PointsExercise):
         self.tricks = split_tricks(rng, {seat: nil, seat.partner: partner})
 
     def acceptable(self) -> bool:
-        values = [self.score(Rules.preset(p)).points for p in PRESET_NOTES]
+        values = [self.score(Rules(p)).points for p in PRESET_NOTES]
         return len(set(values)) == 3
 
     def prompt(self) -> str:
@@ -177,7 +177,7 @@ class SameHandPresets(PointsExercise):
                 out.append(
                     Mistake(
                         f"as-{other}",
-                        self.score(Rules.preset(other)).points,
+                        self.score(Rules(other)).points,
                         f"that is the score under {other} ({note}); under "
                         f"{self.preset}: "
                         f"{PRESET_NOTES[self.preset]}",
@@ -202,7 +202,7 @@ class JokerTrick(Spec):
     answer = SeatAnswer()
 
     def generate(self, rng: random.Random) -> None:
-        self.rules = Rules.preset("cards4net", ["jokers"])
+        self.rules = Rules("cards4net", ["jokers"])
         trumps = list(self.rules.trump_order)
         plain = [c for c in self.rules.deck if not self.rules.is_trump(c)]
         leader = rng.choice(list(Seat))
@@ -284,7 +284,7 @@ class BlindSeven(PointsExercise):
     must_catch = ("ten-per-trick",)
 
     def generate(self, rng: random.Random) -> None:
-        self.rules = Rules.preset("cards4net", ["jokers"])
+        self.rules = Rules("cards4net", ["jokers"])
         seat = rng.choice(list(Seat))
         self.side = "NS" if seat in (Seat.NORTH, Seat.SOUTH) else "EW"
         self.bids = {
@@ -336,7 +336,7 @@ class TwoPlayer(PointsExercise):
     must_catch = ("zero-as-number", "nil-as-made")
 
     def generate(self, rng: random.Random) -> None:
-        self.rules = Rules.preset("two-player")
+        self.rules = Rules("two-player")
         self.side = rng.choice(["N", "S"])
         me = Seat.parse(self.side)
         other = me.partner
@@ -432,7 +432,7 @@ class JokerFirstLead(Spec):
     must_catch = ("dealer-left",)
 
     def generate(self, rng: random.Random) -> None:
-        self.hand = deal(Rules.preset("cards4net", ["jokers"]), rng)
+        self.hand = deal(Rules("cards4net", ["jokers"]), rng)
         while self.hand.phase.value == "bidding":
             self.hand.apply(policy(self.hand, rng))
 
@@ -490,7 +490,7 @@ class TenFor200(PointsExercise):
     must_catch = ("plain-ten",)
 
     def generate(self, rng: random.Random) -> None:
-        self.rules = Rules.preset(rng.choice(["cards4net", "classic"]), ["ten_for_200"])
+        self.rules = Rules(rng.choice(["cards4net", "classic"]), ["ten_for_200"])
         seat = rng.choice(list(Seat))
         self.side = "NS" if seat in (Seat.NORTH, Seat.SOUTH) else "EW"
         first = rng.randint(4, 6)

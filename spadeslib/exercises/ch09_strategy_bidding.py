@@ -58,7 +58,7 @@ class NilValue(Spec):
     must_catch = ("no-loss",)
 
     def generate(self, rng: random.Random) -> None:
-        self.rules = Rules.preset(rng.choice(["cards4net", "yppedia"]))
+        self.rules = Rules(rng.choice(["cards4net", "yppedia"]))
         self.p = rng.choice([0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9])
 
     def ev(self, value: int, p: float | None = None) -> float:
@@ -75,9 +75,7 @@ class NilValue(Spec):
         )
 
     def mistakes(self) -> list[Mistake]:
-        other = Rules.preset(
-            "yppedia" if self.rules.preset == "cards4net" else "cards4net"
-        )
+        other = Rules("yppedia" if self.rules.preset == "cards4net" else "cards4net")
         v = self.rules.nil_value
         return [
             Mistake(
@@ -125,7 +123,7 @@ class BreakEven(Spec):
     must_catch = ("no-loss", "half")
 
     def generate(self, rng: random.Random) -> None:
-        self.rules = Rules.preset(rng.choice(["cards4net", "classic"]))
+        self.rules = Rules(rng.choice(["cards4net", "classic"]))
         self.k = rng.randint(1, 3)
 
     @property
@@ -217,7 +215,7 @@ class UnderbidCost(Spec):
     must_catch = ("no-penalty", "penalty-only")
 
     def generate(self, rng: random.Random) -> None:
-        self.rules = Rules.preset("cards4net")
+        self.rules = Rules("cards4net")
         self.bid = rng.randint(3, 5)
         self.extra = rng.randint(1, 3)
         self.hands = rng.randint(4, 8)
@@ -337,7 +335,7 @@ class ChooseBid(Spec):
     uses_bots = True
 
     def generate(self, rng: random.Random) -> None:
-        self.hand: Hand = deal(Rules.preset("cards4net"), rng)
+        self.hand: Hand = deal(Rules("cards4net"), rng)
         position = rng.randint(1, 3)
         while self.hand.bid_count < position:
             self.hand.apply(sensible(self.hand, rng))
@@ -352,7 +350,7 @@ class ChooseBid(Spec):
         found = self._cache.setdefault("verdicts", {})
         if bid not in found:
             found[bid] = self.advice().rate(bid)
-        return found[bid]  # type: ignore[no-any-return]
+        return found[bid]
 
     def advice(self) -> Advice:
         """The coach's analysis of the bid (over :data:`BID_SAMPLES` deals)."""
@@ -360,7 +358,9 @@ class ChooseBid(Spec):
 
     def reference(self) -> Bid:
         """The coach's best bid."""
-        return self.advice().best  # type: ignore[return-value]
+        best = self.advice().best
+        assert isinstance(best, Bid)  # the bid coach's advice is a bid
+        return best
 
     def key(self) -> Bid:
         return self.reference()

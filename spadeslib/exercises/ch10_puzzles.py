@@ -28,6 +28,7 @@ from .answers import CardAnswer
 from .core import Feedback, Mistake, Spec
 from .reading import card_list, plural
 from .scenarios import (
+    bids_line,
     hand_picture,
     new_seed,
     played_hand,
@@ -67,7 +68,7 @@ class Puzzle(Spec):
 
     # ------------------------------------------------------- generation
     def generate(self, rng: random.Random) -> None:
-        rules = Rules.preset("cards4net")
+        rules = Rules("cards4net")
         while True:
             hand, nils = played_hand(
                 rules, random.Random(new_seed(rng)), 9, nil_first=self.nil_first
@@ -90,7 +91,9 @@ class Puzzle(Spec):
             return False
         if best_cards(hand, solver=self._solvers[1])[0] != best:
             return False  # counting bags as -10 each would choose other cards
-        advice = coach().advise(hand.view(hand.turn), hand=hand)
+        seat = hand.turn
+        assert seat is not None  # a decision point: someone is to play
+        advice = coach().advise(hand.view(seat), hand=hand)
         if advice.best not in best:
             return False
         verdicts = {card: advice.rate(card) for card in legal}
@@ -126,10 +129,10 @@ class Puzzle(Spec):
 
     def verdict(self, card: Card) -> Verdict:
         """The coach's verdict on a legal ``card``."""
-        return self._cache["verdicts"][card]  # type: ignore[no-any-return]
+        return self._cache["verdicts"][card]
 
     def key(self) -> Card:
-        return self.advice.best  # type: ignore[no-any-return]
+        return self.advice.best
 
     def candidates(self) -> list[Any]:
         """Every legal card: the check accepts each best one."""
@@ -137,7 +140,7 @@ class Puzzle(Spec):
 
     def prompt(self) -> str:
         h = self.hand
-        bids = ", ".join(f"{s.full} {h.bids[s].label()}" for s in h.bid_order)  # type: ignore[union-attr]
+        bids = bids_line(h)
         won = ", ".join(f"{s.full} {h.tricks_won[s]}" for s in h.seats)
         sides = "; ".join(
             f"{side} {sum(h.tricks_won[s] for s in h.seats if s.letter in side)} won, "

@@ -106,8 +106,10 @@ class SpadesOut(ViewExercise):
     noun = "spade"
 
     def generate(self, rng: random.Random) -> None:
-        self.hand, _ = played_hand(Rules.preset("cards4net"), rng, rng.randint(5, 8))
-        self.seat = self.hand.turn  # type: ignore[assignment]
+        self.hand, _ = played_hand(Rules("cards4net"), rng, rng.randint(5, 8))
+        seat = self.hand.turn
+        assert seat is not None  # the hand is being played
+        self.seat = seat
 
     def acceptable(self) -> bool:
         return any(
@@ -161,8 +163,10 @@ class ReadVoids(ViewExercise):
     answer = Suits()
 
     def generate(self, rng: random.Random) -> None:
-        self.hand, _ = played_hand(Rules.preset("cards4net"), rng, rng.randint(4, 7))
-        self.seat = self.hand.turn  # type: ignore[assignment]
+        self.hand, _ = played_hand(Rules("cards4net"), rng, rng.randint(4, 7))
+        seat = self.hand.turn
+        assert seat is not None  # the hand is being played
+        self.seat = seat
         view = self.hand.view(self.seat)
         candidates = [s for s in Seat if s != self.seat and view.voids()[s]]
         self.target = rng.choice(candidates) if candidates else self.seat.left

@@ -33,7 +33,15 @@ from .core import (
     Spec,
 )
 from .reading import plural
-from .scenarios import deal, hand_picture, new_seed, play_to, sensible, tricks_text
+from .scenarios import (
+    bids_line,
+    deal,
+    hand_picture,
+    new_seed,
+    play_to,
+    sensible,
+    tricks_text,
+)
 
 CHAPTER = "11_play"
 TITLE = "Play"
@@ -136,7 +144,7 @@ class Trumping(SetSpec):
     answer = TrickNumbers()
 
     def generate(self, rng: random.Random) -> None:
-        self.hand: Hand = deal(Rules.preset("cards4net"), rng)
+        self.hand: Hand = deal(Rules("cards4net"), rng)
         play_rng = random.Random(new_seed(rng))
         while not self.hand.is_over:
             self.hand.apply(sensible(self.hand, play_rng), check=False)
@@ -162,9 +170,6 @@ class Trumping(SetSpec):
 
     def universe(self) -> list[int]:
         return list(range(1, 14))
-
-    def _order(self, item: Any) -> Any:
-        return item
 
     def item_text(self, item: Any) -> str:
         return f"trick {item}"
@@ -355,7 +360,7 @@ lost
     uses_bots = True
 
     def generate(self, rng: random.Random) -> None:
-        self.hand: Hand = deal(Rules.preset("cards4net"), rng, dealer=Seat.EAST)
+        self.hand: Hand = deal(Rules("cards4net"), rng, dealer=Seat.EAST)
         play_rng = random.Random(new_seed(rng))
 
         def chooser(h: Hand, r: random.Random) -> Any:
@@ -467,7 +472,7 @@ lost
         return (
             f"South (a beginner) played the first four tricks of this hand "
             f"(`q4.hand`, dealer {h.dealer.full}; bids "
-            f"{', '.join(f'{s.full} {h.bids[s].label()}' for s in h.bid_order)}):\n"  # type: ignore[union-attr]
+            f"{bids_line(h)}):\n"
             f"{tricks_text(h.tricks)}\nSouth's cards at the start:\n"
             f"{hand_picture(h.initial, [Seat.SOUTH])}\n"
             "In which of these tricks did South's card lose points (rated an "

@@ -401,13 +401,13 @@ def grade_class(
     students: dict[str, tuple[str, int | None]] = {}  # folder -> (name, seed)
     for name, entry in key.items():
         students[folder_name(name)] = (name, entry["seed"])
-    for sub in sorted(
+    for path in sorted(
         p for p in root.iterdir() if p.is_dir() and not p.name.startswith(".")
     ):
-        if sub.name not in students and any(
-            _chapter_of(p) for p in sub.glob("*.ipynb")
+        if path.name not in students and any(
+            _chapter_of(p) for p in path.glob("*.ipynb")
         ):
-            students[sub.name] = (sub.name, None)
+            students[path.name] = (path.name, None)
     if not students:
         raise SpadesError(
             f"{root} holds no class set: no answer_key.json and no "

@@ -106,22 +106,20 @@ def parse_card(value: Any) -> Card:
 def parse_cards(value: Any) -> frozenset[Card]:
     """A set of cards from ``"QH 10H"``, ``["QH", "10H"]`` or cards; ``"none"``
     and ``[]`` are the empty set."""
-    if isinstance(value, (str, Card)):
-        if isinstance(value, str) and value.strip().lower() in ("none", "", "-"):
+    if isinstance(value, Card):
+        items: Iterable[Any] = [value]
+    elif isinstance(value, str):
+        if value.strip().lower() in ("none", "", "-"):
             return frozenset()
         try:  # one card by its name: "the king of hearts"
             return frozenset([Card.parse(value.rstrip(" ."))])
         except SpadesError:
             pass
-        items: Iterable[Any] = (
-            [value]
-            if isinstance(value, Card)
-            else [  # "AH, JH and 4H.": the words between cards are not read
-                w
-                for w in value.replace(",", " ").rstrip(" .").split()
-                if w.lower() not in ("and", "&")
-            ]
-        )
+        items = [  # "AH, JH and 4H.": the words between cards are not read
+            w
+            for w in value.replace(",", " ").rstrip(" .").split()
+            if w.lower() not in ("and", "&")
+        ]
     elif isinstance(value, Iterable):
         items = value
     else:

@@ -18,7 +18,7 @@ on the bots, so the course's exercises stay the same when the bots improve.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from ..actions import LOOK, Action, Bid, Exchange
 from ..cards import Card
@@ -31,6 +31,7 @@ from ..seats import Seat
 from ..tricks import Trick
 
 __all__ = [
+    "bids_line",
     "bids_table",
     "deal",
     "describe_score",
@@ -117,7 +118,8 @@ def split_tricks(
 
 # ------------------------------------------------------------------ pictures
 def hand_picture(
-    holding: Mapping[Seat, Iterable[Card]], seats: Iterable[Seat] = tuple(Seat)
+    holding: Mapping[Seat, Iterable[Card]] | Sequence[Iterable[Card]],
+    seats: Iterable[Seat] = tuple(Seat),
 ) -> str:
     """One line per seat: ``North  ♠ A 10 4  ♥ K 2 ...``."""
     return "\n".join(f"  {s.full:<6}{cards_text(list(holding[s]))}" for s in seats)
@@ -144,6 +146,17 @@ def bids_table(
             row += f" {tricks[s]:>6}"
         rows.append(row.rstrip())
     return "\n".join(rows)
+
+
+def bids_line(hand: Hand) -> str:
+    """``North 3, East Nil, ...``: the bids of a hand whose bidding is over,
+    in bidding order."""
+    words = []
+    for seat in hand.bid_order:
+        bid = hand.bids[seat]
+        assert bid is not None, "the bidding is over"
+        words.append(f"{seat.full} {bid.label()}")
+    return ", ".join(words)
 
 
 def side_name(side: str) -> str:
@@ -301,17 +314,18 @@ def sensible(hand: Hand, rng: random.Random, nil_seats: Iterable[Seat] = ()) -> 
     nil_seats = set(nil_seats)
     rules = hand.rules
     if hand.phase is Phase.BIDDING:
-        legal = hand.legal_actions()
-        if LOOK in legal:
+        actions = hand.legal_actions()
+        if LOOK in actions:
             return LOOK
-        if seat in nil_seats and Bid.NIL in legal:
+        if seat in nil_seats and Bid.NIL in actions:
             return Bid.NIL
         return simple_bid(hand, seat)
     if hand.phase is not Phase.PLAYING:
         return policy(hand, rng)
     legal = hand.legal_cards()
     low = _low_key(rules)
-    nil = hand.bids[seat] is not None and hand.bids[seat].is_nil  # type: ignore[union-attr]
+    bid = hand.bids[seat]
+    nil = bid is not None and bid.is_nil
     if not hand.trick:
         return min(legal, key=low) if nil else rng.choice(legal)
     from ..tricks import trick_winner

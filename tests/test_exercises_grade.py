@@ -276,6 +276,15 @@ def test_read_answers_follows_names_through_the_cells() -> None:
     assert kinds == ["code"] * 5
     magic = read_answers(["%run setup.py\nq1.check(S)"])
     assert magic[1].kind == "code"  # the magic may have set S
+    # the answer as the student typed it: quotes and all, on one line
+    typed = read_answers(
+        [
+            'q1.check("N")',
+            "answer = ['4',  \"nil\"]\nq2.check(answer)",
+            "q3.check(\n  7)",
+        ]
+    )
+    assert [typed[n].text for n in (1, 2, 3)] == ['"N"', "['4', \"nil\"]", "7"]
 
 
 @pytest.mark.skipif(

@@ -170,8 +170,11 @@ def _value(node: ast.expr, env: dict[str, Any]) -> Any:
     raise _Code
 
 
-def _text(node: ast.AST) -> str:
-    return " ".join(ast.unparse(node).split())
+def _text(node: ast.AST, code: str | None = None) -> str:
+    """The source of ``node`` as written in ``code`` (``"N"`` stays in double
+    quotes), on one line; rebuilt from the tree without ``code``."""
+    written = ast.get_source_segment(code, node) if code is not None else None
+    return " ".join((written or ast.unparse(node)).split())
 
 
 def _check_number(call: ast.AST) -> int | None:
@@ -195,10 +198,12 @@ def _argument(call: ast.Call) -> ast.expr | None:
     return next((k.value for k in call.keywords if k.arg == "answer"), None)
 
 
-def _bind(statement: ast.stmt, env: dict[str, Any], texts: dict[str, str]) -> None:
-    """Update ``env`` with the names ``statement`` binds: the value of a plain
-    assignment when it can be read, else :data:`_CODE` (and ``texts`` with the
-    source of each value read)."""
+def _bind(
+    statement: ast.stmt, env: dict[str, Any], texts: dict[str, str], code: str
+) -> None:
+    """Update ``env`` with the names ``statement`` (of the cell ``code``)
+    binds: the value of a plain assignment when it can be read, else
+    :data:`_CODE` (and ``texts`` with the source of each value read)."""
     targets: list[ast.expr] = []
     value: ast.expr | None = None
     if isinstance(statement, ast.Assign):
@@ -217,7 +222,7 @@ def _bind(statement: ast.stmt, env: dict[str, Any], texts: dict[str, str]) -> No
             read = missing if isinstance(value, ast.Name) else _CODE
         except _Code:
             read = _CODE
-        text = _shown(value, texts)
+        text = _shown(value, texts, code)
         for target in targets:
             assert isinstance(target, ast.Name)  # every target is, as tested above
             env[target.id] = read
@@ -247,11 +252,22 @@ def _bind(statement: ast.stmt, env: dict[str, Any], texts: dict[str, str]) -> No
             env[node.rest] = _CODE
 
 
-def _shown(node: ast.expr, texts: dict[str, str]) -> str:
-    """The source of an answer, a name replaced by what it was set to."""
+def _shown(node: ast.expr, texts: dict[str, str], code: str) -> str:
+    """The source of an answer as written in ``code``, a name replaced by
+    what it was set to."""
     if isinstance(node, ast.Name) and node.id in texts:
         return texts[node.id]
-    return _text(node)
+    return _text(node, code)
+
+
+def _names_in(text: str) -> bool:
+    """Whether the answer written ``text`` reads a name (``x + 10``,
+    ``Seat.N``), so that its value says more than its text."""
+    try:
+        tree = ast.parse(text, mode="eval")
+    except SyntaxError:
+        return True
+    return any(isinstance(node, ast.Name) for node in ast.walk(tree))
 
 
 def _written(value: Any) -> str:
@@ -281,7 +297,8 @@ def read_answers(sources: Sequence[str]) -> dict[int, Reading]:
         if _BINDING_MAGIC.search(source):  # %run setup.py may bind any name
             env[_OPAQUE] = True
         try:
-            tree = ast.parse(python_source(source))
+            code = python_source(source)
+            tree = ast.parse(code)
         except SyntaxError as error:
             where = f"line {error.lineno}: " if error.lineno else ""
             for number in _CHECK.findall(source):
@@ -306,9 +323,9 @@ def read_answers(sources: Sequence[str]) -> dict[int, Reading]:
                     found[number] = Reading("value", "", ____, index)
                     continue
                 if node is not direct:  # in a loop, a condition, a print(...)
-                    found[number] = Reading("code", _text(node), cell=index)
+                    found[number] = Reading("code", _text(node, code), cell=index)
                     continue
-                shown = _shown(argument, texts)
+                shown = _shown(argument, texts, code)
                 try:
                     value = _value(argument, env)
                 except _Undefined as missing:
@@ -319,10 +336,10 @@ def read_answers(sources: Sequence[str]) -> dict[int, Reading]:
                 except _Code:
                     found[number] = Reading("code", shown, cell=index)
                 else:
-                    names = any(isinstance(n, ast.Name) for n in ast.walk(argument))
-                    shown = _written(value) if names else shown
+                    if _names_in(shown):  # answer = x + 10: say 50
+                        shown = _written(value)
                     found[number] = Reading("value", shown, value, index)
-            _bind(statement, env, texts)
+            _bind(statement, env, texts, code)
     return found
 
 

@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING, Any
 
 from ..coach.explain import describe
 from ..errors import is_whole
-from ..hand import Phase
 from .advisor import HandEstimate, TableReview, Tip
 
 if TYPE_CHECKING:
@@ -43,8 +42,9 @@ class Coaching:
 
     def hint(self: Host) -> Tip | None:
         """What the coach would do now, and why (also shown on the table)."""
-        if not self.learner_to_move():
-            self._refused(self._not_your_turn())
+        why = self.why_unavailable("hint")
+        if why is not None:
+            self._refused(why)
             return None
         tip = self._advice(self.advisor.hint, self.game.view(self.seat))
         if tip is None:
@@ -60,15 +60,11 @@ class Coaching:
 
     def estimate(self: Host) -> HandEstimate | None:
         """How good is my hand? Expected tricks and a suggested bid (bidding)."""
+        why = self.why_unavailable("estimate")
+        if why is not None:
+            self._refused(why)
+            return None
         view = self.game.view(self.seat)
-        if not self.learner_to_move() or view.phase is not Phase.BIDDING:
-            self._refused(
-                "The estimate is for your bid: ask when it is your turn to bid."
-            )
-            return None
-        if view.hand is None:
-            self._refused("Your cards are face down: look at them first.")
-            return None
         estimate = self._advice(self.advisor.estimate, view)
         if estimate is None:
             return None
@@ -95,7 +91,7 @@ class Coaching:
         )
         if hand is None:
             self._refused(
-                "No hand is finished yet: review a hand once it is scored."
+                self.why_unavailable("review") or ""
                 if number is None
                 else f"Hand {number} is not finished."
             )

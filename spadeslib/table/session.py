@@ -49,7 +49,6 @@ from .narrate import (
     describe_new_game,
     narrate,
     retell,
-    seat_name,
     winner_words,
 )
 from .options import (
@@ -65,13 +64,14 @@ from .options import (
 from .saving import (
     MAX_UPLOAD,
 )
+from .tools import Tools
 from .turns import SPEEDS, TurnLoop
 from .words import refusal
 
 __all__ = ["DEFAULT_LEVELS", "MAX_UPLOAD", "SPEEDS", "TableSession", "ladder"]
 
 
-class TableSession(TurnLoop, Coaching, Keeping):
+class TableSession(TurnLoop, Coaching, Keeping, Tools):
     """One learner at a Spades table, bots in the other seats; no widgets.
 
     Parameters: ``rules`` (a :class:`~spadeslib.Rules` or a spec such as
@@ -408,20 +408,6 @@ class TableSession(TurnLoop, Coaching, Keeping):
         self.changed()
         return True
 
-    def _not_your_turn(self) -> str:
-        game = self.game
-        if game.is_over:
-            return f"The game is over ({self._winner_words()}): start a new game."
-        if self.between:
-            return "This hand is over: press Next hand to deal the next one."
-        assert game.turn is not None
-        who = seat_name(game.turn, self.seat, game.rules)
-        if who.endswith(" (partner)"):  # not "North (partner)'s turn"
-            who = f"your partner {who.removesuffix(' (partner)')}"
-        if self.paused:
-            return f"The game is paused: it is {who}'s turn. Press Play on."
-        return f"Please wait: it is {who}'s turn."
-
     def _winner_words(self) -> str:
         """``"East-West won, 527 to 59: East-West reached the target of 500"``."""
         return winner_words(self.game, self.seat)
@@ -515,10 +501,9 @@ class TableSession(TurnLoop, Coaching, Keeping):
         """Take back your last real choice in this hand (a decision with more
         than one legal action), with everything after it: the bots' moves
         and your forced cards; the bots then replay exactly as before."""
-        if not self.can_undo():
-            return self.refuse(
-                "There is nothing to undo: you have not made a choice in this hand yet."
-            )
+        why = self.why_unavailable("undo")
+        if why is not None:
+            return self.refuse(why)
         game = self.game
         hand = self.shown_hand
         target = self._choices()[-1]
@@ -538,10 +523,9 @@ class TableSession(TurnLoop, Coaching, Keeping):
         bots replay exactly until you choose differently)."""
         game = self.game
         target = self.shown_hand.number
-        if not self.shown_hand.history:
-            return self.refuse(
-                "This deal has just started: there is nothing to replay."
-            )
+        why = self.why_unavailable("replay")
+        if why is not None:
+            return self.refuse(why)
         while game.hand.number > target or game.hand.history:
             game.undo()
         self._rewound(f"Hand {target} is dealt again: the same cards, from the start.")

@@ -33,6 +33,7 @@ from .narrate import (
 )
 from .panels import deal_words, options_state, review_state, sheet_state, summary
 from .session import TableSession
+from .tools import TOOLS
 from .words import MODIFIER_WORDS, plural, refusal
 
 __all__ = [
@@ -435,6 +436,11 @@ def table_state(
     tip = session.hint_shown
     estimate = session.estimate_shown
     left = session.timer_left()
+    unavailable = session.unavailable()  # why each tool that is off is off
+    controls = {tool: tool not in unavailable for tool in TOOLS}
+    controls["step"] = controls["step"] and session.speed == "step"
+    controls["next_hand"] = session.between and not game.is_over
+    controls["new_game"] = game.is_over
     return {
         "v": 1,
         "table": {
@@ -486,16 +492,10 @@ def table_state(
         "timer": None
         if left is None
         else {"seconds": session.timer, "left": round(left, 1)},
-        "controls": {
-            "undo": session.can_undo(),
-            "replay": bool(session.shown_hand.history),
-            "next_hand": session.between and not game.is_over,
-            "new_game": game.is_over,
-            "hint": mine,
-            "estimate": mine and view.phase is Phase.BIDDING and view.hand is not None,
-            "step": session.bot_to_move() and session.speed == "step",
-            "review": bool(game.finished_hands),
-        },
+        "controls": controls,
+        # why each tool that is off is off: said when it is pressed anyway
+        # (it stays in the Tab order, aria-disabled)
+        "unavailable": unavailable,
         "options": options_state(session),
         "resume": session.resume_token(),
         "prefs": dict(prefs or {}),

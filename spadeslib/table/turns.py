@@ -112,12 +112,9 @@ class TurnLoop:
 
     def step(self: Host) -> bool:
         """Let the next bot move (the ``step`` speed waits for this)."""
-        if not self.bot_to_move():
-            return self.refuse(
-                "No bot is waiting to move."
-                if not self.learner_to_move()
-                else "It is your turn."
-            )
+        why = self.why_unavailable("step")
+        if why is not None:
+            return self.refuse(why)
         self._bot_step()
         self._ready()
         self.changed()

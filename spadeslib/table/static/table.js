@@ -53,10 +53,19 @@
 // n Nil, l look, h hint, u undo. When your turn to play comes with the focus
 // on a card you may not play, it moves to the first card you may; in the
 // two-player draw it comes back to the draw's buttons after each draw. A
-// control that goes away or is disabled under the focus (a bid, Replay, New
-// game, the review's Close) hands it on (refocus), never to the page.
+// control that goes away or is disabled under the focus (a bid, New game,
+// the review's Close) hands it on (refocus), never to the page; a tool of
+// the toolbar that becomes unavailable (Replay once the deal starts again)
+// keeps it: it is only aria-disabled.
 
 const MAX_UPLOAD = 1000000;
+// how long a hand's end waits for the review's summary, to be said with it
+const HOLD = 1500;
+// the toolbar's tools that stay focusable while unavailable (aria-disabled):
+// each one's key in state.controls and state.unavailable, and its name when
+// the state gives no reason
+const TOOLS = { hint: "hint", estimate: "estimate", undo: "undo", replay: "replay", "review-open": "review", step: "step" };
+const TOOL_NAMES = { hint: "Hint", estimate: "The estimate", undo: "Undo", replay: "Replay", "review-open": "Check my play", step: "Next move" };
 // how long Replay and New game wait for the second press (unless the focus leaves them)
 const ARMED = 10000;
 const SUITS = {
@@ -294,6 +303,7 @@ class TableView {
     if (!el || !this.root.contains(el)) return;
     const id = el.dataset.testid;
     const s = this.state();
+    if (el.getAttribute("aria-disabled") === "true") return this.unavailable(el);
     if (id.startsWith("card-")) return this.clickCard(el.dataset.code);
     if (el.dataset.action) return this.act(el.dataset.action);
     if (id.startsWith("speed-")) return this.send({ type: "speed", speed: id.slice(6) });
@@ -341,6 +351,22 @@ class TableView {
         this.q("resume-banner").setAttribute("hidden", "");
         return this.store(s);
     }
+  }
+
+  // a tool pressed while it is unavailable (aria-disabled): nothing is sent;
+  // the notice says why, in the table's words (state.unavailable), else that
+  // it is not available now. The same words again are emptied first, so a
+  // screen reader speaks them again
+  unavailable(el) {
+    const id = el.dataset.testid;
+    const key = TOOLS[id] || id;
+    const said = this.state().unavailable?.[key] || `${TOOL_NAMES[id] || el.textContent.trim()} is not available now.`;
+    const notice = this.q("notice");
+    if (notice.textContent !== said) return void (notice.textContent = said);
+    notice.textContent = "";
+    requestAnimationFrame(() => {
+      if (!notice.textContent) notice.textContent = said;
+    });
   }
 
   // Check my play: the review of the last finished hand opens, even one the
@@ -651,8 +677,9 @@ class TableView {
   }
 
   // the focus is out of the table, or on a control a redraw disabled or hid
-  // (Replay once the deal starts again, New game in the panel that closes):
-  // the browser would drop it to the page, where the table's keys stop
+  // (a bid once it is made, New game in the panel that closes): the browser
+  // would drop it to the page, where the table's keys stop. An unavailable
+  // tool (aria-disabled, Replay once the deal starts again) keeps it
   focusLost() {
     const el = document.activeElement;
     if (!el || !this.root.contains(el)) return true;
@@ -1034,13 +1061,69 @@ class TableView {
     // a screen reader hears what happened and, when it comes, that it is
     // the learner's turn (the prompt)
     const mine = s.table.to_move === "you";
-    const said = this.announced >= 0 && fresh.length ? fresh.slice(-4).map((e) => e.text) : [];
-    if (mine && !this.wasMine && s.prompt) said.push(s.prompt);
-    if (said.length) this.q("live").textContent = said.join(" ");
+    const turn = mine && !this.wasMine && s.prompt ? s.prompt : null;
+    this.announce(s, this.announced >= 0 ? fresh : [], turn);
     this.wasMine = mine;
     if (log.length) this.announced = Math.max(this.announced, log[log.length - 1].n);
   }
 
+  // The live region, one write a state: the last lines of what happened,
+  // then the learner's turn. A hand's end is one announcement: the last
+  // trick, the score (the review's result), the review's summary, what
+  // comes next. The review is checked after the score is logged (some 50 ms
+  // later): until it comes, HOLD ms at most, the hand's end waits for it.
+  announce(s, news, turn) {
+    const rv = s.review;
+    const held = this.held;
+    const lines = (held?.lines || []).concat(news);
+    turn = turn || held?.turn || null;
+    const end = rv?.result && `${s.table.game}:${rv.hand}`;
+    const scored = !!end && this.endSaid !== end && lines.some((e) => rv.result.includes(e.text));
+    if (scored && rv.state === "pending") {
+      if (!held) this.holdTimer = setTimeout(() => this.flushHeld(), HOLD);
+      this.held = { lines, turn, end, result: rv.result };
+      return;
+    }
+    clearTimeout(this.holdTimer);
+    this.held = null;
+    let said;
+    if (scored) {
+      this.endSaid = end;
+      said = this.endLines(lines, rv.result, rv.state === "ready" ? rv.summary : null);
+    } else if (held) {
+      // the review went away unsaid (a new hand, a new game): the score first
+      this.endSaid = held.end;
+      said = this.endLines(held.lines, held.result, null).concat(news.slice(-4).map((e) => e.text));
+    } else said = lines.slice(-4).map((e) => e.text);
+    if (turn) said.push(turn);
+    if (said.length) this.q("live").textContent = said.join(" ");
+  }
+
+  // the review did not come in time: the hand's end is said without it
+  flushHeld() {
+    const held = this.held;
+    if (!held) return;
+    this.held = null;
+    this.endSaid = held.end;
+    const said = this.endLines(held.lines, held.result, null);
+    if (held.turn) said.push(held.turn);
+    this.q("live").textContent = said.join(" ");
+  }
+
+  // a hand's end in words: the last two lines before the score, the score
+  // as one text, the review's summary (where it is in the log), the lines after
+  endLines(lines, result, summary) {
+    const texts = lines.map((e) => e.text).filter((text) => text !== summary);
+    const score = texts.map((text) => result.includes(text));
+    const first = score.indexOf(true);
+    const last = score.lastIndexOf(true);
+    return [...texts.slice(Math.max(0, first - 2), first), result, ...(summary ? [summary] : []), ...texts.slice(last + 1)];
+  }
+
+  // A tool that cannot be used now (Hint, the estimate, Undo, Replay, Check
+  // my play, Next move) stays in the Tab order, marked aria-disabled, never
+  // disabled: a screen reader finds it and hears that it is unavailable;
+  // pressed, it sends nothing and the notice says why (unavailable)
   renderTools(s) {
     const c = s.controls;
     const set = (id, on, show = true) => {
@@ -1049,17 +1132,9 @@ class TableView {
       b.hidden = !show;
       if (on) b.removeAttribute("aria-disabled");
       else b.setAttribute("aria-disabled", "true");
-      if (!on && this.armed?.el === b) this.disarm(); // a disabled button asks nothing
-      b.disabled = !on;
+      if (!on && this.armed?.el === b) this.disarm(); // an unavailable button asks nothing
     };
-    set("hint", c.hint);
-    set("estimate", c.estimate);
-    set("undo", c.undo);
-    set("replay", c.replay);
-    set("review-open", c.review);
-    set("step", c.step, s.options.speed === "step");
-    set("save", true);
-    set("load", true);
+    for (const [id, key] of Object.entries(TOOLS)) set(id, c[key], id !== "step" || s.options.speed === "step");
     for (const sp of s.options.speeds) {
       const b = this.q(`speed-${sp}`);
       if (b) b.setAttribute("aria-pressed", String(sp === s.options.speed));
@@ -1189,6 +1264,7 @@ function render({ model, el }) {
     model.off("change:state", onState);
     model.off("msg:custom", onMsg);
     clearInterval(view.timerTick);
+    clearTimeout(view.holdTimer);
     view.fitter.disconnect();
   };
 }

@@ -228,3 +228,23 @@ def test_a_token_s_lines_out_of_place_are_dropped() -> None:
     assert other.resume(token), other.notice
     assert other.asides == [tuple(hint)]
     assert other.log[other.log_start : -1] == live(session)
+
+
+def test_a_hint_asked_again_is_shown_not_told_again() -> None:
+    session = TableSession("classic", seed=9, coach="rule")
+    tips = [session.hint() for _ in range(3)]
+    assert tips[0] is not None and tips.count(tips[0]) == 3
+    assert len(session.asides) == 1
+    assert sum(line.startswith("Hint:") for line in live(session)) == 1
+
+
+def test_with_auto_review_the_review_is_told_after_the_hand_s_end() -> None:
+    """Without an event loop the review comes at once: after the last card
+    and the score, as a reload tells it."""
+    session = TableSession("classic", seed=9, coach="rule", auto_review=True)
+    play(session, random.Random(5), hands=1)
+    said = live(session)
+    review = session.last_review
+    assert review is not None and said[-1] == review.summary
+    assert said[-2].startswith("Hand 1 is over")
+    assert resumed(session) == said

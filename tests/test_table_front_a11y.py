@@ -534,8 +534,15 @@ def test_an_unavailable_tool_sends_nothing_and_says_why(
     assert page.evaluate("() => window.texts") == ["", s["unavailable"]["undo"]]
     tid(page, "estimate").click(force=True)
     assert notice.inner_text() == "The estimate is not available now."
-    # the next state from Python clears the local words
-    push(page, states["after-bid"])
+    # kept while the estimate stays unavailable (a bot moves), cleared once
+    # it is available again
+    still = _copy(states["after-bid"])
+    still["unavailable"]["estimate"] = "The estimate is for your bid."
+    push(page, still)
+    assert notice.inner_text() == "The estimate is not available now."
+    again = _copy(states["after-bid"])
+    again["unavailable"].pop("estimate", None)
+    push(page, again)
     assert notice.inner_text() == ""
     assert page.evaluate("() => window.sent") == []
     assert not page.errors, page.errors
@@ -551,7 +558,7 @@ def test_the_table_says_why_a_tool_is_off(states: Any) -> None:
     assert state["table"]["to_move"] == "bot"
     why = state["unavailable"]
     assert why["hint"].startswith("Please wait: it is ") and "turn" in why["hint"]
-    assert why["estimate"].startswith("The estimate is for your bid")
+    assert why["estimate"] == why["hint"]  # the same: it is not your turn
     assert why["undo"].startswith("There is nothing to undo")
     assert "step" not in why  # a bot is to move: Next move is on
     pressed = {
@@ -683,6 +690,39 @@ def test_a_hands_end_is_one_announcement(browser: Any, hand_end: Any) -> None:
     page.close()
 
 
+def test_a_hand_ended_again_is_announced_again(browser: Any, hand_end: Any) -> None:
+    """After Undo or Replay the same hand ends again, with new lines of the
+    log: its end is said again, whole, with its review."""
+    playing, _, ready = hand_end
+    result, summary = ready["review"]["result"], ready["review"]["summary"]
+    page = open_table(browser, playing)
+    page.evaluate(WRITES)
+    push(page, ready)
+    again = _copy(ready)
+    again["log"] = [{**e, "n": e["n"] + 1000} for e in ready["log"]]
+    push(page, again)
+    writes = page.evaluate("() => window.writes")
+    assert len(writes) == 2, writes
+    assert all(result in w and summary in w for w in writes), writes
+    assert not page.errors, page.errors
+    page.close()
+
+
+def test_a_held_key_asks_for_one_hint(browser: Any, states: Any) -> None:
+    page = open_table(browser, states["bidding"])
+    tid(page, "spades-table").focus()
+    page.keyboard.down("h")
+    page.evaluate(
+        """() => { const t = document.querySelector('[data-testid=spades-table]');
+        for (let i = 0; i < 5; i++) t.dispatchEvent(new KeyboardEvent('keydown',
+          { key: 'h', repeat: true, bubbles: true })); }"""
+    )
+    page.keyboard.up("h")
+    sent = page.evaluate("() => window.sent")
+    assert [m["type"] for m in sent] == ["hint"], sent
+    page.close()
+
+
 def test_a_hands_end_is_said_alone_when_the_review_is_late(
     browser: Any, hand_end: Any
 ) -> None:
@@ -787,6 +827,26 @@ def test_the_first_choices_ring_is_not_cut(
     )
     assert _first_pixel(shot) == (255, 255, 255), _first_pixel(shot)
     assert acts.bounding_box() == box_before
+    page.close()
+
+
+def test_the_hinted_first_choice_s_yellow_ring_is_not_cut(
+    browser: Any, states: Any
+) -> None:
+    """Unfocused, the hinted choice's yellow ring is drawn inside the button
+    too: nothing of it leaves the row's clip, and the button's edge is yellow."""
+    s = _copy(states["bidding"])
+    s["hint"] = {"action": s["buttons"][0]["action"], "label": "bid", "text": "Bid."}
+    page = open_table(browser, s)
+    button = page.locator(".spt-actions button").first
+    assert "spt-hinted" in (button.get_attribute("class") or "")
+    out = _outside(button)
+    assert max(out.values()) <= 0, out
+    b = button.bounding_box()
+    shot = page.screenshot(
+        clip={"x": b["x"], "y": b["y"] + b["height"] / 2, "width": 2, "height": 1}
+    )
+    assert _first_pixel(shot) == _rgb("#f1c40f"), _first_pixel(shot)
     page.close()
 
 

@@ -46,10 +46,15 @@ class Coaching:
         if why is not None:
             self._refused(why)
             return None
+        key = self.state_key()
+        if self._tip is not None and self._tip[0] == key:  # asked again: shown
+            self._answered()
+            self.changed()
+            return self._tip[1]
         tip = self._advice(self.advisor.hint, self.game.view(self.seat))
         if tip is None:
             return None
-        self._tip = (self.state_key(), tip)
+        self._tip = (key, tip)
         self._answered()
         self._aside(
             f"Hint: {describe(tip.action, self.rules.players)}. {tip.text}",
@@ -64,11 +69,15 @@ class Coaching:
         if why is not None:
             self._refused(why)
             return None
-        view = self.game.view(self.seat)
-        estimate = self._advice(self.advisor.estimate, view)
+        key = self.state_key()
+        if self._estimate is not None and self._estimate[0] == key:  # shown
+            self._answered()
+            self.changed()
+            return self._estimate[1]
+        estimate = self._advice(self.advisor.estimate, self.game.view(self.seat))
         if estimate is None:
             return None
-        self._estimate = (self.state_key(), estimate)
+        self._estimate = (key, estimate)
         self._answered()
         self._aside(estimate.text, recent=False)
         self.changed()

@@ -255,7 +255,7 @@ def token_asides(token: Any, game: Game) -> list[tuple[int, int, str]]:
     if not isinstance(asides, list):
         return []
     kept: list[tuple[int, int, str]] = []
-    for aside in asides[:MAX_ASIDES]:
+    for aside in asides[-MAX_ASIDES:]:  # the newest
         if not (isinstance(aside, list) and len(aside) == 3):
             continue
         index, moves, text = aside

@@ -41,7 +41,7 @@ from ..seats import Seat
 from ..view import PlayerView
 from .advisor import Advisor, HandEstimate, TableReview, Tip
 from .coaching import Coaching
-from .keeping import Keeping
+from .keeping import MAX_ASIDES, Keeping
 from .narrate import (
     Snapshot,
     describe_dealer,
@@ -422,6 +422,7 @@ class TableSession(TurnLoop, Coaching, Keeping, Tools):
         the hand on the table (:attr:`asides`)."""
         hand = self.shown_hand
         self.asides.append((hand.number - 1, len(hand.history), text))
+        del self.asides[:-MAX_ASIDES]  # the newest are kept
         if recent:
             self._say([text])
         else:
@@ -443,9 +444,9 @@ class TableSession(TurnLoop, Coaching, Keeping, Tools):
                 )
             )
             self.between = over is None and not self.auto_next
-            if self.auto_review and not self.auto_next:
-                self._review_soon()
         self._say(lines)
+        if hand.is_over and self.auto_review and not self.auto_next:
+            self._review_soon()  # logged after the hand's end
 
     def _retold(self) -> None:
         """The log of a game loaded or resumed, rebuilt from its moves as the

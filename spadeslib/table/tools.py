@@ -39,7 +39,9 @@ class Tools:
             return None if self.learner_to_move() else self._not_your_turn()
         if tool == "estimate":
             view = game.view(self.seat)
-            if not self.learner_to_move() or view.phase is not Phase.BIDDING:
+            if not self.learner_to_move():
+                return self._not_your_turn()
+            if view.phase is not Phase.BIDDING:
                 return "The estimate is for your bid: ask when it is your turn to bid."
             if view.hand is None:
                 return "Your cards are face down: look at them first."
@@ -61,9 +63,9 @@ class Tools:
         if tool == "step":
             if self.bot_to_move():
                 return None
-            return (
-                "It is your turn." if self.learner_to_move() else "No bot is to move."
-            )
+            if self.learner_to_move():
+                return "It is your turn."
+            return self._not_your_turn()  # the hand or the game is over, or paused
         raise ValueError(f"there is no tool {tool!r}: one of {', '.join(TOOLS)}")
 
     def unavailable(self: Host) -> dict[str, str]:

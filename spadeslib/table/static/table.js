@@ -361,6 +361,7 @@ class TableView {
     const id = el.dataset.testid;
     const key = TOOLS[id] || id;
     const said = this.state().unavailable?.[key] || `${TOOL_NAMES[id] || el.textContent.trim()} is not available now.`;
+    this.toolNote = { key, text: said }; // kept while the tool stays unavailable
     const notice = this.q("notice");
     if (notice.textContent !== said) return void (notice.textContent = said);
     notice.textContent = "";
@@ -465,6 +466,7 @@ class TableView {
     }
     if (ev.target.tagName === "BUTTON" && (ev.key === "Enter" || ev.key === " ")) return;
     const key = ev.key.toLowerCase();
+    if (ev.repeat && (key === "h" || key === "u")) return; // a held key asks once
     if (/^[0-9]$/.test(key)) {
       ev.preventDefault();
       this.digits += key;
@@ -815,8 +817,11 @@ class TableView {
     // the refusal's region stays in the page, empty when there is none
     // (a region shown only when its words come is often not spoken)
     const notice = this.q("notice");
-    const said = s.notice || "";
-    if (said && s.notice_id !== this.noticeId && notice.textContent === said) {
+    // a refusal from Python, else why a tool pressed is unavailable, kept
+    // until the tool can be used (or a refusal comes)
+    if (this.toolNote && (s.notice || !(this.toolNote.key in (s.unavailable || {})))) this.toolNote = null;
+    const said = s.notice || this.toolNote?.text || "";
+    if (s.notice && s.notice_id !== this.noticeId && notice.textContent === said) {
       notice.textContent = ""; // the same refusal again: emptied, then said again
       requestAnimationFrame(() => {
         if (this.state().notice === said) notice.textContent = said;
@@ -1077,8 +1082,11 @@ class TableView {
     const held = this.held;
     const lines = (held?.lines || []).concat(news);
     turn = turn || held?.turn || null;
-    const end = rv?.result && `${s.table.game}:${rv.hand}`;
-    const scored = !!end && this.endSaid !== end && lines.some((e) => rv.result.includes(e.text));
+    // a hand's end is said once: the same hand ended again (after Undo or
+    // Replay) is a new end, with new lines of the log
+    const first = rv?.result ? lines.find((e) => rv.result.includes(e.text)) : null;
+    const end = first && `${s.table.game}:${rv.hand}:${first.n}`;
+    const scored = !!end && this.endSaid !== end;
     if (scored && rv.state === "pending") {
       if (!held) this.holdTimer = setTimeout(() => this.flushHeld(), HOLD);
       this.held = { lines, turn, end, result: rv.result };

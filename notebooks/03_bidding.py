@@ -228,9 +228,11 @@ print(f"bids add up to less than 13 in {under:.0%} of the deals")
 #
 # **Nil** promises to win no trick at all; **Blind Nil** is the same promise
 # made before looking at your cards. The rule sets disagree about who may
-# bid them, and when. Rather than list the differences from memory, let us
-# put the library in five situations and ask, for each rule set, whether Nil
-# and Blind Nil are legal (✔), or which rule forbids them.
+# bid them, and when. (The library calls each named rule set a *preset*:
+# `cards4net`, `classic`, `yppedia` and `two-player`; the exercises use the
+# word too.) Rather than list the differences from memory, let us put the
+# library in five situations and ask, for each rule set, whether Nil and
+# Blind Nil are legal (✔), or which rule forbids them.
 #
 # West deals every time; North and South are partners.
 

@@ -10,7 +10,7 @@ import re
 import pytest
 
 from spadeslib import Rules, Seat
-from spadeslib.exercises import load
+from spadeslib.exercises import key_text, load
 from spadeslib.exercises.answer_lists import Suits
 from spadeslib.exercises.answers import Choice, Decimal, Halves, Whole, Word
 
@@ -206,3 +206,15 @@ def test_answers_written_as_a_learner_says_them() -> None:
 
 
 LEAD_CHOICE = Choice({"no": (), "broken": ("yes broken",)})
+
+
+@pytest.mark.parametrize("spelling", ["minus {}", "- {}", "Minus {} points", "−{}"])
+def test_a_negative_score_is_read_with_its_sign_in_words(spelling: str) -> None:
+    from spadeslib.exercises.reading import parse_int
+
+    for seed in range(1, 8):
+        q = load("06", seed=seed)[1]  # 6.2: a contract set, a negative score
+        key = int(key_text(q))
+        assert key < 0
+        assert q.feedback(spelling.format(-key)).correct, (seed, spelling)
+    assert Whole("points").parse("minus 50") == -50 == parse_int("- 50")

@@ -234,3 +234,101 @@ def test_chance_cut_off_instead_of_rounded() -> None:
     assert verdict.mistake == "truncated"
     assert "round it instead" in verdict.message
     assert spec.feedback(0.052).correct
+
+
+# --------------------------------------------- lessons and checks agree (review)
+def test_nil_options_asks_about_the_turn_when_the_cards_are_unseen() -> None:
+    """3.2 asked what West "may make now" before the look, when the engine
+    offers only Blind Nil and the look: the question now says 0 and Nil come
+    after looking, as the key counts them."""
+    hidden = [s for s in specs("3.2") if s.hand.hidden[s.seat]]
+    assert hidden
+    for spec in hidden:
+        prompt = spec.prompt()
+        assert "in this turn: 0 (as a number) and Nil after looking at the " in prompt
+        assert "Blind Nil before looking?" in prompt
+        assert "make now?" not in prompt
+        assert "first choice is Blind Nil or a look" in spec.explain()
+
+
+def test_nil_options_gives_a_reason_for_each_option_left_out() -> None:
+    seen = 0
+    for spec in specs("3.2"):
+        if len(spec.expected) < 2:
+            continue
+        message = spec.judge(frozenset()).message
+        reasons = message.split(": ", 1)[1].rstrip(".").split("; ")
+        assert len(reasons) == len(spec.expected), message
+        if "0" in spec.expected:
+            assert "the numbers start at 0" in message
+        if "blind nil" in spec.expected:
+            assert "before looking at the cards" in message
+        for item in spec.expected:
+            assert spec.item_text(item) not in message
+        seen += 1
+    assert seen >= 3
+
+
+def test_scoring_fallback_says_the_bags_carried_in_do_not_matter_only_when_true() -> (
+    None
+):
+    from spadeslib.exercises.ch06_scoring import ScoringExercise
+    from spadeslib.scoring import score_hand
+
+    for cls in exercise_classes("06"):
+        assert issubclass(cls, ScoringExercise)
+        for seed in range(1, 51):
+            spec = cls(seed)
+            text = spec.fallback(12345)
+            assert "here the bags carried in do not reach the limit" in text
+            s = spec.score()
+            assert s.penalties == 0, (cls.__name__, seed)
+            assert s.bags_before + s.bags_gained < spec.rules.bag_limit
+            zero = score_hand(spec.rules, spec.bids, spec.tricks, {"NS": 0, "EW": 0})
+            assert zero[spec.side].points == s.points, (cls.__name__, seed)
+
+
+def test_failed_nil_under_classic_intro_says_what_the_library_computes() -> None:
+    spec = specs("6.4")[0]
+    assert "toward the partner's contract" in spec.intro
+    assert "1 point and 1 bag" in spec.intro
+    assert "they do not" not in spec.intro
+    for spec in specs("6.4"):
+        s = spec.score()
+        nil_won = spec.tricks[spec.nil_seat]
+        assert s.nil_trick_bags == nil_won  # each trick a bag...
+        assert s.counted_tricks == spec.tricks[spec.partner]  # ...not the contract's
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "nothing but spades",
+        "spades only",
+        "only spades",
+        "holds only spades",
+        "yes, only spades",
+        "exception",
+        "Yes, nothing but spades.",
+    ],
+)
+def test_only_spades_is_read_in_the_lessons_words(answer: str) -> None:
+    spec = next(s for s in specs("5.1") if s.expected == "only spades")
+    assert spec.feedback(answer).correct, answer
+    broken = next(s for s in specs("5.1") if s.expected == "broken")
+    assert broken.feedback("yes, broken").correct
+    assert broken.feedback(answer).mistake == "holds-others"
+
+
+def test_all_leads_says_no_spade_may_be_led() -> None:
+    for spec in specs("5.2"):
+        for answer in ("all", "All of them."):
+            verdict = spec.feedback(answer)
+            assert verdict.status == "incorrect"
+            assert verdict.message.startswith(
+                "no spade may be led: spades are not broken"
+            ), verdict.message
+            assert "does not belong" not in verdict.message
+    spec = next(s for s in specs("5.2") if len(s.everything() - s.expected) > 1)
+    verdict = spec.feedback(list(spec.everything()))
+    assert "no spade may be led" in verdict.message

@@ -216,3 +216,84 @@ def test_joker_first_lead_feedback_says_the_dealer_leads_in_words() -> None:
                 assert banned not in text, (seed, seat, text)
         assert "`" not in q.explain()
         assert q.feedback(dealer.letter).correct
+
+
+# ------------------------------------------ lessons and checks agree (review)
+@pytest.mark.parametrize(
+    "answer",
+    ["nobody yet", "No one yet.", "nobody", "no winner", "play on", "another hand"],
+)
+def test_no_winner_is_read_in_chapter_7s_words(answer: str) -> None:
+    for number in (3, 4, 5):
+        keys = [load("07", seed=seed)[number - 1] for seed in range(1, 40)]
+        nobody = next(q for q in keys if spec_of(q).expected == NOBODY)
+        assert nobody.feedback(answer).correct, (number, answer)
+        winner = next(q for q in keys if spec_of(q).expected != NOBODY)
+        assert winner.feedback(answer).status == "incorrect"
+
+
+def test_a_side_is_read_with_wins_after_it() -> None:
+    for number in (3, 4, 5):
+        q = next(
+            q
+            for seed in range(1, 40)
+            if spec_of(q := load("07", seed=seed)[number - 1]).expected == "NS"
+        )
+        for answer in ("NS wins", "North-South wins", "north-south win"):
+            assert q.feedback(answer).correct, (number, answer)
+        assert q.feedback("EW wins").status == "incorrect"
+
+
+def test_none_asks_for_the_word_in_quotes() -> None:
+    for number in (3, 4, 5):
+        verdict = load("07", seed=1)[number - 1].feedback(None)
+        assert verdict.status == "unreadable"
+        assert 'write the answer in quotes, such as "nobody yet"' in verdict.message
+
+
+def test_house_rules_exercise_always_has_house_rules() -> None:
+    for seed in range(1, 101):
+        spec = spec_of(load("07", seed=seed)[1])
+        rules = spec.rules
+        assert (rules.bag_limit, rules.bag_penalty) != (10, 100), seed
+        assert "house rules" in spec.prompt(), seed
+
+
+def test_house_limit_with_the_standard_penalty_is_diagnosed() -> None:
+    seen = 0
+    for seed in range(1, 41):
+        q = load("07", seed=seed)[1]
+        spec = spec_of(q)
+        if spec.rules.bag_penalty == 100:
+            continue
+        rules = Rules(
+            spec.rules.preset, bag_limit=spec.rules.bag_limit, bag_penalty=100
+        )
+        wrong = spec.result(rules)[spec.side].points
+        assert wrong != spec.expected
+        verdict = q.feedback(wrong)
+        assert verdict.mistake in ("standard-penalty", "standard-bags"), seed
+        if spec.rules.bag_limit != 10:
+            assert verdict.mistake == "standard-penalty"
+            assert "but the standard penalty of 100" in verdict.message
+        seen += 1
+    assert seen >= 5
+
+
+@pytest.mark.parametrize("number", [3, 6])
+def test_made_scored_as_set_and_set_as_made_are_diagnosed(number: int) -> None:
+    made = set_ = 0
+    for seed in range(1, 41):
+        q = load("08", seed=seed)[number - 1]
+        s = spec_of(q).score()
+        verdict = q.feedback(-s.contract_points)
+        assert verdict.status == "incorrect"
+        if s.made:
+            assert verdict.mistake == "set-when-made", seed
+            assert "is made" in verdict.message
+            made += 1
+        else:
+            assert verdict.mistake == "made-when-set", seed
+            assert "is set" in verdict.message
+            set_ += 1
+    assert made and set_

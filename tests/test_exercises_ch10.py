@@ -215,3 +215,32 @@ def test_spades_out_counts_what_is_left_out_without_naming_it() -> None:
         message = q.feedback(" ".join(str(c) for c in rest)).message
         assert "you left out 1 spade" in message
         assert missing.symbol() not in message, "that gives the spade away"
+
+
+def test_spades_out_asks_for_the_spades_and_reads_bare_ranks() -> None:
+    from spadeslib.exercises.ch10_strategy_play import SpadesOut
+
+    assert SpadesOut.title == "Name the spades still out"
+    for seed in (1, 2, 3, 4):
+        q = SpadesOut(seed)
+        ranks = [str(c)[:-1] for c in sorted(q.expected, key=lambda c: -c.rank)]
+        for answer in (" ".join(ranks), ", ".join(ranks), ranks, f"♠ {ranks[0]}"):
+            if answer == f"♠ {ranks[0]}" and len(ranks) > 1:
+                assert q.feedback(answer).status == "incorrect"
+                continue
+            assert q.feedback(answer).correct, (seed, answer)
+
+
+def test_spades_out_answers_a_count_with_whether_it_is_right() -> None:
+    from spadeslib.exercises.ch10_strategy_play import SpadesOut
+
+    q = SpadesOut(1)
+    right = len(q.expected)
+    for answer in (right, str(right)):
+        verdict = q.feedback(answer)
+        assert not verdict.correct
+        assert verdict.message.startswith(f"{right} is the right count; now name")
+    verdict = q.feedback(right + 1)
+    assert verdict.status == "incorrect"
+    assert verdict.message.startswith(f"{right + 1} is not the number of spades")
+    assert "name them" in verdict.message

@@ -103,7 +103,9 @@ q3.solution()
 # %% [markdown]
 # ## Exercise 4 · A failed Nil under classic
 #
-# Under `classic`, they do not.
+# Under `classic`, a failed nil's tricks do not count toward the partner's
+# contract: each is a bag for the team (1 point and 1 bag), whether the
+# contract is made or set.
 
 # %%
 q4.show()

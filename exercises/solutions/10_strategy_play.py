@@ -42,10 +42,11 @@ SEED = 1
 q1, q2, q3, q4, q5 = load("10_strategy_play", seed=SEED)
 
 # %% [markdown]
-# ## Exercise 1 · Count the spades still out
+# ## Exercise 1 · Name the spades still out
 #
 # Count the spades still in the other players' hands, and name them: the
-# answer is the list of those spades.
+# answer is the list of those spades (`"AS 10S"`, or the ranks alone: `"A
+# 10"`).
 
 # %%
 q1.show()

@@ -55,7 +55,7 @@ class Cards(Answer):
     text: str = "a list of cards, e.g. 'QH 10H' (or 'none')"
 
     def parse(self, value: Any) -> frozenset[Card]:
-        return parse_cards(value)
+        return parse_cards(parse_list(value))  # '["QH"]' as a key prints it
 
     def format(self, value: Any) -> str:
         return card_codes(value) or "none"

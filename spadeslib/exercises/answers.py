@@ -36,6 +36,7 @@ from .reading import (
     parse_int,
     parse_seat,
     parse_side,
+    signed_text,
 )
 
 __all__ = [
@@ -89,6 +90,11 @@ class Answer:
         every answer a check accepts; ``[]`` for the others."""
         return []
 
+    def none_text(self) -> str | None:
+        """What a check says to Python's ``None`` where a word means "none"
+        (``None``: the check calls it an empty answer)."""
+        return None
+
 
 @dataclass(frozen=True)
 class Whole(Answer):
@@ -115,7 +121,7 @@ class Whole(Answer):
     def parse(self, value: Any) -> int:
         fraction = f"{value!r} has a fractional part"
         if isinstance(value, str):
-            text = value.strip().replace("−", "-").replace(",", "").rstrip(".")
+            text = signed_text(value).replace(",", "").rstrip(".")
             if re.search(r"\d\s*[-+*/x×]\s*\d", text):
                 raise AnswerError(
                     f"{value!r} is a sum written as text: work it out and write "
@@ -278,12 +284,13 @@ NOBODY = "none"
 
 @dataclass(frozen=True)
 class Side(Answer):
-    """A side: ``"NS"``, ``"N/S"``, ``"north-south"``; with ``allow_none`` also
-    ``"none"``/``"nobody"`` (read as :data:`NOBODY`). ``None`` is not an
-    answer: the check calls it empty.
+    """A side: ``"NS"``, ``"N/S"``, ``"north-south"``, ``"NS wins"``; with
+    ``allow_none`` also ``"none"``, ``"nobody yet"``, ``"play on"`` (read as
+    :data:`NOBODY`). ``None`` is not an answer: the check asks for the word in
+    quotes.
 
-    >>> Side(allow_none=True).parse("Nobody")
-    'none'
+    >>> Side(allow_none=True).parse("Nobody yet"), Side().parse("EW wins")
+    ('none', 'EW')
     """
 
     allow_none: bool = False
@@ -301,11 +308,30 @@ class Side(Answer):
 
     def spellings(self, value: Any) -> list[Any]:
         if value == NOBODY:
-            return [NOBODY, "None", "nobody", "neither"]
-        return list(SIDE_SPELLINGS[value])
+            return [
+                NOBODY,
+                "None",
+                "nobody",
+                "neither",
+                "nobody yet",
+                "No one yet.",
+                "no winner",
+                "play on",
+                "another hand",
+            ]
+        full = "North-South" if value == "NS" else "East-West"
+        return [*SIDE_SPELLINGS[value], f"{value} wins", f"{full} wins"]
 
     def candidates(self) -> list[Any]:
         return ["NS", "EW", *([NOBODY] if self.allow_none else [])]
+
+    def none_text(self) -> str | None:
+        if not self.allow_none:
+            return None
+        return (
+            "None is an empty answer in Python: write the answer in quotes, such "
+            'as "nobody yet" (or "NS", "EW")'
+        )
 
 
 @dataclass(frozen=True)

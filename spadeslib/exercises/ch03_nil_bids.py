@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from ..actions import LOOK, Bid
@@ -27,7 +28,7 @@ from ..seats import Seat
 from .answer_lists import Names
 from .answers import Answer
 from .core import SetSpec
-from .reading import AnswerError, means_all, parse_bid, parse_list
+from .reading import AnswerError, means_all, parse_bid, parse_list, plural
 from .scenarios import bids_table, deal, new_seed, other_side
 
 CHAPTER = "03_bidding"
@@ -165,17 +166,25 @@ class NilOptions(SetSpec):
             if bids
             else "  (none yet)"
         )
-        looked = (
-            "has not looked at the cards yet"
-            if h.hidden[self.seat]
-            else "has looked at the cards"
-        )
+        who = self.seat.full
+        if h.hidden[self.seat]:
+            # before the look the engine offers only Blind Nil and the look;
+            # the question is the turn's: a bid after looking counts
+            question = (
+                f"{who} is to bid and has not looked at the cards yet. Which of "
+                f"these bids may {who} make in this turn: 0 (as a number) and Nil "
+                "after looking at the cards, Blind Nil before looking?"
+            )
+        else:
+            question = (
+                f"{who} is to bid and has looked at the cards. Which of the bids "
+                f"0 (as a number), Nil and Blind Nil may {who} make now?"
+            )
         return (
             f"Rules: {h.rules.full_spec}. Dealer: {h.dealer.full}. "
             "Scores before the hand: "
             f"NS {h.scores['NS']}, EW {h.scores['EW']}.\nBids so far:\n{made}\n"
-            f"{self.seat.full} is to bid and {looked}. Which of the bids 0 (as a "
-            f"number), Nil and Blind Nil may {self.seat.full} make now?"
+            + question
         )
 
     def why_not(self, item: Any) -> str:
@@ -220,32 +229,41 @@ class NilOptions(SetSpec):
         )
 
     def left_out(self, item: Any) -> str:
+        return f"under {self.hand.rules.preset} {self._reason(item)}"
+
+    def _reason(self, item: Any) -> str:
+        """Why ``item`` is open, in words that do not name it."""
         h = self.hand
         rules = h.rules
         mate = self.seat.partner.full
         if item == "0":
-            return f"under {rules.preset} the numbers start at 0"
+            return "the numbers start at 0"
         if item == "nil":
             if rules.nil_before_partner_only:
                 return (
-                    f"under {rules.preset} the promise to win no trick is open "
-                    f"while the partner has not bid, and {mate} has not bid yet"
+                    "the promise to win no trick is open while the partner has "
+                    f"not bid, and {mate} has not bid yet"
                 )
-            return (
-                f"under {rules.preset} any player may promise to win no trick, "
-                "whatever the partner bid"
-            )
+            return "any player may promise to win no trick, whatever the partner bid"
         if rules.blind_nil == "first_bidder":
             return (
-                f"under {rules.preset} the first bidder may promise to win no "
-                "trick before looking at the cards"
+                "the first bidder may promise to win no trick before looking at "
+                "the cards"
             )
         own = side_of(rules, self.seat)
         other = other_side(own)
         return (
-            f"{own} trail {other} by {h.scores[other] - h.scores[own]}, and under "
-            f"{rules.preset} a side {rules.blind_nil_margin} or more behind may "
-            "promise to win no trick before looking at the cards"
+            f"a side {rules.blind_nil_margin} or more behind may promise to win no "
+            f"trick before looking at the cards, and {own} trail {other} by "
+            f"{h.scores[other] - h.scores[own]}"
+        )
+
+    def missing_text(self, missing: Sequence[Any]) -> str:
+        """One short reason per option left out, none of them named."""
+        reasons = "; ".join(self._reason(item) for item in missing)
+        return (
+            f"you left out {plural(len(missing), self.noun)}: under "
+            f"{self.hand.rules.preset} {reasons}"
         )
 
     def hint(self) -> str:
@@ -258,6 +276,11 @@ class NilOptions(SetSpec):
 
     def explain(self) -> str:
         parts = []
+        if self.hand.hidden[self.seat]:
+            parts.append(
+                f"{self.seat.full} has not looked yet: the first choice is Blind Nil "
+                "or a look at the cards, and 0 and Nil come after the look."
+            )
         for option in SPECIAL:
             if option in self.expected:
                 parts.append(f"'{option}': yes, {self.why_yes(option)}.")

@@ -14,6 +14,7 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from ..cards import Card, Rank, Suit
@@ -23,7 +24,7 @@ from ..seats import Seat
 from .answer_lists import Cards
 from .answers import Choice, Whole
 from .core import Feedback, Mistake, SetSpec, Spec, ____
-from .reading import card_codes
+from .reading import card_codes, means_all
 from .scenarios import cap, hand_picture, new_seed, policy, position, tricks_text
 
 CHAPTER = "05_breaking_spades"
@@ -131,7 +132,23 @@ LEAD_ANSWERS = Choice(
     {
         "no": ("false", "not allowed", "cannot", "not broken"),
         "broken": ("yes broken", "spades broken", "spades are broken"),
-        "only spades": ("only-spades", "onlyspades", "nothing else", "all spades"),
+        "only spades": (
+            "only-spades",
+            "onlyspades",
+            "nothing else",
+            "all spades",
+            # chapter 5's words for the exception
+            "nothing but spades",
+            "spades only",
+            "holds only spades",
+            "holds nothing but spades",
+            "yes only spades",
+            "yes nothing but spades",
+            "exception",
+            "the exception",
+            "only spades exception",
+            "only-spades exception",
+        ),
     }
 )
 
@@ -293,6 +310,25 @@ class LegalLeads(SetSpec, LeaderExercise):
 
     def why_yes(self, item: Any) -> str:
         return "any card that is not a spade may be led at any time"
+
+    def _no_spade(self) -> str:
+        return (
+            "no spade may be led: spades are not broken, and "
+            f"{self.leader.full} holds other suits"
+        )
+
+    def extra_text(self, extra: Sequence[Any]) -> list[str]:
+        """Several spades listed: one reason for them all, not the first
+        spade's."""
+        if len(extra) > 1 and all(c.suit is Suit.SPADES for c in extra):
+            return [self._no_spade()]
+        return super().extra_text(extra)
+
+    def feedback(self, answer: Any = ____) -> Feedback:
+        """ "All" is answered with the rule it misses, not with one spade."""
+        if means_all(answer) and self.expected != self.everything():
+            return Feedback("incorrect", f"{self._no_spade()}.", "all-cards")
+        return super().feedback(answer)
 
     def hint(self) -> str:
         return "Are spades broken yet? Look for a spade in the tricks played."

@@ -115,8 +115,9 @@ class ScoringExercise(Spec):
     def fallback(self, parsed: Any) -> str:
         return (
             f"{parsed} is not {side_name(self.side)}'s score. Work in steps: the "
-            "contract (made or set?), overtricks, then each nil (bags carried in "
-            "do not change this hand's points: chapter 7). Hint: " + cap(self.hint())
+            "contract (made or set?), overtricks, then each nil (here the bags "
+            "carried in do not reach the limit, so they do not change this hand's "
+            "points: chapter 7). Hint: " + cap(self.hint())
         )
 
     def _deal_roles(self, rng: random.Random) -> tuple[Seat, Seat, Seat, Seat]:
@@ -292,7 +293,11 @@ class NilCards4net(ScoringExercise):
 class NilClassic(ScoringExercise):
     number = 4
     title = "A failed Nil under classic"
-    intro = "Under `classic`, they do not."
+    intro = (
+        "Under `classic`, a failed nil's tricks do not count toward the partner's "
+        "contract: each is a bag for the team (1 point and 1 bag), whether the "
+        "contract is made or set."
+    )
     must_catch = ("nil-tricks-team", "nil-tricks-ignored")
 
     def generate(self, rng: random.Random) -> None:

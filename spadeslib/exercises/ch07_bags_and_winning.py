@@ -116,7 +116,9 @@ class PenaltyPoints(HandExercise):
     must_catch = ("no-penalty",)
 
     def generate(self, rng: random.Random) -> None:
-        limit, penalty = rng.choice([(10, 100), (5, 50), (8, 100), (10, 50)])
+        # house rules only: the standard 10 and 100 would print plain
+        # "Rules: cards4net" under a title and intro that promise house rules
+        limit, penalty = rng.choice([(5, 50), (8, 100), (10, 50)])
         self.rules = Rules(
             rng.choice(["cards4net", "classic"]), bag_limit=limit, bag_penalty=penalty
         )
@@ -159,6 +161,21 @@ class PenaltyPoints(HandExercise):
                 "each overtrick still scores 1 point, even when it brings a penalty",
             ),
         ]
+        if standard.bag_penalty != self.rules.bag_penalty:
+            house_limit = Rules(
+                self.rules.preset,
+                bag_limit=self.rules.bag_limit,
+                bag_penalty=standard.bag_penalty,
+            )
+            out.append(
+                Mistake(
+                    "standard-penalty",
+                    self.result(house_limit)[self.side].points,
+                    f"you used this table's bag limit of {self.rules.bag_limit} "
+                    f"but the standard penalty of {standard.bag_penalty}: here "
+                    f"reaching the limit costs {self.rules.bag_penalty}",
+                )
+            )
         if (standard.bag_limit, standard.bag_penalty) != (
             self.rules.bag_limit,
             self.rules.bag_penalty,

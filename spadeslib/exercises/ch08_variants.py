@@ -79,6 +79,24 @@ class PointsExercise(Spec):
     def table(self) -> str:
         return bids_table(self.rules, self.bids, self.tricks, sorted(self.bids))
 
+    def made_or_set(self, contract: str) -> Mistake:
+        """The contract scored the wrong way round: as made when it was set,
+        or as set when it was made (``contract`` names it: "Blind Seven")."""
+        s = self.score()
+        who = side_name(self.side)
+        won = f"{who} won {plural(s.tricks, 'trick')}"
+        if s.made:
+            text = (
+                f"{won}, at least the {s.contract} they bid: {contract} is made, "
+                "and a made contract scores its value, not minus it"
+            )
+            return Mistake("set-when-made", -s.contract_points, text)
+        text = (
+            f"{won}, fewer than the {s.contract} they bid: {contract} is set, "
+            "and a set contract loses its value"
+        )
+        return Mistake("made-when-set", -s.contract_points, text)
+
 
 class SameHandPresets(PointsExercise):
     number = 1
@@ -320,6 +338,7 @@ class BlindSeven(PointsExercise):
                 s.points - s.overtricks,
                 "overtricks still score 1 point each (and are bags)",
             ),
+            self.made_or_set("Blind Seven"),
         ]
 
     def hint(self) -> str:
@@ -525,6 +544,7 @@ class TenFor200(PointsExercise):
                 s.points - s.overtricks,
                 "overtricks still score 1 point each on top of the 200",
             ),
+            self.made_or_set("the contract of 10"),
         ]
 
     def hint(self) -> str:

@@ -27,6 +27,7 @@ True
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -36,8 +37,8 @@ from ..rules import Rules
 from ..seats import Seat
 from .answer_lists import Cards, Suits
 from .ch10_puzzles import CHAPTER, CoverNil, Ending, PartnerWinning
-from .core import SetSpec
-from .reading import card_codes
+from .core import Feedback, SetSpec, ____
+from .reading import card_codes, parse_list
 from .scenarios import (
     bids_table,
     hand_picture,
@@ -94,16 +95,64 @@ class ViewExercise(SetSpec):
         return None
 
 
+_RANK = re.compile(r"(?i)^(a|k|q|j|t|10|[2-9])$")
+"""A rank without its suit: in 10.1 every card asked about is a spade."""
+
+
+def _as_spade(item: Any) -> Any:
+    """``"K"`` as ``"KS"``; anything else unchanged."""
+    return f"{item}S" if isinstance(item, str) and _RANK.match(item.strip()) else item
+
+
+def _count(answer: Any) -> int | None:
+    """A number given where the spades are asked for (``5``, ``"5"``)."""
+    if isinstance(answer, bool):
+        return None
+    if isinstance(answer, int) or (isinstance(answer, float) and answer.is_integer()):
+        return int(answer)
+    if isinstance(answer, str) and answer.strip().rstrip(".").isdigit():
+        return int(answer.strip().rstrip("."))
+    return None
+
+
 class SpadesOut(ViewExercise):
     number = 1
-    title = "Count the spades still out"
+    title = "Name the spades still out"
     intro = (
         "Count the spades still in the other players' hands, and name them: "
-        "the answer is the list of those spades."
+        'the answer is the list of those spades (`"AS 10S"`, or the ranks alone: '
+        '`"A 10"`).'
     )
     answer = Cards()
     names_missing = False  # naming a spade left out would give it away
     noun = "spade"
+
+    def parse(self, answer: Any) -> Any:
+        """Bare ranks (``"A K Q J 9 7"``) are read as spades."""
+        answer = parse_list(answer)
+        if isinstance(answer, str):
+            words = answer.replace(",", " ").replace("♠", " ").rstrip(" .").split()
+            if any(_RANK.match(w) for w in words):
+                answer = " ".join(_as_spade(w) for w in words)
+        elif isinstance(answer, (list, tuple)):
+            answer = [_as_spade(item) for item in answer]
+        return super().parse(answer)
+
+    def feedback(self, answer: Any = ____) -> Feedback:
+        """A number is a count: say whether it is right, and ask for the
+        spades."""
+        count = _count(answer)
+        if count is None:
+            return super().feedback(answer)
+        name = "now name them: write the spades still out, e.g. 'AS 10S' or 'A 10'"
+        if count == len(self.expected):
+            return Feedback("unreadable", f"{count} is the right count; {name}.")
+        return Feedback(
+            "incorrect",
+            f"{count} is not the number of spades still out: count again, and "
+            f"{name.removeprefix('now ')}.",
+            "count",
+        )
 
     def generate(self, rng: random.Random) -> None:
         self.hand, _ = played_hand(Rules("cards4net"), rng, rng.randint(5, 8))

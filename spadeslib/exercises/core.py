@@ -273,6 +273,9 @@ class Spec:
                 f"replace ____ with your answer, {self.answer_format}, and run the "
                 "cell again.",
             )
+        none_text = getattr(self.answer, "none_text", lambda: None)()
+        if answer is None and none_text:
+            return Feedback("unreadable", none_text + ".")
         if answer is None or (isinstance(answer, str) and not answer.strip()):
             empty = "None" if answer is None else repr(answer)
             return Feedback(

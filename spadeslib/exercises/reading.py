@@ -23,6 +23,7 @@ from ..seats import Seat
 
 __all__ = [
     "ALL_WORDS",
+    "NO_WINNER_WORDS",
     "AnswerError",
     "card_codes",
     "card_list",
@@ -41,6 +42,7 @@ __all__ = [
     "said_once",
     "seat_name",
     "signed",
+    "signed_text",
     "suit_list",
 ]
 
@@ -67,23 +69,59 @@ def parse_seat(value: Any) -> Seat:
         ) from None
 
 
+NO_WINNER_WORDS = frozenset(
+    {
+        "none",
+        "nobody",
+        "no one",
+        "noone",
+        "neither",
+        "neither side",
+        "no side",
+        "none yet",
+        "nobody yet",
+        "no one yet",
+        "neither yet",
+        "no winner",
+        "no winner yet",
+        "nobody has won",
+        "nobody has won yet",
+        "no one has won",
+        "no one has won yet",
+        "nobody wins",
+        "nobody won",
+        "play on",
+        "another hand",
+        "play another hand",
+    }
+)
+"""Answers that say "no side has won" (chapter 7's "nobody yet", "play on",
+"another hand"), case, hyphens and a closing full stop aside."""
+
+_WIN_WORDS = ("and", "the", "side", "wins", "win", "won", "has", "have", "team")
+"""Words around a side's name that are not read: "NS wins", "the NS side"."""
+
+
 def parse_side(value: Any, allow_none: bool = False) -> str | None:
     """A side from ``"NS"``, ``"N-S"``, ``"north-south"``, ``"East and West"``,
-    ``"EW"``; with ``allow_none``, ``None``/``"none"``/``"nobody"`` too.
+    ``"EW"``, ``"NS wins"``; with ``allow_none``, ``None`` and the words of
+    :data:`NO_WINNER_WORDS` (``"nobody yet"``, ``"play on"``) too.
 
     >>> parse_side("North and South"), parse_side("the east-west side")
     ('NS', 'EW')
+    >>> parse_side("North-South wins"), parse_side("Nobody yet.", allow_none=True)
+    ('NS', None)
     """
     if value is None or (
         isinstance(value, str)
-        and value.strip().lower() in ("none", "nobody", "no one", "neither", "")
+        and " ".join(re.findall(r"[a-z]+", value.lower())) in NO_WINNER_WORDS | {""}
     ):
         if allow_none:
             return None
         raise AnswerError("answer a side: 'NS' or 'EW'")
     if isinstance(value, str):  # "north and south" names the side as well
         words = re.findall(r"[a-z]+", value.lower())
-        key = "".join(w for w in words if w not in ("and", "the", "side")).upper()
+        key = "".join(w for w in words if w not in _WIN_WORDS).upper()
         key = {"NORTHSOUTH": "NS", "SN": "NS", "EASTWEST": "EW", "WE": "EW"}.get(
             key, key
         )
@@ -166,8 +204,21 @@ def means_all(value: Any, also: Iterable[str] = ()) -> bool:
     return text in ALL_WORDS or text in also
 
 
+def signed_text(text: str) -> str:
+    """A number's sign written as a word or apart from it, as a sign:
+    ``"minus 50"``, ``"- 50"`` and ``"−50"`` are ``"-50"``.
+
+    >>> signed_text("minus 50"), signed_text(" - 50"), signed_text("+ 7")
+    ('-50', '-50', '+7')
+    """
+    text = text.strip().replace("−", "-")
+    text = re.sub(r"(?i)^(minus|negative)\s*(?=\d)", "-", text)
+    return re.sub(r"^([-+])\s+(?=\d)", r"\1", text)
+
+
 def parse_int(value: Any, what: str = "a whole number") -> int:
-    """An integer from an int, an integral float, or a string like ``"-70"``."""
+    """An integer from an int, an integral float, or a string like ``"-70"``
+    (``"minus 70"``, ``"- 70"``)."""
     if isinstance(value, bool):
         raise AnswerError(f"{value!r} is not {what}")
     if isinstance(value, int):
@@ -175,7 +226,7 @@ def parse_int(value: Any, what: str = "a whole number") -> int:
     if isinstance(value, float) and value.is_integer():
         return int(value)
     if isinstance(value, str):
-        text = value.strip().replace("+", "").replace("−", "-")
+        text = signed_text(value).replace("+", "")
         digits = text.lstrip("-")
         if digits.isascii() and digits.isdigit():
             return int(text)
@@ -190,7 +241,7 @@ def parse_float(value: Any) -> float:
     if isinstance(value, (int, float)):
         return float(value)
     if isinstance(value, str):
-        text = value.strip().replace("−", "-")
+        text = signed_text(value)
         if text.count(",") == 1 and "." not in text:
             text = text.replace(",", ".")  # a decimal comma: 0,25
         try:

@@ -114,7 +114,7 @@ class Coaching:
             self.last_review = review
             # logged once: asked again, or opened again on a resumed table
             # whose log tells it already, the panel opens, the log is not repeated
-            if all(text != review.summary for *_, text in self.asides):
+            if all(aside.text != review.summary for aside in self.asides):
                 self._aside(review.summary, recent=False)
         self.review_state = "ready"
         self._answered()

@@ -20,6 +20,7 @@ from ..hand import Hand
 from ..rules import Rules
 from ..seats import Seat
 from .advisor import Advisor, HandEstimate, TableReview, Tip
+from .narrate import Aside
 
 __all__ = ["Host"]
 
@@ -35,7 +36,7 @@ class Host(Protocol):
     timer: float | None
     timer_deadline: float | None
     log: list[str]
-    asides: list[tuple[int, int, str]]
+    asides: list[Aside]
     errors: list[str]
     notice: str | None
     _coach_notice: str | None
@@ -76,7 +77,9 @@ class Host(Protocol):
     def why_unavailable(self, tool: str) -> str | None: ...
     def can_undo(self) -> bool: ...
     def _say(self, lines: list[str]) -> None: ...
-    def _aside(self, text: str, *, recent: bool = True) -> None: ...
+    def _aside(
+        self, text: str, *, recent: bool = True, of_move: bool = False
+    ) -> None: ...
     def _apply(self, seat: Seat, action: Action) -> None: ...
     def _start(
         self,

@@ -18,7 +18,7 @@ from ..actions import Action
 from ..errors import SpadesError
 from ..game import Game
 from ..seats import Seat
-from .narrate import rules_title
+from .narrate import Aside, rules_title
 from .options import check_level, level_seats
 from .saving import (
     MAX_UPLOAD,
@@ -176,7 +176,10 @@ class Keeping:
             return None
         token = resume_token(self.game, self.seat, self.levels, between=self.between)
         if self.asides:
-            token["asides"] = [list(aside) for aside in self.asides]
+            token["asides"] = [
+                [a.hand, a.moves, a.text, *([True] if a.of_move else [])]
+                for a in self.asides
+            ]
         if self.extras:
             token["extras"] = {key: dict(value) for key, value in self.extras.items()}
         return token
@@ -236,7 +239,7 @@ def token_extras(token: Any) -> dict[str, dict[str, str]]:
 MAX_ASIDES, MAX_ASIDE = 600, 2000
 
 
-def token_asides(token: Any, game: Game) -> list[tuple[int, int, str]]:
+def token_asides(token: Any, game: Game) -> list[Aside]:
     """The lines a resume token keeps beside its moves (see
     ``TableSession.asides``): from the visitor's browser, so only texts at a
     place the game has, in order, are kept; the rest is dropped.
@@ -244,7 +247,7 @@ def token_asides(token: Any, game: Game) -> list[tuple[int, int, str]]:
     >>> game = Game("classic", seed=1)
     >>> game.apply(3)
     >>> token_asides({"asides": [[0, 0, "Hint: bid 3."], [0, 9, "?"]]}, game)
-    [(0, 0, 'Hint: bid 3.')]
+    [Aside(hand=0, moves=0, text='Hint: bid 3.', of_move=False)]
     """
     if isinstance(token, str):
         try:
@@ -254,13 +257,14 @@ def token_asides(token: Any, game: Game) -> list[tuple[int, int, str]]:
     asides = token.get("asides") if isinstance(token, dict) else None
     if not isinstance(asides, list):
         return []
-    kept: list[tuple[int, int, str]] = []
+    kept: list[Aside] = []
     for aside in asides[-MAX_ASIDES:]:  # the newest
-        if not (isinstance(aside, list) and len(aside) == 3):
+        if not (isinstance(aside, list) and len(aside) in (3, 4)):
             continue
-        index, moves, text = aside
+        index, moves, text, *flag = aside
         if not (
-            _whole(index)
+            (not flag or flag[0] is True)
+            and _whole(index)
             and _whole(moves)
             and index < len(game.hands)
             and moves <= len(game.hands[index].history)
@@ -269,7 +273,7 @@ def token_asides(token: Any, game: Game) -> list[tuple[int, int, str]]:
             and (not kept or kept[-1][:2] <= (index, moves))
         ):
             continue
-        kept.append((index, moves, text))
+        kept.append(Aside(index, moves, text, bool(flag)))
     return kept
 
 

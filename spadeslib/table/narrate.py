@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..actions import Action, Bid, BidKind, Discard, Draw, Exchange, Look
 from ..cards import Card, Suit
@@ -407,13 +408,25 @@ def describe_hand_over(
     )
 
 
+class Aside(NamedTuple):
+    """A line of the log that the moves do not hold (a hint, a review, a
+    take-back), with its place: after ``moves`` moves of the game's hand
+    ``hand`` (an index). ``of_move``: it tells of the move that follows (the
+    timer's choice), and goes when that move is taken back."""
+
+    hand: int
+    moves: int
+    text: str
+    of_move: bool = False
+
+
 def retell(
     game: Game,
     learner: Seat | None,
     *,
     auto_next: bool = False,
     between: bool = False,
-    asides: Sequence[tuple[int, int, str]] = (),
+    asides: Sequence[Aside] = (),
 ) -> list[str]:
     """Every line the table writes for ``game``'s moves, in order, as it
     wrote them live (for a game loaded or resumed, whose log is not kept
@@ -422,8 +435,8 @@ def retell(
     next hand at once; ``between``: the last hand is dealt but the table
     still shows the one before (its deal is not told yet). What the moves
     do not hold (hints, estimates, reviews, undos) is told only as
-    ``asides``: ``(hand index, moves made in it, text)``, each after that
-    many moves of that hand (after the hand's end, once all are made).
+    ``asides``, each after its number of moves of its hand (after the hand's
+    end, once all are made).
 
     >>> from spadeslib import Game
     >>> game = Game("classic", seed=3)
@@ -434,8 +447,8 @@ def retell(
     """
     lines = [describe_new_game(game, learner)]
     placed: dict[tuple[int, int], list[str]] = {}
-    for index, moves, text in asides:
-        placed.setdefault((index, moves), []).append(text)
+    for aside in asides:
+        placed.setdefault((aside.hand, aside.moves), []).append(aside.text)
     hands = game.hands
     for index, hand in enumerate(hands):
         last = index == len(hands) - 1

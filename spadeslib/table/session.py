@@ -43,6 +43,7 @@ from .advisor import Advisor, HandEstimate, TableReview, Tip
 from .coaching import Coaching
 from .keeping import MAX_ASIDES, Keeping
 from .narrate import (
+    Aside,
     Snapshot,
     describe_dealer,
     describe_hand_over,
@@ -119,11 +120,11 @@ class TableSession(TurnLoop, Coaching, Keeping, Tools):
         self.log_start = 0
         """Where the current game's lines begin in :attr:`log` (the table
         shows only those: a new game starts a clean log)."""
-        self.asides: list[tuple[int, int, str]] = []
+        self.asides: list[Aside] = []
         """The current game's lines that its moves do not hold (hints,
         estimates, reviews, take-backs, a timer's or a failed bot's choice),
-        each with its place: ``(hand index, moves made in that hand, text)``.
-        The resume token keeps them, so a reload tells them again."""
+        each with its place in the game. The resume token keeps them, so a
+        reload tells them again."""
         self.errors: list[str] = []
         """Bot and callback failures (each also in :attr:`log`)."""
         self.notice: str | None = None
@@ -416,12 +417,13 @@ class TableSession(TurnLoop, Coaching, Keeping, Tools):
         self._recent.extend(lines)
         self.log.extend(lines)
 
-    def _aside(self, text: str, *, recent: bool = True) -> None:
+    def _aside(self, text: str, *, recent: bool = True, of_move: bool = False) -> None:
         """Say (``recent``: also on the table's line of what just happened)
         or log a line the moves do not hold, and keep it with its place in
-        the hand on the table (:attr:`asides`)."""
+        the hand on the table (:attr:`asides`); ``of_move``: it tells of the
+        move about to be made, and goes if that move is taken back."""
         hand = self.shown_hand
-        self.asides.append((hand.number - 1, len(hand.history), text))
+        self.asides.append(Aside(hand.number - 1, len(hand.history), text, of_move))
         del self.asides[:-MAX_ASIDES]  # the newest are kept
         if recent:
             self._say([text])
@@ -476,7 +478,9 @@ class TableSession(TurnLoop, Coaching, Keeping, Tools):
         self.last_review, self.review_state = None, "none"
         hand = self.game.hand  # the asides of the moves taken back go too
         now = (hand.number - 1, len(hand.history))
-        self.asides = [a for a in self.asides if a[:2] <= now]
+        self.asides = [
+            a for a in self.asides if a[:2] < now or (a[:2] == now and not a.of_move)
+        ]
         self._aside(text)
         self._kick()
         self.changed()

@@ -102,7 +102,7 @@ class TurnLoop:
                 "A random legal move was played for it instead."
             )
             self.errors.append(text)
-            self._aside(text)
+            self._aside(text, of_move=True)
         return action
 
     def _bot_step(self: Host) -> None:
@@ -230,7 +230,7 @@ class TurnLoop:
         what = describe(action)
         if action is LOOK and self.game.hand.phase is Phase.DRAW:
             what = "drawing your cards (no Blind Nil)"  # two players, no card yet
-        self._aside(f"Time is up: {what} was chosen for you ({why}).")
+        self._aside(f"Time is up: {what} was chosen for you ({why}).", of_move=True)
         self._apply(self.seat, action)
         self._kick()
         self.changed()

@@ -6,6 +6,7 @@ from one seeded classic game, and a headless Chromium.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,15 @@ from browser_support import CHROMIUM, launch_chromium
 from spadeslib.table.app import SpadesTable
 
 STATIC = Path(__file__).parent.parent / "spadeslib" / "table" / "static"
+
+#: the test id (or tag) of the focused element
+FOCUSED = (
+    "() => document.activeElement.dataset.testid || document.activeElement.tagName"
+)
+# the browser moves a focus off a disabled or hidden control at its next frame
+FRAMES = (
+    "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
+)
 
 PAGE = """<!doctype html><html><head><meta charset="utf-8">
 <style>body {{ margin: 0; padding: 8px; }} #box {{ width: {width}px; }}</style>
@@ -131,3 +141,37 @@ def hinted_bid_state() -> dict[str, Any]:
         s["dealer"] for s in state["seats"] if s["seat"] == "E"
     )
     return state
+
+
+def copy_state(state: dict[str, Any]) -> dict[str, Any]:
+    """A deep copy of a state, to change before pushing it."""
+    return json.loads(json.dumps(state))
+
+
+Colour = str | tuple[float, float, float]
+
+
+def rgb(colour: Colour) -> tuple[float, float, float]:
+    """``"#f1c40f"``, ``"rgb(241, 196, 15)"`` or a tuple, as red, green, blue."""
+    if isinstance(colour, tuple):
+        return colour
+    if colour.startswith("#"):
+        r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+        return (r, g, b)
+    r, g, b = (float(x) for x in re.findall(r"[\d.]+", colour)[:3])
+    return (r, g, b)
+
+
+def contrast(a: Colour, b: Colour) -> float:
+    """The WCAG contrast ratio of two colours (1 to 21)."""
+
+    def luminance(colour: Colour) -> float:
+        channels = [c / 255 for c in rgb(colour)]
+        r, g, b = (
+            c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+            for c in channels
+        )
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)

@@ -17,11 +17,10 @@ top card. The fixes of the outside reviews are checked in
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
-from front_support import open_table, push, tid
+from front_support import contrast, copy_state, open_table, push, tid
 
 from spadeslib.bots.ladder import level_label
 from spadeslib.table.app import SpadesTable
@@ -72,7 +71,7 @@ def test_a_redraw_keeps_the_seed_being_typed(browser: Any, states: Any) -> None:
     sent = [m for m in page.evaluate("() => window.sent") if m["type"] == "new_game"]
     assert sent and sent[-1]["seed"] == "20247" and sent[-1]["opponents"] == "novice"
     assert tid(page, "new-game").inner_text() == "New game"
-    started = json.loads(json.dumps(states["bidding"]))
+    started = copy_state(states["bidding"])
     started["table"]["game"] += 1
     push(page, started)  # the new game started: the panel closes
     assert tid(page, "options").is_hidden()
@@ -94,7 +93,7 @@ def test_a_redraw_keeps_the_seed_being_typed(browser: Any, states: Any) -> None:
 def test_trick_note_and_top_seat_never_overlap(
     browser: Any, states: Any, width: int, viewport: tuple[int, int]
 ) -> None:
-    state = json.loads(json.dumps(states["to-follow"]))
+    state = copy_state(states["to-follow"])
     state["trick"]["note"] = "North (partner) is winning with the 10♣ (a long note)"
     for seat in state["seats"]:
         seat["turn"] = seat["pos"] == "top"
@@ -124,24 +123,10 @@ def test_trick_note_and_top_seat_never_overlap(
     page.close()
 
 
-def _contrast(fg: str, bg: str) -> float:
-    def lum(colour: str) -> float:
-        parts = colour[colour.index("(") + 1 : colour.index(")")].split(",")
-        channels = [int(float(p)) / 255 for p in parts[:3]]
-        lin = [
-            c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
-            for c in channels
-        ]
-        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
-
-    a, b = sorted((lum(fg), lum(bg)), reverse=True)
-    return (a + 0.05) / (b + 0.05)
-
-
 def test_pressed_speed_button_is_readable_under_the_mouse(
     browser: Any, states: Any
 ) -> None:
-    state = json.loads(json.dumps(states["after-bid"]))
+    state = copy_state(states["after-bid"])
     state["options"]["speed"] = "fast"
     page = open_table(browser, state)
     fast = tid(page, "speed-fast")
@@ -152,13 +137,13 @@ def test_pressed_speed_button_is_readable_under_the_mouse(
         fg, bg = fast.evaluate(
             "(b) => [getComputedStyle(b).color, getComputedStyle(b).backgroundColor]"
         )
-        assert _contrast(fg, bg) >= 4.5, (hovered, fg, bg)
+        assert contrast(fg, bg) >= 4.5, (hovered, fg, bg)
     normal = tid(page, "speed-normal")
     normal.hover()
     fg, bg = normal.evaluate(
         "(b) => [getComputedStyle(b).color, getComputedStyle(b).backgroundColor]"
     )
-    assert normal.get_attribute("aria-pressed") == "false" and _contrast(fg, bg) >= 4.5
+    assert normal.get_attribute("aria-pressed") == "false" and contrast(fg, bg) >= 4.5
     page.close()
 
 
@@ -187,7 +172,7 @@ def test_a_refused_new_game_keeps_the_options_open(browser: Any, states: Any) ->
     tid(page, "opt-mod-suicide").check()
     tid(page, "opt-preset").select_option("two-player")  # suicide stays ticked
     tid(page, "new-game").click()
-    refused = json.loads(json.dumps(states["bidding"]))
+    refused = copy_state(states["bidding"])
     refused["notice"] = "Could not start: suicide cannot be combined with two-player."
     push(page, refused)  # the same game: refused
     assert tid(page, "options").is_visible()
@@ -239,7 +224,7 @@ def test_a_narrow_page_shows_the_whole_table(
 
 
 def test_a_long_hint_is_read_whole(browser: Any, states: Any) -> None:
-    state = json.loads(json.dumps(states["bidding"]))
+    state = copy_state(states["bidding"])
     state["hint"] = {
         "action": "6",
         "label": "bid 6",
@@ -274,7 +259,7 @@ def test_a_two_player_game_after_a_four_player_one_shows_two_seats(
 
 
 def test_the_chosen_count_follows_each_click(browser: Any, states: Any) -> None:
-    state = json.loads(json.dumps(states["bidding"]))
+    state = copy_state(states["bidding"])
     state["hand"]["choose"] = {"min": 2, "max": 2, "verb": "pass", "label": "Pass"}
     page = open_table(browser, state)
     cards = tid(page, "hand").locator("[data-code]")
@@ -300,7 +285,7 @@ def test_the_chosen_count_follows_each_click(browser: Any, states: Any) -> None:
 def test_game_over_offers_a_new_game_and_a_move_timer(
     browser: Any, states: Any
 ) -> None:
-    state = json.loads(json.dumps(states["hand-over"]))
+    state = copy_state(states["hand-over"])
     state["table"]["phase"] = "over"
     state["table"]["in_play"] = False  # a game over asks nothing
     state["controls"].update(next_hand=False, new_game=True)

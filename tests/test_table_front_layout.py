@@ -7,11 +7,11 @@ covering no seat; the side plates keep each label with its value.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
 from front_support import (
+    copy_state,
     hinted_bid_state,
     open_table,
     tid,
@@ -243,7 +243,7 @@ def test_the_side_plates_keep_each_label_with_its_value(
     and in large print "won / 0 · cards / 13". Each pair stays on one line
     (the plates wrap between them), and nothing sticks out of a plate."""
     source = states["bidding"] if which == "classic" else hinted_bid
-    state = json.loads(json.dumps(source))
+    state = copy_state(source)
     state["prefs"]["large_print"] = large
     page = open_table(browser, state, 390 - 20, (390, 844))
     for seat in ("W", "E"):

@@ -17,11 +17,11 @@ review's layout fixes are in ``test_table_front_layout.py``.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
 from front_support import (
+    copy_state,
     hinted_bid_state,
     open_table,
     push,
@@ -44,7 +44,7 @@ INSIDE_FELT_JS = """(sel) => {
 
 def _face_down(state: dict[str, Any]) -> dict[str, Any]:
     """``state`` with the learner's 13 cards face down (a blind bid offered)."""
-    state = json.loads(json.dumps(state))
+    state = copy_state(state)
     state["hand"].update(hidden=True, hidden_count=13, cards=[], playable=False)
     return state
 
@@ -56,7 +56,7 @@ def test_the_face_down_hand_fits_after_a_hand(
     """Next hand after a hand played out (0 cards left): the 13 backs lie on
     the felt, as on a first load (a count left from the last hand spread
     them past both edges)."""
-    over = json.loads(json.dumps(states["hand-over"]))
+    over = copy_state(states["hand-over"])
     over["prefs"]["large_print"] = large
     page = open_table(browser, over, 912)
     down = _face_down(states["bidding"])
@@ -111,7 +111,7 @@ def test_check_my_play_during_the_next_hand_shows_the_last_review(
     closed at the end of its hand, and leaves the learner's hand clear."""
     page = open_table(browser, states["reviewed"])
     tid(page, "review-close").click()
-    nxt = json.loads(json.dumps(states["bidding"]))
+    nxt = copy_state(states["bidding"])
     nxt["controls"]["review"] = True
     push(page, nxt)
     tid(page, "review-open").click()
@@ -288,7 +288,7 @@ def test_the_side_seats_never_lie_on_the_prompt(
     hint's third line in half over the bid buttons. The side seats end
     above the prompt at every size, and the strip, when it scrolls, ends on
     a whole line of the hint."""
-    state = json.loads(json.dumps(hinted_bid))
+    state = copy_state(hinted_bid)
     state["prefs"]["large_print"] = large
     for seat in state["seats"]:
         if seat["seat"] == "E" and turn:  # a third line: "bids..."
@@ -310,7 +310,7 @@ def test_the_score_sheet_keeps_its_headings_in_view(
 ) -> None:
     """After four hands and more the sheet scrolls to its newest rows: the
     column headings (North-South (you), East-West) stay in view."""
-    state = json.loads(json.dumps(states["reviewed"]))
+    state = copy_state(states["reviewed"])
     row = state["sheet"]["rows"][0]
     state["sheet"]["rows"] = [dict(row, hand=n) for n in range(1, 8)]
     state["prefs"]["large_print"] = large
@@ -347,7 +347,7 @@ def test_the_draw_keeps_the_keyboard_on_its_buttons(browser: Any) -> None:
     table.take_next()
     second = table.state
     assert [b["action"] for b in second["buttons"]] == ["keep", "take_next"]
-    waiting = json.loads(json.dumps(second))
+    waiting = copy_state(second)
     waiting["buttons"] = []
     waiting["table"]["to_move"] = "opponent"
     page = open_table(browser, first)
@@ -369,7 +369,7 @@ def test_the_draw_keeps_the_keyboard_on_its_buttons(browser: Any) -> None:
     assert page.evaluate(focused) == "act-keep"
     # once the draw is over, the focus goes where it goes after any bid: the
     # learner's bid is next here, so to the prompt's choice (a bid button)
-    over = json.loads(json.dumps(second))
+    over = copy_state(second)
     over["table"]["phase"] = "bidding"
     over["buttons"] = [dict(b, action=str(n)) for n, b in enumerate(over["buttons"])]
     page.keyboard.press("Enter")
@@ -384,7 +384,7 @@ def test_the_review_fits_a_phone(browser: Any, states: Any, large: bool) -> None
     """390x844: the review's table was 424 px wide in a 341 px dialog, and
     the seats behind showed at its left edge. Now it covers the felt edge to
     edge, nothing in it is wider than it, and Next hand stays clear."""
-    state = json.loads(json.dumps(states["reviewed"]))
+    state = copy_state(states["reviewed"])
     state["prefs"]["large_print"] = large
     page = open_table(browser, state, 390 - 16, (390, 844))
     box = page.evaluate(

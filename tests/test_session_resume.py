@@ -264,3 +264,23 @@ def test_the_timer_s_line_goes_with_the_move_it_made() -> None:
     assert not any(line.startswith("Time is up:") for line in told)
     assert any(line.startswith("Hint:") for line in told)
     assert told[-1].startswith("You took back")
+
+
+def test_a_review_asked_in_the_next_hand_is_told_after_its_hand() -> None:
+    """Check my play for hand 1, asked during hand 2: a reload tells it after
+    hand 1's end, and a take-back in hand 2 does not lose it."""
+    session = TableSession("classic", seed=9, coach="rule")
+    rng = random.Random(6)
+    play(session, rng, hands=1)
+    assert session.new_hand()
+    while not session.can_undo():
+        assert session.act(rng.choice(session.view.legal))
+    review = session.review()
+    assert review is not None and review.number == 1
+    assert session.undo()
+    told = resumed(session)
+    assert told.count(review.summary) == 1
+    end = next(i for i, line in enumerate(told) if line.startswith("Hand 1 is over"))
+    assert told[end + 1] == review.summary
+    assert session.review() is not None
+    assert live(session).count(review.summary) == 1  # not logged again

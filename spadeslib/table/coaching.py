@@ -115,7 +115,7 @@ class Coaching:
             # logged once: asked again, or opened again on a resumed table
             # whose log tells it already, the panel opens, the log is not repeated
             if all(aside.text != review.summary for aside in self.asides):
-                self._aside(review.summary, recent=False)
+                self._aside(review.summary, recent=False, after=hand)
         self.review_state = "ready"
         self._answered()
         self.changed()

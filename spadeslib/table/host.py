@@ -78,7 +78,12 @@ class Host(Protocol):
     def can_undo(self) -> bool: ...
     def _say(self, lines: list[str]) -> None: ...
     def _aside(
-        self, text: str, *, recent: bool = True, of_move: bool = False
+        self,
+        text: str,
+        *,
+        recent: bool = True,
+        of_move: bool = False,
+        after: Hand | None = None,
     ) -> None: ...
     def _apply(self, seat: Seat, action: Action) -> None: ...
     def _start(

@@ -417,13 +417,25 @@ class TableSession(TurnLoop, Coaching, Keeping, Tools):
         self._recent.extend(lines)
         self.log.extend(lines)
 
-    def _aside(self, text: str, *, recent: bool = True, of_move: bool = False) -> None:
+    def _aside(
+        self,
+        text: str,
+        *,
+        recent: bool = True,
+        of_move: bool = False,
+        after: Hand | None = None,
+    ) -> None:
         """Say (``recent``: also on the table's line of what just happened)
         or log a line the moves do not hold, and keep it with its place in
         the hand on the table (:attr:`asides`); ``of_move``: it tells of the
-        move about to be made, and goes if that move is taken back."""
-        hand = self.shown_hand
-        self.asides.append(Aside(hand.number - 1, len(hand.history), text, of_move))
+        move about to be made, and goes if that move is taken back; ``after``:
+        its place is that finished hand's end (a review asked later)."""
+        hand = after or self.shown_hand
+        aside = Aside(hand.number - 1, len(hand.history), text, of_move)
+        at = len(self.asides)  # in order of place, after those at its place
+        while at and self.asides[at - 1][:2] > aside[:2]:
+            at -= 1
+        self.asides.insert(at, aside)
         del self.asides[:-MAX_ASIDES]  # the newest are kept
         if recent:
             self._say([text])

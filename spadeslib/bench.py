@@ -85,7 +85,7 @@ def engine_hands_per_second(
     return hands / elapsed if elapsed > 0 else float("inf")
 
 
-def _bots(level: str, game: Game, seed: object) -> dict:  # type: ignore[type-arg]
+def _bots(level: str, game: Game, seed: object) -> dict:
     from .bots import make_bot
 
     return {s: make_bot(level, seed=f"{seed}/{s.letter}") for s in game.hand.seats}

@@ -192,7 +192,7 @@ def read_stock(rules: Rules, stock: Sequence[Card | str]) -> tuple[Card, ...]:
     """A given two-player stock, checked against the rules' deck
     (:class:`InvalidDeal` if it is not that deck, each card once)."""
     try:
-        cards = tuple(Card.parse_many(stock))  # type: ignore[arg-type]
+        cards = tuple(Card.parse_many(stock))
     except SpadesError as error:
         raise InvalidDeal(f"bad stock: {error}") from None
     _check_deck(rules, list(cards), "stock")

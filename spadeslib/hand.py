@@ -415,7 +415,7 @@ class Hand(HandState):
                 f"{seat.full} does not play in a {self.rules.players}-player game: "
                 f"the seats are {' and '.join(s.full for s in self.seats)}"
             )
-        return seat  # type: ignore[return-value]
+        return seat
 
     def random_action(self, rng: random.Random | None = None) -> Action:
         """A uniformly random legal action (what a move timer plays on time-out)."""
@@ -449,7 +449,7 @@ class Hand(HandState):
             legal = ()
         playing = phase is _PLAYING or phase is _OVER
         drawn = None
-        if phase is _DRAW and turn is seat and not self.hidden[seat]:  # type: ignore[index]
+        if phase is _DRAW and turn is seat and not self.hidden[seat]:
             drawn = self.stock[self._stock_pos]
         view = _new_view(PlayerView)
         _set(
@@ -463,7 +463,7 @@ class Hand(HandState):
                 "number": self.number,
                 "phase": phase,
                 "to_move": turn,
-                "hand": None if self.hidden[seat] else tuple(self.holding[seat]),  # type: ignore[index]
+                "hand": None if self.hidden[seat] else tuple(self.holding[seat]),
                 "legal": legal,
                 "bid_order": self.bid_order,
                 "trick": tuple(self.trick),

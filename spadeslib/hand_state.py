@@ -404,8 +404,8 @@ class HandState:
         # lists indexed by seat serve as the bid and trick mappings
         self.result = score_hand(
             self.rules,
-            self.bids,  # type: ignore[arg-type]
-            self.tricks_won,  # type: ignore[arg-type]
+            self.bids,
+            self.tricks_won,
             self.bags,
         )
 
@@ -429,7 +429,7 @@ class HandState:
                 self.hidden[seat] = False
                 if self.rules.blind_seven:
                     self._team_looked(seat)
-            self.bids[seat] = action  # type: ignore[call-overload,assignment]
+            self.bids[seat] = action  # type: ignore[assignment]  # a Bid here
             self._bids_t = tuple(self.bids)
             count = self.bid_count = self.bid_count + 1
             if count == self._size:

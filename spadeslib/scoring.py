@@ -275,7 +275,7 @@ def _by_seat(
                 f"({', '.join(s.letter for s in rules.seats)})"
             )
         try:
-            found[seat] = read(value)  # type: ignore[operator]
+            found[seat] = read(value)
         except (SpadesError, TypeError) as error:
             raise SpadesError(f"{what}: {seat.full}: {error}") from None
     missing = [s.full for s in rules.seats if s not in found]

@@ -95,7 +95,7 @@ class Trick:
             return None
         if rules.__class__ is not Rules:
             rules = rules_of(rules, "led_suit")
-        return rules.trick_suit(self.plays[0][1])  # type: ignore[union-attr]
+        return rules.trick_suit(self.plays[0][1])
 
     def card_of(self, seat: Seat) -> Card | None:
         """The card a seat played to this trick, if any."""

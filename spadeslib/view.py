@@ -74,7 +74,7 @@ class PlayerView:
     @classmethod
     def of(cls, hand: Any, seat: Seat | str) -> PlayerView:
         """The view of ``seat`` on ``hand``: the same as ``hand.view(seat)``."""
-        return hand.view(seat)  # type: ignore[no-any-return]
+        return hand.view(seat)
 
     @classmethod
     def _from_pieces(cls, values: dict[str, Any]) -> PlayerView:

@@ -92,10 +92,10 @@ class Position:
         """Every seat's cards and the public state of a hand in its play phase
         (read from each seat's :meth:`~spadeslib.Hand.view`)."""
         turn = getattr(hand, "turn", None)
-        view = hand.view(turn) if turn is not None else None  # type: ignore[attr-defined]
+        view = hand.view(turn) if turn is not None else None
         if view is None or view.phase.value != "playing":
             raise SpadesError("the hand is not in the playing phase")
-        hands = {s: tuple(hand.view(s).hand or ()) for s in view.seats}  # type: ignore[attr-defined]
+        hands = {s: tuple(hand.view(s).hand or ()) for s in view.seats}
         return cls.from_view(view, hands)
 
     @classmethod
@@ -106,20 +106,20 @@ class Position:
         seat's remaining cards (the coach's sampled world; the viewer's own
         cards are in the view and may be omitted)."""
         v = view  # a PlayerView; typed loosely to keep the core import-light
-        if v.phase.value != "playing" or v.to_move is None:  # type: ignore[attr-defined]
+        if v.phase.value != "playing" or v.to_move is None:
             raise SpadesError("the hand is not in the playing phase")
         cards = {Seat.parse(s): tuple(Card.parse_many(c)) for s, c in hands.items()}
-        if v.hand is not None:  # type: ignore[attr-defined]
-            cards.setdefault(v.seat, tuple(v.hand))  # type: ignore[attr-defined]
+        if v.hand is not None:
+            cards.setdefault(v.seat, tuple(v.hand))
         return cls(
-            rules=v.rules,  # type: ignore[attr-defined]
+            rules=v.rules,
             hands=cards,
-            turn=v.to_move,  # type: ignore[attr-defined]
-            trick=tuple(v.trick),  # type: ignore[attr-defined]
-            tricks_won=dict(v.tricks_won),  # type: ignore[attr-defined]
-            spades_broken=bool(v.spades_broken),  # type: ignore[attr-defined]
-            bids=dict(v.bids),  # type: ignore[attr-defined]
-            bags=dict(v.bags),  # type: ignore[attr-defined]
+            turn=v.to_move,
+            trick=tuple(v.trick),
+            tricks_won=dict(v.tricks_won),
+            spades_broken=bool(v.spades_broken),
+            bids=dict(v.bids),
+            bags=dict(v.bags),
         )
 
     # ------------------------------------------------------------ read-outs

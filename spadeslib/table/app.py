@@ -93,7 +93,7 @@ def _text(value: Any, limit: int = 100) -> str:
     return value[:limit] if isinstance(value, str) else ""
 
 
-class SpadesTable(anywidget.AnyWidget):  # type: ignore[misc]
+class SpadesTable(anywidget.AnyWidget):
     """A Spades table for one learner, bots in the other seats.
 
     Takes the :class:`~spadeslib.table.session.TableSession` parameters

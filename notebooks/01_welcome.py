@@ -371,7 +371,7 @@ quiz = Quiz(
             "How many points win a game (the usual target)?",
             [100, 300, 500],
             answer=Rules().target,
-            why=f"Every preset plays to {Rules().target} unless the table agrees on "
+            why=f"Every rule set plays to {Rules().target} unless the table agrees on "
             "another target.",
             hint="A bid of 5 made scores 50; a game takes many hands.",
         ),

@@ -293,7 +293,8 @@ quiz = Quiz(
             why="The A♣ is a discard: only diamonds (or trumps) can win.",
             wrong={
                 "North": "The 9♦ is higher than the 5♦ led.",
-                "East": "An ace of another suit than the one led never wins.",
+                "East": "The A♣ is neither a diamond nor a spade: a discard never "
+                "wins, however high.",
                 "West": "The 2♦ is the lowest diamond of the trick.",
             },
         ),

@@ -312,13 +312,14 @@ quiz = Quiz(
             why="Trumping is always allowed, and the 4♠ broke spades.",
         ),
         Question(
-            "With the jokers modifier, must spades be broken before they are led?",
+            "With the joker variant (chapter 8), must spades be broken before they "
+            "are led?",
             ["yes", "no"],
             answer="yes" if jokers.must_break_spades else "no",
             why="With the jokers any card may be led at any time.",
         ),
         Question(
-            "With the jokers modifier, who leads the first trick?",
+            "With the joker variant (chapter 8), who leads the first trick?",
             ["the dealer", "the player left of the dealer"],
             answer="the dealer"
             if jokers.dealer_leads

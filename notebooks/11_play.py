@@ -342,6 +342,35 @@ for v in searched.verdicts:
 # you compare your review with someone else's, or answer an exercise, say
 # (and use) the coach level it asks for.
 #
+# The seed matters too: the same `search` coach with another seed draws
+# other deals, so a close call can change its rating as well. The same hand,
+# by the `search` coach with the next seed:
+
+# %%
+reseeded = Coach("search", seed=demo.seed + 1).review(hand, "S")
+again = {v.where: v for v in reseeded.verdicts}
+moved = [v for v in searched.verdicts if again[v.where].rating != v.rating]
+for v in moved:
+    w = again[v.where]
+    print(
+        f"{v.where:>8}: seed {demo.seed} {v.rating} -{v.loss:.0f}, "
+        f"seed {demo.seed + 1} {w.rating} -{w.loss:.0f}"
+    )
+SERIOUS = ("mistake", "blunder")
+first = {v.where for v in searched.verdicts if v.rating in SERIOUS}
+second = {v.where for v in reseeded.verdicts if v.rating in SERIOUS}
+print(
+    f"{len(moved)} of {len(searched.verdicts)} ratings moved; the decisions "
+    f"rated a mistake or worse are {'the same' if first == second else 'not the same'}"
+    " under both seeds"
+)
+
+# %% [markdown]
+# A rating that moves with the seed is a close call, near a bound of the
+# scale. That is why the exercises fix the coach's seed (`seed="ch10"`), and
+# why a review's mistakes and blunders, the decisions that cost the most
+# points, are the ones to look at first.
+#
 # ## Bots in every seat
 #
 # To watch the bots play whole hands without a table, give every seat a bot

@@ -101,7 +101,14 @@ class Question:
         return f"<Question {self.prompt!r} ({len(self.choices)} choices)>"
 
     def choice_index(self, choice: Any) -> int | None:
-        """The position of a choice given as a letter (``"b"``) or its text."""
+        """The position of a choice given as a letter (``"b"``), its text, or
+        the start of one choice's words (``"N"`` for North, ``"y"`` for yes,
+        as the exercises write seats and answers).
+
+        >>> q = Question("Who deals?", ["North", "East", "South", "West"], "West")
+        >>> q.choice_index("b"), q.choice_index("W"), q.choice_index("south")
+        (1, 3, 2)
+        """
         text = str(choice).strip()
         if text in self.choices:
             return self.choices.index(text)
@@ -110,6 +117,10 @@ class Question:
             return folded.index(text.casefold())
         if len(text) == 1 and text.lower() in _LETTERS[: len(self.choices)]:
             return _LETTERS.index(text.lower())
+        if text[:1].isalpha():  # not "1" for 100: a number is typed whole
+            starts = [i for i, c in enumerate(folded) if c.startswith(text.casefold())]
+            if len(starts) == 1:
+                return starts[0]
         return None
 
     def is_right(self, choice: Any) -> bool:

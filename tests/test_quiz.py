@@ -165,3 +165,23 @@ def test_each_rules_chapter_ends_with_a_quiz(chapter: str) -> None:
     assert 3 <= code[-1].count("Question(") <= 5
     headings = [c.source for c in nb.cells if c.cell_type == "markdown"]
     assert any("## Quick quiz" in h for h in headings)
+
+
+def test_a_seat_or_a_word_is_read_from_its_first_letters() -> None:
+    """The exercises write seats as N, E, S, W: the quiz reads them too, and
+    y or n for yes or no; never a number's first digit, nor an ambiguous start."""
+    seats = Question("Who deals?", ["North", "East", "South", "West"], "West")
+    assert [seats.choice_index(x) for x in ("N", "e", "S", "W", "we")] == [
+        0,
+        1,
+        2,
+        3,
+        3,
+    ]
+    assert seats.is_right("W") and not seats.is_right("N")
+    assert seats.choice_index("b") == 1  # a letter of the choices stays a letter
+    yes = Question("Broken?", ["yes", "no"], "no")
+    assert yes.is_right("n") and not yes.is_right("y")
+    assert Question("Target?", [100, 300, 500], 500).choice_index("1") is None
+    lead = Question("Who leads?", ["the dealer", "the player left"], "the dealer")
+    assert lead.choice_index("the") is None

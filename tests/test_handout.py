@@ -97,6 +97,10 @@ def test_the_handout_says_how_to_play_under_the_links_rules() -> None:
             "http://HOST:8866/?rules=cards4net&seed=2007",  # as docs/lessons.md
             "HOST is the docs' placeholder: put this machine's address",
         ),
+        (
+            "http://:8866/?rules=cards4net&seed=2007",  # ADDRESS left unset
+            "no address before its port: put this machine's address",
+        ),
     ],
 )
 def test_a_link_no_student_could_use_is_one_line(
@@ -140,6 +144,9 @@ def test_the_teachers_questions_are_on_the_page(
     # a narrow line breaks the link after ? & / only, not inside a word
     assert "opponents=<wbr>" not in handout(LINK + "&opponents=expert")
     assert "&amp;<wbr>opponents=expert" in handout(LINK + "&opponents=expert")
+    # a long rule set breaks after a +, not inside "target=200"
+    long = handout("http://10.0.0.5:8866/?rules=classic+bag_limit=3+target=200")
+    assert "classic+<wbr>bag_limit=3+<wbr>target=200" in long
     assert "About this deal" not in handout(LINK)  # no question, no heading
     assert main([*argv, "--question", " "]) == 2
     assert "a question is empty" in capsys.readouterr().err

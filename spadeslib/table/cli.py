@@ -77,6 +77,10 @@ def register(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "class",
         help="the teacher's view: one line per table of the classroom page",
+        description="The teacher's view of the class at the classroom page: one "
+        "line per student's table (name, rules, scores, the coach's ratings), "
+        "read from the class folder the page writes to (make voila "
+        "VOILA_CLASS=FOLDER). See docs/classroom.md.",
     )
     p.add_argument(
         "folder",
@@ -99,6 +103,10 @@ def register(subparsers: Any) -> None:
         "handout",
         help="a printable page for the class: the table's link, its QR code, "
         "how to play",
+        description="A printable page (one A4 sheet) for the class: the "
+        "classroom page's link and its QR code, how to play under the link's "
+        "rules, and the lesson's questions. docs/lessons.md has each lesson's "
+        "command, ready to paste.",
     )
     p.add_argument(
         "link",

@@ -44,6 +44,12 @@ _PLACEHOLDERS = {"HOST", "SERVER"}
 def _link_problem(link: str) -> str | None:
     """Why ``link`` cannot be the classroom page's address, or None."""
     parts = urlsplit(link.strip())
+    if parts.scheme in ("http", "https") and parts.netloc.startswith(":"):
+        return (
+            f"{link!r} has no address before its port: put this machine's "
+            "address on the class network there (with the lessons' commands, "
+            "set ADDRESS first, in this terminal: ADDRESS=192.168.1.23)"
+        )
     if parts.scheme not in ("http", "https") or not parts.hostname:
         return (
             f"{link!r} is not a web address: give the one the class opens, such "
@@ -90,9 +96,10 @@ def _link_problem(link: str) -> str | None:
 
 
 def _breakable(link: str) -> str:
-    """The link as HTML that a narrow line breaks after ``?``, ``&`` or
-    ``/`` rather than inside a word (``opponents=ex|pert``)."""
-    parts = re.split(r"(?<=[?&/])(?!/)", link)  # after each, but inside "//"
+    """The link as HTML that a narrow line breaks after ``?``, ``&``, ``/``
+    or ``+`` rather than inside a word (``opponents=ex|pert``,
+    ``target|=200``): a student copies it from paper."""
+    parts = re.split(r"(?<=[?&/+])(?!/)", link)  # after each, but inside "//"
     return "<wbr>".join(html.escape(part) for part in parts)
 
 

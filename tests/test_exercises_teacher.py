@@ -321,7 +321,17 @@ def test_the_class_set_prints_each_students_exercises_and_a_marking_copy(
         marking = (tmp_path / f"marking_{name}.html").read_text(encoding="utf-8")
         assert marking.count('<section class="student">') == 2
         assert ".student + .student { break-before: page" in marking
-        assert "http" not in marking
+        assert "http" not in marking and '<p class="name">' not in marking
+        # the class's sheets in one file to print: each student's, with a line
+        # for the name, each from a new page, no answer
+        printed = (tmp_path / f"print_{name}.html").read_text(encoding="utf-8")
+        assert printed.count('<section class="student">') == 2
+        assert printed.count('<p class="name">Name:</p>') == 2
+        assert "Accepted" not in printed
+        for student in ("x", "y"):
+            own = (tmp_path / student / f"{name}.html").read_text(encoding="utf-8")
+            sections = own.split("<h2>", 1)[1].split("\n</body>")[0]
+            assert sections in printed
         for student in ("x", "y"):
             page = (tmp_path / student / f"{name}.html").read_text(encoding="utf-8")
             assert "Accepted" not in page and "http" not in page

@@ -18,9 +18,11 @@ from ..errors import SpadesError
 from . import CHAPTERS, load, resolve, student_seed
 from .core import accepted_texts, key_text
 from .notebooks import FORMAT, SEED_LINE, solution_source, to_exercise
-from .sheets import exercise_sheet, marking_sheets
+from .sheets import class_sheets, exercise_sheet, marking_sheets
 
 MARKING = "marking_{name}.html"
+#: every student's sheet of a chapter in one file, to print for paper
+PRINT = "print_{name}.html"
 """A chapter's marking copy: every student's questions with the answers
 (``marking_06_scoring.html``); each student's own sheet is
 ``STUDENT/06_scoring.html``, beside the notebook."""
@@ -350,7 +352,9 @@ def _write_class(
     for name in names:
         marking = out / MARKING.format(name=name)
         marking.write_text(marking_sheets(seeds, [name], chapters), encoding="utf-8")
-        written.append(marking)
+        sheets = out / PRINT.format(name=name)
+        sheets.write_text(class_sheets(seeds, [name], chapters), encoding="utf-8")
+        written += [marking, sheets]
     return written
 
 

@@ -128,7 +128,7 @@ def _require_notebook_tools(nbgrader: bool) -> None:
 
 
 def _cmd_class(args: argparse.Namespace) -> int:
-    from .class_sets import MARKING, cannot_write, write_class
+    from .class_sets import MARKING, PRINT, cannot_write, write_class
     from .reading import plural
 
     if args.list:
@@ -186,9 +186,10 @@ def _cmd_class(args: argparse.Namespace) -> int:
     )
     first = chapters[0]
     print(
-        f"to print: each student's {first}.html, ... (the same exercises on "
-        f"paper) and {out / MARKING.format(name=first)}, ... (your marking copy of "
-        "each chapter, with the answers)"
+        f"to print: {out / PRINT.format(name=first)}, ... (each chapter's exercises "
+        f"on paper, every student from a new page; each student's {first}.html "
+        f"holds theirs) and {out / MARKING.format(name=first)}, ... (your marking "
+        "copy of each chapter, with the answers)"
     )
     # an earlier run into the same folder leaves its students' folders
     mine = {p.relative_to(out).parts[0] for p in written}

@@ -25,7 +25,7 @@ from ..display import inline_html
 from . import load, resolve
 from .core import spec_of
 
-__all__ = ["exercise_sheet", "marking_sheets"]
+__all__ = ["class_sheets", "exercise_sheet", "marking_sheets"]
 
 _NEEDS_NOTEBOOK = "11"
 """The chapter whose exercises run code (a game played by bots)."""
@@ -43,9 +43,20 @@ def exercise_sheet(
     page (``answers``: with every accepted answer and its reason)."""
     names = [resolve(n) for n in names]
     title = f"Spades exercises: {student} (seed {seed})"
-    body = [f"<h1>{html.escape(title)}</h1>", _INTRO_KEY if answers else _INTRO]
+    body = [f"<h1>{html.escape(title)}</h1>"]
+    body += [_INTRO_KEY] if answers else [_NAME_LINE, _INTRO]
     body += _student_sections(seed, names, answers, chapters or {})
     return _PAGE.format(title=html.escape(title), body="\n".join(body))
+
+
+def class_sheets(
+    students: Sequence[tuple[str, int]],
+    names: Iterable[str],
+    chapters: dict[tuple[str, int], Any] | None = None,
+) -> str:
+    """Every student's exercises to answer on paper, in one file to print,
+    each student from a new page (a class without JupyterLab)."""
+    return _class_page(students, names, chapters or {}, answers=False)
 
 
 def marking_sheets(
@@ -55,15 +66,28 @@ def marking_sheets(
 ) -> str:
     """Every student's exercises with their answers, each student from a new
     printed page: the teacher's marking copy of a class set."""
+    return _class_page(students, names, chapters or {}, answers=True)
+
+
+def _class_page(
+    students: Sequence[tuple[str, int]],
+    names: Iterable[str],
+    chapters: dict[tuple[str, int], Any],
+    *,
+    answers: bool,
+) -> str:
     names = [resolve(n) for n in names]
-    body = ["<h1>Spades exercises: the marking copy</h1>", _INTRO_KEY]
+    title = "Spades exercises: " + ("the marking copy" if answers else "the class")
+    body = [f"<h1>{title}</h1>", _INTRO_KEY] if answers else []
     for student, seed in students:
         body.append(
             f'<section class="student"><h1>{html.escape(student)} (seed {seed})</h1>'
         )
-        body += _student_sections(seed, names, True, chapters or {})
+        if not answers:
+            body += [_NAME_LINE, _INTRO]
+        body += _student_sections(seed, names, answers, chapters)
         body.append("</section>")
-    return _PAGE.format(title="Spades exercises: marking copy", body="\n".join(body))
+    return _PAGE.format(title=title, body="\n".join(body))
 
 
 def _student_sections(
@@ -127,10 +151,12 @@ def _blocks(text: str) -> str:
     return "\n".join(out)
 
 
+_NAME_LINE = '<p class="name">Name:</p>'
 _INTRO = (
-    "<p>Write each answer on the line under its question. The same "
-    "exercises are in your notebooks: there, <code>q1.check(answer)</code> "
-    "tells you at once whether an answer is right, and why not.</p>"
+    "<p>Write each answer on the line under its question. On paper, leave "
+    "out the quotes the notebook needs: cards as Q♥ 10♥ (or QH 10H), suits "
+    "as hearts, seats as N, E, S or W. (In a notebook, the same exercises "
+    "check each answer at once.)</p>"
 )
 _INTRO_KEY = (
     "<p>For the teacher: under each question, every answer its check "
@@ -152,9 +178,11 @@ _PAGE = """<!doctype html>
   code {{ font-family: ui-monospace, monospace; }}
   .exercise {{ break-inside: avoid; page-break-inside: avoid; margin: 0 0 5mm; }}
   .answer {{ border-bottom: 1pt solid #111; padding-top: 6mm; }}
+  .name {{ border-bottom: 1pt solid #111; max-width: 90mm; padding-top: 4mm; }}
   .key {{ background: #f2f2f2; padding: 1.5mm 2mm; }}
   .note {{ font-style: italic; }}
   .student + .student {{ break-before: page; page-break-before: always; }}
+  .student > h1 {{ font-size: 14pt; }}
   @media print {{ body {{ margin: 0 auto; }} }}
 </style></head>
 <body>

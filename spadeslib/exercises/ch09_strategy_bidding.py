@@ -457,7 +457,7 @@ class ChooseBid(Spec):
         return (
             f"Rules: {h.rules.full_spec}. Dealer: {h.dealer.full}. "
             f"Bids so far:\n{made}\n"
-            f"{self.seat.full} (you) hold:\n{hand_picture(h.holding, [self.seat])}\n"
+            f"You ({self.seat.full}) hold:\n{hand_picture(h.holding, [self.seat])}\n"
             "What do you bid? (A bid the coach rates best or good is accepted.)"
         )
 

@@ -75,7 +75,7 @@ class ViewExercise(SetSpec):
         )
         return (
             f"Rules: {h.rules.full_spec}. Bids:\n{bids}\nThe tricks so far:\n"
-            f"{tricks_text(h.tricks)}{current}\n{self.seat.full} (you) hold:\n"
+            f"{tricks_text(h.tricks)}{current}\nYou ({self.seat.full}) hold:\n"
             f"{hand_picture(h.holding, [self.seat])}"
         )
 

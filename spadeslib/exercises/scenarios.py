@@ -213,10 +213,11 @@ def describe_score(
         verdict = "made" if nil.made else f"failed ({plural(nil.tricks, 'trick')})"
         lines.append(f"{nil.seat.full}'s {nil.bid.label()} {verdict}: {nil.points:+d}.")
     if score.nil_trick_bags:
+        bags = score.nil_trick_bags
+        are = "is a bag" if bags == 1 else "are bags"
         lines.append(
-            f"Under {rules.preset} the failed nil's "
-            f"{plural(score.nil_trick_bags, 'trick')} are bags: "
-            f"+{score.nil_trick_bags}."
+            f"Under {rules.preset} the failed nil's {plural(bags, 'trick')} "
+            f"{are}: +{bags}."
         )
     if score.bags_gained or score.penalties:
         total = score.bags_before + score.bags_gained

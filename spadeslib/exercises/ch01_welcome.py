@@ -9,12 +9,13 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from ..rules import Rules
 from ..scoring import side_of
 from ..seats import Seat
 from .answers import SeatAnswer, Whole, Word
-from .core import Mistake, Spec
+from .core import Feedback, Mistake, Spec
 from .scenarios import deal, play_to, side_name, tricks_text
 
 CHAPTER = "01_welcome"
@@ -53,16 +54,16 @@ class Partner(SeatExercise):
                 "neighbour",
                 self.seat.left,
                 f"{self.seat.left.full} sits on {self.seat.full}'s left: an opponent. "
-                "Partners sit across the table from each other",
+                "Partners sit across the table from each other.",
             ),
             Mistake(
                 "neighbour",
                 self.seat.right,
                 f"{self.seat.right.full} sits on {self.seat.full}'s right: an "
                 "opponent. "
-                "Partners sit across the table from each other",
+                "Partners sit across the table from each other.",
             ),
-            Mistake("self", self.seat, "a player is not their own partner"),
+            Mistake("self", self.seat, "a player is not their own partner."),
         ]
 
     def hint(self) -> str:
@@ -102,19 +103,19 @@ class FirstBidder(SeatExercise):
                 "dealer",
                 self.dealer,
                 "the dealer bids last; bidding and play start with the player on the "
-                "dealer's left",
+                "dealer's left.",
             ),
             Mistake(
                 "right",
                 self.dealer.right,
                 f"{self.dealer.right.full} is on the dealer's right; everything goes "
-                "clockwise, so the first to act is on the dealer's left",
+                "clockwise, so the first to act is on the dealer's left.",
             ),
             Mistake(
                 "partner",
                 self.dealer.partner,
                 "that is the dealer's partner; the first to act sits on the dealer's "
-                "left",
+                "left.",
             ),
         ]
 
@@ -164,19 +165,19 @@ class SideTricks(Spec):
                 "one-seat",
                 self.hand.tricks_won[a],
                 f"that is {a.full}'s tricks only; a side's tricks are both partners' "
-                f"tricks ({a.full} and {a.partner.full})",
+                f"tricks ({a.full} and {a.partner.full}).",
             ),
             Mistake(
                 "one-seat",
                 self.hand.tricks_won[a.partner],
                 f"that is {a.partner.full}'s tricks only; a side's tricks are both "
-                f"partners' tricks ({a.full} and {a.partner.full})",
+                f"partners' tricks ({a.full} and {a.partner.full}).",
             ),
             Mistake(
                 "opponents",
                 13 - self.expected,
                 "that is the other side's count; there are 13 tricks, shared between "
-                "the two sides",
+                "the two sides.",
             ),
         ]
         return out
@@ -189,8 +190,8 @@ class SideTricks(Spec):
         b = a.partner
         return (
             f"{a.full} won {self.hand.tricks_won[a]} and {b.full} won "
-            f"{self.hand.tricks_won[b]}: {self.expected} together "
-            f"(`hand.tricks_by_seat()`)."
+            f"{self.hand.tricks_won[b]}: {self.expected} together (count the "
+            'tricks that say "won by" either of them).'
         )
 
 
@@ -217,7 +218,7 @@ class Glossary(Spec):
     )
     chapter = CHAPTER
     answer = Word(
-        aliases={"sandbag": "bag", "team": "partnership", "deal": "hand"},
+        aliases={"sandbag": "bag", "team": "partnership"},
         text='one English word from the glossary, e.g. "suit"',
     )
 
@@ -245,23 +246,36 @@ class Glossary(Spec):
             f"English term is it? (One of: {terms}.)"
         )
 
+    def diagnose(self, parsed: Any) -> Feedback | None:
+        # "deal" is not one of the terms: chapter 1's glossary has "to deal,
+        # the deal" (the act: 'reparto', 'distribuição') and "hand (one
+        # deal)"; for 'mano' / 'mão' it is the glossary's own gloss
+        if parsed == "deal" and self.expected == "hand":
+            return Feedback("correct", "a hand is one deal")
+        return None
+
     def mistakes(self) -> list[Mistake]:
         out = []
-        aliases = self.answer.aliases
         for english, spanish, portuguese in GLOSSARY:
             if english != self.expected:
-                # "deal" is read as "hand": say so, or the remark names a
-                # word the learner never typed
-                also = [a for a, term in aliases.items() if term == english]
-                said = f"'{english}'" + "".join(f" (or '{a}')" for a in also)
                 out.append(
                     Mistake(
                         f"term:{english}",
                         english,
-                        f"{said} is '{spanish}' in Spanish and '{portuguese}' in "
-                        f"Portuguese, not '{self.word}'",
+                        f"'{english}' is '{spanish}' in Spanish and '{portuguese}' "
+                        f"in Portuguese, not '{self.word}'.",
                     )
                 )
+        if self.expected != "hand":
+            out.append(
+                Mistake(
+                    "term:deal",
+                    "deal",
+                    "'deal' (the act of dealing) is 'reparto' in Spanish and "
+                    "'distribuição' in Portuguese, and a hand (one deal) is 'mano' "
+                    f"and 'mão': neither is '{self.word}'.",
+                )
+            )
         return out
 
     def hint(self) -> str:

@@ -87,7 +87,7 @@ class CountSpades(Spec):
         spades = [c for c in self.hand.holding[self.seat] if c.suit is Suit.SPADES]
         return (
             f"{self.seat.full}'s spades: "
-            f"{' '.join(c.symbol() for c in sorted(spades))} "
+            f"{' '.join(c.symbol() for c in sorted(spades, reverse=True))} "
             f"({len(spades)})."
         )
 
@@ -271,6 +271,12 @@ class AtLeastSpades(Spec):
                 self.at_least(self.k + 1),
                 f"that is the chance of more than {self.k}; 'at least {self.k}' "
                 f"includes exactly {self.k}",
+            ),
+            Mistake(
+                "complement",
+                1 - self.at_least(self.k),
+                f"that is the chance of fewer than {self.k} spades, the opposite "
+                f"event; the question asks for at least {self.k}",
             ),
             Mistake(
                 "at-most",

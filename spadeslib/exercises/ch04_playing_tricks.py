@@ -63,6 +63,14 @@ class PositionExercise(SetSpec):
         """ "All" is every card the mover holds."""
         return frozenset(self.held())
 
+    def parse(self, answer: Any) -> Any:
+        """A suit (``"hearts"``, ``"all hearts"``, ``"any heart"``) is every
+        card of that suit the mover holds."""
+        suit = _suit_named(answer)
+        if suit is not None:
+            return frozenset(c for c in self.held() if c.suit is suit)
+        return super().parse(answer)
+
     def _order(self, item: Any) -> Any:
         return (-int(item.suit), -int(item.rank))
 
@@ -79,6 +87,24 @@ class PositionExercise(SetSpec):
     def why_not(self, item: Any) -> str:
         reason = self.hand.why_illegal(item)
         return reason if reason else "it is legal here"
+
+
+_ALL_OF = ("all of the ", "all the ", "all ", "any of the ", "any ", "every ", "my ")
+
+
+def _suit_named(answer: Any) -> Suit | None:
+    """The suit an answer names as a whole (``"hearts"``, ``"all the
+    hearts"``, ``"any heart"``), or ``None``."""
+    if isinstance(answer, (list, tuple)) and len(answer) == 1:
+        answer = answer[0]
+    if not isinstance(answer, str):
+        return None
+    text = " ".join(answer.strip().lower().rstrip(".!").split())
+    for words in _ALL_OF:
+        if text.startswith(words):
+            text = text[len(words) :]
+            break
+    return next((s for s in Suit if text in (s.plural, s.singular)), None)
 
 
 class FollowSuit(PositionExercise):
@@ -248,6 +274,17 @@ class TrickWinner(Spec):
                     f"{led.singular} (the suit led) nor a spade, so it cannot win",
                 )
             )
+        for seat, card in self.plays:
+            if card.suit not in (led, Suit.SPADES) and seat != top_seat:
+                out.append(
+                    Mistake(
+                        "discard",
+                        seat,
+                        f"{seat.full} discarded the {card.symbol()}, neither a "
+                        f"{led.singular} (the suit led) nor a spade: a discard never "
+                        "wins the trick",
+                    )
+                )
         followers = [(s, c) for s, c in self.plays if c.suit is led]
         spades = [(s, c) for s, c in self.plays if c.suit is Suit.SPADES]
         if spades:

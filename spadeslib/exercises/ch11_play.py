@@ -11,8 +11,9 @@ and let the coach review your seat's plays ("check my play").
 
 from __future__ import annotations
 
+import functools
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .. import record
@@ -32,7 +33,7 @@ from .core import (
     SetSpec,
     Spec,
 )
-from .reading import plural
+from .reading import AnswerError, plural
 from .scenarios import (
     bids_line,
     deal,
@@ -51,6 +52,34 @@ INTRO = (
     "beginner's play with the search coach. Each needs a few lines of code, all "
     "shown in chapter 11."
 )
+
+OTHER_SEEDS: tuple[int | str, ...] = (0, 1)
+"""Seeds of the search coach a learner may use instead of exercise 11.4's
+(``SEED``): 0, an unseeded ``Coach("search")``, and 1, the exercise
+notebook's ``SEED``. Early in a hand the coach's verdict on a close card
+moves with the deals it draws, so their answers can differ from the key:
+the feedback names the seed the question asks for."""
+
+DEMO_SEED = 11
+"""The seed of chapter 11's table (``demo.seed``), whose review the chapter
+makes with ``Coach("search", seed=demo.seed)``."""
+
+
+@functools.cache
+def search_coach(seed: int | str) -> Coach:
+    """The search coach with ``seed`` (shared, so its analyses are cached)."""
+    return coach() if seed == SEED else Coach(LEVEL, seed=seed)
+
+
+def one_side(answer: Any, side: str, game: str) -> Any:
+    """``answer``, unless it is both sides' scores (``game.scores`` itself):
+    then an :class:`AnswerError` saying to take one side's."""
+    if isinstance(answer, Mapping):
+        raise AnswerError(
+            f"that is both sides' scores; take one side's score: "
+            f"{game}.scores['{side}']"
+        )
+    return answer
 
 
 class PlayWithBots(Spec):
@@ -74,14 +103,18 @@ play_until(game, bots, hands=2)
     def generate(self, rng: random.Random) -> None:
         self.game_seed = rng.randrange(1000, 10000)
 
-    def play(self) -> Game:
-        """The game the exercise asks for, played by the library."""
+    def play(self, seed: int | None = None) -> Game:
+        """The game the exercise asks for (or the same with another
+        ``seed``), played by the library."""
         from ..bots import make_bot, play_until
 
-        game = Game("cards4net", seed=self.game_seed)
+        game = Game("cards4net", seed=self.game_seed if seed is None else seed)
         bots = {seat: make_bot("rule") for seat in game.hand.seats}
         play_until(game, bots, hands=2)
         return game
+
+    def parse(self, answer: Any) -> Any:
+        return super().parse(one_side(answer, "NS", "game"))
 
     def key(self) -> int:
         if "game" not in self._cache:
@@ -118,6 +151,24 @@ play_until(game, bots, hands=2)
                 game.scores["EW"],
                 "that is East-West's score; the question asks for North-South",
             ),
+            *self.seed_mistakes(),
+        ]
+
+    def seed_mistakes(self) -> list[Mistake]:
+        """The game built with the notebook's ``SEED`` (the exercise's seed)
+        instead of ``q1.game_seed``."""
+        if self.seed == self.game_seed:
+            return []
+        if "seed-game" not in self._cache:
+            self._cache["seed-game"] = self.play(self.seed).scores["NS"]
+        return [
+            Mistake(
+                "exercise-seed",
+                self._cache["seed-game"],
+                f"that is North-South's score in the game of `seed={self.seed}` "
+                "(`SEED`, the seed of the exercises); build the game with "
+                f"`seed=q1.game_seed` ({self.game_seed})",
+            )
         ]
 
     def hint(self) -> str:
@@ -285,6 +336,9 @@ print(table.game)
     def game(self) -> Game:
         return record.loads(self.record)
 
+    def parse(self, answer: Any) -> Any:
+        return super().parse(one_side(answer, "EW", "table.game"))
+
     def key(self) -> int:
         return int(self.game().scores["EW"])
 
@@ -369,41 +423,85 @@ lost
             return sensible(h, r)
 
         play_to(self.hand, play_rng, lambda h: len(h.tricks) == 4, chooser)
-        self._cache["reviewed"] = self.review()
+
+    def decisions(self) -> list[tuple[int, Hand, Card]]:
+        """South's card decisions with a choice: (trick number, the hand at
+        that moment, the card played)."""
+        if "decisions" not in self._cache:
+            replay = self.hand.at_deal()
+            out = []
+            for seat, action, _ in self.hand.history:
+                choice = len(replay.legal_actions()) > 1
+                if seat == Seat.SOUTH and isinstance(action, Card) and choice:
+                    out.append((len(replay.tricks) + 1, replay.clone(), action))
+                replay.apply(action)
+            self._cache["decisions"] = out
+        return list(self._cache["decisions"])
 
     def review(self) -> dict[int, Verdict]:
         """The coach's verdict on South's card in each trick it had a choice
         (the card decisions of ``coach().review(hand, "S")``)."""
-        h = self.hand
-        replay = h.at_deal()
-        out = {}
-        for seat, action, _ in h.history:
-            if seat == Seat.SOUTH and isinstance(action, Card):
-                view = replay.view(seat)
-                if len(view.legal) > 1:
-                    moment = replay.clone()
-                    verdict = coach().advise(view, hand=moment).rate(action)
-                    out[len(replay.tricks) + 1] = verdict
-            replay.apply(action)
-        return out
+        if "reviewed" not in self._cache:
+            self._cache["reviewed"] = {
+                n: coach().advise(moment.view(Seat.SOUTH), hand=moment).rate(card)
+                for n, moment, card in self.decisions()
+            }
+        return dict(self._cache["reviewed"])
 
-    def other_coaches(self) -> list[frozenset[int]]:
-        """What the ``rule`` coach answers (with the exercise's seed, then its
-        own default seed): the answer of a learner who asked another level
-        ("none" is left to the trick-by-trick diagnosis: it is also a guess)."""
+    def flags(self, seed: int | str, trick: int) -> bool:
+        """Whether ``Coach(LEVEL, seed=seed)`` rates South's card in ``trick``
+        worse than good (remembered per seed)."""
+        memo = self._cache.setdefault("flags", {})
+        if (seed, trick) not in memo:
+            moment, card = next((m, c) for n, m, c in self.decisions() if n == trick)
+            verdict = search_coach(seed).advise(moment.view(Seat.SOUTH)).rate(card)
+            memo[seed, trick] = not accepted(verdict)
+        return bool(memo[seed, trick])
+
+    def flagged(self, seed: int | str) -> frozenset[int]:
+        """The answer the search coach gives with ``seed``."""
+        return frozenset(n for n, _, _ in self.decisions() if self.flags(seed, n))
+
+    def search_seeds(self) -> list[int | str]:
+        """Seeds of the search coach a learner may use instead of the
+        question's: :data:`OTHER_SEEDS`, chapter 11's table seed
+        (``demo.seed``) and the exercise's own seed."""
+        return list(dict.fromkeys([*OTHER_SEEDS, DEMO_SEED, self.seed]))
+
+    def other_coaches(self) -> list[tuple[str, frozenset[int]]]:
+        """What other coaches answer, each with its kind: the ``rule`` coach
+        with the exercise's seed and its own default seed (``"other-coach"``,
+        the table's coach), then the search coach with the other seeds a
+        learner may use (``"other-seed"``): the answer of a learner who asked
+        another level or seed ("none" is left to the trick-by-trick
+        diagnosis: it is also a guess)."""
         if "others" not in self._cache:
             answers = []
             for seed in (SEED, 0):
                 review = Coach("rule", seed=seed).review(self.hand, Seat.SOUTH)
                 answers.append(
-                    frozenset(
-                        int(v.where.split()[1])
-                        for v in review.verdicts
-                        if v.where.startswith("trick") and not accepted(v)
+                    (
+                        "other-coach",
+                        frozenset(
+                            int(v.where.split()[1])
+                            for v in review.verdicts
+                            if v.where.startswith("trick") and not accepted(v)
+                        ),
                     )
                 )
-            self._cache["others"] = [a for a in answers if a]
+            answers += [
+                ("other-seed", self.flagged(seed))
+                for seed in self.search_seeds()
+                if seed != SEED
+            ]
+            self._cache["others"] = [
+                (kind, a) for kind, a in answers if a and a != self.expected
+            ]
         return list(self._cache["others"])
+
+    def other_kind(self, parsed: frozenset[int]) -> str | None:
+        """Which other coach gives ``parsed`` (``None``: none of them)."""
+        return next((kind for kind, a in self.other_coaches() if a == parsed), None)
 
     def other_coach_text(self) -> str:
         """Why the rule coach's answer is not this exercise's."""
@@ -421,41 +519,64 @@ lost
             f'with `Coach("{LEVEL}", seed="{SEED}")`'
         )
 
+    def other_seed_text(self) -> str:
+        """Why the search coach's answer with another seed is not this
+        exercise's."""
+        return (
+            f"that is what the {LEVEL} coach says with another seed: the seed "
+            "picks the deals of the unseen cards it plays out, so a card can be "
+            "rated differently. Every learner uses the same seed so that all get "
+            f'the same verdicts: review with `Coach("{LEVEL}", seed="{SEED}")`, '
+            "as the question says"
+        )
+
     def mistakes(self) -> list[Mistake]:
         others = [
-            Mistake("other-coach", answer, self._other_coach(answer).message)
-            for answer in self.other_coaches()
-            if answer != self.expected
+            Mistake(kind, answer, self._other_coach(answer, kind).message)
+            for kind, answer in self.other_coaches()
         ]
         return others + super().mistakes()
 
     def diagnose(self, parsed: Any) -> Feedback | None:
-        if parsed != self.expected and parsed in self.other_coaches():
-            return self._other_coach(parsed)
+        kind = self.other_kind(parsed) if parsed != self.expected else None
+        if kind is not None:
+            return self._other_coach(parsed, kind)
         return super().diagnose(parsed)
 
-    def _other_coach(self, parsed: frozenset[int]) -> Feedback:
-        """The verdict on the rule coach's answer, ``parsed``."""
+    def _other_coach(self, parsed: frozenset[int], kind: str) -> Feedback:
+        """The verdict on another coach's answer, ``parsed``: the rule
+        coach's (``kind`` "other-coach") or the search coach's with another
+        seed ("other-seed")."""
+        text = (
+            self.other_coach_text()
+            if kind == "other-coach"
+            else (self.other_seed_text())
+        )
         if parsed < self.expected:
             # tricks left out, none added: the right coach with a trick
             # missed reads the same, so say both
             missed = super().diagnose(parsed)
             assert missed is not None
-            why = self.other_coach_text().split(": ", 1)[1]
+            who = (
+                "the rule coach"
+                if kind == "other-coach"
+                else (f"the {LEVEL} coach with another seed")
+            )
+            why = text.split(": ", 1)[1]
             return Feedback(
                 "incorrect",
-                f"{missed.message} If you asked the rule coach, that is its "
-                f"answer, but this question asks the {LEVEL} coach: {why}.",
-                "other-coach",
+                f"{missed.message} If you asked {who}, that is its answer, but "
+                f'this question asks `Coach("{LEVEL}", seed="{SEED}")`: {why}.',
+                kind,
             )
-        return Feedback("incorrect", self.other_coach_text() + ".", "other-coach")
+        return Feedback("incorrect", text + ".", kind)
 
     def acceptable(self) -> bool:
         return 0 < len(self.key()) < 4
 
     def key(self) -> frozenset[int]:
         return frozenset(
-            n for n, verdict in self._cache["reviewed"].items() if not accepted(verdict)
+            n for n, verdict in self.review().items() if not accepted(verdict)
         )
 
     def universe(self) -> list[int]:
@@ -485,13 +606,13 @@ lost
         )
 
     def why_yes(self, item: Any) -> str:
-        verdict = self._cache["reviewed"][item]
+        verdict = self.review()[item]
         return f"{verdict.rating}, -{verdict.loss:.0f} points. {verdict.text}".rstrip(
             "."
         )
 
     def why_not(self, item: Any) -> str:
-        verdict = self._cache.get("reviewed", {}).get(item)
+        verdict = self.review().get(item)
         if verdict is None:
             return "South had only one legal card"
         return f"{verdict.rating}. {verdict.text}".rstrip(".")

@@ -339,6 +339,10 @@ def test_the_class_set_prints_each_students_exercises_and_a_marking_copy(
             assert f"<h2>Chapter {int(name[:2])}: {chapter.title}</h2>" in page
             count = page.count('<p class="answer">Your answer:</p>')
             assert count == len(chapter)
+            # on paper, the answer's format without Python's quotes
+            formats = re.findall(r"<p>Answer with[^<]*</p>", page)
+            assert len(formats) == len(chapter), formats
+            assert not any("&#x27;" in f for f in formats), formats
             for q in chapter:
                 spec = spec_of(q)
                 heading = spec.show_text().split("\n")[0]

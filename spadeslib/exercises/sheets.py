@@ -18,6 +18,7 @@ True
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -108,7 +109,7 @@ def _student_sections(
             )
         for q in chapter:
             spec = spec_of(q)
-            part = [f'<div class="exercise">{_blocks(spec.show_text())}']
+            part = [f'<div class="exercise">{_blocks(_on_paper(spec.show_text()))}']
             if answers:
                 accepted = " or ".join(
                     f"<code>{html.escape(a)}</code>" for a in spec.accepted_texts
@@ -120,6 +121,20 @@ def _student_sections(
             part.append("</div>")
             out.append("\n".join(part))
     return out
+
+
+def _on_paper(text: str) -> str:
+    r"""The printed exercise with its answer's format as written on paper:
+    without the quotes Python needs (``'N'`` is N on paper).
+
+    >>> _on_paper("Who deals?\n\nAnswer with a seat: 'N', 'E', 'S' or 'W'.")
+    'Who deals?\n\nAnswer with a seat: N, E, S or W.'
+    """
+    lines = text.split("\n")
+    return "\n".join(
+        re.sub(r"'([^']*)'", r"\1", line) if line.startswith("Answer with") else line
+        for line in lines
+    )
 
 
 def _why(spec: Any) -> str:
@@ -153,10 +168,9 @@ def _blocks(text: str) -> str:
 
 _NAME_LINE = '<p class="name">Name:</p>'
 _INTRO = (
-    "<p>Write each answer on the line under its question. On paper, leave "
-    "out the quotes the notebook needs: cards as Q♥ 10♥ (or QH 10H), suits "
-    "as hearts, seats as N, E, S or W. (In a notebook, the same exercises "
-    "check each answer at once.)</p>"
+    "<p>Write each answer on the line under its question: cards as Q♥ 10♥ "
+    "(or QH 10H), suits as hearts, seats as N, E, S or W. (In a notebook, "
+    "the same exercises check each answer at once.)</p>"
 )
 _INTRO_KEY = (
     "<p>For the teacher: under each question, every answer its check "

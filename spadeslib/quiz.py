@@ -33,6 +33,7 @@ Question 1: not quite. The answer is (a) yes: Spades are trumps: ...
 
 from __future__ import annotations
 
+import re
 import string
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -102,8 +103,9 @@ class Question:
 
     def choice_index(self, choice: Any) -> int | None:
         """The position of a choice given as a letter (``"b"``), its text, or
-        the start of one choice's words (``"N"`` for North, ``"y"`` for yes,
-        as the exercises write seats and answers).
+        as the exercises write seats and answers: one choice's initial
+        (``"N"`` for North, ``"y"`` for yes), its words' initials (``"NS"``
+        for North-South), or its first whole words.
 
         >>> q = Question("Who deals?", ["North", "East", "South", "West"], "West")
         >>> q.choice_index("b"), q.choice_index("W"), q.choice_index("south")
@@ -118,9 +120,10 @@ class Question:
         if len(text) == 1 and text.lower() in _LETTERS[: len(self.choices)]:
             return _LETTERS.index(text.lower())
         if text[:1].isalpha():  # not "1" for 100: a number is typed whole
-            starts = [i for i, c in enumerate(folded) if c.startswith(text.casefold())]
-            if len(starts) == 1:
-                return starts[0]
+            said = text.casefold()
+            fits = [i for i, c in enumerate(folded) if _says(said, c)]
+            if len(fits) == 1:
+                return fits[0]
         return None
 
     def is_right(self, choice: Any) -> bool:
@@ -310,3 +313,15 @@ def _escape(text: str) -> str:
     import html
 
     return html.escape(text)
+
+
+def _says(text: str, choice: str) -> bool:
+    """Whether ``text`` (folded) names ``choice`` (folded) by its initial, its
+    words' initials or its first whole words: "n" and "ns" say
+    "north-south", "not" does not say "nothing"."""
+    words = re.findall(r"\w+", choice)
+    if len(text) == 1:
+        return choice.startswith(text)
+    if text == "".join(w[0] for w in words):
+        return True
+    return choice.startswith(text) and not choice[len(text) : len(text) + 1].isalnum()

@@ -176,8 +176,14 @@ def test_a_seat_or_a_word_is_read_from_its_first_letters() -> None:
         1,
         2,
         3,
-        3,
+        None,  # two letters must be whole words, or initials
     ]
+    sides = Question(
+        "Who won?", ["North-South", "East-West", "nobody yet"], "East-West"
+    )
+    assert [sides.choice_index(x) for x in ("NS", "ew", "nobody")] == [0, 1, 2]
+    legal = Question("Bid?", ["Nil", "a number", "not allowed"], "Nil")
+    assert legal.choice_index("no") is None  # not "not allowed"
     assert seats.is_right("W") and not seats.is_right("N")
     assert seats.choice_index("b") == 1  # a letter of the choices stays a letter
     yes = Question("Broken?", ["yes", "no"], "no")

@@ -284,3 +284,22 @@ def test_a_review_asked_in_the_next_hand_is_told_after_its_hand() -> None:
     assert told[end + 1] == review.summary
     assert session.review() is not None
     assert live(session).count(review.summary) == 1  # not logged again
+
+
+def test_a_full_list_of_asides_keeps_the_line_just_said() -> None:
+    """With the most lines kept, a review placed before them all still stays
+    (the oldest other line goes), so asking again does not log it twice."""
+    from spadeslib.table.keeping import MAX_ASIDES
+    from spadeslib.table.narrate import Aside
+
+    session = TableSession("classic", seed=9, coach="rule")
+    play(session, random.Random(6), hands=1)
+    assert session.new_hand()
+    session.asides = [Aside(1, 0, f"line {i}") for i in range(MAX_ASIDES)]
+    review = session.review()
+    assert review is not None and len(session.asides) == MAX_ASIDES
+    assert session.asides[0].text == review.summary
+    assert session.asides[1].text == "line 1"
+    session.last_review = None
+    assert session.review() is not None
+    assert live(session).count(review.summary) == 1

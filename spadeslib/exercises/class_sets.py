@@ -21,11 +21,13 @@ from .notebooks import FORMAT, SEED_LINE, solution_source, to_exercise
 from .sheets import class_sheets, exercise_sheet, marking_sheets
 
 MARKING = "marking_{name}.html"
-#: every student's sheet of a chapter in one file, to print for paper
-PRINT = "print_{name}.html"
 """A chapter's marking copy: every student's questions with the answers
 (``marking_06_scoring.html``); each student's own sheet is
 ``STUDENT/06_scoring.html``, beside the notebook."""
+
+PRINT = "print_{name}.html"
+"""Every student's sheet of a chapter in one file, each from a new page, to
+print for a class on paper (``print_06_scoring.html``)."""
 
 __all__ = [
     "cannot_write",

@@ -111,6 +111,13 @@ def parse_side(value: Any, allow_none: bool = False) -> str | None:
     ('NS', 'EW')
     >>> parse_side("North-South wins"), parse_side("Nobody yet.", allow_none=True)
     ('NS', None)
+    >>> parse_side("W-E"), parse_side("WE")
+    ('EW', 'EW')
+    >>> parse_side("we win")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    spadeslib.exercises.reading.AnswerError: 'we win' does not say which side: ...
+
     """
     if value is None or (
         isinstance(value, str)
@@ -121,6 +128,9 @@ def parse_side(value: Any, allow_none: bool = False) -> str | None:
         raise AnswerError("answer a side: 'NS' or 'EW'")
     if isinstance(value, str):  # "north and south" names the side as well
         words = re.findall(r"[a-z]+", value.lower())
+        said = re.findall(r"[A-Za-z]+", value)  # "WE" is West-East; "we" is not
+        if any(w.lower() in ("we", "us") and not w.isupper() for w in said):
+            raise AnswerError(f"{value!r} does not say which side: answer 'NS' or 'EW'")
         key = "".join(w for w in words if w not in _WIN_WORDS).upper()
         key = {"NORTHSOUTH": "NS", "SN": "NS", "EASTWEST": "EW", "WE": "EW"}.get(
             key, key

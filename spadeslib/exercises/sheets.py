@@ -132,7 +132,7 @@ def _on_paper(text: str) -> str:
     """
     lines = text.split("\n")
     return "\n".join(
-        re.sub(r"'([^']*)'", r"\1", line) if line.startswith("Answer with") else line
+        re.sub(r"'([^']*)'", r"\1", line) if line.startswith("Answer ") else line
         for line in lines
     )
 

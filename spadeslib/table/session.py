@@ -436,7 +436,8 @@ class TableSession(TurnLoop, Coaching, Keeping, Tools):
         while at and self.asides[at - 1][:2] > aside[:2]:
             at -= 1
         self.asides.insert(at, aside)
-        del self.asides[:-MAX_ASIDES]  # the newest are kept
+        if len(self.asides) > MAX_ASIDES:  # the oldest goes, never this one
+            del self.asides[1 if at == 0 else 0]
         if recent:
             self._say([text])
         else:

@@ -316,7 +316,7 @@ class ReadRecord(Spec):
     worked = """\
 from spadeslib.table import SpadesTable
 
-table = SpadesTable(speed="instant")
+table = SpadesTable(seed=1, speed="instant")  # any seed: the record replaces its game
 table.from_json(q3.record)
 print(table.game)
 """
@@ -376,8 +376,8 @@ print(table.game)
     def hint(self) -> str:
         return (
             "`from spadeslib.table import SpadesTable`, then "
-            '`table = SpadesTable(speed="instant")`, `table.from_json(q3.record)`, '
-            "then `table.game.scores`."
+            '`table = SpadesTable(seed=1, speed="instant")`, '
+            "`table.from_json(q3.record)`, then `table.game.scores`."
         )
 
     def explain(self) -> str:

@@ -26,7 +26,7 @@ from ..tricks import trick_winner
 from .answer_lists import Cards
 from .answers import SeatAnswer
 from .core import Mistake, SetSpec, Spec
-from .reading import card_codes
+from .reading import answer_words, card_codes
 from .scenarios import cap, hand_picture, position, trick_line, tricks_text
 
 CHAPTER = "04_playing_tricks"
@@ -95,11 +95,9 @@ _ALL_OF = ("all of the ", "all the ", "all ", "any of the ", "any ", "every ", "
 def _suit_named(answer: Any) -> Suit | None:
     """The suit an answer names as a whole (``"hearts"``, ``"all the
     hearts"``, ``"any heart"``), or ``None``."""
-    if isinstance(answer, (list, tuple)) and len(answer) == 1:
-        answer = answer[0]
-    if not isinstance(answer, str):
+    text = answer_words(answer)
+    if text is None:
         return None
-    text = " ".join(answer.strip().lower().rstrip(".!").split())
     for words in _ALL_OF:
         if text.startswith(words):
             text = text[len(words) :]

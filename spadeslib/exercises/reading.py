@@ -25,6 +25,7 @@ __all__ = [
     "ALL_WORDS",
     "NO_WINNER_WORDS",
     "AnswerError",
+    "answer_words",
     "card_codes",
     "card_list",
     "means_all",
@@ -206,12 +207,22 @@ def means_all(value: Any, also: Iterable[str] = ()) -> bool:
     >>> means_all("All of them."), means_all(["every card"]), means_all("AS")
     (True, True, False)
     """
+    text = answer_words(value)
+    return text is not None and (text in ALL_WORDS or text in also)
+
+
+def answer_words(value: Any) -> str | None:
+    """A one-text answer (or a list of one) as plain words: lower case, one
+    space between words, no closing full stop; ``None`` for anything else.
+
+    >>> answer_words(["  All  of them. "]), answer_words(3)
+    ('all of them', None)
+    """
     if isinstance(value, (list, tuple)) and len(value) == 1:
         value = value[0]
     if not isinstance(value, str):
-        return False
-    text = " ".join(value.strip().lower().rstrip(".!").split())
-    return text in ALL_WORDS or text in also
+        return None
+    return " ".join(value.strip().lower().rstrip(".!").split())
 
 
 def signed_text(text: str) -> str:

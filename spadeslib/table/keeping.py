@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..actions import Action
-from ..errors import SpadesError
+from ..errors import SpadesError, is_whole
 from ..game import Game
 from ..seats import Seat
 from .narrate import Aside, rules_title
@@ -278,7 +278,7 @@ def token_asides(token: Any, game: Game) -> list[Aside]:
 
 
 def _whole(number: Any) -> bool:
-    return isinstance(number, int) and not isinstance(number, bool) and number >= 0
+    return is_whole(number) and number >= 0
 
 
 def _short(text: Any) -> bool:

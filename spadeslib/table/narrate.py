@@ -419,6 +419,11 @@ class Aside(NamedTuple):
     text: str
     of_move: bool = False
 
+    @staticmethod
+    def place(hand: Hand) -> tuple[int, int]:
+        """Where a line said now stands in ``hand``: ``(index, moves made)``."""
+        return hand.number - 1, len(hand.history)
+
 
 def retell(
     game: Game,

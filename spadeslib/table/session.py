@@ -28,6 +28,7 @@ decisions alone (:meth:`~TableSession.resume_token`).
 from __future__ import annotations
 
 import asyncio
+import bisect
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -430,11 +431,9 @@ class TableSession(TurnLoop, Coaching, Keeping, Tools):
         the hand on the table (:attr:`asides`); ``of_move``: it tells of the
         move about to be made, and goes if that move is taken back; ``after``:
         its place is that finished hand's end (a review asked later)."""
-        hand = after or self.shown_hand
-        aside = Aside(hand.number - 1, len(hand.history), text, of_move)
-        at = len(self.asides)  # in order of place, after those at its place
-        while at and self.asides[at - 1][:2] > aside[:2]:
-            at -= 1
+        aside = Aside(*Aside.place(after or self.shown_hand), text, of_move)
+        # in order of place, after those already at its place
+        at = bisect.bisect_right(self.asides, aside[:2], key=lambda a: a[:2])
         self.asides.insert(at, aside)
         if len(self.asides) > MAX_ASIDES:  # the oldest goes, never this one
             del self.asides[1 if at == 0 else 0]
@@ -489,8 +488,7 @@ class TableSession(TurnLoop, Coaching, Keeping, Tools):
         self.notice = None
         self._recent = []
         self.last_review, self.review_state = None, "none"
-        hand = self.game.hand  # the asides of the moves taken back go too
-        now = (hand.number - 1, len(hand.history))
+        now = Aside.place(self.game.hand)  # the moves taken back: their lines go
         self.asides = [
             a for a in self.asides if a[:2] < now or (a[:2] == now and not a.of_move)
         ]

@@ -363,11 +363,20 @@ class TableView {
     const said = this.state().unavailable?.[key] || `${TOOL_NAMES[id] || el.textContent.trim()} is not available now.`;
     this.toolNote = { key, text: said }; // kept while the tool stays unavailable
     const notice = this.q("notice");
-    if (notice.textContent !== said) return void (notice.textContent = said);
-    notice.textContent = "";
-    requestAnimationFrame(() => {
-      if (!notice.textContent) notice.textContent = said;
-    });
+    this.sayNotice(said, true, () => !notice.textContent);
+  }
+
+  // The notice region says `text`. Said `again` while it already says it,
+  // it is emptied and written at the next frame, so that a screen reader
+  // speaks it again, unless `still()` no longer holds by then
+  sayNotice(text, again, still) {
+    const notice = this.q("notice");
+    if (again && text && notice.textContent === text) {
+      notice.textContent = "";
+      requestAnimationFrame(() => {
+        if (still()) notice.textContent = text;
+      });
+    } else if (notice.textContent !== text) notice.textContent = text;
   }
 
   // Check my play: the review of the last finished hand opens, even one the
@@ -816,17 +825,12 @@ class TableView {
     this.q("prompt").textContent = s.prompt;
     // the refusal's region stays in the page, empty when there is none
     // (a region shown only when its words come is often not spoken)
-    const notice = this.q("notice");
     // a refusal from Python, else why a tool pressed is unavailable, kept
-    // until the tool can be used (or a refusal comes)
+    // until the tool can be used (or a refusal comes); the same refusal
+    // again (a new notice_id) is said again
     if (this.toolNote && (s.notice || !(this.toolNote.key in (s.unavailable || {})))) this.toolNote = null;
     const said = s.notice || this.toolNote?.text || "";
-    if (s.notice && s.notice_id !== this.noticeId && notice.textContent === said) {
-      notice.textContent = ""; // the same refusal again: emptied, then said again
-      requestAnimationFrame(() => {
-        if (this.state().notice === said) notice.textContent = said;
-      });
-    } else if (notice.textContent !== said) notice.textContent = said;
+    this.sayNotice(said, !!s.notice && s.notice_id !== this.noticeId, () => this.state().notice === said);
     this.noticeId = s.notice_id;
     const hint = this.q("hint-text");
     hint.textContent = s.hint ? `Hint: ${s.hint.label}. ${s.hint.text}` : "";

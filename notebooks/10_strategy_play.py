@@ -126,8 +126,9 @@ def coach_says(hand):
     rows = []
     for card in hand.legal_cards():
         verdict = advice.rate(card)
-        rows.append((card.symbol(), verdict.rating, f"{verdict.loss:.1f}"))
-    show_table(["card", "rating", "points lost (average)"], rows)
+        loss = (verdict.loss, verdict.rated)
+        rows.append((card.symbol(), verdict.rating, *(f"{x:.1f}" for x in loss)))
+    show_table(["card", "rating", "points lost (average)", "less the noise"], rows)
 
 
 def count_cards(view):
@@ -156,9 +157,14 @@ def count_cards(view):
 
 
 # %% [markdown]
-# The coach names each rating by the points a card is expected to lose: the
+# The coach names each rating by the points a card is expected to lose
+# against the best card. It values the cards over a few dozen deals of the
+# unseen cards, so each average is only so sure: the rating reads the loss
+# *less the noise* of those deals (one standard error), and a card that
+# the deals cannot tell from the best is rated as good as the best. The
 # scale it uses everywhere in this course (chapter 11's reviews too), read
-# from the library (`spadeslib.coach.THRESHOLDS`; why these bounds:
+# from the library (`spadeslib.coach.THRESHOLDS`; why these bounds, and
+# why the noise is taken off:
 # [the rating scale](../docs/coach.md#the-rating-scale)):
 
 # %%
@@ -495,10 +501,11 @@ coach_says(hand)
 # low lead leaves East the fewest ways to slip under (it breaks the Nil in
 # 32% of the coach's deals). The J♦ from the same suit is about 21 points
 # worse (East slips under a high card), a heart about 28 to 31 worse, a
-# spade about 15 to 21 worse (the 4♠ loses 15.4 points, just over 15, the
-# most an inaccuracy loses, so it is a mistake: the coach gives a tenth of
-# a point where whole points would blur the rating). How sure: over 40
-# deals of the unseen cards; too many cards are left to solve the real deal.
+# spade about 15 to 21 worse. The spades are rated inaccuracies, not
+# mistakes: the last column takes the noise of the deals off each loss
+# before it is rated, and a spade lead's result varies a lot from deal to
+# deal. How sure: over 40 deals of the unseen cards; too many cards are left
+# to solve the real deal.
 #
 # ## 5. Setting the opponents
 #

@@ -78,7 +78,7 @@ def test_chapter_11_reviews_with_the_exercises_coach_and_says_levels_differ() ->
 
 
 def test_check_my_play_names_its_coach_and_recognises_the_rule_coach() -> None:
-    q = build(CheckMyPlay, 1)
+    q = build(CheckMyPlay, 13)
     assert f"according to the {LEVEL} coach" in q.prompt()
     rule = Coach("rule", seed=0).review(q.hand, "S")
     flagged = {

@@ -17,11 +17,21 @@ from __future__ import annotations
 
 from ..bots.ladder import LADDER
 from .coach import LEVELS, Advice, Coach, NilCheck, Review, decision_key
-from .ratings import RATINGS, THRESHOLDS, Estimate, Verdict, rating_for, scale_text
+from .ratings import (
+    NOISE,
+    RATINGS,
+    THRESHOLDS,
+    Estimate,
+    Verdict,
+    rated_loss,
+    rating_for,
+    scale_text,
+)
 
 __all__ = [
     "LADDER",
     "LEVELS",
+    "NOISE",
     "RATINGS",
     "THRESHOLDS",
     "Advice",
@@ -31,6 +41,7 @@ __all__ = [
     "Review",
     "Verdict",
     "decision_key",
+    "rated_loss",
     "rating_for",
     "scale_text",
 ]

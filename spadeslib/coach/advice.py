@@ -20,7 +20,14 @@ from ..errors import IllegalAction, SpadesError
 from ..hand import Phase
 from ..view import PlayerView
 from .explain import card_reasons, describe, played, points
-from .ratings import Estimate, Verdict, loss_points, rating_for
+from .ratings import (
+    THRESHOLDS,
+    Estimate,
+    Verdict,
+    loss_points,
+    rated_loss,
+    rating_for,
+)
 
 __all__ = ["Advice", "NilCheck"]
 
@@ -227,10 +234,11 @@ class Advice:
             )
             return Verdict(action, self.best, 0.0, "unmeasured", text, self.where)
         loss, ci = self.loss(action)
-        rating = rating_for(loss)
-        text = self._verdict_text(action, loss, rating)
+        rated = loss if self.exact else rated_loss(ci)
+        rating = rating_for(rated)
+        text = self._verdict_text(action, loss, rating, rated)
         return Verdict(
-            action, self.best, loss, rating, text, self.where, ci, self.exact
+            action, self.best, loss, rating, text, self.where, ci, self.exact, rated
         )
 
     @property
@@ -281,7 +289,9 @@ class Advice:
             return f"over {self.worlds} deals of the unseen cards, each solved exactly"
         return f"over {self.worlds} deals of the unseen cards"
 
-    def _verdict_text(self, action: Action, loss: float, rating: str) -> str:
+    def _verdict_text(
+        self, action: Action, loss: float, rating: str, rated: float
+    ) -> str:
         you = played(action, self.players)
         if self.forced:
             return f"{you}: the only legal choice."
@@ -307,11 +317,20 @@ class Advice:
                     "difference too small for the sampled deals to tell apart "
                     f"({self._how()})." + self._known_text(action)
                 )
+            if loss > THRESHOLDS["best"]:
+                return (
+                    f"{you}: as good as {best}, the coach's choice: {best} came "
+                    f"out {loss_points(loss)} higher in these deals, a difference "
+                    "too small for the sampled deals to tell apart "
+                    f"({self._how()})." + self._known_text(action)
+                )
             return (
                 f"{you}: as good as {best}, the coach's choice, within a point "
                 f"({self._how()})." + self._known_text(action)
             )
         text = f"{you}. Best: {best}, about {loss_points(loss)} better"
+        if loss - rated >= 0.5:  # the rating reads the loss less the noise
+            text += f" ({loss_points(rated)} allowing for the deals' noise)"
         reasons = self._reasons(action)
         if reasons:
             text += ": " + "; ".join(reasons)

@@ -1,12 +1,12 @@
 """The published scale: a decision is rated by the points it is expected to
-lose against the best decision.
+lose against the best decision, allowing for the noise of the deals.
 
 Points are *bag-adjusted* (contract and nil points as scored, every bag
 -10, no bag penalty) and counted as a margin: your side's points minus the
 opponents' for the hand, the measure of a duplicate match. The thresholds:
 
 =============  ==========================  ==================================
-rating         expected loss (points)      what it usually is
+rating         loss the rating reads       what it usually is
 =============  ==========================  ==================================
 best           at most 1                   the best card or bid, or as good within noise
 good           more than 1, at most 5      a fraction of a bag: a close call
@@ -21,6 +21,13 @@ Why these: one bag is worth 10 bag-adjusted points, one contract trick 10 to
 loss that turns a made contract into a coin flip is a mistake; losing a
 contract or a nil is a blunder.
 
+The loss a rating reads is the expected loss less one standard error of its
+estimate (:func:`rated_loss`): the coach values each card over a few dozen
+sampled deals, and rated by the bare estimate one card in seven that a
+640-deal analysis calls good or best was called an inaccuracy or worse
+(``spades steadiness``, ``docs/coach.md``). With every card placed the
+estimate is exact and the rating reads it as it is.
+
 >>> rating_for(0.4), rating_for(3), rating_for(12), rating_for(25), rating_for(90)
 ('best', 'good', 'inaccuracy', 'mistake', 'blunder')
 """
@@ -34,47 +41,68 @@ from ..bots.studies.estimate import Estimate, mean_ci
 from .explain import points
 
 __all__ = [
+    "NOISE",
     "RATINGS",
     "THRESHOLDS",
     "Estimate",
     "Verdict",
     "loss_points",
     "mean_ci",
+    "rated_loss",
     "rating_for",
     "scale_text",
 ]
 
-#: upper bound of the expected loss (points) of each rating but the last
+#: upper bound of the loss (points, less the noise: :func:`rated_loss`) of
+#: each rating but the last
 THRESHOLDS: dict[str, float] = {
     "best": 1.0,
     "good": 5.0,
     "inaccuracy": 15.0,
     "mistake": 40.0,
 }
+#: standard errors of its estimate taken off a loss before it is rated
+NOISE = 1.0
 #: every rating, from best to worst
 RATINGS: tuple[str, ...] = ("best", "good", "inaccuracy", "mistake", "blunder")
 
 
 def rating_for(loss: float) -> str:
-    """The rating of an expected loss in points (see the module table)."""
+    """The rating of a loss in points (see the module table): the loss the
+    rating reads, :func:`rated_loss`."""
     for name, bound in THRESHOLDS.items():
         if loss <= bound:
             return name
     return "blunder"
 
 
+def rated_loss(ci: tuple[float, float]) -> float:
+    """The loss a rating reads, from the 95% interval of the expected loss
+    (paired over the same deals): its middle less :data:`NOISE` standard
+    errors (the interval spans 1.96 each side), and never below 0.
+
+    >>> round(rated_loss((2.0, 14.0)), 1), rated_loss((8.0, 8.0))
+    (4.9, 8.0)
+    >>> rated_loss((-6.0, 4.0))
+    0.0
+    """
+    low, high = ci
+    middle, half = (low + high) / 2, (high - low) / 2
+    return max(0.0, middle - NOISE * half / 1.96)
+
+
 def scale_text() -> str:
     """The scale as a small table of text, read from :data:`THRESHOLDS`.
 
     >>> print(scale_text())
-    rating      expected points lost
+    rating      points lost, less the noise
     best        at most 1
     good        more than 1, at most 5
     inaccuracy  more than 5, at most 15
     mistake     more than 15, at most 40
     blunder     more than 40
     """
-    lines = ["rating      expected points lost"]
+    lines = ["rating      points lost, less the noise"]
     low = None
     for rating in RATINGS:
         high = THRESHOLDS.get(rating)
@@ -118,6 +146,9 @@ class Verdict:
     loss_ci: tuple[float, float] = (0.0, 0.0)
     """95% interval of the loss (paired over the same worlds)."""
     exact: bool = False
+    rated: float = 0.0
+    """The loss the rating reads: :attr:`loss` less the deals' noise
+    (:func:`rated_loss`)."""
 
     def __str__(self) -> str:
         head = f"{self.where}: " if self.where else ""

@@ -1,0 +1,108 @@
+"""The scale reads a loss less the noise of the deals, and ``spades
+steadiness`` measures what that does to the ratings."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import pytest
+
+from spadeslib import Hand
+from spadeslib.bots import make_bot
+from spadeslib.cards import Card
+from spadeslib.cli import main
+from spadeslib.coach import NOISE, Coach, rated_loss, rating_for
+from spadeslib.coach.steadiness import Row, steadiness
+from spadeslib.hand import Phase
+
+
+def _first_trick(seed: int) -> Hand:
+    hand = Hand(seed=seed, dealer="W")
+    bot = make_bot("rule")
+    while hand.phase is not Phase.PLAYING:
+        hand.apply(bot.act(hand.view(hand.turn)))
+    return hand
+
+
+def test_a_rating_reads_the_loss_less_one_standard_error() -> None:
+    """Seed 5, the first lead: the J♦ loses about 7 points over the search
+    coach's 40 deals, with a standard error of about 4, so it is rated good
+    (3 points), not an inaccuracy; the 3♣ loses about 4 within the noise and
+    is as good as the best."""
+    advice = Coach("search", seed=1).advise(_first_trick(5))
+    checked = 0
+    for card in advice.view.legal:
+        verdict = advice.rate(card)
+        assert verdict.rated == pytest.approx(rated_loss(verdict.loss_ci))
+        assert verdict.rated <= verdict.loss + 1e-9
+        assert verdict.rating == rating_for(verdict.rated)
+        checked += verdict.loss > verdict.rated
+    assert checked >= 5
+    jack = advice.rate(Card.parse("JD"))
+    assert rating_for(jack.loss) == "inaccuracy" and jack.rating == "good"
+    assert "(3 points allowing for the deals' noise)" in jack.text
+    club = advice.rate(Card.parse("3C"))
+    assert rating_for(club.loss) == "good" and club.rating == "best"
+    assert "too small for the sampled deals to tell apart" in club.text
+    assert "within a point" not in club.text
+
+
+def test_an_exact_loss_is_rated_as_it_is() -> None:
+    """With every card placed (an exact advice) nothing is taken off."""
+    advice = replace(Coach("search", seed=1).advise(_first_trick(5)), exact=True)
+    jack = advice.rate(Card.parse("JD"))
+    assert jack.rated == jack.loss and jack.loss_ci == (jack.loss, jack.loss)
+    assert jack.rating == "inaccuracy"
+    assert "allowing for the deals' noise" not in jack.text
+
+
+def test_rated_loss_takes_noise_standard_errors_off() -> None:
+    assert NOISE == 1.0
+    assert rated_loss((10 - 1.96 * 4, 10 + 1.96 * 4)) == pytest.approx(6.0)
+    assert rated_loss((0.0, 0.0)) == 0.0
+    assert rated_loss((-20.0, 2.0)) == 0.0  # never below nothing lost
+
+
+def test_a_row_counts_false_alarms_misses_and_steadiness() -> None:
+    row = Row()
+    row.add("inaccuracy", "good", "best")  # a false alarm, not kept
+    row.add("good", "good", "mistake")  # a miss
+    row.add("best", "best", "best")  # agreed, kept
+    row.add("mistake", "blunder", "mistake")  # confirmed, kept
+    shares = row.shares()
+    assert row.cards == 4 and shares["agree"] == 0.5
+    assert shares["false alarms"] == shares["misses"] == 0.25
+    assert shares["inaccuracy+ confirmed"] == 0.5 and shares["inaccuracy+ kept"] == 0.5
+    assert shares["best kept"] == 1.0 and shares["same under both seeds"] == 0.5
+    assert Row().shares()["agree"] == 0.0  # nothing counted: no division by 0
+
+
+def test_steadiness_compares_the_two_ways_on_the_same_cards() -> None:
+    report = steadiness("rule", deals=2, seed=3, reference=96, jobs=1)
+    rows = report.rows
+    assert report.decisions >= 4 and report.cards == rows["the scale"].cards
+    assert sum(report.spread.values()) == report.cards
+    # the scale never flags more than the bare estimate: it reads less loss
+    assert rows["the scale"].bad <= rows["by the estimate"].bad
+    assert rows["the scale"].false_alarms <= rows["by the estimate"].false_alarms
+    # without noise taken off, the scale is the bare estimate
+    bare = steadiness("rule", deals=2, seed=3, reference=96, noise=0, jobs=1)
+    assert bare.rows["the scale"] == bare.rows["by the estimate"]
+    assert bare.rows["by the estimate"] == rows["by the estimate"]
+    assert "takes 1 standard errors" in report.text()
+
+
+def test_spades_steadiness_prints_and_refuses(capsys: pytest.CaptureFixture[str]):
+    argv = ["steadiness", "--coach", "rule", "--deals", "1", "--reference", "48"]
+    assert main([*argv, "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "The rule coach (24 deals a decision)" in out and "false alarms" in out
+    assert main([*argv, "--json", "--budget", "8", "--no-progress"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["samples"] == 8 and set(data["shares"]) == {
+        "by the estimate",
+        "the scale",
+    }
+    assert main([*argv, "--noise", "9", "--no-progress"]) == 2
+    assert "noise must be from 0 to 5" in capsys.readouterr().err

@@ -90,8 +90,9 @@ q3.check(answer)
 #
 # There is no single right bid: the coach (`spadeslib.coach`) values every
 # bid over 320 deals of the unseen cards, and the check accepts a bid it
-# rates best or good (at most 5 points worse than its best bid), or one
-# that those deals cannot tell from a good one.
+# rates best or good (at most 5 points worse than its best bid once the
+# noise of its deals is taken off), or one that those deals cannot tell
+# from a good one.
 
 # %%
 q4.show()

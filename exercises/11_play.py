@@ -97,7 +97,7 @@ q3.check(answer)
 # ## Exercise 4 · Check my play with the coach
 #
 # Let the search coach review the hand, as chapter 11 does, and find the
-# tricks where South's card lost points.
+# tricks where it flags South's card (rates it an inaccuracy or worse).
 
 # %%
 q4.show()

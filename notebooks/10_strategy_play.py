@@ -49,7 +49,7 @@ from IPython.display import Markdown, display
 
 from spadeslib import Card, Hand, Phase, Rank, Rules, Seat, Suit
 from spadeslib.bots import make_bot
-from spadeslib.coach import Coach
+from spadeslib.coach import Coach, loss_points
 from spadeslib.display import cards_text
 from spadeslib.experiments import HandJob, play_hand
 from spadeslib.parallel import run
@@ -116,7 +116,8 @@ def judge(hand, choice):
         print(problem)
         return
     verdict = COACH.advise(hand.view(hand.turn), hand=hand).rate(Card.parse(choice))
-    print(f"{verdict.rating} (you lose {verdict.loss:.1f} points): {verdict.text}")
+    lost = f"you lose {verdict.loss:.1f} points on average"
+    print(f"{verdict.rating} ({lost}): {verdict.text}")
 
 
 def coach_says(hand):
@@ -126,9 +127,11 @@ def coach_says(hand):
     rows = []
     for card in hand.legal_cards():
         verdict = advice.rate(card)
-        loss = (verdict.loss, verdict.rated)
-        rows.append((card.symbol(), verdict.rating, *(f"{x:.1f}" for x in loss)))
-    show_table(["card", "rating", "points lost (average)", "less the noise"], rows)
+        lost, rated = f"{verdict.loss:.1f}", loss_points(verdict.rated)
+        rows.append((card.symbol(), verdict.rating, lost, rated))
+    show_table(
+        ["card", "rating", "points lost (average)", "rated (less the noise)"], rows
+    )
 
 
 def count_cards(view):
@@ -220,7 +223,9 @@ coach_says(hand)
 # their suits is still out. The coach finds K♣ best and the heart boss
 # cards within 2 points of it; every card that is not a boss loses about 8
 # to 13 points on average, because it gives the lead away (it wins the trick far
-# less often). How sure: these are averages over 40 deals of the unseen
+# less often). Over 40 deals that is not sure enough to rate the small
+# hearts and the 8♠ worse than good (the last column), but every card that
+# is not a boss loses on average. How sure: these are averages over 40 deals of the unseen
 # cards, each played to the end; too many cards are left to solve the real
 # deal with every card known, so the lesson is "on average", which is how
 # you must play.
@@ -501,10 +506,10 @@ coach_says(hand)
 # low lead leaves East the fewest ways to slip under (it breaks the Nil in
 # 32% of the coach's deals). The J♦ from the same suit is about 21 points
 # worse (East slips under a high card), a heart about 28 to 31 worse, a
-# spade about 15 to 21 worse. The spades are rated inaccuracies, not
-# mistakes: the last column takes the noise of the deals off each loss
-# before it is rated, and a spade lead's result varies a lot from deal to
-# deal. How sure: over 40 deals of the unseen cards; too many cards are left
+# spade about 15 to 21 worse. The J♦ and the spades are rated
+# inaccuracies, not mistakes: the last column takes the noise of the deals
+# off each loss (about 10 points here, where East's Nil swings the margin
+# by 200), and what is left is under 15. How sure: over 40 deals of the unseen cards; too many cards are left
 # to solve the real deal.
 #
 # ## 5. Setting the opponents
@@ -544,8 +549,10 @@ coach_says(hand)
 # East-West need 3 of the last 6 tricks. North's K♦ is winning this one,
 # and South has no diamond: trumping it wins nothing your side has not
 # already won, and spends a spade South needs to beat East-West's cards
-# later. The coach finds a club discard best (the 7♣ or J♣), the Q♠ about
-# 62 points worse on average and the 10♠ about 37 worse. Its verdict on the
+# later. The coach finds a club discard best (the 7♣ or J♣; the 7♥ came
+# out 6 points lower, too close for 40 deals to tell apart, so it is rated
+# best too, and the J♥ good), the Q♠ about 62 points worse on average and
+# the 10♠ about 37 worse. Its verdict on the
 # Q♠ says how often East-West are set, and what the real deal shows:
 
 # %%

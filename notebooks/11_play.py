@@ -231,7 +231,10 @@ print(demo.game)
 # so far, never the other hands), plays out many deals of the unseen cards,
 # and says how many points your choice was expected to lose against the
 # best one. Each decision gets a rating on the coach's scale (forced moves,
-# with only one legal choice, are not rated). The scale of chapter 10, read
+# with only one legal choice, are not rated). As in chapter 10, the rating
+# reads the loss less the noise of the coach's deals, so a review gives
+# both figures where they differ: "-41 (31 less the noise)" is rated by the
+# 31. The scale of chapter 10, read
 # from the library (`spadeslib.coach.THRESHOLDS`; why these bounds:
 # [the rating scale](../docs/coach.md#the-rating-scale)):
 
@@ -254,6 +257,8 @@ print(review.counts)
 # %%
 for row in review.rows[:8]:
     lost = "" if row.loss is None else f"-{row.loss:.0f}" if round(row.loss) else "0"
+    if row.rated is not None and row.loss - row.rated >= 0.5:
+        lost += f" ({row.rated:.0f} less the noise)"
     print(f"{row.when:>8}: you {row.yours:<6} best {row.best:<6} {row.rating} {lost}")
 
 # %% [markdown]
@@ -279,6 +284,8 @@ hand = demo.game.finished_hands[-1]
 searched = Coach("search", seed=demo.seed).review(hand, "S")
 for v in searched.verdicts:
     lost = f"-{v.loss:.0f}" if round(v.loss) else "0"
+    if v.loss - v.rated >= 0.5:
+        lost += f" ({v.rated:.0f} less the noise)"
     print(f"{v.where:>8}: {v.rating:<10} {lost}")
 print(
     "same as the table:",
@@ -288,7 +295,8 @@ print(
 # %% [markdown]
 # Each verdict says where (`v.where`: "bid", "trick 6"), how bad
 # (`v.rating`, and `v.loss` in points) and why (`v.text`). To list the
-# tricks in which a card lost points (rated worse than good), as an answer
+# tricks in which the coach flags a card (rated worse than good: an
+# inaccuracy or worse), as an answer
 # such as "trick 6" or "trick 1, trick 4":
 
 # %%
@@ -329,8 +337,8 @@ for v in searched.verdicts:
     r = ruled[v.where]
     if r.rating != v.rating:
         print(
-            f"{v.where:>8}: rule coach {r.rating} -{r.loss:.0f}, "
-            f"search coach {v.rating} -{v.loss:.0f}"
+            f"{v.where:>8}: rule coach {r.rating} -{r.loss:.0f} ({r.rated:.0f} less "
+            f"the noise), search coach {v.rating} -{v.loss:.0f} ({v.rated:.0f})"
         )
 
 # %% [markdown]
@@ -346,7 +354,8 @@ for v in searched.verdicts:
 #
 # The seed matters too: the same `search` coach with another seed draws
 # other deals, so a close call can change its rating as well. The same hand,
-# by the `search` coach with the next seed:
+# by the `search` coach with the next seed (the decisions whose rating
+# moves, if any):
 
 # %%
 reseeded = Coach("search", seed=demo.seed + 1).review(hand, "S")

@@ -41,7 +41,7 @@ def test_a_rating_reads_the_loss_less_one_standard_error() -> None:
     assert checked >= 5
     jack = advice.rate(Card.parse("JD"))
     assert rating_for(jack.loss) == "inaccuracy" and jack.rating == "good"
-    assert "(3 points allowing for the deals' noise)" in jack.text
+    assert "(3 points once the noise of the deals is taken off)" in jack.text
     club = advice.rate(Card.parse("3C"))
     assert rating_for(club.loss) == "good" and club.rating == "best"
     assert "too small for the sampled deals to tell apart" in club.text
@@ -54,7 +54,7 @@ def test_an_exact_loss_is_rated_as_it_is() -> None:
     jack = advice.rate(Card.parse("JD"))
     assert jack.rated == jack.loss and jack.loss_ci == (jack.loss, jack.loss)
     assert jack.rating == "inaccuracy"
-    assert "allowing for the deals' noise" not in jack.text
+    assert "noise of the deals" not in jack.text
 
 
 def test_rated_loss_takes_noise_standard_errors_off() -> None:
@@ -90,7 +90,8 @@ def test_steadiness_compares_the_two_ways_on_the_same_cards() -> None:
     bare = steadiness("rule", deals=2, seed=3, reference=96, noise=0, jobs=1)
     assert bare.rows["the scale"] == bare.rows["by the estimate"]
     assert bare.rows["by the estimate"] == rows["by the estimate"]
-    assert "takes 1 standard errors" in report.text()
+    assert "takes 1 standard error off" in report.text()
+    assert "takes 0 standard errors off" in bare.text()
 
 
 def test_spades_steadiness_prints_and_refuses(capsys: pytest.CaptureFixture[str]):

@@ -282,8 +282,8 @@ def test_a_loss_in_words_reads_on_its_ratings_side_of_the_scale() -> None:
         review = Coach("rule", seed=1, samples=8).review(hand, "S")
         for verdict in review.verdicts:
             said = re.search(
-                r"about ([\d.]+) points? better(?: \(([\d.]+) points? allowing "
-                r"for the deals' noise\))?",
+                r"about ([\d.]+) points? better(?: \(([\d.]+) points? once the "
+                r"noise of the deals is taken off\))?",
                 verdict.text,
             )
             if said is None:

@@ -105,8 +105,9 @@ q3.solution()
 #
 # There is no single right bid: the coach (`spadeslib.coach`) values every
 # bid over 320 deals of the unseen cards, and the check accepts a bid it
-# rates best or good (at most 5 points worse than its best bid), or one
-# that those deals cannot tell from a good one.
+# rates best or good (at most 5 points worse than its best bid once the
+# noise of its deals is taken off), or one that those deals cannot tell
+# from a good one.
 
 # %%
 q4.show()

@@ -328,9 +328,13 @@ class Advice:
                 f"{you}: as good as {best}, the coach's choice, within a point "
                 f"({self._how()})." + self._known_text(action)
             )
-        text = f"{you}. Best: {best}, about {loss_points(loss)} better"
         if loss - rated >= 0.5:  # the rating reads the loss less the noise
-            text += f" ({loss_points(rated)} allowing for the deals' noise)"
+            text = (
+                f"{you}. Best: {best}, about {points(loss, sign=False)} better "
+                f"({loss_points(rated)} once the noise of the deals is taken off)"
+            )
+        else:
+            text = f"{you}. Best: {best}, about {loss_points(loss)} better"
         reasons = self._reasons(action)
         if reasons:
             text += ": " + "; ".join(reasons)

@@ -114,8 +114,8 @@ def scale_text() -> str:
 
 
 def loss_points(loss: float) -> str:
-    """An expected loss in words, in whole points, but to a tenth where
-    rounding would land on a bound of the scale from above: 15.4 is a
+    """A loss in words, in whole points, but to a tenth where rounding would
+    land on a bound of the scale from above: a loss rated at 15.4 is a
     mistake, and "15 points" would read as an inaccuracy.
 
     >>> loss_points(12.4), loss_points(15.4), loss_points(14.6), loss_points(40.02)

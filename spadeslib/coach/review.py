@@ -47,8 +47,8 @@ class Review:
     @property
     def rated_loss(self) -> dict[str, float]:
         """:attr:`points_lost` but "best": a best decision is within a point of
-        the best, so by the scale it loses nothing (the summary's and the
-        table's totals add these up)."""
+        the best once the noise of the deals is taken off, so by the scale it
+        loses nothing (the summary's and the table's totals add these up)."""
         return {r: v for r, v in self.points_lost.items() if r != "best"}
 
     @property
@@ -119,14 +119,13 @@ _PLURAL = {
 
 def _lost_to(rating: str, count: int) -> str:
     """What the summary says points were lost to: one or more of a rating,
-    and a good choice's small loss as what it is (just short of the best).
+    and a good choice as what the scale calls it (a close call).
 
     >>> _lost_to("mistake", 1), _lost_to("inaccuracy", 1), _lost_to("good", 3)
-    ('a mistake', 'an inaccuracy', 'good choices just short of the best')
+    ('a mistake', 'an inaccuracy', 'close calls')
     """
     if rating == "good":
-        said = "a good choice" if count == 1 else "good choices"
-        return said + " just short of the best"
+        return "a close call" if count == 1 else "close calls"
     if count == 1:
         return ("an " if rating[0] in "aeiou" else "a ") + rating
     return _PLURAL[rating]

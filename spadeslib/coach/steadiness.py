@@ -137,7 +137,8 @@ class Steadiness:
             "The reference rates them "
             + ", ".join(f"{n} {r}" for r, n in self.spread.items())
             + ".",
-            f"The scale takes {self.noise:g} standard errors off each loss.",
+            f"The scale takes {self.noise:g} standard"
+            f" error{'' if self.noise == 1 else 's'} off each loss.",
             "",
         ]
         names = list(Row().shares())

@@ -46,7 +46,8 @@ SEED = "ch10"
 """The coach seed of every exercise verdict (chapter 10's ``judge()`` too)."""
 
 ACCEPTED = ("best", "good")
-"""Ratings an exercise accepts as a sound choice (at most 5 points lost)."""
+"""Ratings an exercise accepts as a sound choice (at most 5 points lost once
+the noise of the coach's deals is taken off)."""
 
 BID_SAMPLES = 320
 """Deals over which exercise 9.4 values the bids: eight times the search

@@ -16,7 +16,7 @@ import random
 from typing import Any
 
 from ..actions import Bid
-from ..coach import Advice, Verdict
+from ..coach import Advice, Verdict, loss_points
 from ..counting import nil_average, nil_break_even, quick_tricks
 from ..hand import Hand
 from ..rules import Rules
@@ -327,8 +327,9 @@ class ChooseBid(Spec):
     intro = (
         "There is no single right bid: the coach (`spadeslib.coach`) values every "
         f"bid over {BID_SAMPLES} deals of the unseen cards, and the check accepts a "
-        "bid it rates best or good (at most 5 points worse than its best bid), or "
-        "one that those deals cannot tell from a good one."
+        "bid it rates best or good (at most 5 points worse than its best bid once "
+        "the noise of its deals is taken off), or one that those deals cannot tell "
+        "from a good one."
     )
     chapter = CHAPTER
     answer = BidAnswer()
@@ -393,9 +394,10 @@ class ChooseBid(Spec):
             low, high = verdict.loss_ci
             return Feedback(
                 "correct",
-                f"within the noise of the coach's deals. {said} That is more "
-                f"than 5 points, but not for sure: over {BID_SAMPLES} deals the "
-                f"loss lies between {max(0.0, low):.0f} and {high:.0f} points (95% "
+                f"within the noise of the coach's deals. {said} Even less the "
+                f"noise, the loss the rating reads ({loss_points(verdict.rated)}) "
+                f"is over 5, but not for sure: over {BID_SAMPLES} deals the loss "
+                f"lies between {max(0.0, low):.0f} and {high:.0f} points (95% "
                 "interval), as close to a good bid as those deals can tell, so "
                 f"the check accepts it. The quick count of the hand is {count}.",
                 label="Accepted",

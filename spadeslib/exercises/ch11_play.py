@@ -393,7 +393,7 @@ class CheckMyPlay(SetSpec):
     title = "Check my play with the coach"
     intro = (
         f"Let the {LEVEL} coach review the hand, as chapter 11 does, and find the "
-        "tricks where South's card lost points."
+        "tricks where it flags South's card (rates it an inaccuracy or worse)."
     )
     worked = f"""\
 from spadeslib.coach import Coach
@@ -596,8 +596,8 @@ lost
             f"{bids_line(h)}):\n"
             f"{tricks_text(h.tricks)}\nSouth's cards at the start:\n"
             f"{hand_picture(h.initial, [Seat.SOUTH])}\n"
-            "In which of these tricks did South's card lose points (rated an "
-            f"inaccuracy, a mistake or a blunder) according to the {LEVEL} coach? "
+            "In which of these tricks does the coach flag South's card (rate it an "
+            f"inaccuracy, a mistake or a blunder), according to the {LEVEL} coach? "
             "Ask it as chapter 11 does (`from spadeslib.coach import Coach`): "
             f'`Coach("{LEVEL}", seed="{SEED}").review(q4.hand, "S")`; its '
             "verdicts say where (`v.where`, e.g. 'trick 2') and how bad "

@@ -81,6 +81,9 @@ class ReviewRow:
     """``"best"``, ``"good"``, ``"inaccuracy"``, ``"mistake"``, ``"blunder"``,
     or ``"unmeasured"`` (a decision the coach leaves to the book: no loss)."""
     text: str
+    rated: float | None = None
+    """The loss the rating reads: :attr:`loss` less the noise of the coach's
+    deals (``None`` without the coach, or not measured)."""
 
     @property
     def best_label(self) -> str:
@@ -338,6 +341,7 @@ class Advisor:
                 None if v.rating == "unmeasured" else round(float(v.loss), 1),
                 v.rating,
                 v.text,
+                None if v.rating == "unmeasured" else round(float(v.rated), 1),
             )
             for _, v in placed
         ]

@@ -180,6 +180,7 @@ def review_state(session: TableSession) -> dict[str, Any] | None:
                 "yours": r.yours,
                 "best": r.best_label,
                 "loss": r.loss,
+                "rated": r.rated,
                 "rating": r.rating,
                 "text": r.text,
             }

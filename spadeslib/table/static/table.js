@@ -160,6 +160,15 @@ function resumeBanner(saved, table) {
   return `<span class="spt-resume-text">${esc(resumeText(saved, table))}</span><span class="spt-resume-buttons">${button("resume-yes", "Resume", "resume my saved game")}${button("resume-no", "No, keep this table", "do not resume; keep this table")}</span>`;
 }
 
+// a review row's points lost: the average, and the figure its rating reads
+// (less the noise of the coach's deals) when the two differ
+function lostCell(r) {
+  if (r.loss === null || r.loss === undefined) return "–";
+  const loss = Number(r.loss).toFixed(1);
+  if (r.rated === null || r.rated === undefined || r.loss - r.rated < 0.5) return esc(loss);
+  return `${esc(loss)} <span class="spt-rated">(${esc(Number(r.rated).toFixed(1))} less the noise)</span>`;
+}
+
 function button(testid, label, aria, extra = "") {
   return `<button type="button" class="spt-btn" data-testid="${testid}" aria-label="${esc(aria)}" ${extra}>${esc(label)}</button>`;
 }
@@ -965,7 +974,7 @@ class TableView {
     }
     const counts = Object.entries(rv.counts || {}).map(([k, v]) => `<span class="spt-chip spt-r-${esc(k)}">${esc(k)}: ${v}</span>`).join(" ");
     const rows = rv.rows
-      .map((r) => `<tr data-testid="review-row" class="spt-r-${esc(r.rating)}"><td>${esc(r.when)}</td><td data-label="you">${esc(r.yours)}</td><td data-label="best">${esc(r.best)}</td><td data-label="lost">${r.loss === null || r.loss === undefined ? "–" : esc(Number(r.loss).toFixed(1))}</td><td>${esc(r.rating)}</td><td class="spt-review-text">${esc(r.text)}</td></tr>`)
+      .map((r) => `<tr data-testid="review-row" class="spt-r-${esc(r.rating)}"><td>${esc(r.when)}</td><td data-label="you">${esc(r.yours)}</td><td data-label="best">${esc(r.best)}</td><td data-label="lost">${lostCell(r)}</td><td>${esc(r.rating)}</td><td class="spt-review-text">${esc(r.text)}</td></tr>`)
       .join("");
     el.innerHTML = `${head}
       <p class="spt-review-summary">${esc(rv.summary)}</p><div class="spt-chips">${counts}</div>

@@ -76,19 +76,19 @@ def rating_for(loss: float) -> str:
     return "blunder"
 
 
-def rated_loss(ci: tuple[float, float]) -> float:
+def rated_loss(ci: tuple[float, float], noise: float = NOISE) -> float:
     """The loss a rating reads, from the 95% interval of the expected loss
-    (paired over the same deals): its middle less :data:`NOISE` standard
-    errors (the interval spans 1.96 each side), and never below 0.
+    (paired over the same deals): its middle less ``noise`` standard errors
+    (:data:`NOISE`; the interval spans 1.96 each side), and never below 0.
 
     >>> round(rated_loss((2.0, 14.0)), 1), rated_loss((8.0, 8.0))
     (4.9, 8.0)
-    >>> rated_loss((-6.0, 4.0))
-    0.0
+    >>> rated_loss((-6.0, 4.0)), rated_loss((2.0, 14.0), noise=0)
+    (0.0, 8.0)
     """
     low, high = ci
     middle, half = (low + high) / 2, (high - low) / 2
-    return max(0.0, middle - NOISE * half / 1.96)
+    return max(0.0, middle - noise * half / 1.96)
 
 
 def scale_text() -> str:

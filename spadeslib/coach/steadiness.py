@@ -46,7 +46,7 @@ from ..errors import SpadesError, is_number
 from ..hand import Hand, Phase
 from ..rules import Rules
 from .coach import Coach
-from .ratings import NOISE, RATINGS, Verdict, rating_for
+from .ratings import NOISE, RATINGS, rated_loss, rating_for
 
 __all__ = ["PER_DEAL", "TRICKS", "Row", "Steadiness", "steadiness"]
 
@@ -160,15 +160,6 @@ class Steadiness:
         return out
 
 
-def _less_noise(verdict: Verdict, noise: float) -> float:
-    """The verdict's loss less ``noise`` standard errors (as
-    :func:`~spadeslib.coach.rated_loss` takes off :data:`NOISE`)."""
-    if verdict.exact:
-        return verdict.loss
-    low, high = verdict.loss_ci
-    return max(0.0, (low + high) / 2 - noise * (high - low) / 2 / 1.96)
-
-
 def _ratings(coach: Coach, hand: Hand, noise: float) -> dict[Card, tuple[str, str]]:
     """Every legal card of the player to move, rated by the estimate and by
     the scale (with ``noise`` standard errors taken off)."""
@@ -177,7 +168,12 @@ def _ratings(coach: Coach, hand: Hand, noise: float) -> dict[Card, tuple[str, st
     for card in advice.view.legal:
         assert isinstance(card, Card)
         verdict = advice.rate(card)
-        out[card] = (rating_for(verdict.loss), rating_for(_less_noise(verdict, noise)))
+        out[card] = (
+            rating_for(verdict.loss),
+            rating_for(
+                verdict.loss if verdict.exact else rated_loss(verdict.loss_ci, noise)
+            ),
+        )
     return out
 
 

@@ -285,6 +285,8 @@ def test_bad_jobs_and_long_messages(capsys, tmp_path: Path) -> None:
         (("bench-solver", "--cards", "14"), "--cards", "from 1 to 13"),
         (("bench-solver", "--checks", "-1"), "--checks", "at least 0"),
         (("exercises", "--count", "0"), "--count", "at least 1"),
+        (("steadiness", "--deals", "0"), "--deals", "at least 1"),
+        (("steadiness", "--reference", "0"), "--reference", "at least 1"),
     ],
 )
 def test_bad_counts_are_refused_before_any_work(

@@ -107,3 +107,23 @@ def test_spades_steadiness_prints_and_refuses(capsys: pytest.CaptureFixture[str]
     }
     assert main([*argv, "--noise", "9", "--no-progress"]) == 2
     assert "noise must be from 0 to 5" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("seed", [8, 9, 13, 18, 20])
+def test_the_hint_says_of_the_next_best_what_its_review_would(seed: int) -> None:
+    """The hint's "the next best" agrees with the rating the review would
+    give that card: "so it is as good" for a card rated best (within the
+    noise), "better than" for one rated worse, with the figure the rating
+    reads when the noise changes it."""
+    advice = Coach("search", seed=1).advise(_first_trick(seed))
+    text = advice.explain()
+    assert "lower in these deals" in text or "the next best" in text, text
+    for card in advice.view.legal:
+        said = card.symbol()
+        verdict = advice.rate(card)
+        if f"; {said} came out" in text and "lower" in text:
+            assert verdict.rating == "best", (text, verdict)
+        if f"better than {said}, the next best" in text:
+            assert verdict.rating != "best", (text, verdict)
+            if verdict.loss - verdict.rated >= 0.5:
+                assert "once the noise of the deals is taken off" in text

@@ -472,11 +472,23 @@ class Advice:
                 # a card study's actions are cards (CardStudy.paired takes Cards)
                 diffs = self.study.paired(self.best, runner)  # type: ignore[arg-type]
                 gap = sum(diffs) / len(diffs)
-            if gap >= 0.5:
+            rated = gap if self.exact else rated_loss(self.loss(runner)[1])
+            if gap >= 0.5 and rating_for(rated) == "best":  # as rate() says it
                 text += (
-                    f"; that is {loss_points(gap)} better than "
-                    f"{self.words(runner)}, the next best"
+                    f"; {self.words(runner)} came out {points(gap, sign=False)} "
+                    "lower in these deals, a difference too small for the sampled "
+                    "deals to tell apart, so it is as good"
                 )
+            elif gap >= 0.5:
+                runner_words = f"{self.words(runner)}, the next best"
+                if gap - rated >= 0.5:  # the figure the rating reads, too
+                    text += (
+                        f"; that is about {points(gap, sign=False)} better than "
+                        f"{runner_words}, or {loss_points(rated)} once the noise of "
+                        "the deals is taken off"
+                    )
+                else:
+                    text += f"; that is {loss_points(gap)} better than {runner_words}"
                 reasons = self._reasons(runner)
                 if reasons:
                     text += " (" + "; ".join(reasons) + ")"

@@ -68,7 +68,9 @@
 #   opens the coach's review of the last hand (it also opens by itself when a
 #   hand ends).
 # - **Options**: the rule set and its variants (each explained in words), the
-#   level of your partner and of your opponents, a seed (type the number your
+#   level of your partner and of your opponents (*Change the bots' levels*
+#   changes them in the game in play, from the next hand; from code,
+#   `table.set_levels(opponents="expert")`), a seed (type the number your
 #   teacher gave you: *New game* deals exactly that game; leave it empty for
 #   a fresh deal), a move timer (seconds per decision, empty for none: when
 #   time is up, your face-down cards are turned up, or the rule bot's move is

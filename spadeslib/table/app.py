@@ -289,6 +289,13 @@ class SpadesTable(anywidget.AnyWidget):
         """Start a new game (``seed=`` deals exactly that game)."""
         return self.session.new_game(rules, **options)
 
+    def set_levels(
+        self, partner: str | None = None, opponents: str | None = None
+    ) -> bool:
+        """Change the bots' levels: from this hand if nobody has moved in it
+        yet, else from the next one."""
+        return self.session.set_levels(partner, opponents)
+
     def review(self, number: int | None = None) -> TableReview | None:
         """Check my play: the coach's review of a finished hand."""
         return self.session.review(number)
@@ -422,16 +429,10 @@ class SpadesTable(anywidget.AnyWidget):
                 f"{timer_text!r}"
             )
             return
-        partner = _text(msg.get("partner"), 30) or None
-        opponents = _text(msg.get("opponents"), 30) or None
-        menu = ladder()
-        for level in (partner, opponents):
-            if level is not None and level not in menu:  # the page offers these
-                self.session.refuse(
-                    f"The bots play at one of the menu's levels ({', '.join(menu)}), "
-                    f"not {level!r}"
-                )
-                return
+        levels = self._menu_levels(msg)
+        if levels is None:
+            return
+        partner, opponents = levels
         self.session.new_game(
             rules,
             seed=read_seed(_text(msg.get("seed"), 40)),
@@ -439,6 +440,29 @@ class SpadesTable(anywidget.AnyWidget):
             opponents=opponents,
             timer=int(timer) if timer.is_integer() else timer,
         )
+
+    def _menu_levels(
+        self, msg: Mapping[str, Any]
+    ) -> tuple[str | None, str | None] | None:
+        """A message's ``(partner, opponents)``, ``None`` for a level it does
+        not name; refused (``None``) when it names one off the menu."""
+        menu = ladder()
+        partner, opponents = (
+            _text(msg.get(key), 30) or None for key in ("partner", "opponents")
+        )
+        for level in (partner, opponents):
+            if level is not None and level not in menu:  # the page offers these
+                self.session.refuse(
+                    f"The bots play at one of the menu's levels ({', '.join(menu)}), "
+                    f"not {level!r}"
+                )
+                return None
+        return partner, opponents
+
+    def _m_levels(self, msg: Mapping[str, Any]) -> None:
+        levels = self._menu_levels(msg)
+        if levels is not None:
+            self.session.set_levels(*levels)
 
     def _m_speed(self, msg: Mapping[str, Any]) -> None:
         speed = _text(msg.get("speed"), 20)
@@ -483,6 +507,7 @@ class SpadesTable(anywidget.AnyWidget):
         "upload": _m_upload,
         "resume": _m_resume,
         "new_game": _m_new_game,
+        "levels": _m_levels,
         "speed": _m_speed,
         "pause": _m_pause,
         "prefs": _m_prefs,

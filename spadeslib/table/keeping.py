@@ -174,7 +174,14 @@ class Keeping:
         at this table would make."""
         if not self._replayable:
             return None
-        token = resume_token(self.game, self.seat, self.levels, between=self.between)
+        token = resume_token(
+            self.game,
+            self.seat,
+            self.first_levels,
+            between=self.between,
+            changes=self.level_changes,
+            pending=self.pending_levels,
+        )
         if self.asides:
             token["asides"] = [
                 [a.hand, a.moves, a.text, *([True] if a.of_move else [])]
@@ -188,14 +195,17 @@ class Keeping:
         """Rebuild a game from :meth:`resume_token` (a dict or its JSON);
         refused with one line, and nothing changed, when it is not valid."""
         try:
-            game, levels, between = replay_token(
+            replayed = replay_token(
                 token, self.seat, self._bot_move, check_level, max_bytes
             )
         except SpadesError as error:
             return self.refuse(f"Could not resume the saved game: {error}")
+        game = replayed.game
         self._start(game.rules, game.seed, None, None, None, game)
-        self.levels = levels
-        self.between = between and bool(game.finished_hands) and not game.is_over
+        self._restore_levels(replayed.first, replayed.changes, replayed.pending)
+        self.between = (
+            replayed.between and bool(game.finished_hands) and not game.is_over
+        )
         self.extras.update(token_extras(token))
         self.asides = token_asides(token, game)
         self._retold()

@@ -15,6 +15,7 @@ from ..bots.ladder import level_label
 from ..hand import Phase
 from ..rules import INCOMPATIBLE, MODIFIERS, PRESETS
 from ..scoring import side_of, sides
+from .levels import levels_summary
 from .narrate import (
     describe_result,
     house_rule_words,
@@ -194,6 +195,9 @@ def options_state(session: TableSession) -> dict[str, Any]:
     rules = session.rules
     levels = ladder()
     partner, opponent = level_seats(rules, session.seat)
+    # the selects show the levels last chosen: a pending change's
+    chosen = session.pending_levels or session.levels
+    pending = session.pending_levels is not None and not session.game.is_over
     return {
         "preset": rules.preset,
         "rules": rules.full_spec,
@@ -218,8 +222,14 @@ def options_state(session: TableSession) -> dict[str, Any]:
         "conflicts": [{"a": a, "b": b, "why": why} for a, b, why in INCOMPATIBLE],
         "levels": levels,
         "level_labels": {level: level_label(level) for level in levels},
-        "partner": "" if partner is None else session.levels.get(partner, ""),
-        "opponents": session.levels.get(opponent, ""),
+        "partner": "" if partner is None else chosen.get(partner, ""),
+        "opponents": chosen.get(opponent, ""),
+        # the change of the bots' levels waiting for the next hand, in words
+        "pending_levels": (
+            f"From the next hand: {levels_summary(chosen, rules, session.seat)}."
+            if pending
+            else ""
+        ),
         "timer": session.timer or "",
         "speed": session.speed,
         "speeds": [s for s in SPEEDS if s != "instant"],

@@ -6,11 +6,13 @@ Two ways in, both from text the visitor's browser sends, never from a path:
   :func:`spadeslib.record.loads`), refusing anything else with one line;
 - :func:`resume_token` / :func:`replay_token` keep a game in the visitor's
   own browser (localStorage) without any card the learner may not see: the
-  seed, the rules, the bot levels, and the moves, where a bot's private
-  choice (a card passed, a draw, a discard) is ``None`` and is decided
-  again by the same bot from the same position (bots are seeded by the
-  position, so it decides the same). A loaded game whose bots chose
-  otherwise (:func:`token_replays` is false) gets no token.
+  seed, the rules, the bot levels (the first ones, each change with the
+  hand it applies from, and a change asked for the next hand), and the
+  moves, where a bot's private choice (a card passed, a draw, a discard) is
+  ``None`` and is decided again by the same bot, at its level in that hand,
+  from the same position (bots are seeded by the position, so it decides
+  the same). A loaded game whose bots chose otherwise
+  (:func:`token_replays` is false) gets no token.
 
 >>> from spadeslib import Game
 >>> game = Game("classic", seed=7)
@@ -24,12 +26,12 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, NamedTuple
 
 from ..actions import Action, Bid, Card, Look
 from ..dealing import is_seed
-from ..errors import InvalidRecord, SpadesError
+from ..errors import InvalidRecord, SpadesError, is_whole
 from ..game import Game
 from ..hand import Hand
 from ..rules import Rules
@@ -37,6 +39,7 @@ from ..seats import Seat
 
 __all__ = [
     "MAX_UPLOAD",
+    "Replayed",
     "deals_from_seed",
     "file_name",
     "parse_record",
@@ -113,7 +116,7 @@ def token_replays(
 
     token = resume_token(game, seat, levels, between=False)
     try:
-        rebuilt, _, _ = replay_token(token, seat, bot_move, check_level)
+        rebuilt = replay_token(token, seat, bot_move, check_level).game
     except SpadesError:
         return False
     rebuilt.seated = dict(game.seated)  # who sat where: not in the token
@@ -125,11 +128,23 @@ def _is_public(action: Action) -> bool:
     return isinstance(action, (Card, Bid, Look))
 
 
+SeatLevels = Mapping[Seat, str]
+"""The bots' levels, seat by seat."""
+
+
 def resume_token(
-    game: Game, seat: Seat, levels: Mapping[Seat, str], *, between: bool
+    game: Game,
+    seat: Seat,
+    levels: SeatLevels,
+    *,
+    between: bool,
+    changes: Sequence[tuple[int, SeatLevels]] = (),
+    pending: SeatLevels | None = None,
 ) -> dict[str, Any]:
     """The game as public moves and ``seat``'s own decisions (see the module
-    docstring); JSON-ready."""
+    docstring); JSON-ready. ``levels``: the bots' levels at the start;
+    ``changes``: ``(hand, levels)``, the levels from that hand on;
+    ``pending``: the levels asked for the next hand."""
     hands = [
         [
             str(action) if who == seat or _is_public(action) else None
@@ -137,19 +152,41 @@ def resume_token(
         ]
         for hand in game.hands
     ]
-    return {
+    token: dict[str, Any] = {
         "v": 1,
         "rules": game.rules.to_json(),
         "seed": game.seed,
         "seat": seat.letter,
-        "levels": {s.letter: level for s, level in levels.items()},
+        "levels": _letters(levels),
         "hands": hands,
         "between": between,
     }
+    if changes:
+        token["changes"] = [[number, _letters(new)] for number, new in changes]
+    if pending is not None:
+        token["pending"] = _letters(pending)
+    return token
+
+
+def _letters(levels: SeatLevels) -> dict[str, str]:
+    return {s.letter: level for s, level in levels.items()}
 
 
 BotMove = Callable[[Game, Seat, str], Action]
 """Decides a bot's move: ``(game, seat, level) -> action``."""
+
+
+class Replayed(NamedTuple):
+    """A game rebuilt from a resume token, with its bots' levels."""
+
+    game: Game
+    levels: dict[Seat, str]
+    """The levels in force in the last hand."""
+    between: bool
+    first: dict[Seat, str]
+    """The levels at the start."""
+    changes: list[tuple[int, dict[Seat, str]]]
+    pending: dict[Seat, str] | None
 
 
 def replay_token(
@@ -158,11 +195,12 @@ def replay_token(
     bot_move: BotMove,
     check_level: Callable[[str], object],
     max_bytes: int = MAX_UPLOAD,
-) -> tuple[Game, dict[Seat, str], bool]:
-    """Rebuild ``(game, levels, between)`` from a token (a dict or its JSON),
-    every move checked by the engine, every bot level by ``check_level``
-    (which raises :class:`SpadesError` for a level no bot can play). Raises
-    :class:`SpadesError` saying what is wrong."""
+) -> Replayed:
+    """Rebuild the game and its bots' levels from a token (a dict or its
+    JSON), every move checked by the engine, every bot level by
+    ``check_level`` (which raises :class:`SpadesError` for a level no bot
+    can play), each change of levels applied at the start of its hand.
+    Raises :class:`SpadesError` saying what is wrong."""
     try:
         return _replay(token, seat, bot_move, check_level, max_bytes)
     except SpadesError:
@@ -181,7 +219,7 @@ def _replay(
     bot_move: BotMove,
     check_level: Callable[[str], object],
     max_bytes: int,
-) -> tuple[Game, dict[Seat, str], bool]:
+) -> Replayed:
     if isinstance(token, str):
         if len(token.encode("utf-8", "replace")) > max_bytes:
             raise SpadesError(f"it is larger than {max_bytes // 1000} kB")
@@ -195,19 +233,34 @@ def _replay(
     if not is_seed(seed):
         raise SpadesError("its seed is not a number or a word")
     game = Game(rules, seed=seed)
-    levels = {Seat.parse(str(k)): str(v) for k, v in dict(token["levels"]).items()}
-    if set(levels) != set(game.hand.seats) - {seat}:
-        raise SpadesError("its bot seats do not match the rules")
-    for level in levels.values():
-        check_level(level)
+    bots = set(game.hand.seats) - {seat}
+
+    def levels_of(raw: Any, what: str) -> dict[Seat, str]:
+        if not isinstance(raw, Mapping):
+            raise SpadesError(f"{what} are not levels seat by seat")
+        levels = {Seat.parse(str(k)): str(v) for k, v in raw.items()}
+        if set(levels) != bots:
+            raise SpadesError(f"the bot seats of {what} do not match the rules")
+        for level in levels.values():
+            check_level(level)
+        return levels
+
+    first = levels_of(token["levels"], "its levels")
     hands = token["hands"]
     if not isinstance(hands, list) or len(hands) > MAX_HANDS:
         raise SpadesError("its hands are not a list of moves")
+    changes = _changes(token.get("changes", []), len(hands), levels_of)
+    pending = token.get("pending")
+    if pending is not None:
+        pending = levels_of(pending, "its pending levels")
+    starts = dict(changes)
+    levels = first
     for number, moves in enumerate(hands, 1):
         if not isinstance(moves, list):
             raise SpadesError(f"hand {number} is not a list of moves")
         if game.hand.number != number or game.is_over:
             raise SpadesError(f"hand {number} follows an unfinished hand")
+        levels = starts.get(number, levels)
         hand = game.hand
         for move in moves:
             mover = game.turn
@@ -223,7 +276,30 @@ def _replay(
             if error is not None:
                 raise error
             game.apply(action, mover)
-    return game, levels, bool(token.get("between"))
+    between = bool(token.get("between"))
+    return Replayed(game, dict(levels), between, first, changes, pending)
+
+
+def _changes(
+    raw: Any, hands: int, levels_of: Callable[[Any, str], dict[Seat, str]]
+) -> list[tuple[int, dict[Seat, str]]]:
+    """A token's changes of levels, ``[[hand, levels], ...]``, checked: each
+    from a hand of the game, after the one before."""
+    if not isinstance(raw, list):
+        raise SpadesError("its changes of levels are not a list")
+    changes: list[tuple[int, dict[Seat, str]]] = []
+    for change in raw:
+        if not (isinstance(change, list) and len(change) == 2):
+            raise SpadesError("a change of levels is not [hand, levels]")
+        number, levels = change
+        last = changes[-1][0] if changes else 0
+        if not is_whole(number) or not last < number <= hands:
+            raise SpadesError(
+                f"a change of levels is from hand {number!r}, not a later hand "
+                f"of its {hands}"
+            )
+        changes.append((number, levels_of(levels, f"its levels from hand {number}")))
+    return changes
 
 
 def file_name(game: Game, *, between: bool = False) -> str:

@@ -2,11 +2,12 @@
 
 :class:`TableSession` is everything the table does except drawing it. It
 owns the engine's :class:`~spadeslib.Game` (the only game state), the bot
-level at each other seat, the turn loop (bots move after the learner, at a
-chosen speed), the pause, the move timer, undo, "replay this deal", new
-games, saving and loading, hints, the hand estimate and the review. The
-widget (:mod:`spadeslib.table.app`) only draws :meth:`TableSession.view` and
-sends the learner's clicks here; tests and notebooks drive it directly.
+level at each other seat (changed between hands: :mod:`.levels`), the turn
+loop (bots move after the learner, at a chosen speed), the pause, the move
+timer, undo, "replay this deal", new games, saving and loading, hints, the
+hand estimate and the review. The widget (:mod:`spadeslib.table.app`) only
+draws :meth:`TableSession.view` and sends the learner's clicks here; tests
+and notebooks drive it directly.
 
 Bots are rebuilt for every decision, seeded by the position (game seed,
 seat, hand and move number), so the same position always gets the same bot
@@ -43,6 +44,7 @@ from ..view import PlayerView
 from .advisor import Advisor, HandEstimate, TableReview, Tip
 from .coaching import Coaching
 from .keeping import MAX_ASIDES, Keeping
+from .levels import Levels
 from .narrate import (
     Aside,
     Snapshot,
@@ -55,13 +57,11 @@ from .narrate import (
 )
 from .options import (
     DEFAULT_LEVELS,
-    check_level,
     check_timer,
     first_level,
     fresh_seed,
     keep_house_rules,
     ladder,
-    level_seats,
 )
 from .saving import (
     MAX_UPLOAD,
@@ -73,7 +73,7 @@ from .words import refusal
 __all__ = ["DEFAULT_LEVELS", "MAX_UPLOAD", "SPEEDS", "TableSession", "ladder"]
 
 
-class TableSession(TurnLoop, Coaching, Keeping, Tools):
+class TableSession(TurnLoop, Coaching, Keeping, Levels, Tools):
     """One learner at a Spades table, bots in the other seats; no widgets.
 
     Parameters: ``rules`` (a :class:`~spadeslib.Rules` or a spec such as
@@ -186,16 +186,7 @@ class TableSession(TurnLoop, Coaching, Keeping, Tools):
     ) -> None:
         if rules.players == 2 and self.seat not in (Seat.NORTH, Seat.SOUTH):
             raise SpadesError("in a two-player game you sit North or South")
-        default = first_level(DEFAULT_LEVELS)
-        old = getattr(self, "levels", {})
-        # the last game's bots, at the seats they sat at under its rules
-        last_rules = getattr(getattr(self, "game", None), "rules", rules)
-        was_partner, was_opponent = level_seats(last_rules, self.seat)
-        kept = None if was_partner is None else old.get(was_partner)
-        partner = partner or kept or default
-        opponents = opponents or old.get(was_opponent) or default
-        for level in (partner, opponents):
-            check_level(level)
+        partner, opponents = self._chosen_levels(rules, partner, opponents)
         timer = check_timer(timer)
         if game is None:
             if seed is None:
@@ -207,12 +198,7 @@ class TableSession(TurnLoop, Coaching, Keeping, Tools):
         self.game = game
         self.seed = game.seed
         self._replayable = True
-        self.levels: dict[Seat, str] = {}
-        for s in game.hand.seats:
-            if s != self.seat:
-                four = rules.players == 4 and s == self.seat.partner
-                self.levels[s] = partner if four else opponents
-        game.seated = {self.seat: "you", **self.levels}  # a saved record keeps it
+        self._seat_bots(game, partner, opponents)
         self.timer = timer if timer is not None else rules.move_timer
         if getattr(self, "advisor", None) is not None:
             self.advisor.close()  # its analyses are of the game left
@@ -451,6 +437,7 @@ class TableSession(TurnLoop, Coaching, Keeping, Tools):
         totals = game.scores if hand.is_over else None
         lines = narrate(hand, before, seat, done, self.seat, totals=totals)
         if hand.is_over:
+            self._levels_dealt()  # a change asked for during the hand
             over = self._winner_words() if game.is_over else None
             lines.append(
                 describe_hand_over(
@@ -493,6 +480,7 @@ class TableSession(TurnLoop, Coaching, Keeping, Tools):
             a for a in self.asides if a[:2] < now or (a[:2] == now and not a.of_move)
         ]
         self._aside(text)
+        self._levels_rewound()
         self._kick()
         self.changed()
 

@@ -14,6 +14,9 @@
 //   {type:"next_hand"} {type:"step"} {type:"review"} {type:"save"}
 //   {type:"speed", speed:"step"|"slow"|"normal"|"fast"}  {type:"pause", paused:bool}
 //   {type:"new_game", preset, modifiers:[...], seed:"text or empty", partner, opponents}
+//   {type:"levels", partner, opponents}  change the bots' levels in this game (from
+//                                         this hand if untouched, else the next;
+//                                         partner "" for two players)
 //   {type:"prefs", four_colour, large_print, sheet_open}
 //   {type:"upload", name, text}           a record file read in the browser (<= 1 MB)
 //   {type:"resume", token}                the game kept in this browser's localStorage
@@ -44,7 +47,9 @@
 // Toolbar: "hint", "estimate", "undo", "replay", "next-hand", "game-over-new", "step", "pause",
 // "speed-step|slow|normal|fast", "review-open", "save", "load", "load-file".
 // Options: "options-toggle", "options", "opt-preset", "opt-mod-NAME",
-// "opt-partner" (in "opt-partner-row", hidden for two players), "opt-opponents", "opt-seed", "opt-timer", "new-game", "opt-four-colour",
+// "opt-partner" (in "opt-partner-row", hidden for two players), "opt-opponents",
+// "apply-levels" (the bots' levels in this game), "opt-pending-levels" (a change
+// waiting for the next hand, in Python's words), "opt-seed", "opt-timer", "new-game", "opt-four-colour",
 // "opt-large-print". Panels: "score-sheet", "sheet-toggle", "bid-history",
 // "tricks-viewer", "trick-prev", "trick-next", "review", "review-close",
 // "review-row", "resume-banner", "resume-yes", "resume-no", "timer".
@@ -330,6 +335,8 @@ class TableView {
         return this.q("load-file").click();
       case "options-toggle":
         return this.toggleOptions();
+      case "apply-levels":
+        return this.applyLevels();
       case "new-game":
         if (s.table.in_play && !this.confirmed(el, "New game: press again to end the game in play; it is not kept (Save keeps it).", "end the game in play and start a new one")) return;
         return this.newGame();
@@ -582,6 +589,20 @@ class TableView {
       seed: p.querySelector('[data-testid="opt-seed"]').value.trim(),
       timer: p.querySelector('[data-testid="opt-timer"]').value.trim(),
       partner: p.querySelector('[data-testid="opt-partner-row"]')?.hidden ? "" : p.querySelector('[data-testid="opt-partner"]')?.value || "",
+      opponents: p.querySelector('[data-testid="opt-opponents"]').value,
+    });
+  }
+
+  // the levels chosen in the panel, for the game in play: the partner's only
+  // when its row is shown and the game in play has partners (Python decides
+  // from which hand they apply, and refuses what it must)
+  applyLevels() {
+    const p = this.q("options");
+    const row = p.querySelector('[data-testid="opt-partner-row"]');
+    const partners = this.state().table.players === 4 && row && !row.hidden;
+    this.send({
+      type: "levels",
+      partner: partners ? p.querySelector('[data-testid="opt-partner"]').value : "",
       opponents: p.querySelector('[data-testid="opt-opponents"]').value,
     });
   }
@@ -1205,6 +1226,7 @@ class TableView {
     for (const m of o.modifiers) set(`opt-mod-${m.id}`, m.on);
     set("opt-partner", o.partner);
     set("opt-opponents", o.opponents);
+    this.renderPendingLevels(o);
     set("opt-timer", String(o.timer ?? ""));
     set("opt-four-colour", s.prefs?.four_colour);
     set("opt-large-print", s.prefs?.large_print);
@@ -1231,6 +1253,8 @@ class TableView {
       ${o.house_rules ? `<p class="spt-house-rules" data-testid="opt-house-rules">${esc(o.house_rules)} New game keeps them.</p>` : ""}
       ${partner}
       <label>Opponents <select data-testid="opt-opponents" aria-label="opponents' level">${levels(o.opponents)}</select></label>
+      ${button("apply-levels", "Change the bots' levels", "change the bots' levels in this game to the ones chosen above: from this hand if nobody has moved yet, else from the next hand")}
+      <p class="spt-pending-levels" data-testid="opt-pending-levels"></p>
       <label>Seed <input type="text" inputmode="numeric" maxlength="40" data-testid="opt-seed" aria-label="seed for the new game (empty for a fresh deal)" placeholder="empty: a fresh deal"></label>
       <label>Move timer <input type="text" inputmode="decimal" maxlength="6" size="6" data-testid="opt-timer" aria-label="seconds for each of your decisions; when they run out, face-down cards are turned up, or the rule bot's move is played for you (empty for none)" placeholder="none" value="${esc(String(o.timer ?? ""))}"> seconds a decision (empty: no timer)</label>
       ${button("new-game", "New game", "start a new game with these options").replace("spt-btn", "spt-btn spt-primary")}
@@ -1238,8 +1262,16 @@ class TableView {
       <label><input type="checkbox" data-testid="opt-four-colour" aria-label="four-colour deck"${s.prefs?.four_colour ? " checked" : ""}> Four-colour deck (clubs green, diamonds blue)</label>
       <label><input type="checkbox" data-testid="opt-large-print" aria-label="large print cards"${s.prefs?.large_print ? " checked" : ""}> Large print</label>
     </div>`;
+    this.renderPendingLevels(o);
     this.renderRulesWords();
     this.greyConflicts();
+  }
+
+  renderPendingLevels(o) {
+    const line = this.q("options").querySelector('[data-testid="opt-pending-levels"]');
+    if (!line) return;
+    if (line.textContent !== (o.pending_levels || "")) line.textContent = o.pending_levels || "";
+    line.hidden = !o.pending_levels;
   }
 
   renderRulesWords() {

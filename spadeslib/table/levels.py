@@ -1,0 +1,219 @@
+"""The bots' levels during a game: the part of
+:class:`~spadeslib.table.session.TableSession` that seats the bots and
+changes their levels between hands.
+
+Bots never change in the middle of a hand: :meth:`Levels.set_levels` applies
+the new levels at once to a hand nobody has moved in yet (between hands,
+the next one is dealt but untouched), else when the next hand is dealt (a
+pending change, :attr:`Levels.pending_levels`). The game keeps each change
+as the hand it applies from (:attr:`Levels.level_changes`), so that its
+resume token rebuilds it (the bots' private choices are decided again at
+the level of their hand), and undo or "replay this deal" back into an
+earlier hand puts its levels back, a change of a later hand pending again.
+
+>>> from spadeslib.table import TableSession
+>>> table = TableSession("classic", seed=2024, opponents="rule")
+>>> table.game.hand.history != []  # West and North have bid
+True
+>>> table.set_levels(opponents="novice"), table.log[-1]
+(True, 'From hand 2, East and West play at the novice level.')
+>>> table.levels[Seat.EAST], table.pending_levels[Seat.EAST]
+('rule', 'novice')
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..errors import SpadesError
+from ..game import Game
+from ..rules import Rules
+from ..seats import Seat
+from .narrate import seat_name
+from .options import DEFAULT_LEVELS, check_level, first_level, level_seats
+
+if TYPE_CHECKING:
+    from .host import Host
+
+__all__ = ["Levels", "levels_summary"]
+
+Change = tuple[int, dict[Seat, str]]
+"""A change of the bots' levels: the hand it applies from, and every bot
+seat's level from then on."""
+
+
+def levels_summary(levels: dict[Seat, str], rules: Rules, seat: Seat) -> str:
+    """``"partner search, opponents expert"`` (``"opponent expert"`` for two
+    players): the levels of the bots facing a learner at ``seat``."""
+    partner, opponent = level_seats(rules, seat)
+    words = [] if partner is None else [f"partner {levels[partner]}"]
+    them = "opponents" if partner is not None else "opponent"
+    return ", ".join([*words, f"{them} {levels[opponent]}"])
+
+
+class Levels:
+    """Seating the bots and changing their levels (a mixin of the session)."""
+
+    notice: str | None
+    levels: dict[Seat, str]
+    first_levels: dict[Seat, str]
+    """The bots' levels at the start of the game."""
+    level_changes: list[Change]
+    """Each change made since, in the order of its hand."""
+    pending_levels: dict[Seat, str] | None
+    """The levels asked for during a hand, for the next one (``None``: none)."""
+
+    # ============================================================== seating
+    def _chosen_levels(
+        self: Host, rules: Rules, partner: str | None, opponents: str | None
+    ) -> tuple[str, str]:
+        """``(partner, opponents)`` for a new game under ``rules``: those given,
+        else the last chosen (a pending change's, else those in force, at
+        the seats they sat at under the last game's rules), else the default;
+        each checked (:class:`SpadesError` for a level no bot plays)."""
+        default = first_level(DEFAULT_LEVELS)
+        old = getattr(self, "pending_levels", None) or getattr(self, "levels", {})
+        last_rules = getattr(getattr(self, "game", None), "rules", rules)
+        was_partner, was_opponent = level_seats(last_rules, self.seat)
+        kept = None if was_partner is None else old.get(was_partner)
+        partner = partner or kept or default
+        opponents = opponents or old.get(was_opponent) or default
+        for level in (partner, opponents):
+            check_level(level)
+        return partner, opponents
+
+    def _seat_bots(self: Host, game: Game, partner: str, opponents: str) -> None:
+        """Seat ``game``'s bots at these levels, with no change yet."""
+        mate, _ = level_seats(game.rules, self.seat)
+        levels = {
+            s: partner if s == mate else opponents
+            for s in game.hand.seats
+            if s != self.seat
+        }
+        self._restore_levels(levels, [], None)
+
+    def _restore_levels(
+        self: Host,
+        first: dict[Seat, str],
+        changes: list[Change],
+        pending: dict[Seat, str] | None,
+    ) -> None:
+        """The levels of a game (started, resumed): the first ones, the
+        changes since and a pending one; those in force are the current
+        hand's."""
+        self.first_levels = dict(first)
+        self.level_changes = list(changes)
+        self.pending_levels = pending
+        self._in_force(self.levels_at(self.game.hand.number))
+
+    def _in_force(self: Host, levels: dict[Seat, str]) -> None:
+        self.levels = dict(levels)
+        self.game.seated = {self.seat: "you", **self.levels}  # a save keeps it
+
+    def levels_at(self: Host, number: int) -> dict[Seat, str]:
+        """The bots' levels in hand ``number`` (a hand dealt so far)."""
+        levels = self.first_levels
+        for start, changed in self.level_changes:
+            if start <= number:
+                levels = changed
+        return dict(levels)
+
+    # ============================================================= changing
+    def set_levels(
+        self: Host, partner: str | None = None, opponents: str | None = None
+    ) -> bool:
+        """Change the bots' levels (``None`` keeps a level as last chosen):
+        at once when the hand on the table has had no move yet, else from
+        the next hand; the log says from which hand. Refused with one line,
+        nothing changed, for a level no bot plays, a partner in a
+        two-player game, a finished game, or the levels already chosen."""
+        game = self.game
+        if game.is_over:
+            return self.refuse(
+                f"The game is over ({self._winner_words()}): choose the bots' "
+                "levels, then press New game."
+            )
+        mate, _ = level_seats(game.rules, self.seat)
+        if mate is None and partner is not None:
+            return self.refuse(
+                "A two-player game has no partner: choose only your opponent's level."
+            )
+        try:
+            for level in (partner, opponents):
+                if level is not None:
+                    check_level(level)
+        except SpadesError as error:
+            return self.refuse(f"Cannot change the bots' levels: {error}")
+        asked = self.pending_levels or self.levels
+        wanted = {
+            s: (partner if s == mate else opponents) or level
+            for s, level in asked.items()
+        }
+        summary = levels_summary(wanted, game.rules, self.seat)
+        number = game.hand.number
+        if wanted == asked:
+            when = "now" if self.pending_levels is None else f"from hand {number + 1}"
+            return self.refuse(f"The bots play at these levels {when}: {summary}.")
+        if wanted == self.levels:  # back to the levels in force
+            text = (
+                f"The bots keep their levels ({summary}): the change asked for "
+                f"hand {number + 1} is cancelled."
+            )
+            self.pending_levels = None
+        elif game.hand.history:  # bots never change mid-hand: the next one
+            text = self._change_words(wanted, number + 1)
+            self.pending_levels = wanted
+        else:  # no move yet: this hand
+            text = self._change_words(wanted, number)
+            self.level_changes = [c for c in self.level_changes if c[0] < number]
+            if wanted != self.levels_at(number):
+                self.level_changes.append((number, wanted))
+            self.pending_levels = None
+            self._in_force(wanted)
+        self.notice = None
+        self._aside(text)
+        self.changed()
+        return True
+
+    def _change_words(self: Host, levels: dict[Seat, str], number: int) -> str:
+        """``"From hand 3, East and West play at the expert level."``: the
+        bots of ``levels`` whose level differs from the one in force."""
+        groups: dict[str, list[str]] = {}
+        for seat, level in levels.items():
+            if self.levels.get(seat) != level:
+                name = seat_name(seat, self.seat, self.game.rules)
+                groups.setdefault(level, []).append(name)
+        parts: list[str] = []
+        for level, names in groups.items():
+            who = " and ".join(
+                [", ".join(names[:-1]), names[-1]] if names[1:] else names
+            )
+            verb = "" if parts else ("plays " if len(names) == 1 else "play ")
+            parts.append(f"{who} {verb}at the {level} level")
+        return f"From hand {number}, {', '.join(parts)}."
+
+    def _levels_dealt(self: Host) -> None:
+        """A hand is over and the next one dealt: a pending change applies."""
+        pending = self.pending_levels
+        if pending is None or self.game.is_over:
+            return
+        self.level_changes.append((self.game.hand.number, pending))
+        self.pending_levels = None
+        self._in_force(pending)
+
+    def _levels_rewound(self: Host) -> None:
+        """After undo or "replay this deal": the levels of the hand now in
+        play; a change of a later hand is pending again (the last asked for
+        wins), and a pending change whose line was taken back is said again."""
+        number = self.game.hand.number
+        later = [levels for start, levels in self.level_changes if start > number]
+        if later:
+            self.level_changes = [c for c in self.level_changes if c[0] <= number]
+            wish = self.pending_levels or later[-1]
+            self._in_force(self.levels_at(number))
+            self.pending_levels = None if wish == self.levels else wish
+        pending = self.pending_levels
+        if pending is not None:
+            text = self._change_words(pending, number + 1)
+            if all(aside.text != text for aside in self.asides):
+                self._aside(text)

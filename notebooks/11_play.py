@@ -259,7 +259,7 @@ print(review.counts)
 # %%
 for row in review.rows[:8]:
     lost = "" if row.loss is None else f"-{row.loss:.0f}" if round(row.loss) else "0"
-    if row.rated is not None and row.loss - row.rated >= 0.5:
+    if row.rated is not None:  # where the rating reads less than the average
         lost += f" ({row.rated:.0f} less the noise)"
     print(f"{row.when:>8}: you {row.yours:<6} best {row.best:<6} {row.rating} {lost}")
 
@@ -280,13 +280,13 @@ print(worst.text)
 # the game's seed (`demo.seed`), so this is exactly the table's review:
 
 # %%
-from spadeslib.coach import Coach
+from spadeslib.coach import NOISE_SHOWN, Coach
 
 hand = demo.game.finished_hands[-1]
 searched = Coach("search", seed=demo.seed).review(hand, "S")
 for v in searched.verdicts:
     lost = f"-{v.loss:.0f}" if round(v.loss) else "0"
-    if v.loss - v.rated >= 0.5:
+    if v.loss - v.rated >= NOISE_SHOWN:
         lost += f" ({v.rated:.0f} less the noise)"
     print(f"{v.where:>8}: {v.rating:<10} {lost}")
 print(

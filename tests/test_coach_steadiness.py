@@ -4,15 +4,17 @@ steadiness`` measures what that does to the ratings."""
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import replace
 
 import pytest
 
-from spadeslib import Hand
+from spadeslib import Hand, Seat
+from spadeslib.actions import Bid
 from spadeslib.bots import make_bot
 from spadeslib.cards import Card
 from spadeslib.cli import main
-from spadeslib.coach import NOISE, Coach, rated_loss, rating_for
+from spadeslib.coach import NOISE, Coach, Review, Verdict, rated_loss, rating_for
 from spadeslib.coach.steadiness import Row, steadiness
 from spadeslib.hand import Phase
 
@@ -121,9 +123,30 @@ def test_the_hint_says_of_the_next_best_what_its_review_would(seed: int) -> None
     for card in advice.view.legal:
         said = card.symbol()
         verdict = advice.rate(card)
-        if f"; {said} came out" in text and "lower" in text:
+        if re.search(rf"; {said} (came out \d+ points? lower|is as good)", text):
             assert verdict.rating == "best", (text, verdict)
         if f"better than {said}, the next best" in text:
             assert verdict.rating != "best", (text, verdict)
             if verdict.loss - verdict.rated >= 0.5:
                 assert "once the noise of the deals is taken off" in text
+
+
+def test_a_review_counts_and_lists_the_loss_its_ratings_read() -> None:
+    """The summary adds up the losses less the noise (a good choice is at
+    most 5), and lists every flagged decision, worst rating first, even when
+    a close call lost more points on average."""
+    hand = Hand(seed=1)
+    close = [
+        Verdict(Bid(3), Bid(4), loss, "good", "close", "bid", rated=4.0)
+        for loss in (12.0, 11.0, 10.0)
+    ]
+    flagged = Verdict(Bid(2), Bid(4), 8.0, "inaccuracy", "low", "bid", rated=6.0)
+    review = Review(hand, Seat.SOUTH, "rule", [*close, flagged])
+    assert review.counted_loss["good"] == 12.0
+    assert review.counted_loss["inaccuracy"] == 6.0
+    lines = review.summary.splitlines()
+    assert "About 18 points lost in all, less the noise of the deals" in lines[0]
+    assert "12 to close calls, 6 to an inaccuracy." in lines[0]
+    assert lines[1:] == ["  bid: inaccuracy, -8. low"]
+    # a verdict made without the loss its rating reads reads its loss
+    assert Verdict(Bid(3), Bid(4), 3.0, "good", "close").rated == 3.0

@@ -19,6 +19,7 @@ from ..bots.ladder import LADDER
 from .coach import LEVELS, Advice, Coach, NilCheck, Review, decision_key
 from .ratings import (
     NOISE,
+    NOISE_SHOWN,
     RATINGS,
     THRESHOLDS,
     Estimate,
@@ -33,6 +34,7 @@ __all__ = [
     "LADDER",
     "LEVELS",
     "NOISE",
+    "NOISE_SHOWN",
     "RATINGS",
     "THRESHOLDS",
     "Advice",

@@ -21,6 +21,7 @@ from ..hand import Phase
 from ..view import PlayerView
 from .explain import card_reasons, describe, played, points
 from .ratings import (
+    NOISE_SHOWN,
     THRESHOLDS,
     Estimate,
     Verdict,
@@ -320,15 +321,15 @@ class Advice:
             if loss > THRESHOLDS["best"]:
                 return (
                     f"{you}: as good as {best}, the coach's choice: {best} came "
-                    f"out {loss_points(loss)} higher in these deals, a difference "
-                    "too small for the sampled deals to tell apart "
+                    f"out {points(loss, sign=False)} higher in these deals, a "
+                    "difference too small for the sampled deals to tell apart "
                     f"({self._how()})." + self._known_text(action)
                 )
             return (
                 f"{you}: as good as {best}, the coach's choice, within a point "
                 f"({self._how()})." + self._known_text(action)
             )
-        if loss - rated >= 0.5:  # the rating reads the loss less the noise
+        if loss - rated >= NOISE_SHOWN:  # the rating reads the loss less the noise
             text = (
                 f"{you}. Best: {best}, about {points(loss, sign=False)} better "
                 f"({loss_points(rated)} once the noise of the deals is taken off)"
@@ -473,15 +474,18 @@ class Advice:
                 diffs = self.study.paired(self.best, runner)  # type: ignore[arg-type]
                 gap = sum(diffs) / len(diffs)
             rated = gap if self.exact else rated_loss(self.loss(runner)[1])
-            if gap >= 0.5 and rating_for(rated) == "best":  # as rate() says it
+            as_good = rating_for(rated) == "best"  # as rate() says it
+            if gap >= 0.5 and as_good and gap > THRESHOLDS["best"]:
                 text += (
                     f"; {self.words(runner)} came out {points(gap, sign=False)} "
                     "lower in these deals, a difference too small for the sampled "
                     "deals to tell apart, so it is as good"
                 )
+            elif gap >= 0.5 and as_good:
+                text += f"; {self.words(runner)} is as good, within a point"
             elif gap >= 0.5:
                 runner_words = f"{self.words(runner)}, the next best"
-                if gap - rated >= 0.5:  # the figure the rating reads, too
+                if gap - rated >= NOISE_SHOWN:  # the figure the rating reads, too
                     text += (
                         f"; that is about {points(gap, sign=False)} better than "
                         f"{runner_words}, or {loss_points(rated)} once the noise of "

@@ -23,7 +23,7 @@ contract or a nil is a blunder.
 
 The loss a rating reads is the expected loss less one standard error of its
 estimate (:func:`rated_loss`): the coach values each card over a few dozen
-sampled deals, and rated by the bare estimate one card in seven that a
+sampled deals, and rated by the bare estimate about one card in five that a
 640-deal analysis calls good or best was called an inaccuracy or worse
 (``spades steadiness``, ``docs/coach.md``). With every card placed the
 estimate is exact and the rating reads it as it is.
@@ -34,6 +34,7 @@ estimate is exact and the rating reads it as it is.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from ..actions import Action
@@ -42,6 +43,7 @@ from .explain import points
 
 __all__ = [
     "NOISE",
+    "NOISE_SHOWN",
     "RATINGS",
     "THRESHOLDS",
     "Estimate",
@@ -63,6 +65,9 @@ THRESHOLDS: dict[str, float] = {
 }
 #: standard errors of its estimate taken off a loss before it is rated
 NOISE = 1.0
+#: a verdict gives the loss its rating reads beside the average loss when
+#: the two differ by at least this many points
+NOISE_SHOWN = 0.5
 #: every rating, from best to worst
 RATINGS: tuple[str, ...] = ("best", "good", "inaccuracy", "mistake", "blunder")
 
@@ -146,9 +151,13 @@ class Verdict:
     loss_ci: tuple[float, float] = (0.0, 0.0)
     """95% interval of the loss (paired over the same worlds)."""
     exact: bool = False
-    rated: float = 0.0
+    rated: float = math.nan
     """The loss the rating reads: :attr:`loss` less the deals' noise
-    (:func:`rated_loss`)."""
+    (:func:`rated_loss`); a verdict made without it reads :attr:`loss`."""
+
+    def __post_init__(self) -> None:
+        if math.isnan(self.rated):
+            object.__setattr__(self, "rated", self.loss)
 
     def __str__(self) -> str:
         head = f"{self.where}: " if self.where else ""

@@ -45,11 +45,16 @@ class Review:
         return out
 
     @property
-    def rated_loss(self) -> dict[str, float]:
-        """:attr:`points_lost` but "best": a best decision is within a point of
-        the best once the noise of the deals is taken off, so by the scale it
-        loses nothing (the summary's and the table's totals add these up)."""
-        return {r: v for r, v in self.points_lost.items() if r != "best"}
+    def counted_loss(self) -> dict[str, float]:
+        """Points lost by the scale, summed by rating but "best": each loss as
+        its rating reads it (less the noise of the deals, ``v.rated``), and a
+        best decision, within a point of the best, as nothing (the summary's
+        and the table's totals add these up)."""
+        out = {r: 0.0 for r in RATINGS if r != "best"}
+        for v in self.verdicts:
+            if v.rating in out:
+                out[v.rating] += v.rated
+        return out
 
     @property
     def counts(self) -> dict[str, int]:
@@ -72,7 +77,7 @@ class Review:
         (a property, as on the table's review)."""
         counts = self.counts
         # whole points per rating, so that the parts shown add up to the total
-        lost = {r: round(v) for r, v in self.rated_loss.items()}
+        lost = {r: round(v) for r, v in self.counted_loss.items()}
         total = sum(lost.values())
         parts = [
             f"{counts[r]} {_PLURAL[r] if counts[r] > 1 and r in _COUNTED else r}"
@@ -87,7 +92,7 @@ class Review:
             + (f", {self.unmeasured} not measured" if self.unmeasured else "")
             + ")."
             + (
-                f" About {total} points lost in all: "
+                f" About {total} points lost in all, less the noise of the deals: "
                 + ", ".join(
                     f"{lost[r]} to {_lost_to(r, counts[r])}" for r in lost if lost[r]
                 )
@@ -96,10 +101,10 @@ class Review:
                 else " No points lost."
             )
         ]
-        worst = sorted(self.verdicts, key=lambda v: -v.loss)[:3]
-        for v in worst:
-            if v.rating in ("inaccuracy", "mistake", "blunder"):
-                lines.append(f"  {v.where}: {v.rating}, -{v.loss:.0f}. {v.text}")
+        flagged = [v for v in self.verdicts if v.rating in _COUNTED]
+        worst = sorted(flagged, key=lambda v: (RATINGS.index(v.rating), v.rated))
+        for v in reversed(worst[-3:]):
+            lines.append(f"  {v.where}: {v.rating}, -{v.loss:.0f}. {v.text}")
         return "\n".join(lines)
 
     def __str__(self) -> str:

@@ -607,9 +607,8 @@ lost
 
     def why_yes(self, item: Any) -> str:
         verdict = self.review()[item]
-        return f"{verdict.rating}, -{verdict.loss:.0f} points. {verdict.text}".rstrip(
-            "."
-        )
+        lost = f"-{verdict.loss:.0f} points on average"
+        return f"{verdict.rating}, {lost}. {verdict.text}".rstrip(".")
 
     def why_not(self, item: Any) -> str:
         verdict = self.review().get(item)

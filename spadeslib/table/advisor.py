@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..actions import Action, Bid
-from ..coach import LEVELS, Advice, Coach, decision_key
+from ..coach import LEVELS, NOISE_SHOWN, Advice, Coach, decision_key
 from ..coach.explain import describe
 from ..errors import SpadesError
 from ..hand import Hand, Phase
@@ -82,8 +82,9 @@ class ReviewRow:
     or ``"unmeasured"`` (a decision the coach leaves to the book: no loss)."""
     text: str
     rated: float | None = None
-    """The loss the rating reads: :attr:`loss` less the noise of the coach's
-    deals (``None`` without the coach, or not measured)."""
+    """The loss the rating reads, :attr:`loss` less the noise of the coach's
+    deals, where it differs (``None``: the rating reads :attr:`loss`, or the
+    decision is not rated by the coach)."""
 
     @property
     def best_label(self) -> str:
@@ -341,7 +342,8 @@ class Advisor:
                 None if v.rating == "unmeasured" else round(float(v.loss), 1),
                 v.rating,
                 v.text,
-                None if v.rating == "unmeasured" else round(float(v.rated), 1),
+                # the figure the rating reads, where the text gives it too
+                round(v.rated, 1) if v.loss - v.rated >= NOISE_SHOWN else None,
             )
             for _, v in placed
         ]
@@ -352,7 +354,7 @@ class Advisor:
             counts["not measured"] = review.unmeasured
         lost = {k: round(v, 1) for k, v in review.points_lost.items()}
         summary = review.summary.splitlines()[0]
-        total = round(sum(lost[k] for k in review.rated_loss), 1)
+        total = round(sum(review.counted_loss.values()), 1)
         return TableReview(
             hand.number, self.level, rows, summary, total, counts, review, lost
         )

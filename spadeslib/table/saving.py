@@ -180,8 +180,6 @@ class Replayed(NamedTuple):
     """A game rebuilt from a resume token, with its bots' levels."""
 
     game: Game
-    levels: dict[Seat, str]
-    """The levels in force in the last hand."""
     between: bool
     first: dict[Seat, str]
     """The levels at the start."""
@@ -277,7 +275,7 @@ def _replay(
                 raise error
             game.apply(action, mover)
     between = bool(token.get("between"))
-    return Replayed(game, dict(levels), between, first, changes, pending)
+    return Replayed(game, between, first, changes, pending)
 
 
 def _changes(

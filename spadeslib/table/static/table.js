@@ -16,7 +16,7 @@
 //   {type:"new_game", preset, modifiers:[...], seed:"text or empty", partner, opponents}
 //   {type:"levels", partner, opponents}  change the bots' levels in this game (from
 //                                         this hand if untouched, else the next;
-//                                         partner "" for two players)
+//                                         a two-player game leaves the partner's)
 //   {type:"prefs", four_colour, large_print, sheet_open}
 //   {type:"upload", name, text}           a record file read in the browser (<= 1 MB)
 //   {type:"resume", token}                the game kept in this browser's localStorage
@@ -166,12 +166,12 @@ function resumeBanner(saved, table) {
 }
 
 // a review row's points lost: the average, and the figure its rating reads
-// (less the noise of the coach's deals) when the two differ
+// (less the noise of the coach's deals) where Python gives it
 function lostCell(r) {
   if (r.loss === null || r.loss === undefined) return "–";
-  const loss = Number(r.loss).toFixed(1);
-  if (r.rated === null || r.rated === undefined || r.loss - r.rated < 0.5) return esc(loss);
-  return `${esc(loss)} <span class="spt-rated">(${esc(Number(r.rated).toFixed(1))} less the noise)</span>`;
+  const loss = esc(Number(r.loss).toFixed(1));
+  if (r.rated === null || r.rated === undefined) return loss;
+  return `${loss} <span class="spt-rated">(${esc(Number(r.rated).toFixed(1))} less the noise)</span>`;
 }
 
 function button(testid, label, aria, extra = "") {
@@ -593,16 +593,14 @@ class TableView {
     });
   }
 
-  // the levels chosen in the panel, for the game in play: the partner's only
-  // when its row is shown and the game in play has partners (Python decides
-  // from which hand they apply, and refuses what it must)
+  // the levels chosen in the panel, for the game in play (Python decides
+  // whether the game has a partner, from which hand they apply, and refuses
+  // what it must)
   applyLevels() {
     const p = this.q("options");
-    const row = p.querySelector('[data-testid="opt-partner-row"]');
-    const partners = this.state().table.players === 4 && row && !row.hidden;
     this.send({
       type: "levels",
-      partner: partners ? p.querySelector('[data-testid="opt-partner"]').value : "",
+      partner: p.querySelector('[data-testid="opt-partner"]').value,
       opponents: p.querySelector('[data-testid="opt-opponents"]').value,
     });
   }

@@ -220,15 +220,14 @@ coach_says(hand)
 # %% [markdown]
 # The ace of clubs went in the second trick and the ace of hearts in the
 # fourth, so South's K♣, K♥ and J♥ are *boss* cards: nothing higher in
-# their suits is still out. The coach finds K♣ best and the heart boss
-# cards within 2 points of it; every card that is not a boss loses about 8
-# to 13 points on average, because it gives the lead away (it wins the trick far
-# less often). Over 40 deals that is not sure enough to rate the small
-# hearts and the 8♠ worse than good (the last column), but every card that
-# is not a boss loses on average. How sure: these are averages over 40 deals of the unseen
-# cards, each played to the end; too many cards are left to solve the real
-# deal with every card known, so the lesson is "on average", which is how
-# you must play.
+# their suits is still out. The coach finds K♣ best, and the heart boss
+# cards about a point behind it. Every card that is not a boss loses 2 to 5
+# points on average, because it gives the lead away (it wins the trick less
+# often): small losses, rated "good" for the 8♣, 10♣ and 8♠ and within the
+# noise of the deals for the small hearts. How sure: these are averages
+# over the deals of the unseen cards the hint names, each played to the
+# end; too many cards are left to solve the real deal with every card
+# known, so the lesson is "on average", which is how you must play.
 #
 # ### Counting spades through a hand
 #
@@ -335,15 +334,16 @@ coach_says(hand)
 # %% [markdown]
 # North, your partner, showed out of clubs when West led the K♣ (North
 # played the 5♠ on it). A club lead lets North trump it: the coach finds
-# every club equally best, and each spade lead about 20 points worse on
-# average. Its verdict on a spade lead says how often East-West are set
+# every club equally best, and each spade lead about 39 points worse on
+# average (a mistake). Its verdict on a spade lead says how often East-West are set
 # after each card:
 
 # %%
 judge(hand, "8S")  # the coach's verdict on a spade lead
 
 # %% [markdown]
-# How sure: over 40 deals of the unseen cards. With every card known, the
+# How sure: over 160 deals of the unseen cards (the coach deals four times
+# its 40 where they disagree widely, as here). With every card known, the
 # real deal happens to give the same result either way (the verdict's last
 # sentence): the lesson is the better bet, not a sure thing.
 #
@@ -375,9 +375,9 @@ coach_says(hand)
 # discard leaves North with the trick and breaks the Nil: the coach rates
 # every discard a blunder (about 170 points lost). Trumping covers the Nil;
 # a *small* trump (3♠ or 4♠) is best, because it keeps the high spades to
-# cover North later: the 10♠ or J♠ costs about 24 points, the A♠ about 62.
-# How sure: over 40 deals of the unseen cards (the Nil survives in 75% of
-# them after the 3♠).
+# cover North later: the 10♠ or J♠ costs about 10 points on average (a
+# close call over these deals), the A♠ about 62. How sure: over 160 deals
+# of the unseen cards (the Nil survives in 74% of them after the 3♠).
 #
 # %% [markdown]
 # Does covering really matter? Let us measure it. We take 60 deals where a
@@ -502,15 +502,13 @@ coach_says(hand)
 # %% [markdown]
 # East has followed to every suit so far, so East may still hold low cards
 # anywhere. The coach's best lead is the **7♦**, a low card in a suit
-# East has followed: East must play a diamond under it or over it, and a
-# low lead leaves East the fewest ways to slip under (it breaks the Nil in
-# 32% of the coach's deals). The J♦ from the same suit is about 21 points
-# worse (East slips under a high card), a heart about 28 to 31 worse, a
-# spade about 15 to 21 worse. The J♦ and the spades are rated
-# inaccuracies, not mistakes: the last column takes the noise of the deals
-# off each loss (about 10 points here, where East's Nil swings the margin
-# by 200), and what is left is under 15. How sure: over 40 deals of the unseen cards; too many cards are left
-# to solve the real deal.
+# East has followed: East must play a diamond under it or over it. The J♦
+# and the spades come out about 5 points lower, too close for these deals
+# to tell apart, so they are rated as good as the 7♦; a heart lead costs
+# about 19 points (an inaccuracy once the noise is taken off). How sure:
+# East's Nil swings the margin by 200, so the deals disagree widely and the
+# coach deals 160 of the unseen cards; too many cards are left to solve the
+# real deal.
 #
 # ## 5. Setting the opponents
 #
@@ -549,17 +547,16 @@ coach_says(hand)
 # East-West need 3 of the last 6 tricks. North's K♦ is winning this one,
 # and South has no diamond: trumping it wins nothing your side has not
 # already won, and spends a spade South needs to beat East-West's cards
-# later. The coach finds a club discard best (the 7♣ or J♣; the 7♥ came
-# out 6 points lower, too close for 40 deals to tell apart, so it is rated
-# best too, and the J♥ good), the Q♠ about 62 points worse on average and
-# the 10♠ about 37 worse. Its verdict on the
-# Q♠ says how often East-West are set, and what the real deal shows:
+# later. The coach finds a club discard best (the 7♣ or J♣); a heart
+# discard costs 10 to 15 points on average, the 10♠ about 39 and the Q♠
+# about 57. Its verdict on the Q♠ says how often East-West are set, and
+# what the real deal shows:
 
 # %%
 judge(hand, "QS")  # the coach's verdict on trumping with the Q♠
 
 # %% [markdown]
-# How sure: over 40 deals of the unseen cards. With every card known, the
+# How sure: over 160 deals of the unseen cards. With every card known, the
 # Q♠ does as well as the 7♣ in the real deal (the verdict's last sentence):
 # East-West are set anyway. The trump is a blunder because South
 # cannot see that: in many of the deals South must allow for, it lets
@@ -601,7 +598,7 @@ coach_says(hand)
 # trick is one more bag (the coach counts each bag as -10, its long-run
 # cost). North's 10♦ is winning the trick; South, out of diamonds, could
 # trump it, but that wins a trick your side does not need. The coach finds a
-# heart discard best (the 6♥ or J♥), and trumping about 27 points worse on
+# heart discard best (the 6♥ or J♥), and trumping about 24 points worse on
 # average: a bag, and a spade no longer there to stop East-West later. Its
 # verdict on a trump says how often East-West are set after each card:
 
@@ -609,7 +606,7 @@ coach_says(hand)
 judge(hand, "10S")  # the coach's verdict on trumping with the 10♠
 
 # %% [markdown]
-# How sure: over 40 deals of the unseen cards; in the real deal with every
+# How sure: over 160 deals of the unseen cards; in the real deal with every
 # card known, trumping happens to do as well (the verdict's last sentence).
 
 # %% [markdown]

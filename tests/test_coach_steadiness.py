@@ -100,7 +100,8 @@ def test_spades_steadiness_prints_and_refuses(capsys: pytest.CaptureFixture[str]
     argv = ["steadiness", "--coach", "rule", "--deals", "1", "--reference", "48"]
     assert main([*argv, "--no-progress"]) == 0
     out = capsys.readouterr().out
-    assert "The rule coach (24 deals a decision)" in out and "false alarms" in out
+    assert "The rule coach (24 deals a decision, 4 times" in out
+    assert "false alarms" in out and "A decision took the first seed's coach" in out
     assert main([*argv, "--json", "--budget", "8", "--no-progress"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["samples"] == 8 and set(data["shares"]) == {
@@ -111,7 +112,7 @@ def test_spades_steadiness_prints_and_refuses(capsys: pytest.CaptureFixture[str]
     assert "noise must be from 0 to 5" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("seed", [8, 9, 13, 18, 20])
+@pytest.mark.parametrize("seed", [9, 12, 13, 23, 26])
 def test_the_hint_says_of_the_next_best_what_its_review_would(seed: int) -> None:
     """The hint's "the next best" agrees with the rating the review would
     give that card: "so it is as good" for a card rated best (within the
@@ -119,7 +120,7 @@ def test_the_hint_says_of_the_next_best_what_its_review_would(seed: int) -> None
     reads when the noise changes it."""
     advice = Coach("search", seed=1).advise(_first_trick(seed))
     text = advice.explain()
-    assert "lower in these deals" in text or "the next best" in text, text
+    assert re.search("lower in these deals|the next best|is as good", text), text
     for card in advice.view.legal:
         said = card.symbol()
         verdict = advice.rate(card)

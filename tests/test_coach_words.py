@@ -145,8 +145,8 @@ def test_the_table_hint_does_not_name_the_action_twice() -> None:
 def test_a_value_is_an_average_margin_against_the_other_side() -> None:
     text = _link_table(10).hint().text
     assert text.startswith(
-        "On average your side ends the hand 86 points behind the other side "
-        "(over 24 deals of the unseen cards)"
+        "On average your side ends the hand 91 points behind the other side "
+        "(over 96 deals of the unseen cards)"
     ), text
     assert "worth" not in text and "to your side" not in text
 

@@ -29,10 +29,10 @@ SCRIPT = ROOT / "notebooks" / "10_strategy_play.py"
 
 LESSONS: dict[str, tuple[set[str], dict[str, float]]] = {
     # deal name: (cards the lesson calls best, {card: at least these points lost})
-    "COUNTING": ({"KC", "KH", "JH"}, {"8C": 5, "10C": 5, "3H": 5, "8S": 5}),
+    "COUNTING": ({"KC", "KH", "JH"}, {"8C": 4, "10C": 4, "3H": 2, "8S": 4}),
     "VOIDS": ({"3C", "5C", "6C", "9C", "10C", "JC"}, {"8S": 15, "9S": 15}),
-    "COVER": ({"3S", "4S"}, {"10S": 15, "AS": 40, "2C": 100, "KD": 100}),
-    "ATTACK": ({"7D"}, {"JD": 15, "6H": 15, "4S": 10}),
+    "COVER": ({"3S", "4S"}, {"10S": 8, "AS": 40, "2C": 100, "KD": 100}),
+    "ATTACK": ({"7D"}, {"6H": 15, "JH": 15}),
     "SET": ({"7C", "JC"}, {"10S": 15, "QS": 40}),
     "DUCK": ({"6H", "JH"}, {"10S": 15, "JS": 15}),
 }

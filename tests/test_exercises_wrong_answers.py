@@ -40,7 +40,9 @@ def lost(hand: object, seed: int | str) -> frozenset[int]:
 # ------------------------------------------------------------------ 11.4
 def test_check_my_play_names_the_search_coach_with_another_seed() -> None:
     seen = 0
-    for seed in range(1, 6):
+    for seed in range(1, 40):
+        if seen:
+            break
         q = build(CheckMyPlay, seed)
         answer = lost(q.hand, DEMO_SEED)  # chapter 11's Coach(..., seed=demo.seed)
         if not answer or answer == q.expected:

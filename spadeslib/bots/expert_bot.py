@@ -54,6 +54,7 @@ class ExpertBot:
             exact_cards=exact_cards,
             play_weight=play_weight,
             cache=64,
+            steady=False,  # the ladder's expert: a fixed budget a decision
         )
         self.samples = self.coach.samples
 

@@ -236,6 +236,7 @@ def _play(
                 coaches[seat] = (
                     own
                     if isinstance(own, Coach)
+                    and own.steady
                     and own.level == coach_level
                     and samples in (None, own.samples)
                     else Coach(coach_level, tag, samples=samples)

@@ -46,6 +46,7 @@ def _cmd_steadiness(args: argparse.Namespace) -> int:
         reference=args.reference,
         samples=args.budget,
         noise=args.noise,
+        steady=not args.fixed,
         rules=Rules.parse(args.rules),
         jobs=args.jobs,
         progress=args.progress,
@@ -103,6 +104,11 @@ def register(subparsers: Any) -> None:
         type=float,
         default=NOISE,
         help=f"standard errors the scale takes off a loss (default {NOISE:g})",
+    )
+    p.add_argument(
+        "--fixed",
+        action="store_true",
+        help="keep the coach to its budget where its deals disagree widely",
     )
     run_arguments(p)
     p.set_defaults(func=_cmd_steadiness)

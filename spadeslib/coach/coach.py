@@ -59,6 +59,8 @@ __all__ = ["LEVELS", "Advice", "Coach", "NilCheck", "Review", "decision_key"]
 #: from which worlds are solved exactly). A level names the advice given at
 #: that rung of the ladder, not the bot: the ``search`` bot deals 16 worlds
 #: to play fast, the ``search`` coach 40 so that its hints hold steady
+#: (and :data:`EXTEND` times as many for a card decision its deals disagree
+#: on widely: :data:`WIDE`)
 LEVELS: dict[str, tuple[int, int]] = {
     "novice": (16, 8),
     "rule": (24, 8),
@@ -77,6 +79,11 @@ PREFER_RULE = 1.0
 #: with the whole hand given, positions with at most this many cards left are
 #: also solved with every card known (a check after the fact)
 KNOWN_CARDS = 24
+#: a card decision whose deals disagree widely (some card's loss has a
+#: standard error above this many points) is dealt :data:`EXTEND` times the
+#: deals, so that its ratings hold (``spades steadiness``, docs/coach.md)
+WIDE = 6.0
+EXTEND = 4
 
 
 def decision_key(view: PlayerView) -> str:
@@ -109,7 +116,9 @@ class Coach:
     """Advice and reviews at one level of the ladder, deterministic for a seed.
 
     ``samples`` and ``exact_cards`` override the level's budget
-    (:data:`LEVELS`). ``play_weight`` below 1 reads the other seats' plays
+    (:data:`LEVELS`); a card decision whose deals disagree widely gets
+    :data:`EXTEND` times the deals (``steady=False``: never, as the expert
+    bot plays). ``play_weight`` below 1 reads the other seats' plays
     as evidence, as if they played by the rule level's book (see
     :mod:`spadeslib.bots.sampler`); no level does by default (measured in
     ``docs/coach.md``: it gains nothing against the rule level and loses
@@ -124,6 +133,7 @@ class Coach:
         exact_cards: int | None = None,
         play_weight: float = 1.0,
         cache: int = 256,
+        steady: bool = True,
     ) -> None:
         if isinstance(level, str):
             level = level.strip().lower()  # as make_bot reads a level
@@ -158,6 +168,7 @@ class Coach:
         self.exact_cards = exact_cards if exact_cards is not None else budget[1]
         self.ducks = level in DUCKS
         self.play_weight = play_weight
+        self.steady = steady
         self._cache: OrderedDict[tuple[str, bool], Advice] = OrderedDict()
         self._size = cache
 
@@ -208,14 +219,20 @@ class Coach:
             return Advice(view, kind, legal[0], {}, True, self.level)
         rng = self.rng(view)
         if kind == "card":
-            study = study_cards(
-                view,
-                rng,
-                self.samples,
-                self.exact_cards,
-                ducks=self.ducks,
-                play_weight=self.play_weight,
-            )
+
+            def deal(samples: int) -> CardStudy:
+                return study_cards(
+                    view,
+                    rng,
+                    samples,
+                    self.exact_cards,
+                    ducks=self.ducks,
+                    play_weight=self.play_weight,
+                )
+
+            study = deal(self.samples)
+            if self.steady and _wide(study):  # more deals, after the first ones
+                study = study.joined(deal((EXTEND - 1) * self.samples))
             values: dict[Action, Estimate] = dict(study.values.items())
             best = _pick(study, study.rule_card, values)
             exact = study.solved and study.determined
@@ -337,6 +354,19 @@ def _pick(
     diffs = study.paired(top, rule)  # type: ignore[arg-type]
     gain = sum(diffs) / len(diffs)
     return top if gain > PREFER_RULE + standard_error(diffs) else rule
+
+
+def _wide(study: CardStudy) -> bool:
+    """Whether the deals disagree widely on some card: the standard error of
+    its loss against the top card (paired) is above :data:`WIDE` points."""
+    if study.solved and study.determined:
+        return False
+    values = study.values
+    top = max(values, key=lambda c: values[c].mean)
+    return any(
+        standard_error(study.paired(top, card)) > WIDE
+        for card in set(study.reps.values())
+    )
 
 
 def _nil_check(

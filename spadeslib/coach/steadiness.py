@@ -36,6 +36,8 @@ raise false alarms: the figures show both failures.
 from __future__ import annotations
 
 import random
+import statistics
+import time
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -45,7 +47,7 @@ from ..cards import Card
 from ..errors import SpadesError, is_number
 from ..hand import Hand, Phase
 from ..rules import Rules
-from .coach import Coach
+from .coach import EXTEND, Coach
 from .ratings import NOISE, RATINGS, rated_loss, rating_for
 
 __all__ = ["PER_DEAL", "TRICKS", "Row", "Steadiness", "steadiness"]
@@ -122,16 +124,24 @@ class Steadiness:
     reference: int
     samples: int
     noise: float = NOISE
+    steady: bool = True
+    """The two seeds' coaches deal more where their deals disagree widely."""
     decisions: int = 0
     cards: int = 0
     rows: dict[str, Row] = field(default_factory=lambda: {w: Row() for w in WAYS})
     spread: dict[str, int] = field(default_factory=lambda: dict.fromkeys(RATINGS, 0))
     """The reference's ratings of the cards."""
+    times: list[float] = field(default_factory=list, repr=False)
+    """Seconds the first seed's coach took for each decision (its ratings)."""
+    dealt_more: int = 0
+    """Decisions the first seed's coach dealt more deals for."""
 
     def text(self) -> str:
         """The report as a table."""
+        more = f", {EXTEND} times as many where they disagree widely"
         lines = [
-            f"The {self.level} coach ({self.samples} deals a decision) against itself"
+            f"The {self.level} coach ({self.samples} deals a decision"
+            f"{more if self.steady else ''}) against itself"
             f" over {self.reference} deals: {self.decisions} decisions of"
             f" {self.deals} deals (seed {self.seed}), {self.cards} cards rated.",
             "The reference rates them "
@@ -139,6 +149,7 @@ class Steadiness:
             + ".",
             f"The scale takes {self.noise:g} standard"
             f" error{'' if self.noise == 1 else 's'} off each loss.",
+            self._timing(),
             "",
         ]
         names = list(Row().shares())
@@ -149,6 +160,19 @@ class Steadiness:
             cells = "  ".join(f"{100 * shares[w][name]:>14.1f}%" for w in WAYS)
             lines.append(f"{name:{width}}  {cells}")
         return "\n".join(lines)
+
+    def _timing(self) -> str:
+        """How long the first seed's coach took a decision (on this machine,
+        with the other jobs running), and how often it dealt more."""
+        if not self.times:
+            return "No decision was rated."
+        ms = sorted(1000 * t for t in self.times)
+        p50, p95 = ms[len(ms) // 2], ms[min(len(ms) - 1, int(0.95 * len(ms)))]
+        return (
+            f"A decision took the first seed's coach {statistics.mean(ms):.0f} ms"
+            f" on average (p50 {p50:.0f}, p95 {p95:.0f}); it dealt more for"
+            f" {self.dealt_more} of {self.decisions}."
+        )
 
     def __str__(self) -> str:
         return self.text()
@@ -177,10 +201,12 @@ def _ratings(coach: Coach, hand: Hand, noise: float) -> dict[Card, tuple[str, st
     return out
 
 
-def _deal(job: tuple[tuple[str, Any, int, int, float, Rules], int]) -> list[Any]:
+def _deal(
+    job: tuple[tuple[str, Any, int, int, float, bool, Rules], int],
+) -> list[Any]:
     """The ratings of one deal's drawn decisions: per decision, per card, the
     two seeds' (estimate, scale) and the reference's estimate rating."""
-    (level, seed, reference, samples, noise, rules), deal = job
+    (level, seed, reference, samples, noise, steady, rules), deal = job
     tag = f"{seed}/steadiness/{deal}"
     hand = Hand(rules, rules.seats[deal % len(rules.seats)], seed=tag)
     bots = {s: make_bot("rule", seed=f"{tag}/{s.letter}") for s in hand.seats}
@@ -196,14 +222,17 @@ def _deal(job: tuple[tuple[str, Any, int, int, float, Rules], int]) -> list[Any]
                 moments.append(hand.clone())
         hand.apply(bots[mover].act(hand.view(mover)))
     picked = random.Random(tag).sample(moments, min(PER_DEAL, len(moments)))
-    first = Coach(level, f"{seed}/a", samples=samples)
-    second = Coach(level, f"{seed}/b", samples=samples)
-    judge = Coach(level, f"{seed}/reference", samples=reference)
+    first = Coach(level, f"{seed}/a", samples=samples, steady=steady)
+    second = Coach(level, f"{seed}/b", samples=samples, steady=steady)
+    judge = Coach(level, f"{seed}/reference", samples=reference, steady=False)
     found = []
     for moment in picked:
-        a, b = _ratings(first, moment, noise), _ratings(second, moment, noise)
-        ref = _ratings(judge, moment, noise)
-        found.append([(a[c], b[c], ref[c][0]) for c in a])
+        start = time.perf_counter()
+        a = _ratings(first, moment, noise)
+        took = time.perf_counter() - start
+        more = first.advise(moment).worlds > samples
+        b, ref = _ratings(second, moment, noise), _ratings(judge, moment, noise)
+        found.append(([(a[c], b[c], ref[c][0]) for c in a], took, more))
     return found
 
 
@@ -215,6 +244,7 @@ def steadiness(
     reference: int = 640,
     samples: int | None = None,
     noise: float = NOISE,
+    steady: bool = True,
     rules: Rules | str = "cards4net",
     jobs: int | None = 1,
     progress: bool | None = False,
@@ -222,7 +252,9 @@ def steadiness(
     """Rate every legal card at :data:`PER_DEAL` decisions of each of
     ``deals`` deals under two seeds and over ``reference`` deals (see the
     module docstring). ``samples`` overrides the level's deals per decision
-    for the two seeds; ``noise`` is the standard errors the scale takes off."""
+    for the two seeds; ``noise`` is the standard errors the scale takes off;
+    ``steady=False`` keeps the two seeds' coaches to their budget where their
+    deals disagree widely (the reference always keeps to its own)."""
     from ..parallel import run
 
     rules = Rules.parse(rules) if isinstance(rules, str) else rules
@@ -232,8 +264,8 @@ def steadiness(
         raise SpadesError(f"noise must be from 0 to 5 standard errors, not {noise!r}")
     Coach(level, samples=reference)  # refuses an unknown level or budget
     samples = Coach(level, samples=samples).samples
-    report = Steadiness(level, deals, seed, reference, samples, noise)
-    init = (level, seed, reference, samples, noise, rules)
+    report = Steadiness(level, deals, seed, reference, samples, noise, steady)
+    init = (level, seed, reference, samples, noise, steady, rules)
     outs = run(
         _deal,
         [(init, deal) for deal in range(deals)],
@@ -242,8 +274,10 @@ def steadiness(
         label="deals",
     )
     for decisions in outs:
-        for cards in decisions:
+        for cards, took, more in decisions:
             report.decisions += 1
+            report.times.append(took)
+            report.dealt_more += more
             for (est_a, scale_a), (est_b, scale_b), ref in cards:
                 report.cards += 1
                 report.spread[ref] += 1

@@ -20,7 +20,7 @@ differences between cards are paired and their intervals narrow.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ...cards import Card
 from ...view import PlayerView
@@ -84,6 +84,16 @@ class CardStudy:
                 est = Estimate(est.mean, est.mean, est.mean, True)
             out[card] = est
         return out
+
+    def joined(self, more: CardStudy) -> CardStudy:
+        """This study and ``more`` (the same decision, other worlds) as one."""
+        outcomes = {c: [*o, *more.outcomes[c]] for c, o in self.outcomes.items()}
+        return replace(
+            self,
+            outcomes=outcomes,
+            worlds=self.worlds + more.worlds,
+            determined=self.determined and more.determined,
+        )
 
     def paired(self, a: Card, b: Card) -> list[float]:
         """Per-world value of ``a`` minus that of ``b``."""

@@ -151,3 +151,22 @@ def test_a_review_counts_and_lists_the_loss_its_ratings_read() -> None:
     assert lines[1:] == ["  bid: inaccuracy, -8. low"]
     # a verdict made without the loss its rating reads reads its loss
     assert Verdict(Bid(3), Bid(4), 3.0, "good", "close").rated == 3.0
+
+
+def test_a_decision_whose_deals_disagree_widely_gets_more_deals() -> None:
+    """Seed 6's first lead: some card's loss has a standard error over 6
+    points at 40 deals, so the coach deals 160 (the first 40 and 120 more);
+    seed 5's does not. The ladder's expert keeps its fixed budget."""
+    from spadeslib.bots import ExpertBot
+    from spadeslib.coach.coach import EXTEND, WIDE, _wide
+
+    wide, narrow = _first_trick(6), _first_trick(5)
+    fixed = Coach("search", seed=1, steady=False).advise(wide)
+    assert fixed.worlds == 40 and fixed.study is not None and _wide(fixed.study)
+    more = Coach("search", seed=1).advise(wide)
+    assert more.worlds == EXTEND * 40 and more.study is not None
+    for card, outcomes in fixed.study.outcomes.items():  # the first 40 kept
+        assert more.study.outcomes[card][:40] == outcomes
+    assert Coach("search", seed=1).advise(narrow).worlds == 40
+    assert WIDE == 6.0
+    assert not ExpertBot(seed=1).coach.steady

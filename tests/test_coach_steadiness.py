@@ -16,6 +16,7 @@ from spadeslib.cards import Card
 from spadeslib.cli import main
 from spadeslib.coach import NOISE, Coach, Review, Verdict, rated_loss, rating_for
 from spadeslib.coach.steadiness import Row, steadiness
+from spadeslib.errors import SpadesError
 from spadeslib.hand import Phase
 
 
@@ -168,5 +169,8 @@ def test_a_decision_whose_deals_disagree_widely_gets_more_deals() -> None:
     for card, outcomes in fixed.study.outcomes.items():  # the first 40 kept
         assert more.study.outcomes[card][:40] == outcomes
     assert Coach("search", seed=1).advise(narrow).worlds == 40
+    assert Coach("search", seed=1, wide=100).advise(wide).worlds == 40
     assert WIDE == 6.0
+    with pytest.raises(SpadesError, match="wide must be a number of points"):
+        Coach("search", wide=-1)
     assert not ExpertBot(seed=1).coach.steady

@@ -17,6 +17,7 @@ from ..arguments import json_text, whole
 from ..bots.cli import run_arguments
 from ..rules import Rules
 from .calibration import calibrate
+from .coach import WIDE
 from .ratings import NOISE
 from .steadiness import steadiness
 
@@ -47,6 +48,7 @@ def _cmd_steadiness(args: argparse.Namespace) -> int:
         samples=args.budget,
         noise=args.noise,
         steady=not args.fixed,
+        wide=args.wide,
         rules=Rules.parse(args.rules),
         jobs=args.jobs,
         progress=args.progress,
@@ -109,6 +111,13 @@ def register(subparsers: Any) -> None:
         "--fixed",
         action="store_true",
         help="keep the coach to its budget where its deals disagree widely",
+    )
+    p.add_argument(
+        "--wide",
+        type=float,
+        default=WIDE,
+        help="the standard error (points) of a card's loss above which the coach"
+        f" deals more (default {WIDE:g})",
     )
     run_arguments(p)
     p.set_defaults(func=_cmd_steadiness)

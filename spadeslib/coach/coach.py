@@ -117,7 +117,8 @@ class Coach:
 
     ``samples`` and ``exact_cards`` override the level's budget
     (:data:`LEVELS`); a card decision whose deals disagree widely gets
-    :data:`EXTEND` times the deals (``steady=False``: never, as the expert
+    :data:`EXTEND` times the deals (``wide``: the standard error, in points,
+    that counts as wide, :data:`WIDE`; ``steady=False``: never, as the expert
     bot plays). ``play_weight`` below 1 reads the other seats' plays
     as evidence, as if they played by the rule level's book (see
     :mod:`spadeslib.bots.sampler`); no level does by default (measured in
@@ -134,6 +135,7 @@ class Coach:
         play_weight: float = 1.0,
         cache: int = 256,
         steady: bool = True,
+        wide: float = WIDE,
     ) -> None:
         if isinstance(level, str):
             level = level.strip().lower()  # as make_bot reads a level
@@ -169,6 +171,9 @@ class Coach:
         self.ducks = level in DUCKS
         self.play_weight = play_weight
         self.steady = steady
+        if not is_number(wide) or wide < 0:
+            raise SpadesError(f"wide must be a number of points >= 0, not {wide!r}")
+        self.wide = wide
         self._cache: OrderedDict[tuple[str, bool], Advice] = OrderedDict()
         self._size = cache
 
@@ -231,7 +236,7 @@ class Coach:
                 )
 
             study = deal(self.samples)
-            if self.steady and _wide(study):  # more deals, after the first ones
+            if self.steady and _wide(study, self.wide):  # more deals, after these
                 study = study.joined(deal((EXTEND - 1) * self.samples))
             values: dict[Action, Estimate] = dict(study.values.items())
             best = _pick(study, study.rule_card, values)
@@ -356,15 +361,15 @@ def _pick(
     return top if gain > PREFER_RULE + standard_error(diffs) else rule
 
 
-def _wide(study: CardStudy) -> bool:
+def _wide(study: CardStudy, wide: float = WIDE) -> bool:
     """Whether the deals disagree widely on some card: the standard error of
-    its loss against the top card (paired) is above :data:`WIDE` points."""
+    its loss against the top card (paired) is above ``wide`` points."""
     if study.solved and study.determined:
         return False
     values = study.values
     top = max(values, key=lambda c: values[c].mean)
     return any(
-        standard_error(study.paired(top, card)) > WIDE
+        standard_error(study.paired(top, card)) > wide
         for card in set(study.reps.values())
     )
 

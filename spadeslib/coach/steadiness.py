@@ -47,7 +47,7 @@ from ..cards import Card
 from ..errors import SpadesError, is_number
 from ..hand import Hand, Phase
 from ..rules import Rules
-from .coach import EXTEND, Coach
+from .coach import EXTEND, WIDE, Coach
 from .ratings import NOISE, RATINGS, rated_loss, rating_for
 
 __all__ = ["PER_DEAL", "TRICKS", "Row", "Steadiness", "steadiness"]
@@ -126,6 +126,8 @@ class Steadiness:
     noise: float = NOISE
     steady: bool = True
     """The two seeds' coaches deal more where their deals disagree widely."""
+    wide: float = WIDE
+    """The standard error (points) above which they do."""
     decisions: int = 0
     cards: int = 0
     rows: dict[str, Row] = field(default_factory=lambda: {w: Row() for w in WAYS})
@@ -138,7 +140,10 @@ class Steadiness:
 
     def text(self) -> str:
         """The report as a table."""
-        more = f", {EXTEND} times as many where they disagree widely"
+        more = (
+            f", {EXTEND} times as many where a loss's standard error is over"
+            f" {self.wide:g} points"
+        )
         lines = [
             f"The {self.level} coach ({self.samples} deals a decision"
             f"{more if self.steady else ''}) against itself"
@@ -202,11 +207,11 @@ def _ratings(coach: Coach, hand: Hand, noise: float) -> dict[Card, tuple[str, st
 
 
 def _deal(
-    job: tuple[tuple[str, Any, int, int, float, bool, Rules], int],
+    job: tuple[tuple[str, Any, int, int, float, bool, float, Rules], int],
 ) -> list[Any]:
     """The ratings of one deal's drawn decisions: per decision, per card, the
     two seeds' (estimate, scale) and the reference's estimate rating."""
-    (level, seed, reference, samples, noise, steady, rules), deal = job
+    (level, seed, reference, samples, noise, steady, wide, rules), deal = job
     tag = f"{seed}/steadiness/{deal}"
     hand = Hand(rules, rules.seats[deal % len(rules.seats)], seed=tag)
     bots = {s: make_bot("rule", seed=f"{tag}/{s.letter}") for s in hand.seats}
@@ -222,8 +227,8 @@ def _deal(
                 moments.append(hand.clone())
         hand.apply(bots[mover].act(hand.view(mover)))
     picked = random.Random(tag).sample(moments, min(PER_DEAL, len(moments)))
-    first = Coach(level, f"{seed}/a", samples=samples, steady=steady)
-    second = Coach(level, f"{seed}/b", samples=samples, steady=steady)
+    first = Coach(level, f"{seed}/a", samples=samples, steady=steady, wide=wide)
+    second = Coach(level, f"{seed}/b", samples=samples, steady=steady, wide=wide)
     judge = Coach(level, f"{seed}/reference", samples=reference, steady=False)
     found = []
     for moment in picked:
@@ -245,6 +250,7 @@ def steadiness(
     samples: int | None = None,
     noise: float = NOISE,
     steady: bool = True,
+    wide: float = WIDE,
     rules: Rules | str = "cards4net",
     jobs: int | None = 1,
     progress: bool | None = False,
@@ -254,7 +260,8 @@ def steadiness(
     module docstring). ``samples`` overrides the level's deals per decision
     for the two seeds; ``noise`` is the standard errors the scale takes off;
     ``steady=False`` keeps the two seeds' coaches to their budget where their
-    deals disagree widely (the reference always keeps to its own)."""
+    deals disagree widely, ``wide`` says when they do (the reference always
+    keeps to its own)."""
     from ..parallel import run
 
     rules = Rules.parse(rules) if isinstance(rules, str) else rules
@@ -264,8 +271,9 @@ def steadiness(
         raise SpadesError(f"noise must be from 0 to 5 standard errors, not {noise!r}")
     Coach(level, samples=reference)  # refuses an unknown level or budget
     samples = Coach(level, samples=samples).samples
-    report = Steadiness(level, deals, seed, reference, samples, noise, steady)
-    init = (level, seed, reference, samples, noise, steady, rules)
+    Coach(level, wide=wide)  # refuses a bad bound
+    report = Steadiness(level, deals, seed, reference, samples, noise, steady, wide)
+    init = (level, seed, reference, samples, noise, steady, wide, rules)
     outs = run(
         _deal,
         [(init, deal) for deal in range(deals)],

@@ -160,15 +160,19 @@ class Advice:
             return 0.0, (0.0, 0.0)
         if action not in self.values and self.extend is not None:
             return self._with(action).loss(action)
+        mean, ci = self._paired(action)
+        return max(0.0, mean), ci
+
+    def _paired(self, action: Action) -> tuple[float, tuple[float, float]]:
+        """The best action's value less ``action``'s, averaged over the same
+        worlds, and its 95% interval (no width when exact)."""
         study = self.study
         assert study is not None
         # a card study's actions are cards (mypy sees CardStudy.paired take Cards)
         diffs = study.paired(self.best, action)  # type: ignore[arg-type]
         mean = sum(diffs) / len(diffs)
-        half = 1.96 * standard_error(diffs)
-        if self.exact:
-            half = 0.0
-        return max(0.0, mean), (mean - half, mean + half)
+        half = 0.0 if self.exact else 1.96 * standard_error(diffs)
+        return mean, (mean - half, mean + half)
 
     def _with(self, action: Action) -> Advice:
         """This advice with ``action`` studied too (an exchange outside the
@@ -235,7 +239,7 @@ class Advice:
             )
             return Verdict(action, self.best, 0.0, "unmeasured", text, self.where)
         loss, ci = self.loss(action)
-        rated = loss if self.exact else rated_loss(ci)
+        rated = rated_loss(ci)  # an exact loss's interval has no width
         rating = rating_for(rated)
         text = self._verdict_text(action, loss, rating, rated)
         return Verdict(
@@ -467,13 +471,9 @@ class Advice:
         ]
         text = f"{self._margin(value.mean)} ({self._how()})"
         if others:
-            mean, runner = max(others, key=lambda x: x[0])
-            gap = value.mean - mean
-            if self.study is not None:  # paired, as rate() reckons a loss
-                # a card study's actions are cards (CardStudy.paired takes Cards)
-                diffs = self.study.paired(self.best, runner)  # type: ignore[arg-type]
-                gap = sum(diffs) / len(diffs)
-            rated = gap if self.exact else rated_loss(self.loss(runner)[1])
+            _, runner = max(others, key=lambda x: x[0])
+            gap, ci = self._paired(runner)  # as rate() reckons a loss
+            rated = rated_loss(ci)
             as_good = rating_for(rated) == "best"  # as rate() says it
             if gap >= 0.5 and as_good and gap > THRESHOLDS["best"]:
                 text += (

@@ -366,8 +366,10 @@ def _wide(study: CardStudy, wide: float = WIDE) -> bool:
     its loss against the top card (paired) is above ``wide`` points."""
     if study.solved and study.determined:
         return False
-    values = study.values
-    top = max(values, key=lambda c: values[c].mean)
+    means = {
+        r: sum(o.value for o in outs) / len(outs) for r, outs in study.outcomes.items()
+    }
+    top = max(study.reps, key=lambda c: means[study.reps[c]])  # as values orders
     return any(
         standard_error(study.paired(top, card)) > wide
         for card in set(study.reps.values())

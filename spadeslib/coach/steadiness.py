@@ -197,11 +197,10 @@ def _ratings(coach: Coach, hand: Hand, noise: float) -> dict[Card, tuple[str, st
     for card in advice.view.legal:
         assert isinstance(card, Card)
         verdict = advice.rate(card)
+        # an exact loss's interval has no width: nothing is taken off
         out[card] = (
             rating_for(verdict.loss),
-            rating_for(
-                verdict.loss if verdict.exact else rated_loss(verdict.loss_ci, noise)
-            ),
+            rating_for(rated_loss(verdict.loss_ci, noise)),
         )
     return out
 
@@ -270,8 +269,7 @@ def steadiness(
     if not is_number(noise) or not 0 <= noise <= 5:
         raise SpadesError(f"noise must be from 0 to 5 standard errors, not {noise!r}")
     Coach(level, samples=reference)  # refuses an unknown level or budget
-    samples = Coach(level, samples=samples).samples
-    Coach(level, wide=wide)  # refuses a bad bound
+    samples = Coach(level, samples=samples, wide=wide).samples
     report = Steadiness(level, deals, seed, reference, samples, noise, steady, wide)
     init = (level, seed, reference, samples, noise, steady, wide, rules)
     outs = run(

@@ -463,17 +463,7 @@ class SpadesTable(anywidget.AnyWidget):
         levels = self._menu_levels(msg)
         if levels is None:
             return
-        partner, opponents = levels
-        if self.session.rules.players == 2 and partner is not None:
-            # the panel always sends the partner's menu: a game of two has none
-            if self.session.set_levels(None, opponents):
-                self.session._aside(
-                    f"The partner's level ({partner}) waits for a new game of "
-                    "four: this game has two players."
-                )
-                self.session.changed()
-            return
-        self.session.set_levels(partner, opponents)
+        self.session.set_levels(*levels, menu=True)
 
     def _m_speed(self, msg: Mapping[str, Any]) -> None:
         speed = _text(msg.get("speed"), 20)

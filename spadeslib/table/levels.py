@@ -31,6 +31,7 @@ from ..rules import Rules
 from ..seats import Seat
 from .narrate import seat_name
 from .options import DEFAULT_LEVELS, check_level, first_level, level_seats
+from .saving import levels_in
 
 if TYPE_CHECKING:
     from .host import Host
@@ -112,21 +113,24 @@ class Levels:
 
     def levels_at(self: Host, number: int) -> dict[Seat, str]:
         """The bots' levels in hand ``number`` (a hand dealt so far)."""
-        levels = self.first_levels
-        for start, changed in self.level_changes:
-            if start <= number:
-                levels = changed
-        return dict(levels)
+        return levels_in(self.first_levels, self.level_changes, number)
 
     # ============================================================= changing
     def set_levels(
-        self: Host, partner: str | None = None, opponents: str | None = None
+        self: Host,
+        partner: str | None = None,
+        opponents: str | None = None,
+        *,
+        menu: bool = False,
     ) -> bool:
         """Change the bots' levels (``None`` keeps a level as last chosen):
         at once when the hand on the table has had no move yet, else from
         the next hand; the log says from which hand. Refused with one line,
         nothing changed, for a level no bot plays, a partner in a
-        two-player game, a finished game, or the levels already chosen."""
+        two-player game, a finished game, or the levels already chosen.
+        ``menu``: the levels of the Options panel, which always offers a
+        partner: a two-player game changes its opponent and says the
+        partner's level waits for a game of four."""
         game = self.game
         if game.is_over:
             return self.refuse(
@@ -134,6 +138,9 @@ class Levels:
                 "levels, then press New game."
             )
         mate, _ = level_seats(game.rules, self.seat)
+        spared = partner if mate is None and menu else None
+        if spared is not None:
+            partner = None
         if mate is None and partner is not None:
             return self.refuse(
                 "A two-player game has no partner: choose only your opponent's level."
@@ -172,6 +179,11 @@ class Levels:
             self._in_force(wanted)
         self.notice = None
         self._aside(text)
+        if spared is not None:
+            self._aside(
+                f"The partner's level ({spared}) waits for a new game of four: "
+                "this game has two players."
+            )
         self.changed()
         return True
 

@@ -42,6 +42,7 @@ __all__ = [
     "Replayed",
     "deals_from_seed",
     "file_name",
+    "levels_in",
     "parse_record",
     "replay_token",
     "resume_token",
@@ -168,6 +169,18 @@ def resume_token(
     return token
 
 
+def levels_in(
+    first: SeatLevels, changes: Sequence[tuple[int, SeatLevels]], number: int
+) -> dict[Seat, str]:
+    """The bots' levels in hand ``number``: those of the last change from a
+    hand at or before it, else the first ones."""
+    levels = first
+    for start, changed in changes:
+        if start <= number:
+            levels = changed
+    return dict(levels)
+
+
 def _letters(levels: SeatLevels) -> dict[str, str]:
     return {s.letter: level for s, level in levels.items()}
 
@@ -251,14 +264,12 @@ def _replay(
     pending = token.get("pending")
     if pending is not None:
         pending = levels_of(pending, "its pending levels")
-    starts = dict(changes)
-    levels = first
     for number, moves in enumerate(hands, 1):
         if not isinstance(moves, list):
             raise SpadesError(f"hand {number} is not a list of moves")
         if game.hand.number != number or game.is_over:
             raise SpadesError(f"hand {number} follows an unfinished hand")
-        levels = starts.get(number, levels)
+        levels = levels_in(first, changes, number)
         hand = game.hand
         for move in moves:
             mover = game.turn

@@ -73,6 +73,10 @@ class Game:
         #: who sits at each seat, in words (``{Seat.NORTH: "expert"}``): a
         #: record keeps it as ``"players"``; the rules never read it
         self.seated: dict[Seat, str] = {}
+        #: who sat at each seat in hand ``n`` (``{n: {...}}``), for a hand
+        #: whose players were not :attr:`seated` (they changed during the
+        #: game): a record keeps it as that hand's ``"players"``
+        self.seated_hands: dict[int, dict[Seat, str]] = {}
         if deal_first_hand:
             self.new_hand()
 

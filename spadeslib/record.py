@@ -10,6 +10,7 @@ The format (version 1) is a JSON object::
       "hands": [
         {
           "dealer": "E",
+          "players": {"N": "rule", "S": "you"},  # optional: this hand's, if not those
           "deal": {"N": "AS KS ...", "E": [...], "S": "...", "W": "..."},
           "bids": [3, "nil", 4, 2],    # in bidding order, from the dealer's left
           "plays": ["2C", "KC", ...],  # every card played, in order
@@ -146,12 +147,19 @@ def to_record(game: Game) -> dict[str, Any]:
         "seed": game.seed,
     }
     if game.seated:
-        players = {
-            s.letter: game.seated[s] for s in game.rules.seats if s in game.seated
-        }
-        _read_players(game.rules, players)  # what is written can be read back
-        data["players"] = players
-    data["hands"] = [hand_record(h) for h in game.hands]
+        data["players"] = _players(game.rules, game.seated)
+    data["hands"] = []
+    for number, hand in enumerate(game.hands, 1):
+        entry = hand_record(hand)
+        seated = game.seated_hands.get(number)
+        if seated and seated != game.seated:  # the players changed in the game
+            where = f"hand {number}: "
+            entry = {
+                "dealer": entry.pop("dealer"),
+                "players": _players(game.rules, seated, where),
+                **entry,
+            }
+        data["hands"].append(entry)
     return data
 
 
@@ -369,23 +377,34 @@ def from_record(data: Any) -> Game:
     game.seated = _read_players(rules, data.get("players", {}))
     for number, entry in enumerate(hands, 1):
         HandReplay(game, number, entry).run()
+        if "players" in entry:
+            where = f"hand {number}: "
+            game.seated_hands[number] = _read_players(rules, entry["players"], where)
     if not game.hands:
         game.new_hand()
     return game
 
 
-def _read_players(rules: Rules, value: Any) -> dict[Seat, str]:
-    """The record's ``"players"``: who played each seat, in words."""
+def _players(rules: Rules, seated: dict[Seat, str], where: str = "") -> dict[str, str]:
+    """``seated`` as a record's ``"players"``, checked to read back."""
+    players = {s.letter: seated[s] for s in rules.seats if s in seated}
+    _read_players(rules, players, where)
+    return players
+
+
+def _read_players(rules: Rules, value: Any, where: str = "") -> dict[Seat, str]:
+    """The record's ``"players"`` (or a hand's, ``where`` it is: ``"hand 2:
+    "``): who played each seat, in words."""
     seats = {s.letter: s for s in rules.seats}
     if not isinstance(value, Mapping):
         raise InvalidRecord(
-            '"players" maps seats to who played them, such as {"N": "expert"}'
+            f'{where}"players" maps seats to who played them, such as {{"N": "expert"}}'
         )
     players = {}
     for letter, name in value.items():
         if letter not in seats:
             raise InvalidRecord(
-                f'"players": {show(letter)} is not a seat of this game '
+                f'{where}"players": {show(letter)} is not a seat of this game '
                 f"({', '.join(seats)})"
             )
         if (
@@ -395,7 +414,7 @@ def _read_players(rules: Rules, value: Any) -> dict[Seat, str]:
             or not name.isprintable()
         ):
             raise InvalidRecord(
-                f'"players": {letter}\'s player is {show(name)}: a name of 1 to '
+                f'{where}"players": {letter}\'s player is {show(name)}: a name of 1 to '
                 f"{MAX_PLAYER} printable characters"
             )
         players[seats[letter]] = name

@@ -28,9 +28,10 @@ from .seats import Seat
 __all__ = ["HAND_KEYS", "HandReplay", "check_keys", "show"]
 
 HAND_KEYS = {
-    4: ("dealer", "deal", "bids", "plays", "exchanges", "looked"),
+    4: ("dealer", "players", "deal", "bids", "plays", "exchanges", "looked"),
     2: (
         "dealer",
+        "players",
         "stock",
         "draws",
         "declared_blind",

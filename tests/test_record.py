@@ -453,3 +453,37 @@ def test_who_played_each_seat_is_kept_and_checked() -> None:
     two = {"rules": "two-player", "hands": [], "players": {"E": "bot"}}
     with pytest.raises(InvalidRecord, match=re.escape('"E" is not a seat')):
         record.loads(json.dumps(two))
+
+
+def test_who_played_each_hand_is_kept_where_the_players_changed() -> None:
+    """A hand's ``"players"``: written for a hand whose players were not the
+    record's (they changed during the game), read back, checked in place."""
+    game = Game("classic", seed=4)
+    for _ in range(60):  # into hand 2
+        game.apply(game.hand.legal_actions()[0])
+    assert game.hand.number == 2
+    game.seated = {Seat.NORTH: "expert", Seat.SOUTH: "you"}
+    game.seated_hands = {
+        1: {Seat.NORTH: "novice", Seat.SOUTH: "you"},
+        2: dict(game.seated),  # as the record's: not written
+    }
+    data = json.loads(record.dumps(game))
+    first, second = data["hands"]
+    assert list(first)[:2] == ["dealer", "players"]
+    assert first["players"] == {"N": "novice", "S": "you"}
+    assert "players" not in second
+    again = record.loads(record.dumps(game))
+    assert again.seated == game.seated
+    assert again.seated_hands == {1: game.seated_hands[1]}
+    assert record.dumps(again) == record.dumps(game)
+    first["players"] = {"X": "rule"}
+    with pytest.raises(
+        InvalidRecord, match=re.escape('hand 1: "players": "X" is not a seat')
+    ):
+        record.loads(json.dumps(data))
+    first["players"] = "rule"
+    with pytest.raises(InvalidRecord, match=re.escape('hand 1: "players" maps')):
+        record.loads(json.dumps(data))
+    game.seated_hands = {1: {Seat.NORTH: ""}}  # what could not be read
+    with pytest.raises(InvalidRecord, match='hand 1: "players": N\'s player is ""'):
+        record.dumps(game)

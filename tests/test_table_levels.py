@@ -2,7 +2,8 @@
 once in a hand nobody has moved in, else from the next hand; refusals that
 change nothing; the resume token that keeps each change (and a pending one)
 and replays the bots' private choices at the level of their hand; undo
-across a hand's end; records; the page's message and its button."""
+across a hand's end; records that keep each hand's levels; the page's
+message and its button."""
 
 from __future__ import annotations
 
@@ -273,7 +274,9 @@ def test_undo_across_a_hands_end_puts_the_levels_back() -> None:
     assert session.level_changes == []
     assert session.pending_levels == {N: "rule", E: "novice", W: "novice"}
     assert session.log[-1] == said  # pending again, and said so
-    assert session.game.seated[E] == "rule"
+    # a save names hand 1's bots, and those the game goes on with
+    assert session.game.seated_hands[1][E] == "rule"
+    assert session.game.seated[E] == "novice"
     finish_hand(session, rng)
     assert session.level_changes == [(2, {N: "rule", E: "novice", W: "novice"})]
     # "Replay this deal" of hand 1 from between hands: the same
@@ -287,40 +290,63 @@ def test_undo_across_a_hands_end_puts_the_levels_back() -> None:
     assert fresh.to_json() == session.to_json()
 
 
-def test_new_game_and_load_clear_the_changes(tmp_path: Path) -> None:
-    session = play_changed("classic", 22)
+@pytest.mark.parametrize("spec", ["two-player", "classic"])
+def test_a_saved_record_keeps_the_changes(spec: str, tmp_path: Path) -> None:
+    """A record names each hand's bots where they were not those the game
+    goes on with (a pending change's): a table that loads it has the same
+    levels, changes and pending change, and its resume token rebuilds it,
+    the two-player bots' private draws decided again at their hand's level."""
+    session = play_changed(spec, 21)
     path = tmp_path / "game.json"
     assert session.save(path)
     saved = json.loads(path.read_text(encoding="utf-8"))
-    assert "expert" in json.dumps(saved)  # the levels in force when saved
-    other = TableSession("classic", seed=1, opponents="novice")
+    bot = "N" if spec == "two-player" else "E"
+    assert saved["players"][bot] == "rule"  # the pending change: it goes on
+    assert [h["players"][bot] for h in saved["hands"]] == ["novice", "expert"]
+    other = TableSession(spec, seed=1, opponents="search")
     assert other.load(path), other.notice
+    assert (other.first_levels, other.level_changes, other.pending_levels) == (
+        session.first_levels,
+        session.level_changes,
+        session.pending_levels,
+    )
     assert other.levels == session.levels
-    assert other.level_changes == [] and other.pending_levels is None
-    token = other.resume_token()  # no private bot choice: it rebuilds exactly
-    assert token is not None
+    assert other.to_json() == session.to_json()
+    token = other.resume_token()
+    assert token is not None and token["changes"] and token["pending"]
     fresh = TableSession("classic", seed=2)
-    assert fresh.resume(token) and fresh.to_json() == other.to_json()
+    assert fresh.resume(token) and fresh.to_json() == session.to_json()
+    for table in (session, other):  # the pending change applies in both
+        finish_hand(table, random.Random(5))
+    assert other.to_json() == session.to_json()
+    assert other.levels[Seat.parse(bot)] == "rule"
+
+
+def test_a_record_without_its_hands_levels_gets_no_token() -> None:
+    """Stripped of its hands' levels, a two-player record names only those
+    the game goes on with: hand 1's draws, made by the novice, do not
+    replay at that level, and the loaded game gets no token (the rule for
+    records from elsewhere)."""
+    session = play_changed("two-player", 21)
+    data = json.loads(session.to_json())
+    for hand in data["hands"]:
+        hand.pop("players", None)
+    other = TableSession("two-player", seed=1)
+    assert other.from_json(json.dumps(data)), other.notice
+    assert other.level_changes == [] and other.pending_levels is None
+    assert other.levels == {N: "rule"}
+    assert other.resume_token() is None
+    assert table_state(other)["resume"] is None
+
+
+def test_new_game_clears_the_changes() -> None:
+    session = play_changed("classic", 22)
     # New game keeps the bots last chosen (the pending ones), without changes
     assert session.new_game()
     assert session.levels == {N: "rule", E: "rule", W: "rule"}
     assert session.level_changes == [] and session.pending_levels is None
     assert session.first_levels == session.levels
-
-
-def test_a_loaded_two_player_game_with_changes_gets_no_token(
-    tmp_path: Path,
-) -> None:
-    """The record keeps the levels in force only: the bots' private draws of
-    earlier hands, made at other levels, may not replay, and then the loaded
-    game gets no token (the existing rule for records from elsewhere)."""
-    session = play_changed("two-player", 21)
-    other = TableSession("two-player", seed=1)
-    assert other.from_json(session.to_json()), other.notice
-    assert other.levels == session.levels
-    # hand 1's draws were the novice's, not the expert's the record names
-    assert other.resume_token() is None
-    assert table_state(other)["resume"] is None
+    assert session.game.seated_hands == {}
 
 
 def test_the_page_message_changes_the_levels() -> None:

@@ -18,6 +18,7 @@ from ..actions import Action
 from ..errors import SpadesError, is_whole
 from ..game import Game
 from ..seats import Seat
+from .levels import Change, LevelsOfGame
 from .narrate import Aside, rules_title
 from .options import check_level, level_seats
 from .saving import (
@@ -100,14 +101,17 @@ class Keeping:
         and nothing changed, when it is too big, not JSON or not a valid game."""
         try:
             game = parse_record(text, max_bytes)
+            named = game.seated, game.seated_hands  # before the table seats its bots
             self._start(game.rules, game.seed, *self._recorded_levels(game), None, game)
         except SpadesError as error:
             return self.refuse(
                 f"Could not load {name}: it is not a Spades game saved by this "
                 f"table, or it was changed since ({error})"
             )
+        first, changes, pending = self._recorded_changes(game, *named)
+        self._restore_levels(first, changes, pending)
         self._replayable = deals_from_seed(game) and token_replays(
-            game, self.seat, self.levels, quiet_bot_move, check_level
+            game, self.seat, first, quiet_bot_move, check_level, changes=changes
         )
         # saved between hands: the next hand is dealt but untouched, so the
         # table shows the hand just over, as it did when saved
@@ -137,20 +141,39 @@ class Keeping:
 
     # ======================================================== resume token
     def _recorded_levels(self: Host, game: Game) -> tuple[str | None, str | None]:
-        """``(partner, opponents)``: the bots' levels a record names (a
-        table's save writes them), where they are levels the table's bots
-        can play, without options (a file from elsewhere sets no budget on
-        a shared server); ``None`` keeps the table's own."""
+        """``(partner, opponents)``: the bots' levels a record names for its
+        first hand (a table's save writes them), where they are levels the
+        table's bots can play, without options (a file from elsewhere sets
+        no budget on a shared server); ``None`` keeps the table's own."""
+        return _named_levels(game, game.seated_hands.get(1, game.seated), self.seat)
 
-        def level(seat: Seat) -> str | None:
-            named = game.seated.get(seat)
-            try:
-                return check_level(named.split(":")[0]) if named else None
-            except SpadesError:  # "Alice", from elsewhere: not a bot level
-                return None
+    def _recorded_changes(
+        self: Host,
+        game: Game,
+        seated: dict[Seat, str],
+        seated_hands: dict[int, dict[Seat, str]],
+    ) -> LevelsOfGame:
+        """The bots' levels hand by hand as a record names them (a table's
+        save writes each hand's that differ, ``seated_hands``, and those it
+        goes on with, ``seated``), from those seated for its first hand; a
+        name that is not a level keeps the level seated for the first hand."""
+        first = dict(self.levels)
+        mate, _ = level_seats(game.rules, self.seat)
 
-        partner, opponent = level_seats(game.rules, self.seat)
-        return (None if partner is None else level(partner)), level(opponent)
+        def levels(seated: dict[Seat, str]) -> dict[Seat, str]:
+            partner, opponents = _named_levels(game, seated, self.seat)
+            named = {s: partner if s == mate else opponents for s in first}
+            return {s: level or first[s] for s, level in named.items()}
+
+        changes: list[Change] = []
+        last = first
+        for number in range(2, len(game.hands) + 1):
+            now = levels(seated_hands.get(number, seated))
+            if now != last:
+                changes.append((number, now))
+                last = now
+        goes_on = levels(seated)
+        return first, changes, None if goes_on == last else goes_on
 
     def _review_shown(self: Host) -> None:
         """A game resumed or loaded where a hand has just ended (between
@@ -293,6 +316,23 @@ def _whole(number: Any) -> bool:
 
 def _short(text: Any) -> bool:
     return isinstance(text, str) and len(text) <= 200
+
+
+def _named_levels(
+    game: Game, seated: dict[Seat, str], seat: Seat
+) -> tuple[str | None, str | None]:
+    """``(partner, opponents)`` named in ``seated`` for a learner at
+    ``seat``, where they are bot levels (options left out), else ``None``."""
+
+    def level(at: Seat) -> str | None:
+        named = seated.get(at)
+        try:
+            return check_level(named.split(":")[0]) if named else None
+        except SpadesError:  # "Alice", from elsewhere: not a bot level
+            return None
+
+    partner, opponent = level_seats(game.rules, seat)
+    return (None if partner is None else level(partner)), level(opponent)
 
 
 def quiet_bot_move(game: Game, seat: Seat, level: str) -> Action:

@@ -36,11 +36,15 @@ from .saving import levels_in
 if TYPE_CHECKING:
     from .host import Host
 
-__all__ = ["Levels", "levels_summary"]
+__all__ = ["Levels", "LevelsOfGame", "levels_summary"]
 
 Change = tuple[int, dict[Seat, str]]
 """A change of the bots' levels: the hand it applies from, and every bot
 seat's level from then on."""
+
+LevelsOfGame = tuple[dict[Seat, str], list[Change], dict[Seat, str] | None]
+"""The bots' levels in a game: the first ones, each change since, and a
+change asked for the next hand (or ``None``)."""
 
 
 def levels_summary(levels: dict[Seat, str], rules: Rules, seat: Seat) -> str:
@@ -109,7 +113,20 @@ class Levels:
 
     def _in_force(self: Host, levels: dict[Seat, str]) -> None:
         self.levels = dict(levels)
-        self.game.seated = {self.seat: "you", **self.levels}  # a save keeps it
+        self._mark_seats()
+
+    def _mark_seats(self: Host) -> None:
+        """Who plays each seat, as a save writes it (``game.seated``): the
+        bots the game goes on with (a pending change's, else those in
+        force), and each hand's, where they were others."""
+        you = {self.seat: "you"}
+        goes_on = self.pending_levels or self.levels
+        self.game.seated = {**you, **goes_on}
+        self.game.seated_hands = {
+            number: {**you, **levels}
+            for number in range(1, len(self.game.hands) + 1)
+            if (levels := self.levels_at(number)) != goes_on
+        }
 
     def levels_at(self: Host, number: int) -> dict[Seat, str]:
         """The bots' levels in hand ``number`` (a hand dealt so far)."""
@@ -178,6 +195,7 @@ class Levels:
             self.pending_levels = None
             self._in_force(wanted)
         self.notice = None
+        self._mark_seats()
         self._aside(text)
         if spared is not None:
             self._aside(
@@ -222,8 +240,9 @@ class Levels:
         if later:
             self.level_changes = [c for c in self.level_changes if c[0] <= number]
             wish = self.pending_levels or later[-1]
+            self.pending_levels = None if wish == self.levels_at(number) else wish
             self._in_force(self.levels_at(number))
-            self.pending_levels = None if wish == self.levels else wish
+        self._mark_seats()
         pending = self.pending_levels
         if pending is not None:
             text = self._change_words(pending, number + 1)

@@ -108,19 +108,23 @@ def token_replays(
     levels: Mapping[Seat, str],
     bot_move: BotMove,
     check_level: Callable[[str], object],
+    *,
+    changes: Sequence[tuple[int, SeatLevels]] = (),
 ) -> bool:
     """Whether :func:`resume_token` of ``game`` rebuilds exactly ``game``: the
     token leaves out the bots' private choices (a card passed, a draw, a
-    discard), decided again by the bots at ``levels``, so a game whose bots
-    chose otherwise (a record from elsewhere) cannot be resumed from it."""
+    discard), decided again by the bots at ``levels`` (changed by
+    ``changes``, as in :func:`resume_token`), so a game whose bots chose
+    otherwise (a record from elsewhere) cannot be resumed from it."""
     from .. import record
 
-    token = resume_token(game, seat, levels, between=False)
+    token = resume_token(game, seat, levels, between=False, changes=changes)
     try:
         rebuilt = replay_token(token, seat, bot_move, check_level).game
     except SpadesError:
         return False
-    rebuilt.seated = dict(game.seated)  # who sat where: not in the token
+    # who sat where: not in the token
+    rebuilt.seated, rebuilt.seated_hands = game.seated, game.seated_hands
     return record.dumps(rebuilt) == record.dumps(game)
 
 

@@ -235,8 +235,8 @@ print(demo.game)
 # best one. Each decision gets a rating on the coach's scale (forced moves,
 # with only one legal choice, are not rated). As in chapter 10, the rating
 # reads the loss less the noise of the coach's deals, so a review gives
-# both figures where they differ: "-41 (31 less the noise)" is rated by the
-# 31. The scale of chapter 10, read
+# both figures where they differ: trick 6 below, "-17 (11 less the noise)",
+# is rated by the 11. The scale of chapter 10, read
 # from the library (`spadeslib.coach.THRESHOLDS`; why these bounds:
 # [the rating scale](../docs/coach.md#the-rating-scale)):
 

@@ -174,3 +174,34 @@ def test_a_decision_whose_deals_disagree_widely_gets_more_deals() -> None:
     with pytest.raises(SpadesError, match="wide must be a number of points"):
         Coach("search", wide=-1)
     assert not ExpertBot(seed=1).coach.steady
+
+
+def test_a_bid_whose_deals_disagree_widely_gets_more_deals() -> None:
+    """A bid's deals disagree widely (a whole hand rides on it): the first
+    bid of seed 4 is dealt 160 deals, the first 40 kept, and the trick
+    counts and contracts made with them; not at a fixed budget, nor where
+    the standard error that counts as wide is out of reach."""
+    from spadeslib.bots.studies.bids import BidStudy
+    from spadeslib.coach.coach import EXTEND, _wide
+
+    hand = Hand(seed=4, dealer="W")
+    hand.apply("look")  # not blind: a bid
+    fixed = Coach("search", seed=1, steady=False).advise(hand)
+    assert fixed.kind == "bid" and fixed.worlds == 40
+    assert isinstance(fixed.study, BidStudy) and _wide(fixed.study)
+    more = Coach("search", seed=1).advise(hand)
+    assert more.worlds == EXTEND * 40 and isinstance(more.study, BidStudy)
+    for bid, outcomes in fixed.study.outcomes.items():
+        assert more.study.outcomes[bid][:40] == outcomes
+        assert len(more.study.outcomes[bid]) == EXTEND * 40
+        assert more.study.tricks[bid][:40] == fixed.study.tricks[bid]
+        assert len(more.study.made[bid]) == EXTEND * 40
+    assert "over 160 deals" in more.explain()
+    assert Coach("search", seed=1, wide=1000).advise(hand).worlds == 40
+
+
+def test_steadiness_rates_bids() -> None:
+    report = steadiness("rule", deals=1, seed=3, reference=48, bids=True)
+    assert report.bids and report.decisions == 4  # each seat's bid
+    assert report.cards > 4 * 10  # every legal bid of each
+    assert "bids rated" in report.text()

@@ -169,10 +169,10 @@ def test_two_players_say_you_and_your_opponent() -> None:
 def test_the_textbook_bid_kept_says_why() -> None:
     """ "bid 5 came out at +47 ... a lead small enough to be chance" said
     nothing of why the textbook bid stands."""
-    text = TableSession("classic", seed=2024).hint().text
+    text = TableSession("classic", seed=2010).hint().text
     assert (
-        "bid 5 came out 9 points higher in these deals, but that difference is "
-        "too small for 24 sampled deals to tell apart, so the textbook bid stands"
+        "bid 2 came out 1 point higher in these deals, but that difference is "
+        "too small for 96 sampled deals to tell apart, so the textbook bid stands"
     ) in text, text
 
 
@@ -296,8 +296,9 @@ def test_a_loss_in_words_reads_on_its_ratings_side_of_the_scale() -> None:
 
 def test_made_says_what_is_made_a_contract_or_a_nil() -> None:
     """ "it is made in 71% of deals, against 100% if you bid 0" did not say
-    what "it" was; a Nil against a number now says what each one keeps."""
-    coach = Coach("search-lite", seed=1)
+    what "it" was; a Nil against a number now says what each one keeps.
+    (The words, not the deals: 24 of them, as before bids got more.)"""
+    coach = Coach("search-lite", seed=1, steady=False)
     blind = Hand(seed=1, dealer="W")  # West decides blind, before looking
     text = coach.advise(blind).rate("blind nil").text
     assert (

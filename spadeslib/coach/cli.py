@@ -50,6 +50,7 @@ def _cmd_steadiness(args: argparse.Namespace) -> int:
         steady=not args.fixed,
         wide=args.wide,
         rules=Rules.parse(args.rules),
+        bids=args.bids,
         jobs=args.jobs,
         progress=args.progress,
     )
@@ -116,8 +117,13 @@ def register(subparsers: Any) -> None:
         "--wide",
         type=float,
         default=WIDE,
-        help="the standard error (points) of a card's loss above which the coach"
+        help="the standard error (points) of a loss above which the coach"
         f" deals more (default {WIDE:g})",
+    )
+    p.add_argument(
+        "--bids",
+        action="store_true",
+        help="rate every legal bid of each seat's bid, not cards",
     )
     run_arguments(p)
     p.set_defaults(func=_cmd_steadiness)

@@ -59,8 +59,8 @@ __all__ = ["LEVELS", "Advice", "Coach", "NilCheck", "Review", "decision_key"]
 #: from which worlds are solved exactly). A level names the advice given at
 #: that rung of the ladder, not the bot: the ``search`` bot deals 16 worlds
 #: to play fast, the ``search`` coach 40 so that its hints hold steady
-#: (and :data:`EXTEND` times as many for a card decision its deals disagree
-#: on widely: :data:`WIDE`)
+#: (and :data:`EXTEND` times as many for a card or bid decision its deals
+#: disagree on widely: :data:`WIDE`)
 LEVELS: dict[str, tuple[int, int]] = {
     "novice": (16, 8),
     "rule": (24, 8),
@@ -79,9 +79,10 @@ PREFER_RULE = 1.0
 #: with the whole hand given, positions with at most this many cards left are
 #: also solved with every card known (a check after the fact)
 KNOWN_CARDS = 24
-#: a card decision whose deals disagree widely (some card's loss has a
-#: standard error above this many points) is dealt :data:`EXTEND` times the
-#: deals, so that its ratings hold (``spades steadiness``, docs/coach.md)
+#: a card or bid decision whose deals disagree widely (some action's loss
+#: has a standard error above this many points) is dealt :data:`EXTEND`
+#: times the deals, so that its ratings hold (``spades steadiness [--bids]``,
+#: docs/coach.md)
 WIDE = 6.0
 EXTEND = 4
 
@@ -116,7 +117,7 @@ class Coach:
     """Advice and reviews at one level of the ladder, deterministic for a seed.
 
     ``samples`` and ``exact_cards`` override the level's budget
-    (:data:`LEVELS`); a card decision whose deals disagree widely gets
+    (:data:`LEVELS`); a card or bid decision whose deals disagree widely gets
     :data:`EXTEND` times the deals (``wide``: the standard error, in points,
     that counts as wide, :data:`WIDE`; ``steady=False``: never, as the expert
     bot plays). ``play_weight`` below 1 reads the other seats' plays
@@ -245,11 +246,10 @@ class Coach:
                 view, kind, best, values, exact, self.level, study.worlds, study=study
             )
         if kind == "bid" or (kind == "blind" and view.rules.players == 4):
-            bstudy = (
-                study_bids(view, rng, self.samples)
-                if kind == "bid"
-                else study_blind(view, rng, self.samples)
-            )
+            study_of = study_bids if kind == "bid" else study_blind
+            bstudy = study_of(view, rng, self.samples)
+            if self.steady and _wide(bstudy, self.wide):  # more deals, after these
+                bstudy = bstudy.joined(study_of(view, rng, (EXTEND - 1) * self.samples))
             values = dict(bstudy.values)
             best = _pick(bstudy, bstudy.rule_action, values)
             extra: dict[str, Any] = {}
@@ -361,9 +361,13 @@ def _pick(
     return top if gain > PREFER_RULE + standard_error(diffs) else rule
 
 
-def _wide(study: CardStudy, wide: float = WIDE) -> bool:
-    """Whether the deals disagree widely on some card: the standard error of
-    its loss against the top card (paired) is above ``wide`` points."""
+def _wide(study: CardStudy | BidStudy, wide: float = WIDE) -> bool:
+    """Whether the deals disagree widely on some action: the standard error
+    of its loss against the top action (paired) is above ``wide`` points."""
+    if isinstance(study, BidStudy):
+        means = {a: sum(v) / len(v) for a, v in study.outcomes.items()}
+        top = max(means, key=means.__getitem__)
+        return any(standard_error(study.paired(top, a)) > wide for a in means)
     if study.solved and study.determined:
         return False
     means = {

@@ -41,9 +41,9 @@ import time
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from ..actions import Action
 from ..bots import make_bot
 from ..bots.studies.cards import CardStudy
-from ..cards import Card
 from ..errors import SpadesError, is_number
 from ..hand import Hand, Phase
 from ..rules import Rules
@@ -128,6 +128,8 @@ class Steadiness:
     """The two seeds' coaches deal more where their deals disagree widely."""
     wide: float = WIDE
     """The standard error (points) above which they do."""
+    bids: bool = False
+    """The decisions rated are bids, not cards."""
     decisions: int = 0
     cards: int = 0
     rows: dict[str, Row] = field(default_factory=lambda: {w: Row() for w in WAYS})
@@ -148,7 +150,8 @@ class Steadiness:
             f"The {self.level} coach ({self.samples} deals a decision"
             f"{more if self.steady else ''}) against itself"
             f" over {self.reference} deals: {self.decisions} decisions of"
-            f" {self.deals} deals (seed {self.seed}), {self.cards} cards rated.",
+            f" {self.deals} deals (seed {self.seed}), {self.cards}"
+            f" {'bids' if self.bids else 'cards'} rated.",
             "The reference rates them "
             + ", ".join(f"{n} {r}" for r, n in self.spread.items())
             + ".",
@@ -189,13 +192,12 @@ class Steadiness:
         return out
 
 
-def _ratings(coach: Coach, hand: Hand, noise: float) -> dict[Card, tuple[str, str]]:
-    """Every legal card of the player to move, rated by the estimate and by
+def _ratings(coach: Coach, hand: Hand, noise: float) -> dict[Action, tuple[str, str]]:
+    """Every legal action of the player to move, rated by the estimate and by
     the scale (with ``noise`` standard errors taken off)."""
     advice = coach.advise(hand)
     out = {}
     for card in advice.view.legal:
-        assert isinstance(card, Card)
         verdict = advice.rate(card)
         # an exact loss's interval has no width: nothing is taken off
         out[card] = (
@@ -206,11 +208,11 @@ def _ratings(coach: Coach, hand: Hand, noise: float) -> dict[Card, tuple[str, st
 
 
 def _deal(
-    job: tuple[tuple[str, Any, int, int, float, bool, float, Rules], int],
+    job: tuple[tuple[str, Any, int, int, float, bool, float, Rules, bool], int],
 ) -> list[Any]:
     """The ratings of one deal's drawn decisions: per decision, per card, the
     two seeds' (estimate, scale) and the reference's estimate rating."""
-    (level, seed, reference, samples, noise, steady, wide, rules), deal = job
+    (level, seed, reference, samples, noise, steady, wide, rules, bids), deal = job
     tag = f"{seed}/steadiness/{deal}"
     hand = Hand(rules, rules.seats[deal % len(rules.seats)], seed=tag)
     bots = {s: make_bot("rule", seed=f"{tag}/{s.letter}") for s in hand.seats}
@@ -219,9 +221,11 @@ def _deal(
     while not hand.is_over:
         mover = hand.turn
         assert mover is not None
-        if hand.phase is Phase.PLAYING and len(hand.tricks) < TRICKS:
-            advice = probe.advise(hand)
-            study = advice.study
+        if bids and hand.phase is Phase.BIDDING:
+            if probe.advise(hand).kind == "bid" and len(hand.legal_actions()) > 1:
+                moments.append(hand.clone())
+        elif not bids and hand.phase is Phase.PLAYING and len(hand.tricks) < TRICKS:
+            study = probe.advise(hand).study
             if isinstance(study, CardStudy) and len(set(study.reps.values())) > 1:
                 moments.append(hand.clone())
         hand.apply(bots[mover].act(hand.view(mover)))
@@ -251,6 +255,7 @@ def steadiness(
     steady: bool = True,
     wide: float = WIDE,
     rules: Rules | str = "cards4net",
+    bids: bool = False,
     jobs: int | None = 1,
     progress: bool | None = False,
 ) -> Steadiness:
@@ -260,7 +265,8 @@ def steadiness(
     for the two seeds; ``noise`` is the standard errors the scale takes off;
     ``steady=False`` keeps the two seeds' coaches to their budget where their
     deals disagree widely, ``wide`` says when they do (the reference always
-    keeps to its own)."""
+    keeps to its own). ``bids``: rate every legal bid of each seat's bid (a
+    seat that has looked), not cards."""
     from ..parallel import run
 
     rules = Rules.parse(rules) if isinstance(rules, str) else rules
@@ -270,8 +276,10 @@ def steadiness(
         raise SpadesError(f"noise must be from 0 to 5 standard errors, not {noise!r}")
     Coach(level, samples=reference)  # refuses an unknown level or budget
     samples = Coach(level, samples=samples, wide=wide).samples
-    report = Steadiness(level, deals, seed, reference, samples, noise, steady, wide)
-    init = (level, seed, reference, samples, noise, steady, wide, rules)
+    report = Steadiness(
+        level, deals, seed, reference, samples, noise, steady, wide, bids
+    )
+    init = (level, seed, reference, samples, noise, steady, wide, rules, bids)
     outs = run(
         _deal,
         [(init, deal) for deal in range(deals)],

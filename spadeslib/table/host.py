@@ -21,8 +21,8 @@ from ..hand import Hand
 from ..rules import Rules
 from ..seats import Seat
 from .advisor import Advisor, HandEstimate, TableReview, Tip
-from .levels import LevelsOfGame
 from .narrate import Aside
+from .saving import LevelsOfGame
 
 __all__ = ["Host"]
 

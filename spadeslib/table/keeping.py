@@ -18,11 +18,12 @@ from ..actions import Action
 from ..errors import SpadesError, is_whole
 from ..game import Game
 from ..seats import Seat
-from .levels import Change, LevelsOfGame
 from .narrate import Aside, rules_title
 from .options import check_level, level_seats
 from .saving import (
     MAX_UPLOAD,
+    Change,
+    LevelsOfGame,
     deals_from_seed,
     file_name,
     parse_record,

@@ -31,20 +31,13 @@ from ..rules import Rules
 from ..seats import Seat
 from .narrate import seat_name
 from .options import DEFAULT_LEVELS, check_level, first_level, level_seats
-from .saving import levels_in
+from .saving import Change, levels_in
 
 if TYPE_CHECKING:
     from .host import Host
 
-__all__ = ["Levels", "LevelsOfGame", "levels_summary"]
+__all__ = ["Levels", "levels_summary"]
 
-Change = tuple[int, dict[Seat, str]]
-"""A change of the bots' levels: the hand it applies from, and every bot
-seat's level from then on."""
-
-LevelsOfGame = tuple[dict[Seat, str], list[Change], dict[Seat, str] | None]
-"""The bots' levels in a game: the first ones, each change since, and a
-change asked for the next hand (or ``None``)."""
 
 
 def levels_summary(levels: dict[Seat, str], rules: Rules, seat: Seat) -> str:

@@ -39,6 +39,8 @@ from ..seats import Seat
 
 __all__ = [
     "MAX_UPLOAD",
+    "Change",
+    "LevelsOfGame",
     "Replayed",
     "deals_from_seed",
     "file_name",
@@ -135,6 +137,14 @@ def _is_public(action: Action) -> bool:
 
 SeatLevels = Mapping[Seat, str]
 """The bots' levels, seat by seat."""
+
+Change = tuple[int, dict[Seat, str]]
+"""A change of the bots' levels: the hand it applies from, and every bot
+seat's level from then on."""
+
+LevelsOfGame = tuple[dict[Seat, str], list[Change], dict[Seat, str] | None]
+"""The bots' levels in a game: the first ones, each change since, and a
+change asked for the next hand (or ``None``)."""
 
 
 def resume_token(

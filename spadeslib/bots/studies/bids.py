@@ -25,7 +25,8 @@ and then bidding as the rule level would.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 from ...actions import LOOK, Action, Bid
 from ...errors import SpadesError
@@ -85,6 +86,20 @@ class BidStudy:
     def paired(self, a: Action, b: Action) -> list[float]:
         """Per-world value of ``a`` minus that of ``b``."""
         return [x - y for x, y in zip(self.outcomes[a], self.outcomes[b], strict=True)]
+
+    def joined(self, more: BidStudy) -> BidStudy:
+        """This study and ``more`` (the same decision, other worlds) as one."""
+
+        def both(mine: dict[Action, list[Any]], theirs: dict[Action, list[Any]]) -> Any:
+            return {a: [*v, *theirs[a]] for a, v in mine.items()}
+
+        return replace(
+            self,
+            outcomes=both(self.outcomes, more.outcomes),
+            tricks=both(self.tricks, more.tricks),
+            made=both(self.made, more.made),
+            worlds=self.worlds + more.worlds,
+        )
 
 
 def _later_bids(

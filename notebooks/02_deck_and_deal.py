@@ -56,7 +56,7 @@ def show_table(headers, rows):
 # jokers:
 
 # %%
-rules = Rules.preset()
+rules = Rules()
 print(rules.spec, "deck:", len(rules.deck), "cards")
 for suit, count in sorted(Counter(card.suit for card in rules.deck).items()):
     print(f"  {suit.symbol} {suit.plural:<8} {count}")

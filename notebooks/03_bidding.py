@@ -62,7 +62,7 @@ def labels(actions):
 # second round.
 
 # %%
-hand = Hand(Rules.preset("cards4net"), dealer="W", seed=31)
+hand = Hand(Rules("cards4net"), dealer="W", seed=31)
 print("bidding order:", " -> ".join(seat.full for seat in hand.bid_order))
 print("'pass'?", hand.check("pass"))  # why the hand would refuse it
 
@@ -132,7 +132,7 @@ def both_sides(bids, ns_tricks):
         Seat.SOUTH: 0,
         Seat.WEST: 0,
     }
-    return score_hand(Rules.preset(), bids, tricks, {})
+    return score_hand(Rules(), bids, tricks, {})
 
 
 high = {Seat.NORTH: Bid(4), Seat.SOUTH: Bid(4), Seat.EAST: Bid(4), Seat.WEST: Bid(4)}
@@ -187,7 +187,7 @@ bots = {seat: make_bot("rule", seed=f"ch3/{seat.letter}") for seat in Seat}
 totals = Counter()
 kinds = Counter()
 for i in range(DEALS):
-    deal = Hand(Rules.preset(), dealer=Seat(i % 4), seed=f"bidding/{i}")
+    deal = Hand(Rules(), dealer=Seat(i % 4), seed=f"bidding/{i}")
     while deal.phase is Phase.BIDDING:
         deal.apply(bots[deal.turn].act(deal.view(deal.turn)))
     bids = deal.bid_map().values()
@@ -293,7 +293,7 @@ for spec in PRESETS4:
 
 # %%
 for spec in PRESETS4:
-    r = Rules.preset(spec)
+    r = Rules(spec)
     print(
         f"{spec:<10} blind_nil={r.blind_nil!r:<15} margin={r.blind_nil_margin:<4} "
         f"nil_before_partner_only={r.nil_before_partner_only!s:<6} "
@@ -354,7 +354,7 @@ print(
 # %%
 from spadeslib.counting import quick_trick_parts, quick_tricks
 
-fresh = Hand(Rules.preset(), dealer="W", seed=31)
+fresh = Hand(Rules(), dealer="W", seed=31)
 fresh.apply("look")
 bot = make_bot("rule", seed="ch3/estimate")
 for seat in Seat:

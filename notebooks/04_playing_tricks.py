@@ -58,7 +58,7 @@ deal = {
     "S": "10C 8C 7C 6C 4C KD JD 10D 9D 8D 6D 2S 5S",
     "W": "JH 10H 5H 3H 2H 2C 4D 2D AS JS 10S 9S 7S",
 }
-hand = Hand(Rules.preset(), dealer="W", deal=deal)
+hand = Hand(Rules(), dealer="W", deal=deal)
 for bid in (3, 3, 2, 4):
     hand.apply(bid)
 print(hand)
@@ -201,7 +201,7 @@ for seat, suits in voids.items():
 # led by North; the library names the winner.
 
 # %%
-rules = Rules.preset()
+rules = Rules()
 tricks = [
     ("a low spade beats an ace", "KH AH 2S 2H"),
     ("a trump beats the suit led", "5C QC 10C 7S"),

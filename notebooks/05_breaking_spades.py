@@ -65,7 +65,7 @@ deal = {
     "S": "JC 10C 9C 8C 7C 8H 7H 6H JD 10D 7D 9S 7S",
     "W": "6C 5C 4C 2C 5H 3H 2H 6D 3D 2D JS 10S 4S",
 }
-hand = Hand(Rules.preset(), dealer="W", deal=deal)
+hand = Hand(Rules(), dealer="W", deal=deal)
 for bid in (4, 5, 1, 2):
     hand.apply(bid)
 print("North holds:   ", cards_text(hand.holding[hand.turn]))
@@ -139,7 +139,7 @@ only = {
     "S": "10H 9H 8H 9C 8C 7C 6C 5C 9D 8D 7D 6D 5D",
     "W": "7H 6H 5H 4H 3H 2H 4C 3C 2C 4D 3D 2D 2S",
 }
-hand = Hand(Rules.preset(), dealer="W", deal=only)
+hand = Hand(Rules(), dealer="W", deal=only)
 for bid in (8, 4, 1, 1):
     hand.apply(bid)
 print("first trick, North may lead:", symbols(hand.legal_actions()))
@@ -168,7 +168,7 @@ thirteen = {
     "S": "AD KD QD JD 10D 9D 8D 7D 6D 5D 4D 3D 2D",
     "W": "AC KC QC JC 10C 9C 8C 7C 6C 5C 4C 3C 2C",
 }
-hand = Hand(Rules.preset(), dealer="W", deal=thirteen)
+hand = Hand(Rules(), dealer="W", deal=thirteen)
 for bid in (13, 0, 0, 0):
     hand.apply(bid)
 print("North may lead:", symbols(hand.legal_actions()))
@@ -184,7 +184,7 @@ print("North may lead:", symbols(hand.legal_actions()))
 # and ask who leads first and which trumps that player may lead.
 
 # %%
-specs = [name for name in PRESETS if Rules.preset(name).players == 4]
+specs = [name for name in PRESETS if Rules(name).players == 4]
 specs += ["cards4net+jokers"]
 rows = []
 for spec in specs:

@@ -70,7 +70,7 @@ def team_hand(rules, bid, won, bags_before):
 # carried forward.
 
 # %%
-rules = Rules.preset()
+rules = Rules()
 print(f"{rules.spec}: bag limit {rules.bag_limit}, penalty {rules.bag_penalty}")
 rows = []
 for before, gained in [(3, 2), (8, 1), (8, 2), (8, 3), (9, 13), (0, 20)]:
@@ -102,7 +102,7 @@ show_table(["hand", "points", "score", "bags", "penalty"], rows)
 # (10 bags, 100 points) are rule parameters that a table may change:
 
 # %%
-house = Rules.preset("cards4net", bag_limit=5, bag_penalty=50)
+house = Rules("cards4net", bag_limit=5, bag_penalty=50)
 result = team_hand(house, bid=5, won=8, bags_before=3)
 print(
     f"{house.bag_limit=} {house.bag_penalty=}: 3 bags + 3 -> "
@@ -187,7 +187,7 @@ show_table(["rules", "target", "losing threshold", "scores", "verdict"], rows)
 # The target and the threshold are parameters too, for a shorter game:
 
 # %%
-short = Rules.preset("yppedia", target=250, losing_threshold=-100)
+short = Rules("yppedia", target=250, losing_threshold=-100)
 print(short.target, short.losing_threshold, game_over(short, {"NS": 260, "EW": 120}))
 
 # %% [markdown]

@@ -98,7 +98,7 @@ show_table(
 # Below, every rule in which a preset differs from the default `cards4net`,
 # read from the `Rules` values themselves: first in plain words, then the
 # name of the rule's parameter, which you only need to build rules in code
-# (chapter 7 built `Rules.preset("yppedia", target=250, losing_threshold=-100)`).
+# (chapter 7 built `Rules("yppedia", target=250, losing_threshold=-100)`).
 
 
 # %%
@@ -149,11 +149,11 @@ def in_words(rules, name):
     raise KeyError(f"no plain words yet for the rule parameter {name!r}")
 
 
-default = Rules.preset("cards4net")
+default = Rules("cards4net")
 FIELDS = [f.name for f in dataclasses.fields(Rules) if f.init and f.name != "preset"]
 rows = []
 for name in PRESETS:
-    rules = Rules.preset(name)
+    rules = Rules(name)
     changed = [f for f in FIELDS if getattr(rules, f) != getattr(default, f)]
     for f in changed:
         rows.append(
@@ -604,7 +604,7 @@ print(
 # bot's move for you, never a blind bid.)
 
 # %%
-timed = Rules.preset("yppedia", move_timer=30)
+timed = Rules("yppedia", move_timer=30)
 hand = Hand(timed, dealer="W", seed=5)
 for bid in (3, 3, 3, 3):
     hand.apply(bid)

@@ -48,7 +48,7 @@ from spadeslib.parallel import run
 
 plt.rcParams.update({"figure.dpi": 96, "savefig.dpi": 96, "font.size": 11})
 BLUE, ORANGE, GREEN, RED, GREY = "#0072B2", "#E69F00", "#009E73", "#D55E00", "#777777"
-RULES = Rules.preset("cards4net")
+RULES = Rules("cards4net")
 SIDE_SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS)
 
 

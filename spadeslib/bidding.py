@@ -7,7 +7,7 @@ bid, and so can teaching code that wants the reasons.
 
 >>> from spadeslib import Rules, Seat, Bid
 >>> N, E, S, W = Seat
->>> rules = Rules.preset("cards4net")
+>>> rules = Rules("cards4net")
 >>> south = BidSituation(rules, S, (E, S, W, N), (Bid(4), None, None, Bid(3)),
 ...                      bid_count=2, held=(), scores={"NS": 0, "EW": 0})
 >>> legal_bids(south)[-1], refuse_bid(south, Bid.NIL)[0].value

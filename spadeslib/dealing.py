@@ -4,7 +4,7 @@ A seeded deal shuffles ``rules.deck`` as ``random.Random(seed).shuffle``
 would and deals it one card at a time from the dealer's left.
 
 >>> from spadeslib import Rules, Seat
->>> holding, suits = shuffled_deal(Rules.preset(), Seat.WEST, generator(7))
+>>> holding, suits = shuffled_deal(Rules(), Seat.WEST, generator(7))
 >>> [len(h) for h in holding], holding[0] == sorted(holding[0])
 ([13, 13, 13, 13], True)
 """
@@ -166,7 +166,7 @@ def read_deal(
     """A given deal (seat -> 13 cards), checked against the rules' deck;
     :class:`InvalidDeal` names the seat and its count, or the card:
 
-    >>> read_deal(Rules.preset(), {"N": "AS"})
+    >>> read_deal(Rules(), {"N": "AS"})
     Traceback (most recent call last):
     ...
     spadeslib.errors.InvalidDeal: bad deal: North has 1 card, not 13

@@ -3,7 +3,7 @@ with validated decisions, refusals that name the seat and the rule, undo,
 copies and per-seat views.
 
 >>> from spadeslib import Hand, Rules, Seat
->>> hand = Hand(Rules.preset(), dealer=Seat.WEST, seed=7)
+>>> hand = Hand(Rules(), dealer=Seat.WEST, seed=7)
 >>> hand.phase, hand.turn
 (<Phase.BIDDING: 'bidding'>, <Seat.NORTH: 0>)
 >>> hand.apply(3); hand.apply("nil"); hand.apply(4); hand.apply(2)

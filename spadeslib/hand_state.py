@@ -8,7 +8,7 @@ builds on it with validation, undo and views. What is legal comes from
 functions of the rules and plain values, which never see a hand.
 
 >>> from spadeslib import Rules, Seat
->>> state = HandState(Rules.preset(), Seat.WEST, seed=7)
+>>> state = HandState(Rules(), Seat.WEST, seed=7)
 >>> state.phase, state.turn, state._legal_now()[:3]
 (<Phase.BIDDING: 'bidding'>, <Seat.NORTH: 0>, (Bid.BLIND_NIL, LOOK))
 """

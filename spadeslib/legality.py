@@ -8,7 +8,7 @@ functions of the rules and plain values too; the bidding rules live in
 :mod:`spadeslib.bidding`.
 
 >>> from spadeslib import Card, Rules, Seat
->>> rules = Rules.preset()
+>>> rules = Rules()
 >>> held = Card.parse_many("2C 5H AS")
 >>> suits = split_by_suit(rules, held)
 >>> playable(rules, held, suits, None, spades_broken=False)

@@ -315,7 +315,7 @@ def _read_rules(value: Any) -> Rules:
     except (TypeError, KeyError, AttributeError):
         raise InvalidRecord(f"rules: {show(value)} does not describe rules") from None
     if isinstance(value, Mapping):
-        base = Rules.preset(rules.preset, rules.modifiers)  # type: ignore[operator]
+        base = Rules(rules.preset, rules.modifiers)
         for name, given in value.items():
             if name not in ("preset", "modifiers"):
                 _check_parameter(name, given, getattr(base, name))

@@ -1,7 +1,7 @@
 """The named rule sets: the presets, the modifiers a preset takes, the pairs
 that cannot be combined, the two orders of trumps, and how a rules text
 writes them (``"classic+mirror+bag_limit=5"``). :class:`~spadeslib.Rules`
-reads them (``Rules.preset("classic", ["mirror"])``); ``RULES.md`` is the
+reads them (``Rules("classic", ["mirror"])``); ``RULES.md`` is the
 specification they follow.
 
 >>> sorted(PRESETS), len(MODIFIERS)
@@ -144,7 +144,7 @@ INCOMPATIBLE = (
     ("suicide", "two-player", "suicide needs partnerships"),
 )
 """Pairs that cannot be combined (a modifier, then a modifier or a preset),
-and why: :meth:`Rules.preset` refuses them, the table greys them out."""
+and why: :class:`Rules` refuses them, the table greys them out."""
 
 NIL_REQUIRED: dict[str, str] = {
     "suicide": "each partnership must have exactly one Nil",

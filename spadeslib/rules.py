@@ -3,12 +3,12 @@
 A :class:`Rules` value holds every parameter the engine reads. Build one from
 a preset name, optional modifiers and keyword overrides:
 
->>> rules = Rules.preset("classic", modifiers=["ten_for_200"], target=300)
+>>> rules = Rules("classic", modifiers=["ten_for_200"], target=300)
 >>> rules.spec, rules.target, rules.nil_tricks
 ('classic+ten_for_200', 300, 'bags')
 >>> Rules.parse("cards4net+whiz").bid_rule
 'whiz'
->>> Rules.preset("classic", bag_limit=0)
+>>> Rules("classic", bag_limit=0)
 Traceback (most recent call last):
 ...
 spadeslib.errors.InvalidRules: bag_limit must be a whole number of at least 1, not 0
@@ -58,8 +58,9 @@ BidRule = Literal["free", "mirror", "whiz"]
 @dataclass(frozen=True, init=False)
 class Rules:
     """Every parameter of a rule set: a preset, its modifiers applied in order,
-    then overrides. ``Rules("classic", ["mirror"], target=300)`` is
-    :meth:`preset`'s value; :meth:`parse` reads ``"classic+mirror"``.
+    then overrides: ``Rules("classic", ["mirror"], target=300)``;
+    :meth:`parse` reads ``"classic+mirror"``. ``rules.preset`` is the
+    preset's name.
 
     >>> Rules("classic", ["mirror"]) == Rules.parse("classic+mirror")
     True
@@ -144,8 +145,8 @@ class Rules:
         modifiers: Iterable[str] = (),
         **overrides: Any,
     ) -> None:
-        # written out (not the dataclass's) so that a direct call applies the
-        # preset's and the modifiers' parameters as :meth:`preset` does;
+        # written out (not the dataclass's) so that a call applies the
+        # preset's and the modifiers' parameters before the overrides;
         # ``dataclasses.replace`` passes every field, which lands here too
         key, mods, params = _parameters(preset, modifiers, overrides)
         object.__setattr__(self, "preset", key)
@@ -204,22 +205,6 @@ class Rules:
         object.__setattr__(self, "_first_leaders", leaders)
 
     # ----------------------------------------------------------- construction
-    # ``rules.preset`` is the field (the name); ``Rules.preset(...)`` builds
-    # rules. Type checkers see only the field, hence the ignores at calls.
-    @classmethod  # type: ignore[no-redef]
-    def preset(  # noqa: F811
-        cls,
-        name: str = "cards4net",
-        modifiers: Iterable[str] = (),
-        **overrides: Any,
-    ) -> Rules:
-        """The named preset, with modifiers applied in order, then overrides.
-
-        >>> Rules.preset("yppedia").nil_value, Rules.preset("two-player").players
-        (50, 2)
-        """
-        return cls(name, modifiers, **overrides)
-
     @classmethod
     def parse(cls, spec: str | Rules, **overrides: Any) -> Rules:
         """Parse ``"PRESET[+MODIFIER...][+SETTING=VALUE...]"``, as the CLI's
@@ -258,7 +243,7 @@ class Rules:
                 if key in written:
                     raise InvalidRules(f"{key} is set twice in {spec!r}")
                 written[key] = value
-        return cls.preset(names[0], names[1:], **{**written, **overrides})  # type: ignore[operator]
+        return cls(names[0], names[1:], **{**written, **overrides})
 
     @classmethod
     def from_json(cls, data: str | Mapping[str, Any]) -> Rules:
@@ -271,15 +256,15 @@ class Rules:
         modifiers = data.get("modifiers", [])
         if isinstance(modifiers, str) or not isinstance(modifiers, list):
             raise InvalidRules('"modifiers" must be a list of modifier names')
-        return cls.preset(data["preset"], modifiers, **rest)  # type: ignore[operator]
+        return cls(data["preset"], modifiers, **rest)
 
     def to_json(self) -> str | dict[str, Any]:
         """The shortest record form: the spec string, or an object with overrides.
 
-        >>> Rules.preset("classic", target=250).to_json()
+        >>> Rules("classic", target=250).to_json()
         {'preset': 'classic', 'modifiers': [], 'target': 250}
         """
-        base = Rules.preset(self.preset, self.modifiers)  # type: ignore[operator]
+        base = Rules(self.preset, self.modifiers)
         changed = {}
         for f in dataclasses.fields(self):
             if f.name in _OVERRIDABLE and getattr(self, f.name) != getattr(
@@ -332,7 +317,7 @@ class Rules:
         cannot hold, a changed trump order or removed cards, are left out:
         :meth:`to_json` keeps everything).
 
-        >>> Rules.preset("cards4net", ["mirror"], target=300).full_spec
+        >>> Rules("cards4net", ["mirror"], target=300).full_spec
         'cards4net+mirror+target=300'
         """
         settings = [text for text in self.house_rule_texts if "=" in text]
@@ -342,7 +327,7 @@ class Rules:
     def seats(self) -> tuple[Seat, ...]:
         """The seats in play, clockwise from North.
 
-        >>> [s.letter for s in Rules.preset("two-player").seats]
+        >>> [s.letter for s in Rules("two-player").seats]
         ['N', 'S']
         """
         return self._seats
@@ -364,7 +349,7 @@ class Rules:
     def beats(self, card: Card, best: Card, led: Suit) -> bool:
         """Whether ``card`` beats ``best`` in a trick led with suit ``led``.
 
-        >>> r = Rules.preset("classic", ["jokers"])
+        >>> r = Rules("classic", ["jokers"])
         >>> r.beats(Card.parse("2S"), Card.parse("AS"), Suit.HEARTS)
         True
         """
@@ -533,7 +518,7 @@ def rules_of(rules: object, what: str) -> Rules:
 def bid_words(rules: Rules) -> str:
     """The bids of a rule set in words, for a refusal of unreadable text.
 
-    >>> bid_words(Rules.preset("cards4net"))
+    >>> bid_words(Rules("cards4net"))
     "a number of tricks from 0 to 13, 'nil' or 'blind nil'"
     >>> bid_words(Rules.parse("cards4net+jokers"))
     "a number of tricks from 0 to 13 or 'blind seven'"

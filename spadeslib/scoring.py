@@ -1,7 +1,7 @@
 """Scoring as pure functions: bids and tricks in, points and bags out.
 
 >>> from spadeslib import Rules, Seat, Bid
->>> rules = Rules.preset("classic")
+>>> rules = Rules("classic")
 >>> N, E, S, W = Seat
 >>> bids = {N: Bid(3), E: Bid(4), S: Bid(2), W: Bid.NIL}
 >>> tricks = {N: 4, E: 6, S: 2, W: 1}
@@ -57,8 +57,8 @@ def sides(rules: Rules | str) -> tuple[str, ...]:
 def side_of(rules: Rules | str, seat: Seat | str) -> str:
     """The side a seat scores for.
 
-    >>> two = Rules.preset("two-player")
-    >>> side_of(Rules.preset(), Seat.WEST), side_of(two, Seat.SOUTH)
+    >>> two = Rules("two-player")
+    >>> side_of(Rules(), Seat.WEST), side_of(two, Seat.SOUTH)
     ('EW', 'S')
     """
     if seat.__class__ is not Seat or rules.__class__ is not Rules:
@@ -141,7 +141,7 @@ class SideScore:
         >>> from spadeslib import Bid, Rules, Seat
         >>> N, E, S, W = Seat
         >>> bids = {N: Bid(2), E: Bid(4), S: Bid(1), W: Bid(4)}
-        >>> ns = score_hand(Rules.preset(), bids, [4, 4, 1, 4], {"NS": 8})["NS"]
+        >>> ns = score_hand(Rules(), bids, [4, 4, 1, 4], {"NS": 8})["NS"]
         >>> ns.points, ns.bag_adjusted  # 32 and 10 bags: -100; or 32 - 2 x 10
         (-68, 12)
         """
@@ -151,7 +151,7 @@ class SideScore:
 def apply_bags(rules: Rules | str, bags_before: int, gained: int) -> tuple[int, int]:
     """Bag penalties after gaining bags: ``(number of penalties, bags carried)``.
 
-    >>> apply_bags(Rules.preset(), 8, 3), apply_bags("classic+bag_limit=5", 4, 3)
+    >>> apply_bags(Rules(), 8, 3), apply_bags("classic+bag_limit=5", 4, 3)
     ((1, 1), (1, 2))
     >>> apply_bags("classic", -5, 3)
     Traceback (most recent call last):
@@ -185,7 +185,7 @@ def score_hand(
     seat missing, a trick count that is not a whole number from 0 to 13, or
     more than 13 tricks in all is refused, naming the seat:
 
-    >>> score_hand(Rules.preset(), {"N": 3, "E": 4, "S": 2, "W": "nil"},
+    >>> score_hand(Rules(), {"N": 3, "E": 4, "S": 2, "W": "nil"},
     ...            {"N": 4, "E": 6, "S": 2, "W": 2}, {})
     Traceback (most recent call last):
     ...
@@ -399,11 +399,11 @@ def game_over(rules: Rules | str, scores: Mapping[str, int]) -> tuple[bool, str 
     The game ends once a side reaches the target (or, with a losing threshold,
     falls to it); the higher score wins; equal scores play another hand.
 
-    >>> game_over(Rules.preset(), {"NS": 520, "EW": 530})
+    >>> game_over(Rules(), {"NS": 520, "EW": 530})
     (True, 'EW')
-    >>> game_over(Rules.preset(), {"NS": 510, "EW": 510})
+    >>> game_over(Rules(), {"NS": 510, "EW": 510})
     (False, None)
-    >>> game_over(Rules.preset("yppedia"), {"NS": -200, "EW": 40})
+    >>> game_over(Rules("yppedia"), {"NS": -200, "EW": 40})
     (True, 'EW')
     """
     rules = rules_of(rules, "game_over")
@@ -427,9 +427,9 @@ def why_over(rules: Rules | str, scores: Mapping[str, int]) -> tuple[str, str] |
     or over the target (the higher one), ``("threshold", side)`` for a side
     at or under the losing threshold; ``None`` while it goes on.
 
-    >>> why_over(Rules.preset(), {"NS": 520, "EW": 530})
+    >>> why_over(Rules(), {"NS": 520, "EW": 530})
     ('target', 'EW')
-    >>> why_over(Rules.preset("yppedia"), {"NS": -420, "EW": 153})
+    >>> why_over(Rules("yppedia"), {"NS": -420, "EW": 153})
     ('threshold', 'NS')
     """
     rules = rules_of(rules, "why_over")

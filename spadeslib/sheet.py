@@ -349,7 +349,7 @@ footer { margin-top: 3mm; font-size: 8pt; color: #555; }
 def _subtitle(rules: Rules) -> str:
     """Preset, modifiers and changed parameters, read from ``rules``.
 
-    >>> _subtitle(Rules.preset("classic", ["mirror"], target=300))
+    >>> _subtitle(Rules("classic", ["mirror"], target=300))
     'Preset classic, modifier mirror, target 300'
     """
     parts = [f"Preset {rules.preset}"]

@@ -1,7 +1,7 @@
 """Tricks: who led, what was played, who won.
 
 >>> from spadeslib import Rules, Seat, Card
->>> rules = Rules.preset()
+>>> rules = Rules()
 >>> plays = [(Seat.NORTH, Card.parse("KH")), (Seat.EAST, Card.parse("AH")),
 ...          (Seat.SOUTH, Card.parse("2S")), (Seat.WEST, Card.parse("3H"))]
 >>> trick_winner(rules, plays)

@@ -44,7 +44,7 @@ def all_rule_combos() -> list[Rules]:
         for n in range(len(MODIFIERS) + 1):
             for mods in itertools.combinations(MODIFIERS, n):
                 try:
-                    combos.append(Rules.preset(preset, mods))
+                    combos.append(Rules(preset, mods))
                 except InvalidRules:
                     continue
     return combos
@@ -316,7 +316,7 @@ def script_two(
         plays += [given[leader], given[follower]]
         leader = winner
     used = set(holding[N]) | set(holding[S])
-    rest = [c for c in Rules.preset("two-player").deck if c not in used]
+    rest = [c for c in Rules("two-player").deck if c not in used]
     stock = []
     drawers = [dealer, other] * 13
     kept = {N: sorted(holding[N]), S: sorted(holding[S])}

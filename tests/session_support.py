@@ -10,7 +10,7 @@ from spadeslib.table import TableSession
 
 
 def short(rules: Rules, target: int = 120) -> Rules:
-    return Rules.preset(rules.preset, rules.modifiers, target=target)
+    return Rules(rules.preset, rules.modifiers, target=target)
 
 
 def frozen(session: TableSession) -> tuple[Any, ...]:

@@ -174,7 +174,7 @@ def test_position_from_a_view_and_a_world() -> None:
 
 
 def test_bad_positions_are_refused() -> None:
-    rules = Rules.preset()
+    rules = Rules()
     hands = {s: Card.parse_many("AS") for s in Seat}
     with pytest.raises(ValueError, match="appears twice"):
         Position(rules, hands, Seat.NORTH)

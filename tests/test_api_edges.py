@@ -109,9 +109,9 @@ def test_the_coach_refuses_to_review_a_seat_not_at_the_table() -> None:
 @pytest.mark.parametrize(
     "make",
     [
-        lambda: Rules.parse(Rules.preset(), foo=1),
-        lambda: Rules.parse(Rules.preset(), deck=()),
-        lambda: Rules.parse(Rules.preset(), preset="classic"),
+        lambda: Rules.parse(Rules(), foo=1),
+        lambda: Rules.parse(Rules(), deck=()),
+        lambda: Rules.parse(Rules(), preset="classic"),
     ],
 )
 def test_overrides_of_a_rules_object_are_checked_as_a_spec_s_are(make) -> None:  # type: ignore[no-untyped-def]
@@ -154,7 +154,7 @@ def test_the_coach_refuses_an_illegal_card_as_the_engine_does() -> None:
 
 
 def test_score_hand_reads_text_and_names_the_seat_it_refuses() -> None:
-    rules = Rules.preset("classic")
+    rules = Rules("classic")
     text = score_hand(rules, {"N": 3, "E": 4, "S": 2, "W": "nil"}, [4, 6, 2, 1], {})
     assert text["EW"].points == -57
     with pytest.raises(SpadesError, match="bids: West missing"):
@@ -168,7 +168,7 @@ def test_score_hand_reads_text_and_names_the_seat_it_refuses() -> None:
 
 
 def test_trick_winner_reads_text_and_refuses_a_card_played_twice() -> None:
-    rules = Rules.preset()
+    rules = Rules()
     assert trick_winner(rules, [("N", "KH"), ("E", "AH")]) == Seat.EAST
     with pytest.raises(SpadesError, match="North 2♠: a seat plays once"):
         trick_winner(rules, [("N", "KH"), ("N", "2S")])
@@ -179,8 +179,8 @@ def test_trick_winner_reads_text_and_refuses_a_card_played_twice() -> None:
 def test_scoring_helpers_refuse_bad_input_in_one_line() -> None:
     from spadeslib.scoring import game_over, side_of, why_over
 
-    rules = Rules.preset()
-    classic = Rules.preset("classic")
+    rules = Rules()
+    classic = Rules("classic")
     # a 0 is Nil where the rules have no numeric zero, as the engine reads it
     nil = score_hand(classic, {"N": 0, "E": 4, "S": 2, "W": 1}, [0, 5, 6, 2], {})
     assert nil["NS"].points == 124 and nil["NS"].nils

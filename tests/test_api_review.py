@@ -96,7 +96,7 @@ def test_scoring_and_tricks_take_a_rules_text_as_game_does() -> None:
     assert why_over("classic", {"NS": 520, "EW": 530}) == ("target", "EW")
     assert trick_winner("classic", [("N", "KH"), ("E", "AH")]) == Seat.EAST
     trick = Trick(Seat.NORTH, ((Seat.NORTH, Hand(seed=1).holding[0][0]),), None)
-    assert trick.led_suit("classic") == trick.led_suit(Rules.preset("classic"))
+    assert trick.led_suit("classic") == trick.led_suit(Rules("classic"))
 
 
 @pytest.mark.parametrize(
@@ -144,7 +144,7 @@ def test_a_bad_deal_read_from_a_record_is_still_an_invalid_record() -> None:
 
 def test_score_hand_refuses_a_bid_in_the_rules_own_words() -> None:
     with pytest.raises(SpadesError) as caught:
-        score_hand(Rules.preset("classic"), [3, 4, 2, None], [3, 4, 2, 4], {})
+        score_hand(Rules("classic"), [3, 4, 2, None], [3, 4, 2, 4], {})
     text = str(caught.value)
     assert "West: None is not a bid: bid a number of tricks from 1 to 13" in text
     assert "'blind nil'" in text

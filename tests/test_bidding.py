@@ -215,7 +215,7 @@ def test_blind_nil_not_offered_when_99_behind(preset: str) -> None:
 
 
 def test_blind_nil_margin_is_a_parameter() -> None:
-    rules = Rules.preset("classic", blind_nil_margin=200)
+    rules = Rules("classic", blind_nil_margin=200)
     hand = Hand(rules, N, seed=15, scores={"NS": 250, "EW": 100})
     assert not any(hand.hidden)
     assert_rejected(hand, Bid.BLIND_NIL, "blind-nil-trailing", "East", "200")
@@ -450,7 +450,7 @@ def test_deal_with_known_holdings() -> None:
 def test_custom_single_nil_per_team() -> None:
     """double_nil=False with nil_before_partner_only=False: a Nil is open after
     the partner's numeric bid, but not after the partner's Nil."""
-    rules = Rules.preset("classic", double_nil=False)
+    rules = Rules("classic", double_nil=False)
     hand = Hand(rules, N, seed=40, scores={"NS": 0, "EW": -100})  # E S W N
     hand.apply(LOOK)
     bid_all(hand, "nil", 3)
@@ -470,7 +470,7 @@ def test_suicide_blind_nil_after_partner_nil_is_refused() -> None:
 
 
 def test_trailing_blind_nil_with_nil_before_partner_only() -> None:
-    rules = Rules.preset("classic", nil_before_partner_only=True)
+    rules = Rules("classic", nil_before_partner_only=True)
     hand = Hand(rules, N, seed=42, scores={"NS": 0, "EW": -100})
     bid_all(hand, LOOK, 3, 4)
     assert hand.turn is W and not hand.hidden[W]

@@ -33,7 +33,7 @@ def test_two_player_draw_keep_and_take_next() -> None:
     """Source 001: no deal; the dealer draws first; keep the top card (the next
     goes face down to the discard pile, seen by the drawer only) or discard it
     and keep the next. Players alternate until each holds 13."""
-    stock = Card.parse_many(" ".join(str(c) for c in Rules.preset("two-player").deck))
+    stock = Card.parse_many(" ".join(str(c) for c in Rules("two-player").deck))
     hand = Hand("two-player", S, stock=stock)
     assert hand.phase is Phase.DRAW and hand.turn is S
     assert hand.hidden == [True, False, True, False], "both may still go blind"

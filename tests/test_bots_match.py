@@ -69,7 +69,7 @@ def test_report_arithmetic_on_a_small_match():
 
 def test_first_play_of_a_deal_is_recomputed_independently():
     report = duplicate_match("rule", "random", deals=1, seed=5)
-    rules = Rules.preset()
+    rules = Rules()
     bots = {
         seat: make_bot(
             "rule" if seat in (Seat.NORTH, Seat.SOUTH) else "random",
@@ -126,7 +126,7 @@ def test_two_player_and_other_rules_matches():
 
 
 def test_trumping_partners_sure_winner_is_a_blunder():
-    rules = Rules.preset()
+    rules = Rules()
     deal = {s: D5[s] for s in D5}
     blunders = {seat: [0.0, 0.0, 0.0, 0.0] for seat in Seat}
     bots: dict[Seat, Any] = {seat: make_bot("rule") for seat in Seat}
@@ -152,7 +152,7 @@ def test_leaving_partners_nil_uncovered_is_a_blunder():
         "S": "JC 10C 9C 3C QD JD 10D 6D QH JH 7H 7S 8S",
         "W": "2C 9D 8D 7D 10H 9H 8H 9S 10S JS QS KS AS",
     }
-    rules = Rules.preset()
+    rules = Rules()
     blunders = {seat: [0.0, 0.0, 0.0, 0.0] for seat in Seat}
     bots: dict[Seat, Any] = {seat: make_bot("rule") for seat in Seat}
     bots[Seat.NORTH] = Scripted(["7C"])

@@ -26,7 +26,7 @@ def all_rule_sets() -> list[str]:
         for k in range(3):
             for mods in itertools.combinations(MODIFIERS, k):
                 try:
-                    Rules.preset(preset, mods)
+                    Rules(preset, mods)
                 except InvalidRules:
                     continue
                 specs.append("+".join((preset, *mods)))
@@ -61,7 +61,7 @@ def test_rule_sets_are_all_found():
 
 
 def test_deck_ids_follow_trump_order():
-    rules = Rules.preset("classic", ["jokers"])
+    rules = Rules("classic", ["jokers"])
     deck = deck_for(rules)
     trumps = [deck.card[i] for i in bits(deck.suit_mask[3])]
     assert trumps == list(reversed(rules.trump_order))
@@ -189,7 +189,7 @@ def test_worlds_respect_what_the_seat_has_seen(spec: str):
 
 
 def test_exchange_cards_are_known_to_be_with_partner():
-    rules = Rules.preset("classic")
+    rules = Rules("classic")
     hand = Hand(rules, Seat.WEST, seed=3, scores={"NS": 0, "EW": 200})
     # North is trailing by 200: may bid blind nil
     hand.apply(Bid.BLIND_NIL)

@@ -193,7 +193,7 @@ def test_course_helpers_and_job_seeds_name_what_is_wrong() -> None:
     with pytest.raises(SpadesError, match="'Q' is not a seat"):
         HandJob("x", nil="Q")
     with pytest.raises(InvalidRules, match="exchange must be at most 13 cards, not 99"):
-        Rules.preset("classic", exchange=99)
+        Rules("classic", exchange=99)
 
 
 def test_a_long_seed_for_many_games_is_named_as_typed(

@@ -184,7 +184,7 @@ def test_scoring_under_another_preset_is_recognised() -> None:
     q = build(exercise_classes("08")[0], DEFAULT_SEED)
     others = [p for p in ("cards4net", "classic", "yppedia") if p != q.preset]
     for other in others:
-        verdict = q.feedback(q.score(Rules.preset(other)).points)
+        verdict = q.feedback(q.score(Rules(other)).points)
         assert verdict.message.startswith(f"that is the score under {other}")
 
 
@@ -239,7 +239,7 @@ def test_solver_shortcuts_agree_with_brute_force() -> None:
     for i in range(12):
         preset = ("cards4net", "classic", "yppedia")[i % 3]
         hand = position(
-            Rules.preset(preset),
+            Rules(preset),
             rng,
             lambda h, i=i: (
                 len(h.tricks) == 9 + (i % 2)

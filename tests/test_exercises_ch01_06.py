@@ -93,7 +93,7 @@ def test_preset_exercise_asks_only_what_chapter_3_teaches() -> None:
 def _allowed(spec: Spec, preset: str) -> bool:
     """The bid asked about, judged by a hand of ``preset`` built from the
     prompt's situation (dealer, scores, bids so far)."""
-    hand = Hand(Rules.preset(preset), spec.dealer, seed=0, scores=spec.scores)
+    hand = Hand(Rules(preset), spec.dealer, seed=0, scores=spec.scores)
     for bid in spec.before:
         if not bid.is_blind and LOOK in hand.legal_actions():
             hand.apply(LOOK)

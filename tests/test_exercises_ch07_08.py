@@ -136,7 +136,7 @@ def test_same_hand_presets_solution_says_which_tricks_count() -> None:
         nil = q.nil_seat
         won = q.tricks[nil]
         trick = "1 trick" if won == 1 else f"{won} tricks"
-        if Rules.preset(q.preset).nil_tricks == "team":
+        if Rules(q.preset).nil_tricks == "team":
             assert f"{nil.full}'s {trick} as nil bidder included under" in line
         else:
             verb = "does" if won == 1 else "do"

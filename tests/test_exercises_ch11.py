@@ -195,7 +195,7 @@ def test_glossary_dealer_says_who_leads_under_jokers_and_with_two() -> None:
     assert "the next player to the left bids and leads first" not in row[1]
     from spadeslib import Rules, Seat
 
-    jokers = Rules.preset("cards4net", ["jokers"])
+    jokers = Rules("cards4net", ["jokers"])
     assert jokers.dealer_leads
     from spadeslib import Hand
 

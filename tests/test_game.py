@@ -193,19 +193,19 @@ def test_yppedia_losing_threshold_ends_the_game() -> None:
 
 
 def test_game_over_function() -> None:
-    rules = Rules.preset()
+    rules = Rules()
     assert game_over(rules, {"NS": 499, "EW": 0}) == (False, None)
     assert game_over(rules, {"NS": 500, "EW": 0}) == (True, "NS")
     assert game_over(rules, {"NS": 600, "EW": 610}) == (True, "EW")
     assert game_over(rules, {"NS": 600, "EW": 600}) == (False, None)
     assert game_over(rules, {"NS": -5000, "EW": 0}) == (False, None)
-    ypp = Rules.preset("yppedia")
+    ypp = Rules("yppedia")
     assert game_over(ypp, {"NS": -200, "EW": -150}) == (True, "EW")
     assert game_over(ypp, {"NS": -199, "EW": 0}) == (False, None)
     assert game_over(ypp, {"NS": -250, "EW": -250}) == (False, None)
-    low = Rules.preset("classic", target=200)
+    low = Rules("classic", target=200)
     assert game_over(low, {"NS": 200, "EW": 150}) == (True, "NS")
-    assert game_over(Rules.preset("two-player"), {"N": 10, "S": 505}) == (True, "S")
+    assert game_over(Rules("two-player"), {"N": 10, "S": 505}) == (True, "S")
 
 
 # --------------------------------------------------------------- undo

@@ -112,7 +112,7 @@ def test_exact_loss_is_zero_for_forced_play_and_counts_cards() -> None:
     assert m.stats["a"].exact_decisions == 0 and m.exact_loss("a")[0] == 0
     two = duplicate_match("rule", "rule", deals=1, seed=2, check_tricks=3)
     assert two.stats["a"].exact_decisions + two.stats["b"].exact_decisions > 0
-    assert exact_tricks(Rules.preset(), 99) <= 13
+    assert exact_tricks(Rules(), 99) <= 13
     with pytest.raises(ValueError, match="final tricks"):
         duplicate_match("rule", "rule", deals=1, check_tricks=14)
 

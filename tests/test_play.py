@@ -218,7 +218,7 @@ def test_two_player_trick_and_lead() -> None:
 )
 def test_trick_winner(cards: str, winner: Seat) -> None:
     plays = list(zip(Seat, Card.parse_many(cards), strict=True))
-    assert trick_winner(Rules.preset(), plays) is winner
+    assert trick_winner(Rules(), plays) is winner
 
 
 @pytest.mark.parametrize(
@@ -232,7 +232,7 @@ def test_trick_winner(cards: str, winner: Seat) -> None:
     ],
 )
 def test_trick_winner_barmore(cards: str, winner: Seat) -> None:
-    rules = Rules.preset("classic", ["jokers"])
+    rules = Rules("classic", ["jokers"])
     plays = list(zip(Seat, Card.parse_many(cards), strict=True))
     assert trick_winner(rules, plays) is winner
 

@@ -310,7 +310,7 @@ def test_exchange_entries_need_a_rule_set_and_a_team_with_an_exchange() -> None:
     data["hands"][0]["exchanges"] = {"E": ["2C", "3C"]}
     message = refusal(data)
     assert "East" in message and "no card exchange" in message
-    rules = Rules.preset("classic", blind_nil_margin=0)
+    rules = Rules("classic", blind_nil_margin=0)
     game = Game(rules, seed=1, dealer="N")
     for action in ("blind_nil", "look", 3, "look", 3, "look", 3):
         game.apply(action)
@@ -421,7 +421,7 @@ def test_save_refuses_a_folder_or_an_empty_name_before_writing(tmp_path) -> None
 
 
 def test_a_fractional_move_timer_round_trips() -> None:
-    game = Game(Rules.preset("classic", move_timer=2.5), seed=3)
+    game = Game(Rules("classic", move_timer=2.5), seed=3)
     assert record.loads(record.dumps(game)).rules.move_timer == 2.5
 
 

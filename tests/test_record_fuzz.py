@@ -147,7 +147,7 @@ def pool_for(path: Path, value: Any, rng: random.Random) -> list[Any]:
         return POOLS[last] + POOLS["any"]
     if last in SEAT_LISTS:
         return POOLS["seat"] + POOLS["any"]
-    cards = [str(c) for c in Rules.parse("classic+jokers").deck + Rules.preset().deck]
+    cards = [str(c) for c in Rules.parse("classic+jokers").deck + Rules().deck]
     if isinstance(value, str) and " " in value:  # a deal or a stock
         parts = value.split()
         i, j = rng.randrange(len(parts)), rng.randrange(len(parts))

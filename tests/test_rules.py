@@ -17,14 +17,14 @@ C = Card.parse
 
 # ----------------------------------------------------------------- presets
 def test_default_is_cards4net() -> None:
-    assert Rules.preset() == Rules.preset("cards4net") == Rules()
-    assert Rules.preset("default").spec == "cards4net"
+    assert Rules() == Rules("cards4net") == Rules()
+    assert Rules("default").spec == "cards4net"
 
 
 def test_common_ground_defaults() -> None:
     """Every preset: 52 cards, spades trump, target 500, 10 bags cost 100."""
     for name in PRESETS:
-        rules = Rules.preset(name)
+        rules = Rules(name)
         assert rules.deck == FULL_DECK
         assert rules.target == 500
         assert rules.bag_limit == 10 and rules.bag_penalty == 100
@@ -37,7 +37,7 @@ def test_common_ground_defaults() -> None:
 def test_cards4net_preset() -> None:
     """Source 000: 0-13 with a numeric zero, Nil before partner bids, Blind Nil
     for the first bidder, nil 100/200, nil tricks count for the team."""
-    r = Rules.preset("cards4net")
+    r = Rules("cards4net")
     assert (r.players, r.numeric_zero, r.nil, r.nil_before_partner_only) == (
         4,
         True,
@@ -53,7 +53,7 @@ def test_cards4net_preset() -> None:
 def test_classic_preset() -> None:
     """Sources 004/002: 0 is Nil, Blind Nil when 100 behind with a two-card
     exchange, double nil allowed, a nil bidder's tricks are bags."""
-    r = Rules.preset("classic")
+    r = Rules("classic")
     assert not r.numeric_zero and r.nil and not r.nil_before_partner_only
     assert r.double_nil
     assert (r.blind_nil, r.blind_nil_margin, r.exchange) == ("trailing", 100, 2)
@@ -65,8 +65,8 @@ def test_classic_preset() -> None:
 def test_yppedia_preset() -> None:
     """Source 003: as classic but nil 50, blind nil 100, one blind nil per team,
     failed-nil tricks ignored, game lost at -200."""
-    r = Rules.preset("yppedia")
-    c = Rules.preset("classic")
+    r = Rules("yppedia")
+    c = Rules("classic")
     assert (r.nil_value, r.blind_nil_value) == (50, 100)
     assert r.blind_nils_per_team == 1
     assert r.nil_tricks == "ignored"
@@ -79,7 +79,7 @@ def test_yppedia_preset() -> None:
 def test_two_player_preset() -> None:
     """Source 001: two players, 0 is Nil (100), blind nil before the draw (200)
     with up to three discards."""
-    r = Rules.preset("two-player")
+    r = Rules("two-player")
     assert r.players == 2
     assert not r.numeric_zero and r.nil
     assert (r.nil_value, r.blind_nil_value) == (100, 200)
@@ -98,21 +98,21 @@ def test_two_player_preset() -> None:
     ],
 )
 def test_preset_aliases(alias: str, name: str) -> None:
-    assert Rules.preset(alias).preset == name
+    assert Rules(alias).preset == name
 
 
 # --------------------------------------------------------------- modifiers
 def test_mirror() -> None:
-    r = Rules.preset("cards4net", ["mirror"])
+    r = Rules("cards4net", ["mirror"])
     assert r.bid_rule == "mirror" and r.blind_nil == "none"
 
 
 def test_whiz() -> None:
-    assert Rules.preset("classic", ["whiz"]).bid_rule == "whiz"
+    assert Rules("classic", ["whiz"]).bid_rule == "whiz"
 
 
 def test_suicide() -> None:
-    assert Rules.preset("classic", ["suicide"]).suicide
+    assert Rules("classic", ["suicide"]).suicide
 
 
 def test_ten_for_200() -> None:
@@ -124,7 +124,7 @@ def test_ten_for_200() -> None:
 def test_jokers_barmore() -> None:
     """Source 004: BJ and LJ added, 2C and 2H removed, BJ > LJ > 2S > AS ... 3S;
     dealer leads, no breaking, no Nil, Blind Seven 140."""
-    r = Rules.preset("classic", ["jokers"])
+    r = Rules("classic", ["jokers"])
     assert len(r.deck) == 52 and len(set(r.deck)) == 52
     assert C("BJ") in r.deck and C("LJ") in r.deck
     assert C("2C") not in r.deck and C("2H") not in r.deck
@@ -192,21 +192,21 @@ def test_allowed_combinations_cover_every_preset_and_modifier() -> None:
 )
 def test_bad_parameters_are_rejected(overrides: dict, message: str) -> None:
     with pytest.raises(InvalidRules, match=message):
-        Rules.preset("cards4net", **overrides)
+        Rules("cards4net", **overrides)
 
 
 def test_custom_parameters_are_accepted() -> None:
-    r = Rules.preset("classic", target=250, bag_limit=5, bag_penalty=50, nil_value=75)
+    r = Rules("classic", target=250, bag_limit=5, bag_penalty=50, nil_value=75)
     assert (r.target, r.bag_limit, r.bag_penalty, r.nil_value) == (250, 5, 50, 75)
-    assert Rules.preset("yppedia", losing_threshold=None).losing_threshold is None
-    assert Rules.preset("yppedia", move_timer=20).move_timer == 20
+    assert Rules("yppedia", losing_threshold=None).losing_threshold is None
+    assert Rules("yppedia", move_timer=20).move_timer == 20
 
 
 def test_unknown_preset_and_modifier() -> None:
     with pytest.raises(InvalidRules, match=r"unknown preset 'hearts'.*cards4net"):
-        Rules.preset("hearts")
+        Rules("hearts")
     with pytest.raises(InvalidRules, match=r"unknown modifier 'turbo'.*mirror"):
-        Rules.preset("classic", ["turbo"])
+        Rules("classic", ["turbo"])
     with pytest.raises(InvalidRules, match="empty rules"):
         Rules.parse(" + ")
     with pytest.raises(InvalidRules, match="repeated"):
@@ -215,16 +215,16 @@ def test_unknown_preset_and_modifier() -> None:
         with pytest.raises(InvalidRules, match=r"as text such as 'cards4net'.*not"):
             Rules.parse(spec)  # type: ignore[arg-type]
     with pytest.raises(InvalidRules, match=r"preset is named by text.*not 5"):
-        Rules.preset(5)  # type: ignore[arg-type]
+        Rules(5)  # type: ignore[arg-type]
     for mods in (None, [5]):
         with pytest.raises(InvalidRules, match=r"modifiers are a list of names"):
-            Rules.preset("classic", mods)  # type: ignore[arg-type]
+            Rules("classic", mods)  # type: ignore[arg-type]
 
 
 def test_modifiers_may_be_written_as_one_text() -> None:
     # a string was iterated letter by letter: "unknown modifier 'm'"
-    assert Rules.preset("classic", "mirror").modifiers == ("mirror",)
-    assert Rules.preset("classic", "mirror+ten_for_200") == Rules.parse(
+    assert Rules("classic", "mirror").modifiers == ("mirror",)
+    assert Rules("classic", "mirror+ten_for_200") == Rules.parse(
         "classic+mirror+ten_for_200"
     )
 
@@ -247,17 +247,17 @@ def test_incompatible_combinations(spec: str, words: str) -> None:
 
 
 def test_rules_are_frozen_values() -> None:
-    r = Rules.preset("classic")
+    r = Rules("classic")
     with pytest.raises(dataclasses.FrozenInstanceError):
         r.target = 100  # type: ignore[misc]
-    assert Rules.preset("classic") == r and hash(Rules.preset("classic")) == hash(r)
-    assert Rules.preset("classic", target=300) != r
+    assert Rules("classic") == r and hash(Rules("classic")) == hash(r)
+    assert Rules("classic", target=300) != r
 
 
 def test_json_round_trip_of_every_combination() -> None:
     for rules in ALL_COMBOS:
         assert Rules.from_json(rules.to_json()) == rules
-    custom = Rules.preset("yppedia", ["mirror"], target=300, bag_penalty=50)
+    custom = Rules("yppedia", ["mirror"], target=300, bag_penalty=50)
     data = custom.to_json()
     assert data == {
         "preset": "yppedia",
@@ -276,7 +276,7 @@ def test_from_json_rejects_bad_shapes() -> None:
 
 
 def test_parse_passes_rules_through_and_overrides() -> None:
-    r = Rules.preset("classic")
+    r = Rules("classic")
     assert Rules.parse(r) is r
     assert Rules.parse(r, target=200).target == 200
     with pytest.raises(InvalidRules):
@@ -285,21 +285,21 @@ def test_parse_passes_rules_through_and_overrides() -> None:
 
 # -------------------------------------------------------------- card play
 def test_standard_trick_suit_and_trumps() -> None:
-    r = Rules.preset()
+    r = Rules()
     for card in FULL_DECK:
         assert r.trick_suit(card) is card.suit
         assert r.is_trump(card) == (card.suit is Suit.SPADES)
 
 
 def test_jokers_follow_as_spades() -> None:
-    r = Rules.preset("cards4net", ["jokers"])
+    r = Rules("cards4net", ["jokers"])
     assert r.trick_suit(C("BJ")) is Suit.SPADES
     assert r.trick_suit(C("LJ")) is Suit.SPADES
     assert r.is_trump(C("BJ")) and r.is_trump(C("2S")) and not r.is_trump(C("AH"))
 
 
 def test_beats_standard() -> None:
-    r = Rules.preset()
+    r = Rules()
     H = Suit.HEARTS
     assert r.beats(C("AH"), C("KH"), H)
     assert not r.beats(C("KH"), C("AH"), H)
@@ -310,7 +310,7 @@ def test_beats_standard() -> None:
 
 
 def test_barmore_trump_order_in_play() -> None:
-    r = Rules.preset("classic", ["jokers"])
+    r = Rules("classic", ["jokers"])
     order = Card.parse_many("BJ LJ 2S AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S")
     for led in (Suit.SPADES, Suit.HEARTS):
         for high, low in itertools.combinations(order, 2):
@@ -322,21 +322,19 @@ def test_barmore_trump_order_in_play() -> None:
 def test_custom_joker_trump_order() -> None:
     """Which cards a joker deck drops and the trump order are parameters."""
     order = Card.parse_many("BJ LJ AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S")
-    r = Rules.preset(
-        "classic", ["jokers"], removed_cards=["2D", "2C"], trump_order=order
-    )
+    r = Rules("classic", ["jokers"], removed_cards=["2D", "2C"], trump_order=order)
     assert C("2D") not in r.deck and C("2H") in r.deck
     assert r.beats(C("AS"), C("2S"), Suit.SPADES)
     assert r.beats(C("LJ"), C("AS"), Suit.SPADES)
     with pytest.raises(InvalidRules, match="trump_order"):
-        Rules.preset("classic", ["jokers"], trump_order=order[:-1])
+        Rules("classic", ["jokers"], trump_order=order[:-1])
     with pytest.raises(InvalidRules, match="exactly two"):
-        Rules.preset("classic", ["jokers"], removed_cards=["2D"])
+        Rules("classic", ["jokers"], removed_cards=["2D"])
 
 
 def test_a_rules_text_carries_house_rules_and_full_spec_writes_them_back() -> None:
     rules = Rules.parse("classic+mirror+bag_limit=5+bag_penalty=50")
-    assert rules == Rules.preset("classic", ["mirror"], bag_limit=5, bag_penalty=50)
+    assert rules == Rules("classic", ["mirror"], bag_limit=5, bag_penalty=50)
     assert rules.spec == "classic+mirror"  # the rule set's name, as before
     assert rules.full_spec == "classic+mirror+bag_limit=5+bag_penalty=50"
     settings = {
@@ -348,9 +346,9 @@ def test_a_rules_text_carries_house_rules_and_full_spec_writes_them_back() -> No
     }
     for preset in ("cards4net", "classic", "yppedia", "two-player"):
         for key, value in settings.items():
-            made = Rules.preset(preset, **{key: value})
+            made = Rules(preset, **{key: value})
             assert Rules.parse(made.full_spec) == made, (preset, key)
-        assert Rules.preset(preset).full_spec == Rules.preset(preset).spec
+        assert Rules(preset).full_spec == Rules(preset).spec
     # a keyword still wins over the text, as for every override
     assert Rules.parse("classic+target=300", target=200).target == 200
 
@@ -384,7 +382,7 @@ def test_spades_rules_lists_the_settings_a_rules_text_may_hold(
     assert "House rules (add with +SETTING=VALUE" in out
     assert "  bag_penalty              100" in out
     for name in SETTINGS:  # each one a text can set, as spades rules says
-        value = getattr(Rules.preset(), name)
+        value = getattr(Rules(), name)
         assert Rules.parse(f"classic+{name}={setting_text(value)}") is not None
 
 

@@ -282,7 +282,7 @@ def test_jokers_hand_scores_like_classic() -> None:
 def test_source_000_eight_bags_plus_three_is_one_penalty_one_carried() -> None:
     """Source 000: "Si pasas de ocho a once bolsas, se aplica una penalización y
     queda una bolsa"."""
-    assert apply_bags(Rules.preset(), 8, 3) == (1, 1)
+    assert apply_bags(Rules(), 8, 3) == (1, 1)
     ns = both(
         "cards4net", bids_of(N=3, S=3, E=2, W=2), tricks_of(N=5, S=4, E=2, W=2),
         bags={"NS": 8, "EW": 0},
@@ -292,7 +292,7 @@ def test_source_000_eight_bags_plus_three_is_one_penalty_one_carried() -> None:
 
 
 def test_custom_bag_limit_and_penalty() -> None:
-    rules = Rules.preset("classic", bag_limit=5, bag_penalty=50)
+    rules = Rules("classic", bag_limit=5, bag_penalty=50)
     assert apply_bags(rules, 4, 3) == (1, 2)
     assert apply_bags(rules, 4, 11) == (3, 0)
     ns = score(
@@ -356,7 +356,7 @@ def test_side_score_fields_add_up() -> None:
 def test_source_001_two_player_scoring() -> None:
     """Source 001: each player scored alone; made +10 per trick bid and +1 per
     overtrick (a bag); set -10 per trick bid; Nil 100; double nil 200."""
-    rules = Rules.preset("two-player")
+    rules = Rules("two-player")
     r = score(rules, bids_of(N=4, S=5), tricks_of(N=6, S=7))
     assert (r["N"].points, r["N"].bags_after, r["S"].points) == (42, 2, 52)
     r = score(rules, bids_of(N=8, S=5), tricks_of(N=6, S=7))
@@ -387,7 +387,7 @@ def test_two_player_hand_played_out() -> None:
 
 # ------------------------------------------------------------- helpers
 def test_sides_and_seats() -> None:
-    four, two = Rules.preset(), Rules.preset("two-player")
+    four, two = Rules(), Rules("two-player")
     assert sides(four) == ("NS", "EW") and sides(two) == ("N", "S")
     assert [side_of(four, s) for s in Seat] == ["NS", "EW", "NS", "EW"]
     assert side_of(two, N) == "N" and side_of(two, S) == "S"

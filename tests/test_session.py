@@ -393,7 +393,7 @@ def test_a_number_is_not_bid_on_cards_still_face_down() -> None:
 
 
 def test_the_game_over_says_who_won_by_how_much_and_why() -> None:
-    rules = Rules.preset("yppedia")
+    rules = Rules("yppedia")
     session = TableSession(rules, seed=1, speed="instant")
     session.game.scores.update(NS=-420, EW=153)
     session.game.is_over, session.game.winner = True, "EW"

@@ -71,7 +71,7 @@ def test_resumed_log_is_the_live_log_line_for_line(
     spec: str, auto_next: bool, tmp_path: Path
 ) -> None:
     base = Rules.parse(spec)
-    rules = Rules.preset(base.preset, base.modifiers, target=250)
+    rules = Rules(base.preset, base.modifiers, target=250)
     session = TableSession(rules, seed=21, auto_next=auto_next)
     rng = random.Random(spec)
     checked = 0
@@ -133,7 +133,7 @@ def test_a_hand_just_over_shows_its_review_again(hands: int, tmp_path: Path) -> 
     """With ``auto_review``, the review that opened when the hand ended opens
     again on a resumed or loaded game (between hands, or the game over),
     the same review; mid-hand nothing opens."""
-    rules = Rules.preset("classic", target=150)
+    rules = Rules("classic", target=150)
     session = TableSession(rules, seed=4, coach="rule", auto_review=True)
     play(session, random.Random(3), hands)
     assert session.between or session.game.is_over

@@ -82,12 +82,12 @@ def test_house_rules_are_named_in_the_state_and_the_log() -> None:
 def test_new_game_from_options_keeps_the_house_rules() -> None:
     session = TableSession("classic+bag_limit=5", seed=2024)
     # the Options panel sends the preset and the modifiers only
-    assert session.new_game(Rules.preset("classic", []), seed=7)
+    assert session.new_game(Rules("classic", []), seed=7)
     assert session.rules.full_spec == "classic+bag_limit=5"
     assert "House rules kept from the last game: bag_limit=5." in session.log
     assert session.new_game(seed=8)  # no rules: the same, house rules included
     assert session.rules.full_spec == "classic+bag_limit=5"
-    assert session.new_game(Rules.preset("classic", ["jokers"]), seed=9)
+    assert session.new_game(Rules("classic", ["jokers"]), seed=9)
     assert session.rules.full_spec == "classic+jokers+bag_limit=5"
     assert session.new_game("classic", seed=9, house_rules=False)
     assert session.rules.full_spec == "classic"
@@ -96,7 +96,7 @@ def test_new_game_from_options_keeps_the_house_rules() -> None:
 def test_new_rules_that_refuse_a_house_rule_drop_it_and_say_so() -> None:
     session = TableSession("classic+blind_nil=first_bidder+bag_limit=5", seed=1)
     assert session.rules.blind_nil == "first_bidder"
-    assert session.new_game(Rules.preset("two-player", []), seed=3)
+    assert session.new_game(Rules("two-player", []), seed=3)
     kept = [line for line in session.log if line.startswith("House rules kept")]
     dropped = [line for line in session.log if line.startswith("House rules dropp")]
     assert kept and "bag_limit=5" in kept[-1]

@@ -63,7 +63,7 @@ def test_every_rule_set_has_a_printable_sheet(spec: str) -> None:
 
 
 def test_values_come_from_the_rules_not_from_text() -> None:
-    rules = Rules.preset(
+    rules = Rules(
         "classic",
         ["ten_for_200"],
         target=300,
@@ -99,7 +99,7 @@ def test_example_scores_are_computed_per_rule_set() -> None:
     assert "win 8: +71" in _text("cards4net")
     assert "Blind Seven: +140 made, -140 set" in _text("classic+jokers")
     assert "Blind Seven: +160 made" in _text(
-        Rules.preset("classic", ["jokers"], blind_seven_value=160)
+        Rules("classic", ["jokers"], blind_seven_value=160)
     )
 
 

@@ -147,7 +147,7 @@ def test_the_state_names_cards_for_the_learner_only() -> None:
 
 
 def test_the_sheet_counts_in_words() -> None:
-    session = TableSession(Rules.preset("classic", target=100), seed=3)
+    session = TableSession(Rules("classic", target=100), seed=3)
     rng = random.Random(2)
     while not session.between and not session.game.is_over:
         session.act(rng.choice(session.view.legal))
@@ -211,7 +211,7 @@ def test_a_paused_table_says_whose_turn_it_is() -> None:
 
 def test_a_game_is_in_play_once_the_learner_has_decided_until_it_ends() -> None:
     """``in_play`` is what makes New game ask before throwing a game away."""
-    session = TableSession(Rules.preset("classic", target=100), seed=5)
+    session = TableSession(Rules("classic", target=100), seed=5)
     assert not table_state(session)["table"]["in_play"]  # dealt, nothing decided
     rng = random.Random(5)
     assert session.act(rng.choice(session.view.legal))

@@ -34,7 +34,7 @@ each nil bidder's own) are part of the table's key.
 >>> from spadeslib import Card, Rules, Seat, Bid
 >>> hands = {Seat.NORTH: Card.parse_many("AS 2H"), Seat.EAST: Card.parse_many("KH 3H"),
 ...          Seat.SOUTH: Card.parse_many("AH 4H"), Seat.WEST: Card.parse_many("QH 5H")}
->>> pos = Position(Rules.preset(), hands, Seat.NORTH, spades_broken=True)
+>>> pos = Position(Rules(), hands, Seat.NORTH, spades_broken=True)
 >>> Solver(pos, "tricks").values(pos)  # North-South tricks after each card
 {Card.parse('2H'): 2, Card.parse('AS'): 2}
 """

@@ -19,7 +19,7 @@ Seats are the engine's seat numbers (North 0 ... West 3); two-player hands
 use North and South (0 and 2).
 
 >>> from spadeslib import Rules
->>> deck = deck_for(Rules.preset())
+>>> deck = deck_for(Rules())
 >>> ace = deck.id_of_card(Card.parse("AS")); ace, deck.card[ace]
 (60, Card.parse('AS'))
 >>> deck.mask(Card.parse_many("2C AS")) == (1 << 0) | (1 << 60)

@@ -2,7 +2,7 @@
 
 >>> from spadeslib import Rules, Card
 >>> from spadeslib.bots.sim import deck_for
->>> deck = deck_for(Rules.preset())
+>>> deck = deck_for(Rules())
 >>> hand = deck.mask(Card.parse_many("AS KS 7S 3S AH KD 4D 9C 8C 6C 2C 5H 3H"))
 >>> round(evaluate(deck, hand), 2)
 5.08

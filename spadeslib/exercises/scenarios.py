@@ -8,7 +8,7 @@ on the bots, so the course's exercises stay the same when the bots improve.
 
 >>> import random
 >>> from spadeslib import Rules
->>> hand = deal(Rules.preset(), random.Random(3))
+>>> hand = deal(Rules(), random.Random(3))
 >>> sum(len(hand.holding[s]) for s in hand.seats)
 52
 >>> split_tricks(random.Random(1), {Seat.NORTH: 4}, total=13)[Seat.NORTH]
@@ -251,7 +251,7 @@ def bag_text(rules: Rules, bags: Mapping[str, int]) -> str:
 def rules_text(rules: Rules) -> str:
     """The rule set's spec, with any house-rule overrides spelled out.
 
-    >>> rules_text(Rules.preset("classic", bag_limit=5, bag_penalty=50))
+    >>> rules_text(Rules("classic", bag_limit=5, bag_penalty=50))
     'classic (house rules: bag_limit=5, bag_penalty=50)'
     """
     data = rules.to_json()
@@ -270,7 +270,7 @@ def position(
     holds; hands are dealt again from ``rng`` until one gets there.
 
     >>> from spadeslib import Phase
-    >>> hand = position(Rules.preset(), random.Random(2),
+    >>> hand = position(Rules(), random.Random(2),
     ...                 lambda h: h.phase is Phase.PLAYING and len(h.tricks) == 3)
     >>> len(hand.tricks), hand.trick
     (3, [])

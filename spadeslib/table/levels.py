@@ -39,7 +39,6 @@ if TYPE_CHECKING:
 __all__ = ["Levels", "levels_summary"]
 
 
-
 def levels_summary(levels: dict[Seat, str], rules: Rules, seat: Seat) -> str:
     """``"partner search, opponents expert"`` (``"opponent expert"`` for two
     players): the levels of the bots facing a learner at ``seat``."""

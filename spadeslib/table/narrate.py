@@ -63,7 +63,7 @@ def seat_name(seat: Seat, learner: Seat | None, rules: Rules) -> str:
     partner, else the seat's name.
 
     >>> from spadeslib import Rules
-    >>> r = Rules.preset()
+    >>> r = Rules()
     >>> seat_name(Seat.NORTH, Seat.SOUTH, r), seat_name(Seat.EAST, Seat.SOUTH, r)
     ('North (partner)', 'East')
     """

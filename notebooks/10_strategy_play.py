@@ -31,7 +31,9 @@
 # `choice = "KD"`), and run the cell: the **coach** (`spadeslib.coach`)
 # rates your card by the points it loses against the best card, and says
 # why. The coach deals the cards you cannot see 40 times at random, each
-# time in a way that fits what you have seen. In each deal it tries every
+# time in a way that fits what you have seen, and four times as many (160)
+# where those deals disagree widely, as they do in every position of this
+# chapter (a Nil or a contract hangs on each). In each deal it tries every
 # card you could play and plays the hand to the end: with the `rule` bot's
 # play for all four seats or, once few cards are left, with perfect play.
 # Late in a hand it also solves the real deal, with every card known. Each
@@ -161,7 +163,7 @@ def count_cards(view):
 
 # %% [markdown]
 # The coach names each rating by the points a card is expected to lose
-# against the best card. It values the cards over a few dozen deals of the
+# against the best card. It values the cards over 40 or 160 deals of the
 # unseen cards, so each average is only so sure: the rating reads the loss
 # *less the noise* of those deals (one standard error), and a card that
 # the deals cannot tell from the best is rated as good as the best. The
@@ -225,7 +227,7 @@ coach_says(hand)
 # points on average, because it gives the lead away (it wins the trick less
 # often): small losses, rated "good" for the 8♣, 10♣ and 8♠ and within the
 # noise of the deals for the small hearts. How sure: these are averages
-# over the deals of the unseen cards the hint names, each played to the
+# over the 160 deals of the unseen cards the first line names, each played to the
 # end; too many cards are left to solve the real deal with every card
 # known, so the lesson is "on average", which is how you must play.
 #
@@ -342,8 +344,7 @@ coach_says(hand)
 judge(hand, "8S")  # the coach's verdict on a spade lead
 
 # %% [markdown]
-# How sure: over 160 deals of the unseen cards (the coach deals four times
-# its 40 where they disagree widely, as here). With every card known, the
+# How sure: over 160 deals of the unseen cards. With every card known, the
 # real deal happens to give the same result either way (the verdict's last
 # sentence): the lesson is the better bet, not a sure thing.
 #
@@ -373,7 +374,7 @@ coach_says(hand)
 # %% [markdown]
 # North's 7♥ is winning the trick, and South has no heart left. Any
 # discard leaves North with the trick and breaks the Nil: the coach rates
-# every discard a blunder (about 170 points lost). Trumping covers the Nil;
+# every discard a blunder (160 to 173 points lost). Trumping covers the Nil;
 # a *small* trump (3♠ or 4♠) is best, because it keeps the high spades to
 # cover North later: the 10♠ or J♠ costs about 10 points on average (a
 # close call over these deals), the A♠ about 62. How sure: over 160 deals

@@ -324,14 +324,23 @@ lost
 
 # %%
 from spadeslib.coach import LEVELS
-from spadeslib.coach.coach import DUCKS
+from spadeslib.coach.coach import DUCKS, EXTEND
 
 for level in ("rule", "search"):
     reads = "reads" if level in DUCKS else "does not read"
-    print(f"{level:>7}: {LEVELS[level][0]} deals per decision, {reads} the ducks")
+    deals = LEVELS[level][0]
+    print(
+        f"{level:>7}: {deals} deals per decision ({EXTEND * deals} where they "
+        f"disagree widely), {reads} the ducks"
+    )
 
 # %% [markdown]
-# The same hand reviewed by both, on the decisions where they disagree:
+# Where a decision's deals disagree widely (a loss known only to within
+# more than 6 points), the coach deals four times as many, as it did for
+# the 160 deals of the verdict above; that is almost every bid, on which a
+# whole hand rides, and about half the card decisions of the first 8 tricks
+# (`docs/coach.md`). The same hand reviewed by both, on the decisions
+# where they disagree:
 
 # %%
 ruled = {v.where: v for v in Coach("rule", seed=demo.seed).review(hand, "S").verdicts}
@@ -345,7 +354,7 @@ for v in searched.verdicts:
 
 # %% [markdown]
 # Each coach *estimates* what a card costs from its own sample of deals, so
-# a close call can land on either side of a rating's bound, and a coach
+# a loss near a bound of the scale can land on either side of it, and a coach
 # with fewer deals, or that ignores the ducks, sees a less accurate picture
 # of the hidden hands. Fewer deals are also noisier, and the scale takes
 # the noise off each loss before rating it (chapter 10), so the `rule`
@@ -355,7 +364,7 @@ for v in searched.verdicts:
 # (and use) the coach level it asks for.
 #
 # The seed matters too: the same `search` coach with another seed draws
-# other deals, so a close call can change its rating as well. The same hand,
+# other deals, so a borderline loss can change its rating as well. The same hand,
 # by the `search` coach with the next seed (the decisions whose rating
 # moves, if any):
 
@@ -366,8 +375,9 @@ moved = [v for v in searched.verdicts if again[v.where].rating != v.rating]
 for v in moved:
     w = again[v.where]
     print(
-        f"{v.where:>8}: seed {demo.seed} {v.rating} -{v.loss:.0f}, "
-        f"seed {demo.seed + 1} {w.rating} -{w.loss:.0f}"
+        f"{v.where:>8}: seed {demo.seed} {v.rating} -{v.loss:.0f} ({v.rated:.0f} "
+        f"less the noise), seed {demo.seed + 1} {w.rating} -{w.loss:.0f} "
+        f"({w.rated:.0f})"
     )
 SERIOUS = ("mistake", "blunder")
 first = {v.where for v in searched.verdicts if v.rating in SERIOUS}
@@ -381,9 +391,9 @@ print(
 # %% [markdown]
 # Because the scale takes the noise of the deals off each loss, most
 # ratings hold from one seed to the next (`docs/coach.md` measures how
-# often, and how often a rating agrees with 16 times the deals). A
-# rating that moves with the seed is a close call, near a bound of the
-# scale. That is why the exercises fix the coach's seed (`seed="ch10"`), and
+# often, and how often a rating agrees with a fixed 640 deals). A
+# rating that moves with the seed is borderline, its loss near a bound of
+# the scale. That is why the exercises fix the coach's seed (`seed="ch10"`), and
 # why a review's mistakes and blunders, the decisions that cost the most
 # points, are the ones to look at first.
 #

@@ -75,7 +75,8 @@ class Game:
         self.seated: dict[Seat, str] = {}
         #: who sat at each seat in hand ``n`` (``{n: {...}}``), for a hand
         #: whose players were not :attr:`seated` (they changed during the
-        #: game): a record keeps it as that hand's ``"players"``
+        #: game): a record keeps it as that hand's ``"players"``, and a seat
+        #: a hand's entry leaves out is as :attr:`seated`
         self.seated_hands: dict[int, dict[Seat, str]] = {}
         if deal_first_hand:
             self.new_hand()
@@ -243,6 +244,7 @@ class Game:
     def undo(self) -> Action:
         """Take back the last action, across the boundary of a hand if needed."""
         if len(self.hand.history) == 0 and len(self.hands) > 1:
+            self.seated_hands.pop(len(self.hands), None)  # who played it: gone
             self.hands.pop()
         hand = self.hand
         if hand.is_over:

@@ -152,13 +152,9 @@ def to_record(game: Game) -> dict[str, Any]:
     for number, hand in enumerate(game.hands, 1):
         entry = hand_record(hand)
         seated = game.seated_hands.get(number)
-        if seated and seated != game.seated:  # the players changed in the game
-            where = f"hand {number}: "
-            entry = {
-                "dealer": entry.pop("dealer"),
-                "players": _players(game.rules, seated, where),
-                **entry,
-            }
+        players = _players(game.rules, seated or {}, f"hand {number}: ")
+        if players and players != data.get("players"):  # they changed in the game
+            entry = {"dealer": entry.pop("dealer"), "players": players, **entry}
         data["hands"].append(entry)
     return data
 
@@ -377,9 +373,10 @@ def from_record(data: Any) -> Game:
     game.seated = _read_players(rules, data.get("players", {}))
     for number, entry in enumerate(hands, 1):
         HandReplay(game, number, entry).run()
-        if "players" in entry:
+        if "players" in entry:  # a seat left out is as the record's
             where = f"hand {number}: "
-            game.seated_hands[number] = _read_players(rules, entry["players"], where)
+            players = _read_players(rules, entry["players"], where)
+            game.seated_hands[number] = {**game.seated, **players}
     if not game.hands:
         game.new_hand()
     return game

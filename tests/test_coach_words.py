@@ -212,8 +212,8 @@ def test_a_tricks_remark_speaks_of_the_whole_hand_and_why() -> None:
     assert more == ["over the whole hand you take 1.0 more tricks on average"]
     bags = card_reasons(_outs(0, 7, True, 0), _outs(-10, 8, True, 1), "Q♥")
     assert bags == [
-        "over the whole hand your side takes 1.0 fewer bags on average (bags add "
-        "up to a penalty)"
+        "over the whole hand your side takes 1.0 fewer bags on average, each a "
+        "step toward the bag penalty"
     ]
 
 

@@ -487,3 +487,36 @@ def test_who_played_each_hand_is_kept_where_the_players_changed() -> None:
     game.seated_hands = {1: {Seat.NORTH: ""}}  # what could not be read
     with pytest.raises(InvalidRecord, match='hand 1: "players": N\'s player is ""'):
         record.dumps(game)
+
+
+def test_a_hands_players_are_the_records_but_for_the_seats_it_names() -> None:
+    """A hand's entry naming some seats only: the others played as the
+    record's ``players`` say; a dump of the loaded game dumps the same, and
+    undo past a hand forgets who played it."""
+    game = Game("classic", seed=4)
+    for _ in range(60):  # into hand 2
+        game.apply(game.hand.legal_actions()[0])
+    data = json.loads(record.dumps(game))
+    data["players"] = {"N": "expert", "E": "rule", "S": "you", "W": "rule"}
+    data["hands"][0]["players"] = {"N": "novice"}
+    loaded = record.loads(json.dumps(data))
+    assert loaded.seated_hands[1] == {
+        Seat.NORTH: "novice",
+        Seat.EAST: "rule",
+        Seat.SOUTH: "you",
+        Seat.WEST: "rule",
+    }
+    once = record.dumps(loaded)
+    assert json.loads(once)["hands"][0]["players"]["E"] == "rule"
+    assert record.dumps(record.loads(once)) == once
+    # a hand's players the same as the record's, or none: not written again
+    data["hands"][0]["players"] = {}
+    assert (
+        "players"
+        not in json.loads(record.dumps(record.loads(json.dumps(data))))["hands"][0]
+    )
+    assert loaded.hand.number == 2
+    loaded.seated_hands[2] = {Seat.NORTH: "search"}
+    while loaded.hand.number == 2:
+        loaded.undo()
+    assert set(loaded.seated_hands) == {1}  # hand 2 is gone, and who played it

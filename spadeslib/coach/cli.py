@@ -82,7 +82,8 @@ def register(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "steadiness",
         help="the coach's ratings under two seeds and against a reference",
-        description="Rate every legal card at a few decisions of each deal"
+        description="Rate every legal card (or bid, with --bids) at a few"
+        " decisions of each deal"
         " under two seeds, and over many more deals as a reference: how often"
         " the ratings agree, raise false alarms, miss mistakes, and hold"
         " from one seed to the other.",

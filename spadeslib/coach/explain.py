@@ -9,9 +9,11 @@ your side makes its contract in 100% of deals, against 0% after the 4♦
 your side wins this trick in 100% of deals, against 0% after the 4♦
 >>> ahead = [Outcome(30.0, True, 7, True, None, None, None, 0)] * 3
 >>> more = [Outcome(10.0, False, 8, True, None, None, None, 1)] * 3
->>> for reason in card_reasons(ahead, more, "4♦", alone=True): print(reason)
+>>> for reason in card_reasons(ahead, more, "4♦", alone=True):
+...     print(reason)  # doctest: +NORMALIZE_WHITESPACE
 you win this trick in 100% of deals, against 0% after the 4♦
-over the whole hand you still take 1.0 fewer bags on average (bags add up to a penalty)
+over the whole hand you still take 1.0 fewer bags on average, each a step
+toward the bag penalty
 """
 
 from __future__ import annotations
@@ -136,8 +138,8 @@ def card_reasons(
         found.append(
             (
                 10 * (bags_b - bags_a),
-                f"over the whole hand {side}{still} {take} {fewer} on average "
-                "(bags add up to a penalty)",
+                f"over the whole hand {side}{still} {take} {fewer} on average, "
+                "each a step toward the bag penalty",
             )
         )
     tricks_a = sum(o.tricks for o in best) / len(best)

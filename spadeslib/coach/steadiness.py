@@ -132,6 +132,7 @@ class Steadiness:
     """The decisions rated are bids, not cards."""
     decisions: int = 0
     cards: int = 0
+    """Cards rated (bids, with ``bids``)."""
     rows: dict[str, Row] = field(default_factory=lambda: {w: Row() for w in WAYS})
     spread: dict[str, int] = field(default_factory=lambda: dict.fromkeys(RATINGS, 0))
     """The reference's ratings of the cards."""
@@ -210,8 +211,9 @@ def _ratings(coach: Coach, hand: Hand, noise: float) -> dict[Action, tuple[str, 
 def _deal(
     job: tuple[tuple[str, Any, int, int, float, bool, float, Rules, bool], int],
 ) -> list[Any]:
-    """The ratings of one deal's drawn decisions: per decision, per card, the
-    two seeds' (estimate, scale) and the reference's estimate rating."""
+    """The ratings of one deal's drawn decisions: per decision, per card (or
+    bid), the two seeds' (estimate, scale) and the reference's estimate
+    rating."""
     (level, seed, reference, samples, noise, steady, wide, rules, bids), deal = job
     tag = f"{seed}/steadiness/{deal}"
     hand = Hand(rules, rules.seats[deal % len(rules.seats)], seed=tag)

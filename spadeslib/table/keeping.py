@@ -111,6 +111,14 @@ class Keeping:
             )
         first, changes, pending = self._recorded_changes(game, *named)
         self._restore_levels(first, changes, pending)
+        # each change of levels is told where its hand starts (a record
+        # keeps no log: the table said it when it was asked for)
+        before = first
+        for number, levels in changes:
+            self.asides.append(
+                Aside(number - 1, 0, self._change_words(levels, number, before))
+            )
+            before = levels
         self._replayable = deals_from_seed(game) and token_replays(
             game, self.seat, first, quiet_bot_move, check_level, changes=changes
         )
@@ -128,12 +136,15 @@ class Keeping:
                 [
                     f"Loaded {name}: {rules_title(game.rules)}, hand "
                     f"{self.shown_hand.number} is over. Press Next hand to deal "
-                    f"hand {game.hand.number}."
+                    f"hand {game.hand.number}. {self.levels_words()}"
                 ]
             )
         else:
             self._say(
-                [f"Loaded {name}: {rules_title(game.rules)}, hand {game.hand.number}."]
+                [
+                    f"Loaded {name}: {rules_title(game.rules)}, hand "
+                    f"{game.hand.number}. {self.levels_words()}"
+                ]
             )
         self._review_shown()
         self._kick()
@@ -236,7 +247,7 @@ class Keeping:
         self._say(
             [
                 f"Resumed your game: {rules_title(game.rules)}, seed {game.seed}, "
-                f"hand {self.shown_hand.number}."
+                f"hand {self.shown_hand.number}. {self.levels_words()}"
             ]
         )
         self._review_shown()

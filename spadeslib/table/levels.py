@@ -197,12 +197,30 @@ class Levels:
         self.changed()
         return True
 
-    def _change_words(self: Host, levels: dict[Seat, str], number: int) -> str:
+    def levels_words(self: Host) -> str:
+        """The bots' levels in force, and a change waiting for the next hand:
+        ``"The bots: partner rule, opponents novice. From hand 3, East and
+        West play at the search level."`` (what a loaded or resumed game
+        says)."""
+        text = f"The bots: {levels_summary(self.levels, self.game.rules, self.seat)}."
+        pending = self.pending_levels
+        if pending is not None:
+            text += " " + self._change_words(pending, self.game.hand.number + 1)
+        return text
+
+    def _change_words(
+        self: Host,
+        levels: dict[Seat, str],
+        number: int,
+        before: dict[Seat, str] | None = None,
+    ) -> str:
         """``"From hand 3, East and West play at the expert level."``: the
-        bots of ``levels`` whose level differs from the one in force."""
+        bots of ``levels`` whose level differs from ``before`` (by default,
+        the one in force)."""
+        before = self.levels if before is None else before
         groups: dict[str, list[str]] = {}
         for seat, level in levels.items():
-            if self.levels.get(seat) != level:
+            if before.get(seat) != level:
                 name = seat_name(seat, self.seat, self.game.rules)
                 groups.setdefault(level, []).append(name)
         parts: list[str] = []

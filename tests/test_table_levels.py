@@ -107,7 +107,10 @@ def test_a_change_during_a_hand_waits_for_the_next_hand(auto_next: bool) -> None
     hand_one = {level for number, _, level in seen if number == 1}
     hand_two = {level for number, _, level in seen if number == 2}
     assert hand_one == {"rule"} and hand_two == {"novice"}
-    assert session.log.count(said) == 1
+    # said when asked, and again right after hand 1's end, as it applies
+    assert session.log.count(said) == 2
+    again = session.log.index(said, session.log.index(said) + 1)
+    assert session.log[again - 1].startswith(("Hand 1 is over", "Hand 2: "))
 
 
 def test_a_pending_change_set_back_is_cancelled() -> None:

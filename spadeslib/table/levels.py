@@ -232,14 +232,18 @@ class Levels:
             parts.append(f"{who} {verb}at the {level} level")
         return f"From hand {number}, {', '.join(parts)}."
 
-    def _levels_dealt(self: Host) -> None:
-        """A hand is over and the next one dealt: a pending change applies."""
+    def _levels_dealt(self: Host) -> str | None:
+        """A hand is over and the next one dealt: a pending change applies;
+        the line that says so again (``None``: no change)."""
         pending = self.pending_levels
         if pending is None or self.game.is_over:
-            return
-        self.level_changes.append((self.game.hand.number, pending))
+            return None
+        number = self.game.hand.number
+        text = self._change_words(pending, number)
+        self.level_changes.append((number, pending))
         self.pending_levels = None
         self._in_force(pending)
+        return text
 
     def _levels_rewound(self: Host) -> None:
         """After undo or "replay this deal": the levels of the hand now in

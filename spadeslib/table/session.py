@@ -436,8 +436,9 @@ class TableSession(TurnLoop, Coaching, Keeping, Levels, Tools):
         done = hand.history[-1][1]
         totals = game.scores if hand.is_over else None
         lines = narrate(hand, before, seat, done, self.seat, totals=totals)
+        changed = None
         if hand.is_over:
-            self._levels_dealt()  # a change asked for during the hand
+            changed = self._levels_dealt()  # a change asked for during the hand
             over = self._winner_words() if game.is_over else None
             lines.append(
                 describe_hand_over(
@@ -446,6 +447,8 @@ class TableSession(TurnLoop, Coaching, Keeping, Levels, Tools):
             )
             self.between = over is None and not self.auto_next
         self._say(lines)
+        if changed is not None:  # said again as it applies, after the hand
+            self._aside(changed, after=hand)
         if hand.is_over and self.auto_review and not self.auto_next:
             self._review_soon()  # logged after the hand's end
 

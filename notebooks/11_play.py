@@ -69,7 +69,8 @@
 #   hand ends).
 # - **Options**: the rule set and its variants (each explained in words), the
 #   level of your partner and of your opponents (*Change the bots' levels*
-#   changes them in the game in play, from the next hand; from code,
+#   changes them in the game in play: at once if nobody has moved in this
+#   hand yet, else from the next hand, and the log says which; from code,
 #   `table.set_levels(opponents="expert")`), a seed (type the number your
 #   teacher gave you: *New game* deals exactly that game; leave it empty for
 #   a fresh deal), a move timer (seconds per decision, empty for none: when

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from browser_support import CHROMIUM, launch_chromium
 
-from spadeslib.table.app import SpadesTable
+from spadeslib.table.app import SpadesTable, front_module
 
 STATIC = Path(__file__).parent.parent / "spadeslib" / "table" / "static"
 
@@ -101,10 +101,7 @@ def open_table(
     """A page with the table drawn from ``state`` in a box ``width`` wide;
     ``before``, a script run before the table's module (a stand-in for the
     browser's storage)."""
-    js = (STATIC / "table.js").read_text(encoding="utf-8")
-    js = js.replace("export default { render };", "").replace(
-        "export function", "function"
-    )
+    js = front_module().replace("export default { render };", "")
     css = (STATIC / "table.css").read_text(encoding="utf-8")
     page = browser.new_page(viewport={"width": viewport[0], "height": viewport[1]})
     errors: list[str] = []

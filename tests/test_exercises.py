@@ -422,6 +422,10 @@ def test_student_notebook_sets_seed_and_name() -> None:
     text = "\n".join(c.source for c in nb.cells)
     assert "SEED = 4242" in text and "SEED = 1\n" not in text
     assert "**Exercises for Ada** (seed 4242)" in nb.cells[0].source
+    # a student's seed is theirs to keep (the teacher marks against it), not
+    # one to swap, as the course's notebooks say of theirs
+    assert "your own: keep it as" in nb.cells[0].source
+    assert "may give you" not in nb.cells[0].source
 
 
 def test_key_markdown_lists_library_answers() -> None:

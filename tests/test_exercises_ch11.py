@@ -110,6 +110,26 @@ def test_trumping_feedback_names_the_kind_of_mistake_not_the_trick(seed: int) ->
     assert f"trick {min(q.expected)}" in q.solution_text().lower()
 
 
+@pytest.mark.parametrize("seed", [1, 2])
+def test_check_my_play_feedback_counts_the_tricks_never_names_one(seed: int) -> None:
+    """A wrong answer to 11.4 named the trick left out ("you left out trick
+    1: inaccuracy ..."): one guess handed over the answer (teacher review).
+    It counts them now; only a trick not played is named."""
+    q = build(CheckMyPlay, seed)
+    for answer in ["none", "1 2 3 4", "1", "2", "3", "4", "2 3"]:
+        verdict = q.feedback(answer)
+        if verdict.correct or verdict.mistake in ("other-coach", "other-seed"):
+            continue
+        named = re.findall(r"\btrick (\d+)", verdict.message)
+        rated = [n for n in named if int(n) in q.review()]
+        assert not rated, verdict.message
+        assert "You played" not in verdict.message, verdict.message
+    text = q.feedback("5").message
+    assert "trick 5 was not played: the hand stops after trick 4" in text
+    assert q.feedback("none").message.startswith("you left out ")
+    assert all(f"Trick {n}:" in q.solution_text() for n in q.expected)
+
+
 def test_trumping_names_each_kind_of_wrong_trick() -> None:
     seen = set()
     for seed in range(1, 8):

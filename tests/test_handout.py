@@ -158,7 +158,7 @@ def test_the_teachers_questions_are_on_the_page(
 def test_a_machine_named_server_is_not_the_placeholder() -> None:
     assert "seed 1" in handout("http://server:8866/?seed=1")
     with pytest.raises(SpadesError, match="SERVER is the docs' placeholder"):
-        handout("http://SERVER:8866/?rules=classic&seed=2024")  # as the README
+        handout("http://SERVER:8866/?rules=classic&seed=2024")  # the README's link
 
 
 def test_the_bots_levels_of_the_link_are_on_the_page() -> None:

@@ -15,9 +15,10 @@ import pytest
 from spadeslib import Phase
 from spadeslib.record import hand_record
 from spadeslib.table import SpadesTable, TableSession
-from spadeslib.table.app import _STATIC
+from spadeslib.table.app import _STATIC, FRONT_PARTS, front_module
 
-JS = (_STATIC / "table.js").read_text(encoding="utf-8")
+#: the whole front end, as anywidget serves it (every part, joined)
+JS = front_module()
 
 
 def msg(table: SpadesTable, **content: Any) -> dict[str, Any]:
@@ -233,8 +234,21 @@ def test_the_api_stays_on_the_table_object(tmp_path: Path) -> None:
     assert repr(table) == "SpadesTable(rules='yppedia', seed=4, seat=South)"
 
 
+def test_the_front_end_is_its_parts_joined_each_once() -> None:
+    parts = {name: (_STATIC / name).read_text(encoding="utf-8") for name in FRONT_PARTS}
+    assert set(parts) == {p.name for p in _STATIC.glob("*.js")}  # none left out
+    assert "\n".join(parts.values()) == JS
+    for name, text in parts.items():
+        assert JS.count(text) == 1, name
+        assert text.startswith(f"// spadeslib table, {name}") or name == "table.js"
+        assert len(text.splitlines()) <= 600, name  # split one by what it holds
+        assert ("export " in text) == (name == "table.js"), name
+    assert FRONT_PARTS[-1] == "table.js"
+
+
 def test_the_front_end_documents_every_message_it_sends() -> None:
-    header = JS.split("\nconst ")[0]
+    # the protocol is the comment at the top of table.js
+    header = (_STATIC / "table.js").read_text(encoding="utf-8").split("\nconst ")[0]
     handled = set(SpadesTable._HANDLERS)
     documented = set(re.findall(r'\{type:"(\w+)"', header))
     assert handled <= documented, handled - documented

@@ -1,4 +1,4 @@
-"""The table's front end (``static/table.js`` and ``table.css``) in Chromium,
+"""The table's front end (``static/*.js`` joined, and ``table.css``) in Chromium,
 without a Jupyter server: the module is loaded into a bare page with a small
 stand-in for the widget model, and fed states built by
 :func:`~spadeslib.table.state.table_state` from real sessions.

@@ -412,6 +412,11 @@ lost
     chapter = CHAPTER
     answer = TrickNumbers()
     uses_bots = True
+    # a wrong answer counts the flagged tricks left out or listed wrongly,
+    # never naming one: naming it would hand the answer over after one
+    # guess (as in 11.2); the solution names every trick
+    names_missing = False
+    noun = "flagged trick"
 
     def generate(self, rng: random.Random) -> None:
         self.hand: Hand = deal(Rules("cards4net"), rng, dealer=Seat.EAST)
@@ -615,6 +620,39 @@ lost
         if verdict is None:
             return "South had only one legal card"
         return f"{verdict.rating}. {verdict.text}".rstrip(".")
+
+    def missing_text(self, missing: Sequence[Any]) -> str:
+        """The flagged tricks left out, counted, not named."""
+        return (
+            f"you left out {plural(len(missing), self.noun)} (the {LEVEL} coach "
+            "rates South's card there an inaccuracy or worse): go through every "
+            "verdict whose `where` starts with 'trick'"
+        )
+
+    def extra_text(self, extra: Sequence[Any]) -> list[str]:
+        """What is wrong with the tricks listed wrongly, without naming one
+        the coach rates (a trick not played, or one with a single legal
+        card, is named: that is no part of the answer)."""
+        played = self.universe()
+        texts = [
+            f"trick {n} was not played: the hand stops after trick {played[-1]}"
+            for n in extra
+            if n not in played
+        ]
+        texts += [
+            f"in trick {n} South had only one legal card, so the coach rates "
+            "nothing there"
+            for n in extra
+            if n in played and n not in self.review()
+        ]
+        rated = [n for n in extra if n in self.review()]
+        if rated:
+            cards = "that card" if len(rated) == 1 else "those cards"
+            texts.append(
+                f"you listed {plural(len(rated), 'trick')} in which the {LEVEL} "
+                f"coach does not flag South's card (it rates {cards} best or good)"
+            )
+        return texts
 
     def hint(self) -> str:
         return (

@@ -76,10 +76,17 @@ def student_notebook(
                 cell.source = _SOLUTION_CALL.sub("", cell.source).rstrip("\n")
     if student:
         first = nb.cells[0]
+        first.source = first.source.replace(YOUR_SEED, OWN_SEED)
         lines = first.source.split("\n")
         lines.insert(1, f"\n**Exercises for {student}** (seed {seed}).")
         first.source = "\n".join(lines)
     return nb
+
+
+YOUR_SEED = """Every exercise is built from the seed below, so your teacher may give you
+your own seed; the checks follow it."""
+OWN_SEED = """Every exercise is built from the seed below, your own: keep it as it
+is, as your teacher marks your answers against it."""
 
 
 STUCK = """Stuck? Uncomment `q1.hint()` for a hint, or `q1.solution()` for

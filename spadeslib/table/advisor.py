@@ -48,6 +48,14 @@ from ..view import PlayerView
 
 __all__ = ["Advisor", "Foresight", "HandEstimate", "ReviewRow", "TableReview", "Tip"]
 
+NOISE_WORDS = (
+    'Where a row says "less the noise", its rating reads that figure: the '
+    "average loss less what chance in the coach's sampled deals of the unseen "
+    "cards could account for."
+)
+"""What a review at the table adds when a row gives the figure its rating
+reads (``ReviewRow.rated``)."""
+
 
 @dataclass(frozen=True)
 class Tip:
@@ -354,6 +362,8 @@ class Advisor:
             counts["not measured"] = review.unmeasured
         lost = {k: round(v, 1) for k, v in review.points_lost.items()}
         summary = review.summary.splitlines()[0]
+        if any(row.rated is not None for row in rows):  # say what it means
+            summary += f" {NOISE_WORDS}"
         total = round(sum(review.counted_loss.values()), 1)
         return TableReview(
             hand.number, self.level, rows, summary, total, counts, review, lost

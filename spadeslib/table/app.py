@@ -1,8 +1,9 @@
-"""The table in the browser: an anywidget drawn by ``static/table.js``.
+"""The table in the browser: an anywidget drawn by the JavaScript in ``static/``.
 
 :class:`SpadesTable` is an ``anywidget.AnyWidget`` (an ipywidgets
 ``DOMWidget``) whose ES module and CSS ship in this package: no build step,
-nothing from a CDN; it works in JupyterLab, Notebook 7, Voila and VS Code.
+nothing from a CDN (the module is the parts in ``static/`` joined by
+:func:`front_module`); it works in JupyterLab, Notebook 7, Voila and VS Code.
 It holds a :class:`~spadeslib.table.session.TableSession` and one synced
 trait, ``state``: the JSON of :func:`~spadeslib.table.state.table_state`,
 built from the learner's view only. The front end draws that state and sends
@@ -49,6 +50,32 @@ from .state import log_lines, table_state
 __all__ = ["SpadesTable"]
 
 _STATIC = Path(__file__).parent / "static"
+
+#: The front end's parts in ``static/``, in the order :func:`front_module`
+#: joins them: card drawing and ``esc``; the frame (``SKELETON``) and
+#: ``button``; then the methods of ``TableView`` by what they draw (the
+#: board, the panels, the log and live region, the Options panel); last
+#: ``table.js``, with the protocol, the class, the mixing-in and the export.
+FRONT_PARTS = (
+    "cards.js",
+    "layout.js",
+    "board.js",
+    "panels.js",
+    "log.js",
+    "options.js",
+    "table.js",
+)
+
+
+def front_module() -> str:
+    """The table's front end as the one ES module anywidget serves: the
+    files of :data:`FRONT_PARTS` joined in that order, each once. They share
+    one module scope (no imports, no build step, nothing fetched), so a
+    part may use what another defines; only ``table.js``, the last, exports."""
+    parts = (_STATIC / name for name in FRONT_PARTS)
+    return "\n".join(part.read_text(encoding="utf-8") for part in parts)
+
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -104,7 +131,7 @@ class SpadesTable(anywidget.AnyWidget):
     play by clicking; the methods below do the same from code.
     """
 
-    _esm = _STATIC / "table.js"
+    _esm = front_module()
     _css = _STATIC / "table.css"
     state = traitlets.Dict().tag(sync=True)
     """The one synced state (see :mod:`spadeslib.table.state`)."""

@@ -1,0 +1,216 @@
+// spadeslib table, board.js: what each state redraws on the table: the
+// move timer, the seats, the trick, the prompt and notice, your choices,
+// your hand and the toolbar. Methods of TableView (table.js mixes them in).
+
+const Board = {
+  renderTimer(s) {
+    const el = this.q("timer");
+    clearInterval(this.timerTick);
+    if (!s.timer) {
+      el.hidden = true;
+      return;
+    }
+    const end = Date.now() + s.timer.left * 1000;
+    const tick = () => {
+      const left = Math.max(0, Math.ceil((end - Date.now()) / 1000));
+      el.textContent = `Time left: ${left} s`;
+      el.classList.toggle("spt-urgent", left <= 5);
+    };
+    el.hidden = false;
+    tick();
+    this.timerTick = setInterval(tick, 250);
+  },
+
+  renderSeat(seat) {
+    const box = this.root.querySelector(`.spt-pos-${seat.pos}`);
+    box.dataset.testid = `seat-${seat.seat}`;
+    box.dataset.turn = String(seat.turn);
+    box.setAttribute("role", "group"); // a label on a role-less div is dropped
+    box.classList.toggle("spt-turn", seat.turn);
+    const level = seat.role === "you" ? "" : ` · ${seat.level} bot`;
+    const turn = seat.turn ? `<span class="spt-turn-mark">▶ ${esc(seat.role === "you" ? "your turn" : seat.verb)}</span>` : "";
+    const bid = seat.bid === null ? "–" : esc(seat.bid);
+    box.setAttribute("aria-label", `${seat.title}${level}: bid ${seat.bid ?? "not yet"}, ${seat.tricks} tricks won, ${seat.cards} cards left${seat.turn ? ", to move" : ""}`);
+    // the top seat has two lines of room (above the trick): its turn marker
+    // goes on the facts line; the side seats have room for a third line;
+    // a narrow plate wraps between "bid 3", "· won 0", "· cards 13" and
+    // "· rule bot", never inside one (spt-fact)
+    const inline = seat.pos === "top" ? ` ${turn}` : "";
+    box.innerHTML = `<div class="spt-seat-name">${esc(seat.title)}${seat.dealer ? ' <span class="spt-dealer" title="dealer">D</span>' : ""}<span class="spt-level">${seat.role === "you" ? "" : ` <span class="spt-fact">· ${esc(seat.level)} bot</span>`}</span></div>
+      <div class="spt-seat-facts"><span class="spt-fact">bid <b>${bid}</b></span> <span class="spt-fact">· won <b>${seat.tricks}</b></span> <span class="spt-fact">· cards ${seat.cards}</span>${inline}</div>${inline ? "" : turn}`;
+  },
+
+  renderTrick(s) {
+    const four = !!s.prefs?.four_colour;
+    const el = this.q("trick");
+    const slots = { top: "", left: "", right: "", bottom: "" };
+    for (const p of s.trick.current) {
+      slots[p.pos] = `<div class="spt-played" data-testid="trick-card-${p.seat}" role="img" aria-label="${esc(p.who)}: ${esc(p.card.name)}">${cardSVG(p.card, four, false)}<span class="spt-who">${esc(p.who)}</span></div>`;
+    }
+    if (s.trick.drawn) {
+      // the two-player draw: the top card of the stock, face up, in the middle
+      slots.bottom = `<div class="spt-played" data-testid="drawn-card" role="img" aria-label="top of the stock: ${esc(s.trick.drawn.name)}">${cardSVG(s.trick.drawn, four, false)}<span class="spt-who">top card</span></div>`;
+    }
+    el.innerHTML = Object.entries(slots).map(([pos, html]) => `<div class="spt-slot spt-slot-${pos}">${html}</div>`).join("");
+    // one line (ellipsis, the whole text in its title); whether spades are
+    // broken is a badge in the felt's corner, so the note never wraps onto
+    // the prompt below it
+    const note = this.q("trick-note");
+    note.textContent = s.trick.note || "";
+    note.title = s.trick.note || "";
+    const broken = s.trick.spades_broken;
+    const badge = this.q("spades-broken");
+    badge.hidden = broken === null || broken === undefined;
+    badge.textContent = broken ? "♠ spades broken" : "♠ spades not broken";
+    badge.classList.toggle("spt-broken", !!broken);
+  },
+
+  renderStrip(s) {
+    this.q("prompt").textContent = s.prompt;
+    // the refusal's region stays in the page, empty when there is none
+    // (a region shown only when its words come is often not spoken)
+    // a refusal from Python, else why a tool pressed is unavailable, kept
+    // until the tool can be used (or a refusal comes); the same refusal
+    // again (a new notice_id) is said again
+    if (this.toolNote && (s.notice || !(this.toolNote.key in (s.unavailable || {})))) this.toolNote = null;
+    const said = s.notice || this.toolNote?.text || "";
+    this.sayNotice(said, !!s.notice && s.notice_id !== this.noticeId, () => this.state().notice === said);
+    this.noticeId = s.notice_id;
+    const hint = this.q("hint-text");
+    hint.textContent = s.hint ? `Hint: ${s.hint.label}. ${s.hint.text}` : "";
+    hint.hidden = !s.hint;
+    const est = this.q("estimate-text");
+    est.textContent = s.estimate ? s.estimate.text : "";
+    est.hidden = !s.estimate;
+  },
+
+  renderActions(s) {
+    const el = this.root.querySelector(".spt-actions");
+    const hinted = s.hint?.action;
+    const parts = s.buttons.map((b) => {
+      const id = b.action === "look" || b.action === "keep" || b.action === "take_next" ? `act-${b.action}` : `bid-${b.action}`;
+      const cls = b.action === hinted ? " spt-hinted" : "";
+      return `<button type="button" class="spt-btn spt-bid${cls}" data-testid="${id}" data-action="${esc(b.action)}" aria-label="${esc(b.aria)}"${b.key ? ` aria-keyshortcuts="${esc(b.key)}"` : ""}>${esc(b.label)}</button>`;
+    });
+    if (s.hand.choose) {
+      const c = s.hand.choose;
+      const n = this.chosen.size;
+      const ok = n >= c.min && n <= c.max;
+      const need = c.min === c.max ? `${c.min}` : `up to ${c.max}`;
+      const note = this.chooseFull ? `<span class="spt-choose-note spt-choose-full" data-testid="choose-note">${esc(this.chooseFull)}</span>` : `<span class="spt-choose-note" data-testid="choose-note">Choose ${need} cards to ${esc(c.verb)} (${n} chosen)</span>`;
+      parts.push(note);
+      parts.push(`<button type="button" class="spt-btn spt-primary" data-testid="confirm-choice" aria-label="${esc(c.verb)} the ${n} chosen cards" data-ready="${ok}"${ok ? "" : " disabled"}>${esc(c.label)} ${n}</button>`);
+    }
+    if (s.controls.next_hand) parts.push(button("next-hand", "Next hand", "deal the next hand").replace("spt-btn", "spt-btn spt-primary"));
+    if (s.controls.new_game) parts.push(button("game-over-new", "New game…", "choose the rules and start a new game").replace("spt-btn", "spt-btn spt-primary"));
+    el.innerHTML = parts.join("");
+  },
+
+  renderHand(s) {
+    const el = this.q("hand");
+    const focused = this.root.querySelector(":focus")?.dataset?.code;
+    const four = !!s.prefs?.four_colour;
+    const large = !!s.prefs?.large_print;
+    const hinted = s.hint?.action;
+    // the fan's width follows the number of cards and of suit gaps (table.css):
+    // both are set at every draw, face down too (a count left from the last
+    // hand, 0 cards, once spread 13 backs past both edges of the felt)
+    if (s.hand.hidden) {
+      this.playable = false;
+      const n = s.hand.hidden_count;
+      el.style.setProperty("--n", n);
+      el.style.setProperty("--gaps", 0);
+      this.handShape = null;
+      el.innerHTML = Array.from({ length: n }, (_, i) => `<div class="spt-card spt-back" style="--i:${i};--n:${n}">${backSVG()}</div>`).join("") + `<div class="spt-hidden-note">${n ? `Your ${n} cards are face down: you have not looked yet.` : "You have no cards yet."}</div>`;
+      return;
+    }
+    const cards = s.hand.cards;
+    const n = cards.length;
+    el.style.setProperty("--n", n);
+    el.style.setProperty("--gaps", cards.filter((c, i) => i > 0 && cards[i - 1].suit !== c.suit).length);
+    // each card's looks and words: a card that may not be played now is
+    // dimmed and its name says so (the reason is its description and title)
+    const facts = cards.map((c, i) => {
+      const chosen = this.chosen.has(c.code);
+      const dim = s.hand.playable && !c.legal;
+      return {
+        cls: ["spt-card", dim ? "spt-illegal" : "", chosen ? "spt-chosen" : "", c.code === hinted ? "spt-hinted" : "", i > 0 && cards[i - 1].suit !== c.suit ? "spt-suit-start" : ""].join(" "),
+        legal: String(c.legal),
+        name: dim ? `${c.name}, not playable now` : c.name,
+        why: c.why || null,
+        title: c.why ? `${c.name}: ${c.why}` : null,
+        pressed: s.hand.choose ? String(chosen) : null,
+      };
+    });
+    // The same cards as at the last draw (a bot has moved): the buttons stay
+    // and change only what changed, so the focused card is not announced
+    // again at every bot move; a new hand of cards is drawn anew
+    const shape = JSON.stringify([cards.map((c) => c.code), four, large]);
+    let buttons = [...el.querySelectorAll("[data-code]")];
+    const same = shape === this.handShape && buttons.length === n;
+    this.handShape = shape;
+    if (same) {
+      const put = (b, name, value) => {
+        if (value === null) b.removeAttribute(name);
+        else if (b.getAttribute(name) !== value) b.setAttribute(name, value);
+      };
+      buttons.forEach((b, i) => {
+        const f = facts[i];
+        if (b.className !== f.cls) b.className = f.cls;
+        put(b, "data-legal", f.legal);
+        put(b, "aria-label", f.name);
+        put(b, "aria-description", f.why);
+        put(b, "title", f.title);
+        put(b, "aria-pressed", f.pressed);
+      });
+    } else {
+      const attr = (name, value) => (value === null ? "" : ` ${name}="${esc(value)}"`);
+      el.innerHTML = cards
+        .map((c, i) => {
+          const f = facts[i];
+          return `<button type="button" class="${f.cls}" style="--i:${i}" data-testid="card-${esc(c.code)}" data-code="${esc(c.code)}" data-legal="${f.legal}" aria-label="${esc(f.name)}"${attr("aria-description", f.why)}${attr("aria-pressed", f.pressed)}${attr("title", f.title)} tabindex="-1">${cardSVG(c, four, large)}</button>`;
+        })
+        .join("");
+      buttons = [...el.querySelectorAll("[data-code]")];
+    }
+    const legal = (b) => b.dataset.legal === "true";
+    // the card that keeps the keyboard: the focused one, else the one that had it
+    let keep = buttons.find((b) => b.dataset.code === focused) || (same ? buttons.find((b) => b.tabIndex === 0) : undefined);
+    // when your turn to play comes, the keyboard moves off a card you may not play
+    const turnCame = s.hand.playable && !this.playable;
+    this.playable = !!s.hand.playable;
+    if (keep && turnCame && !legal(keep)) keep = undefined;
+    keep = keep || buttons.find(legal) || buttons[0];
+    for (const b of buttons) {
+      const tab = b === keep ? 0 : -1;
+      if (b.tabIndex !== tab) b.tabIndex = tab;
+    }
+    // the focus moves only when its card is gone or may not be played now
+    if (keep && focused && document.activeElement !== keep) keep.focus();
+  },
+
+  // A tool that cannot be used now (Hint, the estimate, Undo, Replay, Check
+  // my play, Next move) stays in the Tab order, marked aria-disabled, never
+  // disabled: a screen reader finds it and hears that it is unavailable;
+  // pressed, it sends nothing and the notice says why (unavailable)
+  renderTools(s) {
+    const c = s.controls;
+    const set = (id, on, show = true) => {
+      const b = this.q(id);
+      if (!b) return;
+      b.hidden = !show;
+      if (on) b.removeAttribute("aria-disabled");
+      else b.setAttribute("aria-disabled", "true");
+      if (!on && this.armed?.el === b) this.disarm(); // an unavailable button asks nothing
+    };
+    for (const [id, key] of Object.entries(TOOLS)) set(id, c[key], id !== "step" || s.options.speed === "step");
+    for (const sp of s.options.speeds) {
+      const b = this.q(`speed-${sp}`);
+      if (b) b.setAttribute("aria-pressed", String(sp === s.options.speed));
+    }
+    const pause = this.q("pause");
+    pause.textContent = s.options.paused ? "Play on" : "Pause";
+    pause.setAttribute("aria-label", s.options.paused ? "play on: let the bots move" : "pause the bots");
+    pause.setAttribute("aria-pressed", String(!!s.options.paused));
+  },
+};

@@ -1,0 +1,156 @@
+// spadeslib table, panels.js: the review (Check my play), the score sheet,
+// the bid history, the tricks viewer, and the resume offer with the game
+// kept in this browser. Methods of TableView (table.js mixes them in).
+
+// The offer to resume the game kept in this browser: what it was and, when
+// this page deals another game (the next lesson's link), which one.
+function resumeText(saved, table) {
+  const what = saved.summary || `${saved.rules}, hand ${saved.hand}.`;
+  if (saved.deal && table.deal && saved.deal !== table.deal) {
+    return `This browser kept your last game: ${what} This page deals ${table.deal}: resume your last game instead?`;
+  }
+  return `This browser kept your last game: ${what} Resume it?`;
+}
+
+// The resume offer's markup: its words, then its two buttons (table.css
+// puts them beside the words, or under them on a narrow table).
+function resumeBanner(saved, table) {
+  return `<span class="spt-resume-text">${esc(resumeText(saved, table))}</span><span class="spt-resume-buttons">${button("resume-yes", "Resume", "resume my saved game")}${button("resume-no", "No, keep this table", "do not resume; keep this table")}</span>`;
+}
+
+// a review row's points lost: the average, and the figure its rating reads
+// (less the noise of the coach's deals) where Python gives it
+function lostCell(r) {
+  if (r.loss === null || r.loss === undefined) return "–";
+  const loss = esc(Number(r.loss).toFixed(1));
+  if (r.rated === null || r.rated === undefined) return loss;
+  return `${loss} <span class="spt-rated">(${esc(Number(r.rated).toFixed(1))} less the noise)</span>`;
+}
+
+const Panels = {
+  // Check my play: the review of the last finished hand opens, even one the
+  // learner closed before. A closed review is only hidden here: when the
+  // state holds it, it shows again at once and Python is not asked (asking
+  // again would log its summary again); otherwise Python answers with it.
+  openReview() {
+    this.reviewClosed = null;
+    const s = this.state();
+    if (s.review) return this.renderReview(s);
+    this.send({ type: "review" });
+  },
+
+  renderReview(s) {
+    const el = this.q("review");
+    const rv = s.review;
+    if (!rv || this.reviewClosed === rv.hand) {
+      el.hidden = true;
+      if (!rv) this.reviewClosed = null;
+      return;
+    }
+    // a dialog that opens takes the focus (Escape or Close gives it back),
+    // unless the learner is typing in the Options panel
+    const opening = el.hidden && !this.q("options").contains(document.activeElement);
+    el.hidden = false;
+    if (opening) queueMicrotask(() => el.focus());
+    const head = `<div class="spt-review-head"><b>Check my play · hand ${esc(rv.hand)}</b>${button("review-close", "Close", "close the review")}</div>${rv.result ? `<p class="spt-review-result" data-testid="review-result">${esc(rv.result)}</p>` : ""}`;
+    if (rv.state === "pending") {
+      el.innerHTML = `${head}<p>The coach is checking your decisions…</p>`;
+      return;
+    }
+    const counts = Object.entries(rv.counts || {}).map(([k, v]) => `<span class="spt-chip spt-r-${esc(k)}">${esc(k)}: ${v}</span>`).join(" ");
+    const rows = rv.rows
+      .map((r) => `<tr data-testid="review-row" class="spt-r-${esc(r.rating)}"><td>${esc(r.when)}</td><td data-label="you">${esc(r.yours)}</td><td data-label="best">${esc(r.best)}</td><td data-label="lost">${lostCell(r)}</td><td>${esc(r.rating)}</td><td class="spt-review-text">${esc(r.text)}</td></tr>`)
+      .join("");
+    el.innerHTML = `${head}
+      <p class="spt-review-summary">${esc(rv.summary)}</p><div class="spt-chips">${counts}</div>
+      <div class="spt-review-table"><table><thead><tr><th>when</th><th>you</th><th>best</th><th>points lost</th><th>rating</th><th>why</th></tr></thead><tbody>${rows}</tbody></table></div>`;
+  },
+
+  renderSheet(s) {
+    const box = this.q("sheet-toggle");
+    const open = s.prefs?.sheet_open !== false;
+    if (box.open !== open) box.open = open;
+    const sides = s.sheet.sides;
+    const head = sides.map((d) => `<th>${esc(d.name)}</th>`).join("");
+    const rows = s.sheet.rows
+      .map((row) => {
+        const cells = sides
+          .map((d) => {
+            const c = row.sides[d.id];
+            const pts = `${c.points > 0 ? "+" : ""}${c.points}`;
+            return `<td><span class="${c.points < 0 ? "spt-neg" : ""}">${pts}</span> → <b>${c.total}</b><br><small>bid ${esc(c.bids)}, ${esc(c.tricks)}, ${esc(c.bags)}${c.penalty ? ", bag penalty" : ""}</small></td>`;
+          })
+          .join("");
+        return `<tr><td>${row.hand}</td>${cells}</tr>`;
+      })
+      .join("");
+    const totals = sides.map((d) => `<td><b>${s.sheet.scores[d.id]}</b><br><small>${esc(s.sheet.bags[d.id])}</small></td>`).join("");
+    const rules = s.sheet.rules.map((line) => `<li>${esc(line)}</li>`).join("");
+    const grew = this.sheetRows !== s.sheet.rows.length;
+    this.sheetRows = s.sheet.rows.length;
+    this.q("score-sheet").innerHTML = `<table><thead><tr><th>hand</th>${head}</tr></thead><tbody>${rows}<tr class="spt-total"><td>now</td>${totals}</tr></tbody></table>
+      <p class="spt-sheet-status">${esc(s.sheet.status)}</p><details><summary>Rules of this table</summary><ul>${rules}</ul></details>`;
+    // a finished hand: the newest row, the totals and the status in view
+    if (grew) box.scrollTop = box.scrollHeight;
+  },
+
+  renderBids(s) {
+    const bids = s.bids.map((b) => `<span class="spt-bid-item">${esc(b.who)} <b>${esc(b.bid)}</b></span>`).join(" · ");
+    this.q("bid-history").innerHTML = `<b>Bids</b> (in bidding order): ${bids || "none yet"}`;
+  },
+
+  renderViewer(s) {
+    const el = this.q("tricks-viewer");
+    const done = s.trick.done;
+    if (!done.length) {
+      this.trickShown = null;
+      el.innerHTML = `<b>Tricks this hand</b>: none finished yet`;
+      return;
+    }
+    if (this.trickShown === null || this.trickShown >= done.length || this.lastDone !== done.length) this.trickShown = done.length - 1;
+    this.lastDone = done.length;
+    const t = done[this.trickShown];
+    const four = !!s.prefs?.four_colour;
+    const cards = t.plays
+      .map((p) => `<div class="spt-mini${p.seat === t.winner ? " spt-won" : ""}" role="img" aria-label="${esc(p.who)}: ${esc(p.card.name)}${p.seat === t.winner ? ", won the trick" : ""}">${cardSVG(p.card, four, false)}<span>${esc(p.who)}</span></div>`)
+      .join("");
+    const last = this.trickShown === done.length - 1 ? " (last)" : "";
+    el.innerHTML = `<div class="spt-viewer-head"><span><b>Trick ${t.n}/${done.length}${last}</b>: ${esc(t.winner_name)} won</span>
+      ${button("trick-prev", "◀", "previous trick", this.trickShown === 0 ? "disabled" : "")}${button("trick-next", "▶", "next trick", last ? "disabled" : "")}</div><div class="spt-minis">${cards}</div>`;
+  },
+
+  // ------------------------------------------------------- the browser's copy
+  stored() {
+    try {
+      return JSON.parse(localStorage.getItem(this.storageKey) || "null");
+    } catch (e) {
+      return null;
+    }
+  },
+
+  store(s) {
+    if (!s.resume) return;
+    try {
+      localStorage.setItem(this.storageKey, JSON.stringify({ token: s.resume, rules: s.table.rules, hand: s.table.hand, summary: s.table.summary, deal: s.table.deal, speed: s.options?.speed }));
+    } catch (e) {
+      /* storage full or disabled: the game simply is not kept */
+    }
+  },
+
+  renderResume(s) {
+    if (this.resumeDecided) return this.store(s);
+    const saved = this.stored();
+    const moves = (t) => (t?.hands || []).reduce((n, h) => n + h.length, 0);
+    const same = saved && JSON.stringify(saved.token) === JSON.stringify(s.resume);
+    if (!saved || same || moves(saved.token) === 0) {
+      this.resumeDecided = true;
+      return this.store(s);
+    }
+    const banner = this.q("resume-banner");
+    const shown = !banner.hidden;
+    banner.innerHTML = resumeBanner(saved, s.table);
+    banner.hidden = false;
+    // a screen reader hears the offer when it appears
+    if (!shown) this.q("live").textContent = resumeText(saved, s.table);
+  },
+};

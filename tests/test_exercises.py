@@ -618,3 +618,16 @@ def test_a_legal_card_left_out_is_counted_not_named(chapter: str, index: int) ->
         message = q.feedback(" ".join(str(c) for c in rest)).message
         assert "you left out 1 card" in message
         assert missing.symbol() not in message
+
+
+def test_every_verdict_prints_as_a_whole_sentence() -> None:
+    """Some messages ended without a full stop (teacher review): printed,
+    each verdict ends with one, never doubled after a closing bracket."""
+    from spadeslib.exercises.core import Feedback
+
+    assert str(Feedback("incorrect", "add South's")) == "Incorrect: add South's."
+    assert str(Feedback("incorrect", "one (see above).")).endswith("above).")
+    assert str(Feedback("correct", "best (as it says.)")).endswith("says.)")
+    assert str(Feedback("correct", "")) == "Correct."
+    quoted = Feedback("incorrect", "it is 'trick 2'")
+    assert str(quoted) == "Incorrect: it is 'trick 2'."

@@ -133,6 +133,8 @@ def test_the_report_ends_with_each_exercise_over_the_class(
     assert "\n6.2: 1 of 2 correct (1 not answered)\n" in out
     assert "\n6.3: 0 of 2 correct (2 not answered)\n" in out
     assert out.index("bob: ") < out.index("\n1.1: ") < out.index("\n6.1: ")
+    # bob's "banana" gets more feedback than the table shows: it says where
+    assert "(feedback cut at 60 characters: --csv FILE writes it whole)" in out
 
 
 # ------------------------------------------------------- --grade --execute

@@ -213,7 +213,7 @@ _NOT_WITH_GRADE = (
 
 
 def _cmd_grade(args: argparse.Namespace) -> int:
-    from .grading import grade_class, write_csv
+    from .grading import FEEDBACK_WIDTH, grade_class, write_csv
 
     for dest, flag in _NOT_WITH_GRADE:
         if getattr(args, dest):
@@ -237,6 +237,10 @@ def _cmd_grade(args: argparse.Namespace) -> int:
 
         report = grade_class(args.grade, chapters, execute=args.execute, progress=step)
     print(report.table())
+    if not args.csv and any(len(g.feedback) > FEEDBACK_WIDTH for g in report.grades):
+        print(
+            f"(feedback cut at {FEEDBACK_WIDTH} characters: --csv FILE writes it whole)"
+        )
     if args.csv:
         try:
             write_csv(report, args.csv)

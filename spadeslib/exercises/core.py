@@ -11,7 +11,7 @@ answer that equals one of them gets that mistake's diagnosis.
 
 >>> from spadeslib.exercises.core import Feedback
 >>> print(Feedback("incorrect", "you forgot the bag penalty: 8 + 3 bags crosses 10"))
-Incorrect: you forgot the bag penalty: 8 + 3 bags crosses 10
+Incorrect: you forgot the bag penalty: 8 + 3 bags crosses 10.
 """
 
 from __future__ import annotations
@@ -98,7 +98,10 @@ class Feedback:
 
     def __str__(self) -> str:
         label = self.label or _LABELS[self.status]
-        return f"{label}: {self.message}" if self.message else f"{label}."
+        text = self.message
+        if text and not text.rstrip(")'\"").endswith((".", "!", "?")):
+            text += "."  # every verdict a whole sentence
+        return f"{label}: {text}" if text else f"{label}."
 
 
 @dataclass(frozen=True)

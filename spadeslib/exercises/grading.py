@@ -55,6 +55,8 @@ __all__ = [
 
 Verdict = Literal["correct", "incorrect", "not answered", "not read"]
 VERDICTS: tuple[Verdict, ...] = ("correct", "incorrect", "not answered", "not read")
+FEEDBACK_WIDTH = 60
+"""Characters of feedback the grades' text table shows (the CSV has it all)."""
 """Every verdict, in the order the summary counts them."""
 
 _STATUS: dict[str, Verdict] = {
@@ -93,7 +95,7 @@ class Report:
     grades: list[Grade] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
-    def table(self, width: int = 60) -> str:
+    def table(self, width: int = FEEDBACK_WIDTH) -> str:
         """The grades as a text table (feedback cut to ``width`` characters),
         then one line per student: how many exercises got each verdict."""
         rows = [("student", "chapter", "exercise", "verdict", "feedback")]

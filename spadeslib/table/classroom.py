@@ -86,7 +86,7 @@ def page_options(query: str) -> PageOptions:
 
     >>> page_options("").rules, page_options("").seed
     ('cards4net', None)
-    >>> page_options("?rules=yppedia&partner=search").partner
+    >>> page_options("?rules=yppedia&partner=Search").partner
     'search'
     >>> page_options("rules=classic+bag_limit=5").rules  # house rules too
     'classic+bag_limit=5'
@@ -120,11 +120,12 @@ def page_options(query: str) -> PageOptions:
                     "dealing a new seed."
                 )
         elif key in ("partner", "opponents"):
-            if value in BOTS:
+            level = value.lower()  # as the rules are read: Expert is expert
+            if level in BOTS:
                 options = (
-                    replace(options, partner=value)
+                    replace(options, partner=level)
                     if key == "partner"
-                    else replace(options, opponents=value)
+                    else replace(options, opponents=level)
                 )
             else:
                 problems.append(

@@ -160,6 +160,13 @@ class PenaltyPoints(HandExercise):
                 s.points - s.overtricks,
                 "each overtrick still scores 1 point, even when it brings a penalty",
             ),
+            Mistake(
+                "contract-only",
+                s.contract_points - s.overtricks,
+                f"that is the contract of {s.contract} alone: add 1 point for "
+                f"each of the {s.overtricks} overtricks, then take off the bag "
+                "penalty they bring",
+            ),
         ]
         if standard.bag_penalty != self.rules.bag_penalty:
             house_limit = Rules(

@@ -96,6 +96,13 @@ class NilValue(Spec):
                 f"{self.p:g} is the chance of success, so the gain gets the weight "
                 f"{self.p:g}",
             ),
+            Mistake(
+                "made-only",
+                v,
+                f"that is what the Nil scores when it is made; it is made only with "
+                f"probability {self.p:g}, and fails otherwise: weigh each outcome "
+                "by its chance",
+            ),
         ]
 
     def hint(self) -> str:

@@ -408,3 +408,31 @@ def test_the_button_sends_the_chosen_levels(browser: Any, states: Any) -> None:
     assert line.inner_text() == "From the next hand: partner novice, opponents expert."
     assert not page.errors, page.errors
     page.close()
+
+
+def test_a_change_waiting_when_the_game_ends_is_for_a_new_game() -> None:
+    """A change asked for in the last hand waits for New game: a resumed or
+    loaded game does not promise it "from hand 2" of a game that is over."""
+    session = TableSession("classic+target=30", seed=3, opponents="rule")
+    rng = random.Random(3)
+    while not session.game.is_over:
+        if session.between:
+            assert session.new_hand()
+            continue
+        assert session.act(rng.choice(session.view.legal)), session.notice
+        if session.pending_levels is None and not session.game.is_over:
+            other = "novice" if session.levels[E] == "rule" else "rule"
+            assert session.set_levels(opponents=other)  # from the next hand
+    assert session.pending_levels is not None
+    waiting = session.pending_levels[E]
+    words = session.levels_words()
+    assert f"A new game starts with partner rule, opponents {waiting}." in words
+    assert "From hand" not in words
+    options = table_state(session)["options"]  # the menus show them, no line
+    assert options["pending_levels"] == "" and options["opponents"] == waiting
+    token = session.resume_token()
+    fresh = TableSession("classic", seed=1)
+    assert fresh.resume(token), fresh.notice
+    assert fresh.log[-1].endswith(f"starts with partner rule, opponents {waiting}.")
+    two = TableSession("two-player", seed=4, opponents="rule")
+    assert two.levels_words() == "The bot: opponent rule."

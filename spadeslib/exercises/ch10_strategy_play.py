@@ -210,6 +210,7 @@ class ReadVoids(ViewExercise):
     title = "Read the voids"
     intro = "A player who does not follow suit has no card of that suit left."
     answer = Suits()
+    names_missing = False  # a void left out is counted, not named
 
     def generate(self, rng: random.Random) -> None:
         self.hand, _ = played_hand(Rules("cards4net"), rng, rng.randint(4, 7))

@@ -193,6 +193,9 @@ class Trumping(SetSpec):
     intro = "Read the tricks of a finished hand."
     chapter = CHAPTER
     answer = TrickNumbers()
+    # neither a trick left out nor one listed wrongly is named (see below)
+    names_missing = False
+    names_extra = False
 
     def generate(self, rng: random.Random) -> None:
         self.hand: Hand = deal(Rules("cards4net"), rng)
@@ -416,6 +419,7 @@ lost
     # never naming one: naming it would hand the answer over after one
     # guess (as in 11.2); the solution names every trick
     names_missing = False
+    names_extra = False
     noun = "flagged trick"
 
     def generate(self, rng: random.Random) -> None:

@@ -470,6 +470,9 @@ class SetSpec(Spec):
     names_missing: bool = True
     #: the items' noun when they are counted (``"spade"``)
     noun: str = "item"
+    #: whether a wrong answer names an item listed that does not belong (off:
+    #: :meth:`extra_text` names none, as where naming it gives the answer away)
+    names_extra: bool = True
 
     def universe(self) -> Sequence[Any]:
         """Every item a learner might list (to build typical wrong answers)."""
@@ -547,7 +550,14 @@ class SetSpec(Spec):
         if missing:
             parts.append(self.missing_text(missing))
         first = (extra or missing)[0]
-        return Feedback("incorrect", "; ".join(parts) + ".", f"item:{first}")
+        mistake = self._mistake_id(first, extra=bool(extra))
+        return Feedback("incorrect", "; ".join(parts) + ".", mistake)
+
+    def _mistake_id(self, item: Any, *, extra: bool) -> str:
+        """The id of a wrong answer about ``item``: it names the item only
+        where the message does (the feedback, id included, is the learner's)."""
+        named = self.names_extra if extra else self.names_missing
+        return f"item:{item}" if named else f"item:{'extra' if extra else 'missing'}"
 
     def _order(self, item: Any) -> Any:
         return str(item)
@@ -557,11 +567,13 @@ class SetSpec(Spec):
         expected = self.expected
         out = []
         for item in self.universe():
-            if item in expected:
+            extra = item not in expected
+            if not extra:
                 wrong, text = expected - {item}, self.missing_text([item])
             else:
                 wrong, text = expected | {item}, "; ".join(self.extra_text([item]))
-            out.append(Mistake(f"item:{item}", frozenset(wrong), text + "."))
+            mistake = self._mistake_id(item, extra=extra)
+            out.append(Mistake(mistake, frozenset(wrong), text + "."))
         return out
 
 

@@ -55,9 +55,9 @@ __all__ = [
 
 Verdict = Literal["correct", "incorrect", "not answered", "not read"]
 VERDICTS: tuple[Verdict, ...] = ("correct", "incorrect", "not answered", "not read")
+"""Every verdict, in the order the summary counts them."""
 FEEDBACK_WIDTH = 60
 """Characters of feedback the grades' text table shows (the CSV has it all)."""
-"""Every verdict, in the order the summary counts them."""
 
 _STATUS: dict[str, Verdict] = {
     "correct": "correct",

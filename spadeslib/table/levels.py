@@ -202,9 +202,16 @@ class Levels:
         ``"The bots: partner rule, opponents novice. From hand 3, East and
         West play at the search level."`` (what a loaded or resumed game
         says)."""
-        text = f"The bots: {levels_summary(self.levels, self.game.rules, self.seat)}."
+        rules = self.game.rules
+        mate, _ = level_seats(rules, self.seat)
+        who = "The bots" if mate is not None else "The bot"
+        text = f"{who}: {levels_summary(self.levels, rules, self.seat)}."
         pending = self.pending_levels
-        if pending is not None:
+        if pending is not None and self.game.is_over:  # what New game seats
+            text += (
+                f" A new game starts with {levels_summary(pending, rules, self.seat)}."
+            )
+        elif pending is not None:
             text += " " + self._change_words(pending, self.game.hand.number + 1)
         return text
 

@@ -325,7 +325,7 @@ lost
 
 # %%
 from spadeslib.coach import LEVELS
-from spadeslib.coach.coach import DUCKS, EXTEND
+from spadeslib.coach.coach import DUCKS, EXTEND, WIDE
 
 for level in ("rule", "search"):
     reads = "reads" if level in DUCKS else "does not read"
@@ -334,14 +334,15 @@ for level in ("rule", "search"):
         f"{level:>7}: {deals} deals per decision ({EXTEND * deals} where they "
         f"disagree widely), {reads} the ducks"
     )
+print(f"widely: some choice's loss is uncertain by more than {WIDE:g} points")
 
 # %% [markdown]
-# Where a decision's deals disagree widely (a loss known only to within
-# more than 6 points), the coach deals four times as many, as it did for
-# the 160 deals of the verdict above; that is almost every bid, on which a
-# whole hand rides, and about half the card decisions of the first 8 tricks
-# (`docs/coach.md`). The same hand reviewed by both, on the decisions
-# where they disagree:
+# The uncertainty is the noise of chapter 10 (one standard error). Where
+# the deals disagree widely, the coach deals four times as many, as it did
+# for the 160 deals of the bid's verdict above: that is almost every bid,
+# on which a whole hand rides, and about half the card decisions of the
+# first 8 tricks (`docs/coach.md`). The same hand reviewed by both, on the
+# decisions where they disagree:
 
 # %%
 ruled = {v.where: v for v in Coach("rule", seed=demo.seed).review(hand, "S").verdicts}

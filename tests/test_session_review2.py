@@ -74,7 +74,7 @@ def test_house_rules_are_named_in_the_state_and_the_log() -> None:
     assert state["table"]["summary"].startswith(
         "Classic + bag limit 5, seed 2024. Hand 1"
     )
-    assert session.log[0].startswith("New game: classic+bag_limit=5, seed 2024.")
+    assert session.log[0].startswith("New game: Classic + bag limit 5, seed 2024.")
     plain = table_state(TableSession("classic", seed=1))
     assert plain["table"]["house_rules"] == "" and plain["table"]["title"] == "Classic"
 
@@ -160,7 +160,7 @@ def test_the_state_carries_the_games_last_lines_and_the_table_the_rest() -> None
     assert [m["type"] for m in sent] == ["log"]
     lines = sent[0]["lines"]
     assert [e["text"] for e in lines] == game
-    assert lines[0]["text"].startswith("New game: cards4net, seed 11.")
+    assert lines[0]["text"].startswith("New game: Cards4.net, seed 11.")
     assert [e["n"] for e in lines] == list(range(session.log_start, len(session.log)))
     assert len(lines) < LOG_LINES
 

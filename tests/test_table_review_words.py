@@ -72,7 +72,7 @@ def test_points_are_written_as_words() -> None:
 
 def test_the_log_says_you_in_the_middle_of_a_sentence() -> None:
     t = TableSession("cards4net", seed=5)
-    assert t.log[0] == "New game: cards4net, seed 5. Hand 1: you deal."
+    assert t.log[0] == "New game: Cards4.net, seed 5. Hand 1: you deal."
 
 
 def test_nil_bidders_tricks_as_bags_are_counted_in_words() -> None:

@@ -181,12 +181,12 @@ def test_a_new_game_starts_a_clean_log_and_keeps_the_numbering() -> None:
     session.act(session.view.legal[0])
     session.command("not a move")
     before = table_state(session)["log"]
-    assert before[0]["text"].startswith("New game: cards4net, seed 2024.")
+    assert before[0]["text"].startswith("New game: Cards4.net, seed 2024.")
     assert session.new_game(seed=2024)
     after = table_state(session)["log"]
     texts = [line["text"] for line in after]
     assert sum(t.startswith("New game") for t in texts) == 1, texts
-    assert texts[0].startswith("New game: cards4net, seed 2024.")
+    assert texts[0].startswith("New game: Cards4.net, seed 2024.")
     assert after[0]["n"] > before[-1]["n"], "the page tells new lines by number"
     assert len(session.log) == len(before) + len(after), "the session keeps all"
     assert not session.new_game(rules="no-such-preset")

@@ -357,10 +357,11 @@ def describe_dealer(hand: Hand, learner: Seat | None) -> str:
 
 
 def describe_new_game(game: Game, learner: Seat | None) -> str:
-    """``"New game: classic, seed 3. Hand 1: East deals."``: the first line of
-    a game's log."""
+    """``"New game: Classic, seed 3. Hand 1: East deals."``: the first line of
+    a game's log, the rules named as the Options panel and the "Loaded" and
+    "Resumed" lines name them (:func:`rules_title`)."""
     first = describe_dealer(game.hands[0], learner)
-    return f"New game: {game.rules.full_spec}, seed {game.seed}. {first}"
+    return f"New game: {rules_title(game.rules)}, seed {game.seed}. {first}"
 
 
 def winner_words(game: Game, learner: Seat | None) -> str:
@@ -447,7 +448,7 @@ def retell(
     >>> game = Game("classic", seed=3)
     >>> for bid in (3, 4): game.apply(bid)
     >>> retell(game, Seat.SOUTH)  # doctest: +NORMALIZE_WHITESPACE
-    ['New game: classic, seed 3. Hand 1: East deals.', 'You bid 3 tricks.',
+    ['New game: Classic, seed 3. Hand 1: East deals.', 'You bid 3 tricks.',
      'West bids 4 tricks.']
     """
     lines = [describe_new_game(game, learner)]

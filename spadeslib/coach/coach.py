@@ -28,8 +28,9 @@ from __future__ import annotations
 import hashlib
 import random
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypeVar
 
 from ..actions import LOOK, Action, Bid
 from ..bots.rule_bot import rule_decision
@@ -54,6 +55,9 @@ from .ratings import Estimate, Verdict
 from .review import Review
 
 __all__ = ["LEVELS", "Advice", "Coach", "NilCheck", "Review", "decision_key"]
+
+S = TypeVar("S", CardStudy, BidStudy)
+"""A study the coach may deal more for."""
 
 #: the analysis budget of each coach level: (worlds per decision, cards left
 #: from which worlds are solved exactly). A level names the advice given at
@@ -236,9 +240,7 @@ class Coach:
                     play_weight=self.play_weight,
                 )
 
-            study = deal(self.samples)
-            if self.steady and _wide(study, self.wide):  # more deals, after these
-                study = study.joined(deal((EXTEND - 1) * self.samples))
+            study = self._dealt(deal)
             values: dict[Action, Estimate] = dict(study.values.items())
             best = _pick(study, study.rule_card, values)
             exact = study.solved and study.determined
@@ -247,9 +249,7 @@ class Coach:
             )
         if kind == "bid" or (kind == "blind" and view.rules.players == 4):
             study_of = study_bids if kind == "bid" else study_blind
-            bstudy = study_of(view, rng, self.samples)
-            if self.steady and _wide(bstudy, self.wide):  # more deals, after these
-                bstudy = bstudy.joined(study_of(view, rng, (EXTEND - 1) * self.samples))
+            bstudy = self._dealt(lambda samples: study_of(view, rng, samples))
             values = dict(bstudy.values)
             best = _pick(bstudy, bstudy.rule_action, values)
             extra: dict[str, Any] = {}
@@ -304,6 +304,15 @@ class Coach:
             reason=f"{reason}. That is the textbook choice: the coach does not "
             "score this decision",
         )
+
+    def _dealt(self, deal: Callable[[int], S]) -> S:
+        """``deal(samples)`` at this coach's budget, and :data:`EXTEND` times
+        the deals (these and more, from the same generator) where they
+        disagree :attr:`wide`-ly and the coach is :attr:`steady`."""
+        study = deal(self.samples)
+        if self.steady and _wide(study, self.wide):  # more deals, after these
+            study = study.joined(deal((EXTEND - 1) * self.samples))
+        return study
 
     def review(self, hand: Hand, seat: Seat | str) -> Review:
         """Rate every decision ``seat`` took in ``hand`` (finished or not)."""

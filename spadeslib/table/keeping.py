@@ -18,6 +18,7 @@ from ..actions import Action
 from ..errors import SpadesError, is_whole
 from ..game import Game
 from ..seats import Seat
+from .levels import with_levels
 from .narrate import Aside, rules_title
 from .options import check_level, level_seats
 from .saving import (
@@ -173,9 +174,7 @@ class Keeping:
         mate, _ = level_seats(game.rules, self.seat)
 
         def levels(seated: dict[Seat, str]) -> dict[Seat, str]:
-            partner, opponents = _named_levels(game, seated, self.seat)
-            named = {s: partner if s == mate else opponents for s in first}
-            return {s: level or first[s] for s, level in named.items()}
+            return with_levels(first, mate, *_named_levels(game, seated, self.seat))
 
         changes: list[Change] = []
         last = first

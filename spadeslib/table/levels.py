@@ -36,7 +36,7 @@ from .saving import Change, levels_in
 if TYPE_CHECKING:
     from .host import Host
 
-__all__ = ["Levels", "levels_summary"]
+__all__ = ["Levels", "levels_summary", "with_levels"]
 
 
 def levels_summary(levels: dict[Seat, str], rules: Rules, seat: Seat) -> str:
@@ -46,6 +46,23 @@ def levels_summary(levels: dict[Seat, str], rules: Rules, seat: Seat) -> str:
     words = [] if partner is None else [f"partner {levels[partner]}"]
     them = "opponents" if partner is not None else "opponent"
     return ", ".join([*words, f"{them} {levels[opponent]}"])
+
+
+def with_levels(
+    levels: dict[Seat, str],
+    mate: Seat | None,
+    partner: str | None,
+    opponents: str | None,
+) -> dict[Seat, str]:
+    """``levels`` with the partner's seat (``mate``) at ``partner`` and every
+    other bot at ``opponents``; ``None`` keeps a seat's level.
+
+    >>> with_levels({Seat.NORTH: "rule", Seat.EAST: "rule"}, Seat.NORTH, None, "expert")
+    {<Seat.NORTH: 0>: 'rule', <Seat.EAST: 1>: 'expert'}
+    """
+    return {
+        s: (partner if s == mate else opponents) or level for s, level in levels.items()
+    }
 
 
 class Levels:
@@ -161,10 +178,7 @@ class Levels:
         except SpadesError as error:
             return self.refuse(f"Cannot change the bots' levels: {error}")
         asked = self.pending_levels or self.levels
-        wanted = {
-            s: (partner if s == mate else opponents) or level
-            for s, level in asked.items()
-        }
+        wanted = with_levels(asked, mate, partner, opponents)
         summary = levels_summary(wanted, game.rules, self.seat)
         number = game.hand.number
         if wanted == asked:

@@ -52,7 +52,7 @@ def _items(value: Any) -> list[Any]:
 class Cards(Answer):
     """A set of cards: ``"QH 10H"``, ``"QH, 10H"``, ``["QH", "10H"]``; ``"none"``."""
 
-    text: str = "a list of cards, e.g. 'QH 10H' (or 'none')"
+    text: str = "one or more cards, e.g. 'QH 10H' (or 'none')"
 
     def parse(self, value: Any) -> frozenset[Card]:
         return parse_cards(parse_list(value))  # '["QH"]' as a key prints it
@@ -79,7 +79,7 @@ class _Letters(Answer):
 class Suits(_Letters):
     """A set of suits: ``"H D"``, ``"hearts, diamonds"``, ``"♥"``; ``"none"``."""
 
-    text: str = "a list of suits, e.g. 'H D' or 'hearts' (or 'none')"
+    text: str = "one or more suits, e.g. 'H D' or 'hearts' (or 'none')"
 
     def parse(self, value: Any) -> frozenset[Suit]:
         return parse_suits(parse_list(value))
@@ -115,7 +115,7 @@ class Names(Answer):
     @property
     def text(self) -> str:  # type: ignore[override]
         listed = ", ".join(f"'{o}'" for o in self.options)
-        return f"a list of {self.what} from {listed} (or 'none')"
+        return f"one or more {self.what} from {listed} (or 'none')"
 
     def parse(self, value: Any) -> frozenset[str]:
         count = {2: "both", 3: "all three"}.get(len(self.options), "")
@@ -152,7 +152,7 @@ class Seats(_Letters):
     """A set of seats: ``"N S"``, ``"N, S"``, ``["north", "south"]``, ``"NS"`` or
     ``"north-south"`` (a side names both its seats); ``"none"``."""
 
-    text: str = "a list of seats, e.g. 'N S' or 'NS' (or 'none')"
+    text: str = "one or more seats, e.g. 'N S' or 'NS' (or 'none')"
 
     def parse(self, value: Any) -> frozenset[Seat]:
         if isinstance(value, Seat):
@@ -192,7 +192,7 @@ class TrickNumbers(Answer):
     [1, 4]
     """
 
-    text: str = "a list of trick numbers, e.g. '3 7' (or 'none')"
+    text: str = "one or more trick numbers, e.g. '3 7' (or 'none')"
 
     def parse(self, value: Any) -> frozenset[int]:
         if isinstance(value, int) and not isinstance(value, bool):

@@ -103,6 +103,26 @@ class NilValue(Spec):
                 f"probability {self.p:g}, and fails otherwise: weigh each outcome "
                 "by its chance",
             ),
+            Mistake(
+                "failed-only",
+                -v,
+                f"that is what the Nil costs when it fails; it fails only with "
+                f"probability {1 - self.p:g}, and is made otherwise: weigh each "
+                "outcome by its chance",
+            ),
+            Mistake(
+                "even",
+                0,
+                f"the gain and the loss are both {v}, but they are not equally "
+                f"likely: the Nil is made with probability {self.p:g}, so the gain "
+                "weighs more",
+            ),
+            Mistake(
+                "chance",
+                self.p,
+                f"{self.p:g} is the chance that the Nil is made; the question asks "
+                "for points: weigh each outcome's points by its chance",
+            ),
         ]
 
     def hint(self) -> str:

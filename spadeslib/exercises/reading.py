@@ -394,7 +394,7 @@ def said_once(message: str, text: str) -> str:
     >>> said_once("'EW' is not a seat: answer 'N', 'E', 'S' or 'W'",
     ...           "a seat: 'N', 'E', 'S' or 'W'")
     "'EW' is not a seat"
-    >>> said_once("'x' is not a suit: use C, D, H, S or ♣ ♦ ♥ ♠", "a list of suits")
+    >>> said_once("'x' is not a suit: use C, D, H, S or ♣ ♦ ♥ ♠", "one or more suits")
     "'x' is not a suit: use C, D, H, S or ♣ ♦ ♥ ♠"
     >>> said_once("'x' is not a whole number of tricks", "a whole number of tricks")
     "'x' cannot be read"

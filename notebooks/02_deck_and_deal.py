@@ -77,7 +77,8 @@ for text in ["AS", "10h", "TH", "Q♣", "♦7"]:
 # Inside a suit, which card is higher? Instead of writing the order down,
 # let us **ask the rules**: `rules.beats(card, best, led_suit)` says whether
 # `card` beats `best` in a trick led with `led_suit`. Sorting the hearts with
-# that test gives the rank order, from highest to lowest:
+# that test gives the rank order, from highest to lowest (you need not
+# follow the Python of this cell: the order it prints is what matters):
 
 # %%
 hearts = [card for card in rules.deck if card.suit is Suit.HEARTS]

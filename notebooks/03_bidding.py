@@ -455,7 +455,7 @@ quiz.show()
 # - One round of bids, clockwise from the dealer's left; no passing; a bid
 #   is final.
 # - Partners' bids add up to the team's contract; the four bids need not add
-#   up to 13. Above 13, someone must be set; below 13, someone gets bags.
+#   up to 13. Above 13, someone must be set; below 13, someone usually gets bags.
 # - Nil and Blind Nil depend on the rule set: `cards4net` limits them to
 #   one per team (Nil before your partner bids, Blind Nil for the first
 #   bidder), `classic` and `yppedia` allow Blind Nil only to a team behind by

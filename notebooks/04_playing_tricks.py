@@ -233,6 +233,10 @@ for seat, card in attempts:
 print("legal for West now:", symbols(hand.legal_actions()))
 
 # %% [markdown]
+# West's spades are in that list although North could not lead a spade at
+# the start: South's 2♠ in the first trick *broke* spades, and from then on
+# anyone may lead them (chapter 5).
+#
 # For a legal card, `check` returns `None` (and `why_illegal` too). West
 # leads the next trick and may lead the jack of hearts:
 

@@ -204,8 +204,10 @@ from spadeslib.experiments import game_outcome, penalised_sides, play_game
 from spadeslib.parallel import run
 
 seed = 0
-while penalised_sides(game := play_game(seed)) != {"NS", "EW"}:
+game = play_game(seed)
+while penalised_sides(game) != {"NS", "EW"}:  # try the next seed
     seed += 1
+    game = play_game(seed)
 print(f"seed {seed}: {len(game.finished_hands)} hands, winner {game.winner}")
 print(game)
 

@@ -28,7 +28,6 @@
 
 # %%
 # %matplotlib inline
-import dataclasses
 import itertools
 import random
 
@@ -53,6 +52,7 @@ from spadeslib import (
 )
 from spadeslib.bots import make_bot
 from spadeslib.display import cards_text
+from spadeslib.sheet import differences
 
 plt.rcParams.update({"figure.dpi": 96, "savefig.dpi": 96, "font.size": 11})
 BLUE, ORANGE = "#0072B2", "#E69F00"
@@ -99,66 +99,16 @@ show_table(
 # read from the `Rules` values themselves: first in plain words, then the
 # name of the rule's parameter, which you only need to build rules in code
 # (chapter 7 built `Rules("yppedia", target=250, losing_threshold=-100)`).
-
+# The words come from `spadeslib.sheet.differences`, which also writes the
+# rules sheets.
 
 # %%
-def in_words(rules, name):
-    """A rule parameter of ``rules`` in plain words, with its value."""
-    value = getattr(rules, name)
-    if name == "players":
-        return f"{value} players, each scoring alone"
-    if name == "losing_threshold":
-        return f"a side whose score falls to {value} or below loses the game"
-    if name == "numeric_zero":
-        return "0 is a bid of its own" if value else "there is no bid of 0: zero is Nil"
-    if name == "nil_before_partner_only":
-        if value:
-            return "Nil only while your partner has not bid"
-        return "Nil even after your partner has bid"
-    if name == "double_nil":
-        return "both partners may bid Nil" if value else "one Nil per team"
-    if name == "nil_value":
-        return f"a Nil is worth {value} points"
-    if name == "blind_nil":
-        return {
-            "none": "no Blind Nil",
-            "first_bidder": "Blind Nil for the first bidder only",
-            "trailing": f"Blind Nil only for a team {rules.blind_nil_margin} or "
-            "more points behind",
-            "before_draw": "Blind Nil is declared before drawing any card",
-        }[value]
-    if name == "blind_nil_value":
-        return f"a Blind Nil is worth {value} points"
-    if name == "blind_nils_per_team":
-        return f"up to {value} Blind Nil bids per team"
-    if name == "exchange":
-        return f"after a Blind Nil, bidder and partner pass {value} cards each"
-    if name == "blind_nil_discards":
-        return (
-            f"after a Blind Nil, the bidder may discard up to {value} cards and "
-            "draw new ones from the discard pile"
-        )
-    if name == "nil_tricks":
-        return {
-            "team": "a Nil bidder's tricks count towards the team's contract",
-            "bags": "a Nil bidder's tricks are bags for the team",
-            "ignored": "a failed Nil bidder's tricks count for nothing",
-        }[value]
-    if name == "move_timer":
-        return f"{value:g} seconds per decision, then a random legal move"
-    raise KeyError(f"no plain words yet for the rule parameter {name!r}")
-
-
 default = Rules("cards4net")
-FIELDS = [f.name for f in dataclasses.fields(Rules) if f.init and f.name != "preset"]
 rows = []
 for name in PRESETS:
     rules = Rules(name)
-    changed = [f for f in FIELDS if getattr(rules, f) != getattr(default, f)]
-    for f in changed:
-        rows.append(
-            (f"**{name}**", in_words(rules, f), f"`{f}={short(getattr(rules, f))}`")
-        )
+    for field, words in differences(rules):
+        rows.append((f"**{name}**", words, f"`{field}={short(getattr(rules, field))}`"))
 show_table(["preset", "differs from cards4net: in plain words", "parameter"], rows)
 
 # %% [markdown]

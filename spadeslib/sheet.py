@@ -10,6 +10,8 @@ it; the course links the sheets of the four presets in ``docs/sheets/``.
 'Nil: +50 if the bidder wins no trick, -50 if not; Blind Nil: +100 / -100.'
 >>> "game also ends when a side falls to -200" in " ".join(lines["Winning"])
 True
+>>> differences("two-player")[0]
+('players', '2 players, each scoring alone')
 >>> html = rules_sheet("classic+ten_for_200")
 >>> "@page" in html and "size: A4" in html and "+200" in html
 True
@@ -17,6 +19,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import html
 from collections.abc import Iterable
 from pathlib import Path
@@ -29,6 +32,8 @@ from .seats import Seat
 
 __all__ = [
     "SHEET_PRESETS",
+    "differences",
+    "parameter_words",
     "rules_markdown",
     "rules_sheet",
     "sheet_sections",
@@ -304,6 +309,73 @@ def _winning(rules: Rules) -> list[str]:
             f"The game also ends when a {side} falls to {rules.losing_threshold} "
             "or below; the higher score wins."
         )
+    return out
+
+
+def parameter_words(rules: Rules, name: str) -> str:
+    """The rule parameter ``name`` of ``rules`` in plain words, with its value
+    (for the parameters in which the presets differ).
+
+    >>> parameter_words(Rules("yppedia"), "nil_value")
+    'a Nil is worth 50 points'
+    """
+    value = getattr(rules, name)
+    side = "side" if rules.players == 4 else "player"
+    team = "team" if rules.players == 4 else "player"
+    words: dict[str, str] = {
+        "players": f"{value} players, each scoring alone",
+        "losing_threshold": f"the game also ends when a {side} falls to {value} or "
+        "below; the higher score wins",
+        "numeric_zero": "0 is a bid of its own"
+        if value
+        else "there is no bid of 0: zero is Nil",
+        "nil_before_partner_only": "Nil only while your partner has not bid"
+        if value
+        else "Nil even after your partner has bid",
+        "double_nil": "both partners may bid Nil" if value else "one Nil per team",
+        "nil_value": f"a Nil is worth {value} points",
+        "blind_nil_value": f"a Blind Nil is worth {value} points",
+        "blind_nils_per_team": f"up to {value} Blind Nil bids per {team}",
+        "exchange": f"after a Blind Nil, bidder and partner pass {value} cards each",
+        "blind_nil_discards": f"after a Blind Nil, the bidder may discard up to "
+        f"{value} cards and draw new ones from the discard pile",
+    }
+    if name == "blind_nil":
+        return {
+            "none": "no Blind Nil",
+            "first_bidder": "Blind Nil for the first bidder only",
+            "trailing": f"Blind Nil only for a {team} {rules.blind_nil_margin} or "
+            "more points behind",
+            "before_draw": "Blind Nil is declared before drawing any card",
+        }[value]
+    if name == "nil_tricks":
+        return {
+            "team": "a Nil bidder's tricks count towards the team's contract",
+            "bags": "a Nil bidder's tricks are bags for the team",
+            "ignored": "a failed Nil bidder's tricks count for nothing",
+        }[value]
+    if name not in words:
+        raise KeyError(f"no plain words for the rule parameter {name!r}")
+    return words[name]
+
+
+def differences(
+    spec: str | Rules, base: str | Rules = "cards4net"
+) -> list[tuple[str, str]]:
+    """``(parameter, words)`` for each rule parameter in which ``spec`` differs
+    from ``base``, in the order of :class:`Rules`' fields. A two-player rule
+    set leaves out what concerns a partner (it has none)."""
+    rules, other = _rules(spec), _rules(base)
+    out = []
+    for field in dataclasses.fields(Rules):
+        name = field.name
+        if not field.init or name in ("preset", "modifiers"):
+            continue
+        if getattr(rules, name) == getattr(other, name):
+            continue
+        if rules.players == 2 and name == "nil_before_partner_only":
+            continue
+        out.append((name, parameter_words(rules, name)))
     return out
 
 

@@ -9,8 +9,9 @@
 >>> hint = suggest(hand.view("N"))
 >>> hint.action, hint.level
 (Bid(13), 'rule')
->>> hint.reason
-'Bid 13: 13 likely spade tricks (about 13.0 tricks in all); the table has already bid 1'
+>>> print(hint.reason)  # doctest: +NORMALIZE_WHITESPACE
+Bid 13: 13 likely spade tricks (counted 13.0, worth about 13.0 tricks in
+play); the table has already bid 1
 """
 
 from __future__ import annotations

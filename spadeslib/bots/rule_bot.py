@@ -208,8 +208,10 @@ def _describe_parts(deck: Deck, parts: list[Part]) -> str:
             suit = cards[0].suit.symbol if cards and cards[0] else ""
             if value >= 0.9:
                 words.append(f"{text}{suit}")
-            else:
+            elif value >= 0.4:
                 words.append(f"{text}{suit} (half a trick)")
+            else:
+                words.append(f"{text}{suit} (a small chance)")
         elif kind == "ruffs":
             words.append("ruffs in a short suit")
     return ", ".join(words) if words else "no sure tricks"
@@ -320,9 +322,11 @@ def bid_decision(
             reason = f"Bid {choice.label()}: under {rules.bid_rule} you bid your spades"
         return choice, reason
     reason = f"Bid {choice.label()}: {basis}"
-    if parts:  # the parts are rounded: say what they come to
+    if parts:  # the parts are rounded: say what they add up to, and what
+        # such a count takes in play (measured by self-play: valuation.SCALE)
+        counted = sum(value for _, _, value in parts)
         total = min(estimate, float(rules.hand_size))
-        reason += f" (about {total:.1f} tricks in all"
+        reason += f" (counted {counted:.1f}, worth about {total:.1f} tricks in play"
         reason += ", bid a little under)" if choice.tricks < round(total) else ")"
     if notes:
         reason += "; " + "; ".join(notes)

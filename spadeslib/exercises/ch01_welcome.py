@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import random
+import unicodedata
 from typing import Any
 
 from ..rules import Rules
@@ -209,6 +210,12 @@ GLOSSARY: tuple[tuple[str, str, str], ...] = (
 """English term, Spanish and Portuguese words used in the source texts."""
 
 
+def _plain(word: str) -> str:
+    """``word`` without accents ('mão' and 'mao' alike)."""
+    decomposed = unicodedata.normalize("NFD", word)
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
 class Glossary(Spec):
     number = 4
     title = "Words from the sources"
@@ -277,6 +284,21 @@ class Glossary(Spec):
                 )
             )
         return out
+
+    def fallback(self, parsed: Any) -> str:
+        for _english, *words in GLOSSARY:
+            for language, word in zip(("Spanish", "Portuguese"), words, strict=True):
+                if _plain(str(parsed)) != _plain(self.parse(word)):
+                    continue
+                if word == self.word:
+                    said = f"'{word}' is the {language} word itself"
+                else:
+                    said = f"'{word}' is a {language} word from the glossary"
+                return (
+                    f"{said}; the question asks for the English term, one of the "
+                    "nine listed. Hint: " + self.hint()
+                )
+        return super().fallback(parsed)
 
     def hint(self) -> str:
         return (

@@ -172,8 +172,9 @@ class NilOptions(SetSpec):
             # the question is the turn's: a bid after looking counts
             question = (
                 f"{who} is to bid and has not looked at the cards yet. Which of "
-                f"these bids may {who} make in this turn: 0 (as a number) and Nil "
-                "after looking at the cards, Blind Nil before looking?"
+                f"these bids are open to {who} in this turn, either now or after "
+                "looking at the cards: 0 (as a number) and Nil (bid after "
+                "looking), Blind Nil (bid before looking)?"
             )
         else:
             question = (

@@ -113,11 +113,21 @@ class ScoringExercise(Spec):
         return side_name(self.side), side_name(other), points.points
 
     def fallback(self, parsed: Any) -> str:
+        nils = any(self.bids[seat].is_nil for seat in self.seats)
+        if parsed == -self.expected and parsed:
+            return (
+                f"{parsed} has the right size but the wrong sign: a made contract "
+                "scores plus and a set one minus"
+                + (", and a nil plus when made, minus when failed" if nils else "")
+                + ". Hint: "
+                + cap(self.hint())
+            )
         return (
             f"{parsed} is not {side_name(self.side)}'s score. Work in steps: the "
-            "contract (made or set?), overtricks, then each nil (here the bags "
-            "carried in do not reach the limit, so they do not change this hand's "
-            "points: chapter 7). Hint: " + cap(self.hint())
+            "contract (made or set?), overtricks"
+            + (", then each nil" if nils else "")
+            + " (here the bags carried in do not reach the limit, so they do not "
+            "change this hand's points: chapter 7). Hint: " + cap(self.hint())
         )
 
     def _deal_roles(self, rng: random.Random) -> tuple[Seat, Seat, Seat, Seat]:

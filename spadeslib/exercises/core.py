@@ -526,7 +526,10 @@ class SetSpec(Spec):
         """What is wrong with listing ``extra`` (items not in the answer)."""
         item = extra[0]
         text = self.item_text(item)
-        return [f"{text} {self._does(item)} not belong: {self.why_not(item)}"]
+        others = len(extra) - 1
+        verb = "does" if others == 1 else "do"
+        more = f", nor {verb} {plural(others, 'other')} you listed" if others else ""
+        return [f"{text} {self._does(item)} not belong{more}: {self.why_not(item)}"]
 
     def missing_text(self, missing: Sequence[Any]) -> str:
         """What is wrong with leaving ``missing`` out: the first one named, or

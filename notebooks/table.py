@@ -21,7 +21,7 @@
 from IPython.display import Markdown, display
 
 from spadeslib.table import SpadesTable
-from spadeslib.table.classroom import how_to, page_options, request_query
+from spadeslib.table.classroom import how_to_panel, page_options, request_query
 from spadeslib.table.progress import ClassProgress, class_folder, name_box
 
 SpadesTable("cards4net", seed=0, speed="step").close()  # warm: imports the coach
@@ -35,6 +35,7 @@ if class_folder() is not None:  # make voila VOILA_CLASS=...: the teacher's view
     display(name_box(ClassProgress.attach(table.session, class_folder())))
 display(table)
 
-# %% jupyter={"source_hidden": true} tags=["howto"]
-# The how-to beside the table, written for the rules in the link
-display(Markdown(how_to(options.rules)))
+# %% jupyter={"source_hidden": true} tags=["howto", "nbval-ignore-output"]
+# The how-to beside the table, written for the rules it plays: the link's,
+# then those of each new or loaded game
+display(how_to_panel(table))

@@ -208,11 +208,11 @@ def test_a_review_says_what_the_points_were_lost_to() -> None:
     mistake = Verdict(Bid(3), Bid(5), 31.0, "mistake", "too high", "bid")
     one_each = Review(hand, Seat.SOUTH, "rule", [good, mistake]).summary
     assert (
-        "About 34 points lost in all, less the noise of the deals: 3 to a close call, "
-        "31 to a mistake." in one_each
+        "About 34 points lost in all, less the noise of the deals: 3 to a good "
+        "choice (a close call), 31 to a mistake." in one_each
     )  # not "to good choices" alone, nor "to mistakes" for one
     two = Review(hand, Seat.SOUTH, "rule", [good, good, mistake, mistake]).summary
-    assert "6 to close calls, 62 to mistakes." in two
+    assert "6 to good choices (close calls), 62 to mistakes." in two
 
 
 def test_a_dask_scheduler_without_dask_names_the_extra(monkeypatch) -> None:

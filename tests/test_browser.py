@@ -292,6 +292,7 @@ def test_classroom_page_in_voila(
     attacks(learner, page, voila["folder"])
     assert files_under(voila["folder"].parent) == files, "a visitor wrote a file"
     resume_after_reload(learner, page)
+    how_to_follows_the_rules(Learner(page), page)
     assert other_table.snapshot() == other_before, "another visitor's table changed"
     assert_clean(watch, "voila")
     voila_page_is_quiet(watch, voila["server"])
@@ -376,6 +377,28 @@ def resume_after_reload(learner: Learner, page: Any) -> None:
     fresh.wait_for(f"t.dataset.hand === '{before['hand']}'", 30)
     fresh.wait_my_turn()
     assert fresh.snapshot() == before, "the reloaded page lost the game"
+
+
+def how_to_follows_the_rules(learner: Learner, page: Any) -> None:
+    """Options: another rule set and New game (twice: a game is in play): the
+    how-to beside the table describes the new rules, not the link's."""
+    howto = page.locator(".celltag_howto").first
+    assert "Classic: bids 1 to 13 or Nil" in howto.inner_text()
+    learner.tid("options-toggle").click()
+    learner.tid("opt-preset").select_option("cards4net")
+    learner.tid("new-game").click()
+    if not learner.tid("options").is_hidden():
+        learner.tid("new-game").click()  # the second click of a game in play
+    learner.wait_for("t.querySelector('[data-testid=options]').hidden")
+    learner.wait_for(
+        "t.querySelector('[data-testid=status]').innerText.includes('Cards4.net')"
+    )
+    page.wait_for_function(
+        "() => document.querySelector('.celltag_howto').innerText"
+        ".includes('Cards4.net: bids 0 to 13')",
+        timeout=30_000,
+    )
+    assert "Classic: bids" not in howto.inner_text()
 
 
 def new_game_with_seed(learner: Learner, seed: str) -> None:

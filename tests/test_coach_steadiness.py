@@ -148,7 +148,7 @@ def test_a_review_counts_and_lists_the_loss_its_ratings_read() -> None:
     assert review.counted_loss["inaccuracy"] == 6.0
     lines = review.summary.splitlines()
     assert "About 18 points lost in all, less the noise of the deals" in lines[0]
-    assert "12 to close calls, 6 to an inaccuracy." in lines[0]
+    assert "12 to good choices (close calls), 6 to an inaccuracy." in lines[0]
     assert lines[1:] == ["  bid: inaccuracy, -8. low"]
     # a verdict made without the loss its rating reads reads its loss
     assert Verdict(Bid(3), Bid(4), 3.0, "good", "close").rated == 3.0

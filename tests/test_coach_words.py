@@ -137,17 +137,47 @@ def test_the_table_hint_does_not_name_the_action_twice() -> None:
     with "Play J♦:" again; the coach's own explain() still does."""
     table = _link_table(0)
     tip = table.hint()
-    assert tip.text.startswith("On average your side ends the hand"), tip.text
+    card = tip.action.symbol()
+    assert not tip.text.startswith(f"Play {card}"), tip.text
     advice = table.advisor._coach.advise(table.view)
-    assert advice.explain().startswith(f"Play {tip.action.symbol()}: on average")
+    # the textbook card: the rule player's reason first, in cards, then figures
+    assert advice.book and tip.text.startswith(advice.book + ". On average"), tip.text
+    assert advice.explain().startswith(f"Play {card}. {advice.book}. On average")
+
+
+def test_a_card_that_is_not_the_textbooks_has_no_book_reason() -> None:
+    """The rule player's reason is given only for its own card: a hint for
+    another card never borrows it."""
+    from spadeslib import Game
+    from spadeslib.bots import make_bot
+    from spadeslib.bots.rule_bot import rule_decision
+    from spadeslib.coach import Coach
+
+    coach, seen = Coach("rule"), {True: 0, False: 0}
+    for seed in range(4):
+        game = Game("cards4net", seed=seed)
+        bot = make_bot("rule", seed=seed)
+        while game.phase.name != "PLAYING" or len(game.hand.tricks) < 2:
+            game.apply(bot.act(game.view(game.turn)))
+        for _ in range(16):
+            view = game.view(game.turn)
+            if len(view.legal) > 1:
+                advice = coach.advise(view)
+                rule_card, reason = rule_decision(view)
+                textbook = advice.best == rule_card
+                seen[textbook] += 1
+                assert advice.book == (reason if textbook else ""), view
+                assert (reason in advice.explain()) is textbook
+            game.apply(bot.act(view))
+    assert seen[True] and seen[False], seen
 
 
 def test_a_value_is_an_average_margin_against_the_other_side() -> None:
     text = _link_table(10).hint().text
-    assert text.startswith(
+    assert (
         "On average your side ends the hand 91 points behind the other side "
         "(over 96 deals of the unseen cards)"
-    ), text
+    ) in text, text
     assert "worth" not in text and "to your side" not in text
 
 
@@ -172,7 +202,8 @@ def test_the_textbook_bid_kept_says_why() -> None:
     text = TableSession("classic", seed=2010).hint().text
     assert (
         "bid 2 came out 1 point higher in these deals, but that difference is "
-        "too small for 96 sampled deals to tell apart, so the textbook bid stands"
+        "too small for 96 sampled deals to tell apart: the two are as good, and the "
+        "coach keeps the textbook bid"
     ) in text, text
 
 

@@ -288,3 +288,39 @@ def test_the_type_checker_reads_every_core_module() -> None:
     }
     missing = sorted(set(CORE) - checked)
     assert not missing, f"mypy does not check {missing}"
+
+
+WITHOUT_THE_COURSE = """
+import sys
+for name in ("anywidget", "ipywidgets", "IPython", "matplotlib", "numpy",
+             "nbclient", "nbformat", "jupytext", "traitlets"):
+    sys.modules[name] = None  # as if the course extra were not installed
+from spadeslib.cli import main
+raise SystemExit(main(sys.argv[1:]))
+"""
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--help"],
+        ["bots"],
+        ["match", "rule", "rule", "--deals", "2"],
+        ["class", "--help"],
+    ],
+)
+def test_the_command_line_runs_without_the_course_extra(argv: list[str]) -> None:
+    """``pip install spadeslib`` installs no widget: every command but those
+    that write or run notebooks works without one (``spades --help`` and
+    ``spades bots`` once stopped at ``import anywidget``)."""
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", WITHOUT_THE_COURSE, *argv],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr

@@ -62,8 +62,12 @@ def test_a_redraw_keeps_the_seed_being_typed(browser: Any, states: Any) -> None:
     # the learner has bid: New game asks first, as Replay does
     assert states["after-bid"]["table"]["in_play"]
     tid(page, "new-game").click()
-    assert tid(page, "new-game").inner_text() == "Sure? Click again"
-    assert "end the game in play" in tid(page, "live").inner_text()
+    # armed, it says what the second press loses, in the same words
+    assert tid(page, "new-game").inner_text() == "Click again: end this game"
+    assert tid(page, "new-game").get_attribute("aria-label") == (
+        "press again to end this game"
+    )
+    assert "press again to end this game" in tid(page, "live").inner_text()
     assert not [
         m for m in page.evaluate("() => window.sent") if m["type"] == "new_game"
     ]

@@ -117,10 +117,13 @@ def test_the_confirm_says_itself_and_waits_for_the_focus_to_leave(
     name = replay.get_attribute("aria-label")
     replay.focus()
     page.keyboard.press("Enter")
-    assert replay.inner_text() == "Sure? Click again"
-    assert replay.get_attribute("aria-label").startswith("sure? press again to ")
+    assert replay.inner_text() == "Click again: replay the deal"
+    assert replay.get_attribute("aria-label") == "press again to replay the deal"
+    assert (
+        "press again to throw the hand in play away" in tid(page, "live").inner_text()
+    )
     page.clock.run_for(8000)  # longer than the 4 s it once waited
-    assert replay.get_attribute("aria-label").startswith("sure? press again")
+    assert replay.get_attribute("aria-label") == "press again to replay the deal"
     page.keyboard.press("Enter")
     assert {"type": "replay"} in page.evaluate("() => window.sent")
     assert replay.get_attribute("aria-label") == name
@@ -139,7 +142,7 @@ def test_the_confirm_says_itself_and_waits_for_the_focus_to_leave(
     assert replay.inner_text() == "Replay this deal"
     # armed, then disabled by a redraw (nothing left to replay): disarmed
     page.keyboard.press("Enter")
-    assert replay.inner_text() == "Sure? Click again"
+    assert replay.inner_text() == "Click again: replay the deal"
     off = copy_state(states["to-follow"])
     off["controls"]["replay"] = False
     push(page, off)

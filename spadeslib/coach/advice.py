@@ -19,7 +19,7 @@ from ..cards import Card
 from ..errors import IllegalAction, SpadesError
 from ..hand import Phase
 from ..view import PlayerView
-from .explain import card_reasons, describe, played, points
+from .explain import card_reasons, describe, naming, played, points
 from .ratings import (
     NOISE_SHOWN,
     THRESHOLDS,
@@ -110,6 +110,10 @@ class Advice:
     worlds: int = 0
     reason: str = ""
     """Why the best action, in words."""
+    book: str = ""
+    """A card's reason in the terms of the play ("Second hand low: keep your
+    high cards, play the 5♣"), when the best card is the one the rule
+    player, the textbook, would play; the hint says it first."""
     tricks: Mapping[int, float] | None = None
     """Bids: share of worlds in which the seat takes each number of tricks
     (after the best bid)."""
@@ -265,6 +269,10 @@ class Advice:
     def words(self, action: Action) -> str:
         """``action`` in words, as :func:`describe` says it at this table."""
         return describe(action, self.players)
+
+    def _name(self, action: Action) -> str:
+        """``action`` compared with another (:func:`naming`)."""
+        return naming(action, self.players)
 
     @property
     def alone(self) -> bool:
@@ -470,6 +478,8 @@ class Advice:
             if not self._same(a) and (self.kind != "card" or a == self._rep(a))
         ]
         text = f"{self._margin(value.mean)} ({self._how()})"
+        if self.book:  # the reason in cards first, then the figures
+            text = f"{self.book}. {text[:1].upper()}{text[1:]}"
         if others:
             _, runner = max(others, key=lambda x: x[0])
             gap, ci = self._paired(runner)  # as rate() reckons a loss
@@ -477,14 +487,14 @@ class Advice:
             as_good = rating_for(rated) == "best"  # as rate() says it
             if gap >= 0.5 and as_good and gap > THRESHOLDS["best"]:
                 text += (
-                    f"; {self.words(runner)} came out {points(gap, sign=False)} "
+                    f"; {self._name(runner)} came out {points(gap, sign=False)} "
                     "lower in these deals, a difference too small for the sampled "
                     "deals to tell apart, so it is as good"
                 )
             elif gap >= 0.5 and as_good:
-                text += f"; {self.words(runner)} is as good, within a point"
+                text += f"; {self._name(runner)} is as good, within a point"
             elif gap >= 0.5:
-                runner_words = f"{self.words(runner)}, the next best"
+                runner_words = f"{self._name(runner)}, the next best"
                 if gap - rated >= NOISE_SHOWN:  # the figure the rating reads, too
                     text += (
                         f"; that is about {points(gap, sign=False)} better than "
@@ -499,21 +509,24 @@ class Advice:
             elif gap <= -0.5:
                 noun = {"card": "card", "bid": "bid"}.get(self.kind, "choice")
                 text += (
-                    f"; {self.words(runner)} came out {points(-gap, sign=False)} "
+                    f"; {self._name(runner)} came out {points(-gap, sign=False)} "
                     f"higher in these deals, but that difference is too small for "
-                    f"{self.worlds} sampled deals to tell apart, so the textbook "
-                    f"{noun} stands"
+                    f"{self.worlds} sampled deals to tell apart: the two are as "
+                    f"good, and the coach keeps the textbook {noun}"
                 )
             else:
                 text += (
-                    f"; {self.words(runner)} does about as well (the sampled deals "
+                    f"; {self._name(runner)} does about as well (the sampled deals "
                     "cannot tell them apart)"
                 )
         if self.nil_pays is not None:
             text += f". {self.nil_pays}"
         if self.reason:
             text += f". {self.reason}"
-        text = f"{first}: {text}" if head else text[:1].upper() + text[1:]
+        if head:
+            text = f"{first}. {text}" if self.book else f"{first}: {text}"
+        else:
+            text = text[:1].upper() + text[1:]
         return text + "."
 
     def _rep(self, action: Action) -> Action:

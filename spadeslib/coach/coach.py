@@ -244,8 +244,20 @@ class Coach:
             values: dict[Action, Estimate] = dict(study.values.items())
             best = _pick(study, study.rule_card, values)
             exact = study.solved and study.determined
+            book = ""
+            if best == study.rule_card:  # the textbook card: its reason in cards
+                action, reason = rule_decision(view)
+                book = reason if action == best else ""
             return Advice(
-                view, kind, best, values, exact, self.level, study.worlds, study=study
+                view,
+                kind,
+                best,
+                values,
+                exact,
+                self.level,
+                study.worlds,
+                study=study,
+                book=book,
             )
         if kind == "bid" or (kind == "blind" and view.rules.players == 4):
             study_of = study_bids if kind == "bid" else study_blind

@@ -59,6 +59,19 @@ def describe(action: Action, players: int = 4) -> str:
     return str(action)
 
 
+def naming(action: Action, players: int = 4) -> str:
+    """``action`` as the subject or object of a comparison: a card or a bid as
+    :func:`describe` says it, any other choice as what doing it is
+    ("taking the next card came out 3 points higher", "better than looking
+    at your cards")."""
+    if isinstance(action, (Card, Bid)):
+        return describe(action, players)
+    verb, _, rest = describe(action, players).partition(" ")
+    ing = {"take": "taking", "keep": "keeping", "look": "looking", "draw": "drawing"}
+    doing = ing.get(verb, verb + "ing")  # pass, discard
+    return f"{doing} {rest}".strip()
+
+
 def played(action: Action, players: int = 4) -> str:
     """``"You played 4♦"``, ``"You bid 3"``, ``"You looked at your cards"``
     (``"You drew your cards"`` for two ``players``)."""

@@ -124,13 +124,18 @@ _PLURAL = {
 
 def _lost_to(rating: str, count: int) -> str:
     """What the summary says points were lost to: one or more of a rating,
-    and a good choice as what the scale calls it (a close call).
+    a good choice by the rating its rows show, with what the scale calls it
+    (a close call).
 
     >>> _lost_to("mistake", 1), _lost_to("inaccuracy", 1), _lost_to("good", 3)
-    ('a mistake', 'an inaccuracy', 'close calls')
+    ('a mistake', 'an inaccuracy', 'good choices (close calls)')
     """
     if rating == "good":
-        return "a close call" if count == 1 else "close calls"
+        return (
+            "a good choice (a close call)"
+            if count == 1
+            else "good choices (close calls)"
+        )
     if count == 1:
         return ("an " if rating[0] in "aeiou" else "a ") + rating
     return _PLURAL[rating]

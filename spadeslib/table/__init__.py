@@ -14,14 +14,18 @@ CSS ship in ``spadeslib/table/static``). Both take the same actions:
 one :class:`~spadeslib.coach.Coach` (see :class:`Advisor`).
 """
 
+from typing import TYPE_CHECKING, Any
+
 from .advisor import Advisor, HandEstimate, ReviewRow, TableReview, Tip
-from .app import SpadesTable
 from .narrate import describe_result, describe_trick, narrate
 from .options import ladder
 from .saving import parse_record
 from .session import SPEEDS, TableSession
 from .state import table_state
 from .words import refusal
+
+if TYPE_CHECKING:
+    from .app import SpadesTable
 
 __all__ = [
     "SPEEDS",
@@ -40,3 +44,14 @@ __all__ = [
     "refusal",
     "table_state",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """``SpadesTable`` is imported when first asked for: it needs the widget
+    packages (the ``course`` extra), which the headless table, the command
+    line and the bots do not."""
+    if name == "SpadesTable":
+        from .app import SpadesTable
+
+        return SpadesTable
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -324,8 +324,15 @@ class Advisor:
                 tricks = sum(k * p for k, p in advice.tricks.items())
             if advice.nil_pays is not None:
                 reason = str(advice.nil_pays).rstrip(".") + "."
+        if isinstance(bid, Bid) and not bid.is_nil and bid.tricks < round(tricks):
+            # why under: said, as the book says it (chapter 9 measures it)
+            reason = (
+                "A little under what you expect: a contract one trick short "
+                "loses every point bid, a trick over costs only a bag. " + reason
+            )
+        expected = f"{tricks:.1f}".removesuffix(".0")
         text = (
-            f"About {tricks:.1f} tricks in your hand; suggested bid: "
+            f"About {expected} tricks in your hand; suggested bid: "
             f"{describe(bid).removeprefix('bid ')}. {reason}"
         ).strip()
         return HandEstimate(round(tricks, 1), bid, text)

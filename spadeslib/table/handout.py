@@ -175,7 +175,7 @@ def handout(link: str, questions: Sequence[str] = ()) -> str:
         qr=qr_svg(link),
         deal=html.escape(deal),
         questions=_questions_html(questions),
-        how_to=_markdown_html(how_to(rules)),
+        how_to=_markdown_html(how_to(rules, coach=False)),
     )
 
 

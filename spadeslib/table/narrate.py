@@ -147,9 +147,18 @@ def describe_action(
         now = tuple(sorted(hand.view(seat).hand or ()))
         gained = [c for c in now if c not in (before.hand_cards or ())]
         kept = gained[0].symbol() if gained else "a card"
+        # the card that went to the discard pile: the drawer saw it (the
+        # last of the seat's known discards)
+        gone = hand.known_discards.get(seat)
+        thrown = gone[-1].symbol() if gone else ""
         if action.keep:
-            return f"You keep {kept}; the next card goes to the discard pile."
-        return f"You discard the top card and take the next one: {kept}."
+            return (
+                f"You keep {kept}; the next card, {thrown}, goes to the discard pile."
+                if thrown
+                else f"You keep {kept}; the next card goes to the discard pile."
+            )
+        top = f"the top card, {thrown}," if thrown else "the top card"
+        return f"You discard {top} and take the next one: {kept}."
     if isinstance(action, Exchange):
         partner = seat_name(seat.partner, learner, rules)
         if mine:

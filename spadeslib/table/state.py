@@ -119,8 +119,13 @@ def _bid_words(bid: Bid) -> str:
     return f"bid {bid.label()}"
 
 
-def _action_button(action: Action, view: PlayerView) -> dict[str, str]:
-    """A bidding or drawing button: what it sends, its label, its words."""
+def _action_button(action: Action, view: PlayerView) -> dict[str, Any]:
+    """A bidding or drawing button: what it sends, its label, its words.
+
+    A blind bid (a gamble made before seeing a card) also carries
+    ``confirm``: the front end asks for a second press, in these words,
+    before it sends it; not when the rules leave it the only bid (a Blind
+    Nil declared before the two-player draw)."""
     if action is LOOK and view.phase is Phase.DRAW:
         # two players, before the first draw: no card is held yet
         return {
@@ -172,7 +177,30 @@ def _action_button(action: Action, view: PlayerView) -> dict[str, str]:
     )
     if action == Bid.NIL:
         key = "n"
-    return {"action": str(action), "label": action.label(), "aria": aria, "key": key}
+    button: dict[str, Any] = {
+        "action": str(action),
+        "label": action.label(),
+        "aria": aria,
+        "key": key,
+    }
+    if action in (Bid.BLIND_NIL, Bid.BLIND_SEVEN) and len(view.legal) > 1:
+        stake = (
+            rules.blind_nil_value
+            if action == Bid.BLIND_NIL
+            else rules.blind_seven_value
+        )
+        when = (
+            "declared before the draw"
+            if action == Bid.BLIND_NIL and rules.blind_nil == "before_draw"
+            else "before seeing your cards"
+        )
+        button["confirm"] = {
+            # the armed button reads "Click again: bid Blind Nil (±200)"
+            "what": f"bid {action.label()} (±{stake})",
+            "words": f"{action.label()}: plus or minus {stake}, {when}. "
+            "Press again to bid it.",
+        }
+    return button
 
 
 def _prompt(session: TableSession, view: PlayerView) -> str:
@@ -213,7 +241,7 @@ def _prompt(session: TableSession, view: PlayerView) -> str:
             )
             + "), or draw your cards."
         )
-    if phase is Phase.BIDDING and view.legal == [Bid.BLIND_NIL]:
+    if phase is Phase.BIDDING and tuple(view.legal) == (Bid.BLIND_NIL,):
         # two players: the Blind Nil declared before drawing is the bid
         return (
             "Your turn to bid: your Blind Nil, declared before the draw, is your bid."
@@ -232,8 +260,11 @@ def _prompt(session: TableSession, view: PlayerView) -> str:
         return "Your turn to bid: how many tricks will you take?" + _zero_words(view)
     if phase is Phase.DRAW:
         assert view.drawn is not None
+        card = view.drawn.symbol()
         return (
-            f"Your turn to draw: keep the {view.drawn.symbol()} or take the next card."
+            f"Your turn to draw: keep the {card} (the next card goes to the "
+            f"discard pile), or discard the {card} and take the next card, which "
+            "you must keep."
         )
     if phase is Phase.EXCHANGE:
         partner = seat_name(session.seat.partner, session.seat, view.rules)
@@ -430,9 +461,12 @@ def table_state(
     mine = session.learner_to_move()
     buttons = []
     if mine and view.phase in (Phase.BIDDING, Phase.DRAW):
-        buttons = [
-            _action_button(a, view) for a in view.legal if not isinstance(a, Card)
-        ]
+        # "Look at my cards" first: the blind bids (a gamble of 100s of
+        # points) never lie where the eye and the mouse start
+        buttons = sorted(
+            (_action_button(a, view) for a in view.legal if not isinstance(a, Card)),
+            key=lambda b: b["action"] != "look",
+        )
     tip = session.hint_shown
     estimate = session.estimate_shown
     left = session.timer_left()

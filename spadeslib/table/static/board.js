@@ -90,7 +90,9 @@ const Board = {
     const parts = s.buttons.map((b) => {
       const id = b.action === "look" || b.action === "keep" || b.action === "take_next" ? `act-${b.action}` : `bid-${b.action}`;
       const cls = b.action === hinted ? " spt-hinted" : "";
-      return `<button type="button" class="spt-btn spt-bid${cls}" data-testid="${id}" data-action="${esc(b.action)}" aria-label="${esc(b.aria)}"${b.key ? ` aria-keyshortcuts="${esc(b.key)}"` : ""}>${esc(b.label)}</button>`;
+      // a blind bid asks for a second press first (table.js, confirmed)
+      const ask = b.confirm ? ` data-confirm-what="${esc(b.confirm.what)}" data-confirm-words="${esc(b.confirm.words)}"` : "";
+      return `<button type="button" class="spt-btn spt-bid${cls}" data-testid="${id}" data-action="${esc(b.action)}" aria-label="${esc(b.aria)}"${b.key ? ` aria-keyshortcuts="${esc(b.key)}"` : ""}${ask}>${esc(b.label)}</button>`;
     });
     if (s.hand.choose) {
       const c = s.hand.choose;

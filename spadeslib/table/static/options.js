@@ -47,6 +47,8 @@ const Options = {
     panel.hidden = !open;
     this.q("options-toggle").setAttribute("aria-expanded", String(open));
     if (open) this.renderOptions(this.state());
+    // narrow, the panel opens under the toolbar (table.css): into view
+    if (open && this.root.classList.contains("spt-narrow")) panel.scrollIntoView?.({ block: "nearest" });
   },
 
   newGame() {

@@ -46,7 +46,8 @@
 // move). Seats are labelled groups; the log is read at will (aria-live off):
 // "live" is the one voice, and "notice" (assertive) is always in the page.
 // Bids: "bid-4", "bid-nil", "bid-blind_nil",
-// "bid-blind_seven"; other actions "act-look", "act-keep", "act-take_next";
+// "bid-blind_seven" (a button whose state has "confirm", a blind bid, asks
+// for a second press, as New game does in a game in play); other actions "act-look", "act-keep", "act-take_next";
 // "confirm-choice", "choose-note" (the count, or why a click chose nothing). Seats "seat-N|E|S|W" (data-turn). Trick "trick", its cards
 // "trick-card-N", "drawn-card" (the two-player draw). Messages: "prompt", "notice" (the refusal), "hint-text",
 // "estimate-text", "log" (role=log), "live" (aria-live announcements).
@@ -61,7 +62,8 @@
 // "review-row", "resume-banner", "resume-yes", "resume-no", "timer".
 // Keys (focus anywhere in the table): arrows move between cards, Enter or
 // Space plays the focused card, digits bid (two digits quickly for 10-13),
-// n Nil, l look, h hint, u undo. When your turn to play comes with the focus
+// n Nil, l look, h hint, u undo (no key bids blind). Escape closes the
+// review and the Options panel. When your turn to play comes with the focus
 // on a card you may not play, it moves to the first card you may; in the
 // two-player draw it comes back to the draw's buttons after each draw. A
 // control that goes away or is disabled under the focus (a bid, New game,
@@ -70,7 +72,8 @@
 // keeps it: it is only aria-disabled.
 
 const MAX_UPLOAD = 1000000;
-// how long Replay and New game wait for the second press (unless the focus leaves them)
+// how long Replay, New game, Load and a blind bid wait for the second press
+// (unless the focus leaves them)
 const ARMED = 10000;
 
 class TableView {
@@ -103,13 +106,19 @@ class TableView {
   }
 
   // narrower than the layout: the side panel goes under the table, and
-  // under NARROW px the table is zoomed to the width (nothing is cut off)
+  // under NARROW px the table is zoomed to the width (nothing is cut off).
+  // Zoomed (a phone), table.css makes the buttons tall enough to touch
+  // (--unzoom undoes the zoom in their sizes) and lays the hand in two rows
   fit() {
     const w = this.host.clientWidth;
     if (!w) return;
     const narrow = w < WIDE;
+    const zoom = narrow && w < NARROW ? Math.max(0.5, w / NARROW) : 1;
     this.root.classList.toggle("spt-narrow", narrow);
-    this.root.style.zoom = narrow && w < NARROW ? String(Math.max(0.5, w / NARROW)) : "";
+    this.root.classList.toggle("spt-zoomed", zoom < 1);
+    this.root.style.zoom = zoom < 1 ? String(zoom) : "";
+    if (zoom < 1) this.root.style.setProperty("--unzoom", String(1 / zoom));
+    else this.root.style.removeProperty("--unzoom");
   }
 
   send(msg) {
@@ -155,7 +164,11 @@ class TableView {
     const s = this.state();
     if (el.getAttribute("aria-disabled") === "true") return this.unavailable(el);
     if (id.startsWith("card-")) return this.clickCard(el.dataset.code);
-    if (el.dataset.action) return this.act(el.dataset.action);
+    if (el.dataset.action) {
+      // a blind bid (a gamble before seeing a card) asks first, in Python's words
+      if (el.dataset.confirmWhat && !this.confirmed(el, el.dataset.confirmWhat, el.dataset.confirmWords)) return;
+      return this.act(el.dataset.action);
+    }
     if (id.startsWith("speed-")) return this.send({ type: "speed", speed: id.slice(6) });
     const simple = { hint: "hint", estimate: "estimate", undo: "undo", step: "step", save: "save" };
     if (id === "replay") return this.confirmReplay(el);
@@ -168,13 +181,15 @@ class TableView {
       case "pause":
         return this.send({ type: "pause", paused: !s.options?.paused });
       case "load":
+        // a record loaded replaces the game in play: asked first, as New game does
+        if (s.table.in_play && !this.confirmed(el, "load over this game", "Load: press again to choose a record file; it replaces this game, which is not kept (Save keeps it).")) return;
         return this.q("load-file").click();
       case "options-toggle":
         return this.toggleOptions();
       case "apply-levels":
         return this.applyLevels();
       case "new-game":
-        if (s.table.in_play && !this.confirmed(el, "New game: press again to end the game in play; it is not kept (Save keeps it).", "end the game in play and start a new one")) return;
+        if (s.table.in_play && !this.confirmed(el, "end this game", "New game: press again to end this game and start a new one; this game is not kept (Save keeps it).")) return;
         return this.newGame();
       case "game-over-new":
         if (this.q("options").hidden) this.toggleOptions();
@@ -231,11 +246,14 @@ class TableView {
     } else if (notice.textContent !== text) notice.textContent = text;
   }
 
-  // a button that throws away what is in play (the hand, the game): the
-  // first click asks, a second one does it. It stays armed until the focus
-  // leaves it or ARMED ms pass (time for a screen reader to speak the
-  // question); while armed its name says so too ("sure? press again to ...")
-  confirmed(el, words, ask) {
+  // a button that throws away what is in play (the hand, the game) or bets
+  // hundreds of points blind: the first click asks, a second one does it.
+  // It stays armed until the focus leaves it or ARMED ms pass (time for a
+  // screen reader to speak the question). While armed it says what the
+  // second press does, `what` ("end this game"): its words "Click again:
+  // end this game", its name "press again to end this game"; the live
+  // region says `words`, the same with what is lost
+  confirmed(el, what, words) {
     if (this.armed?.el === el && Date.now() < this.armedUntil) {
       this.disarm();
       return true;
@@ -244,8 +262,8 @@ class TableView {
     const off = () => this.disarm();
     this.armed = { el, off, label: el.textContent, aria: el.getAttribute("aria-label") };
     this.armedUntil = Date.now() + ARMED;
-    el.textContent = "Sure? Click again";
-    el.setAttribute("aria-label", `sure? press again to ${ask}`);
+    el.textContent = `Click again: ${what}`;
+    el.setAttribute("aria-label", `press again to ${what}`);
     this.q("live").textContent = words;
     // a click that did not focus the button (Safari) leaves only the timer
     if (document.activeElement === el) el.addEventListener("blur", off);
@@ -265,7 +283,7 @@ class TableView {
   }
 
   confirmReplay(el) {
-    if (this.confirmed(el, "Replay this deal: press again to throw the hand in play away.", "throw the hand in play away and replay this deal")) {
+    if (this.confirmed(el, "replay the deal", "Replay this deal: press again to throw the hand in play away and replay the deal from the start.")) {
       this.send({ type: "replay" });
     }
   }
@@ -290,6 +308,16 @@ class TableView {
   }
 
   onKey(ev) {
+    // Escape closes the Options panel (from anywhere in it, a box being
+    // typed in too), the focus back on its button; the review, over the
+    // felt, closes first unless the focus is in the panel
+    const options = this.q("options");
+    if (ev.key === "Escape" && !options.hidden && (options.contains(ev.target) || this.q("review").hidden)) {
+      ev.preventDefault();
+      this.toggleOptions();
+      this.q("options-toggle").focus();
+      return;
+    }
     const tag = ev.target.tagName;
     if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || ev.ctrlKey || ev.metaKey || ev.altKey) return;
     const s = this.state();

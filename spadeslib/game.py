@@ -126,6 +126,9 @@ class Game:
         if replaced:
             self.hands.pop()
         self.hands.append(hand)
+        # the hand tells the game when it ends, so that a hand played through
+        # ``game.hand.apply(...)`` is scored as one played through the game
+        hand._on_over = self._score
         return hand
 
     @property
@@ -228,10 +231,10 @@ class Game:
             hand._play(action)  # type: ignore[arg-type]
         else:
             hand.apply(action, seat, check=False)
-        if hand.is_over:
-            self._score(hand)
 
     def _score(self, hand: Hand) -> None:
+        """Score ``hand``, which has just ended (it calls this itself), and
+        deal the next one unless the game is over."""
         assert hand.result is not None
         for side, score in hand.result.items():
             self.scores[side] += score.points

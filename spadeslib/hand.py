@@ -329,7 +329,9 @@ class Hand(HandState):
         history = log[:-1]
         last = log[-1][1]
         fresh = self._replayed(history)
+        owner = self._on_over  # the game that dealt it still scores its end
         self.__dict__.update(fresh.__dict__)
+        self._on_over = owner
         return last
 
     def at_deal(self) -> Hand:
@@ -384,6 +386,7 @@ class Hand(HandState):
         d["scores"] = dict(self.scores)
         d["bags"] = dict(self.bags)
         d["_bases"] = {}
+        d["_on_over"] = None  # a copy is nobody's hand: its end scores nothing
         new.__dict__ = d
         return new
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from . import bidding, dealing, legality
@@ -143,6 +143,8 @@ class HandState:
         self.result: dict[str, SideScore] | None = None
         self.turn: Seat | None = None
         self.is_over = False
+        # the game that dealt the hand, told when it ends (Game sets it)
+        self._on_over: Callable[[Any], None] | None = None
         # play-phase state: cards by the suit they follow as, the suit led,
         # and the best card of the trick so far
         self._suits: list[list[list[Card]]] = []
@@ -408,6 +410,8 @@ class HandState:
             self.tricks_won,
             self.bags,
         )
+        if self._on_over is not None:  # a game's hand: the game scores it,
+            self._on_over(self)  # whichever object the last card was played on
 
     def _do(self, seat: Seat, action: Action, extra: Any) -> None:
         """Take a legal ``action`` for ``seat`` (the seat to move); ``extra``

@@ -312,3 +312,43 @@ def test_game_history_is_the_running_scores_under_its_old_name() -> None:
     assert game.running_scores[-1] == game.scores
     with pytest.warns(DeprecationWarning, match="Game.running_scores"):
         assert game.history == game.running_scores
+
+
+# ------------------------------------------- a hand played through game.hand
+def _play_out(hand, seed: int = 1) -> None:
+    bot = make_bot("rule", seed=seed)
+    while not hand.is_over:
+        hand.apply(bot.act(hand.view(hand.turn)))
+
+
+def test_a_hand_played_through_game_hand_is_scored_by_the_game() -> None:
+    """``hand = game.hand; hand.apply(...)`` to the last card once left the
+    game unscored, with no legal action and hand 1's points lost."""
+    through_game, through_hand = Game("classic", seed=1), Game("classic", seed=1)
+    hand = through_hand.hand
+    _play_out(hand)
+    first = through_game.hand
+    bot = make_bot("rule", seed=1)
+    while not first.is_over:
+        through_game.apply(bot.act(through_game.view(through_game.turn)))
+    assert through_hand.scores == through_game.scores != {"NS": 0, "EW": 0}
+    assert through_hand.running_scores == through_game.running_scores
+    assert len(through_hand.hands) == 2 and through_hand.legal_actions()
+
+
+def test_an_undone_hand_is_still_scored_when_it_ends_again() -> None:
+    game = Game("cards4net", seed=4)
+    hand = game.hand
+    hand.apply(hand.legal_actions()[0])
+    hand.undo()  # the hand is rebuilt: it keeps its game
+    _play_out(hand)
+    assert len(game.running_scores) == 1 and len(game.hands) == 2
+
+
+def test_a_copy_of_a_games_hand_scores_nothing_in_the_game() -> None:
+    game = Game("cards4net", seed=4)
+    copy = game.hand.clone()
+    _play_out(copy)
+    assert copy.result is not None
+    assert game.running_scores == [] and len(game.hands) == 1
+    assert game.scores == {"NS": 0, "EW": 0}

@@ -261,12 +261,12 @@ def _check_writable(path: Path) -> None:
 
 def _write_records(records: list[Any], paths: list[Path]) -> None:
     """Write every record or none: all go to temporary files first."""
-    import tempfile
+    from .record import temp_beside
 
     temps: list[str] = []
     try:
         for data, path in zip(records, paths, strict=True):
-            fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+            fd, temp = temp_beside(path)
             temps.append(temp)
             with os.fdopen(fd, "w", encoding="utf-8") as out:
                 out.write(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
@@ -533,7 +533,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         error_line(f"{where}{error.strerror or type(error).__name__}")
         return 2
     except ValueError as error:  # a value the command refuses (a level, a count)
-        error_line(str(error))
+        if os.environ.get("SPADES_DEBUG"):
+            raise  # a bug that looks like a refusal: its traceback
+        error_line(f"{error} (SPADES_DEBUG=1 shows where it was raised)")
         return 2
     except KeyboardInterrupt:
         print("spades: interrupted", file=sys.stderr)

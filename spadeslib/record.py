@@ -51,6 +51,7 @@ spadeslib.errors.InvalidRecord: the record has an unknown key "extra" ...
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import json
 import os
@@ -185,7 +186,7 @@ def save(game: Game, path: str | Path) -> None:
         )
     text = dumps(game) + "\n"
     try:
-        fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or ".")
+        fd, temp = temp_beside(path)
     except OSError as error:  # name the file asked for, not the temporary one
         raise type(error)(error.errno, error.strerror, str(path)) from None
     try:
@@ -195,6 +196,23 @@ def save(game: Game, path: str | Path) -> None:
     except BaseException:
         Path(temp).unlink(missing_ok=True)
         raise
+
+
+def temp_beside(path: Path) -> tuple[int, str]:
+    """A temporary file in ``path``'s folder, to be renamed onto ``path`` once
+    written (a reader never sees half a file), with the permissions a new
+    file gets there (the existing file's, else 0o666 less the umask: a
+    temporary file is private, and a saved game is not)."""
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or ".")
+    try:
+        mode = path.stat().st_mode & 0o777
+    except OSError:
+        mask = os.umask(0)
+        os.umask(mask)
+        mode = 0o666 & ~mask
+    with contextlib.suppress(OSError):  # a file system without modes keeps its own
+        os.fchmod(fd, mode)
+    return fd, temp
 
 
 # ------------------------------------------------------------------ reading
@@ -242,8 +260,11 @@ def loads(data: str | bytes | bytearray, *, max_bytes: int = MAX_BYTES) -> Game:
             text, parse_constant=_no_constant, object_pairs_hook=_no_repeated_key
         )
     except json.JSONDecodeError as error:
+        # Python's message may end in "at" already ("Unterminated string
+        # starting at"): the place is said once
+        where = "" if error.msg.endswith(" at") else " at"
         raise InvalidRecord(
-            f"not JSON: {error.msg} at line {error.lineno} column {error.colno}"
+            f"not JSON: {error.msg}{where} line {error.lineno} column {error.colno}"
         ) from None
     except RecursionError:
         raise InvalidRecord(

@@ -154,6 +154,8 @@ class HandReplay:
             raise self.fail(f"bid {i}: {show(value)} is not a bid")
         if isinstance(value, str) and len(value) > 20:
             raise self.fail(f"bid {i}: {show(value)} is not a bid")
+        if isinstance(value, int) and not -99 <= value <= 99:  # said short
+            raise self.fail(f"bid {i}: {show(value)} is not a bid (0 to 13 or Nil)")
         try:
             return Bid.parse(value)
         except SpadesError as error:

@@ -28,13 +28,17 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
         (("rules", "--sheet", "classic", "--out", "/tmp"), "/tmp: Is a directory"),
         (("rules", "--out", "r.html"), "give --sheet RULES"),
         (("ladder", "--levels", "rule", "--deals", "1"), "at least two levels"),
+        (("ladder", "--levels", "novice,rule", "--deals", "1"), "at least 2 deals"),
+        (("ladder", "--levels", "foo"), "unknown bot 'foo'"),
+        (("play", "--bots", ",rule", "--hands", "1"), "item 1 of the levels"),
+        (("play", "--bots", "rule,,rule,rule", "--hands", "1"), "item 2 of the"),
         (
             (
                 "ladder",
                 "--levels",
                 "novice,rule",
                 "--deals",
-                "1",
+                "2",
                 "--save",
                 "/dev/null/x",
             ),

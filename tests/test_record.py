@@ -520,3 +520,26 @@ def test_a_hands_players_are_the_records_but_for_the_seats_it_names() -> None:
     while loaded.hand.number == 2:
         loaded.undo()
     assert set(loaded.seated_hands) == {1}  # hand 2 is gone, and who played it
+
+
+def test_a_saved_game_gets_the_permissions_of_a_new_file(tmp_path) -> None:
+    """A save went through a private temporary file (0600) and stayed so:
+    a teacher sharing the records got "permission denied"."""
+    import os
+    import stat
+
+    from spadeslib import record
+    from spadeslib.cli import main
+
+    old = os.umask(0o022)
+    try:
+        target = tmp_path / "game.json"
+        record.save(Game(seed=1), target)
+        assert stat.S_IMODE(target.stat().st_mode) == 0o644
+        target.chmod(0o600)  # a file the owner made private stays private
+        record.save(Game(seed=2), target)
+        assert stat.S_IMODE(target.stat().st_mode) == 0o600
+        assert main(["play", "--hands", "1", "--record", str(tmp_path / "p.json")]) == 0
+        assert stat.S_IMODE((tmp_path / "p.json").stat().st_mode) == 0o644
+    finally:
+        os.umask(old)

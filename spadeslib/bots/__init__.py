@@ -162,9 +162,18 @@ def split_levels(text: str) -> list[str]:
 
     >>> split_levels("rule, search:samples=8,bid_samples=2, expert:24")
     ['rule', 'search:samples=8,bid_samples=2', 'expert:24']
+
+    An empty item is refused by its place (``",rule"`` is no list of one).
     """
     levels: list[str] = []
-    for part in filter(None, (p.strip() for p in text.split(","))):
+    parts = [p.strip() for p in text.split(",")]
+    empty = next((i for i, part in enumerate(parts, 1) if not part), None)
+    if empty is not None:
+        raise SpadesError(
+            f"item {empty} of the levels {text!r} is empty: name each level, "
+            "separated by commas, e.g. rule,search"
+        )
+    for part in parts:
         if levels and "=" in part and ":" not in part:
             levels[-1] += "," + part
         else:

@@ -256,9 +256,13 @@ def round_robin(
     each match as it finishes (a long run reports as it goes). ``save``: a
     folder keeping each finished match (:func:`saved_match`), so a run cut
     short resumes where it stopped."""
-    from . import parse_level
+    from . import BOTS, parse_level
     from .match import exact_tricks
 
+    for spec in levels:  # an unknown level is named before any count
+        name, _ = parse_level(spec)
+        if name not in BOTS:
+            raise SpadesError(f"unknown bot {name!r}: choose from {', '.join(BOTS)}")
     if len(levels) < 2:
         raise SpadesError("a ladder needs at least two levels")
     named = [spec.strip().lower() for spec in levels]
@@ -269,6 +273,11 @@ def round_robin(
         )
     if pairs not in ("all", "adjacent"):
         raise SpadesError(f"pairs must be 'all' or 'adjacent', not {pairs!r}")
+    if deals < 2:
+        raise SpadesError(
+            f"a ladder needs at least 2 deals, not {deals}: a margin's 95% "
+            "interval is read from the spread of the deals"
+        )
     rules = Rules.parse(rules) if isinstance(rules, str) else rules
     options = options or {}
     check = exact_tricks(rules) if check_tricks is None else check_tricks

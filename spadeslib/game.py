@@ -227,9 +227,9 @@ class Game:
                 hand._play(action)  # type: ignore[arg-type]
             else:
                 hand._do(hand.turn, action, None)  # type: ignore[arg-type]
-        elif hand.phase is _PLAYING:
+        elif hand.phase is _PLAYING and seat is None:
             hand._play(action)  # type: ignore[arg-type]
-        else:
+        else:  # a seat named is checked even here (Hand.apply)
             hand.apply(action, seat, check=False)
 
     def _score(self, hand: Hand) -> None:

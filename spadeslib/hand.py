@@ -167,7 +167,13 @@ class Hand(HandState):
             seat = Seat.parse(seat)
             if seat != mover:
                 what = legality.describe(action)
-                if mover is None:
+                if seat not in self.seats:  # East or West, with two players
+                    players = " and ".join(s.full for s in self.seats)
+                    msg = (
+                        f"{seat.full} has no seat in a two-player game: "
+                        f"{players} play it"
+                    )
+                elif mover is None:
                     msg = f"the hand is over: {seat.full} cannot {what}"
                 else:
                     msg = (
@@ -278,6 +284,11 @@ class Hand(HandState):
                 error, action = self._checked(action, seat)
                 if error is not None:
                     raise error
+        elif seat is not None and Seat.parse(seat) is not self.turn:
+            # unchecked, but a seat named is still the seat that acts
+            error, _ = self._checked(action, seat)
+            assert error is not None
+            raise error
         if self.phase is _PLAYING:
             self._play(action)  # type: ignore[arg-type]
             return

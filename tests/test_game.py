@@ -352,3 +352,26 @@ def test_a_copy_of_a_games_hand_scores_nothing_in_the_game() -> None:
     assert copy.result is not None
     assert game.running_scores == [] and len(game.hands) == 1
     assert game.scores == {"NS": 0, "EW": 0}
+
+
+def test_an_unchecked_action_for_a_named_seat_is_still_that_seats() -> None:
+    """``apply(..., seat="N", check=False)`` with East to bid recorded East's
+    bid: a seat named is the seat that acts, checked or not."""
+    for apply in (
+        lambda g: g.apply(Bid(3), seat="N", check=False),
+        lambda g: g.hand.apply(Bid(3), seat="N", check=False),
+    ):
+        game = Game("classic", seed=1)
+        before = game_snapshot(game)
+        with pytest.raises(IllegalAction, match="North cannot bid 3 now") as error:
+            apply(game)
+        assert error.value.rule == "not-your-turn"
+        assert game_snapshot(game) == before
+
+
+def test_a_seat_without_a_place_in_a_two_player_game_is_told_so() -> None:
+    error = Game("two-player", seed=1).check(3, seat="E")
+    assert error is not None
+    assert (
+        str(error) == "East has no seat in a two-player game: North and South play it"
+    )

@@ -121,11 +121,11 @@ class GameSummary:
     record: dict[str, Any] | None
 
 
-def play_game(job: GameJob, bar: Progress | None = None) -> GameSummary:
+def play_job(job: GameJob, bar: Progress | None = None) -> GameSummary:
     """Play one seeded game between bots: the job that ``spades play --games``
     hands to :func:`spadeslib.parallel.run` (``bar`` counts hands, in process).
 
-    >>> summary = play_game(GameJob("classic", "random", "7", hands=2))
+    >>> summary = play_job(GameJob("classic", "random", "7", hands=2))
     >>> summary.played, sorted(summary.scores), summary.record is None
     (2, ['EW', 'NS'], True)
     """
@@ -207,10 +207,10 @@ def _cmd_play(args: argparse.Namespace) -> int:
         show = args.progress if total >= 50 else False
         jobs[0].freeze = getattr(args, "process", False)
         with Progress(total, "hands", enabled=show) as bar:
-            games = [play_game(jobs[0], bar)]
+            games = [play_job(jobs[0], bar)]
     else:
         games = parallel.run(
-            play_game,
+            play_job,
             jobs,
             jobs=args.jobs,
             scheduler=args.scheduler,

@@ -13,7 +13,7 @@ import pytest
 
 from conftest import ALL_SPECS
 from spadeslib import record
-from spadeslib.cli import GameJob, _bots_for, main, play_game
+from spadeslib.cli import GameJob, _bots_for, main, play_job
 from spadeslib.rules import MODIFIERS, PRESETS, Rules
 from spadeslib.seats import Seat
 
@@ -318,10 +318,10 @@ def test_freezing_finished_hands_changes_no_result() -> None:
     """A one-game ``spades play`` process moves each finished hand out of the
     collector's reach; the game played is the same."""
     job = GameJob("cards4net", "random", "11", hands=6, record=True)
-    plain = play_game(job)
+    plain = play_job(job)
     before = gc.get_freeze_count()
     try:
-        frozen = play_game(dataclasses.replace(job, freeze=True))
+        frozen = play_job(dataclasses.replace(job, freeze=True))
         assert gc.get_freeze_count() > before
     finally:
         gc.unfreeze()

@@ -14,7 +14,7 @@ import pytest
 from spadeslib.coach import Coach
 from spadeslib.exercises import exercise_classes
 from spadeslib.exercises.advice import LEVEL, SEED
-from spadeslib.exercises.ch11_play import DEMO_SEED
+from spadeslib.exercises.ch11_check_my_play import DEMO_SEED
 from spadeslib.exercises.core import Spec
 
 PlayWithBots, Trumping, ReadRecord, CheckMyPlay = exercise_classes("11")

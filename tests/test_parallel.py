@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from spadeslib import SpadesError
-from spadeslib.cli import GameJob, play_game
+from spadeslib.cli import GameJob, play_job
 from spadeslib.parallel import default_jobs, job_seed, run
 
 
@@ -32,12 +32,12 @@ def game_jobs(count: int, seed: str = "t") -> list[GameJob]:
 
 def test_processes_give_the_serial_results_in_order() -> None:
     jobs = game_jobs(6)
-    serial = run(play_game, jobs, jobs=1)
+    serial = run(play_job, jobs, jobs=1)
     assert [g.rules for g in serial] == [j.rules for j in jobs]
-    assert run(play_game, jobs, jobs=2) == serial
-    assert run(play_game, jobs, jobs=6) == serial
+    assert run(play_job, jobs, jobs=2) == serial
+    assert run(play_job, jobs, jobs=6) == serial
     # each job's seed, not the order of work, decides its game
-    again = run(play_game, list(reversed(jobs)), jobs=2)
+    again = run(play_job, list(reversed(jobs)), jobs=2)
     assert again == list(reversed(serial))
     assert len({str(g.record) for g in serial}) == len(serial)
 
@@ -81,7 +81,7 @@ def test_progress_counts_jobs_on_every_backend(capsys) -> None:
 def test_dask_local_cluster_gives_the_serial_results(capsys) -> None:
     distributed = pytest.importorskip("distributed")
     jobs = game_jobs(4, seed="dask")
-    serial = run(play_game, jobs, jobs=1)
+    serial = run(play_job, jobs, jobs=1)
     with distributed.LocalCluster(
         n_workers=2,
         threads_per_worker=1,
@@ -90,10 +90,10 @@ def test_dask_local_cluster_gives_the_serial_results(capsys) -> None:
         silence_logs=50,
     ) as cluster:
         # an address, as `spades play --scheduler` gives it ...
-        assert run(play_game, jobs, scheduler=cluster.scheduler_address) == serial
+        assert run(play_job, jobs, scheduler=cluster.scheduler_address) == serial
         # ... or a client the caller keeps
         with distributed.Client(cluster, set_as_default=False) as client:
-            out = run(play_game, jobs, scheduler=client, progress=True)
+            out = run(play_job, jobs, scheduler=client, progress=True)
             assert out == serial
             assert "jobs [" in capsys.readouterr().err
             with pytest.raises(ValueError, match="negative"):

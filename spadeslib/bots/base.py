@@ -71,6 +71,10 @@ def play_until(
 
     Each bot sees only ``game.view(seat)``; an illegal choice raises
     :class:`BotError` naming the bot, the seat and the rule.
+
+    Without ``hands``, a game between bots that rarely make a contract (the
+    ``random`` level) under rules with no losing score (``classic``) may run
+    for thousands of hands: give ``hands`` to cap it.
     """
     by_seat = _bots_by_seat(game, bots, hands, stop)
     finished = len(game.running_scores)  # one line of scores per finished hand

@@ -20,18 +20,9 @@ from typing import Any
 
 from ..hand import Hand
 from ..rules import Rules
+from .stats import quantile
 
 __all__ = ["BenchReport", "LevelTiming", "bench_levels"]
-
-
-def _pct(values: list[float], q: float) -> float:
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    k = (len(ordered) - 1) * q
-    lo = int(k)
-    hi = min(lo + 1, len(ordered) - 1)
-    return ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo)
 
 
 @dataclass
@@ -61,7 +52,7 @@ class LevelTiming:
         return {
             "n": len(ms),
             "median": statistics.median(ms) if ms else float("nan"),
-            "p95": _pct(ms, 0.95),
+            "p95": quantile(ms, 0.95),
             "mean": statistics.fmean(ms) if ms else float("nan"),
             "max": max(ms) if ms else float("nan"),
         }

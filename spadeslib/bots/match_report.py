@@ -17,7 +17,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ..display import plural
-from .stats import latency, mean_ci, t_quantile
+from .stats import latency, t_interval, t_quantile
 
 __all__ = ["PARTS", "BotStats", "DealResult", "MatchReport"]
 
@@ -214,7 +214,7 @@ class MatchReport:
         against exact analysis in the final tricks: mean and 95% CI."""
         key = "a" if level in ("a", self.a) else "b"
         per = [(r.loss_a if key == "a" else r.loss_b) / 2 for r in self.results]
-        return mean_ci(per)
+        return t_interval(per)
 
     def dump(self) -> dict[str, Any]:
         """Everything, every deal and every decision's time included, as
@@ -245,7 +245,7 @@ class MatchReport:
         if not self.results or not all(r.parts_a for r in self.results):
             return {}
         return {
-            part: mean_ci(
+            part: t_interval(
                 [(r.parts_a[part] - r.parts_b[part]) / 2 for r in self.results]
             )
             for part in PARTS

@@ -1,7 +1,7 @@
 """Small statistics for matches: Student's t quantiles, confidence
 intervals of a mean, latency percentiles.
 
->>> mean_ci([1.0, 2.0, 3.0])[0]
+>>> t_interval([1.0, 2.0, 3.0])[0]
 2.0
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import statistics
 
-__all__ = ["latency", "mean_ci", "t_quantile"]
+__all__ = ["latency", "quantile", "t_interval", "t_quantile"]
 
 
 #: two-sided 95% quantiles of Student's t for 1 to 30 degrees of freedom
@@ -48,18 +48,27 @@ def latency(seconds: list[float]) -> dict[str, float]:
     """
     if not seconds:
         return {"p50": float("nan"), "p95": float("nan"), "max": float("nan")}
-    ordered = sorted(seconds)
-
-    def q(p: float) -> float:
-        k = (len(ordered) - 1) * p
-        lo = int(k)
-        hi = min(lo + 1, len(ordered) - 1)
-        return 1000 * (ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo))
-
-    return {"p50": q(0.5), "p95": q(0.95), "max": 1000 * ordered[-1]}
+    ms = [1000 * s for s in seconds]
+    return {"p50": quantile(ms, 0.5), "p95": quantile(ms, 0.95), "max": max(ms)}
 
 
-def mean_ci(values: list[float]) -> tuple[float, float, float]:
+def quantile(values: list[float], q: float) -> float:
+    """The ``q`` quantile of ``values``, linear between the two nearest
+    (NaN for no values).
+
+    >>> quantile([1.0, 2.0, 3.0, 4.0], 0.5), quantile([5.0], 0.95)
+    (2.5, 5.0)
+    """
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    k = (len(ordered) - 1) * q
+    lo = int(k)
+    hi = min(lo + 1, len(ordered) - 1)
+    return ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo)
+
+
+def t_interval(values: list[float]) -> tuple[float, float, float]:
     """Mean of ``values`` and its 95% confidence interval (Student's t)."""
     n = len(values)
     if n == 0:

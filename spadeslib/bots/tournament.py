@@ -159,12 +159,12 @@ class LadderReport:
             blunders += st.blunders
             filters = filters or st.filters_blunders
             deals += m.deals
-        from .stats import mean_ci
+        from .stats import t_interval
 
         return {
             "wall": latency(wall),
             "cpu": latency(cpu),
-            "exact_loss": mean_ci(loss),
+            "exact_loss": t_interval(loss),
             "blunders_per_100": 100 * blunders / max(1, deals),
             "filters_blunders": filters,
         }

@@ -11,35 +11,28 @@ and let the coach review your seat's plays ("check my play").
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .. import record
-from ..cards import Card, Suit
-from ..coach import LEVELS, Coach, Verdict
-from ..coach.coach import DUCKS
+from ..cards import Suit
 from ..game import Game
 from ..hand import Hand
 from ..rules import Rules
 from ..seats import Seat
-from .advice import LEVEL, SEED, accepted, coach
 from .answer_lists import TrickNumbers
 from .answers import Whole
+from .ch11_check_my_play import CheckMyPlay
 from .core import (
-    Feedback,
     Mistake,
     SetSpec,
     Spec,
 )
 from .reading import AnswerError, plural
 from .scenarios import (
-    bids_line,
     deal,
-    hand_picture,
     new_seed,
-    play_to,
     sensible,
     tricks_text,
 )
@@ -52,23 +45,6 @@ INTRO = (
     "beginner's play with the search coach. Each needs a few lines of code, all "
     "shown in chapter 11."
 )
-
-OTHER_SEEDS: tuple[int | str, ...] = (0, 1)
-"""Seeds of the search coach a learner may use instead of exercise 11.4's
-(``SEED``): 0, an unseeded ``Coach("search")``, and 1, the exercise
-notebook's ``SEED``. Early in a hand the coach's verdict on a close card
-moves with the deals it draws, so their answers can differ from the key:
-the feedback names the seed the question asks for."""
-
-DEMO_SEED = 11
-"""The seed of chapter 11's table (``demo.seed``), whose review the chapter
-makes with ``Coach("search", seed=demo.seed)``."""
-
-
-@functools.cache
-def search_coach(seed: int | str) -> Coach:
-    """The search coach with ``seed`` (shared, so its analyses are cached)."""
-    return coach() if seed == SEED else Coach(LEVEL, seed=seed)
 
 
 def one_side(answer: Any, side: str, game: str) -> Any:
@@ -389,289 +365,6 @@ print(table.game)
             f"hand {i}: EW {r['EW'].points:+d}" for i, r in enumerate(game.results(), 1)
         ]
         return f"{', '.join(rows)}; EW's total is {game.scores['EW']}."
-
-
-class CheckMyPlay(SetSpec):
-    number = 4
-    title = "Check my play with the coach"
-    intro = (
-        f"Let the {LEVEL} coach review the hand, as chapter 11 does, and find the "
-        "tricks where it flags South's card (rates it an inaccuracy or worse)."
-    )
-    worked = f"""\
-from spadeslib.coach import Coach
-
-review = Coach("{LEVEL}", seed="{SEED}").review(q4.hand, "S")
-print(review.summary)
-lost = ", ".join(
-    v.where
-    for v in review.verdicts
-    if v.where.startswith("trick") and v.rating not in ("best", "good")
-)
-lost
-"""
-    answer_code = "lost"
-    public = ("hand",)
-    chapter = CHAPTER
-    answer = TrickNumbers()
-    uses_bots = True
-    # a wrong answer counts the flagged tricks left out or listed wrongly,
-    # never naming one: naming it would hand the answer over after one
-    # guess (as in 11.2); the solution names every trick
-    names_missing = False
-    names_extra = False
-    noun = "flagged trick"
-
-    def generate(self, rng: random.Random) -> None:
-        self.hand: Hand = deal(Rules("cards4net"), rng, dealer=Seat.EAST)
-        play_rng = random.Random(new_seed(rng))
-
-        def chooser(h: Hand, r: random.Random) -> Any:
-            if h.turn == Seat.SOUTH and h.phase.value == "playing":
-                return r.choice(h.legal_cards())  # a beginner: any legal card
-            return sensible(h, r)
-
-        play_to(self.hand, play_rng, lambda h: len(h.tricks) == 4, chooser)
-
-    def decisions(self) -> list[tuple[int, Hand, Card]]:
-        """South's card decisions with a choice: (trick number, the hand at
-        that moment, the card played)."""
-        if "decisions" not in self._cache:
-            replay = self.hand.at_deal()
-            out = []
-            for seat, action, _ in self.hand.history:
-                choice = len(replay.legal_actions()) > 1
-                if seat == Seat.SOUTH and isinstance(action, Card) and choice:
-                    out.append((len(replay.tricks) + 1, replay.clone(), action))
-                replay.apply(action)
-            self._cache["decisions"] = out
-        return list(self._cache["decisions"])
-
-    def review(self) -> dict[int, Verdict]:
-        """The coach's verdict on South's card in each trick it had a choice
-        (the card decisions of ``coach().review(hand, "S")``)."""
-        if "reviewed" not in self._cache:
-            self._cache["reviewed"] = {
-                n: coach().advise(moment.view(Seat.SOUTH), hand=moment).rate(card)
-                for n, moment, card in self.decisions()
-            }
-        return dict(self._cache["reviewed"])
-
-    def flags(self, seed: int | str, trick: int) -> bool:
-        """Whether ``Coach(LEVEL, seed=seed)`` rates South's card in ``trick``
-        worse than good (remembered per seed)."""
-        memo = self._cache.setdefault("flags", {})
-        if (seed, trick) not in memo:
-            moment, card = next((m, c) for n, m, c in self.decisions() if n == trick)
-            verdict = search_coach(seed).advise(moment.view(Seat.SOUTH)).rate(card)
-            memo[seed, trick] = not accepted(verdict)
-        return bool(memo[seed, trick])
-
-    def flagged(self, seed: int | str) -> frozenset[int]:
-        """The answer the search coach gives with ``seed``."""
-        return frozenset(n for n, _, _ in self.decisions() if self.flags(seed, n))
-
-    def search_seeds(self) -> list[int | str]:
-        """Seeds of the search coach a learner may use instead of the
-        question's: :data:`OTHER_SEEDS`, chapter 11's table seed
-        (``demo.seed``) and the exercise's own seed."""
-        return list(dict.fromkeys([*OTHER_SEEDS, DEMO_SEED, self.seed]))
-
-    def other_coaches(self) -> list[tuple[str, frozenset[int]]]:
-        """What other coaches answer, each with its kind: the ``rule`` coach
-        with the exercise's seed and its own default seed (``"other-coach"``,
-        the table's coach), then the search coach with the other seeds a
-        learner may use (``"other-seed"``): the answer of a learner who asked
-        another level or seed ("none" is left to the trick-by-trick
-        diagnosis: it is also a guess)."""
-        if "others" not in self._cache:
-            answers = []
-            for seed in (SEED, 0):
-                review = Coach("rule", seed=seed).review(self.hand, Seat.SOUTH)
-                answers.append(
-                    (
-                        "other-coach",
-                        frozenset(
-                            int(v.where.split()[1])
-                            for v in review.verdicts
-                            if v.where.startswith("trick") and not accepted(v)
-                        ),
-                    )
-                )
-            answers += [
-                ("other-seed", self.flagged(seed))
-                for seed in self.search_seeds()
-                if seed != SEED
-            ]
-            self._cache["others"] = [
-                (kind, a) for kind, a in answers if a and a != self.expected
-            ]
-        return list(self._cache["others"])
-
-    def other_kind(self, parsed: frozenset[int]) -> str | None:
-        """Which other coach gives ``parsed`` (``None``: none of them)."""
-        return next((kind for kind, a in self.other_coaches() if a == parsed), None)
-
-    def other_coach_text(self) -> str:
-        """Why the rule coach's answer is not this exercise's."""
-        rule, search = LEVELS["rule"][0], LEVELS[LEVEL][0]
-        ducks = (
-            " and reads the opponents' ducks as a clue to their cards"
-            if LEVEL in DUCKS and "rule" not in DUCKS
-            else ""
-        )
-        return (
-            "that is what the rule coach says, not the "
-            f"{LEVEL} coach the question asks: the {LEVEL} coach plays out "
-            f"{search} deals of the unseen cards per decision (the rule coach "
-            f"{rule}){ducks}, so the two can rate a card differently. Review "
-            f'with `Coach("{LEVEL}", seed="{SEED}")`'
-        )
-
-    def other_seed_text(self) -> str:
-        """Why the search coach's answer with another seed is not this
-        exercise's."""
-        return (
-            f"that is what the {LEVEL} coach says with another seed: the seed "
-            "picks the deals of the unseen cards it plays out, so a card can be "
-            "rated differently. Every learner uses the same seed so that all get "
-            f'the same verdicts: review with `Coach("{LEVEL}", seed="{SEED}")`, '
-            "as the question says"
-        )
-
-    def mistakes(self) -> list[Mistake]:
-        others = [
-            Mistake(kind, answer, self._other_coach(answer, kind).message)
-            for kind, answer in self.other_coaches()
-        ]
-        return others + super().mistakes()
-
-    def diagnose(self, parsed: Any) -> Feedback | None:
-        kind = self.other_kind(parsed) if parsed != self.expected else None
-        if kind is not None:
-            return self._other_coach(parsed, kind)
-        return super().diagnose(parsed)
-
-    def _other_coach(self, parsed: frozenset[int], kind: str) -> Feedback:
-        """The verdict on another coach's answer, ``parsed``: the rule
-        coach's (``kind`` "other-coach") or the search coach's with another
-        seed ("other-seed")."""
-        text = (
-            self.other_coach_text()
-            if kind == "other-coach"
-            else (self.other_seed_text())
-        )
-        if parsed < self.expected:
-            # tricks left out, none added: the right coach with a trick
-            # missed reads the same, so say both
-            missed = super().diagnose(parsed)
-            assert missed is not None
-            who = (
-                "the rule coach"
-                if kind == "other-coach"
-                else (f"the {LEVEL} coach with another seed")
-            )
-            why = text.split(": ", 1)[1]
-            return Feedback(
-                "incorrect",
-                f"{missed.message} If you asked {who}, that is its answer, but "
-                f'this question asks `Coach("{LEVEL}", seed="{SEED}")`: {why}.',
-                kind,
-            )
-        return Feedback("incorrect", text + ".", kind)
-
-    def acceptable(self) -> bool:
-        return 0 < len(self.key()) < 4
-
-    def key(self) -> frozenset[int]:
-        return frozenset(
-            n for n, verdict in self.review().items() if not accepted(verdict)
-        )
-
-    def universe(self) -> list[int]:
-        return [1, 2, 3, 4]
-
-    def _order(self, item: Any) -> Any:
-        return item
-
-    def item_text(self, item: Any) -> str:
-        return f"trick {item}"
-
-    def prompt(self) -> str:
-        h = self.hand
-        return (
-            f"South (a beginner) played the first four tricks of this hand "
-            f"(`q4.hand`, dealer {h.dealer.full}; bids "
-            f"{bids_line(h)}):\n"
-            f"{tricks_text(h.tricks)}\nSouth's cards at the start:\n"
-            f"{hand_picture(h.initial, [Seat.SOUTH])}\n"
-            "In which of these tricks does the coach flag South's card (rate it an "
-            f"inaccuracy, a mistake or a blunder), according to the {LEVEL} coach? "
-            "Ask it as chapter 11 does (`from spadeslib.coach import Coach`): "
-            f'`Coach("{LEVEL}", seed="{SEED}").review(q4.hand, "S")`; its '
-            "verdicts say where (`v.where`, e.g. 'trick 2') and how bad "
-            f"(`v.rating`). Use this level and seed: another coach level (such as "
-            "`rule`, a table's default) can rate a card differently."
-        )
-
-    def why_yes(self, item: Any) -> str:
-        verdict = self.review()[item]
-        lost = f"-{verdict.loss:.0f} points on average"
-        return f"{verdict.rating}, {lost}. {verdict.text}".rstrip(".")
-
-    def why_not(self, item: Any) -> str:
-        verdict = self.review().get(item)
-        if verdict is None:
-            return "South had only one legal card"
-        return f"{verdict.rating}. {verdict.text}".rstrip(".")
-
-    def missing_text(self, missing: Sequence[Any]) -> str:
-        """The flagged tricks left out, counted, not named."""
-        return (
-            f"you left out {plural(len(missing), self.noun)} (the {LEVEL} coach "
-            "rates South's card there an inaccuracy or worse): go through every "
-            "verdict whose `where` starts with 'trick'"
-        )
-
-    def extra_text(self, extra: Sequence[Any]) -> list[str]:
-        """What is wrong with the tricks listed wrongly, without naming one
-        the coach rates (a trick not played, or one with a single legal
-        card, is named: that is no part of the answer)."""
-        played = self.universe()
-        texts = [
-            f"trick {n} was not played: the hand stops after trick {played[-1]}"
-            for n in extra
-            if n not in played
-        ]
-        texts += [
-            f"in trick {n} South had only one legal card, so the coach rates "
-            "nothing there"
-            for n in extra
-            if n in played and n not in self.review()
-        ]
-        rated = [n for n in extra if n in self.review()]
-        if rated:
-            cards = "that card" if len(rated) == 1 else "those cards"
-            texts.append(
-                f"you listed {plural(len(rated), 'trick')} in which the {LEVEL} "
-                f"coach does not flag South's card (it rates {cards} best or good)"
-            )
-        return texts
-
-    def hint(self) -> str:
-        return (
-            "`from spadeslib.coach import Coach`, then "
-            "`review = Coach(...).review(q4.hand, 'S')`; keep the verdicts whose "
-            "`where` starts with 'trick' and whose `rating` is not 'best' or 'good'."
-        )
-
-    def explain(self) -> str:
-        return "\n".join(
-            f"Trick {n}: "
-            + (self.why_yes(n) if n in self.expected else self.why_not(n))
-            + "."
-            for n in self.universe()
-        )
 
 
 EXERCISES = [PlayWithBots, Trumping, ReadRecord, CheckMyPlay]

@@ -174,6 +174,12 @@ def _to_record(game: Game) -> dict[str, Any]:
 def _cmd_play(args: argparse.Namespace) -> int:
     rules = Rules.parse(args.rules)
     _bots_for(args.bots, rules, args.seed)  # refuse bad --bots before playing
+    if args.record is not None and not args.record.strip():
+        raise SpadesError("--record is empty: give a file name, e.g. game.json")
+    if args.games == 1 and args.scheduler is None and args.jobs is not None:
+        raise SpadesError(
+            f"--jobs {args.jobs} plays games side by side: give --games N too"
+        )
     paths = _record_paths(Path(args.record), args.games) if args.record else []
     for path in paths:
         _check_writable(path)
@@ -530,7 +536,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except OSError as error:  # a file or folder given that cannot be written
         where = f"{error.filename}: " if error.filename else ""
-        error_line(f"{where}{error.strerror or type(error).__name__}")
+        why = error.strerror or type(error).__name__
+        if isinstance(error, FileExistsError) and Path(error.filename or "").is_file():
+            why = "it is a file, not a folder"  # a folder was asked for
+        error_line(f"{where}{why}")
         return 2
     except ValueError as error:  # a value the command refuses (a level, a count)
         if os.environ.get("SPADES_DEBUG"):

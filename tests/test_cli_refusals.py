@@ -30,6 +30,12 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
         (("ladder", "--levels", "rule", "--deals", "1"), "at least two levels"),
         (("ladder", "--levels", "novice,rule", "--deals", "1"), "at least 2 deals"),
         (("ladder", "--levels", "foo"), "unknown bot 'foo'"),
+        (("play", "--hands", "1", "--record", ""), "--record is empty"),
+        (("play", "--hands", "1", "--jobs", "2"), "give --games N too"),
+        (
+            ("ladder", "--deals", "2", "--save", "pyproject.toml"),
+            "a file, not a folder",
+        ),
         (("play", "--bots", ",rule", "--hands", "1"), "item 1 of the levels"),
         (("play", "--bots", "rule,,rule,rule", "--hands", "1"), "item 2 of the"),
         (

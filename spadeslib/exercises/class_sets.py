@@ -287,6 +287,8 @@ def cannot_write(what: str, out: Path | str, error: OSError) -> SpadesError:
     where = str(error.filename or out)
     inside = f" ({where})" if where != str(out) else ""
     reason = error.strerror or str(error)
+    if isinstance(error, FileExistsError) and Path(where).is_file():
+        reason = "it is a file, not a folder"
     return SpadesError(f"cannot write {what} into {out}{inside}: {reason}")
 
 

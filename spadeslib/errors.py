@@ -47,6 +47,12 @@ class IllegalAction(SpadesError):
     broken (for example ``"follow-suit"`` or ``"spades-not-broken"``, listed
     in :class:`~spadeslib.rule_ids.RuleId`), handy for tests and for exercises
     that diagnose a learner's mistake.
+
+    >>> from spadeslib import Hand
+    >>> hand = Hand("classic", dealer="N", seed=5)
+    >>> error = hand.check(2, seat="N")
+    >>> error.seat, error.action, error.rule
+    (<Seat.NORTH: 0>, Bid(2), 'not-your-turn')
     """
 
     def __init__(

@@ -40,6 +40,14 @@ class Game:
     shuffled from ``seed`` and its number, so a seeded game is the same game
     every time. The current hand is :attr:`hand`; once it is scored, the next
     one is dealt at once (finished hands stay in :attr:`hands`).
+
+    >>> game = Game("classic", seed=1)
+    >>> game.turn, game.legal_actions()[:3]
+    (<Seat.EAST: 1>, [Bid(1), Bid(2), Bid(3)])
+    >>> for bid in (4, 3, 3, 3):
+    ...     game.apply(bid)
+    >>> game.phase.value, game.scores
+    ('playing', {'NS': 0, 'EW': 0})
     """
 
     def __init__(
@@ -207,7 +215,14 @@ class Game:
     ) -> None:
         """Apply an action to the current hand; score it and deal the next one
         when it ends. Raises :class:`IllegalAction` and changes nothing if the
-        action is illegal."""
+        action is illegal.
+
+        >>> game = Game("classic", seed=1)
+        >>> game.apply("4")  # East bids 4 (a bid, a card or their text)
+        >>> game.apply(3, seat="W")
+        Traceback (most recent call last):
+        spadeslib.errors.IllegalAction: West cannot bid 3 now: it is South's turn to bid
+        """
         hand = self.hand
         if check:
             if self.is_over:

@@ -277,7 +277,15 @@ class Hand(HandState):
         """Take an action for the player to move (or for ``seat``, which must be
         the player to move). Raises :class:`IllegalAction`, leaving the hand
         unchanged, if the rules forbid it. ``check=False`` skips validation:
-        only for actions taken from :meth:`legal_actions`."""
+        only for actions taken from :meth:`legal_actions`.
+
+        >>> hand = Hand("classic", dealer="N", seed=5)
+        >>> hand.apply(4); hand.apply("nil"); hand.bid_map()
+        {<Seat.EAST: 1>: Bid(4), <Seat.SOUTH: 2>: Bid.NIL}
+        >>> hand.apply(2, seat="N")
+        Traceback (most recent call last):
+        spadeslib.errors.IllegalAction: North cannot bid 2 now: it is West's turn to bid
+        """
         if check:
             legal = self._legal if self._legal is not None else self._legal_now()
             if action not in legal or (seat is not None and seat is not self.turn):
@@ -447,7 +455,15 @@ class Hand(HandState):
         """What ``seat`` may see: a :class:`~spadeslib.view.PlayerView`.
 
         A snapshot, cheap to make: the hand shares its immutable pieces with
-        it, and the view holds nothing the seat may not see."""
+        it, and the view holds nothing the seat may not see.
+
+        >>> hand = Hand("classic", dealer="N", seed=5)
+        >>> east, south = hand.view("E"), hand.view("S")
+        >>> len(east.hand), east.legal[:2], east.legal[-1]  # East bids first
+        (13, (Bid(1), Bid(2)), Bid.NIL)
+        >>> south.legal  # not South's turn: no legal action
+        ()
+        """
         if not isinstance(seat, Seat):
             seat = Seat.parse(seat)
         base = self._bases.get(seat)

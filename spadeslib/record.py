@@ -136,7 +136,16 @@ def hand_record(hand: Hand) -> dict[str, Any]:
 
 
 def to_record(game: Game) -> dict[str, Any]:
-    """The whole game (finished hands and the one in progress) as a record."""
+    """The whole game (finished hands and the one in progress) as a record.
+
+    >>> game = Game("classic", seed=1)
+    >>> game.apply(4)
+    >>> data = to_record(game)
+    >>> data["rules"], data["seed"], data["hands"][0]["bids"]
+    ('classic', 1, [4])
+    >>> from_record(data).hand.bid_map() == game.hand.bid_map()
+    True
+    """
     if not isinstance(game, Game):
         raise SpadesError(
             f"a record holds a Game, not {game!r:.60}: save the Game the hand "

@@ -40,7 +40,15 @@ __all__ = ["PlayerView"]
 
 @dataclass(frozen=True)
 class PlayerView:
-    """One seat's knowledge of a hand. Build it with ``hand.view(seat)``."""
+    """One seat's knowledge of a hand. Build it with ``hand.view(seat)``.
+
+    >>> from spadeslib import Hand
+    >>> hand = Hand("classic", dealer="N", seed=5)
+    >>> hand.apply(4)
+    >>> view = hand.view("S")  # South to bid: its cards, the bids so far
+    >>> view.to_move, view.bids, len(view.hand), view.legal[-1]
+    (<Seat.SOUTH: 2>, {<Seat.EAST: 1>: Bid(4)}, 13, Bid.NIL)
+    """
 
     rules: Rules
     seat: Seat

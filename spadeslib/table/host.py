@@ -13,6 +13,7 @@ no import cycle, not even a type-only one.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from ..actions import Action
@@ -44,6 +45,7 @@ class Host(Protocol):
     asides: list[Aside]
     errors: list[str]
     notice: str | None
+    refusals: int
     _coach_notice: str | None
     advisor: Advisor
     last_review: TableReview | None
@@ -72,6 +74,8 @@ class Host(Protocol):
     def state_key(self) -> tuple[Any, ...]: ...
     def changed(self) -> None: ...
     def refuse(self, text: str) -> bool: ...
+    def act(self, action: Action) -> bool: ...
+    def _parsed(self, parse: Callable[[], Action]) -> bool: ...
     def review(self, number: int | None = None) -> TableReview | None: ...
     def timeout(self) -> Action | None: ...
     def from_json(

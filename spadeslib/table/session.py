@@ -33,7 +33,7 @@ import bisect
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from ..actions import KEEP, LOOK, TAKE_NEXT, Action, Bid, Card, Discard, Exchange
+from ..actions import Action
 from ..coach.explain import describe
 from ..errors import SpadesError
 from ..game import Game
@@ -43,6 +43,7 @@ from ..seats import Seat
 from ..view import PlayerView
 from .advisor import Advisor, HandEstimate, TableReview, Tip
 from .coaching import Coaching
+from .deciding import Deciding
 from .keeping import MAX_ASIDES, Keeping
 from .levels import Levels
 from .narrate import (
@@ -68,12 +69,12 @@ from .saving import (
 )
 from .tools import Tools
 from .turns import SPEEDS, TurnLoop
-from .words import refusal
+from .words import you_text
 
 __all__ = ["DEFAULT_LEVELS", "MAX_UPLOAD", "SPEEDS", "TableSession", "ladder"]
 
 
-class TableSession(TurnLoop, Coaching, Keeping, Levels, Tools):
+class TableSession(TurnLoop, Deciding, Coaching, Keeping, Levels, Tools):
     """One learner at a Spades table, bots in the other seats; no widgets.
 
     Parameters: ``rules`` (a :class:`~spadeslib.Rules` or a spec such as
@@ -312,90 +313,6 @@ class TableSession(TurnLoop, Coaching, Keeping, Levels, Tools):
             f"seat={self.seat.full})"
         )
 
-    # ========================================================= the learner
-    def bid(self, bid: Bid | int | str) -> bool:
-        """Bid a number, ``"nil"``, ``"blind nil"`` or ``"blind seven"``."""
-        return self.act(bid)  # type: ignore[arg-type]  # the engine reads it
-
-    def bid_on_sight(self, bid: Bid | int | str) -> bool:
-        """A bid from the table's buttons or keys: a number is refused while
-        the learner's cards are still face down (the engine would look first,
-        so the learner would bid on cards never seen); a blind bid is not."""
-        try:
-            parsed = Bid.parse(bid)
-        except SpadesError:
-            return self.act(bid)  # type: ignore[arg-type]  # refused in the rules' words
-        legal = self.game.hand.legal_actions() if self.learner_to_move() else []
-        if not parsed.is_blind and LOOK in legal:
-            blind = [describe(a) for a in legal if isinstance(a, Bid) and a.is_blind]
-            return self.refuse(
-                "Your cards are face down: look at them first (press l) before "
-                f"you bid {describe(parsed).removeprefix('bid ')}"
-                + (f", or {' or '.join(blind)} without looking" if blind else "")
-            )
-        return self.act(parsed)
-
-    def play(self, card: Card | str) -> bool:
-        """Play a card: ``table.play("QH")``."""
-        return self._parsed(lambda: Card.parse(card))
-
-    def look(self) -> bool:
-        """Look at your cards (declining a blind bid)."""
-        return self.act(LOOK)
-
-    def keep(self) -> bool:
-        """Two-player draw: keep the top card."""
-        return self.act(KEEP)
-
-    def take_next(self) -> bool:
-        """Two-player draw: discard the top card and keep the next one."""
-        return self.act(TAKE_NEXT)
-
-    def exchange(self, cards: str | Iterable[Card | str]) -> bool:
-        """Pass cards to your partner in a blind-nil exchange: ``"2C 3D"``."""
-        return self._parsed(lambda: Exchange.of(Card.parse_many(cards)))
-
-    def discard(self, cards: str | Iterable[Card | str] = "") -> bool:
-        """Two-player blind nil: discard up to three cards (possibly none)."""
-        return self._parsed(lambda: Discard.of(Card.parse_many(cards)))
-
-    def command(self, text: str) -> bool:
-        """Do what a typed move says: ``"QH"``, ``"4"``, ``"nil"``, ``"look"``,
-        ``"keep"``, ``"pass 2C 3D"``, ``"discard 4H"``."""
-        return self._parsed(lambda: self.game.hand.parse_action(text))
-
-    def _parsed(self, parse: Callable[[], Action]) -> bool:
-        try:
-            action = parse()
-        except SpadesError as error:
-            return self.refuse(you_text(str(error)))
-        return self.act(action)
-
-    def refuse(self, text: str) -> bool:
-        """Show a refusal (kept until the next accepted decision); nothing
-        else changes. Returns ``False``."""
-        if text and text[-1] not in ".!?":
-            text += "."  # a reason from the engine or the record reader
-        self.notice = text  # the notice box only: a refusal is not history
-        self.refusals += 1
-        self.changed()
-        return False
-
-    def act(self, action: Action) -> bool:
-        """The learner's decision: refused by the engine (nothing changes) or
-        applied; then the bots move."""
-        if not self.learner_to_move():
-            return self.refuse(self._not_your_turn())
-        error = self.game.check(action, self.seat)
-        if error is not None:
-            return self.refuse(refusal(error, self.game.view(self.seat)))
-        self.notice = None
-        self._recent = []
-        self._apply(self.seat, action)
-        self._kick()
-        self.changed()
-        return True
-
     def _winner_words(self) -> str:
         """``"East-West won, 527 to 59: East-West reached the target of 500"``."""
         return winner_words(self.game, self.seat)
@@ -597,9 +514,3 @@ class TableSession(TurnLoop, Coaching, Keeping, Levels, Tools):
         self._kick()
         self.changed()
         return True
-
-
-def you_text(text: str) -> str:
-    """A parse error as a sentence for the learner."""
-    text = text.strip().rstrip(".")
-    return text[:1].upper() + text[1:] + "."

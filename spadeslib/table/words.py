@@ -38,6 +38,7 @@ __all__ = [
     "refusal",
     "rules_in_words",
     "you",
+    "you_text",
 ]
 
 PRESET_WORDS: dict[str, tuple[str, str]] = {
@@ -181,3 +182,9 @@ def refusal(error: IllegalAction, view: PlayerView) -> str:
         text = str(error).removeprefix(f"{seat.full}: ").strip().rstrip(".")
         return text[:1].upper() + text[1:] + "."
     return you(str(error), seat)
+
+
+def you_text(text: str) -> str:
+    """A parse error as a sentence for the learner."""
+    text = text.strip().rstrip(".")
+    return text[:1].upper() + text[1:] + "."

@@ -175,9 +175,10 @@ steps = [
 print("tricks gained by one more spade,", "; ".join(steps))
 
 # %% [markdown]
-# From three spades up, each extra spade is worth most of a trick (the
-# steps printed under the figure; the last bar is small, so its step is
-# the least sure). With one or two spades, the spades barely count.
+# From three to six spades, each extra spade is worth most of a trick (the
+# steps printed under the figure); the seventh adds less, and its bar is
+# small, so that step is the least sure. With one or two spades, the spades
+# barely count.
 #
 # ### Everything at once
 #
@@ -554,7 +555,7 @@ show_table(
 #
 # - Measured over hundreds of hands: a side ace is close to one trick, a
 #   side king less but well over half; every spade counts, and from three
-#   spades up each extra spade is most of a trick; voids help.
+#   to six spades each extra spade is most of a trick; voids help.
 # - Estimates miss by about a trick on average: bid as a team, and listen to
 #   the other bids.
 # - A Nil pays when its expected value beats the numeric bid's. In play, it

@@ -39,6 +39,13 @@
 # Late in a hand it also solves the real deal, with every card known. Each
 # lesson below is what the coach finds, and says how sure it is.
 #
+# Two words the coach uses often. The **textbook** card (or bid) is the one
+# the `rule` bot, a sound club player, would choose: the coach keeps it
+# unless another card does clearly better in its deals, and then it starts
+# its hint with the textbook's own reason ("Second hand low: ..."). A loss
+# **less the noise** is the loss once the luck of the sampled deals is taken
+# off (one standard error): the figure the rating reads.
+#
 # The positions were chosen by a seeded search over bot-played hands: a
 # position is kept only when the coach's best card makes the lesson's point
 # by a clear margin (and the analysis with every card known does not
@@ -46,6 +53,8 @@
 
 # %%
 # %matplotlib inline
+import statistics
+
 import matplotlib.pyplot as plt
 from IPython.display import Markdown, display
 
@@ -220,8 +229,8 @@ judge(hand, choice)
 coach_says(hand)
 
 # %% [markdown]
-# The ace of clubs went in the second trick and the ace of hearts in the
-# fourth, so South's K♣, K♥ and J♥ are *boss* cards: nothing higher in
+# The ace of clubs went in the second trick and the ace and queen of hearts
+# in the fourth, so South's K♣, K♥ and J♥ are *boss* cards: nothing higher in
 # their suits is still out. The coach finds K♣ best, and the heart boss
 # cards about a point behind it. Every card that is not a boss loses 2 to 5
 # points on average, because it gives the lead away (it wins the trick less
@@ -374,7 +383,7 @@ coach_says(hand)
 # %% [markdown]
 # North's 7♥ is winning the trick, and South has no heart left. Any
 # discard leaves North with the trick and breaks the Nil: the coach rates
-# every discard a blunder (160 to 173 points lost). Trumping covers the Nil;
+# every discard a blunder (about 160 to 173 points lost). Trumping covers the Nil;
 # a *small* trump (3♠ or 4♠) is best, because it keeps the high spades to
 # cover North later: the 10♠ or J♠ costs about 10 points on average (a
 # close call over these deals), the A♠ about 62. How sure: over 160 deals
@@ -452,28 +461,47 @@ plt.show()
 
 # %% [markdown]
 # Read the table by rows and columns. Along a row, the opponents change;
-# along a column, the partner. The differences, in percentage points (of
-# the shares as the table rounds them):
+# along a column, the partner. Each difference below compares two ways of
+# playing **the same 60 deals**, deal by deal, so its standard error (the ±,
+# as in chapter 9) is small; a difference more than two standard errors
+# from zero is one these deals show, a smaller one they do not.
+
 
 # %%
-pct = {key: round(100 * share) / 100 for key, share in made.items()}
-cover_gain = pct["rule", "rule"] - pct["careless", "rule"]
-cover_gain_soft = pct["rule", "careless"] - pct["careless", "careless"]
-attack_gain = pct["careless", "careless"] - pct["careless", "rule"]
-print(
-    f"covering partner, opponents attack:   {100 * cover_gain:+.0f} percentage points"
+def nil_kept(partner, opponents):
+    """1 for each deal whose Nil was made, 0 where it failed."""
+    return [
+        int(played[partner, opponents, s].tricks_won[Seat.NORTH] == 0) for s in seeds
+    ]
+
+
+def compare(label, first, second):
+    """``first`` less ``second`` in percentage points, deal by deal, with its
+    standard error, and whether the deals show it."""
+    diffs = [
+        100 * (a - b) for a, b in zip(nil_kept(*first), nil_kept(*second), strict=True)
+    ]
+    mean = statistics.fmean(diffs)
+    se = statistics.stdev(diffs) / len(diffs) ** 0.5
+    shown = "shown" if abs(mean) > 2 * se else "not shown by these deals"
+    print(f"{label:<38}{mean:+4.0f} ± {se:.0f} percentage points: {shown}")
+
+
+compare("covering partner, opponents attack:", ("rule", "rule"), ("careless", "rule"))
+compare(
+    "covering partner, opponents careless:",
+    ("rule", "careless"),
+    ("careless", "careless"),
 )
-print(
-    f"covering partner, opponents careless: {100 * cover_gain_soft:+.0f} percentage points"
-)
-print(
-    f"attackers, partner careless:          {-100 * attack_gain:+.0f} percentage points"
-)
+compare("attackers, partner careless:", ("careless", "rule"), ("careless", "careless"))
+compare("attackers, partner covers:", ("rule", "rule"), ("rule", "careless"))
 
 # %% [markdown]
-# The partner's play is what protects a Nil; the opponents' attack bites
-# hardest when nobody covers. With 60 deals per cell, differences of a few
-# percentage points are within chance; the large ones are not.
+# The partner's play is what protects a Nil against opponents who attack
+# it: there covering shows clearly. Against careless opponents the Nil
+# mostly survives either way, and these deals show no difference. The
+# attack's own effect is smaller, and 60 deals cannot tell it from chance:
+# it may bite when nobody covers, but it would take more deals to show it.
 #
 # ## 4. Attacking the opponents' Nil
 #
@@ -546,9 +574,9 @@ coach_says(hand)
 
 # %% [markdown]
 # East-West need 3 of the last 6 tricks. North's K♦ is winning this one,
-# and South has no diamond: trumping it wins nothing your side has not
-# already won, and spends a spade South needs to beat East-West's cards
-# later. The coach finds a club discard best (the 7♣ or J♣); a heart
+# only West is still to play, and South has no diamond: trumping it wins
+# nothing the K♦ would not win (unless West is out of diamonds and
+# trumps), and spends a spade South needs to beat East-West's cards later. The coach finds a club discard best (the 7♣ or J♣); a heart
 # discard costs 10 to 15 points on average, the 10♠ about 39 and the Q♠
 # about 57. Its verdict on the Q♠ says how often East-West are set, and
 # what the real deal shows:
@@ -618,8 +646,8 @@ judge(hand, "10S")  # the coach's verdict on trumping with the 10♠
 #   suit (unless someone can trump).
 # - Watch for players who show out of a suit: they can trump it. Lead such a
 #   suit to your partner, not to an opponent.
-# - A Nil is a team effort: covering it, or attacking it, changes how often
-#   it succeeds.
+# - A Nil is a team effort: against opponents who attack it, a partner who
+#   covers it makes it succeed far more often.
 # - Count what the opponents still need: setting them is worth as much as
 #   making your own contract.
 # - Once your contract is made, lose the tricks you do not need.

@@ -199,6 +199,14 @@ accepted = demo.play("AS")
 print(accepted, "-", demo.message.splitlines()[0])
 
 # %% [markdown]
+# *Hint* asks the coach what it would play here, and why (the same advice
+# the review below gives for this decision):
+
+# %%
+tip = demo.hint()
+print(f"Hint: {tip.action.symbol()}. {tip.text}")
+
+# %% [markdown]
 # *Undo* takes a decision back; the bots are seeded by the position, so if
 # we make the same decision again they answer exactly as before:
 

@@ -88,7 +88,7 @@ def test_last_seat_does_not_overtake_partners_winner():
     hand = setup(D1Q, [3, 4, 2, 3], ["2H", "QH", "10H"], dealer="S")
     card, reason = rule(hand)
     assert card == Card.parse("6H")
-    assert reason == "Your partner's Q♥ is winning; play low (the 6♥)"
+    assert reason == "Your partner's Q♥ is winning: no need to beat it, play the 6♥"
 
 
 def test_wins_cheaply_in_last_seat():
@@ -272,7 +272,9 @@ def test_hint_reasons_name_the_cards():
     hint = suggest(setup(D2, ["nil", 3, 4, 3], ["6C", "4C"]).view("S"))
     assert hint.level == "rule" and "8♣" in hint.reason
     hint = suggest(setup(D1Q, [3, 4, 2, 3], ["2H", "QH", "10H"], dealer="S").view("S"))
-    assert hint.reason == "Your partner's Q♥ is winning; play low (the 6♥)"
+    assert hint.reason == (
+        "Your partner's Q♥ is winning: no need to beat it, play the 6♥"
+    )
     hint = suggest(setup(D5, [3, 2], []).view("S"))
     assert hint.reason.startswith("Bid ") and "AKQ♣" in hint.reason
 

@@ -99,7 +99,7 @@ def test_choose_bid_accepts_a_bid_its_deals_cannot_tell_from_a_good_one() -> Non
     assert verdict.rating == "inaccuracy" and within_noise(verdict)
     feedback = q.feedback(2)
     assert feedback.correct
-    assert "not for sure" in feedback.message
+    assert "though the coach rates it an inaccuracy" in feedback.message
     assert f"over {BID_SAMPLES} deals" in feedback.message
     assert "2" in q.explain().split("Also accepted:")[1]
     for bid in q.hand.legal_actions():

@@ -162,3 +162,54 @@ def test_a_nils_average_has_its_three_guesses(answer, mistake: str) -> None:
     for spec in _specs("09", 1):
         feedback = spec.feedback(answer(spec))
         assert feedback.status == "incorrect" and feedback.mistake == mistake
+
+
+# ------------------------------------------- chapters 9 to 11 (third round)
+def test_no_bags_reason_for_a_side_that_is_mostly_set() -> None:
+    """ "tricks your side did not bid for are bags" was said of a side going
+    set, which takes no bags whatever it wins."""
+    from types import SimpleNamespace
+
+    from spadeslib.coach.explain import card_reasons
+
+    def outcome(tricks: int, made: bool) -> object:
+        return SimpleNamespace(
+            nil=None,
+            made=made,
+            set_them=None,
+            broke_nil=None,
+            trick=None,
+            bags=0,
+            tricks=tricks,
+        )
+
+    set_side = card_reasons([outcome(2, False)] * 4, [outcome(3, False)] * 4, "J♠")
+    assert not any("are bags" in r for r in set_side)
+    made_side = card_reasons([outcome(5, True)] * 4, [outcome(6, True)] * 4, "J♠")
+    assert any("are bags" in r for r in made_side)
+
+
+def test_still_follows_the_reason_it_refers_to() -> None:
+    from types import SimpleNamespace
+
+    from spadeslib.coach.explain import card_reasons
+
+    def outcome(trick: bool, bags: int) -> object:
+        return SimpleNamespace(
+            nil=None,
+            made=True,
+            set_them=None,
+            broke_nil=None,
+            trick=trick,
+            bags=bags,
+            tricks=5,
+        )
+
+    # fewer bags weigh more than the trick: the bags come first, without "still"
+    first = card_reasons([outcome(True, 0)] * 4, [outcome(False, 3)] * 4, "J♠")
+    assert first[0].startswith("over the whole hand your side takes")
+    # the trick weighs more: it comes first, and the bags "still" follow
+    second = card_reasons(
+        [outcome(True, 1)] * 10, [outcome(False, 1)] * 9 + [outcome(False, 5)], "J♠"
+    )
+    assert " this trick " in second[0] and "your side still takes" in second[1]

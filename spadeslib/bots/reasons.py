@@ -75,7 +75,8 @@ def card_reason(view: PlayerView, st: State, card: Card, code: str) -> str:
         "attack_low": f"Attack {nil_name}'s nil: play low (the {c}) so the trick "
         "stays cheap for them to win",
         # partner winning
-        "partner_winning": f"Your partner's {best} is winning; play low (the {c})",
+        "partner_winning": f"Your partner's {best} is winning: no need to beat it, "
+        f"play the {c}",
         "third_hand_high": f"Play the {c} high: a later opponent could beat the {best}",
         "ruff_protect": f"Trump with the {c}: partner's {best} could still be beaten",
         # winning

@@ -478,6 +478,19 @@ class Advice:
             if not self._same(a) and (self.kind != "card" or a == self._rep(a))
         ]
         text = f"{self._margin(value.mean)} ({self._how()})"
+        twins = [
+            a.symbol()
+            for a in self.view.legal
+            if isinstance(a, Card) and a != self.best and self._same(a)
+        ]
+        if twins:  # equal cards are one choice: said, so the "next best" is clear
+            named = (
+                ", ".join(twins[:-1]) + " and " + twins[-1] if twins[1:] else twins[0]
+            )
+            text += (
+                f"; {named} {'is' if len(twins) == 1 else 'are'} the same card "
+                "here (no card between them is left to play)"
+            )
         if self.book:  # the reason in cards first, then the figures
             text = f"{self.book}. {text[:1].upper()}{text[1:]}"
         if others:

@@ -145,13 +145,12 @@ def card_reasons(
     bags_b = sum(o.bags for o in chosen) / len(chosen)
     if bags_b - bags_a >= 0.3:
         fewer = f"{bags_b - bags_a:.1f} fewer bags"
-        # winning this trick more often and fewer bags: the hand, not the trick
-        trick = any(" this trick " in text for _, text in found)
-        still = " still" if trick else ""
+        # winning this trick more often and fewer bags: the hand, not the
+        # trick ("still" is added below, once the trick's reason comes first)
         found.append(
             (
                 10 * (bags_b - bags_a),
-                f"over the whole hand {side}{still} {take} {fewer} on average, "
+                f"over the whole hand {side}{{still}} {take} {fewer} on average, "
                 "each a step toward the bag penalty",
             )
         )
@@ -167,9 +166,12 @@ def card_reasons(
         )
     # fewer tricks over the hand is a reason only as bags: said when the
     # contract is not the worse for it (else the remark would mislead)
+    # (and only when the contract is made in most deals: a set side takes
+    # no bags, whatever it wins)
     made_a = _rate([o.made for o in best])
     made_b = _rate([o.made for o in chosen])
     safe = made_a is None or made_b is None or made_a >= made_b
+    safe = safe and (made_a is None or made_a >= 0.5)
     if not found and tricks_b - tricks_a >= 0.3 and safe:
         found.append(
             (
@@ -179,4 +181,10 @@ def card_reasons(
             )
         )
     found.sort(key=lambda f: -f[0])
-    return [text for _, text in found[:2]]
+    texts = [text for _, text in found[:2]]
+    trick_first = False
+    for i, text in enumerate(texts):
+        if " this trick " in text:
+            trick_first = True
+        texts[i] = text.replace("{still}", " still" if trick_first else "")
+    return texts

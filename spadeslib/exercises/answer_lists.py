@@ -183,10 +183,24 @@ class Seats(_Letters):
         return out
 
 
+def _trick_of(item: Any) -> Any:
+    """A coach's verdict as its trick's number ("trick 7": 7); else ``item``."""
+    where = getattr(item, "where", None)
+    if not isinstance(where, str):
+        return item
+    if where.lower().startswith("trick "):
+        return where.split()[1]
+    raise AnswerError(
+        f"the verdict on the {where} is not about a trick: keep the verdicts "
+        "whose `where` starts with 'trick'"
+    )
+
+
 @dataclass(frozen=True)
 class TrickNumbers(Answer):
     """A set of trick numbers: ``"3 7"``, ``"3, 7"``, ``[3, 7]``, ``3``,
-    ``"trick 1, trick 4"``; ``"none"``.
+    ``"trick 1, trick 4"``, or the coach's verdicts themselves (each read by
+    its ``where``); ``"none"``.
 
     >>> sorted(TrickNumbers().parse("trick 1, trick 4"))
     [1, 4]
@@ -200,9 +214,10 @@ class TrickNumbers(Answer):
         if isinstance(value, str):  # "trick 7" as the coach's reviews write it
             value = re.sub(r"(?i)\btricks?\b", " ", value).strip(" ,") or value
         try:
-            numbers = frozenset(Whole().parse(a) for a in _items(value))
+            items = [_trick_of(a) for a in _items(value)]
+            numbers = frozenset(Whole().parse(a) for a in items)
         except TypeError:
-            raise AnswerError(f"{value!r} is not a list of trick numbers") from None
+            raise AnswerError(f"{value!r:.60} is not a list of trick numbers") from None
         if any(not 1 <= n <= 13 for n in numbers):
             raise AnswerError("trick numbers go from 1 to 13")
         return numbers

@@ -29,7 +29,7 @@ from .core import (
     Mistake,
     Spec,
 )
-from .reading import AnswerError
+from .reading import AnswerError, plural
 from .scenarios import bids_table, deal, hand_picture, sensible
 
 CHAPTER = "09_strategy_bidding"
@@ -216,6 +216,18 @@ class BreakEven(Spec):
                 "at 0.5 the Nil is worth 0 on average, but the safe bid is worth "
                 f"{self.safe}: the Nil needs a better chance than that",
             ),
+            Mistake(
+                "failure",
+                1 - self.key(),
+                "that is the chance that the Nil fails at the break-even point; the "
+                "question asks for the chance that it succeeds",
+            ),
+            Mistake(
+                "lost-v",
+                self.safe / (2 * v),
+                f"p × {v} − (1 − p) × {v} is 2 × p × {v} − {v}, not 2 × p × {v}: "
+                f"solve 2 × p × {v} − {v} = {self.safe}",
+            ),
         ]
 
     def hint(self) -> str:
@@ -282,7 +294,7 @@ class UnderbidCost(Spec):
         won = self.bid + self.extra
         return (
             f"Rules: {self.rules.full_spec}. Your side starts with "
-            f"{self.bags} bags. For "
+            f"{plural(self.bags, 'bag')}. For "
             f"{self.hands} hands in a row it bids {self.bid} and wins {won} "
             "tricks. How "
             f"many points more would it have scored by bidding {won} each time (and "
@@ -322,6 +334,20 @@ class UnderbidCost(Spec):
                 "score that plan too and subtract",
             ),
             Mistake(
+                "under-no-penalty",
+                self.total(self.bid, penalty=False),
+                f"that is what bidding {self.bid} scores over the {self.hands} hands "
+                "before its bag penalties; the question asks how much more bidding "
+                f"{won} would score: count its penalties too, then score bidding "
+                f"{won} and subtract",
+            ),
+            Mistake(
+                "sign",
+                -self.key(),
+                f"the size is right but the sign is not: bidding {won} scores more, "
+                f"so the difference it makes over bidding {self.bid} is positive",
+            ),
+            Mistake(
                 "under-only",
                 under,
                 f"that is what bidding {self.bid} scores over the {self.hands} hands; "
@@ -340,11 +366,18 @@ class UnderbidCost(Spec):
         won = self.bid + self.extra
         under, exact = self.total(self.bid), self.total(won)
         pens = (self.bags + self.hands * self.extra) // 10
+        raw = self.hands * (10 * self.bid + self.extra)
+        penalty = self.rules.bag_penalty
+        minus = (
+            f" = {raw}, minus {pens} bag penalt{'y' if pens == 1 else 'ies'} of "
+            f"{penalty}"
+            if pens and raw - pens * penalty == under
+            else ""
+        )
         return (
             f"Bidding {won}: {self.hands} × {10 * won} = {exact}. Bidding {self.bid}: "
-            f"{self.hands} × ({10 * self.bid} + {self.extra}) minus {pens} bag "
-            f"penalt{'y' if pens == 1 else 'ies'} = {under}. Difference: "
-            f"{self.expected}."
+            f"{self.hands} × ({10 * self.bid} + {self.extra}){minus} = {under}. "
+            f"Difference: {self.expected}."
         )
 
 
@@ -421,12 +454,14 @@ class ChooseBid(Spec):
             low, high = verdict.loss_ci
             return Feedback(
                 "correct",
-                f"within the noise of the coach's deals. {said} Even less the "
-                f"noise, the loss the rating reads ({loss_points(verdict.rated)}) "
-                f"is over 5, but not for sure: over {BID_SAMPLES} deals the loss "
-                f"lies between {max(0.0, low):.0f} and {high:.0f} points (95% "
-                "interval), as close to a good bid as those deals can tell, so "
-                f"the check accepts it. The quick count of the hand is {count}.",
+                f"within the noise of the coach's deals: over {BID_SAMPLES} deals "
+                f"this bid loses between {max(0.0, low):.0f} and {high:.0f} points "
+                "(95% interval), as close to a good bid as those deals can tell, "
+                f"so the check accepts it, though the coach rates it "
+                f"{'an' if verdict.rating[0] in 'aeiou' else 'a'} {verdict.rating} "
+                "(the loss the rating reads, "
+                f"{loss_points(verdict.rated)}, is over 5). {said} The quick "
+                f"count of the hand is {count}.",
                 label="Accepted",
             )
         if parsed.is_nil:
@@ -487,7 +522,8 @@ class ChooseBid(Spec):
             f"Rules: {h.rules.full_spec}. Dealer: {h.dealer.full}. "
             f"Bids so far:\n{made}\n"
             f"You ({self.seat.full}) hold:\n{hand_picture(h.holding, [self.seat])}\n"
-            "What do you bid? (A bid the coach rates best or good is accepted.)"
+            "What do you bid? (A bid the coach rates best or good is accepted, "
+            "and so is one its deals cannot tell from a good one.)"
         )
 
     def hint(self) -> str:

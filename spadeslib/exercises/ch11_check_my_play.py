@@ -172,6 +172,9 @@ lost
             self._cache["others"] = [
                 (kind, a) for kind, a in answers if a and a != self.expected
             ]
+            # "none" from another coach: said beside the count, not as its
+            # own diagnosis (a guess of "none" reads the same)
+            self._cache["none"] = next((k for k, a in answers if not a), None)
         return list(self._cache["others"])
 
     def other_kind(self, parsed: frozenset[int]) -> str | None:
@@ -216,7 +219,20 @@ lost
         kind = self.other_kind(parsed) if parsed != self.expected else None
         if kind is not None:
             return self._other_coach(parsed, kind)
-        return super().diagnose(parsed)
+        found = super().diagnose(parsed)
+        if found is not None and not parsed and self._cache.get("none"):
+            who = (
+                "the rule coach"
+                if self._cache["none"] == "other-coach"
+                else (f"the {LEVEL} coach with another seed")
+            )
+            return Feedback(
+                found.status,
+                f"{found.message} (If you asked {who}, it flags none: check the "
+                f'level and the seed, `Coach("{LEVEL}", seed="{SEED}")`.)',
+                found.mistake,
+            )
+        return found
 
     def _other_coach(self, parsed: frozenset[int], kind: str) -> Feedback:
         """The verdict on another coach's answer, ``parsed``: the rule

@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -135,11 +135,13 @@ def key_markdown(
     names: Iterable[str],
     chapters: dict[tuple[str, int], Any] | None = None,
     note: str | None = None,
+    has: Mapping[str, Iterable[str]] | None = None,
 ) -> str:
     """An answer key (markdown) for each student's seed, computed by the library:
     every answer the check accepts (`` `4` or `5` `` when the coach rates two
     bids sound, or a puzzle has two best cards). ``note``, if given, is a
-    paragraph after the introduction (what the set's notebooks do)."""
+    paragraph after the introduction (what the set's notebooks do); ``has``
+    limits a student to the chapters they were given."""
     names = list(dict.fromkeys(resolve(n) for n in names))
     chapters = chapters if chapters is not None else {}
     lines = [
@@ -155,7 +157,10 @@ def key_markdown(
         lines += [note, ""]
     for student, seed in students:
         lines += [f"## {student} (seed {seed})", ""]
+        given = set(has[student]) if has is not None and student in has else None
         for name in names:
+            if given is not None and name not in given:
+                continue
             chapter = chapters.get((name, seed)) or load(name, seed=seed)
             lines += [
                 f"### {name}: {chapter.title}",
@@ -182,9 +187,11 @@ def key_by_chapter(
     students: Sequence[tuple[str, int]],
     names: Iterable[str],
     chapters: dict[tuple[str, int], Any] | None = None,
+    has: Mapping[str, Iterable[str]] | None = None,
 ) -> str:
     """The same answers as :func:`key_markdown`, one table per chapter with a
-    row per student: to mark a chapter's notebooks for the whole class.
+    row per student (``has``: only the students given that chapter): to mark
+    a chapter's notebooks for the whole class.
 
     >>> print(key_by_chapter([("ann", 1), ("bo", 2)], ["01"]).splitlines()[6])
     | student | 1.1 | 1.2 | 1.3 | 1.4 |
@@ -201,6 +208,7 @@ def key_by_chapter(
         built = [
             (student, seed, chapters.get((name, seed)) or load(name, seed=seed))
             for student, seed in students
+            if has is None or student not in has or name in has[student]
         ]
         if not built:
             continue
@@ -231,6 +239,7 @@ def write_class(
     seeds: Sequence[int] | None = None,
     solutions: bool = True,
     progress: Callable[[], object] | None = None,
+    kept: list[Path] | None = None,
 ) -> list[Path]:
     """Write ``out/STUDENT/NAME.ipynb`` for every student and chapter, with
     ``out/STUDENT/NAME.html`` (the same exercises to print), and
@@ -247,6 +256,12 @@ def write_class(
     ``solutions=False`` every notebook switches ``q.solution()`` off (see
     :func:`student_notebook`) and the answer key says so. ``progress`` is
     called once per notebook written.
+
+    A second run into the same folder (a late student, the next chapter)
+    never overwrites a notebook that differs from the blank one it would
+    write: a student's returned work stays, and its path is added to
+    ``kept``. The answer keys then cover the students and chapters of both
+    runs (read back from ``answer_key.json``), so a key is never lost.
 
     A folder or file that cannot be written raises a
     :class:`~spadeslib.errors.SpadesError` naming it. ``root`` is no longer
@@ -275,7 +290,14 @@ def write_class(
             )
     try:
         return _write_class(
-            students, seed, out, names, seeds, solutions, progress or (lambda: None)
+            students,
+            seed,
+            out,
+            names,
+            seeds,
+            solutions,
+            progress or (lambda: None),
+            kept if kept is not None else [],
         )
     except OSError as error:
         raise cannot_write("the class set", out, error) from None
@@ -308,12 +330,14 @@ def _write_class(
     given: Sequence[int] | None,
     solutions: bool,
     progress: Callable[[], object],
+    kept: list[Path],
 ) -> list[Path]:
     import json
 
     import nbformat
 
     out.mkdir(parents=True, exist_ok=True)
+    earlier = _earlier_key(out / "answer_key.json")
     written = []
     seeds = []
     chapters = {}
@@ -327,8 +351,11 @@ def _write_class(
             notebook = student_notebook(
                 name, s, student, siblings=names, solutions=solutions
             )
-            nbformat.write(notebook, path)
-            written.append(path)
+            if path.exists() and _worked_on(path, notebook):
+                kept.append(path)  # a student's work: never written over
+            else:
+                nbformat.write(notebook, path)
+                written.append(path)
             chapters[(name, s)] = load(name, seed=s)
             chapters[(name, s)].accepted()  # the key's slow part, in the progress
             sheet = path.with_suffix(".html")  # the same exercises, to print
@@ -337,9 +364,8 @@ def _write_class(
             )
             written.append(sheet)
             progress()
-    key = out / "answer_key.md"
-    note = None if solutions else SOLUTIONS_OFF_NOTE
-    key.write_text(key_markdown(seeds, names, chapters, note), encoding="utf-8")
+    # the keys cover this run and an earlier one into the same folder: its
+    # students (with their seeds) and chapters are read back and kept
     data = {
         student: {
             "seed": s,
@@ -354,19 +380,84 @@ def _write_class(
         }
         for student, s in seeds
     }
+    for student, entry in earlier.items():
+        now = data.setdefault(student, entry)
+        if now is not entry and now["seed"] == entry["seed"]:
+            for part in ("answers", "accepted"):
+                now[part] = {**entry[part], **now[part]}
+    every = [(student, entry["seed"]) for student, entry in data.items()]
+    all_names = list(
+        dict.fromkeys([*names, *(n for e in data.values() for n in e["answers"])])
+    )
+    key = out / "answer_key.md"
+    note = None if solutions else SOLUTIONS_OFF_NOTE
+    has = {student: list(entry["answers"]) for student, entry in data.items()}
+    key.write_text(
+        key_markdown(every, all_names, chapters, note, has=has), encoding="utf-8"
+    )
     (out / "answer_key.json").write_text(
         json.dumps(data, indent=1, ensure_ascii=False), encoding="utf-8"
     )
     by_chapter = out / "answer_key_by_chapter.md"
-    by_chapter.write_text(key_by_chapter(seeds, names, chapters), encoding="utf-8")
+    by_chapter.write_text(
+        key_by_chapter(every, all_names, chapters, has=has), encoding="utf-8"
+    )
     written += [key, out / "answer_key.json", by_chapter]
-    for name in names:
+    for name in names:  # each chapter's copies: every student who has it
+        holders = [(st, s) for st, s in every if name in data[st]["answers"]]
         marking = out / MARKING.format(name=name)
-        marking.write_text(marking_sheets(seeds, [name], chapters), encoding="utf-8")
+        marking.write_text(marking_sheets(holders, [name], chapters), encoding="utf-8")
         sheets = out / PRINT.format(name=name)
-        sheets.write_text(class_sheets(seeds, [name], chapters), encoding="utf-8")
+        sheets.write_text(class_sheets(holders, [name], chapters), encoding="utf-8")
         written += [marking, sheets]
     return written
+
+
+def _worked_on(path: Path, blank: Any) -> bool:
+    """Whether the notebook at ``path`` holds a student's work: an answer
+    other than the blank's, or a cell that was run (a notebook that cannot
+    be read is kept too: it is not ours to overwrite)."""
+    import nbformat
+
+    from .cells import read_answers
+
+    try:
+        nb = nbformat.read(path, as_version=4)
+    except Exception:  # whatever is there, it is kept
+        return True
+
+    def code(notebook: Any) -> list[str]:
+        return [c.source for c in notebook.cells if c.cell_type == "code"]
+
+    ran = any(
+        c.get("outputs") or c.get("execution_count")
+        for c in nb.cells
+        if c.cell_type == "code"
+    )
+    mine = {n: (r.kind, r.text) for n, r in read_answers(code(nb)).items()}
+    fresh = {n: (r.kind, r.text) for n, r in read_answers(code(blank)).items()}
+    return ran or mine != fresh
+
+
+def _earlier_key(path: Path) -> dict[str, Any]:
+    """The students of an earlier run's ``answer_key.json`` (none if there is
+    no readable one)."""
+    import json
+
+    try:
+        data = json.loads(path.read_text("utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    return {
+        student: entry
+        for student, entry in data.items()
+        if isinstance(entry, dict)
+        and isinstance(entry.get("seed"), int)
+        and isinstance(entry.get("answers"), dict)
+        and isinstance(entry.get("accepted"), dict)
+    }
 
 
 def folder_name(name: str) -> str:

@@ -168,6 +168,7 @@ def _cmd_class(args: argparse.Namespace) -> int:
     with Progress(
         len(students) * len(chapters), "notebooks", enabled=args.progress
     ) as bar:
+        kept: list[Path] = []
         written = write_class(
             students,
             args.seed,
@@ -176,6 +177,7 @@ def _cmd_class(args: argparse.Namespace) -> int:
             seeds=seeds,
             solutions=args.solutions,
             progress=bar.update,
+            kept=kept,
         )
     notebooks = [p for p in written if p.suffix == ".ipynb"]
     print(
@@ -191,14 +193,20 @@ def _cmd_class(args: argparse.Namespace) -> int:
         f"holds theirs) and {out / MARKING.format(name=first)}, ... (your marking "
         "copy of each chapter, with the answers)"
     )
+    if kept:  # returned work in the folder: never written over
+        shown = ", ".join(str(p.relative_to(out)) for p in kept[:5])
+        print(
+            f"kept {plural(len(kept), 'notebook')} a student has changed "
+            f"({shown}{', ...' if len(kept) > 5 else ''}): not written over"
+        )
     # an earlier run into the same folder leaves its students' folders
-    mine = {p.relative_to(out).parts[0] for p in written}
+    mine = {p.relative_to(out).parts[0] for p in [*written, *kept]}
     older = sorted(p.name for p in out.iterdir() if p.is_dir() and p.name not in mine)
     if older:
         print(
             f"note: {out} also holds {', '.join(older[:5])}"
-            f"{' ...' if len(older) > 5 else ''} from an earlier run; they are not "
-            "in this answer key"
+            f"{' ...' if len(older) > 5 else ''} from an earlier run; the answer "
+            "key keeps the students it listed"
         )
     return 0
 

@@ -205,12 +205,15 @@ def grade_notebook(
     the notebook's executed check cells (by exercise number), used for the
     answers that are code; ``readings``: the notebook's answers, when already
     read (:func:`read_answers`)."""
+    sources = _code_sources(nb)
     if readings is None:
-        readings = read_answers(_code_sources(nb))
+        readings = read_answers(sources)
     grades = []
     for number, q in enumerate(chapter, 1):
         reading = readings.get(number)
         answer = reading.text if reading is not None else ""
+        if reading is not None and reading.kind == "syntax":
+            answer = _typed(sources, reading.cell)  # as typed, not the error
         if reading is None:
             verdict: Verdict = "not answered"
             feedback = f"no {EXPECTED_CHECK.format(n=number)} cell"
@@ -247,6 +250,23 @@ def grade_notebook(
             )
         )
     return grades
+
+
+def _typed(sources: Sequence[str], cell: int) -> str:
+    """What the learner typed in a check's cell that is not valid Python:
+    the right-hand side of its ``answer = ...`` line, else its first line.
+
+    >>> _typed(["answer = -4O\\nq1.check(answer)"], 0)
+    '-4O'
+    """
+    if not 0 <= cell < len(sources):
+        return ""
+    lines = [line.strip() for line in sources[cell].splitlines() if line.strip()]
+    for line in lines:
+        name, eq, value = line.partition("=")
+        if eq and name.strip() == "answer":
+            return value.strip()
+    return lines[0] if lines else ""
 
 
 def _printed_verdict(cell: dict[str, Any]) -> tuple[Verdict, str]:

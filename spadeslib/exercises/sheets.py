@@ -174,7 +174,11 @@ _INTRO = (
 )
 _INTRO_KEY = (
     "<p>For the teacher: under each question, every answer its check "
-    "accepts (the expected one first) and why.</p>"
+    "accepts (the expected one first) and why. Each is written one way; the "
+    "check also reads other ways of writing it, so accept them on paper too: "
+    "<em>nobody</em> or <em>neither</em> for <em>none</em>, <em>ns</em> or "
+    "<em>North-South</em> for <em>NS</em>, <em>Q♥</em> for <em>QH</em>, "
+    "<em>nil</em> in any case, a number with its unit (<em>7 tricks</em>).</p>"
 )
 
 _PAGE = """<!doctype html>

@@ -60,3 +60,26 @@ def test_a_run_notebook_counts_as_work_even_unanswered(tmp_path: Path) -> None:
     write_class(["ann"], 3, out, ["01"], kept=kept)
     assert kept == [path]
     nbformat.write(nbformat.read(path, as_version=4), path)  # still readable
+
+
+def test_the_grades_tell_a_missing_notebook_from_a_blank_one(tmp_path: Path) -> None:
+    """Both read "0/6 correct (6 not answered)": a teacher could not tell a
+    notebook never copied back from one returned blank."""
+    from spadeslib.exercises.grading import grade_class
+
+    out = tmp_path / "set"
+    write_class(["ann", "bo", "cy"], 7, out, ["06"])
+    _answer(out / "ann" / "06_scoring.ipynb", "41")
+    (out / "cy" / "06_scoring.ipynb").unlink()
+    report = grade_class(out)
+    assert report.flags == {
+        "bo": [
+            "06_scoring: unchanged since it was handed out (returned blank, or "
+            "not returned)"
+        ],
+        "cy": ["06_scoring: no notebook"],
+    }
+    lines = report.table().splitlines()
+    assert any(
+        line.startswith("cy: 0/6 correct") and "no notebook" in line for line in lines
+    )

@@ -94,6 +94,10 @@ class Report:
 
     grades: list[Grade] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    flags: dict[str, list[str]] = field(default_factory=dict)
+    """Per student, what their summary line adds: a notebook missing, or
+    one unchanged since it was handed out (returned blank, or never
+    returned: a teacher tells them apart)."""
 
     def table(self, width: int = FEEDBACK_WIDTH) -> str:
         """The grades as a text table (feedback cut to ``width`` characters),
@@ -113,9 +117,11 @@ class Report:
         for student, counts in self.summary().items():
             total = sum(counts.values())
             parts = [f"{counts[v]} {v}" for v in VERDICTS[1:] if counts[v]]
+            flags = self.flags.get(student, [])
             lines.append(
                 f"{student}: {counts['correct']}/{total} correct"
                 + (f" ({', '.join(parts)})" if parts else "")
+                + (f"; {'; '.join(flags)}" if flags else "")
             )
         exercises = self.by_exercise()
         if exercises:
@@ -519,6 +525,8 @@ def _grade_one(
         chapter = loaded[name, seed] = load(name, seed=seed)
     if nb is None:
         verdict: Verdict = "not answered" if not path.exists() else "not read"
+        if not path.exists():
+            report.flags.setdefault(student, []).append(f"{name}: no notebook")
         return [Grade(student, seed, name, q.label, verdict, problem) for q in chapter]
     readings = read_answers(sources)
     executed = None
@@ -528,7 +536,18 @@ def _grade_one(
         except Exception as error:  # a kernel that died, a cell that timed out
             report.notes.append(f"could not run {where}: {error}"[:300])
             executed = {}
-    return grade_notebook(nb, chapter, student, executed, readings)
+    grades = grade_notebook(nb, chapter, student, executed, readings)
+    ran = any(
+        c.get("outputs") or c.get("execution_count")
+        for c in nb.get("cells", [])
+        if c.get("cell_type") == "code"
+    )
+    if not ran and all(g.verdict == "not answered" for g in grades):
+        report.flags.setdefault(student, []).append(
+            f"{name}: unchanged since it was handed out (returned blank, or not "
+            "returned)"
+        )
+    return grades
 
 
 def write_csv(report: Report, path: str | Path) -> Path:

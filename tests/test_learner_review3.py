@@ -213,3 +213,21 @@ def test_still_follows_the_reason_it_refers_to() -> None:
         [outcome(True, 1)] * 10, [outcome(False, 1)] * 9 + [outcome(False, 5)], "J♠"
     )
     assert " this trick " in second[0] and "your side still takes" in second[1]
+
+
+def test_tie_is_read_as_nobody_only_when_the_totals_are_equal() -> None:
+    """A teacher's review: "tie" was refused as "not a side" for a 525-525
+    game, where it is the best description."""
+    seen = {True: 0, False: 0}
+    for number in (3, 4, 5):
+        for spec in _specs("07", number):
+            after = spec.new_scores()
+            equal = after["NS"] == after["EW"]
+            feedback = spec.feedback("It's a tie.")
+            if equal:
+                assert feedback.correct, feedback
+            else:
+                assert feedback.status == "incorrect" and feedback.mistake == "tie"
+                assert str(after["NS"]) not in feedback.message
+            seen[equal] += 1
+    assert seen[True] and seen[False]

@@ -12,13 +12,14 @@ True
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from ..actions import Bid
 from ..rules import Rules
 from ..scoring import SideScore, game_over, score_hand
 from ..seats import Seat
 from .answers import NOBODY, Side
-from .core import Mistake, Spec
+from .core import Feedback, Mistake, Spec
 from .scenarios import (
     bids_table,
     describe_score,
@@ -96,6 +97,10 @@ class HandExercise(Spec):
         self.tricks = tricks_for(rng, {side: won, other_side(side): 13 - won})
 
 
+TIES = frozenset({"tie", "a tie", "tied", "it's a tie", "its a tie", "draw", "a draw"})
+"""Answers that name a tie ("tie", "It's a tie."), read by :class:`WinnerExercise`."""
+
+
 class WinnerExercise(HandExercise):
     """Who has won after this hand? ('NS', 'EW' or NOBODY, 'none')."""
 
@@ -114,6 +119,25 @@ class WinnerExercise(HandExercise):
 
     def key(self) -> str:
         return game_over(self.rules, self.new_scores())[1] or NOBODY
+
+    def parse(self, answer: Any) -> Any:
+        """A tie ("tie", "It's a tie.") reads as nobody when the new totals are
+        equal, the tie it names; else it stays "tie", a wrong answer."""
+        if isinstance(answer, str) and answer.strip().lower().rstrip(".!") in TIES:
+            after = self.new_scores()
+            return NOBODY if after["NS"] == after["EW"] else "tie"
+        return super().parse(answer)
+
+    def diagnose(self, parsed: Any) -> Feedback | None:
+        if parsed == "tie":
+            return Feedback(
+                "incorrect",
+                "the new totals are not equal, so this is no tie: work out each "
+                "side's total after the hand, then compare it with the target "
+                "(and with the losing score, where the rules have one)",
+                "tie",
+            )
+        return super().diagnose(parsed)
 
     def prompt(self) -> str:
         return f"{self.scenario()}\nAfter this hand is scored, who has won the game?"

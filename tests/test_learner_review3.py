@@ -10,12 +10,14 @@ their own feedback.
 from __future__ import annotations
 
 import re
+from types import SimpleNamespace
 
 import pytest
 
 from spadeslib import Hand, Rules, Seat
 from spadeslib.actions import LOOK
 from spadeslib.bots import make_bot
+from spadeslib.coach.explain import card_reasons
 from spadeslib.exercises import exercise_classes
 from spadeslib.exercises.ch01_welcome import GLOSSARY
 from spadeslib.rules import PRESETS
@@ -165,53 +167,31 @@ def test_a_nils_average_has_its_three_guesses(answer, mistake: str) -> None:
 
 
 # ------------------------------------------- chapters 9 to 11 (third round)
+def _outcome(**known: object) -> SimpleNamespace:
+    """One deal's outcome as the coach's reasons read it (unknown: None)."""
+    fields = dict.fromkeys(("nil", "set_them", "broke_nil", "trick"), None)
+    return SimpleNamespace(**{**fields, "made": True, "bags": 0, "tricks": 5, **known})
+
+
 def test_no_bags_reason_for_a_side_that_is_mostly_set() -> None:
     """ "tricks your side did not bid for are bags" was said of a side going
     set, which takes no bags whatever it wins."""
-    from types import SimpleNamespace
-
-    from spadeslib.coach.explain import card_reasons
-
-    def outcome(tricks: int, made: bool) -> object:
-        return SimpleNamespace(
-            nil=None,
-            made=made,
-            set_them=None,
-            broke_nil=None,
-            trick=None,
-            bags=0,
-            tricks=tricks,
-        )
-
-    set_side = card_reasons([outcome(2, False)] * 4, [outcome(3, False)] * 4, "J♠")
-    assert not any("are bags" in r for r in set_side)
-    made_side = card_reasons([outcome(5, True)] * 4, [outcome(6, True)] * 4, "J♠")
-    assert any("are bags" in r for r in made_side)
+    fewer = [_outcome(tricks=2, made=False)] * 4
+    more = [_outcome(tricks=3, made=False)] * 4
+    assert not any("are bags" in r for r in card_reasons(fewer, more, "J♠"))
+    fewer, more = [_outcome(tricks=5)] * 4, [_outcome(tricks=6)] * 4
+    assert any("are bags" in r for r in card_reasons(fewer, more, "J♠"))
 
 
 def test_still_follows_the_reason_it_refers_to() -> None:
-    from types import SimpleNamespace
-
-    from spadeslib.coach.explain import card_reasons
-
-    def outcome(trick: bool, bags: int) -> object:
-        return SimpleNamespace(
-            nil=None,
-            made=True,
-            set_them=None,
-            broke_nil=None,
-            trick=trick,
-            bags=bags,
-            tricks=5,
-        )
-
+    won, lost = _outcome(trick=True), _outcome(trick=False, bags=3)
     # fewer bags weigh more than the trick: the bags come first, without "still"
-    first = card_reasons([outcome(True, 0)] * 4, [outcome(False, 3)] * 4, "J♠")
+    first = card_reasons([won] * 4, [lost] * 4, "J♠")
     assert first[0].startswith("over the whole hand your side takes")
     # the trick weighs more: it comes first, and the bags "still" follow
-    second = card_reasons(
-        [outcome(True, 1)] * 10, [outcome(False, 1)] * 9 + [outcome(False, 5)], "J♠"
-    )
+    best = [_outcome(trick=True, bags=1)] * 10
+    other = [_outcome(trick=False, bags=1)] * 9 + [_outcome(trick=False, bags=5)]
+    second = card_reasons(best, other, "J♠")
     assert " this trick " in second[0] and "your side still takes" in second[1]
 
 

@@ -366,7 +366,7 @@ def _write_class(
             progress()
     # the keys cover this run and an earlier one into the same folder: its
     # students (with their seeds) and chapters are read back and kept
-    data = {
+    data: dict[str, dict[str, Any]] = {
         student: {
             "seed": s,
             "answers": {

@@ -178,7 +178,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
         raise SpadesError("--record is empty: give a file name, e.g. game.json")
     if args.games == 1 and args.scheduler is None and args.jobs is not None:
         raise SpadesError(
-            f"--jobs {args.jobs} plays games side by side: give --games N too"
+            f"--jobs {args.jobs} plays games side by side: it needs --games 2 or more"
         )
     paths = _record_paths(Path(args.record), args.games) if args.record else []
     for path in paths:

@@ -132,7 +132,7 @@ class Game:
             number=number,
         )
         if replaced:
-            self.hands.pop()
+            self.hands.pop()._on_over = None  # no longer this game's hand
         self.hands.append(hand)
         # the hand tells the game when it ends, so that a hand played through
         # ``game.hand.apply(...)`` is scored as one played through the game
@@ -249,7 +249,11 @@ class Game:
 
     def _score(self, hand: Hand) -> None:
         """Score ``hand``, which has just ended (it calls this itself), and
-        deal the next one unless the game is over."""
+        deal the next one unless the game is over. A hand that is not the
+        game's current one, or was scored already (a copy, a hand the game
+        replaced), changes nothing."""
+        if hand is not self.hands[-1] or len(self.running_scores) >= len(self.hands):
+            return
         assert hand.result is not None
         for side, score in hand.result.items():
             self.scores[side] += score.points
@@ -263,7 +267,7 @@ class Game:
         """Take back the last action, across the boundary of a hand if needed."""
         if len(self.hand.history) == 0 and len(self.hands) > 1:
             self.seated_hands.pop(len(self.hands), None)  # who played it: gone
-            self.hands.pop()
+            self.hands.pop()._on_over = None
         hand = self.hand
         if hand.is_over:
             self.running_scores.pop()
@@ -271,7 +275,11 @@ class Game:
                 self.scores[side] -= score.points
             self.bags = dict(hand.bags)
             self.is_over, self.winner = False, None
-        return hand.undo()
+        owner, hand._on_over = hand._on_over, None  # the game unscored it here
+        try:
+            return hand.undo()
+        finally:
+            hand._on_over = owner
 
     # ------------------------------------------------------------ read-outs
     def view(self, seat: Seat | str) -> PlayerView:

@@ -345,6 +345,11 @@ class Hand(HandState):
         log = self._log()
         if not log:
             raise SpadesError("nothing to undo: no action has been taken in this hand")
+        if self.is_over and self._on_over is not None:
+            raise SpadesError(
+                f"hand {self.number} is over and scored by its game: take its "
+                "last card back with game.undo()"
+            )
         history = log[:-1]
         last = log[-1][1]
         fresh = self._replayed(history)

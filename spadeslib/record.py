@@ -207,6 +207,21 @@ def save(game: Game, path: str | Path) -> None:
         raise
 
 
+def _umask() -> int:
+    """The process's umask, read without changing it where the system says it
+    (Linux); elsewhere set and restored at once."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError):
+        pass
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
 def temp_beside(path: Path) -> tuple[int, str]:
     """A temporary file in ``path``'s folder, to be renamed onto ``path`` once
     written (a reader never sees half a file), with the permissions a new
@@ -216,9 +231,7 @@ def temp_beside(path: Path) -> tuple[int, str]:
     try:
         mode = path.stat().st_mode & 0o777
     except OSError:
-        mask = os.umask(0)
-        os.umask(mask)
-        mode = 0o666 & ~mask
+        mode = 0o666 & ~_umask()
     with contextlib.suppress(OSError):  # a file system without modes keeps its own
         os.fchmod(fd, mode)
     return fd, temp

@@ -21,8 +21,9 @@ from __future__ import annotations
 
 import dataclasses
 import html
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
 from .actions import Bid
 from .cards import Card
@@ -313,50 +314,113 @@ def _winning(rules: Rules) -> list[str]:
 
 
 def parameter_words(rules: Rules, name: str) -> str:
-    """The rule parameter ``name`` of ``rules`` in plain words, with its value
-    (for the parameters in which the presets differ).
+    """The rule parameter ``name`` of ``rules`` in plain words, with its value.
 
     >>> parameter_words(Rules("yppedia"), "nil_value")
     'a Nil is worth 50 points'
+    >>> parameter_words(Rules.parse("classic+mirror"), "bid_rule")
+    'everyone bids exactly the spades they hold'
     """
     value = getattr(rules, name)
     side = "side" if rules.players == 4 else "player"
     team = "team" if rules.players == 4 else "player"
-    words: dict[str, str] = {
-        "players": f"{value} players, each scoring alone",
-        "losing_threshold": f"the game also ends when a {side} falls to {value} or "
-        "below; the higher score wins",
-        "numeric_zero": "0 is a bid of its own"
-        if value
-        else "there is no bid of 0: zero is Nil",
-        "nil_before_partner_only": "Nil only while your partner has not bid"
-        if value
-        else "Nil even after your partner has bid",
-        "double_nil": "both partners may bid Nil" if value else "one Nil per team",
-        "nil_value": f"a Nil is worth {value} points",
-        "blind_nil_value": f"a Blind Nil is worth {value} points",
-        "blind_nils_per_team": f"up to {value} Blind Nil bids per {team}",
-        "exchange": f"after a Blind Nil, bidder and partner pass {value} cards each",
-        "blind_nil_discards": f"after a Blind Nil, the bidder may discard up to "
-        f"{value} cards and draw new ones from the discard pile",
-    }
-    if name == "blind_nil":
-        return {
+
+    def cards(value: tuple[Card, ...]) -> str:
+        return " ".join(str(c) for c in value) or "nothing"
+
+    words: dict[str, Callable[[Any], str]] = {
+        "players": lambda v: f"{v} players, each scoring alone",
+        "target": lambda v: f"the game is played to {v} points",
+        "losing_threshold": lambda v: (
+            f"the game also ends when a {side} falls to "
+            f"{v} or below; the higher score wins"
+        ),
+        "bag_limit": lambda v: f"every {v} bags cost the bag penalty",
+        "bag_penalty": lambda v: f"the bag penalty is {v} points",
+        "numeric_zero": lambda v: (
+            "0 is a bid of its own" if v else "there is no bid of 0: zero is Nil"
+        ),
+        "nil": lambda v: "Nil may be bid" if v else "no Nil",
+        "nil_before_partner_only": lambda v: (
+            "Nil only while your partner has not bid"
+            if v
+            else "Nil even after your partner has bid"
+        ),
+        "double_nil": lambda v: (
+            "both partners may bid Nil" if v else "one Nil per team"
+        ),
+        "bid_rule": lambda v: {
+            None: "bids as you choose",
+            "mirror": "everyone bids exactly the spades they hold",
+            "whiz": "everyone bids the spades they hold, or Nil",
+        }.get(v, f"bids by the {v} rule"),
+        "suicide": lambda v: (
+            "each partnership bids exactly one Nil"
+            if v
+            else "no partnership must bid Nil"
+        ),
+        "nil_value": lambda v: f"a Nil is worth {v} points",
+        "blind_nil": lambda v: {
             "none": "no Blind Nil",
             "first_bidder": "Blind Nil for the first bidder only",
             "trailing": f"Blind Nil only for a {team} {rules.blind_nil_margin} or "
             "more points behind",
             "before_draw": "Blind Nil is declared before drawing any card",
-        }[value]
-    if name == "nil_tricks":
-        return {
+        }[v],
+        "blind_nil_margin": lambda v: (
+            f"Blind Nil needs a {team} {v} or more points behind"
+        ),
+        "blind_nil_value": lambda v: f"a Blind Nil is worth {v} points",
+        "blind_nils_per_team": lambda v: f"up to {v} Blind Nil bids per {team}",
+        "exchange": lambda v: (
+            f"after a Blind Nil, bidder and partner pass {v} cards each"
+        ),
+        "blind_nil_discards": lambda v: (
+            "after a Blind Nil, the bidder may discard "
+            f"up to {v} cards and draw new ones from the discard pile"
+        ),
+        "nil_tricks": lambda v: {
             "team": "a Nil bidder's tricks count towards the team's contract",
             "bags": "a Nil bidder's tricks are bags for the team",
             "ignored": "a failed Nil bidder's tricks count for nothing",
-        }[value]
+        }[v],
+        "ten_for_200": lambda v: (
+            f"a {'team ' * (rules.players == 4)}contract of exactly 10 scores "
+            f"±{rules.ten_for_200_value}"
+            if v
+            else "a contract of 10 scores as any other"
+        ),
+        "ten_for_200_value": lambda v: f"ten for 200 scores ±{v}",
+        "blind_seven": lambda v: (
+            f"Blind Seven may be declared (±{rules.blind_seven_value})"
+            if v
+            else "no Blind Seven"
+        ),
+        "blind_seven_value": lambda v: f"a Blind Seven is worth {v} points",
+        "jokers": lambda v: (
+            "Big and Little Joker are the top trumps" if v else "no jokers"
+        ),
+        "removed_cards": lambda v: f"removed from the deck: {cards(v)}",
+        "trump_order": lambda v: f"trumps from the highest: {cards(v[:4])} and on",
+        "dealer_leads": lambda v: (
+            "the dealer leads the first trick"
+            if v
+            else "the player after the dealer leads the first trick"
+        ),
+        "must_break_spades": lambda v: (
+            "spades may not be led until broken"
+            if v
+            else "spades may be led at any time"
+        ),
+        "move_timer": lambda v: (
+            f"{v:g} seconds per decision, then a random legal move"
+            if v
+            else "no time limit per decision"
+        ),
+    }
     if name not in words:
         raise KeyError(f"no plain words for the rule parameter {name!r}")
-    return words[name]
+    return words[name](value)
 
 
 def differences(

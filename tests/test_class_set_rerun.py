@@ -83,3 +83,21 @@ def test_the_grades_tell_a_missing_notebook_from_a_blank_one(tmp_path: Path) -> 
     assert any(
         line.startswith("cy: 0/6 correct") and "no notebook" in line for line in lines
     )
+
+
+def test_a_rerun_with_another_seed_is_refused_over_returned_work(
+    tmp_path: Path,
+) -> None:
+    """The kept notebook (old seed) was keyed and graded with the new seed."""
+    import pytest
+
+    from spadeslib.errors import SpadesError
+
+    out = tmp_path / "set"
+    write_class(["ann", "bo"], 1, out, ["06"])
+    _answer(out / "ann" / "06_scoring.ipynb", "41")
+    before = (out / "answer_key.json").read_text("utf-8")
+    with pytest.raises(SpadesError, match="ann's 06_scoring holds their work"):
+        write_class(["ann", "bo"], 2, out, ["06"])
+    assert (out / "answer_key.json").read_text("utf-8") == before  # untouched
+    write_class(["bo"], 2, out, ["06"])  # bo returned nothing: a new seed is fine

@@ -31,7 +31,7 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
         (("ladder", "--levels", "novice,rule", "--deals", "1"), "at least 2 deals"),
         (("ladder", "--levels", "foo"), "unknown bot 'foo'"),
         (("play", "--hands", "1", "--record", ""), "--record is empty"),
-        (("play", "--hands", "1", "--jobs", "2"), "give --games N too"),
+        (("play", "--hands", "1", "--jobs", "2"), "needs --games 2 or more"),
         (
             ("ladder", "--deals", "2", "--save", "pyproject.toml"),
             "a file, not a folder",

@@ -375,3 +375,29 @@ def test_a_seat_without_a_place_in_a_two_player_game_is_told_so() -> None:
     assert (
         str(error) == "East has no seat in a two-player game: North and South play it"
     )
+
+
+def test_a_hand_taken_back_and_ended_again_is_scored_once() -> None:
+    """Undoing the last card and playing it again scored the hand twice; a
+    game's finished hand taken back by itself, or a hand the game replaced,
+    scored into the game too."""
+    game = Game("classic", seed=1)
+    game.scores["NS"] = 1000  # the game ends with this hand
+    _play_out(game.hand)
+    scores, lines = dict(game.scores), list(game.running_scores)
+    assert game.is_over
+    game.apply(game.undo())  # the last card, back and played again
+    assert (game.scores, game.running_scores, game.is_over) == (scores, lines, True)
+
+    game = Game("classic", seed=1)
+    hand = game.hand
+    _play_out(hand)
+    with pytest.raises(SpadesError, match=r"scored by its game: .*game\.undo\(\)"):
+        hand.undo()
+    assert len(game.running_scores) == 1 and len(game.hands) == 2
+
+    game = Game("classic", seed=1)
+    old = game.hand
+    game.new_hand(deal=old.initial)  # replaces the hand dealt
+    _play_out(old)
+    assert game.running_scores == [] and len(game.hands) == 1

@@ -97,8 +97,8 @@ def test_the_losing_threshold_ends_the_game_and_the_higher_score_wins() -> None:
 
 
 def test_a_parameter_without_words_is_refused_by_name() -> None:
-    with pytest.raises(KeyError, match="move_timer"):
-        parameter_words(Rules(), "move_timer")
+    with pytest.raises(KeyError, match="modifiers"):
+        parameter_words(Rules(), "modifiers")
 
 
 def test_chapter_8_reads_its_table_from_the_library() -> None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import ast
 import builtins
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -27,7 +27,7 @@ from ..cards import Suit
 from ..seats import Seat
 from .core import ____
 
-__all__ = ["EXPECTED_CHECK", "Reading", "python_source", "read_answers"]
+__all__ = ["EXPECTED_CHECK", "Reading", "python_source", "ran_cells", "read_answers"]
 
 _ENUMS: dict[str, Any] = {"Seat": Seat, "Suit": Suit}
 """The classes whose members an answer may name (``Seat.EAST``), once the
@@ -344,3 +344,19 @@ def read_answers(sources: Sequence[str]) -> dict[int, Reading]:
 
 
 # ----------------------------------------------------------------- grading
+
+
+def ran_cells(nb: Mapping[str, Any]) -> bool:
+    """Whether any code cell of the notebook ``nb`` (its JSON) was run: it
+    has outputs or an execution count.
+
+    >>> cell = {"cell_type": "code", "outputs": [], "execution_count": None}
+    >>> run = {**cell, "execution_count": 1}
+    >>> ran_cells({"cells": [cell]}), ran_cells({"cells": [run]})
+    (False, True)
+    """
+    return any(
+        c.get("outputs") or c.get("execution_count")
+        for c in nb.get("cells", [])
+        if c.get("cell_type") == "code"
+    )

@@ -338,6 +338,25 @@ def _write_class(
 
     out.mkdir(parents=True, exist_ok=True)
     earlier = _earlier_key(out / "answer_key.json")
+    for i, student in enumerate(students):  # before anything is written
+        s = given[i] if given is not None else student_seed(seed, student)
+        old = earlier.get(student, {}).get("seed", s)
+        worked = [
+            name
+            for name in names
+            if old != s
+            and (out / folder_name(student) / f"{name}.ipynb").exists()
+            and _worked_on(
+                out / folder_name(student) / f"{name}.ipynb",
+                student_notebook(name, old, student, siblings=names),
+            )
+        ]
+        if worked:
+            raise SpadesError(
+                f"{student}'s {worked[0]} holds their work, written with seed {old}, "
+                f"and this run would give them seed {s}: write with the same "
+                "--seed as before (or move their folder away first)"
+            )
     written = []
     seeds = []
     chapters = {}
@@ -419,7 +438,7 @@ def _worked_on(path: Path, blank: Any) -> bool:
     be read is kept too: it is not ours to overwrite)."""
     import nbformat
 
-    from .cells import read_answers
+    from .cells import ran_cells, read_answers
 
     try:
         nb = nbformat.read(path, as_version=4)
@@ -429,11 +448,7 @@ def _worked_on(path: Path, blank: Any) -> bool:
     def code(notebook: Any) -> list[str]:
         return [c.source for c in notebook.cells if c.cell_type == "code"]
 
-    ran = any(
-        c.get("outputs") or c.get("execution_count")
-        for c in nb.cells
-        if c.cell_type == "code"
-    )
+    ran = ran_cells(nb)
     mine = {n: (r.kind, r.text) for n, r in read_answers(code(nb)).items()}
     fresh = {n: (r.kind, r.text) for n, r in read_answers(code(blank)).items()}
     return ran or mine != fresh

@@ -39,7 +39,7 @@ from typing import Any, Literal
 
 from ..errors import SpadesError
 from . import CHAPTERS, Chapter, load, resolve
-from .cells import EXPECTED_CHECK, Reading, python_source, read_answers
+from .cells import EXPECTED_CHECK, Reading, python_source, ran_cells, read_answers
 from .core import Feedback
 
 __all__ = [
@@ -537,12 +537,7 @@ def _grade_one(
             report.notes.append(f"could not run {where}: {error}"[:300])
             executed = {}
     grades = grade_notebook(nb, chapter, student, executed, readings)
-    ran = any(
-        c.get("outputs") or c.get("execution_count")
-        for c in nb.get("cells", [])
-        if c.get("cell_type") == "code"
-    )
-    if not ran and all(g.verdict == "not answered" for g in grades):
+    if not ran_cells(nb) and all(g.verdict == "not answered" for g in grades):
         report.flags.setdefault(student, []).append(
             f"{name}: unchanged since it was handed out (returned blank, or not "
             "returned)"

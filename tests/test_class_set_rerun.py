@@ -4,6 +4,7 @@ and replaced the answer keys with its own students and chapters only."""
 
 from __future__ import annotations
 
+import html
 import json
 from pathlib import Path
 
@@ -101,3 +102,21 @@ def test_a_rerun_with_another_seed_is_refused_over_returned_work(
         write_class(["ann", "bo"], 2, out, ["06"])
     assert (out / "answer_key.json").read_text("utf-8") == before  # untouched
     write_class(["bo"], 2, out, ["06"])  # bo returned nothing: a new seed is fine
+
+
+def test_a_chapters_answers_for_the_class_fit_one_grid(tmp_path: Path) -> None:
+    """The marking copy runs to about 3 pages a student; the grid gives a
+    chapter's accepted answers for the class as one table."""
+    from spadeslib.exercises import load
+
+    out = tmp_path / "set"
+    students = [f"s{i:02d}" for i in range(1, 26)]
+    write_class(students, 4, out, ["06"])
+    grid = (out / "grid_06_scoring.html").read_text("utf-8")
+    assert grid.count('<tr class="pupil">') == 25
+    key = json.loads((out / "answer_key.json").read_text("utf-8"))
+    first = key["s01"]
+    chapter = load("06", seed=first["seed"])
+    row = grid.split('<tr class="pupil"><th>s01 ')[1].split("</tr>")[0]
+    for label, _, answers in chapter.accepted():
+        assert html.escape(answers[0]) in row, label

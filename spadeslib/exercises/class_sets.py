@@ -18,12 +18,16 @@ from ..errors import SpadesError
 from . import CHAPTERS, load, resolve, student_seed
 from .core import accepted_texts, key_text
 from .notebooks import FORMAT, SEED_LINE, solution_source, to_exercise
-from .sheets import class_sheets, exercise_sheet, marking_sheets
+from .sheets import class_sheets, exercise_sheet, marking_grid, marking_sheets
 
 MARKING = "marking_{name}.html"
 """A chapter's marking copy: every student's questions with the answers
 (``marking_06_scoring.html``); each student's own sheet is
 ``STUDENT/06_scoring.html``, beside the notebook."""
+
+GRID = "grid_{name}.html"
+"""A chapter's answers for the whole class on one page (a row per student):
+to mark paper sheets at a glance (``grid_06_scoring.html``)."""
 
 PRINT = "print_{name}.html"
 """Every student's sheet of a chapter in one file, each from a new page, to
@@ -428,7 +432,9 @@ def _write_class(
         marking.write_text(marking_sheets(holders, [name], chapters), encoding="utf-8")
         sheets = out / PRINT.format(name=name)
         sheets.write_text(class_sheets(holders, [name], chapters), encoding="utf-8")
-        written += [marking, sheets]
+        grid = out / GRID.format(name=name)
+        grid.write_text(marking_grid(holders, name, chapters), encoding="utf-8")
+        written += [marking, sheets, grid]
     return written
 
 

@@ -128,7 +128,7 @@ def _require_notebook_tools(nbgrader: bool) -> None:
 
 
 def _cmd_class(args: argparse.Namespace) -> int:
-    from .class_sets import MARKING, PRINT, cannot_write, write_class
+    from .class_sets import GRID, MARKING, PRINT, cannot_write, write_class
     from .reading import plural
 
     if args.list:
@@ -190,8 +190,10 @@ def _cmd_class(args: argparse.Namespace) -> int:
     print(
         f"to print: {out / PRINT.format(name=first)}, ... (each chapter's exercises "
         f"on paper, every student from a new page; each student's {first}.html "
-        f"holds theirs) and {out / MARKING.format(name=first)}, ... (your marking "
-        "copy of each chapter, with the answers)"
+        f"holds theirs), {out / MARKING.format(name=first)}, ... (your marking "
+        "copy of each chapter, with the answers) and "
+        f"{out / GRID.format(name=first)}, ... (each chapter's answers for the "
+        "class on one page)"
     )
     if kept:  # returned work in the folder: never written over
         shown = ", ".join(str(p.relative_to(out)) for p in kept[:5])

@@ -26,7 +26,7 @@ from ..display import inline_html
 from . import load, resolve
 from .core import spec_of
 
-__all__ = ["class_sheets", "exercise_sheet", "marking_sheets"]
+__all__ = ["class_sheets", "exercise_sheet", "marking_grid", "marking_sheets"]
 
 _NEEDS_NOTEBOOK = "11"
 """The chapter whose exercises run code (a game played by bots)."""
@@ -68,6 +68,46 @@ def marking_sheets(
     """Every student's exercises with their answers, each student from a new
     printed page: the teacher's marking copy of a class set."""
     return _class_page(students, names, chapters or {}, answers=True)
+
+
+def marking_grid(
+    students: Sequence[tuple[str, int]],
+    name: str,
+    chapters: dict[tuple[str, int], Any] | None = None,
+) -> str:
+    """A chapter's answers for the whole class on one page: a row per
+    student, a column per exercise, every accepted answer in its cell (the
+    marking copy gives the questions and the reasons too, a page or more a
+    student).
+
+    >>> page = marking_grid([("ann", 1), ("bo", 2)], "01")
+    >>> page.count('<tr class="pupil">'), "<th>1.4</th>" in page
+    (2, True)
+    """
+    name = resolve(name)
+    chapters = chapters or {}
+    built = [
+        (student, seed, chapters.get((name, seed)) or load(name, seed=seed))
+        for student, seed in students
+    ]
+    words = built[0][2].title if built else name
+    title = f"Spades exercises: {words} ({name[:2]}), the answers for the class"
+    body = [f"<h1>{html.escape(title)}</h1>", _INTRO_GRID]
+    if built:
+        labels = [label for label, _, _ in built[0][2].accepted()]
+        head = "".join(f"<th>{html.escape(label)}</th>" for label in labels)
+        rows = [f'<table class="grid"><thead><tr><th>student</th>{head}</tr></thead>']
+        for student, seed, chapter in built:
+            cells = "".join(
+                "<td>" + " or ".join(html.escape(a) for a in answers) + "</td>"
+                for _, _, answers in chapter.accepted()
+            )
+            rows.append(
+                f'<tr class="pupil"><th>{html.escape(student)} '
+                f'<span class="seed">({seed})</span></th>{cells}</tr>'
+            )
+        body.append("\n".join(rows) + "</table>")
+    return _PAGE.format(title=html.escape(title), body="\n".join(body))
 
 
 def _class_page(
@@ -181,6 +221,15 @@ _INTRO_KEY = (
     "<em>nil</em> in any case, a number with its unit (<em>7 tricks</em>).</p>"
 )
 
+_INTRO_GRID = (
+    "<p>For the teacher: in each cell, every answer the check accepts (the "
+    "expected one first); the marking copy gives the questions and the "
+    "reasons. Each is written one way; the check also reads other ways of "
+    "writing it, so accept them on paper too: <em>nobody</em> for "
+    "<em>none</em>, <em>ns</em> for <em>NS</em>, <em>Q♥</em> for <em>QH</em>."
+    "</p>"
+)
+
 _PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <title>{title}</title>
@@ -201,6 +250,11 @@ _PAGE = """<!doctype html>
   .note {{ font-style: italic; }}
   .student + .student {{ break-before: page; page-break-before: always; }}
   .student > h1 {{ font-size: 14pt; }}
+  .grid {{ border-collapse: collapse; width: 100%; font-size: 9.5pt; }}
+  .grid th, .grid td {{ border: 0.5pt solid #999; padding: 1mm 1.5mm;
+                        text-align: left; vertical-align: top; }}
+  .grid tr {{ break-inside: avoid; page-break-inside: avoid; }}
+  .grid .seed {{ color: #555; font-weight: normal; }}
   @media print {{ body {{ margin: 0 auto; }} }}
 </style></head>
 <body>

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from .tricks import Trick
 
 __all__ = [
+    "and_list",
     "card_html",
     "cards_text",
     "hand_html",
@@ -46,6 +47,15 @@ def plural(n: int, word: str, words: str | None = None) -> str:
     ('1 bag', '0 tricks', '2 penalties')
     """
     return f"{n} {word if n == 1 else (words or word + 's')}"
+
+
+def and_list(words: list[str]) -> str:
+    """Words as a list in a sentence: ``"A"``, ``"A and B"``, ``"A, B and C"``.
+
+    >>> and_list(["3♥"]), and_list(["East", "West"]), and_list(["a", "b", "c"])
+    ('3♥', 'East and West', 'a, b and c')
+    """
+    return ", ".join(words[:-1]) + " and " + words[-1] if words[1:] else words[0]
 
 
 @dataclass

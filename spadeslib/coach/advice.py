@@ -16,6 +16,7 @@ from ..bots.studies.bids import BidStudy
 from ..bots.studies.cards import CardStudy
 from ..bots.studies.estimate import standard_error
 from ..cards import Card
+from ..display import and_list
 from ..errors import IllegalAction, SpadesError
 from ..hand import Phase
 from ..view import PlayerView
@@ -484,12 +485,10 @@ class Advice:
             if isinstance(a, Card) and a != self.best and self._same(a)
         ]
         if twins:  # equal cards are one choice: said, so the "next best" is clear
-            named = (
-                ", ".join(twins[:-1]) + " and " + twins[-1] if twins[1:] else twins[0]
-            )
+            verb = "is" if len(twins) == 1 else "are"
             text += (
-                f"; {named} {'is' if len(twins) == 1 else 'are'} the same card "
-                "here (no card between them is left to play)"
+                f"; {and_list(twins)} {verb} the same card here (no card "
+                "between them is left to play)"
             )
         if self.book:  # the reason in cards first, then the figures
             text = f"{self.book}. {text[:1].upper()}{text[1:]}"

@@ -17,7 +17,7 @@ from typing import Any
 
 from ..actions import Bid
 from ..cards import Card, Suit
-from ..display import plural
+from ..display import and_list, plural
 from ..errors import SpadesError
 from ..seats import Seat
 
@@ -371,7 +371,7 @@ def suit_list(suits: Iterable[Suit]) -> str:
     names = [s.plural for s in sorted(suits)]
     if not names:
         return "none"
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return and_list(names)
 
 
 def signed(n: int) -> str:

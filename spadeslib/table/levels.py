@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..display import and_list
 from ..errors import SpadesError
 from ..game import Game
 from ..rules import Rules
@@ -246,9 +247,7 @@ class Levels:
                 groups.setdefault(level, []).append(name)
         parts: list[str] = []
         for level, names in groups.items():
-            who = " and ".join(
-                [", ".join(names[:-1]), names[-1]] if names[1:] else names
-            )
+            who = and_list(names)
             verb = "" if parts else ("plays " if len(names) == 1 else "play ")
             parts.append(f"{who} {verb}at the {level} level")
         return f"From hand {number}, {', '.join(parts)}."

@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 
 from ..cards import Card
-from ..display import plural
+from ..display import and_list, plural
 from ..errors import IllegalAction
 from ..rules import MODIFIERS, PRESETS, Rules
 from ..seats import Seat
@@ -119,7 +119,7 @@ def _names(cards: list[Card]) -> str:
     symbols = [c.symbol() for c in cards]
     if len(symbols) == 1:
         return f"the {symbols[0]}"
-    return ", ".join(symbols[:-1]) + " and " + symbols[-1]
+    return and_list(symbols)
 
 
 _VERBS = (

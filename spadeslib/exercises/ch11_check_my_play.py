@@ -177,6 +177,12 @@ lost
             self._cache["none"] = next((k for k, a in answers if not a), None)
         return list(self._cache["others"])
 
+    def none_from(self) -> str | None:
+        """Which other coach (its kind) flags no trick at all, if one does."""
+        self.other_coaches()  # works it out, with the other coaches' answers
+        none: str | None = self._cache["none"]
+        return none
+
     def other_kind(self, parsed: frozenset[int]) -> str | None:
         """Which other coach gives ``parsed`` (``None``: none of them)."""
         return next((kind for kind, a in self.other_coaches() if a == parsed), None)
@@ -220,10 +226,11 @@ lost
         if kind is not None:
             return self._other_coach(parsed, kind)
         found = super().diagnose(parsed)
-        if found is not None and not parsed and self._cache.get("none"):
+        none_from = self.none_from() if found is not None and not parsed else None
+        if found is not None and none_from is not None:
             who = (
                 "the rule coach"
-                if self._cache["none"] == "other-coach"
+                if none_from == "other-coach"
                 else (f"the {LEVEL} coach with another seed")
             )
             return Feedback(

@@ -18,7 +18,13 @@ from ..errors import SpadesError
 from . import CHAPTERS, load, resolve, student_seed
 from .core import accepted_texts, key_text
 from .notebooks import FORMAT, SEED_LINE, solution_source, to_exercise
-from .sheets import class_sheets, exercise_sheet, marking_grid, marking_sheets
+from .sheets import (
+    class_answers,
+    class_sheets,
+    exercise_sheet,
+    marking_grid,
+    marking_sheets,
+)
 
 MARKING = "marking_{name}.html"
 """A chapter's marking copy: every student's questions with the answers
@@ -209,26 +215,26 @@ def key_by_chapter(
         "one table per chapter, one row per student (seed in brackets).",
     ]
     for name in names:
-        built = [
-            (student, seed, chapters.get((name, seed)) or load(name, seed=seed))
+        given = [
+            (student, seed)
             for student, seed in students
             if has is None or student not in has or name in has[student]
         ]
-        if not built:
+        title, labels, rows = class_answers(given, name, chapters)
+        if not rows:
             continue
-        labels = [label for label, _, _ in built[0][2].accepted()]
         lines += [
             "",
-            f"## {name}: {built[0][2].title}",
+            f"## {name}: {title}",
             "",
             "| student | " + " | ".join(labels) + " |",
             "| --- |" + " --- |" * len(labels),
         ]
         lines += [
             f"| {student} ({seed}) | "
-            + " | ".join(_answers_cell(answers) for _, _, answers in chapter.accepted())
+            + " | ".join(_answers_cell(answers) for answers in accepted)
             + " |"
-            for student, seed, chapter in built
+            for student, seed, accepted in rows
         ]
     return "\n".join(lines) + "\n"
 
@@ -342,8 +348,11 @@ def _write_class(
 
     out.mkdir(parents=True, exist_ok=True)
     earlier = _earlier_key(out / "answer_key.json")
-    for i, student in enumerate(students):  # before anything is written
-        s = given[i] if given is not None else student_seed(seed, student)
+    seeds = [
+        (student, given[i] if given is not None else student_seed(seed, student))
+        for i, student in enumerate(students)
+    ]
+    for student, s in seeds:  # before anything is written
         old = earlier.get(student, {}).get("seed", s)
         worked = [
             name
@@ -362,11 +371,8 @@ def _write_class(
                 "--seed as before (or move their folder away first)"
             )
     written = []
-    seeds = []
     chapters = {}
-    for i, student in enumerate(students):
-        s = given[i] if given is not None else student_seed(seed, student)
-        seeds.append((student, s))
+    for student, s in seeds:
         folder = out / folder_name(student)
         folder.mkdir(exist_ok=True)
         for name in names:

@@ -26,7 +26,13 @@ from ..display import inline_html
 from . import load, resolve
 from .core import spec_of
 
-__all__ = ["class_sheets", "exercise_sheet", "marking_grid", "marking_sheets"]
+__all__ = [
+    "class_answers",
+    "class_sheets",
+    "exercise_sheet",
+    "marking_grid",
+    "marking_sheets",
+]
 
 _NEEDS_NOTEBOOK = "11"
 """The chapter whose exercises run code (a game played by bots)."""
@@ -70,6 +76,39 @@ def marking_sheets(
     return _class_page(students, names, chapters or {}, answers=True)
 
 
+ClassAnswers = tuple[str, list[str], list[tuple[str, int, list[list[str]]]]]
+"""A chapter's title, its exercises' labels, and per student ``(name, seed,
+every accepted answer of each exercise)``."""
+
+
+def class_answers(
+    students: Sequence[tuple[str, int]],
+    name: str,
+    chapters: dict[tuple[str, int], Any] | None = None,
+) -> ClassAnswers:
+    """Chapter ``name``'s accepted answers for each of ``students``, as the
+    answer key by chapter and :func:`marking_grid` lay them out.
+
+    >>> title, labels, rows = class_answers([("ann", 1)], "01")
+    >>> title, labels[:2], rows[0][:2]
+    ('Welcome', ['1.1', '1.2'], ('ann', 1))
+    """
+    name = resolve(name)
+    chapters = chapters or {}
+    built = [
+        (student, seed, chapters.get((name, seed)) or load(name, seed=seed))
+        for student, seed in students
+    ]
+    if not built:
+        return name, [], []
+    labels = [label for label, _, _ in built[0][2].accepted()]
+    rows = [
+        (student, seed, [list(answers) for _, _, answers in chapter.accepted()])
+        for student, seed, chapter in built
+    ]
+    return built[0][2].title, labels, rows
+
+
 def marking_grid(
     students: Sequence[tuple[str, int]],
     name: str,
@@ -85,22 +124,16 @@ def marking_grid(
     (2, True)
     """
     name = resolve(name)
-    chapters = chapters or {}
-    built = [
-        (student, seed, chapters.get((name, seed)) or load(name, seed=seed))
-        for student, seed in students
-    ]
-    words = built[0][2].title if built else name
+    words, labels, answers = class_answers(students, name, chapters)
     title = f"Spades exercises: {words} ({name[:2]}), the answers for the class"
     body = [f"<h1>{html.escape(title)}</h1>", _INTRO_GRID]
-    if built:
-        labels = [label for label, _, _ in built[0][2].accepted()]
+    if answers:
         head = "".join(f"<th>{html.escape(label)}</th>" for label in labels)
         rows = [f'<table class="grid"><thead><tr><th>student</th>{head}</tr></thead>']
-        for student, seed, chapter in built:
+        for student, seed, accepted in answers:
             cells = "".join(
-                "<td>" + " or ".join(html.escape(a) for a in answers) + "</td>"
-                for _, _, answers in chapter.accepted()
+                "<td>" + " or ".join(html.escape(a) for a in texts) + "</td>"
+                for texts in accepted
             )
             rows.append(
                 f'<tr class="pupil"><th>{html.escape(student)} '
@@ -212,22 +245,24 @@ _INTRO = (
     "(or QH 10H), suits as hearts, seats as N, E, S or W. (In a notebook, "
     "the same exercises check each answer at once.)</p>"
 )
+_SPELLINGS = (
+    "Each is written one way; the check also reads other ways of writing it, "
+    "so accept them on paper too: <em>nobody</em> or <em>neither</em> for "
+    "<em>none</em>, <em>ns</em> or <em>North-South</em> for <em>NS</em>, "
+    "<em>Q♥</em> for <em>QH</em>, <em>nil</em> in any case, a number with its "
+    "unit (<em>7 tricks</em>)."
+)
+"""What both keys for paper say of the answers' spellings."""
+
 _INTRO_KEY = (
     "<p>For the teacher: under each question, every answer its check "
-    "accepts (the expected one first) and why. Each is written one way; the "
-    "check also reads other ways of writing it, so accept them on paper too: "
-    "<em>nobody</em> or <em>neither</em> for <em>none</em>, <em>ns</em> or "
-    "<em>North-South</em> for <em>NS</em>, <em>Q♥</em> for <em>QH</em>, "
-    "<em>nil</em> in any case, a number with its unit (<em>7 tricks</em>).</p>"
+    f"accepts (the expected one first) and why. {_SPELLINGS}</p>"
 )
 
 _INTRO_GRID = (
     "<p>For the teacher: in each cell, every answer the check accepts (the "
     "expected one first); the marking copy gives the questions and the "
-    "reasons. Each is written one way; the check also reads other ways of "
-    "writing it, so accept them on paper too: <em>nobody</em> for "
-    "<em>none</em>, <em>ns</em> for <em>NS</em>, <em>Q♥</em> for <em>QH</em>."
-    "</p>"
+    f"reasons. {_SPELLINGS}</p>"
 )
 
 _PAGE = """<!doctype html>

@@ -43,7 +43,15 @@ __all__ = [
 
 
 class BidKind(enum.Enum):
-    """What sort of bid: a number of tricks, or one of the special bids."""
+    """What sort of bid: a number of tricks, or one of the special bids.
+
+    >>> Bid(4).kind, Bid.parse("blind nil").kind
+    (<BidKind.NUMBER: 'number'>, <BidKind.BLIND_NIL: 'blind_nil'>)
+    >>> Bid(3, BidKind.NIL)
+    Traceback (most recent call last):
+    ...
+    spadeslib.errors.SpadesError: Bid(3, <BidKind.NIL: 'nil'>) is not a bid: ...
+    """
 
     NUMBER = "number"
     NIL = "nil"
@@ -57,6 +65,11 @@ class Bid:
 
     ``tricks`` is what the bid adds to the team contract (0 for the nil bids,
     7 for blind seven).
+
+    >>> Bid(4).tricks, Bid.NIL.tricks, Bid.BLIND_SEVEN.tricks
+    (4, 0, 7)
+    >>> Bid.BLIND_NIL.label(), Bid.BLIND_NIL.is_nil, Bid.BLIND_NIL.is_blind
+    ('Blind Nil', True, True)
     """
 
     tricks: int
@@ -152,7 +165,11 @@ _SPECIAL = {
 
 @dataclass(frozen=True, slots=True)
 class Look:
-    """Look at your cards, declining the blind bid you were offered."""
+    """Look at your cards, declining the blind bid you were offered.
+
+    >>> parse_action("look", Phase.BIDDING) is LOOK, str(LOOK)
+    (True, 'look')
+    """
 
     def __str__(self) -> str:
         return "look"
@@ -176,7 +193,11 @@ LOOK = Look()
 @dataclass(frozen=True, slots=True)
 class Draw:
     """Two-player draw: keep the top card of the stock (``keep=True``) or
-    discard it face down and keep the next one."""
+    discard it face down and keep the next one.
+
+    >>> parse_action("take next", Phase.DRAW), KEEP.keep, str(TAKE_NEXT)
+    (TAKE_NEXT, True, 'discard')
+    """
 
     keep: bool
 
@@ -219,7 +240,11 @@ class Exchange:
 
 @dataclass(frozen=True, slots=True)
 class Discard:
-    """A two-player blind-nil bidder's discards (possibly none)."""
+    """A two-player blind-nil bidder's discards (possibly none).
+
+    >>> Discard.of("4H 7C"), str(Discard.of([]))
+    (Discard.of('7C 4H'), 'discard none')
+    """
 
     cards: tuple[Card, ...]
 

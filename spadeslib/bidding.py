@@ -49,7 +49,15 @@ _BLIND_SEVEN = BidKind.BLIND_SEVEN
 
 
 class BidSituation(NamedTuple):
-    """What the bidding rules look at, for the seat about to bid."""
+    """What the bidding rules look at, for the seat about to bid.
+
+    >>> from spadeslib import Hand
+    >>> hand = Hand("cards4net", "W", seed=7)
+    >>> hand.apply(3); hand.apply(4)  # North and East bid
+    >>> south = hand.bid_situation("S")
+    >>> south.bids[:2], south.partner_bid, len(south.held)
+    ([Bid(3), Bid(4)], Bid(3), 13)
+    """
 
     rules: Rules
     seat: Seat
@@ -73,7 +81,12 @@ class BidSituation(NamedTuple):
 
 
 def trumps_held(rules: Rules, cards: Sequence[Card]) -> int:
-    """How many trumps (spades, and jokers with the joker deck) ``cards`` hold."""
+    """How many trumps (spades, and jokers with the joker deck) ``cards`` hold.
+
+    >>> from spadeslib import Card
+    >>> trumps_held(Rules.parse("cards4net+jokers"), Card.parse_many("BJ AS KH"))
+    2
+    """
     suit_of = rules._suit_of
     return sum(1 for c in cards if suit_of[c.index] == 3)
 
@@ -83,7 +96,14 @@ def _side(rules: Rules, seat: Seat) -> str:
 
 
 def trailing(rules: Rules, seat: Seat, scores: Mapping[str, int]) -> bool:
-    """Whether the seat's side is behind by at least ``blind_nil_margin``."""
+    """Whether the seat's side is behind by at least ``blind_nil_margin``.
+
+    >>> rules = Rules("classic")  # blind_nil_margin 100
+    >>> trailing(rules, Seat.EAST, {"NS": 150, "EW": 20})
+    True
+    >>> trailing(rules, Seat.EAST, {"NS": 90, "EW": 0})
+    False
+    """
     own = _side(rules, seat)
     other = max(v for side, v in scores.items() if side != own)
     return other - scores[own] >= rules.blind_nil_margin
@@ -93,7 +113,16 @@ def may_go_blind(
     rules: Rules, seat: Seat, bid_order: tuple[Seat, ...], scores: Mapping[str, int]
 ) -> bool:
     """Whether a seat may be offered a blind bid this hand (so it starts
-    without looking at its cards)."""
+    without looking at its cards).
+
+    Under ``classic`` only a side behind by 100 points may bid Blind Nil:
+
+    >>> order = (Seat.EAST, Seat.SOUTH, Seat.WEST, Seat.NORTH)
+    >>> may_go_blind(Rules("classic"), Seat.NORTH, order, {"NS": -120, "EW": 50})
+    True
+    >>> may_go_blind(Rules("classic"), Seat.NORTH, order, {"NS": 0, "EW": 50})
+    False
+    """
     if rules.blind_seven and rules.players == 4:
         # Blind Seven needs both partners unseen: everyone starts unseen, and a
         # partner sees their cards once the team can no longer declare it.
@@ -108,7 +137,15 @@ def may_go_blind(
 
 
 def blind_options(s: BidSituation) -> list[Bid]:
-    """The blind bids open to the seat now (it must not have looked)."""
+    """The blind bids open to the seat now (it must not have looked).
+
+    Under ``cards4net`` only the first bidder is offered Blind Nil:
+
+    >>> from spadeslib import Hand
+    >>> hand = Hand("cards4net", "W", seed=7)  # North bids first
+    >>> blind_options(hand.bid_situation("N")), blind_options(hand.bid_situation("E"))
+    ([Bid.BLIND_NIL], [])
+    """
     rules, seat = s.rules, s.seat
     partner = s.partner_bid
     options = []
@@ -132,7 +169,14 @@ def blind_options(s: BidSituation) -> list[Bid]:
 
 
 def forced_bids(s: BidSituation) -> list[Bid]:
-    """The one bid the seat must make, if its options are fixed (else empty)."""
+    """The one bid the seat must make, if its options are fixed (else empty).
+
+    >>> from spadeslib import Hand
+    >>> hand = Hand("cards4net+jokers", "W", seed=7)
+    >>> hand.apply(Bid.BLIND_SEVEN)  # North declares for the team
+    >>> forced_bids(hand.bid_situation("S")), forced_bids(hand.bid_situation("E"))
+    ([Bid.BLIND_SEVEN], [])
+    """
     partner = s.partner_bid
     if partner is not None and partner.kind is _BLIND_SEVEN:
         return [Bid.BLIND_SEVEN]
@@ -142,7 +186,15 @@ def forced_bids(s: BidSituation) -> list[Bid]:
 
 
 def legal_bids(s: BidSituation) -> list[Bid]:
-    """The bids the seat may make having looked at its cards (a new list)."""
+    """The bids the seat may make having looked at its cards (a new list).
+
+    >>> from spadeslib import Hand
+    >>> free = Hand("classic", "N", seed=4).bid_situation("E")
+    >>> legal_bids(free)[:2], legal_bids(free)[-2:]
+    ([Bid(1), Bid(2)], [Bid(13), Bid.NIL])
+    >>> legal_bids(Hand("classic+mirror", "N", seed=4).bid_situation("E"))
+    [Bid(4)]
+    """
     rules = s.rules
     partner = s.partner_bid
     if partner is not None and partner.kind is _BLIND_SEVEN:
@@ -173,6 +225,12 @@ def refuse_bid(s: BidSituation, bid: Bid) -> tuple[RuleId, str] | None:
 
     The message names the seat, the bid and the rule: ``"North cannot bid Nil:
     under cards4net Nil is offered only while the partner has not bid, ..."``.
+
+    >>> from spadeslib import Hand
+    >>> east = Hand("classic+mirror", "N", seed=4).bid_situation("E")
+    >>> refuse_bid(east, Bid(4)) is None, refuse_bid(east, Bid(5))
+    (True, (<RuleId.MIRROR: 'mirror'>,
+            'East cannot bid 5: under mirror East must bid exactly 4, the spades held'))
     """
     refusal = _refuse_bid(s, bid)
     if refusal is None:
@@ -342,7 +400,15 @@ def _why_no_blind(s: BidSituation, bid: Bid) -> tuple[RuleId, str]:
 
 
 def look_refusal(s: BidSituation) -> tuple[RuleId, str] | None:
-    """Why looking at the cards is refused (``None`` when it is allowed)."""
+    """Why looking at the cards is refused (``None`` when it is allowed).
+
+    >>> from spadeslib import Hand
+    >>> hand = Hand("cards4net", "W", seed=7)
+    >>> look_refusal(hand.bid_situation("N")) is None
+    True
+    >>> hand.apply("look"); look_refusal(hand.bid_situation("N"))[1]
+    "North cannot look: North's cards are already face up"
+    """
     seat = s.seat
     if not s.hidden:
         return (

@@ -24,7 +24,13 @@ __all__ = ["FULL_DECK", "JOKERS", "SUIT_DISPLAY_ORDER", "Card", "Rank", "Suit"]
 
 
 class Suit(enum.IntEnum):
-    """The four suits, plus a pseudo-suit for jokers (which play as spades)."""
+    """The four suits, plus a pseudo-suit for jokers (which play as spades).
+
+    >>> Card.parse("QH").suit, [suit.symbol for suit in Suit]
+    (<Suit.HEARTS: 2>, ['♣', '♦', '♥', '♠', '★'])
+    >>> Suit.HEARTS.plural, Suit.HEARTS.singular, Suit.HEARTS.is_red
+    ('hearts', 'heart', True)
+    """
 
     CLUBS = 0
     DIAMONDS = 1
@@ -85,7 +91,13 @@ every display (text, HTML, the table) uses this one order."""
 
 
 class Rank(enum.IntEnum):
-    """Ranks from two to ace, then the two jokers (used only by joker decks)."""
+    """Ranks from two to ace, then the two jokers (used only by joker decks).
+
+    >>> Card.parse("10H").rank, Rank.TEN.label, Rank.QUEEN.label, Rank.QUEEN.word
+    (<Rank.TEN: 10>, '10', 'Q', 'queen')
+    >>> Rank.ACE > Rank.KING, Rank.BIG_JOKER.label
+    (True, 'BJ')
+    """
 
     TWO = 2
     THREE = 3

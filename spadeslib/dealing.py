@@ -80,7 +80,15 @@ def read_seed(text: str) -> int | str | None:
 
 def generator(seed: object) -> random.Random:
     """``random.Random(seed)``; for an int seed (or none) the C generator
-    underneath, which draws the same numbers without the Python wrapper."""
+    underneath, which draws the same numbers without the Python wrapper.
+
+    >>> generator(7).random() == random.Random(7).random()
+    True
+    >>> generator(1.5)
+    Traceback (most recent call last):
+    ...
+    spadeslib.errors.SpadesError: a seed is a whole number or a text, ... not 1.5
+    """
     if seed is None or seed.__class__ is int:
         return _random.Random(seed)  # type: ignore[return-value]
     return random.Random(checked_seed(seed))
@@ -127,7 +135,13 @@ def shuffled_positions(size: int, rng: random.Random) -> list[int]:
 
 
 def shuffled_stock(rules: Rules, rng: random.Random) -> tuple[Card, ...]:
-    """The two-player stock: the deck, shuffled."""
+    """The two-player stock: the deck, shuffled.
+
+    >>> rules = Rules("two-player")
+    >>> stock = shuffled_stock(rules, generator(7))
+    >>> len(stock), stock[:2], sorted(stock) == list(rules.deck)
+    (52, (Card.parse('6D'), Card.parse('2S')), True)
+    """
     deck = rules.deck
     return tuple([deck[i] for i in shuffled_positions(len(deck), rng)])
 
@@ -140,7 +154,14 @@ def shuffled_deal(
     Returns each seat's sorted cards and the same split by the suit they
     follow as (clubs, diamonds, hearts, spades with jokers). The deck is in
     card order, so sorting a packet of positions sorts the cards, and each
-    suit is one run of the sorted packet."""
+    suit is one run of the sorted packet.
+
+    >>> holding, suits = shuffled_deal(Rules(), Seat.WEST, generator(7))
+    >>> suits[Seat.NORTH][3]  # North's spades
+    [Card.parse('3S'), Card.parse('4S'), Card.parse('5S'), Card.parse('QS')]
+    >>> sum(suits[Seat.NORTH], []) == holding[Seat.NORTH]
+    True
+    """
     deck = rules.deck
     clubs, diamonds, hearts = rules._suit_bounds
     order = shuffled_positions(len(deck), rng)
@@ -190,7 +211,16 @@ def read_deal(
 
 def read_stock(rules: Rules, stock: Sequence[Card | str]) -> tuple[Card, ...]:
     """A given two-player stock, checked against the rules' deck
-    (:class:`InvalidDeal` if it is not that deck, each card once)."""
+    (:class:`InvalidDeal` if it is not that deck, each card once).
+
+    >>> from spadeslib import FULL_DECK
+    >>> len(read_stock(Rules("two-player"), FULL_DECK))
+    52
+    >>> read_stock(Rules("two-player"), ["AS", "KS", "AS"])
+    Traceback (most recent call last):
+    ...
+    spadeslib.errors.InvalidDeal: bad stock: AS appears twice
+    """
     try:
         cards = tuple(Card.parse_many(stock))
     except SpadesError as error:

@@ -103,13 +103,21 @@ def inline_html(text: str) -> str:
 
 
 def suit_colour(suit: Suit, four_colour: bool | None = None) -> str:
-    """The CSS colour of a suit (red/black, or four colours)."""
+    """The CSS colour of a suit (red/black, or four colours).
+
+    >>> suit_colour(Suit.DIAMONDS), suit_colour(Suit.DIAMONDS, four_colour=True)
+    ('#c0392b', '#1f5fbf')
+    """
     four = options.four_colour if four_colour is None else four_colour
     return (_FOUR_COLOUR if four else _TWO_COLOUR)[suit]
 
 
 def card_html(card: Card) -> str:
-    """One card as a coloured HTML span whose title names it in words."""
+    """One card as a coloured HTML span whose title names it in words.
+
+    >>> card_html(Card.parse("BJ"))
+    '<span class="spades-card" style="color:#6c3483" title="big joker">Big Joker</span>'
+    """
     return (
         f'<span class="spades-card" style="color:{suit_colour(card.suit)}" '
         f'title="{card.name}">{html.escape(card.symbol())}</span>'
@@ -117,7 +125,11 @@ def card_html(card: Card) -> str:
 
 
 def cards_text(cards: list[Card] | tuple[Card, ...]) -> str:
-    """Cards grouped by suit, spades first: ``"♠ A 10 4  ♥ K 2  ..."``."""
+    """Cards grouped by suit, spades first: ``"♠ A 10 4  ♥ K 2  ..."``.
+
+    >>> cards_text(Card.parse_many("4S AS 10S KH 2H 3C")), cards_text([])
+    ('♠ A 10 4  ♥ K 2  ♣ 3', '-')
+    """
     parts = []
     for suit in SUIT_DISPLAY_ORDER:
         ranks = [c.rank.label for c in sorted(cards, reverse=True) if c.suit is suit]
@@ -133,7 +145,17 @@ def _cards_html(cards: list[Card] | tuple[Card, ...]) -> str:
 
 
 def hand_text(hand: Hand) -> str:
-    """A plain-text picture of a hand: holdings, bids, tricks and the trick."""
+    """A plain-text picture of a hand: holdings, bids, tricks and the trick.
+
+    >>> from spadeslib import Hand
+    >>> hand = Hand(seed=7, dealer="W"); hand.apply(3)
+    >>> print(hand_text(hand))
+    Hand 1 (cards4net), dealer West, bidding, East to act
+      North ♠ Q 5 4 3  ♥ A 8 3  ♣ 8  ♦ K 10 7 6 3        bid 3           tricks 0
+      East  ♠ A K 10 7 6 2  ♥ J 10 5  ♣ K 7  ♦ A 4       bid -           tricks 0
+      South ♠ 9  ♥ K 9 7 6  ♣ J 9 6 4 3 2  ♦ J 5         bid -           tricks 0
+      West  ♠ J 8  ♥ Q 4 2  ♣ A Q 10 5  ♦ Q 9 8 2        bid -           tricks 0
+    """
     lines = [
         f"Hand {hand.number} ({hand.rules.full_spec}), dealer {hand.dealer.full}, "
         f"{hand.phase.value}" + (f", {hand.turn.full} to act" if hand.turn else "")
@@ -159,7 +181,12 @@ _STYLE = (
 
 
 def hand_html(hand: Hand) -> str:
-    """A table of the four holdings, bids and tricks, plus the trick in play."""
+    """A table of the four holdings, bids and tricks, plus the trick in play.
+
+    >>> from spadeslib import Hand
+    >>> hand_html(Hand(seed=7, dealer="W"))
+    '<style>...</style><div><b>Hand 1</b> (cards4net), dealer West, bidding<table...'
+    """
     rows = []
     for seat in hand.seats:
         bid = hand.bids[seat]
@@ -186,7 +213,13 @@ def hand_html(hand: Hand) -> str:
 
 
 def trick_html(trick: Trick) -> str:
-    """A trick as seat: card pairs, the winner in bold."""
+    """A trick as seat: card pairs, the winner in bold.
+
+    >>> from spadeslib import Seat, Trick
+    >>> trick_html(Trick(Seat.EAST, ((Seat.EAST, Card.parse("2C")),
+    ...                              (Seat.SOUTH, Card.parse("AC"))), Seat.SOUTH))
+    '<span>East <span ...>2♣</span> &middot; <b>South <span ...>A♣</span></b></span>'
+    """
     cells = []
     for seat, card in trick.plays:
         text = f"{seat.full} {card_html(card)}"
@@ -232,7 +265,17 @@ def _progress(game: Game) -> str:
 def score_sheet_text(game: Game) -> str:
     """The score sheet as text: per hand and side, bids, tricks, points, bags,
     total. The bids column is as wide as its widest label (at least 13), so
-    ``Blind Nil+Blind Nil`` keeps the columns in line."""
+    ``Blind Nil+Blind Nil`` keeps the columns in line.
+
+    >>> from spadeslib import Game
+    >>> game = Game("classic", seed=3)
+    >>> while len(game.hands) < 2:  # random play to the end of hand 1
+    ...     game.apply(game.hand.random_action(game.rng), check=False)
+    >>> print(score_sheet_text(game))
+    hand dealer | NS bids       tricks points bags total | EW bids ... total
+       1      E | 6+6                8   -120    0  -120 | 1+6 ...
+    totals: NS -120, EW -70  bags: NS 0, EW 0  hand 1 scored, hand 2 dealt
+    """
     names = sides(game.rules)
     rows = _sheet_rows(game)
     width = max([13] + [len(per_side[s][0]) for _, _, per_side in rows for s in names])
@@ -254,7 +297,13 @@ def score_sheet_text(game: Game) -> str:
 
 
 def score_sheet_html(game: Game) -> str:
-    """The score sheet as an HTML table (penalties shown in red)."""
+    """The score sheet as an HTML table (penalties shown in red).
+
+    >>> from spadeslib import Game
+    >>> sheet = score_sheet_html(Game("classic", seed=3))
+    >>> sheet[sheet.index("<p>") :]
+    '<p>Playing hand 1 &middot; classic, target 500</p>'
+    """
     names = sides(game.rules)
     head = "".join(f"<th colspan=5>{s}</th>" for s in names)
     sub = "".join(

@@ -27,16 +27,38 @@ __all__ = [
 
 
 class SpadesError(ValueError):
-    """Base class of every error raised by spadeslib."""
+    """Base class of every error raised by spadeslib.
+
+    >>> from spadeslib import Bid
+    >>> try:
+    ...     Bid.parse("pass")
+    ... except ValueError as error:  # a SpadesError is a ValueError
+    ...     print(type(error).__name__, "-", error)  # doctest: +ELLIPSIS
+    SpadesError - 'pass' is not a bid: bid a number of tricks, 'nil', ...
+    """
 
 
 class InvalidCard(SpadesError):
-    """A string that does not name a card."""
+    """A string that does not name a card.
+
+    >>> from spadeslib import Card
+    >>> Card.parse("11H")
+    Traceback (most recent call last):
+    ...
+    spadeslib.errors.InvalidCard: '11H' is not a card: write a rank and a suit, ...
+    """
 
 
 class InvalidRules(SpadesError):
     """An unknown preset or modifier, an incompatible combination or a bad
-    parameter."""
+    parameter.
+
+    >>> from spadeslib import Rules
+    >>> Rules("bridge")
+    Traceback (most recent call last):
+    ...
+    spadeslib.errors.InvalidRules: unknown preset 'bridge': choose one of cards4net, ...
+    """
 
 
 class IllegalAction(SpadesError):
@@ -77,11 +99,24 @@ class InvalidDeal(SpadesError):
     Not an :class:`InvalidRecord`: no record is involved
     when a deal is given to a hand or a game (reading a record wraps it in
     one, naming the hand).
+
+    >>> from spadeslib import Hand
+    >>> Hand("two-player", stock="AS KS QS")
+    Traceback (most recent call last):
+    ...
+    spadeslib.errors.InvalidDeal: bad stock: 3 cards, the deck has 52
     """
 
 
 class InvalidRecord(SpadesError):
-    """A game record that is malformed or describes an impossible game."""
+    """A game record that is malformed or describes an impossible game.
+
+    >>> from spadeslib.record import loads
+    >>> loads('{"rules": "classic", "hands": [{"dealer": "E", "bids": [3]}]}')
+    Traceback (most recent call last):
+    ...
+    spadeslib.errors.InvalidRecord: hand 1: a four-player hand needs "deal"
+    """
 
 
 def is_whole(value: object) -> bool:

@@ -186,7 +186,14 @@ class HandJob:
 class HandOutcome:
     """What happened in a hand played by :func:`play_hand`, under the names
     :class:`~spadeslib.hand.Hand` uses: each seat's cards at the start, its
-    bid and tricks, and each side's score."""
+    bid and tricks, and each side's score.
+
+    >>> outcome = play_hand(HandJob("doc/7", dealer="W"))
+    >>> outcome.initial == Hand(seed="doc/7", dealer="W").initial  # the seed's deal
+    True
+    >>> sum(outcome.tricks_won.values()), sorted(outcome.result)
+    (13, ['EW', 'NS'])
+    """
 
     job: HandJob
     initial: dict[Seat, tuple[Card, ...]]
@@ -270,7 +277,14 @@ def penalised_sides(game: Game) -> frozenset[str]:
 
 @dataclass(frozen=True)
 class GameOutcome:
-    """A finished game in a few numbers (what :func:`game_outcome` returns)."""
+    """A finished game in a few numbers (what :func:`game_outcome` returns).
+
+    >>> outcome = GameOutcome(seed=0, rules="classic", hands=9, target=500,
+    ...                       scores={"NS": 512, "EW": 430}, winner="NS",
+    ...                       penalties={"NS": 0, "EW": 1})
+    >>> outcome.penalised, outcome.all_over_target
+    (frozenset({'EW'}), False)
+    """
 
     seed: int | str
     rules: str

@@ -61,6 +61,12 @@ class Hand(HandState):
 
     A seeded deal shuffles ``rules.deck`` as ``random.Random(seed).shuffle``
     would and deals it one card at a time from the dealer's left.
+
+    >>> hand = Hand("classic", dealer="N", seed=4)
+    >>> hand.turn, hand.legal_actions()[:3]
+    (<Seat.EAST: 1>, [Bid(1), Bid(2), Bid(3)])
+    >>> hand.apply(4); hand.undo(), hand.bids[Seat.EAST]
+    (Bid(4), None)
     """
 
     def legal_actions(self) -> list[Action]:
@@ -244,7 +250,7 @@ class Hand(HandState):
                 len(self._done),
             )
         if phase is _BIDDING:
-            if action is LOOK:
+            if action == LOOK:
                 return bidding.look_refusal(self._situation(seat))
             assert isinstance(action, Bid)
             return bidding.refuse_bid(self._situation(seat), action)

@@ -79,6 +79,12 @@ class HandState:
 
     :class:`~spadeslib.hand.Hand` adds the validated entry points, undo and
     views; simulations and people use the same state machine.
+
+    A two-player hand starts with the stock, before anyone holds a card:
+
+    >>> state = HandState("two-player", "S", seed=7)
+    >>> state.phase, state.turn, len(state.stock), state.holding[Seat.SOUTH]
+    (<Phase.DRAW: 'draw'>, <Seat.SOUTH: 2>, 52, [])
     """
 
     def __init__(
@@ -424,7 +430,7 @@ class HandState:
         self._legal = None
         if phase is _BIDDING:
             self._history.append((seat, action, None))
-            if action is LOOK:
+            if action == LOOK:
                 self.hidden[seat] = False
                 if self.rules.blind_seven:
                     self._team_looked(seat)
@@ -456,7 +462,7 @@ class HandState:
             self._history.append((seat, action, extra))
 
     def _draw(self, seat: Seat, action: Action) -> None:
-        if action is LOOK or action == Bid.BLIND_NIL:
+        if action == LOOK or action == Bid.BLIND_NIL:
             self.hidden[seat] = False
             if action == Bid.BLIND_NIL:
                 self.declared_blind.add(seat)

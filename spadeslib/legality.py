@@ -62,12 +62,22 @@ _VERBS = {
 
 
 def verb(phase: Phase) -> str:
-    """What the player to move does in ``phase``: ``"bid"``, ``"play"``, ..."""
+    """What the player to move does in ``phase``: ``"bid"``, ``"play"``, ...
+
+    >>> verb(Phase.BIDDING), verb(Phase.EXCHANGE), verb(Phase.OVER)
+    ('bid', 'pass cards', 'act')
+    """
     return _VERBS.get(phase, "act")
 
 
 def describe(action: object) -> str:
-    """What an action does, for messages: ``"play the ace of spades"``."""
+    """What an action does, for messages: ``"play the ace of spades"``.
+
+    >>> describe(Card.parse("AS")), describe(Bid.NIL), describe(LOOK)
+    ('play the ace of spades', 'bid Nil', 'look at the cards')
+    >>> describe(Exchange.of("AS 2C"))
+    'pass the two of clubs and the ace of spades'
+    """
     if isinstance(action, Card):
         return f"play the {action.name}"
     if isinstance(action, Bid):
@@ -91,7 +101,11 @@ def _card_names(cards: Sequence[Card]) -> str:
 
 def split_by_suit(rules: Rules, held: Sequence[Card]) -> list[list[Card]]:
     """The cards by the suit they follow as: clubs, diamonds, hearts, then
-    spades (with the jokers). Sorted cards stay sorted."""
+    spades (with the jokers). Sorted cards stay sorted.
+
+    >>> split_by_suit(Rules.parse("cards4net+jokers"), Card.parse_many("3C 5H AS BJ"))
+    [[Card.parse('3C')], [], [Card.parse('5H')], [Card.parse('AS'), Card.parse('BJ')]]
+    """
     suit_of = rules._suit_of
     lists: list[list[Card]] = [[], [], [], []]
     for card in held:
@@ -113,6 +127,13 @@ def playable(
     :func:`split_by_suit`, ``led`` the suit led to the trick (``None`` when
     the seat leads). The lists returned may be ``held`` or a list of
     ``suits`` itself: copy them before changing them.
+
+    >>> rules, held = Rules(), Card.parse_many("2C 5H 9H AS")
+    >>> suits = split_by_suit(rules, held)
+    >>> playable(rules, held, suits, Suit.HEARTS, spades_broken=False)
+    ([Card.parse('5H'), Card.parse('9H')], <RuleId.FOLLOW_SUIT: 'follow-suit'>)
+    >>> len(playable(rules, held, suits, Suit.DIAMONDS, spades_broken=False)[0])
+    4
     """
     if led is not None:
         follow = suits[led]
@@ -136,7 +157,15 @@ def refuse_card(
     spades_broken: bool,
     tricks_done: int,
 ) -> tuple[RuleId, str] | None:
-    """``(rule, message)`` if ``seat`` may not play ``card`` now, else ``None``."""
+    """``(rule, message)`` if ``seat`` may not play ``card`` now, else ``None``.
+
+    >>> rules, held = Rules(), Card.parse_many("2C 5H 9H AS")
+    >>> rule, why = refuse_card(rules, Seat.EAST, Card.parse("AS"), held,
+    ...     split_by_suit(rules, held), Suit.HEARTS, spades_broken=True, tricks_done=3)
+    >>> print(rule.value); print(why)
+    follow-suit
+    East cannot play the ace of spades: East holds hearts and must follow the heart lead
+    """
     name = seat.full
     if card not in held:
         return (RuleId.CARD_NOT_HELD, f"{name} does not hold the {card.name}")
@@ -167,7 +196,14 @@ def refuse_draw(
     seat: Seat, action: Draw | Look | Bid, hidden: bool
 ) -> tuple[RuleId, str] | None:
     """Why a two-player draw decision is refused (``hidden``: the seat has not
-    looked yet, so it first decides on Blind Nil)."""
+    looked yet, so it first decides on Blind Nil).
+
+    >>> from spadeslib import KEEP
+    >>> refuse_draw(Seat.SOUTH, KEEP, hidden=False) is None
+    True
+    >>> refuse_draw(Seat.SOUTH, Bid(3), hidden=False)[1]
+    'South cannot bid 3: South is drawing, so keep the top card or take the next'
+    """
     name = seat.full
     what = describe(action)
     if hidden:
@@ -178,7 +214,7 @@ def refuse_draw(
                 "first decide on Blind Nil (double nil): declare it, or look "
                 "and draw",
             )
-        if action is LOOK or action == Bid.BLIND_NIL:
+        if action == LOOK or action == Bid.BLIND_NIL:
             return None
         return (
             RuleId.BLIND_DECISION,
@@ -193,7 +229,7 @@ def refuse_draw(
             f"{name} cannot {what}: Blind Nil "
             "(double nil) is declared before taking the first card",
         )
-    if action is LOOK:
+    if action == LOOK:
         return (
             RuleId.ALREADY_LOOKED,
             f"{name} cannot look: {name} has already looked",
@@ -214,7 +250,12 @@ def refuse_cards(
     rule: RuleId,
 ) -> tuple[RuleId, str] | None:
     """Why passing (``rule`` exchange) or discarding (blind-discard) ``cards``
-    is refused: between ``low`` and ``high`` different cards, all held."""
+    is refused: between ``low`` and ``high`` different cards, all held.
+
+    >>> held = Card.parse_many("2C 5H 9H AS")
+    >>> refuse_cards(Seat.NORTH, (Card.parse("2C"),), held, 2, 2, RuleId.EXCHANGE)[1]
+    'North cannot pass 2♣: North must pass exactly 2 different cards, not 1'
+    """
     what = "pass" if rule is RuleId.EXCHANGE else "discard"
     shown = " ".join(c.symbol() for c in cards) or "no cards"
     count = f"exactly {low}" if low == high else f"{low} to {high}"

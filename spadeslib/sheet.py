@@ -319,7 +319,7 @@ def parameter_words(rules: Rules, name: str) -> str:
     >>> parameter_words(Rules("yppedia"), "nil_value")
     'a Nil is worth 50 points'
     >>> parameter_words(Rules.parse("classic+mirror"), "bid_rule")
-    'everyone bids exactly the spades they hold'
+    'everyone bids exactly the spades they hold (none: Nil)'
     """
     value = getattr(rules, name)
     side = "side" if rules.players == 4 else "player"
@@ -351,7 +351,7 @@ def parameter_words(rules: Rules, name: str) -> str:
         ),
         "bid_rule": lambda v: {
             None: "bids as you choose",
-            "mirror": "everyone bids exactly the spades they hold",
+            "mirror": "everyone bids exactly the spades they hold (none: Nil)",
             "whiz": "everyone bids the spades they hold, or Nil",
         }.get(v, f"bids by the {v} rule"),
         "suicide": lambda v: (

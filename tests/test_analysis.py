@@ -201,3 +201,18 @@ def test_a_whole_deal_is_solved() -> None:
     assert set(values) == set(pos.legal_cards())
     first = pos.side_of(pos.turn) == sides(pos.rules)[0]
     assert solver.value() == (max if first else min)(values.values())
+
+
+def test_positions_read_seat_letters() -> None:
+    """``"N"`` names North in every field, as :meth:`Position.from_view`
+    reads it; a seat that does not play is refused by name."""
+    cards = Card.parse_many("AS KS QS JS")
+    by_letter = Position(
+        Rules(), dict(zip("NESW", ((c,) for c in cards), strict=True)), "N"
+    )
+    by_seat = Position(
+        Rules(), dict(zip(Seat, ((c,) for c in cards), strict=True)), Seat.NORTH
+    )
+    assert by_letter == by_seat
+    with pytest.raises(ValueError, match="East does not play"):
+        Position(Rules("two-player"), {"N": cards[:1], "E": cards[1:2]}, "N")

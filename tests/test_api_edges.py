@@ -303,3 +303,22 @@ def test_no_move_is_read_from_none_or_blank_text() -> None:
     )
     with pytest.raises(SpadesError, match="'n' is not a card"):
         parse_action("pass n", Phase.EXCHANGE)  # as typed, not upper-cased
+
+
+@pytest.mark.parametrize("spec, dealer", [("cards4net", "W"), ("two-player", "S")])
+def test_a_new_look_instance_acts_as_look(spec: str, dealer: str) -> None:
+    """``Look()`` equals :data:`LOOK`, so a hand applies it the same way, and a
+    second look is refused with the rule, not a crash."""
+    from spadeslib.actions import LOOK, Look
+
+    ours, theirs = Hand(spec, dealer, seed=7), Hand(spec, dealer, seed=7)
+    seat = ours.turn
+    ours.apply(Look())
+    theirs.apply(LOOK)
+    assert ours.history == theirs.history
+    assert ours.view(seat).hand == theirs.view(seat).hand
+    before = list(ours.history)
+    with pytest.raises(IllegalAction) as refused:
+        ours.apply(Look(), seat=seat)
+    assert "or look" not in str(refused.value)
+    assert ours.history == before

@@ -49,6 +49,13 @@ class Position:
     unfinished trick (seat, card) in play order; ``tricks_won`` counts the
     finished tricks by seat; ``bids`` and ``bags`` (carried in, by side) are
     what :func:`~spadeslib.score_hand` needs to score the end of the hand.
+    Seats may be given as letters (``"N"``); they are stored as :class:`Seat`.
+
+    >>> pos = Position(Rules(), {Seat.NORTH: Card.parse_many("AC 2H"),
+    ...     Seat.EAST: Card.parse_many("KC QH"), Seat.SOUTH: Card.parse_many("AH 3D"),
+    ...     Seat.WEST: Card.parse_many("4D 5D")}, turn=Seat.NORTH)
+    >>> pos.tricks_left, pos.legal_cards(), pos.play("2H").legal_cards()
+    (2, [Card.parse('AC'), Card.parse('2H')], [Card.parse('QH')])
     """
 
     rules: Rules
@@ -62,10 +69,20 @@ class Position:
 
     def __post_init__(self) -> None:
         seats = self.seats
-        hands = {s: tuple(sorted(self.hands.get(s, ()))) for s in seats}
+        given = {Seat.parse(s): cards for s, cards in self.hands.items()}
+        won = {Seat.parse(s): n for s, n in self.tricks_won.items()}
+        for seat in (*given, *won):
+            if seat not in seats:
+                raise SpadesError(f"{seat.full} does not play in this game")
+        hands = {s: tuple(sorted(given.get(s, ()))) for s in seats}
         object.__setattr__(self, "hands", hands)
+        object.__setattr__(self, "tricks_won", {s: int(won.get(s, 0)) for s in seats})
+        object.__setattr__(self, "turn", Seat.parse(self.turn))
         object.__setattr__(
-            self, "tricks_won", {s: int(self.tricks_won.get(s, 0)) for s in seats}
+            self, "trick", tuple((Seat.parse(s), c) for s, c in self.trick)
+        )
+        object.__setattr__(
+            self, "bids", {Seat.parse(s): b for s, b in self.bids.items()}
         )
         if self.turn not in seats:
             raise SpadesError(f"{self.turn.full} does not play in this game")

@@ -30,7 +30,17 @@ _SIDE = (0, 1, 2)
 
 
 def make_search(solver: Solver) -> Callable[[int, int, int], bool]:
-    """The search over ``solver``'s state (see the module docstring)."""
+    """The search over ``solver``'s state (see the module docstring).
+
+    >>> from spadeslib import Card, Rules, Seat
+    >>> from spadeslib.analysis import Position, Solver
+    >>> pos = Position(Rules(), {Seat.NORTH: Card.parse_many("AC 2H"),
+    ...     Seat.EAST: Card.parse_many("KC QH"), Seat.SOUTH: Card.parse_many("AH 3D"),
+    ...     Seat.WEST: Card.parse_many("4D 5D")}, turn=Seat.NORTH).play("2H")
+    >>> search = make_search(Solver(pos, "tricks"))  # East (1) plays the 2nd card
+    >>> search(1, 1, 1), search(1, 1, 2)  # North-South take 1 trick, not 2
+    (True, False)
+    """
     hold, cnt, tt, fast = solver.hold, solver.cnt, solver.tt, solver.fast
     n, nxt, is_a, unit_of = solver.n, solver.next, solver.is_a, solver.unit_of
     low_seat, seats, codes = solver.low_seat, solver.seats, solver.suit_codes

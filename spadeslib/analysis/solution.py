@@ -56,7 +56,17 @@ __all__ = [
 @dataclass(frozen=True)
 class Line:
     """A card's value (for the mover's side) and one best continuation (the
-    plays after it), with the tricks each seat ends the hand with."""
+    plays after it), with the tricks each seat ends the hand with.
+
+    >>> from spadeslib import Rules
+    >>> pos = Position(Rules(), {Seat.NORTH: Card.parse_many("AC 2H"),
+    ...     Seat.EAST: Card.parse_many("KC QH"), Seat.SOUTH: Card.parse_many("AH 3D"),
+    ...     Seat.WEST: Card.parse_many("4D 5D")}, turn=Seat.NORTH)
+    >>> for line in lines(pos, "tricks"):  # the 2♥ first strands the A♣
+    ...     print(line.card, line.value, " ".join(str(c) for _, c in line.plays))
+    AC 2 KC 3D 4D 2H QH AH 5D
+    2H 1 QH AH 4D 3D 5D AC KC
+    """
 
     card: Card
     value: int
@@ -73,6 +83,14 @@ class Solution:
     side), ``value`` their value for ``side``; ``line`` is a principal
     variation starting with the lowest best card, and ``tricks`` the tricks
     each seat ends with along it.
+
+    >>> from spadeslib import Rules
+    >>> pos = Position(Rules(), {Seat.NORTH: Card.parse_many("AC 2H"),
+    ...     Seat.EAST: Card.parse_many("KC QH"), Seat.SOUTH: Card.parse_many("AH 3D"),
+    ...     Seat.WEST: Card.parse_many("4D 5D")}, turn=Seat.NORTH)
+    >>> s = solve(pos, "tricks")  # cash the A♣ before crossing to the A♥
+    >>> s.best, s.value, s.loss("2H"), s.tricks[Seat.SOUTH]
+    ((Card.parse('AC'),), 2, 1, 1)
     """
 
     objective: str
@@ -233,7 +251,16 @@ def card_values(
 ) -> dict[Card, int]:
     """The value of every legal card of the player to move, for the mover's
     side (see the module docstring); the objective defaults to the solver's,
-    else ``"points"``."""
+    else ``"points"``.
+
+    >>> from spadeslib import Rules
+    >>> pos = Position(Rules(), {Seat.NORTH: Card.parse_many("AC 2H"),
+    ...     Seat.EAST: Card.parse_many("KC QH"), Seat.SOUTH: Card.parse_many("AH 3D"),
+    ...     Seat.WEST: Card.parse_many("4D 5D")}, turn=Seat.NORTH)
+    >>> after = pos.play("AC")  # East to move: counted for East-West
+    >>> card_values(after, "tricks"), Solver(after, "tricks").values(after)
+    ({Card.parse('KC'): 0}, {Card.parse('KC'): 2})
+    """
     pos = _position(hand)
     solver = _solver(pos, objective, solver)
     side = pos.side_of(pos.turn)
@@ -273,7 +300,15 @@ def lines(
 ) -> list[Line]:
     """For every legal card: its value (for the mover's side) and one best
     continuation. Pass a :class:`Solver` made for the same hand to reuse its
-    work across positions."""
+    work across positions.
+
+    >>> from spadeslib import Rules
+    >>> pos = Position(Rules(), {Seat.NORTH: Card.parse_many("AC 2H"),
+    ...     Seat.EAST: Card.parse_many("KC QH"), Seat.SOUTH: Card.parse_many("AH 3D"),
+    ...     Seat.WEST: Card.parse_many("4D 5D")}, turn=Seat.NORTH)
+    >>> [(x.card, x.value, x.tricks[Seat.WEST]) for x in lines(pos, "tricks")]
+    [(Card.parse('AC'), 2, 0), (Card.parse('2H'), 1, 1)]
+    """
     pos = _position(hand)
     solver = _solver(pos, objective, solver)
     side = pos.side_of(pos.turn)
@@ -292,7 +327,15 @@ def best_cards(
     solver: Solver | None = None,
 ) -> tuple[set[Card], int]:
     """The legal cards of the player to move that reach the best value, and
-    that value (for the mover's side)."""
+    that value (for the mover's side).
+
+    >>> from spadeslib import Rules
+    >>> pos = Position(Rules(), {Seat.NORTH: Card.parse_many("AC 2H"),
+    ...     Seat.EAST: Card.parse_many("KC QH"), Seat.SOUTH: Card.parse_many("AH 3D"),
+    ...     Seat.WEST: Card.parse_many("4D 5D")}, turn=Seat.NORTH)
+    >>> best_cards(pos, "tricks"), best_cards(pos.play("2H"), "tricks")
+    (({Card.parse('AC')}, 2), ({Card.parse('QH')}, 1))
+    """
     pos = _position(hand)
     values = card_values(pos, objective, solver=solver)
     top = max(values.values())

@@ -84,6 +84,14 @@ class Solver:
     are kept. ``grouping=False`` searches every card, touching ones included
     (for tests). Reuse a solver for later positions of the same hand and the
     same objective: its table of solved positions carries over.
+
+    >>> from spadeslib import Rules
+    >>> pos = Position(Rules(), {Seat.NORTH: Card.parse_many("AC 2H"),
+    ...     Seat.EAST: Card.parse_many("KC QH"), Seat.SOUTH: Card.parse_many("AH 3D"),
+    ...     Seat.WEST: Card.parse_many("4D 5D")}, turn=Seat.NORTH)
+    >>> solver = Solver(pos, "tricks")
+    >>> solver.values(pos), solver.values(pos.play("2H"))  # East to move: still N-S's
+    ({Card.parse('AC'): 2, Card.parse('2H'): 1}, {Card.parse('QH'): 1})
     """
 
     def __init__(

@@ -29,7 +29,16 @@ __all__ = ["Bot", "BotError", "Suggestion", "play_until"]
 
 @dataclass(frozen=True)
 class Suggestion:
-    """An action a bot would take, with a short reason for a learner."""
+    """An action a bot would take, with a short reason for a learner.
+
+    >>> from spadeslib import Hand
+    >>> from spadeslib.bots import make_bot
+    >>> hand = Hand(seed=2, dealer="N"); hand.apply("look")  # East to bid
+    >>> make_bot("rule").explain(hand.view("E"))
+    Suggestion(action=Bid(3), reason='Bid 3: 2 likely spade tricks, AQ♦, ruffs
+    in a short suit (counted 3.7, worth about 3.9 tricks in play, bid a little
+    under)', level='rule')
+    """
 
     action: Action
     reason: str
@@ -37,12 +46,28 @@ class Suggestion:
 
 
 class BotError(SpadesError):
-    """A bot failed or returned an action that is not legal."""
+    """A bot failed or returned an action that is not legal.
+
+    >>> from spadeslib import Card
+    >>> class Stubborn:  # plays the A♠ whatever it is asked
+    ...     name = "stubborn"
+    ...     def act(self, view): return Card.parse("AS")
+    >>> play_until(Game(seed=7), {"S": Stubborn()})  # South bids first
+    Traceback (most recent call last):
+    spadeslib.bots.base.BotError: bot 'stubborn' at South chose AS: South cannot
+    play the ace of spades now: the hand is in the bidding phase and it is
+    South's turn to bid
+    """
 
 
 @runtime_checkable
 class Bot(Protocol):
-    """What every bot provides."""
+    """What every bot provides.
+
+    >>> from spadeslib.bots import make_bot
+    >>> isinstance(make_bot("rule"), Bot), isinstance("rule", Bot)
+    (True, False)
+    """
 
     name: str
 
@@ -75,6 +100,12 @@ def play_until(
     Without ``hands``, a game between bots that rarely make a contract (the
     ``random`` level) under rules with no losing score (``classic``) may run
     for thousands of hands: give ``hands`` to cap it.
+
+    >>> from spadeslib.bots import make_bot
+    >>> game = Game(seed=7)  # South bids first, then West: a learner's seat
+    >>> play_until(game, {seat: make_bot("rule") for seat in "NES"})
+    >>> game.hand.turn, game.hand.bid_map()
+    (<Seat.WEST: 3>, {<Seat.SOUTH: 2>: Bid(5)})
     """
     by_seat = _bots_by_seat(game, bots, hands, stop)
     finished = len(game.running_scores)  # one line of scores per finished hand

@@ -30,7 +30,15 @@ def suggest(
 ) -> Suggestion:
     """The action ``level`` would take for the seat of ``view``, with a short
     reason for a learner. ``options`` go to the bot (``samples=`` for
-    ``search``). The same view, level and seed give the same hint."""
+    ``search``). The same view, level and seed give the same hint.
+
+    >>> from spadeslib import Hand
+    >>> hand = Hand(seed=2, dealer="N"); hand.apply("look")  # East to bid
+    >>> suggest(hand.view("E"), "novice")
+    Suggestion(action=Bid(1), reason='Bid 1: I count my aces and kings', level='novice')
+    >>> print(suggest(hand.view("E"), "search", samples=2).reason)
+    Bid 3: 2 likely spade tricks, ... (search agrees: +28 on average)
+    """
     from . import make_bot
 
     if not isinstance(view, PlayerView):

@@ -29,7 +29,13 @@ PARTS = ("contract", "nil", "bags")
 
 @dataclass
 class BotStats:
-    """What one level did over a match (counted per side and hand)."""
+    """What one level did over a match (counted per side and hand).
+
+    >>> stats = BotStats(hands=2, contracts=2, made=1, set=1, bags=3)
+    >>> stats.add(BotStats(hands=2, contracts=2, made=2, bags=1, overtakes=1))
+    >>> stats.made_rate, stats.bags_per_hand, stats.blunders, BotStats().made_rate
+    (0.75, 1.0, 1, nan)
+    """
 
     hands: int = 0
     points: int = 0
@@ -111,7 +117,15 @@ class BotStats:
 @dataclass
 class DealResult:
     """One deal played twice. ``points_a``/``points_b`` are each level's
-    bag-adjusted points summed over its two plays."""
+    bag-adjusted points summed over its two plays.
+
+    >>> from spadeslib.bots.match import duplicate_match
+    >>> deal = duplicate_match("rule", "novice", deals=1, seed=1).results[0]
+    >>> deal.bids  # rule sits North-South in the first play, East-West next
+    ({'N': '3', 'E': '1', 'S': '1', 'W': '3'}, {'N': '2', 'E': '1', 'S': '2', 'W': '5'})
+    >>> deal.points_a, deal.points_b, deal.diff, deal.parts_a
+    (55, -36, 45.5, {'contract': 105, 'nil': 0, 'bags': -50})
+    """
 
     deal: int
     dealer: str
@@ -136,7 +150,15 @@ class DealResult:
 @dataclass
 class MatchReport:
     """The result of :func:`duplicate_match`; plot from :attr:`diffs` or
-    :attr:`results`."""
+    :attr:`results`.
+
+    >>> from spadeslib.bots.match import duplicate_match
+    >>> report = duplicate_match("rule", "novice", deals=2, seed=1)
+    >>> report.diffs, report.mean, report.per_deal("rule") - report.per_deal("novice")
+    ([45.5, 17.0], 31.25, 31.25)
+    >>> print(report.line())  # a 95% CI this wide needs more than 2 deals
+    rule - novice: +31.2 [-149.8, +212.3] per deal over 2 deals (... s)
+    """
 
     a: str
     b: str

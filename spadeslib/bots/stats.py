@@ -69,7 +69,14 @@ def quantile(values: list[float], q: float) -> float:
 
 
 def t_interval(values: list[float]) -> tuple[float, float, float]:
-    """Mean of ``values`` and its 95% confidence interval (Student's t)."""
+    """Mean of ``values`` and its 95% confidence interval (Student's t).
+
+    >>> mean, low, high = t_interval([10.0, 12.0, 11.0, 13.0, 9.0])
+    >>> mean, round(low, 2), round(high, 2)
+    (11.0, 9.04, 12.96)
+    >>> t_interval([4.0])  # one value: a mean, but no interval
+    (4.0, nan, nan)
+    """
     n = len(values)
     if n == 0:
         return (float("nan"),) * 3

@@ -98,7 +98,18 @@ class Advice:
 
     The coach remembers its analyses and hands the same object to every
     caller (a hint and the review of that decision), so an advice is frozen
-    and its mappings are read-only."""
+    and its mappings are read-only.
+
+    >>> from spadeslib import Hand
+    >>> from spadeslib.coach import Coach
+    >>> hand = Hand(seed=4, dealer="W"); hand.apply("look")  # North to bid
+    >>> advice = Coach("rule", seed=1, samples=4).advise(hand)
+    >>> advice, advice.rate("nil").rating  # rate any legal action, or its text
+    (<Advice bid for North, hand 1: bid 3 (rule, 16 worlds)>, 'blunder')
+    >>> print(advice.nil_pays)
+    Nil would score -155 on average (made in 0% of deals), against -12 for
+    bid 3: Nil does not pay
+    """
 
     view: PlayerView
     kind: str

@@ -93,7 +93,15 @@ EXTEND = 4
 
 def decision_key(view: PlayerView) -> str:
     """A text naming one decision by what the seat sees (not by when it is
-    asked): the seed of the coach's analysis of it."""
+    asked): the seed of the coach's analysis of it.
+
+    >>> hand = Hand(seed=4, dealer="W")
+    >>> key = decision_key(hand.view("N"))
+    >>> hand.apply(3); hand.undo()  # a bid taken back: the same decision again
+    Bid(3)
+    >>> key == decision_key(hand.view("N")), key == decision_key(hand.view("E"))
+    (True, False)
+    """
     parts = [
         "+".join(
             [view.rules.spec]
@@ -128,7 +136,17 @@ class Coach:
     as evidence, as if they played by the rule level's book (see
     :mod:`spadeslib.bots.sampler`); no level does by default (measured in
     ``docs/coach.md``: it gains nothing against the rule level and loses
-    against the expert)."""
+    against the expert).
+
+    >>> coach = Coach("expert", seed=7)
+    >>> coach, coach.samples, Coach("rule", samples=8).samples
+    (Coach(level='expert', seed=7), 48, 8)
+    >>> Coach("search:16")
+    Traceback (most recent call last):
+    spadeslib.errors.SpadesError: unknown coach level 'search:16': choose from
+    novice, rule, search-lite, search, expert (a coach's budget is
+    Coach(level, samples=N), not 'level:N')
+    """
 
     def __init__(
         self,

@@ -43,7 +43,14 @@ def points(value: float, *, sign: bool = True) -> str:
 
 def describe(action: Action, players: int = 4) -> str:
     """An action in words: ``"A♥"``, ``"bid 4"``, ``"bid nil"``, ``"look at your
-    cards"`` (``"draw your cards"`` for two ``players``, who draw them)."""
+    cards"`` (``"draw your cards"`` for two ``players``, who draw them).
+
+    >>> from spadeslib import LOOK
+    >>> describe(Card.parse("AH")), describe(Bid(4)), describe(Bid.NIL)
+    ('A♥', 'bid 4', 'bid Nil')
+    >>> describe(LOOK), describe(LOOK, players=2)
+    ('look at your cards', 'draw your cards')
+    """
     if isinstance(action, Card):
         return action.symbol()
     if isinstance(action, Bid):
@@ -74,7 +81,12 @@ def naming(action: Action, players: int = 4) -> str:
 
 def played(action: Action, players: int = 4) -> str:
     """``"You played 4♦"``, ``"You bid 3"``, ``"You looked at your cards"``
-    (``"You drew your cards"`` for two ``players``)."""
+    (``"You drew your cards"`` for two ``players``).
+
+    >>> from spadeslib import LOOK
+    >>> played(Card.parse("4D")), played(Bid(3)), played(LOOK, players=2)
+    ('You played 4♦', 'You bid 3', 'You drew your cards')
+    """
     if isinstance(action, Card):
         return f"You played {action.symbol()}"
     if isinstance(action, Bid):
@@ -105,7 +117,14 @@ def card_reasons(
     seat plays for itself (two players), so "you", not "your side".
 
     A reason about this trick compares the trick's winner after each card;
-    a reason about tricks or bags speaks of the whole hand."""
+    a reason about tricks or bags speaks of the whole hand.
+
+    >>> low = [Outcome(-20.0, False, 2, False, True, None, None, 0)] * 2
+    >>> high = [Outcome(-20.0, True, 3, False, True, None, None, 0),
+    ...         Outcome(-120.0, True, 3, False, False, None, None, 0)]
+    >>> card_reasons(low, high, "K♥")  # ducking keeps partner's nil; not the K♥
+    ["your side's nil survives in 100% of deals, against 50% after the K♥"]
+    """
     found: list[tuple[float, str]] = []
     side = "you" if alone else "your side"
     side_s = "your" if alone else "your side's"

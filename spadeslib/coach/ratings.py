@@ -74,7 +74,13 @@ RATINGS: tuple[str, ...] = ("best", "good", "inaccuracy", "mistake", "blunder")
 
 def rating_for(loss: float) -> str:
     """The rating of a loss in points (see the module table): the loss the
-    rating reads, :func:`rated_loss`."""
+    rating reads, :func:`rated_loss`.
+
+    >>> rating_for(1.0), rating_for(1.2), rating_for(40.0)  # bounds included
+    ('best', 'good', 'mistake')
+    >>> rating_for(rated_loss((2.0, 14.0)))  # 8 lost on average, 4.9 less the noise
+    'good'
+    """
     for name, bound in THRESHOLDS.items():
         if loss <= bound:
             return name
@@ -140,7 +146,15 @@ def loss_points(loss: float) -> str:
 class Verdict:
     """One decision rated: what was done, the best action, the expected loss
     in points, the rating on the published scale and the reason in words.
-    ``where`` says where in the hand (``"bid"``, ``"trick 3"``)."""
+    ``where`` says where in the hand (``"bid"``, ``"trick 3"``).
+
+    >>> from spadeslib import Hand
+    >>> from spadeslib.coach import Coach
+    >>> hand = Hand(seed=4, dealer="W"); hand.apply("look")  # North to bid
+    >>> v = Coach("rule", seed=1, samples=4).advise(hand).rate(1)  # bid 1
+    >>> v.where, v.best, round(v.loss), round(v.rated), v.rating  # less the noise
+    ('bid', Bid(3), 23, 10, 'inaccuracy')
+    """
 
     action: Action
     best: Action

@@ -16,7 +16,18 @@ __all__ = ["Review"]
 
 @dataclass
 class Review:
-    """A hand reviewed for one seat: one verdict per decision, in order."""
+    """A hand reviewed for one seat: one verdict per decision, in order.
+
+    >>> from spadeslib import Hand
+    >>> from spadeslib.coach import Coach
+    >>> hand = Hand(seed=4, dealer="W"); hand.apply("look"); hand.apply(1)
+    >>> review = Coach("rule", seed=1, samples=4).review(hand, "N")
+    >>> print(review)  # the look and the bid of 1, rated
+    Hand 1, North: 2 decisions rated by the coach (1 best, 1 inaccuracy; 0
+    forced). About 10 points lost in all, less the noise of the deals: 10 to
+    an inaccuracy.
+      bid: inaccuracy, -23. You bid 1. Best: bid 3, about 23 points better ...
+    """
 
     hand: Hand
     seat: Seat

@@ -66,7 +66,10 @@ PRESET_WORDS: dict[str, tuple[str, str]] = {
 """Preset name -> (title, what it means in words)."""
 
 MODIFIER_WORDS: dict[str, tuple[str, str]] = {
-    "mirror": ("Mirror", "everyone bids exactly the spades they hold"),
+    "mirror": (
+        "Mirror",
+        "everyone bids exactly the spades they hold; a hand without spades bids Nil",
+    ),
     "whiz": ("Whiz", "everyone bids the spades they hold, or Nil"),
     "suicide": ("Suicide", "each partnership bids exactly one Nil"),
     "ten_for_200": (

@@ -401,11 +401,13 @@ print(
 # %% [markdown]
 # Because the scale takes the noise of the deals off each loss, most
 # ratings hold from one seed to the next (`docs/coach.md` measures how
-# often, and how often a rating agrees with a fixed 640 deals). A
-# rating that moves with the seed is borderline, its loss near a bound of
-# the scale. That is why the exercises fix the coach's seed (`seed="ch10"`), and
-# why a review's mistakes and blunders, the decisions that cost the most
-# points, are the ones to look at first.
+# often, and how often a rating agrees with a fixed 640 deals: about two
+# in three hold). A rating that moves can move a band or more, as the line
+# above shows: a loss of a few points, inside the noise of one seed's
+# deals, is counted under one seed and taken off under the other. That is
+# why the exercises fix the coach's seed (`seed="ch10"`), and why a
+# review's mistakes and blunders, the decisions that cost the most points
+# and hold best from seed to seed, are the ones to look at first.
 #
 # ## Bots in every seat
 #

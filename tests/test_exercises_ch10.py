@@ -34,7 +34,7 @@ LESSONS: dict[str, tuple[set[str], dict[str, float]]] = {
     "COVER": ({"3S", "4S"}, {"10S": 8, "AS": 40, "2C": 100, "KD": 100}),
     "ATTACK": ({"7D"}, {"6H": 15, "JH": 15}),
     "SET": ({"7C", "JC"}, {"10S": 15, "QS": 40}),
-    "DUCK": ({"6H", "JH"}, {"10S": 15, "JS": 15}),
+    "DUCK": ({"4S", "7S"}, {"JS": 15}),
 }
 
 
@@ -116,6 +116,23 @@ def test_lesson_is_what_the_coach_finds(name: str, positions: dict[str, Hand]) -
         verdict = advice.rate(Card.parse(code))
         assert verdict.loss >= points, (name, code, verdict.text)
         assert verdict.text.startswith("You played")
+
+
+def test_the_duck_lesson_is_about_bags(positions: dict[str, Hand]) -> None:
+    """Section 6 teaches ducking a bag: in the coach's deals the duck leaves
+    North-South fewer bags and East-West's set rate where it was, so the
+    points it saves are bags, not a set (an earlier position's were a set)."""
+    hand = positions["DUCK"]
+    advice = Coach("search", seed="ch10").advise(hand.view(hand.turn), hand=hand)
+    study = advice.study
+
+    def mean(card: str, what: str) -> float:
+        outcomes = study.outcomes[study.reps[Card.parse(card)]]
+        return sum(float(getattr(o, what) or 0) for o in outcomes) / len(outcomes)
+
+    assert mean("JS", "bags") - mean("7S", "bags") >= 1
+    assert abs(mean("JS", "set_them") - mean("7S", "set_them")) <= 0.05
+    assert mean("7S", "trick") == 0 and mean("JS", "trick") == 1
 
 
 def test_judge_asks_for_a_card_first() -> None:

@@ -18,6 +18,7 @@ from typing import Any
 from ..actions import Bid
 from ..coach import Advice, Verdict, loss_points
 from ..counting import nil_average, nil_break_even, quick_tricks
+from ..display import and_list
 from ..hand import Hand
 from ..rules import Rules
 from ..scoring import score_hand
@@ -538,11 +539,24 @@ class ChooseBid(Spec):
             b for b in self.hand.legal_actions() if isinstance(b, Bid) and self.good(b)
         ]
         also = [b for b in good if b != advice.best]
-        others = (
-            f" Also accepted: {', '.join(self.format_answer(b) for b in also)}."
-            if also
-            else ""
-        )
+        noisy = [b for b in also if not accepted(self.verdict(b))]
+        others = ""
+        if also:
+            others = (
+                f" Also accepted: {and_list([self.format_answer(b) for b in also])}"
+            )
+            if noisy:
+                which = (
+                    ""
+                    if noisy == also
+                    else (and_list([self.format_answer(b) for b in noisy]) + ": ")
+                )
+                them = "it" if len(noisy) == 1 else "them"
+                others += (
+                    f" ({which}rated below good, but the coach's {BID_SAMPLES} "
+                    f"deals cannot tell {them} from a good bid)"
+                )
+            others += "."
         return (
             f"The coach: {advice.explain()}{others} {COACH_POINTS} The quick count "
             f"is {quick_tricks(self.hand.holding[self.seat]):g}."

@@ -6,6 +6,7 @@ import copy
 import json
 import random
 import re
+from pathlib import Path
 
 import pytest
 
@@ -543,3 +544,25 @@ def test_a_saved_game_gets_the_permissions_of_a_new_file(tmp_path) -> None:
         assert stat.S_IMODE((tmp_path / "p.json").stat().st_mode) == 0o644
     finally:
         os.umask(old)
+
+
+def test_the_docs_step_through_example_runs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """records.md's "Step through a record" replays each hand to its score."""
+    from spadeslib.bots import make_bot, play_until
+
+    game = Game(seed=5)
+    play_until(game, {seat: make_bot("rule") for seat in "NESW"}, hands=2)
+    record.save(game, tmp_path / "game.json")
+    docs = Path(__file__).resolve().parent.parent / "docs" / "records.md"
+    section = docs.read_text(encoding="utf-8").split("## Step through a record")[1]
+    code = re.search(r"```python\n(.*?)```", section, re.S)
+    assert code is not None
+    monkeypatch.chdir(tmp_path)
+    exec(code.group(1), {})
+    printed = capsys.readouterr().out.splitlines()
+    assert printed == [
+        f"hand {n}: {h.result['NS'].points} points for NS"
+        for n, h in enumerate(game.finished_hands, 1)
+    ]

@@ -15,6 +15,12 @@ the levels with a one-line summary. Every bot has ``act(view)``,
 
 :data:`LADDER` lists the levels a learner climbs, weakest first.
 
+A bot of your own is named by its import path, ``"mybot.CountBot"`` (a
+module in the current folder or installed, and a class or factory in it),
+wherever a level is: ``make_bot``, ``spades match mybot.CountBot rule``,
+``spades ladder --levels rule,mybot.CountBot``. See "Writing a bot" in
+``docs/developers.md``.
+
 :func:`suggest` gives the hint a level would give (action and reason);
 :func:`~spadeslib.bots.match.duplicate_match` measures one level against
 another.
@@ -31,6 +37,8 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import os
+import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -88,6 +96,7 @@ __all__ = [
     "RuleBot",
     "SearchBot",
     "Suggestion",
+    "custom_bot",
     "level_options",
     "make_bot",
     "parse_level",
@@ -133,10 +142,15 @@ def parse_level(spec: str) -> tuple[str, dict[str, Any]]:
     if not isinstance(spec, str):
         raise SpadesError(f"a bot level is a name such as 'rule', not {spec!r}")
     name, _, rest = spec.strip().partition(":")
-    name = name.strip().lower()
-    if name not in BOTS:
+    name = name.strip()
+    if "." in name:  # a bot of your own: "module.Class"
+        custom_bot(name)
+    elif name.lower() in BOTS:
+        name = name.lower()
+    else:
         raise SpadesError(
-            f"unknown bot {spec.strip()!r}: choose from {', '.join(BOTS)}"
+            f"unknown bot {spec.strip()!r}: choose from {', '.join(BOTS)}, or "
+            "name your own bot's class as module.Class"
         )
     options: dict[str, Any] = {}
     for item in filter(None, (p.strip() for p in rest.split(","))):
@@ -190,16 +204,52 @@ def level_options(level: str) -> tuple[str, ...]:
     >>> level_options("novice"), level_options("search:8")
     ((), ('samples', 'bid_samples', 'time_limit', 'confidence'))
     """
-    factory = BOTS[parse_level(level)[0]][1]
-    if isinstance(factory, type):
-        cls = factory
-    else:  # a lazy factory is named for its class; search-lite says which
-        cls = __getattr__(getattr(factory, "bot_class", factory.__name__))
+    factory = _factory(parse_level(level)[0])
+    shape: Callable[..., Any] = factory
+    if not isinstance(factory, type):
+        # a lazy factory is named for its class; search-lite says which
+        named = getattr(factory, "bot_class", factory.__name__)
+        if named in _LAZY:
+            shape = __getattr__(named)
     return tuple(
         p.name
-        for p in inspect.signature(cls).parameters.values()
-        if p.name != "seed" and p.kind is not p.VAR_KEYWORD
+        for p in inspect.signature(shape).parameters.values()
+        if p.name != "seed" and p.kind not in (p.VAR_KEYWORD, p.VAR_POSITIONAL)
     )
+
+
+def custom_bot(path: str) -> Callable[..., Bot]:
+    """The class (or factory) of a bot of your own, named ``"module.Class"``;
+    the module is imported from the current folder or the installed packages.
+
+    >>> custom_bot("spadeslib.bots.RandomBot")
+    <class 'spadeslib.bots.random_bot.RandomBot'>
+    >>> custom_bot("spadeslib.bots.NoSuchBot")
+    Traceback (most recent call last):
+    ...
+    spadeslib.errors.SpadesError: bot '...NoSuchBot': module ... has no 'NoSuchBot'
+    """
+    module_name, _, attr = path.rpartition(".")
+    here = os.getcwd()
+    if here not in sys.path and "" not in sys.path:
+        sys.path.append(here)  # as `python -m` would: the folder you work in
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as error:
+        raise SpadesError(
+            f"bot {path!r}: cannot import {module_name!r} ({error}); run from the "
+            f"folder that holds {module_name.replace('.', '/')}.py, or install it"
+        ) from None
+    factory = getattr(module, attr, None)
+    if factory is None:
+        raise SpadesError(f"bot {path!r}: module {module_name!r} has no {attr!r}")
+    if not callable(factory):
+        raise SpadesError(f"bot {path!r}: {attr} is not a class or a function")
+    return factory
+
+
+def _factory(level: str) -> Callable[..., Bot]:
+    return BOTS[level][1] if level in BOTS else custom_bot(level)
 
 
 def make_bot(name: str, seed: int | str | None = None, **options: Any) -> Bot:
@@ -219,7 +269,28 @@ def make_bot(name: str, seed: int | str | None = None, **options: Any) -> Bot:
         raise SpadesError(
             f"bad options for bot {level!r}: no option {unknown[0]!r} ({offer})"
         )
+    factory = _factory(level)
+    if level in BOTS or _takes_seed(factory):  # a bot of your own may need none
+        parsed["seed"] = seed
     try:
-        return BOTS[level][1](seed=seed, **parsed)
+        bot = factory(**parsed)
     except (TypeError, ValueError) as error:
         raise SpadesError(f"bad options for bot {level!r}: {error}") from None
+    missing = [
+        m for m in ("act", "explain", "reset") if not callable(getattr(bot, m, None))
+    ]
+    if missing or not isinstance(getattr(bot, "name", None), str):
+        lacks = ", ".join(f"{m}()" for m in missing) or "a name"
+        raise SpadesError(
+            f"bot {level!r} lacks {lacks}: a bot has a name and the methods "
+            "act(view), explain(view) and reset() (see spadeslib.bots.Bot)"
+        )
+    return bot
+
+
+def _takes_seed(factory: Callable[..., Any]) -> bool:
+    try:
+        parameters = inspect.signature(factory).parameters.values()
+    except (TypeError, ValueError):
+        return True
+    return any(p.name == "seed" or p.kind is p.VAR_KEYWORD for p in parameters)

@@ -203,7 +203,7 @@ def assignment_notebook(chapter: str | int, class_seed: int | str) -> Any:
         ]
     nb = nbf.new_notebook(cells=cells)
     nb.metadata["kernelspec"] = {
-        "display_name": "Python 3",
+        "display_name": "Python 3 (ipykernel)",
         "language": "python",
         "name": "python3",
     }

@@ -27,6 +27,15 @@ def _files(suffix: str) -> list[Path]:
 
 
 NOTEBOOKS = _files(".ipynb")
+
+
+def _kernel_name() -> str:
+    from ipykernel.kernelspec import get_kernel_dict
+
+    return str(get_kernel_dict()["display_name"])
+
+
+KERNEL_NAME = _kernel_name()
 SCRIPTS = _files(".py")
 
 
@@ -82,6 +91,9 @@ def test_notebook_runs_on_python3_kernel(notebook: Path) -> None:
         f"{_rel(notebook)}: kernelspec {kernelspec}"
     )
     assert kernelspec.get("language") == "python"
+    # as ipykernel names it, so that JupyterLab opens the notebook unchanged
+    # (a differing name marks it unsaved at once, and a save rewrites it)
+    assert kernelspec.get("display_name") == KERNEL_NAME, _rel(notebook)
 
 
 # ----------------------------------------------------------------------------

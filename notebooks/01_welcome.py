@@ -87,7 +87,7 @@ from IPython.display import Markdown, display
 import spadeslib
 from spadeslib import Game, Phase, Seat
 from spadeslib.bots import make_bot
-from spadeslib.display import cards_text
+from spadeslib.display import cards_text, wrapped
 
 plt.rcParams.update({"figure.dpi": 96, "savefig.dpi": 96, "font.size": 11})
 BLUE, ORANGE = "#0072B2", "#E69F00"
@@ -181,7 +181,7 @@ while hand.phase is Phase.BIDDING:
     suggestion = bots[seat].explain(game.view(seat))
     game.apply(suggestion.action)
     if seat in hand.bid_map():  # a bid (not just looking at the cards)
-        print(f"{seat.full:<6} {suggestion.reason}")
+        print(wrapped(f"{seat.full:<6} {suggestion.reason}", indent=7))
 view = game.view("N")
 for side in view.sides:
     print(f"contract {side}: {view.team_contract(side)} tricks")

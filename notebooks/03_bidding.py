@@ -36,7 +36,7 @@ from matplotlib.patches import Patch
 
 from spadeslib import Bid, Hand, Phase, Rules, Seat, score_hand
 from spadeslib.bots import make_bot
-from spadeslib.display import cards_text
+from spadeslib.display import cards_text, wrapped
 
 plt.rcParams.update({"figure.dpi": 96, "savefig.dpi": 96, "font.size": 11})
 BLUE, ORANGE, GREEN, RED = "#0072B2", "#E69F00", "#009E73", "#D55E00"
@@ -278,7 +278,7 @@ for spec in PRESETS4:
     hand.apply(3)
     print(f"{spec}:")
     for bid in (Bid.NIL, Bid.BLIND_NIL):
-        print(f"   {bid.label():<9}", hand.why_illegal(bid) or "legal")
+        print(wrapped(f"   {bid.label():<9} {hand.why_illegal(bid) or 'legal'}", indent=13))
 
 # %% [markdown]
 # Reading the table:
@@ -294,9 +294,9 @@ for spec in PRESETS4:
 # %%
 for spec in PRESETS4:
     r = Rules(spec)
+    print(f"{spec:<10} blind_nil={r.blind_nil!r:<15} margin={r.blind_nil_margin}")
     print(
-        f"{spec:<10} blind_nil={r.blind_nil!r:<15} margin={r.blind_nil_margin:<4} "
-        f"nil_before_partner_only={r.nil_before_partner_only!s:<6} "
+        f"{'':<10} nil_before_partner_only={r.nil_before_partner_only!s:<6} "
         f"double_nil={r.double_nil!s:<6} blind nils per team={r.blind_nils_per_team}"
     )
 
@@ -363,7 +363,7 @@ for seat in Seat:
 parts = quick_trick_parts(fresh.holding[Seat.NORTH])
 print("\nNorth's count:", ", ".join(f"{what} {value:g}" for what, value in parts))
 suggestion = bot.explain(fresh.view("N"))
-print("\nthe rule bot, as North:", suggestion.reason)
+print(wrapped(f"\nthe rule bot, as North: {suggestion.reason}"))
 
 # %% [markdown]
 # Both methods are guesses. How good they are can be *measured* by letting

@@ -29,7 +29,7 @@
 from IPython.display import Markdown, display
 
 from spadeslib import Card, Hand, IllegalAction, Rules, Seat, trick_winner
-from spadeslib.display import cards_text
+from spadeslib.display import cards_text, wrapped
 
 
 def show_table(headers, rows):
@@ -229,7 +229,7 @@ show_table(["what it shows", "trick (N leads)", "winner"], rows)
 attempts = [("E", "AD"), ("W", "KD"), ("W", "XX")]
 for seat, card in attempts:
     error = hand.check(card, seat=seat)
-    print(f"{seat} plays {card}: {error.rule:<14} {error}")
+    print(wrapped(f"{seat} plays {card}: {error.rule:<14} {error}", indent=29))
 print("legal for West now:", symbols(hand.legal_actions()))
 
 # %% [markdown]

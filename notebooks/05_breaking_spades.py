@@ -34,7 +34,7 @@ from IPython.display import Markdown, display
 
 from spadeslib import PRESETS, Game, Hand, Phase, Rules
 from spadeslib.bots import make_bot, play_until
-from spadeslib.display import cards_text
+from spadeslib.display import cards_text, wrapped
 
 plt.rcParams.update({"figure.dpi": 96, "savefig.dpi": 96, "font.size": 11})
 BLUE, ORANGE, GREEN, RED = "#0072B2", "#E69F00", "#009E73", "#D55E00"
@@ -73,7 +73,7 @@ print("North may lead:", symbols(hand.legal_actions()))
 print("spades broken? ", hand.spades_broken)
 
 # %%
-print(hand.why_illegal("KS"))
+print(wrapped(hand.why_illegal("KS")))
 
 # %% [markdown]
 # ## A discard does not break spades

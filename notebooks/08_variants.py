@@ -51,7 +51,7 @@ from spadeslib import (
     score_hand,
 )
 from spadeslib.bots import make_bot
-from spadeslib.display import cards_text
+from spadeslib.display import cards_text, wrapped
 from spadeslib.sheet import differences
 
 plt.rcParams.update({"figure.dpi": 96, "savefig.dpi": 96, "font.size": 11})
@@ -300,7 +300,7 @@ suicide = bidding_options(
 hand = Hand("cards4net+suicide", dealer="W", seed=9)
 for bid in (3, 4):
     hand.apply(bid)
-print(hand.why_illegal(Bid(2)))
+print(wrapped(hand.why_illegal(Bid(2))))
 
 # %% [markdown]
 # ## Ten for 200

@@ -44,6 +44,7 @@ from IPython.display import Markdown, display
 
 from spadeslib import Hand, Rank, Rules, Seat, Suit
 from spadeslib.experiments import HandJob, play_hand
+from spadeslib.display import wrapped
 from spadeslib.parallel import run
 
 plt.rcParams.update({"figure.dpi": 96, "savefig.dpi": 96, "font.size": 11})
@@ -361,8 +362,10 @@ while any(len(chosen[c]) < PER_CELL for c in CELLS):
     normal_of[seed] = normal
     chosen[cell].append(seed)
 print(
-    f"screened {i} deals to find {PER_CELL} for each of {len(CELLS)} cells; "
-    f"{bot_nil} more were left out because the bot bid Nil for North itself"
+    wrapped(
+        f"screened {i} deals to find {PER_CELL} for each of {len(CELLS)} cells; "
+        f"{bot_nil} more were left out because the bot bid Nil for North itself"
+    )
 )
 
 
@@ -415,7 +418,7 @@ verdicts = {
 }
 for what, cells in verdicts.items():
     named = "; ".join(f"{side} high cards, {spade}" for side, spade in cells)
-    print(f"{what}: {named or 'none'}")
+    print(wrapped(f"{what}: {named or 'none'}", indent=4))
 
 # %%
 fig, (left, right) = plt.subplots(1, 2, figsize=(10, 4))

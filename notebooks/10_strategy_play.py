@@ -62,7 +62,7 @@ from IPython.display import Markdown, display
 from spadeslib import Card, Hand, Phase, Rank, Rules, Seat, Suit
 from spadeslib.bots import make_bot
 from spadeslib.coach import Coach, loss_points
-from spadeslib.display import cards_text
+from spadeslib.display import cards_text, wrapped
 from spadeslib.experiments import HandJob, play_hand
 from spadeslib.parallel import run
 
@@ -125,17 +125,17 @@ def judge(hand, choice):
         return
     problem = hand.why_illegal(choice)
     if problem is not None:
-        print(problem)
+        print(wrapped(problem))
         return
     verdict = COACH.advise(hand.view(hand.turn), hand=hand).rate(Card.parse(choice))
     lost = f"you lose {verdict.loss:.1f} points on average"
-    print(f"{verdict.rating} ({lost}): {verdict.text}")
+    print(wrapped(f"{verdict.rating} ({lost}): {verdict.text}"))
 
 
 def coach_says(hand):
     """What the coach finds: the best card, how sure, and every card's loss."""
     advice = COACH.advise(hand.view(hand.turn), hand=hand)
-    print(advice.explain())
+    print(wrapped(advice.explain()))
     rows = []
     for card in hand.legal_cards():
         verdict = advice.rate(card)

@@ -86,6 +86,7 @@
 from IPython.display import Markdown, display
 
 from spadeslib.bots import LADDER
+from spadeslib.display import wrapped
 
 rows = [f"| `{name}` | {words} |" for name, words in LADDER.items()]
 display(Markdown("\n".join(["| level | how it plays |", "| --- | --- |", *rows])))
@@ -181,7 +182,7 @@ print(demo.message)
 # hand is:
 
 # %%
-print(demo.estimate().text)
+print(wrapped(demo.estimate().text))
 
 # %% [markdown]
 # We bid; the message reports our bid and everything the bots did after it,
@@ -204,7 +205,7 @@ print(accepted, "-", demo.message.splitlines()[0])
 
 # %%
 tip = demo.hint()
-print(f"Hint: {tip.action.symbol()}. {tip.text}")
+print(wrapped(f"Hint: {tip.action.symbol()}. {tip.text}"))
 
 # %% [markdown]
 # *Undo* takes a decision back; the bots are seeded by the position, so if
@@ -259,7 +260,7 @@ print(scale_text())
 
 # %%
 review = demo.review()
-print(review.summary)
+print(wrapped(review.summary))
 print(review.counts)
 
 # %% [markdown]
@@ -277,7 +278,7 @@ for row in review.rows[:8]:
 
 # %%
 worst = max(review.rows, key=lambda row: row.loss or 0)
-print(worst.text)
+print(wrapped(worst.text))
 
 # %% [markdown]
 # ## The review from code
@@ -436,7 +437,7 @@ print(game.scores)
 text = demo.to_json()
 again = SpadesTable(speed="instant")
 again.from_json(text)
-print(again.message)
+print(wrapped(again.message))
 print(again.game.scores)
 
 # %% [markdown]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import html
 import re
+import textwrap
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -36,6 +37,7 @@ __all__ = [
     "score_sheet_text",
     "suit_colour",
     "trick_html",
+    "wrapped",
 ]
 
 
@@ -47,6 +49,23 @@ def plural(n: int, word: str, words: str | None = None) -> str:
     ('1 bag', '0 tricks', '2 penalties')
     """
     return f"{n} {word if n == 1 else (words or word + 's')}"
+
+
+def wrapped(text: str, width: int = 88, indent: int = 0) -> str:
+    """``text`` broken into lines of at most ``width`` characters between
+    words (each of its own lines apart), the lines after the first of each
+    indented by ``indent`` spaces: printed prose that a notebook does not
+    break in the middle of a word.
+
+    >>> print(wrapped("North  Bid 4: two aces, a king and a long suit", 24, 7))
+    North  Bid 4: two aces,
+           a king and a long
+           suit
+    """
+    return "\n".join(
+        textwrap.fill(line, width, subsequent_indent=" " * indent) or line
+        for line in text.split("\n")
+    )
 
 
 def and_list(words: list[str]) -> str:

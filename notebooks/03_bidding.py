@@ -278,7 +278,11 @@ for spec in PRESETS4:
     hand.apply(3)
     print(f"{spec}:")
     for bid in (Bid.NIL, Bid.BLIND_NIL):
-        print(wrapped(f"   {bid.label():<9} {hand.why_illegal(bid) or 'legal'}", indent=13))
+        print(
+            wrapped(
+                f"   {bid.label():<9} {hand.why_illegal(bid) or 'legal'}", indent=13
+            )
+        )
 
 # %% [markdown]
 # Reading the table:

@@ -43,8 +43,8 @@ import numpy as np
 from IPython.display import Markdown, display
 
 from spadeslib import Hand, Rank, Rules, Seat, Suit
-from spadeslib.experiments import HandJob, play_hand
 from spadeslib.display import wrapped
+from spadeslib.experiments import HandJob, play_hand
 from spadeslib.parallel import run
 
 plt.rcParams.update({"figure.dpi": 96, "savefig.dpi": 96, "font.size": 11})

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from ..actions import Action
+from ..cards import Card
 from ..errors import IllegalAction, SpadesError
 from ..game import Game
 from ..seats import Seat
@@ -54,7 +55,7 @@ class BotError(SpadesError):
     ...     def act(self, view): return Card.parse("AS")
     >>> play_until(Game(seed=7), {"S": Stubborn()})  # South bids first
     Traceback (most recent call last):
-    spadeslib.bots.base.BotError: bot 'stubborn' at South chose AS: South cannot
+    spadeslib.bots.base.BotError: bot 'stubborn' at South chose A♠: South cannot
     play the ace of spades now: the hand is in the bidding phase and it is
     South's turn to bid
     """
@@ -128,8 +129,9 @@ def play_until(
             try:
                 apply(action)  # validated: a legal action is recognised at once
             except IllegalAction as error:
+                shown = action.symbol() if isinstance(action, Card) else action
                 raise BotError(
-                    f"bot {bot.name!r} at {seat.full} chose {action}: {error}"
+                    f"bot {bot.name!r} at {seat.full} chose {shown}: {error}"
                 ) from None
         finished += 1
 

@@ -21,10 +21,13 @@ __all__ = ["Estimate", "mean_ci", "standard_error"]
 class Estimate:
     """The value of one action in bag-adjusted points of margin for the
     seat's side, with a 95% confidence interval (``low``, ``high``); an
-    ``exact`` value has ``low == mean == high``.
+    ``exact`` value has ``low == mean == high``: every deal gave the same
+    value (solved with every card known, or sampled deals that agree).
 
     >>> Estimate(12.0, 8.5, 15.5, False)
     Estimate(mean=12.0, low=8.5, high=15.5, exact=False)
+    >>> print(Estimate(12.0, 8.5, 15.5), Estimate(-4.0, -4.0, -4.0, True))
+    +12.0 [+8.5, +15.5] -4 (the same in every deal)
     """
 
     mean: float
@@ -34,7 +37,7 @@ class Estimate:
 
     def __str__(self) -> str:
         if self.exact:
-            return f"{self.mean:+.0f} (exact)"
+            return f"{self.mean:+.0f} (the same in every deal)"
         return f"{self.mean:+.1f} [{self.low:+.1f}, {self.high:+.1f}]"
 
 

@@ -7,8 +7,9 @@ hand or game and seeded from it (``SEED/N``, ``SEED/E``, ...), never shared
 between jobs. The course's strategy chapters use these functions:
 
 - :func:`play_hand` plays one :class:`HandJob` (a seeded deal, the bots of
-  each seat, and optionally a seat forced to bid Nil or North-South's bids
-  shifted) and returns a :class:`HandOutcome`;
+  each seat, the running scores at its start, and optionally a seat forced
+  to bid Nil or Blind Nil, or North-South's bids shifted) and returns a
+  :class:`HandOutcome`;
 - :func:`play_game` plays a whole seeded game between bots and returns the
   :class:`~spadeslib.game.Game`; :func:`game_outcome` returns its summary,
   a :class:`GameOutcome`, small enough to send between processes.
@@ -24,9 +25,11 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from . import bidding
 from .actions import Action, Bid, BidKind
 from .bots import Bot, Suggestion, make_bot, play_until, split_levels
 from .cards import Card
@@ -139,12 +142,33 @@ class HandJob:
       total: North's by ``ceil(shift / 2)``, South's by ``floor(shift / 2)``,
       each kept within the numbers the rules allow (1-13 where 0 is not a
       number bid); under rules that fix a bid (mirror), a shifted bid is
-      refused by the engine.
+      refused by the engine;
+    - ``scores``: the running totals when the hand starts, as
+      :class:`~spadeslib.hand.Hand` takes them (a mapping is stored as a
+      tuple of ``(side, points)`` pairs, so that the job stays hashable; no
+      scores: 0 each). They decide who is offered Blind Nil under
+      ``classic``, and the bots read them;
+    - ``blind_nil``: this seat declares Blind Nil when offered it, without
+      looking at its cards; its partner, the other seats and any exchange
+      or discard are the bots' as usual. A seat the rules do not offer
+      Blind Nil at these scores is refused with the engine's reason.
 
     >>> HandJob("x", rules="two-player", nil="E")
     Traceback (most recent call last):
     ...
     spadeslib.errors.SpadesError: nil: East has no seat in a two-player game
+
+    Under ``classic`` only a side far enough behind may bid Blind Nil:
+
+    >>> job = HandJob("x", rules="classic", blind_nil="N", scores={"NS": 0, "EW": 100})
+    >>> job.blind_nil, job.scores
+    (<Seat.NORTH: 0>, (('NS', 0), ('EW', 100)))
+    >>> HandJob("x", rules="classic", blind_nil="N", scores={"NS": 0, "EW": 90})
+    Traceback (most recent call last):
+    ...
+    spadeslib.errors.SpadesError: blind_nil: North cannot bid Blind Nil: under
+    classic Blind Nil is allowed only to a team behind by at least 100 points
+    when the hand starts, and NS is not (NS 0, EW 90)
     """
 
     seed: int | str
@@ -153,15 +177,49 @@ class HandJob:
     bots: str = "rule"
     nil: Seat | None = None
     shift: int = 0
+    scores: tuple[tuple[str, int], ...] | Mapping[str, int] | None = None
+    """Stored as a tuple of ``(side, points)`` pairs (a mapping is converted)."""
+    blind_nil: Seat | None = None
 
     def __post_init__(self) -> None:
+        if self.nil is None and self.blind_nil is None and self.scores is None:
+            return  # nothing to check
+        rules = Rules.parse(self.rules)
         # "N" or 0 names North as everywhere else; a seat of no game is refused
-        if self.nil is not None:
-            seat = Seat.parse(self.nil)
-            rules = Rules.parse(self.rules)
+        for name in ("nil", "blind_nil"):
+            value = getattr(self, name)
+            if value is None:
+                continue
+            seat = Seat.parse(value)
             if rules.players == 2 and seat not in (Seat.NORTH, Seat.SOUTH):
-                raise SpadesError(f"nil: {seat.full} has no seat in a two-player game")
-            object.__setattr__(self, "nil", seat)
+                raise SpadesError(
+                    f"{name}: {seat.full} has no seat in a two-player game"
+                )
+            object.__setattr__(self, name, seat)
+        if self.nil is not None and self.nil is self.blind_nil:
+            raise SpadesError(
+                f"nil, blind_nil: {self.nil.full} bids Nil or Blind Nil, not both"
+            )
+        if self.scores is None and self.blind_nil is None:
+            return
+        # the engine checks the scores and says who is offered Blind Nil
+        hand = self._deal(rules)
+        if self.scores is not None:
+            object.__setattr__(self, "scores", tuple(hand.scores.items()))
+        if self.blind_nil is not None:
+            refusal = _blind_nil_refusal(hand, self.blind_nil)
+            if refusal is not None:
+                raise SpadesError(f"blind_nil: {refusal}")
+
+    def _deal(self, rules: Rules) -> Hand:
+        """The job's hand, dealt and not yet played."""
+        dealer = self.dealer
+        if dealer is None:
+            dealer = Seat.WEST if rules.players == 4 else Seat.SOUTH
+        scores = self.scores
+        if scores is not None and not isinstance(scores, Mapping):
+            scores = dict(scores)
+        return Hand(rules, dealer=dealer, seed=self.seed, scores=scores)
 
     def changed(self, seat: Seat, bid: Bid) -> Bid:
         """The bid ``seat`` makes when its bot chose ``bid``.
@@ -221,15 +279,17 @@ def play_hand(job: HandJob) -> HandOutcome:
     >>> sorted(outcome.result)
     ['EW', 'NS']
     """
-    dealer = job.dealer
-    if dealer is None:
-        rules = Rules.parse(job.rules) if isinstance(job.rules, str) else job.rules
-        dealer = Seat.WEST if rules.players == 4 else Seat.SOUTH
-    hand = Hand(job.rules, dealer=dealer, seed=job.seed)
+    hand = job._deal(Rules.parse(job.rules))
     bots = players(job.bots, hand.seats, job.seed)
+    blind = job.blind_nil
     while not hand.is_over:
         seat = hand.turn
         assert seat is not None  # a hand that is not over has a turn
+        if seat is blind and _blind_nil_due(hand, seat):
+            if Bid.BLIND_NIL not in hand.legal_actions():
+                raise SpadesError(f"blind_nil: {hand.why_illegal(Bid.BLIND_NIL)}")
+            hand.apply(Bid.BLIND_NIL)
+            continue
         action = bots[seat].act(hand.view(seat))
         if hand.phase is Phase.BIDDING and isinstance(action, Bid):
             action = job.changed(seat, action)
@@ -242,6 +302,23 @@ def play_hand(job: HandJob) -> HandOutcome:
         tricks_won={seat: hand.tricks_won[seat] for seat in hand.seats},
         result=dict(hand.result),
     )
+
+
+def _blind_nil_due(hand: Hand, seat: Seat) -> bool:
+    """Whether ``seat`` (to move) now makes the choice between Blind Nil
+    and looking: its bid with four players, its first draw with two."""
+    if hand.phase is Phase.DRAW:
+        return hand.hidden[seat]
+    return hand.phase is Phase.BIDDING and hand.bids[seat] is None
+
+
+def _blind_nil_refusal(hand: Hand, seat: Seat) -> str | None:
+    """Why the rules do not offer ``seat`` Blind Nil in the freshly dealt
+    ``hand`` (``None``: they do, as far as the start of the hand decides)."""
+    if hand.phase is Phase.DRAW and hand.hidden[seat]:
+        return None  # two players: declared before the first card
+    refusal = bidding.refuse_bid(hand.bid_situation(seat), Bid.BLIND_NIL)
+    return None if refusal is None else refusal[1]
 
 
 def _bid(bid: Bid | None) -> Bid:

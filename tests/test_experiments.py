@@ -187,3 +187,94 @@ def test_bad_bot_lists_are_refused() -> None:
     assert CarelessBot(1).explain(Hand(seed=1, dealer="W").view("N")).level == (
         "careless"
     )
+
+
+# ---- Blind Nil forced on a seat
+BEHIND = {"NS": 0, "EW": 100}  # classic's blind_nil_margin
+
+
+def old_blind_nil_play(hand: Hand, seed: str, blind: Seat) -> Hand:
+    """A hand where ``blind`` bids Blind Nil at its turn, written out."""
+    bots = {seat: make_bot("rule", seed=f"{seed}/{seat.letter}") for seat in Seat}
+    while not hand.is_over:
+        seat = hand.turn
+        if seat is blind and hand.phase is Phase.BIDDING and hand.bids[seat] is None:
+            assert Bid.BLIND_NIL in hand.legal_actions()
+            hand.apply(Bid.BLIND_NIL)
+        else:
+            hand.apply(bots[seat].act(hand.view(seat)))
+    return hand
+
+
+@pytest.mark.parametrize("i", [0, 1, 2, 3])
+def test_blind_nil_is_bid_and_the_bots_play_the_rest(i: int) -> None:
+    seed, dealer = f"blind/{i}", Seat(i % 4)
+    job = HandJob(seed, dealer=dealer, rules="classic", scores=BEHIND, blind_nil="N")
+    outcome = play_hand(job)
+    assert outcome.bids[Seat.NORTH] == Bid.BLIND_NIL and outcome.any_nil
+    nil = outcome.result["NS"].nils
+    assert [(n.seat, n.bid) for n in nil] == [(Seat.NORTH, Bid.BLIND_NIL)]
+    assert abs(nil[0].points) == 200 and nil[0].made == (nil[0].points > 0)
+    hand = Hand("classic", dealer=dealer, seed=seed, scores=BEHIND)
+    assert same_hand(outcome, old_blind_nil_play(hand, seed, Seat.NORTH))
+    # the same deal without the job's Blind Nil: the bot looks (100 behind)
+    normal = play_hand(HandJob(seed, dealer=dealer, rules="classic", scores=BEHIND))
+    assert normal.initial == outcome.initial
+    assert not normal.bids[Seat.NORTH].is_blind
+
+
+def test_blind_nil_changes_the_outcome() -> None:
+    pairs = [
+        (
+            play_hand(HandJob(f"blind/{i}", rules="classic", scores=BEHIND)),
+            play_hand(
+                HandJob(f"blind/{i}", rules="classic", scores=BEHIND, blind_nil="N")
+            ),
+        )
+        for i in range(6)
+    ]
+    assert all(a.bids[Seat.NORTH] != b.bids[Seat.NORTH] for a, b in pairs)
+    assert sum(a.result != b.result for a, b in pairs) >= 5
+
+
+def test_blind_nil_is_refused_where_the_rules_do_not_offer_it() -> None:
+    for scores in (None, {"NS": 0, "EW": 99}, {"NS": 300, "EW": 0}):
+        with pytest.raises(SpadesError, match=r"blind_nil: North cannot bid Blind Nil"):
+            HandJob("x", rules="classic", scores=scores, blind_nil="N")
+    with pytest.raises(SpadesError, match="behind by at least 100 points"):
+        HandJob("x", rules="classic", scores={"NS": 0, "EW": 99}, blind_nil="N")
+    HandJob("x", rules="classic", scores={"EW": 0, "NS": 100}, blind_nil="E")
+    # cards4net: the first bidder only (West deals, North bids first)
+    assert HandJob("x", blind_nil="N").blind_nil is Seat.NORTH
+    with pytest.raises(SpadesError, match=r"East cannot bid Blind Nil: .*first bidder"):
+        HandJob("x", blind_nil="E")
+    with pytest.raises(SpadesError, match="has no Blind Nil"):
+        HandJob("x", rules="classic+jokers", scores={"EW": 500}, blind_nil="N")
+    with pytest.raises(SpadesError, match="Nil or Blind Nil, not both"):
+        HandJob("x", nil="N", blind_nil="N")
+    with pytest.raises(SpadesError, match="blind_nil: East has no seat"):
+        HandJob("x", rules="two-player", blind_nil="E")
+    with pytest.raises(SpadesError, match="scores map each side"):
+        HandJob("x", scores={"XX": 0})
+    # refused in play when an earlier bid takes it away: South's bot bids
+    # Blind Nil first (200 behind), and yppedia allows one per team
+    job = HandJob(
+        "x", dealer="E", rules="yppedia", scores={"NS": 0, "EW": 200}, blind_nil="N"
+    )
+    with pytest.raises(SpadesError, match="only one Blind Nil per team"):
+        play_hand(job)
+
+
+def test_blind_nil_jobs_are_hashable_and_travel_to_workers() -> None:
+    jobs = [
+        HandJob(f"w/{i}", rules="classic", scores=BEHIND, blind_nil=Seat.NORTH)
+        for i in range(3)
+    ] + [HandJob("w/2p", rules="two-player", blind_nil="S")]
+    assert jobs[0].scores == (("NS", 0), ("EW", 100))
+    assert jobs[0] == HandJob(
+        "w/0", rules="classic", scores=(("NS", 0), ("EW", 100)), blind_nil="N"
+    )
+    assert len({*jobs, *jobs}) == len(jobs)
+    serial = run(play_hand, jobs, jobs=1)
+    assert run(play_hand, jobs, jobs=2) == serial
+    assert [o.bids[o.job.blind_nil] for o in serial] == [Bid.BLIND_NIL] * 4

@@ -389,9 +389,9 @@ coach_says(hand)
 # every discard a blunder (about 160 to 173 points lost). Trumping covers
 # the Nil, and any trump below the A♠ does it. The coach keeps a small one
 # (the 3♠, the textbook card: it saves the high spades to cover North
-# later), but its deals cannot tell the small trumps from the 10♠ or J♠: a
-# close call, which another seed of the coach's deals can turn the other
-# way. Only the A♠ clearly costs (about 62 points: it wins a trick the 3♠
+# later), and rates the 10♠ and J♠ only "good" (a few points once the
+# noise is taken off): a close call, which another seed of the coach's
+# deals can turn the other way. Only the A♠ clearly costs (about 62 points: it wins a trick the 3♠
 # wins too, and is gone when North needs it). How sure: over 160 deals of
 # the unseen cards (the Nil survives in 74% of them after the 3♠).
 #

@@ -216,3 +216,17 @@ def test_positions_read_seat_letters() -> None:
     assert by_letter == by_seat
     with pytest.raises(ValueError, match="East does not play"):
         Position(Rules("two-player"), {"N": cards[:1], "E": cards[1:2]}, "N")
+
+
+def test_a_trick_names_only_seats_that_play_once() -> None:
+    two = Rules("two-player")
+    hands = {"N": Card.parse_many("AS"), "S": Card.parse_many("KS")}
+    with pytest.raises(ValueError, match="East does not play"):
+        Position(two, hands, "S", trick=(("E", Card.parse("KC")),))
+    four = dict(
+        zip("NESW", ((c,) for c in Card.parse_many("AS KS QS JS")), strict=True)
+    )
+    with pytest.raises(ValueError, match="plays twice"):
+        Position(
+            Rules(), four, "S", trick=(("N", Card.parse("2C")), ("N", Card.parse("3C")))
+        )

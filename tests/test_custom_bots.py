@@ -59,6 +59,7 @@ def test_the_command_line_imports_it_from_the_current_folder() -> None:
     done = subprocess.run(
         [
             sys.executable,
+            "-P",  # as the `spades` command: the current folder is not searched
             "-m",
             "spadeslib",
             "match",
@@ -107,3 +108,31 @@ def test_bad_bots_are_refused_with_what_is_wrong() -> None:
         make_bot("test_custom_bots.NoReset")
     with pytest.raises(SpadesError, match=r"unknown bot .rules.*module\.Class"):
         make_bot("rules")
+
+
+class Broken(NoReset):
+    def __init__(self) -> None:
+        self.table = {}["x"]  # a bug of the bot's own, not a bad option
+
+    def reset(self) -> None:
+        pass
+
+
+def test_a_bug_in_your_bot_is_not_called_a_bad_option() -> None:
+    with pytest.raises(KeyError):
+        make_bot("test_custom_bots.Broken")
+    with pytest.raises(SpadesError, match=r"bad options.*'depth'"):
+        make_bot("test_custom_bots.Broken:depth=2")
+
+
+@pytest.mark.parametrize(
+    "spec, words",
+    [
+        (".Foo", "not an import path"),
+        ("..Foo", "not an import path"),
+        ("search.8", r"options follow a colon \(search:8\)"),
+    ],
+)
+def test_names_that_are_no_import_path(spec: str, words: str) -> None:
+    with pytest.raises(SpadesError, match=words):
+        make_bot(spec)

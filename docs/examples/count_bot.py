@@ -7,6 +7,8 @@ lowest card, unless a card up to the queen wins the trick.
 from spadeslib import LOOK, BidKind, Phase, PlayerView, Rank, Suit, trick_winner
 from spadeslib.bots import Suggestion
 
+TRUMPS = (Suit.SPADES, Suit.JOKER)  # the jokers, in the joker deck, are spades
+
 
 class CountBot:
     name = "count"
@@ -32,7 +34,7 @@ class CountBot:
 
     def _bid(self, view: PlayerView) -> Suggestion:
         honours = sum(c.rank in (Rank.ACE, Rank.KING) for c in view.hand)
-        spades = sum(c.suit is Suit.SPADES for c in view.hand)
+        spades = sum(c.suit in TRUMPS for c in view.hand)  # jokers are spades
         want = honours + max(0, spades - 3)
         numbers = [b for b in view.legal if b.kind is BidKind.NUMBER]
         if not numbers:  # a rule fixes the bid (mirror, a partner's Blind Seven)
@@ -46,5 +48,5 @@ class CountBot:
                 plays = [*view.trick, (view.seat, card)]
                 if trick_winner(view.rules, plays) == view.seat:
                     return Suggestion(card, "it wins the trick cheaply", self.name)
-        low = min(view.legal, key=lambda c: (c.suit is Suit.SPADES, c.rank))
+        low = min(view.legal, key=lambda c: (c.suit in TRUMPS, c.rank))
         return Suggestion(low, "my lowest card", self.name)

@@ -71,9 +71,13 @@ class Position:
         seats = self.seats
         given = {Seat.parse(s): cards for s, cards in self.hands.items()}
         won = {Seat.parse(s): n for s, n in self.tricks_won.items()}
-        for seat in (*given, *won):
+        in_trick = [Seat.parse(s) for s, _ in self.trick]
+        bid = [Seat.parse(s) for s in self.bids]
+        for seat in (*given, *won, *in_trick, *bid):
             if seat not in seats:
                 raise SpadesError(f"{seat.full} does not play in this game")
+        if len(set(in_trick)) < len(in_trick):
+            raise SpadesError("a seat plays twice to the trick")
         hands = {s: tuple(sorted(given.get(s, ()))) for s in seats}
         object.__setattr__(self, "hands", hands)
         object.__setattr__(self, "tricks_won", {s: int(won.get(s, 0)) for s in seats})

@@ -38,6 +38,7 @@ from __future__ import annotations
 import importlib
 import inspect
 import os
+import re
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -204,16 +205,18 @@ def level_options(level: str) -> tuple[str, ...]:
     >>> level_options("novice"), level_options("search:8")
     ((), ('samples', 'bid_samples', 'time_limit', 'confidence'))
     """
-    factory = _factory(parse_level(level)[0])
-    shape: Callable[..., Any] = factory
-    if not isinstance(factory, type):
+    name = parse_level(level)[0]
+    shape: Callable[..., Any] = _factory(name)
+    if name in BOTS and not isinstance(shape, type):
         # a lazy factory is named for its class; search-lite says which
-        named = getattr(factory, "bot_class", factory.__name__)
-        if named in _LAZY:
-            shape = __getattr__(named)
+        shape = __getattr__(getattr(shape, "bot_class", shape.__name__))
+    try:
+        parameters = inspect.signature(shape).parameters.values()
+    except (TypeError, ValueError):  # a callable Python cannot read
+        return ()
     return tuple(
         p.name
-        for p in inspect.signature(shape).parameters.values()
+        for p in parameters
         if p.name != "seed" and p.kind not in (p.VAR_KEYWORD, p.VAR_POSITIONAL)
     )
 
@@ -230,9 +233,20 @@ def custom_bot(path: str) -> Callable[..., Bot]:
     spadeslib.errors.SpadesError: bot '...NoSuchBot': module ... has no 'NoSuchBot'
     """
     module_name, _, attr = path.rpartition(".")
+    if module_name.lower() in BOTS:
+        raise SpadesError(
+            f"unknown bot {path!r}: options follow a colon ({module_name}:{attr})"
+        )
+    if not _IMPORT_PATH.fullmatch(path):
+        raise SpadesError(
+            f"bot {path!r} is not an import path such as mybot.CountBot (a module, "
+            "a dot, a class)"
+        )
     here = os.getcwd()
     if here not in sys.path and "" not in sys.path:
-        sys.path.append(here)  # as `python -m` would: the folder you work in
+        # the folder you work in, after the installed packages (the `spades`
+        # command, unlike `python -m`, does not search it)
+        sys.path.append(here)
     try:
         module = importlib.import_module(module_name)
     except ImportError as error:
@@ -246,6 +260,9 @@ def custom_bot(path: str) -> Callable[..., Bot]:
     if not callable(factory):
         raise SpadesError(f"bot {path!r}: {attr} is not a class or a function")
     return factory
+
+
+_IMPORT_PATH = re.compile(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)+")
 
 
 def _factory(level: str) -> Callable[..., Bot]:
@@ -270,12 +287,21 @@ def make_bot(name: str, seed: int | str | None = None, **options: Any) -> Bot:
             f"bad options for bot {level!r}: no option {unknown[0]!r} ({offer})"
         )
     factory = _factory(level)
-    if level in BOTS or _takes_seed(factory):  # a bot of your own may need none
-        parsed["seed"] = seed
-    try:
+    if level in BOTS:
+        try:
+            bot = factory(seed=seed, **parsed)
+        except (TypeError, ValueError) as error:
+            raise SpadesError(f"bad options for bot {level!r}: {error}") from None
+    else:  # a bot of your own: its options checked, its own errors its own
+        if _takes_seed(factory):
+            parsed["seed"] = seed
+        try:
+            inspect.signature(factory).bind(**parsed)
+        except TypeError as error:
+            raise SpadesError(f"bad options for bot {level!r}: {error}") from None
+        except ValueError:  # a signature Python cannot read: call it as it is
+            pass
         bot = factory(**parsed)
-    except (TypeError, ValueError) as error:
-        raise SpadesError(f"bad options for bot {level!r}: {error}") from None
     missing = [
         m for m in ("act", "explain", "reset") if not callable(getattr(bot, m, None))
     ]

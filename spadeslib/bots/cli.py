@@ -124,17 +124,19 @@ def _cmd_match(args: argparse.Namespace) -> int:
 
 
 def _cmd_ladder(args: argparse.Namespace) -> int:
-    from . import split_levels
+    from . import parse_level, split_levels
     from .ladder import LADDER
     from .tournament import round_robin
 
     if args.levels is not None and not args.levels.strip():
         raise SpadesError("--levels is empty: name the levels, e.g. novice,rule")
     levels = split_levels(args.levels or ",".join(LADDER))
+    for level in levels:
+        parse_level(level)  # an unknown level is refused before any notice
     if args.check_tricks is None or args.check_tricks > 4:
         print(
-            "the exact check of the last tricks takes most of the time (up to "
-            "8 tricks here); --check-tricks 4 is about a hundred times faster",
+            "the exact check of the last tricks (up to 8 here) can take most of "
+            "the time; --check-tricks 4 is several times faster",
             file=sys.stderr,
             flush=True,
         )
@@ -245,8 +247,8 @@ def register(subparsers: Any) -> None:
         type=whole(0, 13),
         default=None,
         help="final tricks checked against exact analysis (default: as many "
-        "as the solver takes, up to 8, which takes most of the time; 4 is "
-        "about a hundred times faster; 0: none)",
+        "as the solver takes, up to 8, which can take most of the time; 4 "
+        "is several times faster; 0: none)",
     )
     p.add_argument(
         "--save",

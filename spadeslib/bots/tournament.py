@@ -263,8 +263,17 @@ def round_robin(
         parse_level(spec)
     if len(levels) < 2:
         raise SpadesError("a ladder needs at least two levels")
-    named = [spec.strip().lower() for spec in levels]
-    twice = next((spec for spec in named if named.count(spec) > 1), None)
+    # the same level twice, however written: built-in names are read in any
+    # case, a bot of your own's path as it is
+    named = [_canonical(spec) for spec in levels]
+    twice = next(
+        (
+            spec.strip()
+            for spec, key in zip(levels, named, strict=True)
+            if named.count(key) > 1
+        ),
+        None,
+    )
     if twice is not None:
         raise SpadesError(
             f"the level {twice!r} is named twice: a ladder plays each once"
@@ -315,3 +324,10 @@ def round_robin(
             if on_match is not None:
                 on_match(match)
     return report
+
+
+def _canonical(spec: str) -> str:
+    from . import parse_level
+
+    name, options = parse_level(spec)
+    return name + ":" + ",".join(f"{k}={v}" for k, v in sorted(options.items()))

@@ -124,22 +124,13 @@ def _cmd_match(args: argparse.Namespace) -> int:
 
 
 def _cmd_ladder(args: argparse.Namespace) -> int:
-    from . import parse_level, split_levels
+    from . import split_levels
     from .ladder import LADDER
     from .tournament import round_robin
 
     if args.levels is not None and not args.levels.strip():
         raise SpadesError("--levels is empty: name the levels, e.g. novice,rule")
     levels = split_levels(args.levels or ",".join(LADDER))
-    for level in levels:
-        parse_level(level)  # an unknown level is refused before any notice
-    if args.check_tricks is None or args.check_tricks > 4:
-        print(
-            "the exact check of the last tricks (up to 8 here) can take most of "
-            "the time; --check-tricks 4 is several times faster",
-            file=sys.stderr,
-            flush=True,
-        )
     report = round_robin(
         levels,
         deals=args.deals,

@@ -173,6 +173,16 @@ class Game:
         return done
 
     @property
+    def seats(self) -> tuple[Seat, ...]:
+        """The seats that play, in order from North (two players: North and
+        South), as every hand of the game has them.
+
+        >>> Game("two-player").seats
+        (<Seat.NORTH: 0>, <Seat.SOUTH: 2>)
+        """
+        return self.rules._seats
+
+    @property
     def turn(self) -> Seat | None:
         """The seat to act, or ``None`` when the game is over."""
         return None if self.is_over else self.hand.turn

@@ -192,12 +192,11 @@ class Quiz:
         1. 2 + 2?
            (a) 3
            (b) 4
-        Click your answer, or run quiz.check(NUMBER, "LETTER"), e.g. quiz.check(1, "b").
+        Answer with quiz.check(NUMBER, "LETTER"), e.g. quiz.check(1, "b").
         """
         parts = [self.title, *(q.text(i) for i, q in enumerate(self.questions, 1))]
         parts.append(
-            'Click your answer, or run quiz.check(NUMBER, "LETTER"), '
-            'e.g. quiz.check(1, "b").'
+            'Answer with quiz.check(NUMBER, "LETTER"), e.g. quiz.check(1, "b").'
         )
         return "\n".join(parts)
 
@@ -295,7 +294,8 @@ class Quiz:
         except ImportError:
             print(self.text())
             return
-        bundle["text/plain"] = self.text()
+        # shown where the buttons cannot be (a notebook opened, not yet run)
+        bundle["text/plain"] = self.text() + "\n(Run this cell to answer with buttons.)"
         display(bundle, raw=True)
 
 

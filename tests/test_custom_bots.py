@@ -41,7 +41,7 @@ def test_the_example_bot_plays_every_preset(in_examples: None, rules: str) -> No
     game = Game(rules, seed=3)
     play_until(
         game,
-        {seat: make_bot("count_bot.CountBot") for seat in game.hand.seats},
+        {seat: make_bot("count_bot.CountBot") for seat in game.seats},
         hands=2,
     )
     assert len(game.finished_hands) == 2

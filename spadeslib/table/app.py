@@ -203,11 +203,14 @@ class SpadesTable(anywidget.AnyWidget):
         )
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        # the text is shown where the table cannot be drawn (a notebook
+        # opened, not yet run; a front end without widgets)
+        text = f"{self!r}: the card table. Run this cell to play at it."
         data = super()._repr_mimebundle_(**kwargs)
         if isinstance(data, tuple):
-            data[0]["text/plain"] = repr(self)
+            data[0]["text/plain"] = text
         elif isinstance(data, dict):
-            data["text/plain"] = repr(self)
+            data["text/plain"] = text
         return data
 
     # ------------------------------------------------------ read-outs

@@ -23,6 +23,7 @@
 # - how good a quick trick count is;
 # - when a Nil bid pays (its expected value and break-even probability),
 #   and when it costs;
+# - what a Blind Nil is worth to a side that is behind;
 # - what underbidding really costs once bags are counted.
 #
 # Strategy advice is easy to give and hard to check. In this chapter every
@@ -255,7 +256,8 @@ for label, data in pairs.items():
 # A point on the dashed line would be a perfect estimate. The quick count
 # is cautious: a hand takes more tricks than it says far more often than
 # fewer (the last lines). The rule bot's bids miss by a little less, and
-# they are cautious too: the bot usually bids under what it expects.
+# they are cautious too: the bot's side takes more than it bid far more
+# often than fewer.
 # Note that a player's *own* bid is not what has to be made: the *team*
 # needs its contract, and partners help each other.
 
@@ -326,8 +328,9 @@ for taken in (0, 1):
 # is the same cards and the same bots. We sort the deals by two things a
 # Nil bidder fears: high cards (jacks or better) in the side suits, and a
 # high spade (the queen, king or ace), which can be forced to win a trick.
-# We compare North-South's score, counting every bag as −10 points (its
-# long-run cost, chapter 7).
+# We compare North-South's score, counting every bag as −10 points: its
+# long-run cost, the bag penalty of chapter 7 shared out over the bags
+# that bring it on.
 
 # %%
 PER_CELL = 150
@@ -391,7 +394,7 @@ show_table(
         "side-suit high cards (J or better)",
         "high spade",
         "Nil made",
-        "Nil minus the numeric bid (points/hand)",
+        "Nil minus the numeric bid (points/hand, bags −10 each)",
     ],
     [
         (
@@ -425,25 +428,16 @@ fig, (left, right) = plt.subplots(1, 2, figsize=(10, 4))
 xs = np.arange(len(SIDE))
 for offset, spade, colour in zip((-0.2, 0.2), SPADE, (GREEN, RED), strict=True):
     cells = [(side, spade) for side in SIDE]
-    left.bar(
-        xs + offset,
-        [made_rate[c][0] for c in cells],
-        width=0.4,
-        yerr=[1.96 * made_rate[c][1] for c in cells],
-        capsize=3,
-        color=colour,
-        label=spade,
-    )
-    right.bar(
-        xs + offset,
-        [gain[c][0] for c in cells],
-        width=0.4,
-        yerr=[1.96 * gain[c][1] for c in cells],
-        capsize=3,
-        color=colour,
-        label=spade,
-    )
-left.axhline(0.5, color=GREY, linestyle="--", linewidth=1)
+    for ax, figures in ((left, made_rate), (right, gain)):
+        ax.bar(
+            xs + offset,
+            [figures[c][0] for c in cells],
+            width=0.4,
+            yerr=[1.96 * figures[c][1] for c in cells],  # 95% intervals
+            capsize=3,
+            color=colour,
+            label=spade,
+        )
 left.set_ylim(0, 1)
 left.set_title(f"Nil made ({PER_CELL} deals per bar, 95% intervals)")
 left.set_ylabel("share of Nils made")
@@ -482,7 +476,7 @@ print(
 )
 
 # %% [markdown]
-# ## Blind Nil when far behind
+# ## Blind Nil when behind
 #
 # A Blind Nil is a Nil declared *before* looking at the cards. Who may
 # declare it, and what it scores, depend on the rule set; in this section we
@@ -563,7 +557,7 @@ def verdict(mean, error):
         return "clear gain"
     if mean < -2 * error:
         return "clear loss"
-    return "within 2 SE of 0"
+    return "within two standard errors of 0"
 
 
 def place_of_north(i):
@@ -639,8 +633,9 @@ print(
 #
 # What North knows before looking is its place in the bidding (and the
 # bids before it). Every place shows a clear gain, and the largest gap
-# between two places (25 ± 13 points) is under two standard errors, the
-# largest of six comparisons: this experiment finds no effect of the
+# between two places (25 ± 13 points) is under two standard errors, and
+# it is the largest of the six pairs of places, which makes a gap that
+# big likelier by chance alone: this experiment finds no effect of the
 # place. What North cannot know matters much more. With at most two
 # spades in the partner's hand, the Blind Nil was made in 59% of the deals
 # and the difference is within the noise (+8 as scored, −16 with bags);
@@ -648,9 +643,17 @@ print(
 # (88% made) when the partner holds five or more. Why, the table does not
 # say.
 #
-# What a hand-level measure does not show: these are points on one hand
-# at one score, 0 against the margin, with `rule` bots on both sides
-# (including the defenders trying to set the Nil, and the exchange).
+# Two things set this Blind Nil apart from the looked-at Nils above, which
+# were made at most 65% of the time: these are `classic` rules, and the
+# exchange (printed above) lets North pass two cards to South and take two
+# back before the play.
+#
+# And the bot? Left to itself it never bids Blind Nil here: it keeps the
+# gamble for a side further behind (its reason is printed above). That is
+# a rule of thumb about the *game*, which a one-hand measure does not test.
+# These are points on one hand at one score (North-South at 0, East-West
+# just far enough ahead), with `rule` bots on both sides (including the
+# defenders trying to set the Nil, and the exchange).
 # Whether a Blind Nil makes a side *win the game* from behind more often
 # is a different question: a failed Blind Nil puts the side further
 # behind, and a game is decided by who reaches the target. We have not
@@ -766,7 +769,7 @@ show_table(
 # expect to take (the estimates above: more tricks than bid far more often
 # than fewer). So the lesson is not "bid exactly your estimate" but "do not
 # pad it, and do not shave it further": a cautious bid of about what you
-# expect, less a margin for bad luck, is what pays here.
+# expect, less a little for bad luck, is what pays here.
 
 # %% [markdown]
 # ## Summary
@@ -776,15 +779,16 @@ show_table(
 #   to six spades each extra spade is most of a trick; voids help.
 # - Estimates miss by about a trick on average: bid as a team, and listen to
 #   the other bids.
-# - A Nil pays when its expected value beats the numeric bid's. In play,
-#   a queen, king or ace of spades sinks most Nils; without one, a hand of
-#   at most one side-suit honour (jack or better) bids Nil with profit, two
-#   is a toss-up, and three or more cost the team heavily.
+# - A Nil pays when its expected value beats the numeric bid's. In play
+#   (hands of at most three spades, against the bot's own number), a queen,
+#   king or ace of spades sinks most Nils; without one, a hand of at most
+#   one side-suit honour (jack or better) bids Nil with profit, two is a
+#   toss-up, and three or more cost the team heavily.
 # - Blind Nil (classic, at the smallest deficit that allows it, one hand
 #   measured with the bots): made in about 7 deals of 10, a clear gain of
-#   about 45 points a hand with bags counted; the partner's spades, which
-#   the bidder cannot see, decide most of it. Whether it wins more games
-#   from behind was not measured.
+#   about 45 points a hand with bags counted; the gain varies most with the
+#   partner's spades, which the bidder cannot see. Whether it wins more
+#   games from behind was not measured.
 # - Underbidding trades sets for bags; bags are not free (about 10 points
 #   each in the long run). Once they are counted, underbidding by two
 #   tricks and overbidding by one both cost clearly; the bots' slightly

@@ -396,9 +396,11 @@ coach_says(hand)
 # the unseen cards (the Nil survives in 74% of them after the 3♠).
 #
 # %% [markdown]
-# Does covering really matter? Let us measure it. We take 60 deals where a
-# Nil is reasonable for North (at most three spades and at most two cards of
-# jack or better), make North bid Nil, and play each deal four times: with
+# Does covering really matter? Let us measure it. We take 60 deals where
+# North holds at most three spades and at most two cards of jack or better
+# (a looser test than chapter 9's: some of these Nils are poor ones, which
+# does not matter here, as we compare partners on the same hands), make
+# North bid Nil, and play each deal four times: with
 # a partner who covers (the `rule` bot) or a *careless* partner
 # (`CarelessBot` in `spadeslib.experiments`: bids like the rule bot but then
 # plays any legal card), against opponents who attack the Nil (rule bots) or
@@ -679,7 +681,8 @@ print(f"over {study.worlds} deals of the unseen cards")
 # After a duck North-South end the hand with 0.60 bags on average, after
 # the J♠ with 1.80: the J♠ wins this trick in every deal, and in some deals
 # one more trick later. East-West have made their contract too, so nothing
-# can set them (0% after every card): the whole difference is bags. Every
+# can set them (the last column is 0% whatever South plays): the whole
+# difference is bags. Every
 # trick left is a bag for one side or the other, so the bags North-South
 # save go to East-West (3.40 against 2.20).
 #
@@ -689,9 +692,12 @@ print(f"over {study.worlds} deals of the unseen cards")
 # penalty itself. A bag that moves from East-West to North-South counts
 # twice: once against North-South, and once more as a bag East-West no
 # longer take (less the point each overtrick scores). That is why 1.2
-# bags cost about 22 points. The coach does not look at the bags each side
-# carries in toward the limit (none here, as printed above): a side close
-# to the limit pays more for a bag than its points show. Its verdict on
+# bags cost about 22 points (1.2 × 2 × (10 − 1)). The coach does not look
+# at the bags each side carries in toward the limit (none here, as printed
+# above): over a long game each bag costs its share of the penalty,
+# whenever the penalty falls. Late in a game, when the penalty would fall
+# in a hand that decides it, a bag can cost more; these figures do not
+# show that. Its verdict on
 # the J♠ also says what the real deal shows:
 
 # %%

@@ -135,6 +135,18 @@ def test_the_duck_lesson_is_about_bags(positions: dict[str, Hand]) -> None:
     assert mean("7S", "trick") == 0 and mean("JS", "trick") == 1
 
 
+def test_the_ending_counts_bags_as_the_chapter_does() -> None:
+    """Both contracts made, South to lead (seed 27): Q♠ wins the trick and
+    then gives the last two away; a duck now leaves North-South the last
+    tricks. The feedback counts bags as the coach does, so the duck reads as
+    more bags (chapter 10, section 6), not as an overtrick lost."""
+    q = Ending(27)
+    assert q.best == {Card.parse("QS")}
+    text = q.feedback("9C").message
+    assert "your side takes 2 more tricks (bags)" in text
+    assert "each bag counted -10" in text
+
+
 def test_judge_asks_for_a_card_first() -> None:
     nb = jupytext.read(SCRIPT, fmt="py:percent")
     source = next(c.source for c in nb.cells if "def judge(" in c.source)
@@ -185,7 +197,7 @@ def test_lines_of_play_break_between_tricks(cls: type, seed: int) -> None:
 def test_a_line_reads_trick_by_trick() -> None:
     q = PartnerWinning(1)
     assert q.play_text(Card.parse("AC")).startswith(
-        "W:8♠ (West wins) | W:7♣ N:4♣ E:3♣ S:K♥ (West wins) | "
+        "W:7♣ (North wins) | N:4♣ E:3♣ S:K♥ W:K♣ (West wins) | "
     )
     assert f"after A♣ (then, for example: {q.play_text(Card.parse('AC'))})" in (
         q.feedback("AC").message

@@ -80,7 +80,9 @@ def test_an_illegal_choice_names_the_bot_the_seat_and_the_rule() -> None:
     with pytest.raises(BotError) as raised:
         play_until(game, bots)
     message = str(raised.value)
-    assert message.startswith(f"bot 'stubborn' at {seat.full} chose {missing}:")
+    assert message.startswith(
+        f"bot 'stubborn' at {seat.full} chose {missing.symbol()}:"
+    )
     assert f"does not hold the {missing.name}" in message
     assert game_snapshot(game) == before
 

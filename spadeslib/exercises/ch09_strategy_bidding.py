@@ -140,6 +140,11 @@ class NilValue(Spec):
         )
 
 
+#: the break-even of chapter 9's worked example (Nil 100 against a bid of 2
+#: made 9 times in 10: +16 on average), which a learner may copy
+CHAPTER_BREAK_EVEN = nil_break_even(100, 0.9 * 20 - 0.1 * 20)
+
+
 class BreakEven(Spec):
     number = 2
     title = "When does a Nil beat a safe bid?"
@@ -222,6 +227,14 @@ class BreakEven(Spec):
                 1 - self.key(),
                 "that is the chance that the Nil fails at the break-even point; the "
                 "question asks for the chance that it succeeds",
+            ),
+            Mistake(
+                "chapter",
+                CHAPTER_BREAK_EVEN,
+                "that is the break-even of the chapter's example, where the bid of 2 "
+                "is made only 9 times in 10 (worth +16 on average); here the bid of "
+                f"{self.k} is sure, worth {self.safe}: solve p × {v} − (1 − p) × {v} "
+                f"= {self.safe}",
             ),
             Mistake(
                 "lost-v",

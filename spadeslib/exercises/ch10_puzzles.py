@@ -99,7 +99,10 @@ class Puzzle(Spec):
         verdicts = {card: advice.rate(card) for card in legal}
         if any(accepted(v) != (card in best) for card, v in verdicts.items()):
             return False  # the coach would call a worse card sound, or a best one not
-        found = lines(hand, solver=Solver(hand, "points"))
+        # the lines and worths the learner reads count bags as the coach
+        # does (-10 each): a duck that saves bags reads as a gain, as in the
+        # chapter, not as an overtrick lost
+        found = lines(hand, solver=Solver(hand, "bag-adjusted"))
         self._cache.update(
             lines={line.card: line for line in found},
             best=best,
@@ -263,8 +266,9 @@ class Puzzle(Spec):
         other = next(x for x in ("NS", "EW") if x != self.side)
         return (
             f"(Worth: {side_name(self.side)}'s points for this hand minus "
-            f"{side_name(other)}'s, as the hand is scored, bags and bag penalties "
-            "included, when all four players play perfectly from here.)"
+            f"{side_name(other)}'s, each bag counted -10 (its long-run cost, as "
+            "the coach counts it), when all four players play perfectly from "
+            "here.)"
         )
 
     def diagnose(self, parsed: Any) -> Feedback | None:

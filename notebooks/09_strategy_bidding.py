@@ -256,7 +256,7 @@ for label, data in pairs.items():
 # A point on the dashed line would be a perfect estimate. The quick count
 # is cautious: a hand takes more tricks than it says far more often than
 # fewer (the last lines). The rule bot's bids miss by a little less, and
-# they are cautious too: the bot's side takes more than it bid far more
+# they are cautious too: a player takes more tricks than it bid far more
 # often than fewer.
 # Note that a player's *own* bid is not what has to be made: the *team*
 # needs its contract, and partners help each other.
@@ -529,9 +529,10 @@ blind_jobs = {
 blind_played = dict(zip(blind_jobs, run(play_hand, blind_jobs.values()), strict=True))
 
 # what North's bot does on its own at this score
-first = Hand(CLASSIC, dealer=Seat.WEST, seed="blind/0", scores=BEHIND)
-reason = make_bot("rule", seed="blind/0/N").explain(first.view(Seat.NORTH)).reason
-print(f"North's bot at NS {BEHIND['NS']}, EW {BEHIND['EW']}: {reason}")
+# (deal 3 of the experiment: West deals, so North is the first to choose)
+first = Hand(CLASSIC, dealer=Seat(3), seed="blind/3", scores=BEHIND)
+reason = make_bot("rule", seed="blind/3/N").explain(first.view(Seat.NORTH)).reason
+print(wrapped(f"North's bot at NS {BEHIND['NS']}, EW {BEHIND['EW']}: {reason}"))
 own_bids = [blind_played[i, False].bids[Seat.NORTH] for i in range(BLIND_DEALS)]
 print(
     f"left to itself, North's bot bid Blind Nil in "
@@ -611,8 +612,11 @@ worse = sum(
     for i in everything
 )
 print(
-    f"± one standard error; the Blind Nil did worse than the bot's choice "
-    f"(bags counted) in {worse} of {BLIND_DEALS} deals ({worse / BLIND_DEALS:.0%})"
+    wrapped(
+        f"± one standard error; the Blind Nil did worse than the bot's choice "
+        f"(bags counted) in {worse} of {BLIND_DEALS} deals "
+        f"({worse / BLIND_DEALS:.0%})"
+    )
 )
 # North's place in the bidding: the largest gap between two places
 by_place = [blind_rows[f"North bids {word}"][2] for word in PLACES.values()]

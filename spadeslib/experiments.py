@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import bidding
-from .actions import Action, Bid, BidKind
+from .actions import LOOK, Action, Bid, BidKind
 from .bots import Bot, Suggestion, make_bot, play_until, split_levels
 from .cards import Card
 from .errors import SpadesError
@@ -150,8 +150,10 @@ class HandJob:
       ``classic``, and the bots read them;
     - ``blind_nil``: this seat declares Blind Nil when offered it, without
       looking at its cards; its partner, the other seats and any exchange
-      or discard are the bots' as usual. A seat the rules do not offer
-      Blind Nil at these scores is refused with the engine's reason.
+      or discard are the bots' as usual (a partner's bot that would take
+      the side's only Blind Nil first looks at its cards instead). A seat
+      the rules do not offer Blind Nil at these scores is refused with the
+      engine's reason.
 
     >>> HandJob("x", rules="two-player", nil="E")
     Traceback (most recent call last):
@@ -218,7 +220,13 @@ class HandJob:
             dealer = Seat.WEST if rules.players == 4 else Seat.SOUTH
         scores = self.scores
         if scores is not None and not isinstance(scores, Mapping):
-            scores = dict(scores)
+            try:
+                scores = dict(scores)
+            except (TypeError, ValueError):
+                raise SpadesError(
+                    f"scores: {scores!r} is not each side's score, such as "
+                    "{'NS': 0, 'EW': 100}"
+                ) from None
         return Hand(rules, dealer=dealer, seed=self.seed, scores=scores)
 
     def changed(self, seat: Seat, bid: Bid) -> Bid:
@@ -291,6 +299,14 @@ def play_hand(job: HandJob) -> HandOutcome:
             hand.apply(Bid.BLIND_NIL)
             continue
         action = bots[seat].act(hand.view(seat))
+        if (
+            blind is not None
+            and action == Bid.BLIND_NIL
+            and seat is not blind
+            and hand.side_of(seat) == hand.side_of(blind)
+            and _blind_nil_due(hand, blind)
+        ):
+            action = LOOK  # the partner leaves the side's Blind Nil to the job's seat
         if hand.phase is Phase.BIDDING and isinstance(action, Bid):
             action = job.changed(seat, action)
         hand.apply(action)

@@ -294,8 +294,9 @@ class Quiz:
         except ImportError:
             print(self.text())
             return
-        # shown where the buttons cannot be (a notebook opened, not yet run)
-        bundle["text/plain"] = self.text() + "\n(Run this cell to answer with buttons.)"
+        # shown where the buttons cannot be (a notebook opened, not yet run;
+        # a terminal): the text says how to answer without them
+        bundle["text/plain"] = self.text()
         display(bundle, raw=True)
 
 

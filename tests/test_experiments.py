@@ -256,13 +256,14 @@ def test_blind_nil_is_refused_where_the_rules_do_not_offer_it() -> None:
         HandJob("x", rules="two-player", blind_nil="E")
     with pytest.raises(SpadesError, match="scores map each side"):
         HandJob("x", scores={"XX": 0})
-    # refused in play when an earlier bid takes it away: South's bot bids
-    # Blind Nil first (200 behind), and yppedia allows one per team
+    # South's bot would bid the side's one yppedia Blind Nil first (200
+    # behind): it looks instead, and North, as asked, bids it
     job = HandJob(
         "x", dealer="E", rules="yppedia", scores={"NS": 0, "EW": 200}, blind_nil="N"
     )
-    with pytest.raises(SpadesError, match="only one Blind Nil per team"):
-        play_hand(job)
+    outcome = play_hand(job)
+    assert outcome.bids[Seat.NORTH] == Bid.BLIND_NIL
+    assert outcome.bids[Seat.SOUTH] != Bid.BLIND_NIL
 
 
 def test_blind_nil_jobs_are_hashable_and_travel_to_workers() -> None:
@@ -278,3 +279,17 @@ def test_blind_nil_jobs_are_hashable_and_travel_to_workers() -> None:
     serial = run(play_hand, jobs, jobs=1)
     assert run(play_hand, jobs, jobs=2) == serial
     assert [o.bids[o.job.blind_nil] for o in serial] == [Bid.BLIND_NIL] * 4
+
+
+def test_a_partner_leaves_the_sides_one_blind_nil_to_the_forced_seat() -> None:
+    """yppedia allows one Blind Nil a side: North's bot, bidding first, would
+    take it; the job gives it to South, as asked, and North looks."""
+    job = HandJob(3, rules="yppedia", blind_nil="S", scores={"NS": -300, "EW": 0})
+    outcome = play_hand(job)
+    assert outcome.bids[Seat.SOUTH] == Bid.BLIND_NIL
+    assert not outcome.bids[Seat.NORTH].is_nil
+
+
+def test_scores_that_are_no_scores_are_refused_by_name() -> None:
+    with pytest.raises(SpadesError, match=r"scores: .* is not each side's score"):
+        HandJob(3, rules="classic", scores=(0, 100))  # type: ignore[arg-type]

@@ -102,7 +102,7 @@ class Puzzle(Spec):
         # the lines and worths the learner reads count bags as the coach
         # does (-10 each): a duck that saves bags reads as a gain, as in the
         # chapter, not as an overtrick lost
-        found = lines(hand, solver=Solver(hand, "bag-adjusted"))
+        found = lines(hand, solver=self._solvers[1])
         self._cache.update(
             lines={line.card: line for line in found},
             best=best,
@@ -266,9 +266,9 @@ class Puzzle(Spec):
         other = next(x for x in ("NS", "EW") if x != self.side)
         return (
             f"(Worth: {side_name(self.side)}'s points for this hand minus "
-            f"{side_name(other)}'s, each bag counted -10 (its long-run cost, as "
-            "the coach counts it), when all four players play perfectly from "
-            "here.)"
+            f"{side_name(other)}'s, each bag counted -10 on top of the point "
+            "its overtrick scores (its long-run cost, as the coach counts it), "
+            "when all four players play perfectly from here.)"
         )
 
     def diagnose(self, parsed: Any) -> Feedback | None:

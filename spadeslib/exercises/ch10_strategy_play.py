@@ -4,19 +4,20 @@ Counting the spades still out, reading voids, then three card-play puzzles:
 leave a partner's winner alone, cover a partner's Nil, and play an ending.
 
 The puzzles show every card that is left (like a bridge problem). A card is
-judged by :mod:`spadeslib.analysis`: its *value* is the final score of
-the mover's side minus the other side's when all four players continue
-perfectly, every card visible. The check accepts every legal card whose value
-is the best one, so cards the rules make equivalent (touching cards) are all
-accepted. Its feedback and solution quote only that exact analysis (the line
-of play, trick by trick, the contracts made or set, the value): with every
-card shown, an estimate over hidden cards would only confuse. Puzzles are
-still chosen so that the coach (:mod:`.advice`: one
-:class:`~spadeslib.coach.Coach`, the one chapter 10 and the table use),
-rating the card from the mover's own view, agrees: its best card is among the
-best ones, and it rates exactly the best cards best or good; also both ways
-of counting bags (real penalty, or -10 a bag) agree on the best cards, and
-some legal card is worse. The puzzles are in :mod:`.ch10_puzzles`.
+judged by :mod:`spadeslib.analysis`: its *value* is the final score of the
+mover's side minus the other side's, each bag counted -10 as the coach
+counts it, when all four players continue perfectly, every card visible. The
+check accepts every legal card whose value is the best one, so cards the
+rules make equivalent (touching cards) are all accepted. Its feedback and
+solution quote only that exact analysis (the line of play, trick by trick,
+the contracts made or set, the value): with every card shown, an estimate
+over hidden cards would only confuse. Puzzles are still chosen so that the
+coach (:mod:`.advice`: one :class:`~spadeslib.coach.Coach`, the one chapter
+10 and the table use), rating the card from the mover's own view, agrees:
+its best card is among the best ones, and it rates exactly the best cards
+best or good; also both ways of counting bags (real penalty, or -10 a bag)
+agree on the best cards, and some legal card is worse. The puzzles are in
+:mod:`.ch10_puzzles`.
 
 >>> from spadeslib.exercises import key_text, load
 >>> q1, q2, q3, q4, q5 = load("10_strategy_play", seed=1)

@@ -205,7 +205,7 @@ class SpadesTable(anywidget.AnyWidget):
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         # the text is shown where the table cannot be drawn (a notebook
         # opened, not yet run; a front end without widgets)
-        text = f"{self!r}: the card table. Run this cell to play at it."
+        text = f"{self!r}: the card table, drawn in Jupyter when this cell runs."
         data = super()._repr_mimebundle_(**kwargs)
         if isinstance(data, tuple):
             data[0]["text/plain"] = text

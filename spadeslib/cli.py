@@ -22,11 +22,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from .actions import Bid, Draw, Look
 from .arguments import Parser, error_line, json_text, progress_option, whole
 from .arguments import seed as seed_text
+from .cards import Card
 from .display import plural
 from .errors import SpadesError
 from .game import Game
+from .hand import Hand
 from .progress import Progress
 from .rules import INCOMPATIBLE, MODIFIERS, PRESETS, SETTINGS, Rules, setting_text
 from .scoring import sides
@@ -321,6 +324,62 @@ def replay_summary(game: Game) -> dict[str, Any]:
     return {"hands": hands, "winner": game.winner}
 
 
+def hand_moves(hand: Hand) -> list[str]:
+    """A hand's moves, one line per part: who deals, the draws (two
+    players), the bids, every other choice, each trick with its winner, and
+    the score (a hand under way stops where it is).
+
+    >>> from spadeslib.bots import make_bot, play_until
+    >>> game = Game(seed=3)
+    >>> play_until(game, {seat: make_bot("rule") for seat in game.seats}, hands=1)
+    >>> lines = hand_moves(game.finished_hands[0])
+    >>> for line in lines[:3] + lines[-1:]:
+    ...     print(line)
+    hand 1, East deals
+      bids: South looks, South 4, West 2, North 4, East 1
+      trick 1: S A♣  W 4♣  N 2♣  E 3♣  (South wins)
+      score: NS +81 (1 bag in all), EW +31 (1 bag in all)
+    """
+    from .coach.explain import describe  # on use: the CLI starts without it
+
+    lines = [f"hand {hand.number}, {hand.dealer.full} deals"]
+    bids: list[str] = []
+    draws: list[str] = []
+    for seat, action, _ in hand.history:
+        if isinstance(action, Card):
+            continue  # in the tricks, below
+        if isinstance(action, Draw):
+            draws.append(f"{seat.letter} {'keeps' if action.keep else 'next'}")
+        elif isinstance(action, Look):
+            if hand.rules.players == 2:  # declined Blind Nil, before drawing
+                draws.append(f"{seat.letter} looks")
+            else:
+                bids.append(f"{seat.full} looks")
+        elif isinstance(action, Bid):
+            bids.append(f"{seat.full} {action.label()}")
+        else:  # an exchange, a discard
+            lines.append(f"  {seat.full}: {describe(action, hand.rules.players)}")
+    if draws:
+        lines.insert(1, "  draws: " + ", ".join(draws))
+    if bids:
+        lines.insert(1 + bool(draws), "  bids: " + ", ".join(bids))
+    for number, trick in enumerate(hand.tricks, 1):
+        plays = "  ".join(f"{s.letter} {c.symbol()}" for s, c in trick.plays)
+        lines.append(f"  trick {number}: {plays}  ({trick.winner.full} wins)")
+    if hand.trick:
+        plays = "  ".join(f"{s.letter} {c.symbol()}" for s, c in hand.trick)
+        lines.append(f"  trick {len(hand.tricks) + 1}: {plays}  (under way)")
+    if hand.result is not None:
+        lines.append(
+            "  score: "
+            + ", ".join(
+                f"{side} {score.points:+d} ({plural(score.bags_after, 'bag')} in all)"
+                for side, score in hand.result.items()
+            )
+        )
+    return lines
+
+
 def _cmd_replay(args: argparse.Namespace) -> int:
     from . import record
 
@@ -335,6 +394,10 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         f"{args.record}: valid record, {game.rules.full_spec}, "
         f"{plural(len(game.finished_hands), 'finished hand')}"
     )
+    if args.moves:
+        for hand in game.hands:
+            print("\n".join(hand_moves(hand)))
+        print()
     print(game)
     return 0
 
@@ -444,6 +507,11 @@ def build_parser(*, extensions: bool = True) -> argparse.ArgumentParser:
     p = sub.add_parser("replay", help="validate and score a game record")
     p.add_argument("record", help="RECORD.json")
     p.add_argument("--json", action="store_true", help="print the scores as JSON")
+    p.add_argument(
+        "--moves",
+        action="store_true",
+        help="print every hand's moves first: the bids, each trick and its winner",
+    )
     p.set_defaults(func=_cmd_replay)
 
     p = sub.add_parser("bench", help="measure hands per second (and OpenSpiel's)")

@@ -344,3 +344,36 @@ def test_exercises_grade_without_a_class_set_is_one_error_line(
 ) -> None:
     code, out, err = run(capsys, "exercises", "--grade", str(tmp_path))
     assert_one_error_line(code, out, err, "holds no class set", str(tmp_path))
+
+
+@pytest.mark.parametrize(
+    "spec", ["cards4net", "classic", "two-player", "cards4net+jokers"]
+)
+def test_replay_moves_prints_every_trick_as_the_record_played_it(
+    capsys, tmp_path: Path, spec: str
+) -> None:
+    """`spades replay --moves`: each hand's bids in order, each trick with its
+    cards and winner as the record has them, then a hand under way."""
+    from spadeslib import LOOK, Bid, Game
+    from spadeslib.bots import make_bot, play_until
+
+    game = Game(spec, seed=4)
+    bots = {seat: make_bot("rule") for seat in game.seats}
+    play_until(game, bots, hands=1)
+    play_until(game, bots, stop=lambda g: len(g.hand.trick) == 1)  # mid-trick
+    path = tmp_path / "game.json"
+    record.save(game, path)
+    code, out, err = run(capsys, "replay", str(path), "--moves")
+    assert code == 0 and err == ""
+    first = game.finished_hands[0]
+    bids = [
+        f"{seat.full} {action.label()}" if isinstance(action, Bid) else seat.full
+        for seat, action, _ in first.history
+        if isinstance(action, Bid) or (action == LOOK and game.rules.players == 4)
+    ]
+    bids = [b if " " in b else f"{b} looks" for b in bids]
+    assert f"  bids: {', '.join(bids)}\n" in out
+    for number, trick in enumerate(first.tricks, 1):
+        plays = "  ".join(f"{s.letter} {c.symbol()}" for s, c in trick.plays)
+        assert f"  trick {number}: {plays}  ({trick.winner.full} wins)" in out
+    assert "(under way)" in out and f"hand {game.hand.number}," in out

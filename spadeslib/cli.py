@@ -365,7 +365,9 @@ def hand_moves(hand: Hand) -> list[str]:
         lines.insert(1 + bool(draws), "  bids: " + ", ".join(bids))
     for number, trick in enumerate(hand.tricks, 1):
         plays = "  ".join(f"{s.letter} {c.symbol()}" for s, c in trick.plays)
-        lines.append(f"  trick {number}: {plays}  ({trick.winner.full} wins)")
+        winner = trick.winner
+        assert winner is not None  # a finished trick has its winner
+        lines.append(f"  trick {number}: {plays}  ({winner.full} wins)")
     if hand.trick:
         plays = "  ".join(f"{s.letter} {c.symbol()}" for s, c in hand.trick)
         lines.append(f"  trick {len(hand.tricks) + 1}: {plays}  (under way)")

@@ -340,3 +340,10 @@ def test_the_margin_is_split_by_where_the_points_come_from() -> None:
     old = MatchReport.load(data)
     assert old.breakdown() == {} and "from:" not in old.text()
     assert old.mean == report.mean
+
+
+def test_a_side_is_named_by_its_letter_or_a_level_that_played() -> None:
+    report = duplicate_match("rule", "random", deals=2, seed=1)
+    assert report.per_deal("rule") == report.per_deal("a")
+    with pytest.raises(ValueError, match="'expert' did not play in this match"):
+        report.per_deal("expert")  # it read as side b before

@@ -17,6 +17,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ..display import plural
+from ..errors import SpadesError
 from .stats import latency, t_interval, t_quantile
 
 __all__ = ["PARTS", "BotStats", "DealResult", "MatchReport"]
@@ -227,16 +228,40 @@ class MatchReport:
 
     def per_deal(self, level: str) -> float:
         """Mean points per deal of one level (``"a"`` or ``"b"``, or its name)."""
-        key = "a" if level in ("a", self.a) else "b"
+        key = self._side(level)
         total = sum(r.points_a if key == "a" else r.points_b for r in self.results)
         return total / 2 / len(self.results) if self.results else float("nan")
 
     def exact_loss(self, level: str) -> tuple[float, float, float]:
         """Points per deal (one play of the hand) that a level's card play lost
         against exact analysis in the final tricks: mean and 95% CI."""
-        key = "a" if level in ("a", self.a) else "b"
+        key = self._side(level)
         per = [(r.loss_a if key == "a" else r.loss_b) / 2 for r in self.results]
         return t_interval(per)
+
+    def _side(self, level: str) -> str:
+        """``"a"`` or ``"b"`` for a side named by its letter or its level;
+        a level on both sides, or on neither, is refused.
+
+        >>> from spadeslib.bots.match import duplicate_match
+        >>> report = duplicate_match("rule", "rule", deals=1, seed=1)
+        >>> report.per_deal("a") == report.per_deal("b")
+        True
+        >>> report.per_deal("rule")
+        Traceback (most recent call last):
+        ...
+        spadeslib.errors.SpadesError: both sides are 'rule': name the side, 'a' or 'b'
+        """
+        if level in ("a", "b"):
+            return level
+        if self.a == self.b == level:
+            raise SpadesError(f"both sides are {level!r}: name the side, 'a' or 'b'")
+        if level not in (self.a, self.b):
+            raise SpadesError(
+                f"{level!r} did not play in this match: name 'a' ({self.a}) or "
+                f"'b' ({self.b})"
+            )
+        return "a" if level == self.a else "b"
 
     def dump(self) -> dict[str, Any]:
         """Everything, every deal and every decision's time included, as

@@ -30,12 +30,15 @@
 # see. Think, write your card in the `choice = None` line (for example
 # `choice = "KD"`), and run the cell: the **coach** (`spadeslib.coach`)
 # rates your card by the points it loses against the best card, and says
-# why. The coach deals the cards you cannot see 40 times at random, each
-# time in a way that fits what you have seen, and four times as many (160)
-# where those deals disagree widely, as they do in every position of this
-# chapter but the last (a Nil or a contract hangs on each). In each deal it tries every
-# card you could play and plays the hand to the end: with the `rule` bot's
-# play for all four seats or, once few cards are left, with perfect play.
+# why. Its points are the *margin* of the hand: your side's score for it
+# minus the other side's, each bag counted −10 ("your side ends the hand
+# 37 points ahead"). The coach deals the cards you cannot see 40 times at
+# random, each time in a way that fits what you have seen, and four times
+# as many (160) where those deals disagree widely, as they do in every
+# position of this chapter but the last (a Nil or a contract hangs on
+# each). In each deal it tries every card you could play and plays the
+# hand to the end: with the `rule` bot's play for all four seats or, once
+# few cards are left, with perfect play.
 # Late in a hand it also solves the real deal, with every card known. Each
 # lesson below is what the coach finds, and says how sure it is.
 #
@@ -443,7 +446,7 @@ print(f"{NIL_DEALS} deals (screened from {i}), each played 4 times")
 show_table(
     ["partner \\ opponents", "attack (rule)", "careless"],
     [
-        (p, f"{made[p, 'rule']:.0%}", f"{made[p, 'careless']:.0%}")
+        (p, f"{made[p, 'rule']:.1%}", f"{made[p, 'careless']:.1%}")
         for p in ("rule", "careless")
     ],
 )

@@ -165,11 +165,20 @@ _SPECIAL = {
 
 @dataclass(frozen=True, slots=True)
 class Look:
-    """Look at your cards, declining the blind bid you were offered.
+    """Look at your cards, declining the blind bid you were offered. There
+    is one such action: ``Look()`` is :data:`LOOK` (the engine compares with
+    ``is``).
 
-    >>> parse_action("look", Phase.BIDDING) is LOOK, str(LOOK)
-    (True, 'look')
+    >>> parse_action("look", Phase.BIDDING) is LOOK, str(LOOK), Look() is LOOK
+    (True, 'look', True)
     """
+
+    _one = None  # the one instance (a class attribute, not a field)
+
+    def __new__(cls) -> Look:
+        if cls._one is None:
+            cls._one = object.__new__(cls)
+        return cls._one
 
     def __str__(self) -> str:
         return "look"

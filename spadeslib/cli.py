@@ -363,14 +363,18 @@ def hand_moves(hand: Hand) -> list[str]:
         lines.insert(1, "  draws: " + ", ".join(draws))
     if bids:
         lines.insert(1 + bool(draws), "  bids: " + ", ".join(bids))
+
+    def plays(cards: Sequence[tuple[Seat, Card]]) -> str:
+        return "  ".join(f"{seat.letter} {card.symbol()}" for seat, card in cards)
+
     for number, trick in enumerate(hand.tricks, 1):
-        plays = "  ".join(f"{s.letter} {c.symbol()}" for s, c in trick.plays)
         winner = trick.winner
         assert winner is not None  # a finished trick has its winner
-        lines.append(f"  trick {number}: {plays}  ({winner.full} wins)")
+        lines.append(f"  trick {number}: {plays(trick.plays)}  ({winner.full} wins)")
     if hand.trick:
-        plays = "  ".join(f"{s.letter} {c.symbol()}" for s, c in hand.trick)
-        lines.append(f"  trick {len(hand.tricks) + 1}: {plays}  (under way)")
+        lines.append(
+            f"  trick {len(hand.tricks) + 1}: {plays(hand.trick)}  (under way)"
+        )
     if hand.result is not None:
         lines.append(
             "  score: "

@@ -294,8 +294,9 @@ def play_hand(job: HandJob) -> HandOutcome:
         seat = hand.turn
         assert seat is not None  # a hand that is not over has a turn
         if seat is blind and _blind_nil_due(hand, seat):
-            if Bid.BLIND_NIL not in hand.legal_actions():
-                raise SpadesError(f"blind_nil: {hand.why_illegal(Bid.BLIND_NIL)}")
+            refusal = hand.why_illegal(Bid.BLIND_NIL)
+            if refusal is not None:
+                raise SpadesError(f"blind_nil: {refusal}")
             hand.apply(Bid.BLIND_NIL)
             continue
         action = bots[seat].act(hand.view(seat))

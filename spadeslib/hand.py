@@ -250,7 +250,7 @@ class Hand(HandState):
                 len(self._done),
             )
         if phase is _BIDDING:
-            if action == LOOK:
+            if action is LOOK:
                 return bidding.look_refusal(self._situation(seat))
             assert isinstance(action, Bid)
             return bidding.refuse_bid(self._situation(seat), action)

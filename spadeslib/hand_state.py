@@ -430,7 +430,7 @@ class HandState:
         self._legal = None
         if phase is _BIDDING:
             self._history.append((seat, action, None))
-            if action == LOOK:
+            if action is LOOK:
                 self.hidden[seat] = False
                 if self.rules.blind_seven:
                     self._team_looked(seat)
@@ -462,7 +462,7 @@ class HandState:
             self._history.append((seat, action, extra))
 
     def _draw(self, seat: Seat, action: Action) -> None:
-        if action == LOOK or action == Bid.BLIND_NIL:
+        if action is LOOK or action == Bid.BLIND_NIL:
             self.hidden[seat] = False
             if action == Bid.BLIND_NIL:
                 self.declared_blind.add(seat)

@@ -214,7 +214,7 @@ def refuse_draw(
                 "first decide on Blind Nil (double nil): declare it, or look "
                 "and draw",
             )
-        if action == LOOK or action == Bid.BLIND_NIL:
+        if action is LOOK or action == Bid.BLIND_NIL:
             return None
         return (
             RuleId.BLIND_DECISION,
@@ -229,7 +229,7 @@ def refuse_draw(
             f"{name} cannot {what}: Blind Nil "
             "(double nil) is declared before taking the first card",
         )
-    if action == LOOK:
+    if action is LOOK:
         return (
             RuleId.ALREADY_LOOKED,
             f"{name} cannot look: {name} has already looked",

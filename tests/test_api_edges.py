@@ -307,10 +307,11 @@ def test_no_move_is_read_from_none_or_blank_text() -> None:
 
 @pytest.mark.parametrize("spec, dealer", [("cards4net", "W"), ("two-player", "S")])
 def test_a_new_look_instance_acts_as_look(spec: str, dealer: str) -> None:
-    """``Look()`` equals :data:`LOOK`, so a hand applies it the same way, and a
+    """``Look()`` is :data:`LOOK`, so a hand applies it the same way, and a
     second look is refused with the rule, not a crash."""
     from spadeslib.actions import LOOK, Look
 
+    assert Look() is LOOK
     ours, theirs = Hand(spec, dealer, seed=7), Hand(spec, dealer, seed=7)
     seat = ours.turn
     ours.apply(Look())

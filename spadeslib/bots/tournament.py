@@ -259,13 +259,12 @@ def round_robin(
     from . import parse_level
     from .match import exact_tricks
 
-    for spec in levels:  # an unknown level is named before any count
-        parse_level(spec)
+    # read every level first: an unknown one is named before any count; the
+    # same level twice is found however written (built-in names in any case,
+    # a bot of your own's path as it is)
+    named = [_canonical(spec) for spec in levels]
     if len(levels) < 2:
         raise SpadesError("a ladder needs at least two levels")
-    # the same level twice, however written: built-in names are read in any
-    # case, a bot of your own's path as it is
-    named = [_canonical(spec) for spec in levels]
     twice = next(
         (
             spec.strip()
@@ -327,6 +326,7 @@ def round_robin(
 
 
 def _canonical(spec: str) -> str:
+    """The level ``spec`` names, as one text (``"search:samples=8"``)."""
     from . import parse_level
 
     name, options = parse_level(spec)

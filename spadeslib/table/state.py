@@ -126,7 +126,7 @@ def _action_button(action: Action, view: PlayerView) -> dict[str, Any]:
     ``confirm``: the front end asks for a second press, in these words,
     before it sends it; not when the rules leave it the only bid (a Blind
     Nil declared before the two-player draw)."""
-    if action == LOOK and view.phase is Phase.DRAW:
+    if action is LOOK and view.phase is Phase.DRAW:
         # two players, before the first draw: no card is held yet
         return {
             "action": "look",
@@ -134,7 +134,7 @@ def _action_button(action: Action, view: PlayerView) -> dict[str, Any]:
             "aria": "start drawing your cards (no Blind Nil)",
             "key": "l",
         }
-    if action == LOOK:
+    if action is LOOK:
         return {
             "action": "look",
             "label": "Look at my cards",

@@ -228,7 +228,7 @@ class TurnLoop:
         self.notice = None
         self._recent = []
         what = describe(action)
-        if action == LOOK and self.game.hand.phase is Phase.DRAW:
+        if action is LOOK and self.game.hand.phase is Phase.DRAW:
             what = "drawing your cards (no Blind Nil)"  # two players, no card yet
         self._aside(f"Time is up: {what} was chosen for you ({why}).", of_move=True)
         self._apply(self.seat, action)

@@ -96,7 +96,12 @@ def _players(rules: Rules) -> list[str]:
         deck += ", no jokers"
     return [
         who,
-        f"Deck: {deck}. Each suit ranks A K Q J 10 9 8 7 6 5 4 3 2.",
+        f"Deck: {deck}. Each suit ranks A K Q J 10 9 8 7 6 5 4 3 2"
+        + (
+            f" (no {' or '.join(c.symbol() for c in rules.removed_cards)} here)."
+            if rules.removed_cards
+            else "."
+        ),
         f"Trumps, high to low: {_cards(rules.trump_order)}. A trump beats any "
         "card of another suit.",
     ]

@@ -535,7 +535,8 @@ class Advice:
                     f"; {self._name(runner)} came out {points(-gap, sign=False)} "
                     f"higher in these deals, but that difference is too small for "
                     f"{self.worlds} sampled deals to tell apart: the two are as "
-                    f"good, and the coach keeps the textbook {noun}"
+                    f"good, and the coach keeps the textbook {noun}, "
+                    f"{self._name(self.best)}"
                 )
             else:
                 text += (

@@ -161,10 +161,24 @@ def describe_action(
         return f"You discard {top} and take the next one: {kept}."
     if isinstance(action, Exchange):
         partner = seat_name(seat.partner, learner, rules)
+        done = seat.partner in hand.exchanges  # the cards change hands now
         if mine:
-            return f"You pass {_cards(action.cards)} to {partner}."
-        count = len(action.cards)
-        return f"{who} passes {count} cards to {_verb(partner, 'you', partner)}."
+            said = f"You pass {_cards(action.cards)} to {partner}"
+        else:
+            count = len(action.cards)
+            verb = "passes" if done else "picks"
+            said = f"{who} {verb} {count} cards"
+            said += " to pass" if not done else ""
+            said += f" to {_verb(partner, 'you', partner)}"
+            if not done and seat.partner == learner:
+                said += " (face down: they reach you when you have passed yours)"
+        if done and learner in (seat, seat.partner):
+            giver = learner.partner
+            got = hand.exchanges[giver]
+            said += (
+                f"; you receive {_cards(got)} from {seat_name(giver, learner, rules)}"
+            )
+        return said + "."
     if isinstance(action, Discard):
         count = len(action.cards)
         if mine:

@@ -63,6 +63,8 @@ def sheet_state(session: TableSession) -> dict[str, Any]:
                 for s in hand.seats
                 if side_of(rules, s) == side
             )
+            if rules.ten_for_200 and score.contract == 10:
+                bids += " (10 for 200)"
             cells[side] = {
                 "bids": bids,
                 "tricks": plural(score.tricks, "trick"),

@@ -227,8 +227,17 @@ def _prompt(session: TableSession, view: PlayerView) -> str:
             return f"{who} is to move: press Next move."
         return f"{who} is thinking…"
     phase = view.phase
+    if phase is Phase.BIDDING and tuple(view.legal) == (Bid.BLIND_SEVEN,):
+        return (
+            "Your turn to bid: your partner declared Blind Seven, so your only "
+            "bid is Blind Seven too, without looking (your side promises 7 "
+            f"tricks, for plus or minus {view.rules.blind_seven_value})."
+        )
     if phase is Phase.BIDDING and view.hand is None:
-        return "Your turn: bid blind (without looking), or look at your cards."
+        return (
+            "Your turn: bid blind (without looking), or look at your cards."
+            + _blind_words(view)
+        )
     if phase is Phase.DRAW and view.hand is None:
         rules = view.rules
         return (
@@ -249,15 +258,22 @@ def _prompt(session: TableSession, view: PlayerView) -> str:
     if phase is Phase.BIDDING and len(view.legal) == 1:
         only = view.legal[0]
         assert isinstance(only, Bid)
-        why = "; ".join(
+        why = [
             f"{MODIFIER_WORDS[m][0]}: {MODIFIER_WORDS[m][1]}"
             for m in view.rules.modifiers
-        )
+        ]
+        if only.kind is BidKind.NUMBER and _nil_closed(view):
+            why.append("Nil is closed: your partner has bid")
         return f"Your turn to bid: the rules leave you one bid, {only.label()}" + (
-            f" ({why})." if why else "."
+            f" ({'; '.join(why)})." if why else "."
         )
     if phase is Phase.BIDDING:
-        return "Your turn to bid: how many tricks will you take?" + _zero_words(view)
+        return (
+            "Your turn to bid: how many tricks will you take?"
+            + _zero_words(view)
+            + _suicide_words(view)
+            + _bid_rule_words(view)
+        )
     if phase is Phase.DRAW:
         assert view.drawn is not None
         card = view.drawn.symbol()
@@ -444,9 +460,83 @@ def _zero_words(view: PlayerView) -> str:
     zero = "0 is a number: no trick towards your side's contract."
     if Bid.NIL in legal:
         return f" ({zero} Nil is a bet of its own that you take no trick at all.)"
-    if view.rules.nil and view.rules.nil_before_partner_only:
+    if _nil_closed(view):
         return f" ({zero} Nil is closed: your partner has bid.)"
     return f" ({zero})"
+
+
+def _nil_closed(view: PlayerView) -> bool:
+    """Whether Nil is out only because the partner has already bid."""
+    rules = view.rules
+    return (
+        Bid.NIL not in view.legal
+        and rules.nil
+        and rules.nil_before_partner_only
+        and view.seat.partner in view.bids
+    )
+
+
+def _bid_rule_words(view: PlayerView) -> str:
+    """Under whiz or mirror, the rule that leaves these bids.
+
+    >>> from spadeslib import Hand
+    >>> print(_bid_rule_words(Hand("cards4net+whiz", seed=4, dealer="W").view("N")))
+     (Whiz: everyone bids the spades they hold, or Nil.)
+    """
+    mods = [m for m in view.rules.modifiers if m in ("whiz", "mirror")]
+    return "".join(f" ({MODIFIER_WORDS[m][0]}: {MODIFIER_WORDS[m][1]}.)" for m in mods)
+
+
+def _suicide_words(view: PlayerView) -> str:
+    """Under suicide, what the first partner's bid leaves the second.
+
+    >>> from spadeslib import Hand
+    >>> hand = Hand("classic+suicide", seed=4, dealer="W")
+    >>> print(_suicide_words(hand.view("N")))
+     (Suicide: if you do not bid Nil, your partner must.)
+    """
+    if not view.rules.suicide or view.seat.partner in view.bids:
+        return ""
+    if Bid.NIL not in view.legal:
+        return ""
+    return " (Suicide: if you do not bid Nil, your partner must.)"
+
+
+def _blind_words(view: PlayerView) -> str:
+    """What the blind bids open to this seat are, and which rule opens them.
+
+    >>> from spadeslib import Hand
+    >>> print(_blind_words(Hand(seed=4, dealer="W").view("N")))
+     Blind Nil (you bid first, so the rules let you bid it): you promise
+     to take no trick, for plus or minus 200.
+    """
+    rules = view.rules
+    parts = []
+    if Bid.BLIND_NIL in view.legal:
+        if rules.blind_nil == "trailing":
+            why = (
+                f"your side is at least {rules.blind_nil_margin} points behind, "
+                "so the rules let you bid it"
+            )
+        else:
+            why = "you bid first, so the rules let you bid it"
+        said = (
+            f" Blind Nil ({why}): you promise to take no trick, for plus or "
+            f"minus {rules.blind_nil_value}"
+        )
+        if rules.exchange:
+            said += (
+                f"; then you and your partner pass each other {rules.exchange} "
+                "cards face down"
+            )
+        parts.append(said + ".")
+    if Bid.BLIND_SEVEN in view.legal:
+        parts.append(
+            " Blind Seven (neither you nor your partner has looked): your side "
+            f"promises 7 tricks, for plus or minus {rules.blind_seven_value}, and "
+            "your partner's only bid is then Blind Seven too."
+        )
+    return "".join(parts)
 
 
 def table_state(

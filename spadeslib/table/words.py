@@ -55,7 +55,8 @@ PRESET_WORDS: dict[str, tuple[str, str]] = {
     "yppedia": (
         "YPPedia",
         "as Classic, but Nil is worth 50 and Blind Nil 100, one Blind Nil per "
-        "team, a move timer, and a game is also lost at -200",
+        "team, and a game is also lost at -200 (YPPedia tables use a move "
+        "timer: set one in Options)",
     ),
     "two-player": (
         "Two players",
@@ -91,17 +92,21 @@ assert set(MODIFIER_WORDS) == set(MODIFIERS), "every modifier needs words"
 def rules_in_words(rules: Rules) -> list[str]:
     """The rule set in sentences: the preset, each modifier, the target.
 
+    The variants come first: they change the preset's rules (a learner reads
+    "no Nil" before the preset's Nil).
+
     >>> lines = rules_in_words(Rules.parse("classic+ten_for_200"))
-    >>> print(lines[0][-40:]); print(lines[1])
-    except where a variant below changes it.
+    >>> print(lines[0]); print(lines[1][-40:])
     Ten for 200: a team contract of exactly 10 scores +200 when made, -200 when set.
+    except where a variant above changes it.
     """
-    title, words = PRESET_WORDS[rules.preset]
-    but = ", except where a variant below changes it" if rules.modifiers else ""
-    lines = [f"{title}: {words}{but}."]
+    lines = []
     for mod in rules.modifiers:
         name, text = MODIFIER_WORDS[mod]
         lines.append(f"{name}: {text}.")
+    title, words = PRESET_WORDS[rules.preset]
+    but = ", except where a variant above changes it" if rules.modifiers else ""
+    lines.append(f"{title}: {words}{but}.")
     end = f"First to {rules.target} points wins"
     if rules.losing_threshold is not None:
         end += f"; a side at {rules.losing_threshold} loses"

@@ -179,14 +179,15 @@ class Chapter:
 
 
 def load(name: str | int, seed: int = DEFAULT_SEED) -> Chapter:
-    """Build a chapter's exercises from ``seed``.
+    """A chapter's exercises from ``seed``, each built when first used (a
+    learner on ``q1`` never waits for a later scenario to be found).
 
     >>> chapter = load("scoring", seed=3)
     >>> chapter.name, chapter.q2.label
     ('06_scoring', '6.2')
     """
     module = chapter_module(name)
-    exercises = tuple(Exercise(cls(seed)) for cls in module.EXERCISES)
+    exercises = tuple(Exercise.later(cls, seed) for cls in module.EXERCISES)
     return Chapter(module.CHAPTER, module.TITLE, seed, exercises)
 
 

@@ -393,6 +393,19 @@ def solutions_off() -> bool:
 
 _SPECS: weakref.WeakKeyDictionary[Exercise, Spec] = weakref.WeakKeyDictionary()
 """Each learner-facing exercise's declaration, kept off the object itself."""
+_LATER: weakref.WeakKeyDictionary[Exercise, tuple[type[Spec], int]] = (
+    weakref.WeakKeyDictionary()
+)
+"""The declaration and seed of an exercise not built yet (:meth:`Exercise.later`)."""
+
+
+def _spec(exercise: Exercise) -> Spec:
+    spec = _SPECS.get(exercise)
+    if spec is None:
+        cls, seed = _LATER.pop(exercise)
+        spec = cls(seed)
+        exercise._adopt(spec)
+    return spec
 
 
 class Exercise:
@@ -409,13 +422,45 @@ class Exercise:
         self.label = spec.label
         self.title = spec.title
         self.seed = spec.seed
+        self._adopt(spec)
+
+    @classmethod
+    def later(cls, spec: type[Spec], seed: int) -> Exercise:
+        """The exercise ``spec`` declares, built from ``seed`` when first used
+        (some scenarios take a second to find: a chapter loads at once, and a
+        learner working on ``q1`` never waits for ``q4``).
+
+        >>> from spadeslib.exercises.ch06_scoring import EXERCISES
+        >>> q = Exercise.later(EXERCISES[0], seed=3)
+        >>> q.label, q == Exercise.later(EXERCISES[0], seed=3)
+        ('6.1', False)
+        >>> key_text(q) == key_text(Exercise(EXERCISES[0](3)))
+        True
+        """
+        exercise = cls.__new__(cls)
+        exercise.label = f"{int(spec.chapter[:2])}.{spec.number}"
+        exercise.title = spec.title
+        exercise.seed = seed
+        _LATER[exercise] = (spec, seed)
+        return exercise
+
+    def _adopt(self, spec: Spec) -> None:
         for name in spec.public:
             setattr(self, name, getattr(spec, name))
         _SPECS[self] = spec
 
+    def __getattr__(self, name: str) -> Any:
+        # a scenario attribute (q.hand) of an exercise not built yet
+        later = _LATER.get(self) if not name.startswith("__") else None
+        if later is None or name not in later[0].public:
+            raise AttributeError(
+                f"{type(self).__name__!r} object has no attribute {name!r}"
+            )
+        return getattr(_spec(self), name)
+
     def feedback(self, answer: Any = ____) -> Feedback:
         """The verdict on ``answer`` (what :meth:`check` prints)."""
-        return _SPECS[self].feedback(answer)
+        return _spec(self).feedback(answer)
 
     def check(self, answer: Any = ____) -> None:
         """Print whether ``answer`` is right, or what went wrong."""
@@ -423,7 +468,7 @@ class Exercise:
 
     def hint(self) -> None:
         """Print a hint."""
-        print("Hint: " + _cap(_SPECS[self].hint()))
+        print("Hint: " + _cap(_spec(self).hint()))
 
     def solution(self) -> None:
         """Print the answer and why (in a graded assignment, where
@@ -431,11 +476,11 @@ class Exercise:
         if _graded:
             print(SOLUTIONS_OFF)
             return
-        print(_SPECS[self].solution_text())
+        print(_spec(self).solution_text())
 
     def show(self) -> None:
         """Print the exercise: the scenario and the question."""
-        print(_SPECS[self].show_text())
+        print(_spec(self).show_text())
 
     def __repr__(self) -> str:
         return f"<exercise {self.label} {self.title!r}, seed {self.seed}>"
@@ -444,18 +489,18 @@ class Exercise:
 def spec_of(exercise: Exercise) -> Spec:
     """The declaration behind a learner's exercise (for tests, keys and
     notebooks; not for learners)."""
-    return _SPECS[exercise]
+    return _spec(exercise)
 
 
 def key_text(exercise: Exercise) -> str:
     """The answer key of one exercise, as text (for a teacher's answer key)."""
-    return _SPECS[exercise].key_text
+    return _spec(exercise).key_text
 
 
 def accepted_texts(exercise: Exercise) -> list[str]:
     """Every answer the check of one exercise accepts, as text, the key first
     (for a teacher's answer key: a puzzle may have several best cards)."""
-    return _SPECS[exercise].accepted_texts
+    return _spec(exercise).accepted_texts
 
 
 class SetSpec(Spec):

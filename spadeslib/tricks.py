@@ -37,7 +37,14 @@ def trick_winner(rules: Rules | str, plays: Sequence[tuple[Seat, Card]]) -> Seat
     spadeslib.errors.SpadesError: North's 2♣ is not in the cards4net+jokers deck
     """
     rules = rules_of(rules, "trick_winner")
-    plays = _read_plays(rules, plays)
+    return _winner(rules, _read_plays(rules, plays))
+
+
+def _winner(rules: Rules, plays: Sequence[tuple[Seat, Card]]) -> Seat:
+    """:func:`trick_winner` without reading or checking its input: ``rules``
+    a :class:`Rules`, ``plays`` 1 to ``rules.players`` (Seat, Card) pairs of
+    distinct seats and cards of the deck (for callers that built them so,
+    such as the exact solver's positions)."""
     led = rules.trick_suit(plays[0][1])
     best_seat, best = plays[0]
     for seat, card in plays[1:]:
@@ -54,25 +61,50 @@ def _read_plays(
             f"a trick is 1 to {rules.players} (seat, card) plays, not {plays!r:.60}"
         )
     read: list[tuple[Seat, Card]] = []
+    in_deck = _deck_bits(rules.deck)
     for play in plays:
         try:
             seat, card = play
-            seat, card = Seat.parse(seat), Card.parse(card)
+            # Seat.parse and Card.parse return a Seat or a Card as it is
+            if seat.__class__ is not Seat:
+                seat = Seat.parse(seat)
+            if card.__class__ is not Card:
+                card = Card.parse(card)
         except (SpadesError, TypeError, ValueError):
             raise SpadesError(
                 f"a play is a (seat, card) pair such as ('E', 'AH'), not {play!r:.40}"
             ) from None
-        if card not in rules.deck:
+        if not in_deck >> card.index & 1:  # card not in rules.deck
             raise SpadesError(
                 f"{seat.full}'s {card.symbol()} is not in the {rules.full_spec} deck"
             )
-        if any(seat == s or card == c for s, c in read):
-            raise SpadesError(
-                f"{seat.full} {card.symbol()}: a seat plays once to a trick, and a "
-                "card is played once"
-            )
+        for s, c in read:  # seats are enum members, cards interned
+            if seat is s or card is c:
+                raise SpadesError(
+                    f"{seat.full} {card.symbol()}: a seat plays once to a trick, "
+                    "and a card is played once"
+                )
         read.append((seat, card))
     return read
+
+
+# one bit per Card.index of each deck met, by the deck's id (the deck is kept
+# with its bits, so an id is never read for another deck)
+_DECK_BITS: dict[int, tuple[tuple[Card, ...], int]] = {}
+
+
+def _deck_bits(deck: tuple[Card, ...]) -> int:
+    """The cards of ``deck`` (a rule set's) as one bit per :attr:`Card.index`:
+    a membership test without a ``Card.__eq__`` call per card of the deck."""
+    found = _DECK_BITS.get(id(deck))
+    if found is None or found[0] is not deck:
+        if len(_DECK_BITS) >= 64:
+            _DECK_BITS.clear()
+        bits = 0
+        for card in deck:
+            bits |= 1 << card.index
+        found = _DECK_BITS[id(deck)] = (deck, bits)
+    return found[1]
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,7 +30,7 @@ from ..errors import SpadesError
 from ..rules import Rules
 from ..scoring import side_of
 from ..seats import Seat
-from ..tricks import trick_winner
+from ..tricks import _winner
 
 if TYPE_CHECKING:
     from ..hand import Hand
@@ -191,16 +191,37 @@ class Position:
                 f"{self.turn.full} may not play the {card.name} here "
                 f"(legal: {' '.join(str(c) for c in self.legal_cards())})"
             )
+        return self._after(card)
+
+    def _after(self, card: Card) -> Position:
+        """:meth:`play` for a legal ``card`` (a :class:`Card`), unchecked: the
+        child of a checked position is valid, so its ``__post_init__`` checks
+        are skipped (the exact solver's lines play thousands of cards)."""
+        turn = self.turn
         hands = dict(self.hands)
-        hands[self.turn] = tuple(c for c in hands[self.turn] if c != card)
-        trick = (*self.trick, (self.turn, card))
-        broken = self.spades_broken or self.rules.trick_suit(card) == _SPADES
+        hands[turn] = tuple(c for c in hands[turn] if c != card)
+        trick = (*self.trick, (turn, card))
+        rules = self.rules
+        broken = self.spades_broken or rules.trick_suit(card) == _SPADES
         won = dict(self.tricks_won)
-        turn = self.next_seat(self.turn)
-        if len(trick) == len(self.seats):
-            turn = trick_winner(self.rules, trick)
+        seats = rules.seats
+        if len(trick) == len(seats):
+            turn = _winner(rules, trick)
             won[turn] += 1
             trick = ()
-        return Position(
-            self.rules, hands, turn, trick, won, broken, self.bids, self.bags
+        else:
+            turn = seats[(seats.index(turn) + 1) % len(seats)]
+        child = object.__new__(Position)
+        # the fields as __post_init__ stores them (a frozen dataclass: set
+        # through __dict__); bids copied and bags shared, as play() did
+        child.__dict__.update(
+            rules=rules,
+            hands=hands,
+            turn=turn,
+            trick=trick,
+            tricks_won=won,
+            spades_broken=broken,
+            bids=dict(self.bids),
+            bags=self.bags,
         )
+        return child

@@ -3,8 +3,11 @@
 :func:`make_search` returns a closure ``search(turn, k, target)``: does the
 first side end the hand with a value of at least ``target``, from the
 solver's current state with ``k`` cards on the table and ``turn`` to play?
-The state (holdings as one bit mask per seat and suit, trick counters) lives
-in lists the closure shares with the solver and restores after every move.
+The state (holdings as one bit mask per seat and suit, trick counters, the
+trick on the table, the trick-start flags in ``solver.st``) lives in lists
+the closure shares with the solver and restores after every move; the solver
+changes them in place on ``load`` and ``play``, so it builds its closure (and
+the static tables below) once.
 
 At the start of each trick the position is looked up in the transposition
 table: first by its exact cards (one packed integer), which points to the
@@ -52,7 +55,9 @@ def make_search(solver: Solver) -> Callable[[int, int, int], bool]:
     opp4 = [[o * 4 for o in seats if is_a[o] != is_a[s]] for s in range(4)]
     mate4 = [[o * 4 for o in seats if o != s and is_a[o] == is_a[s]] for s in range(4)]
     side4 = ([o * 4 for o in seats if is_a[o]], [o * 4 for o in seats if not is_a[o]])
-    st = [solver.broken, solver.left, solver.packed()]
+    # the solver's state at the start of the current trick (kept up to date
+    # by Solver.load and Solver.play; the search changes and restores it)
+    st = solver.st
     # the opponents who play after ``seat`` when it plays the k-th card
     later_opps: list[list[list[int]]] = [[[] for _ in range(n)] for _ in range(4)]
     for seat in seats:
@@ -348,7 +353,7 @@ def make_search(solver: Solver) -> Callable[[int, int, int], bool]:
                 entry[2] = chosen
         return result
 
-    root_trick = list(solver.trick)
+    root_trick = solver.trick  # changed in place by the solver
 
     def root(turn: int, k: int, target: int) -> bool:
         led = w = w_suit = w_bit = tl = ttr = 0

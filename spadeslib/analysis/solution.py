@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING
 from ..cards import Card
 from ..errors import SpadesError
 from ..seats import Seat
-from ..tricks import trick_winner
+from ..tricks import _winner
 from .position import Position
 from .solver import Solver, _objective
 
@@ -155,7 +155,7 @@ def _principal(solver: Solver, pos: Position, value: int) -> list[tuple[Seat, Ca
     while pos.cards_left:
         turn = pos.turn
         for group in _groups(solver, pos):
-            child = pos.play(group[0])
+            child = pos._after(group[0])  # a legal card: no re-check
             solver.load(child)
             if solver.is_a[turn]:
                 keeps = solver.at_least(value)
@@ -181,7 +181,7 @@ def _final_tricks(pos: Position, plays: list[tuple[Seat, Card]]) -> dict[Seat, i
     for seat, card in plays:
         trick.append((seat, card))
         if len(trick) == len(pos.seats):
-            won[trick_winner(pos.rules, trick)] += 1
+            won[_winner(pos.rules, trick)] += 1
             trick = []
     return won
 
@@ -227,7 +227,7 @@ def solve(
     plays: list[tuple[Seat, Card]] = []
     if line:
         lowest = min(best, key=lambda c: (solver.code[c][0], solver.code[c][1]))
-        after = pos.play(lowest)
+        after = pos._after(lowest)
         plays = [(pos.turn, lowest), *_principal(solver, after, top)]
     return Solution(
         objective=solver.objective,
@@ -314,7 +314,7 @@ def lines(
     side = pos.side_of(pos.turn)
     out = []
     for card, value in solver.values(pos).items():
-        plays = _principal(solver, pos.play(card), value)
+        plays = _principal(solver, pos._after(card), value)
         final = _final_tricks(pos, [(pos.turn, card), *plays])
         out.append(Line(card, _for_side(solver, pos, side, value), tuple(plays), final))
     return out

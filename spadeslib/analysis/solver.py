@@ -44,7 +44,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..actions import BidKind
 from ..cards import Card, Suit
@@ -135,6 +135,12 @@ class Solver:
         self.suit_codes: dict[tuple[int, ...], int] = {}
         self.stats = [0]  # nodes searched
         self.shifts = [16 * i for i in range(16)]
+        # the search state, changed in place (the search closure, built once
+        # with its static tables, holds these very lists)
+        self.hold: list[int] = [0] * 16
+        self.cnt: list[int] = [0] * len(self.unit_a)
+        self.trick: list[tuple[int, int, int]] = []
+        self.st: list[Any] = [False, 0, 0]  # broken, tricks left, packed()
         self._load(pos)
         self._search = self._make_search()
 
@@ -229,20 +235,33 @@ class Solver:
     # ------------------------------------------------------------- state
     def _load(self, pos: Position) -> None:
         """Set the search state to ``pos`` (a position of this solver's hand)."""
-        if pos.rules != self.rules or dict(pos.bids) != self.bids:
+        bids = pos.bids if pos.bids.__class__ is dict else dict(pos.bids)
+        if (pos.rules is not self.rules and pos.rules != self.rules) or (
+            bids != self.bids
+        ):
             raise SpadesError("this solver was made for another hand (rules or bids)")
-        self.hold = [0] * 16
+        hold, code = self.hold, self.code
+        for i in range(16):
+            hold[i] = 0
         for seat, cards in pos.hands.items():
             for card in cards:
-                suit, bit = self.code[card]
-                self.hold[seat * 4 + suit] |= bit
-        self.trick = [(int(s), *self.code[c]) for s, c in pos.trick]
-        self.cnt = [0] * len(self.unit_a)
+                suit, bit = code[card]
+                hold[seat * 4 + suit] |= bit
+        self.trick[:] = [(int(s), *code[c]) for s, c in pos.trick]
+        cnt, unit_of = self.cnt, self.unit_of
+        for i in range(len(cnt)):
+            cnt[i] = 0
         for seat, won in pos.tricks_won.items():
-            self.cnt[self.unit_of[seat]] += won
+            cnt[unit_of[seat]] += won
         self.broken = bool(pos.spades_broken) or not self.must_break
         self.left = len(pos.hands[pos.turn])  # tricks not finished yet
         self.turn = int(pos.turn)
+        self._sync()
+
+    def _sync(self) -> None:
+        """Copy the trick-start state the search reads into ``st``."""
+        st = self.st
+        st[0], st[1], st[2] = self.broken, self.left, self.packed()
 
     @property
     def nodes(self) -> int:
@@ -251,12 +270,17 @@ class Solver:
 
     def packed(self) -> int:
         """Every holding in one integer (the table's exact-cards key)."""
-        return sum(m << (16 * i) for i, m in enumerate(self.hold))
+        h = self.hold
+        return (
+            h[0] + (h[1] << 16) + (h[2] << 32) + (h[3] << 48)
+            + (h[4] << 64) + (h[5] << 80) + (h[6] << 96) + (h[7] << 112)
+            + (h[8] << 128) + (h[9] << 144) + (h[10] << 160) + (h[11] << 176)
+            + (h[12] << 192) + (h[13] << 208) + (h[14] << 224) + (h[15] << 240)
+        )  # fmt: skip
 
     def load(self, pos: Position) -> None:
         """Make ``pos`` the position that :meth:`value` and :meth:`moves` read."""
         self._load(pos)
-        self._search = self._make_search()
 
     # ------------------------------------------------------------ queries
     def at_least(self, target: int) -> bool:
@@ -381,14 +405,14 @@ class Solver:
             self.turn = self.next[turn]
         else:
             self._finish_trick()
-        self._search = self._make_search()
+        self._sync()
 
     def _finish_trick(self) -> None:
         led = self.trick[0][1]
         win = max(self.trick, key=lambda p: (p[1] == _TRUMP, p[1] == led, p[2]))[0]
         self.cnt[self.unit_of[win]] += 1
         self.left -= 1
-        self.trick = []
+        self.trick.clear()
         self.turn = win
 
     # ----------------------------------------------------------- search

@@ -35,6 +35,7 @@ another.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import inspect
 import os
@@ -206,10 +207,21 @@ def level_options(level: str) -> tuple[str, ...]:
     ((), ('samples', 'bid_samples', 'time_limit', 'confidence'))
     """
     name = parse_level(level)[0]
-    shape: Callable[..., Any] = _factory(name)
-    if name in BOTS and not isinstance(shape, type):
+    if name in BOTS:  # the same for the whole session: read once
+        return _builtin_options(name)
+    return _options_of(_factory(name))
+
+
+@functools.cache
+def _builtin_options(name: str) -> tuple[str, ...]:
+    shape: Callable[..., Any] = BOTS[name][1]
+    if not isinstance(shape, type):
         # a lazy factory is named for its class; search-lite says which
         shape = __getattr__(getattr(shape, "bot_class", shape.__name__))
+    return _options_of(shape)
+
+
+def _options_of(shape: Callable[..., Any]) -> tuple[str, ...]:
     try:
         parameters = inspect.signature(shape).parameters.values()
     except (TypeError, ValueError):  # a callable Python cannot read

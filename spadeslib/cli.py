@@ -345,6 +345,7 @@ def hand_moves(hand: Hand) -> list[str]:
     lines = [f"hand {hand.number}, {hand.dealer.full} deals"]
     bids: list[str] = []
     draws: list[str] = []
+    declared: set[Seat] = set()
     for seat, action, _ in hand.history:
         if isinstance(action, Card):
             continue  # in the tricks, below
@@ -356,7 +357,12 @@ def hand_moves(hand: Hand) -> list[str]:
             else:
                 bids.append(f"{seat.full} looks")
         elif isinstance(action, Bid):
-            bids.append(f"{seat.full} {action.label()}")
+            if hand.rules.players == 2 and action.is_blind and seat not in declared:
+                # declared before drawing; the seat bids it again in the bidding
+                declared.add(seat)
+                draws.append(f"{seat.letter} declares {action.label()}")
+            else:
+                bids.append(f"{seat.full} {action.label()}")
         else:  # an exchange, a discard
             lines.append(f"  {seat.full}: {describe(action, hand.rules.players)}")
     if draws:

@@ -17,7 +17,8 @@ import random
 import warnings
 from typing import Any
 
-from .actions import Action
+from . import legality
+from .actions import Action, parse_action
 from .dealing import SEED_CHARS, is_game_seed
 from .errors import IllegalAction, SpadesError
 from .hand import Hand
@@ -66,6 +67,10 @@ class Game:
             )
         self.seed = seed if seed is not None else random.randrange(2**32)
         self.rng = random.Random(f"{self.seed}/bots")
+        """A generator for scripts that play at random, seeded by the game's
+        seed. A record keeps moves, not this generator: a game loaded from
+        one starts it afresh (seed by position, as the table's bots do, for
+        play that resumes the same way)."""
         seats = self.rules.seats
         if dealer is None:
             dealer = random.Random(f"{self.seed}/dealer").choice(seats)
@@ -202,12 +207,38 @@ class Game:
     ) -> IllegalAction | None:
         """The error :meth:`apply` would raise, or ``None``."""
         if self.is_over:
-            return IllegalAction(
-                f"the game is over: {self.winner} won",
-                action=action,
-                rule=RuleId.GAME_OVER,
-            )
+            return self._over(action, seat)
         return self.hand.check(action, seat)
+
+    def _over(
+        self, action: Action | str | int, seat: Seat | str | None
+    ) -> IllegalAction:
+        """The refusal of any action once the game is over, naming the seat
+        (when it reads as one), the action and the final score.
+
+        >>> game = Game(Rules("classic", target=50), seed=2)
+        >>> from spadeslib.bots import make_bot, play_until
+        >>> play_until(game, {s: make_bot("rule") for s in "NESW"})
+        >>> print(game.why_illegal(3, "N"))
+        North cannot bid 3: the game is over (EW won 61 to 51)
+        """
+        try:
+            who: Seat | None = None if seat is None else Seat.parse(seat)
+        except SpadesError:
+            who = None
+        name = who.full if who is not None else "Nobody"
+        try:
+            what = legality.describe(parse_action(action, Phase.BIDDING))
+        except SpadesError:
+            what = "move"
+        order = sorted(sides(self.rules), key=lambda s: s != self.winner)
+        score = " to ".join(str(self.scores[s]) for s in order)
+        return IllegalAction(
+            f"{name} cannot {what}: the game is over ({self.winner} won {score})",
+            seat=who,
+            action=action,
+            rule=RuleId.GAME_OVER,
+        )
 
     def why_illegal(
         self, action: Action | str | int, seat: Seat | str | None = None
@@ -236,11 +267,7 @@ class Game:
         hand = self.hand
         if check:
             if self.is_over:
-                raise IllegalAction(
-                    f"the game is over: {self.winner} won",
-                    action=action,
-                    rule=RuleId.GAME_OVER,
-                )
+                raise self._over(action, seat)
             # a legal action is recognised at once, by membership in the
             # legal actions worked out for this position (the view's too)
             legal = hand._legal

@@ -74,7 +74,9 @@ class Hand(HandState):
 
         A seat that has not looked at its cards is offered its blind bids and
         :data:`~spadeslib.actions.LOOK`; :meth:`apply` also accepts an ordinary
-        bid there, which looks first.
+        bid there, which looks first. Where a bid of 0 is Nil (classic,
+        yppedia, two-player) ``0`` is accepted and read as Nil, which is
+        listed; so :meth:`is_legal` may say yes to an action not listed.
         """
         if self.phase is _PLAYING:  # the simulations' path: no cache to fill
             seat = self.turn
@@ -140,6 +142,14 @@ class Hand(HandState):
             return Bid.NIL
         return action
 
+    def _tried(self, action: Action | str | int) -> str:
+        """What ``action`` would do, in words, or ``""`` when it cannot be
+        read (for a message whose seat could not be read either)."""
+        try:
+            return legality.describe(self._coerce(action))
+        except (SpadesError, TypeError, ValueError):
+            return ""
+
     def check(
         self, action: Action | str | int, seat: Seat | str | None = None
     ) -> IllegalAction | None:
@@ -159,8 +169,12 @@ class Hand(HandState):
             try:
                 seat = Seat.parse(seat)
             except SpadesError as error:
+                tried = self._tried(action)
                 return IllegalAction(
-                    str(error), seat=None, action=action, rule=RuleId.UNREADABLE
+                    f"cannot {tried} as {error}" if tried else str(error),
+                    seat=None,
+                    action=action,
+                    rule=RuleId.UNREADABLE,
                 ), action
         try:
             action = self._coerce(action)
@@ -223,7 +237,14 @@ class Hand(HandState):
     def is_legal(
         self, action: Action | str | int, seat: Seat | str | None = None
     ) -> bool:
-        """Whether :meth:`apply` would accept ``action``."""
+        """Whether :meth:`apply` would accept ``action`` (a number bid by a
+        seat whose cards are face down too: it looks first; see
+        :meth:`legal_actions`).
+
+        >>> hand = Hand(dealer="N", seed=1)  # East may bid Blind Nil
+        >>> hand.legal_actions(), hand.is_legal(2)
+        ([Bid.BLIND_NIL, LOOK], True)
+        """
         return self.check(action, seat) is None
 
     def _refuse(self, seat: Seat, action: Action) -> tuple[RuleId, str] | None:

@@ -150,10 +150,11 @@ class HandReplay:
             ) from None
 
     def bid(self, value: Any, i: int) -> Bid:
+        written = 'a bid is a number of tricks, or "nil", "blind nil" or "blind seven"'
         if isinstance(value, bool) or not isinstance(value, (int, str)):
-            raise self.fail(f"bid {i}: {show(value)} is not a bid")
+            raise self.fail(f"bid {i}: {show(value)} is not a bid: {written}")
         if isinstance(value, str) and len(value) > 20:
-            raise self.fail(f"bid {i}: {show(value)} is not a bid")
+            raise self.fail(f"bid {i}: {show(value)} is not a bid: {written}")
         if isinstance(value, int) and not -99 <= value <= 99:  # said short
             raise self.fail(f"bid {i}: {show(value)} is not a bid (0 to 13 or Nil)")
         try:
@@ -199,7 +200,10 @@ class HandReplay:
         self.exchange_phase()
         for i, value in enumerate(self.items("plays"), 1):
             if not isinstance(value, str) or len(value) > 8:
-                raise self.fail(f"play {i}: {show(value)} is not a card")
+                raise self.fail(
+                    f'play {i}: {show(value)} is not a card: a card is text such as "AS" '
+                    'or "10H"'
+                )
             if game.hand is not hand or hand.is_over:
                 raise self.fail(f"play {i} ({value}) comes after the thirteenth trick")
             if hand.phase is not Phase.PLAYING:

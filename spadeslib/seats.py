@@ -66,7 +66,11 @@ class Seat(enum.IntEnum):
             for seat in cls:
                 if key in (seat.letter, seat.name):
                     return seat
-        raise SpadesError(f"{text!r} is not a seat: use N, E, S or W")
+        shown = (
+            repr(text) if isinstance(text, (str, int)) else f"<{type(text).__name__}>"
+        )
+        shown = shown if len(shown) <= 40 else shown[:39] + "…"
+        raise SpadesError(f"{shown} is not a seat: use N, E, S or W")
 
 
 _FULL = ("North", "East", "South", "West")

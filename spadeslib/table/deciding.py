@@ -18,9 +18,21 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
-from ..actions import KEEP, LOOK, TAKE_NEXT, Action, Bid, Card, Discard, Exchange
+from .. import legality
+from ..actions import (
+    KEEP,
+    LOOK,
+    TAKE_NEXT,
+    Action,
+    Bid,
+    Card,
+    Discard,
+    Exchange,
+    parse_action,
+)
 from ..coach.explain import describe
 from ..errors import SpadesError
+from ..phase import Phase
 from .words import refusal, you_text
 
 if TYPE_CHECKING:
@@ -39,16 +51,38 @@ class Deciding:
 
     def bid(self: Host, bid: Bid | int | str) -> bool:
         """Bid a number, ``"nil"``, ``"blind nil"`` or ``"blind seven"``."""
-        return self.act(bid)  # type: ignore[arg-type]  # the engine reads it
+        parsed = self._bid_read(bid)
+        return parsed if isinstance(parsed, bool) else self.act(parsed)
+
+    def _bid_read(self: Host, bid: Bid | int | str) -> Bid | bool:
+        """``bid`` as a :class:`Bid`, or the refusal's ``False``: in the
+        rules' words for text that is no move, and saying what it is for a
+        card, a look or a draw (``bid("6C")`` never plays the 6♣)."""
+        try:
+            return Bid.parse(bid)
+        except SpadesError:
+            pass
+        try:
+            other = parse_action(bid, self.game.hand.phase)
+        except SpadesError:
+            other = None
+        if isinstance(other, Bid) or (
+            other is None and self.game.hand.phase is Phase.BIDDING
+        ):
+            return self.act(bid)  # type: ignore[arg-type]  # refused in the rules' words
+        if other is None:
+            return self.refuse(f"{str(bid).strip()[:40]!r} is not a bid")
+        return self.refuse(
+            f"{str(bid).strip()!r} is not a bid: it would {legality.describe(other)}"
+        )
 
     def bid_on_sight(self: Host, bid: Bid | int | str) -> bool:
         """A bid from the table's buttons or keys: a number is refused while
         the learner's cards are still face down (the engine would look first,
         so the learner would bid on cards never seen); a blind bid is not."""
-        try:
-            parsed = Bid.parse(bid)
-        except SpadesError:
-            return self.act(bid)  # type: ignore[arg-type]  # refused in the rules' words
+        parsed = self._bid_read(bid)
+        if isinstance(parsed, bool):
+            return parsed
         legal = self.game.hand.legal_actions() if self.learner_to_move() else []
         if not parsed.is_blind and LOOK in legal:
             blind = [describe(a) for a in legal if isinstance(a, Bid) and a.is_blind]

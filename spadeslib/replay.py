@@ -201,8 +201,8 @@ class HandReplay:
         for i, value in enumerate(self.items("plays"), 1):
             if not isinstance(value, str) or len(value) > 8:
                 raise self.fail(
-                    f'play {i}: {show(value)} is not a card: a card is text such as "AS" '
-                    'or "10H"'
+                    f"play {i}: {show(value)} is not a card: a card is text "
+                    'such as "AS" or "10H"'
                 )
             if game.hand is not hand or hand.is_over:
                 raise self.fail(f"play {i} ({value}) comes after the thirteenth trick")

@@ -51,36 +51,14 @@ class Deciding:
 
     def bid(self: Host, bid: Bid | int | str) -> bool:
         """Bid a number, ``"nil"``, ``"blind nil"`` or ``"blind seven"``."""
-        parsed = self._bid_read(bid)
+        parsed = _read_bid(self, bid)
         return parsed if isinstance(parsed, bool) else self.act(parsed)
-
-    def _bid_read(self: Host, bid: Bid | int | str) -> Bid | bool:
-        """``bid`` as a :class:`Bid`, or the refusal's ``False``: in the
-        rules' words for text that is no move, and saying what it is for a
-        card, a look or a draw (``bid("6C")`` never plays the 6♣)."""
-        try:
-            return Bid.parse(bid)
-        except SpadesError:
-            pass
-        try:
-            other = parse_action(bid, self.game.hand.phase)
-        except SpadesError:
-            other = None
-        if isinstance(other, Bid) or (
-            other is None and self.game.hand.phase is Phase.BIDDING
-        ):
-            return self.act(bid)  # type: ignore[arg-type]  # refused in the rules' words
-        if other is None:
-            return self.refuse(f"{str(bid).strip()[:40]!r} is not a bid")
-        return self.refuse(
-            f"{str(bid).strip()!r} is not a bid: it would {legality.describe(other)}"
-        )
 
     def bid_on_sight(self: Host, bid: Bid | int | str) -> bool:
         """A bid from the table's buttons or keys: a number is refused while
         the learner's cards are still face down (the engine would look first,
         so the learner would bid on cards never seen); a blind bid is not."""
-        parsed = self._bid_read(bid)
+        parsed = _read_bid(self, bid)
         if isinstance(parsed, bool):
             return parsed
         legal = self.game.hand.legal_actions() if self.learner_to_move() else []
@@ -153,3 +131,26 @@ class Deciding:
         self._kick()
         self.changed()
         return True
+
+
+def _read_bid(self: Host, bid: Bid | int | str) -> Bid | bool:
+    """``bid`` as a :class:`Bid`, or the refusal's ``False``: in the
+    rules' words for text that is no move, and saying what it is for a
+    card, a look or a draw (``bid("6C")`` never plays the 6♣)."""
+    try:
+        return Bid.parse(bid)
+    except SpadesError:
+        pass
+    try:
+        other = parse_action(bid, self.game.hand.phase)
+    except SpadesError:
+        other = None
+    if isinstance(other, Bid) or (
+        other is None and self.game.hand.phase is Phase.BIDDING
+    ):
+        return self.act(bid)  # type: ignore[arg-type]  # refused in the rules' words
+    if other is None:
+        return self.refuse(f"{str(bid).strip()[:40]!r} is not a bid")
+    return self.refuse(
+        f"{str(bid).strip()!r} is not a bid: it would {legality.describe(other)}"
+    )

@@ -316,8 +316,9 @@ def test_the_side_seats_never_lie_on_the_prompt(
 def test_the_score_sheet_keeps_its_headings_in_view(
     browser: Any, states: Any, large: bool
 ) -> None:
-    """After four hands and more the sheet scrolls to its newest rows: the
-    column headings (North-South (you), East-West) stay in view."""
+    """After four hands and more the sheet scrolls to its newest rows (under
+    its title): the column headings (North-South (you), East-West) stay in
+    view at the top of its scrolling part."""
     state = copy_state(states["reviewed"])
     row = state["sheet"]["rows"][0]
     state["sheet"]["rows"] = [dict(row, hand=n) for n in range(1, 8)]
@@ -325,7 +326,7 @@ def test_the_score_sheet_keeps_its_headings_in_view(
     page = open_table(browser, state)
     box = page.evaluate(
         """() => {
-        const box = document.querySelector('[data-testid=sheet-toggle]');
+        const box = document.querySelector('[data-testid=score-sheet]');
         const th = [...box.querySelectorAll('thead th')];
         const b = box.getBoundingClientRect();
         const seen = th.map((h) => { const r = h.getBoundingClientRect();

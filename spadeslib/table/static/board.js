@@ -2,6 +2,25 @@
 // move timer, the seats, the trick, the prompt and notice, your choices,
 // your hand and the toolbar. Methods of TableView (table.js mixes them in).
 
+// The blind nil exchange (classic, YPPedia): the cards the learner
+// received from the partner and those it passed, by code, from the state's
+// hand.passed and hand.received, and the words that mark them
+function swapped(s) {
+  const codes = (list) => new Set((list || []).map((c) => c.code));
+  return { got: codes(s.hand?.received), gave: codes(s.hand?.passed) };
+}
+const RECEIVED = "received from your partner";
+const PASSED = "passed by you to your partner";
+
+// a played card's words and class: the learner's card it received, or the
+// partner's card that the learner passed it
+function swapMark(s, p) {
+  const { got, gave } = swapped(s);
+  if (p.card && p.pos === "bottom" && got.has(p.card.code)) return { cls: " spt-received", words: `, ${RECEIVED}` };
+  if (p.card && p.pos === "top" && gave.has(p.card.code)) return { cls: " spt-passed", words: `, ${PASSED}` };
+  return { cls: "", words: "" };
+}
+
 const Board = {
   renderTimer(s) {
     const el = this.q("timer");
@@ -45,7 +64,8 @@ const Board = {
     const el = this.q("trick");
     const slots = { top: "", left: "", right: "", bottom: "" };
     for (const p of s.trick.current) {
-      slots[p.pos] = `<div class="spt-played" data-testid="trick-card-${p.seat}" role="img" aria-label="${esc(p.who)}: ${esc(p.card.name)}">${cardSVG(p.card, four, false)}<span class="spt-who">${esc(p.who)}</span></div>`;
+      const m = swapMark(s, p);
+      slots[p.pos] = `<div class="spt-played${m.cls}" data-testid="trick-card-${p.seat}" role="img" aria-label="${esc(p.who)}: ${esc(p.card.name)}${esc(m.words)}">${cardSVG(p.card, four, false)}<span class="spt-who">${esc(p.who)}</span></div>`;
     }
     if (s.trick.drawn) {
       // the two-player draw: the top card of the stock, face up, in the middle
@@ -132,22 +152,26 @@ const Board = {
     el.style.setProperty("--gaps", cards.filter((c, i) => i > 0 && cards[i - 1].suit !== c.suit).length);
     // each card's looks and words: a card that may not be played now is
     // dimmed and its name says so (the reason is its description and title)
+    // a card received from the partner (the blind nil exchange) is marked
+    // (an outline and a badge) and its name says so, for the whole hand
+    const { got } = swapped(s);
     const facts = cards.map((c, i) => {
       const chosen = this.chosen.has(c.code);
       const dim = s.hand.playable && !c.legal;
+      const name = got.has(c.code) ? `${c.name}, ${RECEIVED}` : c.name;
       return {
-        cls: ["spt-card", dim ? "spt-illegal" : "", chosen ? "spt-chosen" : "", c.code === hinted ? "spt-hinted" : "", i > 0 && cards[i - 1].suit !== c.suit ? "spt-suit-start" : ""].join(" "),
+        cls: ["spt-card", dim ? "spt-illegal" : "", chosen ? "spt-chosen" : "", c.code === hinted ? "spt-hinted" : "", got.has(c.code) ? "spt-received" : "", i > 0 && cards[i - 1].suit !== c.suit ? "spt-suit-start" : ""].join(" "),
         legal: String(c.legal),
-        name: dim ? `${c.name}, not playable now` : c.name,
+        name: dim ? `${name}, not playable now` : name,
         why: c.why || null,
-        title: c.why ? `${c.name}: ${c.why}` : null,
+        title: c.why ? `${name}: ${c.why}` : got.has(c.code) ? name : null,
         pressed: s.hand.choose ? String(chosen) : null,
       };
     });
     // The same cards as at the last draw (a bot has moved): the buttons stay
     // and change only what changed, so the focused card is not announced
     // again at every bot move; a new hand of cards is drawn anew
-    const shape = JSON.stringify([cards.map((c) => c.code), four, large]);
+    const shape = JSON.stringify([cards.map((c) => c.code), four, large, [...got]]);
     let buttons = [...el.querySelectorAll("[data-code]")];
     const same = shape === this.handShape && buttons.length === n;
     this.handShape = shape;
@@ -170,7 +194,7 @@ const Board = {
       el.innerHTML = cards
         .map((c, i) => {
           const f = facts[i];
-          return `<button type="button" class="${f.cls}" style="--i:${i}" data-testid="card-${esc(c.code)}" data-code="${esc(c.code)}" data-legal="${f.legal}" aria-label="${esc(f.name)}"${attr("aria-description", f.why)}${attr("aria-pressed", f.pressed)}${attr("title", f.title)} tabindex="-1">${cardSVG(c, four, large)}</button>`;
+          return `<button type="button" class="${f.cls}" style="--i:${i}" data-testid="card-${esc(c.code)}" data-code="${esc(c.code)}" data-legal="${f.legal}" aria-label="${esc(f.name)}"${attr("aria-description", f.why)}${attr("aria-pressed", f.pressed)}${attr("title", f.title)} tabindex="-1">${cardSVG(c, four, large)}${got.has(c.code) ? '<span class="spt-swap-badge" aria-hidden="true">⇄</span>' : ""}</button>`;
         })
         .join("");
       buttons = [...el.querySelectorAll("[data-code]")];

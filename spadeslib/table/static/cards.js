@@ -46,20 +46,27 @@ function cardSVG(card, four, large) {
   const parts = [];
   const index = (flip) => {
     const g = [];
-    const label = card.suit === "J" ? "J" : card.rank;
-    g.push(`<text x="13" y="${20 * big}" font-size="${18 * big}" font-weight="700" text-anchor="middle" fill="${colour}" font-family="${FONT}">${esc(label)}</text>`);
     if (card.suit === "J") {
-      g.push(`<text x="13" y="${37 * big}" font-size="${13 * big}" text-anchor="middle" fill="${colour}" font-family="${FONT}">★</text>`);
-    } else {
-      g.push(pip(card.suit, 13, 30 * big, 13 * big, false, colour));
+      // a joker's index is BJ or LJ (a lone "J" read as a jack), over a big
+      // or a small star: the two tell apart in a tight fan, where only the
+      // corner shows
+      const bigJoker = card.rank === "BJ";
+      const mid = 4 + 12 * big;
+      g.push(`<text x="${mid}" y="${18 * big}" font-size="${16 * big}" font-weight="800" text-anchor="middle" fill="${colour}" font-family="${FONT}">${bigJoker ? "BJ" : "LJ"}</text>`);
+      g.push(`<text x="${mid}" y="${(bigJoker ? 34 : 30) * big}" font-size="${bigJoker ? 17 : 10}" text-anchor="middle" fill="${colour}" font-family="${FONT}">★</text>`);
+      return flip ? `<g transform="rotate(180 50 70)">${g.join("")}</g>` : g.join("");
     }
+    g.push(`<text x="13" y="${20 * big}" font-size="${18 * big}" font-weight="700" text-anchor="middle" fill="${colour}" font-family="${FONT}">${esc(card.rank)}</text>`);
+    g.push(pip(card.suit, 13, 30 * big, 13 * big, false, colour));
     return flip ? `<g transform="rotate(180 50 70)">${g.join("")}</g>` : g.join("");
   };
   const n = Number(card.rank);
   if (card.suit === "J") {
-    const word = card.rank === "BJ" ? "BIG" : "LITTLE";
-    parts.push(`<text x="50" y="78" font-size="44" text-anchor="middle" fill="${colour}" font-family="${FONT}">★</text>`);
-    parts.push(`<text x="50" y="104" font-size="12" font-weight="700" text-anchor="middle" fill="${colour}" font-family="${FONT}">${word} JOKER</text>`);
+    // the word on two lines, between the corner indices: "LITTLE JOKER" on
+    // one line ran into the turned corner's star
+    const bigJoker = card.rank === "BJ";
+    parts.push(`<text x="50" y="${bigJoker ? 68 : 63}" font-size="${bigJoker ? 44 : 30}" text-anchor="middle" fill="${colour}" font-family="${FONT}">★</text>`);
+    parts.push(`<text class="spt-joker-word" x="50" y="87" font-size="11" font-weight="700" text-anchor="middle" fill="${colour}" font-family="${FONT}"><tspan x="50">${bigJoker ? "BIG" : "LITTLE"}</tspan><tspan x="50" dy="12">JOKER</tspan></text>`);
   } else if (n >= 2 && n <= 10 && !large) {
     for (const [x, y, flip] of PIPS[n]) parts.push(pip(card.suit, x, y, 19, flip, colour));
   } else if (card.rank === "A" || (large && n >= 2 && n <= 10)) {

@@ -91,12 +91,22 @@ const Panels = {
     this.q("score-sheet").innerHTML = `<table><thead><tr><th>hand</th>${head}</tr></thead><tbody>${rows}<tr class="spt-total"><td>now</td>${totals}</tr></tbody></table>
       <p class="spt-sheet-status">${esc(s.sheet.status)}</p><details><summary>Rules of this table</summary><ul>${rules}</ul></details>`;
     // a finished hand: the newest row, the totals and the status in view
-    if (grew) box.scrollTop = box.scrollHeight;
+    // (the rows scroll under the title and the headings: both stay in view)
+    if (grew) {
+      const body = this.q("score-sheet");
+      body.scrollTop = body.scrollHeight;
+    }
   },
 
   renderBids(s) {
     const bids = s.bids.map((b) => `<span class="spt-bid-item">${esc(b.who)} <b>${esc(b.bid)}</b></span>`).join(" · ");
-    this.q("bid-history").innerHTML = `<b>Bids</b> (in bidding order): ${bids || "none yet"}`;
+    // the blind nil exchange: which cards went each way, for the whole hand
+    const partner = s.seats.find((p) => p.role === "partner")?.title || "your partner";
+    const list = (cards) => cards.map((c) => `<b>${esc(c.symbol)}</b>`).join(" ");
+    const passed = s.hand?.passed || [];
+    const received = s.hand?.received || [];
+    const swap = [passed.length ? `you passed ${list(passed)}` : "", received.length ? `received ${list(received)}` : ""].filter(Boolean).join(", ");
+    this.q("bid-history").innerHTML = `<b>Bids</b> (in bidding order): ${bids || "none yet"}${swap ? `<div class="spt-swap" data-testid="exchange"><span class="spt-swap-badge" aria-hidden="true">⇄</span> Swap with ${esc(partner)}: ${swap}.</div>` : ""}`;
   },
 
   renderViewer(s) {
@@ -112,7 +122,8 @@ const Panels = {
     const t = done[this.trickShown];
     const four = !!s.prefs?.four_colour;
     const cards = t.plays
-      .map((p) => `<div class="spt-mini${p.seat === t.winner ? " spt-won" : ""}" role="img" aria-label="${esc(p.who)}: ${esc(p.card.name)}${p.seat === t.winner ? ", won the trick" : ""}">${cardSVG(p.card, four, false)}<span>${esc(p.who)}</span></div>`)
+      .map((p) => ({ p, m: swapMark(s, p) }))
+      .map(({ p, m }) => `<div class="spt-mini${p.seat === t.winner ? " spt-won" : ""}${m.cls}" role="img" aria-label="${esc(p.who)}: ${esc(p.card.name)}${esc(m.words)}${p.seat === t.winner ? ", won the trick" : ""}">${cardSVG(p.card, four, false)}<span>${esc(p.who)}</span></div>`)
       .join("");
     const last = this.trickShown === done.length - 1 ? " (last)" : "";
     el.innerHTML = `<div class="spt-viewer-head"><span><b>Trick ${t.n}/${done.length}${last}</b>: ${esc(t.winner_name)} won</span>

@@ -12,8 +12,8 @@ and the bids panel names both; the marks read on the felt in a dark theme;
 the jokers' corners differ and their words stay clear of the corners; the
 sheet's title and headings stay in view over its newest rows.
 
-Not shown: a two-player learner's discarded draw cards (``known_discards``
-of the view): the state does not send them.
+A two-player learner sees, under the bids, the cards it saw go to the
+discard pile (``known_discards`` of its view): out of play for the hand.
 """
 
 from __future__ import annotations
@@ -352,5 +352,27 @@ def test_the_score_sheet_keeps_its_title_over_its_newest_rows(
     assert all(got["heads"]), ("a row covers the headings", got)
     assert got["headTop"] >= got["titleBox"][1] - 0.5, got
     assert got["totalSeen"] and got["total"][1] <= got["box"][1] + 0.5, got
+    assert not page.errors, page.errors
+    page.close()
+
+
+def test_a_two_player_learner_sees_the_cards_gone_to_the_pile(browser: Any) -> None:
+    """They were only in the log: a learner counting cards had to scroll."""
+    table = SpadesTable("two-player", seed=7, speed="instant")
+    table.look()
+    while table.state["table"]["phase"] == "draw":
+        assert table.keep()
+    state = table.state
+    gone = state["hand"]["discards"]
+    view = table.session.view
+    assert [c["code"] for c in gone] == [str(c) for c in sorted(view.known_discards)]
+    assert gone and not {c["code"] for c in gone} & {
+        c["code"] for c in state["hand"]["cards"]
+    }
+    page = open_table(browser, state)
+    words = tid(page, "discards").inner_text()
+    assert words.startswith("Out of play"), words
+    for card in gone:
+        assert card["symbol"] in words, (card, words)
     assert not page.errors, page.errors
     page.close()

@@ -367,6 +367,8 @@ def _hand(session: TableSession, view: PlayerView) -> dict[str, Any]:
         "choose": choose,
         "passed": [card_json(c) for c in view.passed],
         "received": [card_json(c) for c in view.received],
+        # two players: the cards the learner saw go to the discard pile
+        "discards": [card_json(c) for c in sorted(view.known_discards)],
     }
 
 

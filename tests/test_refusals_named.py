@@ -61,3 +61,13 @@ def test_replay_moves_shows_two_player_declarations_with_the_draw() -> None:
     bids = next(line for line in lines if line.startswith("  bids:"))
     assert "declares Blind Nil" in draws
     assert len(bids.removeprefix("  bids: ").split(", ")) == 2, bids
+
+
+def test_a_typed_move_may_say_play_or_bid() -> None:
+    """ "pass 2C 3C" worked, "play AS" and "bid 3" were "not a card"."""
+    table = TableSession("classic", seed=0)
+    assert not table.command("play AS")
+    assert "cannot play the ace of spades now" in (table.notice or "")
+    assert table.command("bid 3")
+    assert Bid(3) in table.game.hand.bids
+    assert not table.command("play 4") and "not a card" in (table.notice or "")

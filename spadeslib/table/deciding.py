@@ -97,7 +97,13 @@ class Deciding:
 
     def command(self: Host, text: str) -> bool:
         """Do what a typed move says: ``"QH"``, ``"4"``, ``"nil"``, ``"look"``,
-        ``"keep"``, ``"pass 2C 3D"``, ``"discard 4H"``."""
+        ``"keep"``, ``"pass 2C 3D"``, ``"discard 4H"``; ``"play QH"`` and
+        ``"bid 4"`` too (each refuses what it is not: ``"play 4"``)."""
+        verb, _, rest = str(text).strip().partition(" ")
+        if verb.lower() == "play" and rest.strip():
+            return self.play(rest.strip())
+        if verb.lower() == "bid" and rest.strip():
+            return self.bid(rest.strip())
         return self._parsed(lambda: self.game.hand.parse_action(text))
 
     def _parsed(self: Host, parse: Callable[[], Action]) -> bool:

@@ -101,9 +101,10 @@ class Deciding:
         ``"bid 4"`` too (each refuses what it is not: ``"play 4"``)."""
         verb, _, rest = str(text).strip().partition(" ")
         if verb.lower() == "play" and rest.strip():
-            return self.play(rest.strip())
+            return self._parsed(lambda: Card.parse(rest.strip()))
         if verb.lower() == "bid" and rest.strip():
-            return self.bid(rest.strip())
+            bid = _read_bid(self, rest.strip())
+            return bid if isinstance(bid, bool) else self.act(bid)
         return self._parsed(lambda: self.game.hand.parse_action(text))
 
     def _parsed(self: Host, parse: Callable[[], Action]) -> bool:

@@ -226,15 +226,19 @@ class Game:
             who: Seat | None = None if seat is None else Seat.parse(seat)
         except SpadesError:
             who = None
-        name = who.full if who is not None else "Nobody"
+        if who not in self.rules.seats:
+            who = None  # East or West with two players: no seat here
         try:
             what = legality.describe(parse_action(action, Phase.BIDDING))
         except SpadesError:
             what = "move"
         order = sorted(sides(self.rules), key=lambda s: s != self.winner)
         score = " to ".join(str(self.scores[s]) for s in order)
+        over = f"the game is over ({self.winner} won {score})"
         return IllegalAction(
-            f"{name} cannot {what}: the game is over ({self.winner} won {score})",
+            f"{who.full} cannot {what}: {over}"
+            if who is not None
+            else f"{over}: nobody can {what}",
             seat=who,
             action=action,
             rule=RuleId.GAME_OVER,

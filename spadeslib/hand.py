@@ -74,9 +74,8 @@ class Hand(HandState):
 
         A seat that has not looked at its cards is offered its blind bids and
         :data:`~spadeslib.actions.LOOK`; :meth:`apply` also accepts an ordinary
-        bid there, which looks first. Where a bid of 0 is Nil (classic,
-        yppedia, two-player) ``0`` is accepted and read as Nil, which is
-        listed; so :meth:`is_legal` may say yes to an action not listed.
+        bid there, which looks first; and ``0`` where it is read as Nil
+        (classic, yppedia, two-player): :meth:`is_legal` says yes to both.
         """
         if self.phase is _PLAYING:  # the simulations' path: no cache to fill
             seat = self.turn
@@ -142,14 +141,6 @@ class Hand(HandState):
             return Bid.NIL
         return action
 
-    def _tried(self, action: Action | str | int) -> str:
-        """What ``action`` would do, in words, or ``""`` when it cannot be
-        read (for a message whose seat could not be read either)."""
-        try:
-            return legality.describe(self._coerce(action))
-        except (SpadesError, TypeError, ValueError):
-            return ""
-
     def check(
         self, action: Action | str | int, seat: Seat | str | None = None
     ) -> IllegalAction | None:
@@ -169,12 +160,13 @@ class Hand(HandState):
             try:
                 seat = Seat.parse(seat)
             except SpadesError as error:
-                tried = self._tried(action)
+                try:  # what it would do, for the message
+                    tried = legality.describe(self._coerce(action))
+                except (SpadesError, TypeError, ValueError):
+                    tried = ""
+                said = f"cannot {tried} as {error}" if tried else str(error)
                 return IllegalAction(
-                    f"cannot {tried} as {error}" if tried else str(error),
-                    seat=None,
-                    action=action,
-                    rule=RuleId.UNREADABLE,
+                    said, seat=None, action=action, rule=RuleId.UNREADABLE
                 ), action
         try:
             action = self._coerce(action)
@@ -237,11 +229,10 @@ class Hand(HandState):
     def is_legal(
         self, action: Action | str | int, seat: Seat | str | None = None
     ) -> bool:
-        """Whether :meth:`apply` would accept ``action`` (a number bid by a
-        seat whose cards are face down too: it looks first; see
-        :meth:`legal_actions`).
+        """Whether :meth:`apply` would accept ``action`` (more than
+        :meth:`legal_actions` lists: see there).
 
-        >>> hand = Hand(dealer="N", seed=1)  # East may bid Blind Nil
+        >>> hand = Hand(dealer="N", seed=1)  # East: a number bid looks first
         >>> hand.legal_actions(), hand.is_legal(2)
         ([Bid.BLIND_NIL, LOOK], True)
         """
@@ -552,7 +543,9 @@ class Hand(HandState):
         swapped = bool(passed) and bool(partner_passed)
         known = list(self.known_discards.get(seat, ()))
         if seat in self.blind_discards:
-            known += self.blind_discards[seat][0]
+            thrown, drawn = self.blind_discards[seat]
+            # the cards it drew back from the pile are in its hand again
+            known = [c for c in known if c not in drawn] + list(thrown)
         private = (
             tuple(self.scores.items()),
             tuple(self.bags.items()),

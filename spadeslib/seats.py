@@ -67,7 +67,9 @@ class Seat(enum.IntEnum):
                 if key in (seat.letter, seat.name):
                     return seat
         shown = (
-            repr(text) if isinstance(text, (str, int)) else f"<{type(text).__name__}>"
+            repr(text)
+            if isinstance(text, (str, int, float))
+            else f"<{type(text).__name__}>"
         )
         shown = shown if len(shown) <= 40 else shown[:39] + "…"
         raise SpadesError(f"{shown} is not a seat: use N, E, S or W")

@@ -21,7 +21,7 @@ import pytest
 from spadeslib import Suit
 from spadeslib.counting import holding_chance, nil_average, nil_break_even, quick_tricks
 from spadeslib.exercises import CHAPTERS, exercise_classes, key_text, load
-from spadeslib.exercises.core import SetSpec, Spec
+from spadeslib.exercises.core import SetSpec, Spec, spec_of
 from spadeslib.scoring import apply_bags
 
 SEEDS = range(1, 101)
@@ -207,6 +207,8 @@ def test_quick_count_of_the_issue_examples() -> None:
 def test_key_is_not_reachable_from_the_exercise(name: str) -> None:
     for q in load(name, seed=1):
         public = [n for n in dir(q) if not n.startswith("_")]
+        # offered before the exercise is built (it is built when first used)
+        assert set(spec_of(q).public) <= set(public), q.label
         assert not {"expected", "key", "compute", "answer"} & set(public)
         for attr in public:
             value = getattr(q, attr)
@@ -325,3 +327,28 @@ def test_yppedia_blind_nil_gives_the_scores_that_allow_it() -> None:
         assert Bid.BLIND_NIL in hand.legal_actions(), spec.seed
         checked += 1
     assert checked
+
+
+def test_an_exercise_whose_build_fails_is_built_again_when_next_used() -> None:
+    """A learner's Ctrl-C while q4's scenario was being found left q4 broken
+    for good (KeyError on every later show or check)."""
+    from spadeslib.exercises import core
+
+    q = load("scoring", seed=3).q1
+    cls = type(spec_of(load("scoring", seed=3).q1))
+    calls = []
+    real = cls.generate
+
+    def interrupted(self: Spec, rng: Any) -> None:
+        calls.append(1)
+        if len(calls) == 1:
+            raise KeyboardInterrupt
+        real(self, rng)
+
+    cls.generate = interrupted  # type: ignore[method-assign]
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            q.show()
+        assert core.key_text(q) == key_text(load("scoring", seed=3).q1)
+    finally:
+        cls.generate = real  # type: ignore[method-assign]

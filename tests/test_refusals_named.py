@@ -25,7 +25,10 @@ def test_a_move_after_the_game_names_the_seat_the_action_and_the_score() -> None
         f"North cannot bid 3: the game is over ({winner} won "
         f"{game.scores[winner]} to {game.scores[loser]})"
     )
-    assert "play the ace of spades" in str(game.check("AS"))
+    over = f"the game is over ({winner} won {game.scores[winner]} to "
+    assert str(game.check("AS")).startswith(over), game.check("AS")
+    assert str(game.check("AS")).endswith(": nobody can play the ace of spades")
+    assert game.why_illegal(3, "X") == game.why_illegal(3)
 
 
 def test_a_bad_seat_says_what_was_tried() -> None:

@@ -7,7 +7,7 @@ import random
 
 from session_support import play_random
 
-from spadeslib import LOOK, Bid, Hand, Rules, Seat
+from spadeslib import KEEP, LOOK, Bid, Hand, Rules, Seat
 from spadeslib.bots import make_bot
 from spadeslib.coach import Coach
 from spadeslib.coach.explain import describe
@@ -15,7 +15,7 @@ from spadeslib.sheet import rules_sheet
 from spadeslib.table.narrate import Snapshot, describe_action
 from spadeslib.table.panels import sheet_state
 from spadeslib.table.session import TableSession
-from spadeslib.table.state import _prompt, table_state
+from spadeslib.table.state import _pile_words, _prompt, table_state
 from spadeslib.table.words import rules_in_words
 
 
@@ -149,7 +149,7 @@ def test_the_partner_of_a_blind_seven_is_not_offered_a_look() -> None:
 def test_the_variants_come_before_the_preset_they_change() -> None:
     lines = rules_in_words(Rules.parse("classic+jokers"))
     assert lines[0].startswith("Jokers:") and "no Nil" in lines[0]
-    assert lines[1].startswith("Classic:") and "a variant above" in lines[1]
+    assert lines[1].startswith("Classic:") and "a variant changes it" in lines[1]
 
 
 def test_yppedia_promises_no_timer_it_does_not_start() -> None:
@@ -193,3 +193,52 @@ def test_a_textbook_choice_kept_is_named() -> None:
     assert "came out" in text and "higher" in text, text
     assert text.endswith("keeps the textbook choice, keeping the top card."), text
     assert describe(advice.best) == "keep the top card"
+
+
+def _two_player_blind(seed: int, learner_blind: bool) -> TableSession:
+    """A two-player table past its blind discards: South declares Blind Nil
+    (or looks) and keeps every draw; a blind discard throws the first legal
+    choice with cards in it."""
+    table = TableSession("two-player", seed=seed)
+    while table.game.hand.phase.name in ("DRAW", "BLIND_DISCARD"):
+        legal = table.view.legal
+        if Bid.BLIND_NIL in legal:
+            assert table.act(Bid.BLIND_NIL if learner_blind else LOOK)
+        elif table.game.hand.phase.name == "DRAW":
+            assert table.keep()
+        else:
+            assert table.act(max(legal, key=lambda a: len(getattr(a, "cards", ()))))
+    return table
+
+
+def test_the_pile_never_lists_a_card_the_learner_drew_back() -> None:
+    """After a Blind Nil's discard, the cards drawn back from the pile were
+    still listed as out of play."""
+    drew_back = 0
+    for seed in range(12):
+        table = _two_player_blind(seed, learner_blind=True)
+        hand = table.game.hand
+        if Seat.SOUTH not in hand.blind_discards:
+            continue
+        drew_back += len(hand.blind_discards[Seat.SOUTH][1])
+        state = table_state(table)["hand"]
+        held = {c["code"] for c in state["cards"]}
+        gone = {c["code"] for c in state["discards"]}
+        assert gone and not gone & held, (seed, gone & held)
+    assert drew_back
+
+
+def test_the_pile_is_not_out_of_play_when_the_opponent_may_draw_from_it() -> None:
+    hand = Hand("two-player", seed=0)
+    table = TableSession("two-player", seed=0)  # South's table, for the names
+    assert _pile_words(table, hand.view(Seat.SOUTH)).startswith("Out of play")
+    while hand.phase.name == "DRAW":
+        legal = hand.view(hand.turn).legal
+        if Bid.BLIND_NIL in legal:
+            hand.apply(Bid.BLIND_NIL if hand.turn is Seat.NORTH else LOOK)
+        else:
+            hand.apply(KEEP)
+    assert Seat.NORTH in hand.declared_blind
+    assert _pile_words(table, hand.view(Seat.SOUTH)) == (
+        "Seen going to the discard pile (North's Blind Nil may draw some back)"
+    )

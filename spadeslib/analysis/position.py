@@ -91,10 +91,16 @@ class Position:
         if self.turn not in seats:
             raise SpadesError(f"{self.turn.full} does not play in this game")
         seen: set[Card] = set()
+        deck = set(self.rules.deck)
         for seat, cards in (*hands.items(), *((s, (c,)) for s, c in self.trick)):
             for card in cards:
                 if card in seen:
                     raise SpadesError(f"the {card.name} appears twice ({seat.full})")
+                if card not in deck:
+                    raise SpadesError(
+                        f"{seat.full}'s {card.symbol()} is not in the "
+                        f"{self.rules.full_spec} deck"
+                    )
                 seen.add(card)
         played = {s for s, _ in self.trick}
         size = len(hands[self.turn])

@@ -402,9 +402,10 @@ _LATER: weakref.WeakKeyDictionary[Exercise, tuple[type[Spec], int]] = (
 def _spec(exercise: Exercise) -> Spec:
     spec = _SPECS.get(exercise)
     if spec is None:
-        cls, seed = _LATER.pop(exercise)
-        spec = cls(seed)
+        cls, seed = _LATER[exercise]
+        spec = cls(seed)  # interrupted or failed: built again when next used
         exercise._adopt(spec)
+        del _LATER[exercise]
     return spec
 
 
@@ -448,6 +449,12 @@ class Exercise:
         for name in spec.public:
             setattr(self, name, getattr(spec, name))
         _SPECS[self] = spec
+
+    def __dir__(self) -> list[str]:
+        # the scenario attributes (q.hand) are offered before the build too
+        later = _LATER.get(self)
+        public = later[0].public if later is not None else ()
+        return sorted({*super().__dir__(), *public})
 
     def __getattr__(self, name: str) -> Any:
         # a scenario attribute (q.hand) of an exercise not built yet

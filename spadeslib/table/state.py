@@ -369,7 +369,20 @@ def _hand(session: TableSession, view: PlayerView) -> dict[str, Any]:
         "received": [card_json(c) for c in view.received],
         # two players: the cards the learner saw go to the discard pile
         "discards": [card_json(c) for c in sorted(view.known_discards)],
+        "discards_words": _pile_words(session, view),
     }
+
+
+def _pile_words(session: TableSession, view: PlayerView) -> str:
+    """What the cards the learner saw go to the discard pile are: out of
+    play, unless another player's Blind Nil may draw some back."""
+    if view.rules.blind_nil_discards and any(
+        s != view.seat for s in view.declared_blind
+    ):
+        other = next(s for s in view.declared_blind if s != view.seat)
+        who = seat_name(other, session.seat, view.rules)
+        return f"Seen going to the discard pile ({who}'s Blind Nil may draw some back)"
+    return "Out of play (you saw them go to the discard pile)"
 
 
 def _plays(session: TableSession, plays: Any) -> list[dict[str, Any]]:

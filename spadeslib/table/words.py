@@ -96,16 +96,16 @@ def rules_in_words(rules: Rules) -> list[str]:
     "no Nil" before the preset's Nil).
 
     >>> lines = rules_in_words(Rules.parse("classic+ten_for_200"))
-    >>> print(lines[0]); print(lines[1][-40:])
+    >>> print(lines[0]); print(lines[1][-34:])
     Ten for 200: a team contract of exactly 10 scores +200 when made, -200 when set.
-    except where a variant above changes it.
+    except where a variant changes it.
     """
     lines = []
     for mod in rules.modifiers:
         name, text = MODIFIER_WORDS[mod]
         lines.append(f"{name}: {text}.")
     title, words = PRESET_WORDS[rules.preset]
-    but = ", except where a variant above changes it" if rules.modifiers else ""
+    but = ", except where a variant changes it" if rules.modifiers else ""
     lines.append(f"{title}: {words}{but}.")
     end = f"First to {rules.target} points wins"
     if rules.losing_threshold is not None:

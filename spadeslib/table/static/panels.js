@@ -109,7 +109,7 @@ const Panels = {
     // two players: the cards the learner saw go to the discard pile are out
     // of play for the whole hand (a count the learner keeps)
     const gone = s.hand?.discards || [];
-    const pile = gone.length ? `<div class="spt-pile" data-testid="discards">Out of play (you saw them go to the discard pile): ${list(gone)}</div>` : "";
+    const pile = gone.length ? `<div class="spt-pile" data-testid="discards">${esc(s.hand.discards_words)}: ${list(gone)}</div>` : "";
     this.q("bid-history").innerHTML = `<b>Bids</b> (in bidding order): ${bids || "none yet"}${swap ? `<div class="spt-swap" data-testid="exchange"><span class="spt-swap-badge" aria-hidden="true">⇄</span> Swap with ${esc(partner)}: ${swap}.</div>` : ""}${pile}`;
   },
 

@@ -7,7 +7,7 @@ import random
 
 from session_support import play_random
 
-from spadeslib import KEEP, LOOK, Bid, Hand, Rules, Seat
+from spadeslib import KEEP, LOOK, Bid, Game, Hand, Rules, Seat, record
 from spadeslib.bots import make_bot
 from spadeslib.coach import Coach
 from spadeslib.coach.explain import describe
@@ -242,3 +242,56 @@ def test_the_pile_is_not_out_of_play_when_the_opponent_may_draw_from_it() -> Non
     assert _pile_words(table, hand.view(Seat.SOUTH)) == (
         "Seen going to the discard pile (North's Blind Nil may draw some back)"
     )
+
+
+def test_a_lone_mirror_bid_blames_mirror_not_the_partner() -> None:
+    """With one spade under mirror Nil was never open: "Nil is closed: your
+    partner has bid" gave a wrong reason."""
+    table = _learner_turn(
+        "cards4net+mirror",
+        lambda v: (
+            v.hand is not None and Seat.NORTH in v.bids and Bid.NIL not in v.legal
+        ),
+    )
+    prompt = table_state(table)["prompt"]
+    assert "Mirror:" in prompt and "Nil is closed" not in prompt, prompt
+
+
+def test_a_blind_seven_reads_as_one_contract_on_the_sheet() -> None:
+    """ "bid Blind Seven+Blind Seven" read as 14 tricks."""
+    game = Game("classic+jokers", seed=5)
+    bots = {seat: make_bot("rule", seed=1) for seat in "NESW"}
+    while not game.finished_hands:
+        seat, view = game.turn, game.view(game.turn)
+        if Bid.BLIND_SEVEN in view.legal and seat in (Seat.NORTH, Seat.SOUTH):
+            game.apply(Bid.BLIND_SEVEN)
+        else:
+            game.apply(bots[seat.letter].act(view))
+    table = TableSession("classic+jokers", seed=5)
+    assert table.from_json(record.dumps(game))
+    cells = sheet_state(table)["rows"][0]["sides"]
+    assert cells["NS"]["bids"] == "Blind Seven (side 7)", cells
+    assert "Blind Seven" not in cells["EW"]["bids"], cells
+
+
+def test_the_learners_own_blind_discard_says_the_pile_gives_back() -> None:
+    hand = Hand("two-player", seed=0)
+    table = TableSession("two-player", seed=0)
+    while hand.phase.name == "DRAW":
+        legal = hand.view(hand.turn).legal
+        if Bid.BLIND_NIL in legal:
+            hand.apply(Bid.BLIND_NIL if hand.turn is Seat.SOUTH else LOOK)
+        else:
+            hand.apply(KEEP)
+    assert hand.phase.name == "BLIND_DISCARD" and hand.turn is Seat.SOUTH
+    assert _pile_words(table, hand.view(Seat.SOUTH)) == (
+        "Seen going to the discard pile (your replacements come from it)"
+    )
+
+
+def test_a_typed_play_or_bid_with_nothing_after_it_asks_what() -> None:
+    table = TableSession("classic", seed=0)
+    assert not table.command("play ")
+    assert table.notice == "Play what? For example 'play QH'."
+    assert not table.command("bid")
+    assert table.notice == "Bid what? For example 'bid 4'."

@@ -100,6 +100,9 @@ class Deciding:
         ``"keep"``, ``"pass 2C 3D"``, ``"discard 4H"``; ``"play QH"`` and
         ``"bid 4"`` too (each refuses what it is not: ``"play 4"``)."""
         verb, _, rest = str(text).strip().partition(" ")
+        if verb.lower() in ("play", "bid") and not rest.strip():
+            example = "play QH" if verb.lower() == "play" else "bid 4"
+            return self.refuse(f"{verb.capitalize()} what? For example '{example}'")
         if verb.lower() == "play" and rest.strip():
             return self._parsed(lambda: Card.parse(rest.strip()))
         if verb.lower() == "bid" and rest.strip():

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..actions import Bid
 from ..bots.ladder import level_label
 from ..hand import Phase
 from ..rules import INCOMPATIBLE, MODIFIERS, PRESETS
@@ -58,12 +59,11 @@ def sheet_state(session: TableSession) -> dict[str, Any]:
         cells = {}
         for side, score in hand.result.items():
             totals[side] += score.points
-            bids = "+".join(
-                hand.bids[s].label()  # type: ignore[union-attr]
-                for s in hand.seats
-                if side_of(rules, s) == side
-            )
-            if rules.ten_for_200 and score.contract == 10:
+            made = [hand.bids[s] for s in hand.seats if side_of(rules, s) == side]
+            bids = "+".join(b.label() for b in made)  # type: ignore[union-attr]
+            if len(made) > 1 and all(b == Bid.BLIND_SEVEN for b in made):
+                bids = "Blind Seven (side 7)"  # one contract of 7, not 7+7
+            elif rules.ten_for_200 and score.contract == 10:
                 bids += " (10 for 200)"
             cells[side] = {
                 "bids": bids,

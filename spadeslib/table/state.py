@@ -262,7 +262,8 @@ def _prompt(session: TableSession, view: PlayerView) -> str:
             f"{MODIFIER_WORDS[m][0]}: {MODIFIER_WORDS[m][1]}"
             for m in view.rules.modifiers
         ]
-        if only.kind is BidKind.NUMBER and _nil_closed(view):
+        mirror = view.rules.bid_rule == "mirror"  # Nil only with no spades
+        if only.kind is BidKind.NUMBER and not mirror and _nil_closed(view):
             why.append("Nil is closed: your partner has bid")
         return f"Your turn to bid: the rules leave you one bid, {only.label()}" + (
             f" ({'; '.join(why)})." if why else "."
@@ -368,7 +369,7 @@ def _hand(session: TableSession, view: PlayerView) -> dict[str, Any]:
         "passed": [card_json(c) for c in view.passed],
         "received": [card_json(c) for c in view.received],
         # two players: the cards the learner saw go to the discard pile
-        "discards": [card_json(c) for c in sorted(view.known_discards)],
+        "discards": [card_json(c) for c in display_order(view.known_discards)],
         "discards_words": _pile_words(session, view),
     }
 
@@ -376,6 +377,8 @@ def _hand(session: TableSession, view: PlayerView) -> dict[str, Any]:
 def _pile_words(session: TableSession, view: PlayerView) -> str:
     """What the cards the learner saw go to the discard pile are: out of
     play, unless another player's Blind Nil may draw some back."""
+    if view.phase is Phase.BLIND_DISCARD and view.seat in view.declared_blind:
+        return "Seen going to the discard pile (your replacements come from it)"
     if view.rules.blind_nil_discards and any(
         s != view.seat for s in view.declared_blind
     ):

@@ -74,3 +74,14 @@ def test_a_typed_move_may_say_play_or_bid() -> None:
     assert table.command("bid 3")
     assert Bid(3) in table.game.hand.bids
     assert not table.command("play 4") and "not a card" in (table.notice or "")
+
+
+def test_a_please_wait_notice_goes_when_the_turn_it_names_is_over() -> None:
+    """ "Please wait: it is West's turn." stayed in red beside "▶ your turn"."""
+    table = TableSession("classic", seed=3, speed="step")
+    while table.learner_to_move():
+        assert table.act(table.view.legal[0])
+    assert not table.act(Bid(3))
+    assert table.notice == "Please wait: it is West's turn."
+    table.step()
+    assert table.notice is None

@@ -350,6 +350,8 @@ class TableSession(TurnLoop, Deciding, Coaching, Keeping, Levels, Tools):
         hand = game.hand
         before = Snapshot.of(hand, self.seat)
         game.apply(action, seat)
+        if seat != self.seat and (self.notice or "").startswith("Please wait: it is"):
+            self.notice = None  # the turn it named is over
         done = hand.history[-1][1]
         totals = game.scores if hand.is_over else None
         lines = narrate(hand, before, seat, done, self.seat, totals=totals)

@@ -228,16 +228,23 @@ def test_the_pile_never_lists_a_card_the_learner_drew_back() -> None:
     assert drew_back
 
 
-def test_the_pile_is_not_out_of_play_when_the_opponent_may_draw_from_it() -> None:
+def _drawn(blind: Seat) -> Hand:
+    """A two-player hand (seed 0) drawn to the end, ``blind`` having
+    declared Blind Nil, the other looking; every draw kept."""
     hand = Hand("two-player", seed=0)
-    table = TableSession("two-player", seed=0)  # South's table, for the names
-    assert _pile_words(table, hand.view(Seat.SOUTH)).startswith("Out of play")
     while hand.phase.name == "DRAW":
-        legal = hand.view(hand.turn).legal
-        if Bid.BLIND_NIL in legal:
-            hand.apply(Bid.BLIND_NIL if hand.turn is Seat.NORTH else LOOK)
+        if Bid.BLIND_NIL in hand.view(hand.turn).legal:
+            hand.apply(Bid.BLIND_NIL if hand.turn is blind else LOOK)
         else:
             hand.apply(KEEP)
+    return hand
+
+
+def test_the_pile_is_not_out_of_play_when_the_opponent_may_draw_from_it() -> None:
+    table = TableSession("two-player", seed=0)  # South's table, for the names
+    fresh = Hand("two-player", seed=0)
+    assert _pile_words(table, fresh.view(Seat.SOUTH)).startswith("Out of play")
+    hand = _drawn(Seat.NORTH)
     assert Seat.NORTH in hand.declared_blind
     assert _pile_words(table, hand.view(Seat.SOUTH)) == (
         "Seen going to the discard pile (North's Blind Nil may draw some back)"
@@ -275,14 +282,8 @@ def test_a_blind_seven_reads_as_one_contract_on_the_sheet() -> None:
 
 
 def test_the_learners_own_blind_discard_says_the_pile_gives_back() -> None:
-    hand = Hand("two-player", seed=0)
+    hand = _drawn(Seat.SOUTH)
     table = TableSession("two-player", seed=0)
-    while hand.phase.name == "DRAW":
-        legal = hand.view(hand.turn).legal
-        if Bid.BLIND_NIL in legal:
-            hand.apply(Bid.BLIND_NIL if hand.turn is Seat.SOUTH else LOOK)
-        else:
-            hand.apply(KEEP)
     assert hand.phase.name == "BLIND_DISCARD" and hand.turn is Seat.SOUTH
     assert _pile_words(table, hand.view(Seat.SOUTH)) == (
         "Seen going to the discard pile (your replacements come from it)"

@@ -56,8 +56,11 @@
 #   *h* asks for a hint, *u* undoes. Every card and button names itself in
 #   words for a screen reader ("king of spades"), and each play is announced.
 # - **Special decisions.** Under `classic` and `yppedia` a Blind Nil bidder and
-#   partner pass two cards each (click two cards, then *Pass*). In the
-#   two-player game you draw: keep the card shown or take the next one.
+#   partner pass two cards each (click two cards, then *Pass*); the cards your
+#   partner passed you are marked ⇄ in your hand, and the bids panel names
+#   both pairs. In the two-player game you draw: keep the card shown or take
+#   the next one; the cards you saw go to the discard pile are listed under
+#   the bids.
 # - **Controls.** *Hint* asks the coach what it would do, and why. *Undo*
 #   takes back your last decision (the bots then answer exactly as before, so
 #   you can try another card); *Replay this deal* plays the hand again from

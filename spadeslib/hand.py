@@ -39,7 +39,9 @@ _playable = legality.playable
 _BIDDING = Phase.BIDDING
 _DRAW = Phase.DRAW
 _OVER = Phase.OVER
-# views are made as PlayerView._from_pieces makes them, without the call
+# views are made without __init__: the eager fields, plus ``_lazy`` (the bids
+# by seat, (score items, bag items, passed, received, known discards) and the
+# cards left by seat), from which PlayerView.__getattr__ builds the rest
 _new_view = object.__new__
 _set = object.__setattr__
 

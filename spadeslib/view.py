@@ -84,16 +84,6 @@ class PlayerView:
         """The view of ``seat`` on ``hand``: the same as ``hand.view(seat)``."""
         return hand.view(seat)
 
-    @classmethod
-    def _from_pieces(cls, values: dict[str, Any]) -> PlayerView:
-        """A view from the eager fields, plus ``_lazy``: ``(bids, private,
-        counts)``: the bids by seat, ``(score items, bag items, passed,
-        received, known discards)`` and the cards left by seat (``None``
-        while playing: worked out from the tricks). For the hand's use."""
-        view = _new(cls)
-        _set(view, "__dict__", values)
-        return view
-
     def __getattr__(self, name: str) -> Any:
         # Only called for a field not yet built: build it from the pieces.
         make = _LAZY.get(name)
@@ -161,10 +151,6 @@ class PlayerView:
         if any(b == Bid.BLIND_SEVEN for b in bids):
             return 7
         return sum(b.tricks for b in bids if not b.is_nil)
-
-
-_new = object.__new__
-_set = object.__setattr__
 
 
 def _cards_left(view: PlayerView, lazy: tuple[Any, ...]) -> dict[Seat, int]:

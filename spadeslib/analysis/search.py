@@ -51,7 +51,6 @@ def make_search(solver: Solver) -> Callable[[int, int, int], bool]:
     tricks_mode = solver.objective == "tricks"
     final_value, value_range = solver.final_value, solver._range
     shape = solver._shape
-    stats = solver.stats
     opp4 = [[o * 4 for o in seats if is_a[o] != is_a[s]] for s in range(4)]
     mate4 = [[o * 4 for o in seats if o != s and is_a[o] == is_a[s]] for s in range(4)]
     side4 = ([o * 4 for o in seats if is_a[o]], [o * 4 for o in seats if not is_a[o]])
@@ -288,7 +287,6 @@ def make_search(solver: Solver) -> Callable[[int, int, int], bool]:
         tl: int,
         ttr: int,
     ) -> bool:
-        stats[0] += 1
         entry = None
         if st[1] == 1:
             return last_trick(turn, k, w, w_suit, w_bit) >= target

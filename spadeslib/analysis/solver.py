@@ -133,7 +133,6 @@ class Solver:
         self.fast: dict[object, list[object]] = {}
         self._shape_ids: dict[tuple[int, ...], int] = {}
         self.suit_codes: dict[tuple[int, ...], int] = {}
-        self.stats = [0]  # nodes searched
         self.shifts = [16 * i for i in range(16)]
         # the search state, changed in place (the search closure, built once
         # with its static tables, holds these very lists)
@@ -262,11 +261,6 @@ class Solver:
         """Copy the trick-start state the search reads into ``st``."""
         st = self.st
         st[0], st[1], st[2] = self.broken, self.left, self.packed()
-
-    @property
-    def nodes(self) -> int:
-        """Positions searched so far (for benchmarks)."""
-        return self.stats[0]
 
     def packed(self) -> int:
         """Every holding in one integer (the table's exact-cards key)."""

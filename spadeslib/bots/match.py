@@ -199,13 +199,12 @@ def play_deal(
     seed: Any,
     make_a: BotFactory,
     make_b: BotFactory,
-    bots_cache: dict[tuple[str, Seat], Bot] | None = None,
     check_tricks: int = 0,
 ) -> tuple[DealResult, BotStats, BotStats, int]:
     """Play deal number ``deal`` twice (``a`` first in the first side, then
     swapped); return the result, the stats of ``a`` and ``b`` and the number
     of decisions."""
-    cache = bots_cache if bots_cache is not None else {}
+    cache: dict[tuple[str, Seat], Bot] = {}
     seats = rules.seats
     dealer = seats[deal % len(seats)]
     first, second = sides(rules)
@@ -282,7 +281,7 @@ def _deal_job(
     (rules, seed, a, b, a_opts, b_opts, check), deal = job
     make_a = _factory(a, seed, a_opts, "a")
     make_b = _factory(b, seed, b_opts, "b")
-    return play_deal(rules, deal, seed, make_a, make_b, None, check)
+    return play_deal(rules, deal, seed, make_a, make_b, check)
 
 
 def duplicate_match(

@@ -197,10 +197,6 @@ class State:
         """The seats playing."""
         return (0, 1, 2, 3) if self.n == 4 else (0, 2)
 
-    def next_seat(self, seat: int) -> int:
-        """Who plays after ``seat``."""
-        return (seat + 1) & 3 if self.n == 4 else seat ^ 2
-
     def side(self, seat: int) -> int:
         """Side index of a seat: 0 for North(-South), 1 for the other."""
         return seat & 1 if self.n == 4 else seat >> 1

@@ -407,7 +407,6 @@ class ChooseBid(Spec):
     )
     chapter = CHAPTER
     answer = BidAnswer()
-    uses_bots = True
 
     def generate(self, rng: random.Random) -> None:
         self.hand: Hand = deal(Rules("cards4net"), rng)

@@ -53,7 +53,6 @@ class Puzzle(Spec):
 
     chapter = CHAPTER
     answer = CardAnswer()
-    uses_bots = True
     nil_first = False
     hand: Hand
 

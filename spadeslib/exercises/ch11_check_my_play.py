@@ -80,7 +80,6 @@ lost
     public = ("hand",)
     chapter = CHAPTER
     answer = TrickNumbers()
-    uses_bots = True
     # a wrong answer counts the flagged tricks left out or listed wrongly,
     # never naming one: naming it would hand the answer over after one
     # guess (as in 11.2); the solution names every trick

@@ -73,7 +73,6 @@ play_until(game, bots, hands=2)
     public = ("game_seed",)
     chapter = CHAPTER
     answer = Whole("points (North-South's score)")
-    uses_bots = True
     must_catch = ("last-hand",)
 
     def generate(self, rng: random.Random) -> None:

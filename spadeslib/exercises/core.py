@@ -147,7 +147,6 @@ class Spec:
     public: ClassVar[tuple[str, ...]] = ()
     worked: ClassVar[str] = ""
     answer_code: ClassVar[str] = ""
-    uses_bots: ClassVar[bool] = False
 
     def __init__(self, seed: int = DEFAULT_SEED) -> None:
         self.seed = seed

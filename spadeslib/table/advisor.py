@@ -119,8 +119,6 @@ class TableReview:
     counts: dict[str, int] = field(default_factory=dict)
     source: Any = None
     """The coach's or the bot review's own object, for notebook users."""
-    lost_by_rating: dict[str, float] = field(default_factory=dict)
-    """Expected points lost, summed per rating (with the coach)."""
 
     def __iter__(self) -> Iterator[ReviewRow]:
         """The rows, in the order of the decisions."""
@@ -367,11 +365,10 @@ class Advisor:
             counts["forced"] = review.forced
         if review.unmeasured:
             counts["not measured"] = review.unmeasured
-        lost = {k: round(v, 1) for k, v in review.points_lost.items()}
         summary = review.summary.splitlines()[0]
         if any(row.rated is not None for row in rows):  # say what it means
             summary += f" {NOISE_WORDS}"
         total = round(sum(review.counted_loss.values()), 1)
         return TableReview(
-            hand.number, self.level, rows, summary, total, counts, review, lost
+            hand.number, self.level, rows, summary, total, counts, review
         )

@@ -25,6 +25,7 @@ import pytest
 from front_support import contrast, copy_state, open_table, push, tid
 
 from spadeslib.table.app import SpadesTable
+from spadeslib.table.state import display_order
 
 pytestmark = pytest.mark.browser
 
@@ -365,7 +366,10 @@ def test_a_two_player_learner_sees_the_cards_gone_to_the_pile(browser: Any) -> N
     state = table.state
     gone = state["hand"]["discards"]
     view = table.session.view
-    assert [c["code"] for c in gone] == [str(c) for c in sorted(view.known_discards)]
+    # in the hand's order: by suit as the hand shows them, high to low
+    assert [c["code"] for c in gone] == [
+        str(c) for c in display_order(view.known_discards)
+    ]
     assert gone and not {c["code"] for c in gone} & {
         c["code"] for c in state["hand"]["cards"]
     }

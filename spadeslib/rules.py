@@ -125,6 +125,8 @@ class Rules:
     deck: tuple[Card, ...] = field(init=False, repr=False, compare=False)
     _suit_of: tuple[int, ...] = field(init=False, repr=False, compare=False)
     _power: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    # ... the deck as one bit per Card.index (a membership test) ...
+    _in_deck: int = field(init=False, repr=False, compare=False)
     # ... where each suit's run of the sorted deck ends (clubs, diamonds,
     # hearts; jokers count with the spades) ...
     _suit_bounds: tuple[int, ...] = field(init=False, repr=False, compare=False)
@@ -169,6 +171,7 @@ class Rules:
         deck = [c for c in FULL_DECK if c not in self.removed_cards]
         deck += _ALL_CARDS[len(FULL_DECK) :] if self.jokers else ()
         object.__setattr__(self, "deck", tuple(deck))
+        object.__setattr__(self, "_in_deck", sum(1 << c.index for c in deck))
         suit_of = [int(Suit.SPADES) if c.is_joker else int(c.suit) for c in _ALL_CARDS]
         power = [0] * len(_ALL_CARDS)
         for c in _ALL_CARDS:

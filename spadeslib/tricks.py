@@ -61,7 +61,7 @@ def _read_plays(
             f"a trick is 1 to {rules.players} (seat, card) plays, not {plays!r:.60}"
         )
     read: list[tuple[Seat, Card]] = []
-    in_deck = _deck_bits(rules.deck)
+    in_deck = rules._in_deck
     for play in plays:
         try:
             seat, card = play
@@ -86,25 +86,6 @@ def _read_plays(
                 )
         read.append((seat, card))
     return read
-
-
-# one bit per Card.index of each deck met, by the deck's id (the deck is kept
-# with its bits, so an id is never read for another deck)
-_DECK_BITS: dict[int, tuple[tuple[Card, ...], int]] = {}
-
-
-def _deck_bits(deck: tuple[Card, ...]) -> int:
-    """The cards of ``deck`` (a rule set's) as one bit per :attr:`Card.index`:
-    a membership test without a ``Card.__eq__`` call per card of the deck."""
-    found = _DECK_BITS.get(id(deck))
-    if found is None or found[0] is not deck:
-        if len(_DECK_BITS) >= 64:
-            _DECK_BITS.clear()
-        bits = 0
-        for card in deck:
-            bits |= 1 << card.index
-        found = _DECK_BITS[id(deck)] = (deck, bits)
-    return found[1]
 
 
 @dataclass(frozen=True, slots=True)

@@ -191,14 +191,14 @@ def test_public_entry_points_still_refuse_bad_input(
 
 
 def test_the_deck_check_follows_each_rule_set() -> None:
-    # the membership bits are kept per deck: a rule set without the 2♣ and
-    # one with it, alternately, each judged by its own deck
+    # the membership bits are each rule set's own (Rules._in_deck): a rule
+    # set without the 2♣ and one with it, alternately, each judged by its deck
     jokers, plain = Rules.parse("cards4net+jokers"), Rules()
     for _ in range(3):
         assert trick_winner(plain, [("N", "2C")]) is Seat.NORTH
         with pytest.raises(SpadesError, match="not in the cards4net"):
             trick_winner(jokers, [("N", "2C")])
         assert trick_winner(jokers, [("N", "BJ"), ("E", "AS")]) is Seat.NORTH
-    for i in range(100):  # many rule sets met: the cache stays small and right
+    for i in range(100):  # many rule sets met: each judged right
         r = Rules(move_timer=float(i + 1))
         assert trick_winner(r, [("N", "2C"), ("E", "3C")]) is Seat.EAST

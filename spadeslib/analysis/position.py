@@ -91,12 +91,12 @@ class Position:
         if self.turn not in seats:
             raise SpadesError(f"{self.turn.full} does not play in this game")
         seen: set[Card] = set()
-        deck = set(self.rules.deck)
+        in_deck = self.rules._in_deck
         for seat, cards in (*hands.items(), *((s, (c,)) for s, c in self.trick)):
             for card in cards:
                 if card in seen:
                     raise SpadesError(f"the {card.name} appears twice ({seat.full})")
-                if card not in deck:
+                if not in_deck >> card.index & 1:  # not in this rule set's deck
                     raise SpadesError(
                         f"{seat.full}'s {card.symbol()} is not in the "
                         f"{self.rules.full_spec} deck"
@@ -210,13 +210,13 @@ class Position:
         rules = self.rules
         broken = self.spades_broken or rules.trick_suit(card) == _SPADES
         won = dict(self.tricks_won)
-        seats = rules.seats
-        if len(trick) == len(seats):
+        if len(trick) == rules.players:
             turn = _winner(rules, trick)
             won[turn] += 1
             trick = ()
         else:
-            turn = seats[(seats.index(turn) + 1) % len(seats)]
+            # a seat in play always has a next seat (None only for E, W of two)
+            turn = rules._next_seat[turn]  # type: ignore[assignment]
         child = object.__new__(Position)
         # the fields as __post_init__ stores them (a frozen dataclass: set
         # through __dict__); bids copied and bags shared, as play() did

@@ -226,7 +226,7 @@ class Game:
             who: Seat | None = None if seat is None else Seat.parse(seat)
         except SpadesError:
             who = None
-        if who not in self.rules.seats:
+        if who not in self.seats:
             who = None  # East or West with two players: no seat here
         try:
             what = legality.describe(parse_action(action, Phase.BIDDING))

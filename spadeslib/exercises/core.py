@@ -264,7 +264,7 @@ class Spec:
     @property
     def label(self) -> str:
         """``"6.3"``: chapter number and exercise number."""
-        return f"{int(self.chapter[:2])}.{self.number}"
+        return _label(type(self))
 
     def feedback(self, answer: Any = ____) -> Feedback:
         """The verdict on ``answer``: correct, a diagnosed mistake, not attempted,
@@ -390,6 +390,11 @@ def solutions_off() -> bool:
     return _graded
 
 
+def _label(spec: type[Spec]) -> str:
+    """``"6.3"``: the chapter number and the exercise number of ``spec``."""
+    return f"{int(spec.chapter[:2])}.{spec.number}"
+
+
 _SPECS: weakref.WeakKeyDictionary[Exercise, Spec] = weakref.WeakKeyDictionary()
 """Each learner-facing exercise's declaration, kept off the object itself."""
 _LATER: weakref.WeakKeyDictionary[Exercise, tuple[type[Spec], int]] = (
@@ -438,7 +443,7 @@ class Exercise:
         True
         """
         exercise = cls.__new__(cls)
-        exercise.label = f"{int(spec.chapter[:2])}.{spec.number}"
+        exercise.label = _label(spec)
         exercise.title = spec.title
         exercise.seed = seed
         _LATER[exercise] = (spec, seed)

@@ -100,14 +100,12 @@ class Deciding:
         ``"keep"``, ``"pass 2C 3D"``, ``"discard 4H"``; ``"play QH"`` and
         ``"bid 4"`` too (each refuses what it is not: ``"play 4"``)."""
         verb, _, rest = str(text).strip().partition(" ")
-        if verb.lower() in ("play", "bid") and not rest.strip():
-            example = "play QH" if verb.lower() == "play" else "bid 4"
-            return self.refuse(f"{verb.capitalize()} what? For example '{example}'")
-        if verb.lower() == "play" and rest.strip():
-            return self._parsed(lambda: Card.parse(rest.strip()))
-        if verb.lower() == "bid" and rest.strip():
-            bid = _read_bid(self, rest.strip())
-            return bid if isinstance(bid, bool) else self.act(bid)
+        verb, rest = verb.lower(), rest.strip()
+        if verb in ("play", "bid"):
+            if not rest:
+                example = "play QH" if verb == "play" else "bid 4"
+                return self.refuse(f"{verb.capitalize()} what? For example '{example}'")
+            return self.play(rest) if verb == "play" else self.bid(rest)
         return self._parsed(lambda: self.game.hand.parse_action(text))
 
     def _parsed(self: Host, parse: Callable[[], Action]) -> bool:
@@ -143,7 +141,7 @@ class Deciding:
         return True
 
 
-def _read_bid(self: Host, bid: Bid | int | str) -> Bid | bool:
+def _read_bid(table: Host, bid: Bid | int | str) -> Bid | bool:
     """``bid`` as a :class:`Bid`, or the refusal's ``False``: in the
     rules' words for text that is no move, and saying what it is for a
     card, a look or a draw (``bid("6C")`` never plays the 6♣)."""
@@ -151,16 +149,15 @@ def _read_bid(self: Host, bid: Bid | int | str) -> Bid | bool:
         return Bid.parse(bid)
     except SpadesError:
         pass
+    phase = table.game.hand.phase
     try:
-        other = parse_action(bid, self.game.hand.phase)
+        other = parse_action(bid, phase)
     except SpadesError:
         other = None
-    if isinstance(other, Bid) or (
-        other is None and self.game.hand.phase is Phase.BIDDING
-    ):
-        return self.act(bid)  # type: ignore[arg-type]  # refused in the rules' words
+    if isinstance(other, Bid) or (other is None and phase is Phase.BIDDING):
+        return table.act(bid)  # type: ignore[arg-type]  # refused in the rules' words
     if other is None:
-        return self.refuse(f"{str(bid).strip()[:40]!r} is not a bid")
-    return self.refuse(
+        return table.refuse(f"{str(bid).strip()[:40]!r} is not a bid")
+    return table.refuse(
         f"{str(bid).strip()!r} is not a bid: it would {legality.describe(other)}"
     )

@@ -67,7 +67,7 @@ from .options import (
 from .saving import (
     MAX_UPLOAD,
 )
-from .tools import Tools
+from .tools import WAIT, Tools
 from .turns import SPEEDS, TurnLoop
 from .words import you_text
 
@@ -350,7 +350,7 @@ class TableSession(TurnLoop, Deciding, Coaching, Keeping, Levels, Tools):
         hand = game.hand
         before = Snapshot.of(hand, self.seat)
         game.apply(action, seat)
-        if seat != self.seat and (self.notice or "").startswith("Please wait: it is"):
+        if seat != self.seat and (self.notice or "").startswith(WAIT):
             self.notice = None  # the turn it named is over
         done = hand.history[-1][1]
         totals = game.scores if hand.is_over else None

@@ -258,10 +258,7 @@ def _prompt(session: TableSession, view: PlayerView) -> str:
     if phase is Phase.BIDDING and len(view.legal) == 1:
         only = view.legal[0]
         assert isinstance(only, Bid)
-        why = [
-            f"{MODIFIER_WORDS[m][0]}: {MODIFIER_WORDS[m][1]}"
-            for m in view.rules.modifiers
-        ]
+        why = [_modifier_words(m) for m in view.rules.modifiers]
         mirror = view.rules.bid_rule == "mirror"  # Nil only with no spades
         if only.kind is BidKind.NUMBER and not mirror and _nil_closed(view):
             why.append("Nil is closed: your partner has bid")
@@ -379,10 +376,8 @@ def _pile_words(session: TableSession, view: PlayerView) -> str:
     play, unless another player's Blind Nil may draw some back."""
     if view.phase is Phase.BLIND_DISCARD and view.seat in view.declared_blind:
         return "Seen going to the discard pile (your replacements come from it)"
-    if view.rules.blind_nil_discards and any(
-        s != view.seat for s in view.declared_blind
-    ):
-        other = next(s for s in view.declared_blind if s != view.seat)
+    other = next((s for s in view.declared_blind if s != view.seat), None)
+    if view.rules.blind_nil_discards and other is not None:
         who = seat_name(other, session.seat, view.rules)
         return f"Seen going to the discard pile ({who}'s Blind Nil may draw some back)"
     return "Out of play (you saw them go to the discard pile)"
@@ -502,7 +497,13 @@ def _bid_rule_words(view: PlayerView) -> str:
      (Whiz: everyone bids the spades they hold, or Nil.)
     """
     mods = [m for m in view.rules.modifiers if m in ("whiz", "mirror")]
-    return "".join(f" ({MODIFIER_WORDS[m][0]}: {MODIFIER_WORDS[m][1]}.)" for m in mods)
+    return "".join(f" ({_modifier_words(m)}.)" for m in mods)
+
+
+def _modifier_words(modifier: str) -> str:
+    """``"Whiz: everyone bids the spades they hold, or Nil"``."""
+    title, words = MODIFIER_WORDS[modifier]
+    return f"{title}: {words}"
 
 
 def _suicide_words(view: PlayerView) -> str:

@@ -25,6 +25,9 @@ __all__ = ["TOOLS", "Tools"]
 
 #: the tools of the toolbar (their keys in the page's state)
 TOOLS = ("hint", "estimate", "undo", "replay", "review", "step")
+WAIT = "Please wait: it is"
+"""How a refusal during a bot's turn starts: the notice goes when that turn
+is over (the session's ``_apply``)."""
 
 
 class Tools:
@@ -85,4 +88,4 @@ class Tools:
             who = f"your partner {who.removesuffix(' (partner)')}"
         if self.paused:
             return f"The game is paused: it is {who}'s turn. Press Play on."
-        return f"Please wait: it is {who}'s turn."
+        return f"{WAIT} {who}'s turn."

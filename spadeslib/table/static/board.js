@@ -158,13 +158,15 @@ const Board = {
     const facts = cards.map((c, i) => {
       const chosen = this.chosen.has(c.code);
       const dim = s.hand.playable && !c.legal;
-      const name = got.has(c.code) ? `${c.name}, ${RECEIVED}` : c.name;
+      const received = got.has(c.code);
+      const name = received ? `${c.name}, ${RECEIVED}` : c.name;
       return {
-        cls: ["spt-card", dim ? "spt-illegal" : "", chosen ? "spt-chosen" : "", c.code === hinted ? "spt-hinted" : "", got.has(c.code) ? "spt-received" : "", i > 0 && cards[i - 1].suit !== c.suit ? "spt-suit-start" : ""].join(" "),
+        cls: ["spt-card", dim ? "spt-illegal" : "", chosen ? "spt-chosen" : "", c.code === hinted ? "spt-hinted" : "", received ? "spt-received" : "", i > 0 && cards[i - 1].suit !== c.suit ? "spt-suit-start" : ""].join(" "),
         legal: String(c.legal),
         name: dim ? `${name}, not playable now` : name,
         why: c.why || null,
-        title: c.why ? `${name}: ${c.why}` : got.has(c.code) ? name : null,
+        title: c.why ? `${name}: ${c.why}` : received ? name : null,
+        received,
         pressed: s.hand.choose ? String(chosen) : null,
       };
     });
@@ -194,7 +196,7 @@ const Board = {
       el.innerHTML = cards
         .map((c, i) => {
           const f = facts[i];
-          return `<button type="button" class="${f.cls}" style="--i:${i}" data-testid="card-${esc(c.code)}" data-code="${esc(c.code)}" data-legal="${f.legal}" aria-label="${esc(f.name)}"${attr("aria-description", f.why)}${attr("aria-pressed", f.pressed)}${attr("title", f.title)} tabindex="-1">${cardSVG(c, four, large)}${got.has(c.code) ? '<span class="spt-swap-badge" aria-hidden="true">⇄</span>' : ""}</button>`;
+          return `<button type="button" class="${f.cls}" style="--i:${i}" data-testid="card-${esc(c.code)}" data-code="${esc(c.code)}" data-legal="${f.legal}" aria-label="${esc(f.name)}"${attr("aria-description", f.why)}${attr("aria-pressed", f.pressed)}${attr("title", f.title)} tabindex="-1">${cardSVG(c, four, large)}${f.received ? '<span class="spt-swap-badge" aria-hidden="true">⇄</span>' : ""}</button>`;
         })
         .join("");
       buttons = [...el.querySelectorAll("[data-code]")];

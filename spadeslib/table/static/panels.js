@@ -126,8 +126,10 @@ const Panels = {
     const t = done[this.trickShown];
     const four = !!s.prefs?.four_colour;
     const cards = t.plays
-      .map((p) => ({ p, m: swapMark(s, p) }))
-      .map(({ p, m }) => `<div class="spt-mini${p.seat === t.winner ? " spt-won" : ""}${m.cls}" role="img" aria-label="${esc(p.who)}: ${esc(p.card.name)}${esc(m.words)}${p.seat === t.winner ? ", won the trick" : ""}">${cardSVG(p.card, four, false)}<span>${esc(p.who)}</span></div>`)
+      .map((p) => {
+        const m = swapMark(s, p);
+        return `<div class="spt-mini${p.seat === t.winner ? " spt-won" : ""}${m.cls}" role="img" aria-label="${esc(p.who)}: ${esc(p.card.name)}${esc(m.words)}${p.seat === t.winner ? ", won the trick" : ""}">${cardSVG(p.card, four, false)}<span>${esc(p.who)}</span></div>`;
+      })
       .join("");
     const last = this.trickShown === done.length - 1 ? " (last)" : "";
     el.innerHTML = `<div class="spt-viewer-head"><span><b>Trick ${t.n}/${done.length}${last}</b>: ${esc(t.winner_name)} won</span>

@@ -173,7 +173,8 @@ for seat in Seat:
 #
 # Each player, in turn, says how many tricks they expect to win. Partners'
 # bids add up to the partnership's *contract*. Here is what each bot bid,
-# with its reason:
+# with its reason (a *ruff* is winning a trick with a spade when you have no
+# card of the suit led; the counting is the subject of chapters 3 and 9):
 
 # %%
 while hand.phase is Phase.BIDDING:
@@ -221,7 +222,9 @@ show_table(
 #
 # Each partnership compares its tricks with its contract. Making it is worth
 # 10 points per trick bid, plus 1 point per extra trick; failing costs 10
-# points per trick bid. (Chapters 6 and 7 explain every detail.)
+# points per trick bid. An extra trick is also a *bag*: bags are counted
+# from hand to hand, and ten of them cost 100 points. (Chapters 6 and 7
+# explain every detail.)
 
 # %%
 for side, score in hand.result.items():
@@ -233,7 +236,9 @@ for side, score in hand.result.items():
 
 # %% [markdown]
 # A game is many hands like this one; the deal moves one seat to the left
-# each time. The game object keeps the running score sheet:
+# each time. The game object keeps the running score sheet (its bids column
+# shows the two partners' bids, North's or East's first: `6+1` is North 6 and
+# South 1):
 
 # %%
 print(game)

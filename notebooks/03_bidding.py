@@ -78,7 +78,8 @@ print("North's cards:", north.hand)
 print("North may:    ", labels(north.legal))
 
 # %% [markdown]
-# North looks. Now North may bid any number from 0 to 13, or Nil:
+# North looks. Now North may bid any number from 0 to 13, or Nil (a promise
+# to win no trick at all, below):
 
 # %%
 hand.apply("look")
@@ -125,7 +126,8 @@ for side in view.sides:
 
 # %%
 def both_sides(bids, ns_tricks):
-    """Score a hand where North-South win ns_tricks (all by North and East)."""
+    """Score a hand where North-South win ns_tricks (all by North) and
+    East-West the rest (all by East)."""
     tricks = {
         Seat.NORTH: ns_tricks,
         Seat.EAST: 13 - ns_tricks,
@@ -170,12 +172,12 @@ print(
 # %%
 low = {Seat.NORTH: Bid(3), Seat.SOUTH: Bid(2), Seat.EAST: Bid(3), Seat.WEST: Bid(2)}
 bags = [both_sides(low, t) for t in range(14)]
-fewest = min(
+handed_out = {
     r["NS"].bags_after + r["EW"].bags_after
     for r in bags
     if r["NS"].made and r["EW"].made
-)
-print("if both sides make their contract, the bags handed out are at least", fewest)
+}
+print("if both sides make their contract, the bags handed out are", *sorted(handed_out))
 
 # %% [markdown]
 # How do real bids add up? The `rule` bot bids like a careful club player.
@@ -394,9 +396,10 @@ zero = (
     if classic.nil and not classic.numeric_zero
     else "a number of tricks (not Nil)"
 )
+behind = f"a player whose side is {classic.blind_nil_margin} or more behind"
 blind = {
     "first_bidder": "only the first bidder, before anyone bids",
-    "trailing": "a player whose side is 100 or more behind",
+    "trailing": behind,
     "none": "nobody",
 }[Rules().blind_nil]
 quiz = Quiz(
@@ -436,15 +439,14 @@ quiz = Quiz(
             "Under cards4net, who may bid Blind Nil?",
             [
                 "only the first bidder, before anyone bids",
-                "a player whose side is 100 or more behind",
+                behind,
                 "nobody",
             ],
             answer=blind,
             why="Blind Nil is bid before looking at the cards, and cards4net "
             "offers it to the first bidder only.",
             wrong={
-                "a player whose side is 100 or more behind": "That is classic's "
-                "rule, not cards4net's.",
+                behind: "That is classic's rule, not cards4net's.",
                 "nobody": "cards4net has Blind Nil, for one player only.",
             },
         ),

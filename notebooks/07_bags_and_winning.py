@@ -73,7 +73,7 @@ def team_hand(rules, bid, won, bags_before):
 rules = Rules()
 print(f"{rules.spec}: bag limit {rules.bag_limit}, penalty {rules.bag_penalty}")
 rows = []
-for before, gained in [(3, 2), (8, 1), (8, 2), (8, 3), (9, 13), (0, 20)]:
+for before, gained in [(3, 2), (8, 1), (8, 2), (8, 3), (9, 11), (9, 13)]:
     penalties, carried = apply_bags(rules, before, gained)
     rows.append((before, gained, penalties, penalties * rules.bag_penalty, carried))
 show_table(
@@ -93,7 +93,13 @@ for number in range(1, 13):
     score += result.points
     bags = result.bags_after
     rows.append(
-        (number, f"{result.points:+d}", score, bags, "−100" if result.penalties else "")
+        (
+            number,
+            f"{result.points:+d}",
+            score,
+            bags,
+            f"−{rules.bag_penalty}" if result.penalties else "",
+        )
     )
 show_table(["hand", "points", "score", "bags", "penalty"], rows)
 
@@ -254,7 +260,12 @@ top.set_title(f"A game between rule bots (seed {seed}): running scores")
 top.set_ylabel("score")
 top.legend(loc="upper left")
 bottom.axhline(game.rules.bag_limit, color=PENALTY, linestyle=":", linewidth=1)
-bottom.text(0.6, game.rules.bag_limit - 1.4, "10 bags: penalty", color=PENALTY)
+bottom.text(
+    0.6,
+    game.rules.bag_limit - 1.4,
+    f"{game.rules.bag_limit} bags: penalty",
+    color=PENALTY,
+)
 bottom.set_title("bags carried after each hand")
 bottom.set_xlabel("hand")
 bottom.set_ylabel("bags")
@@ -312,11 +323,13 @@ quiz = Quiz(
             "A team has 8 bags and wins 3 more. How many bags does it carry on?",
             [0, 1, 3, 11],
             answer=carried,
-            why=f"Reaching 10 costs {rules.bag_penalty} points; the rest carries on.",
+            why=f"Reaching {rules.bag_limit} costs {rules.bag_penalty} points; the rest "
+            "carries on.",
             wrong={
-                0: "The penalty takes off 10 bags; 8 + 3 is 11.",
+                0: f"The penalty takes off {rules.bag_limit} bags; 8 + 3 is 11.",
                 3: "The 3 new bags join the 8 already there.",
-                11: "At 10 bags the penalty is paid and 10 bags are taken off.",
+                11: f"At {rules.bag_limit} bags the penalty is paid and {rules.bag_limit} "
+                "bags are taken off.",
             },
         ),
         Question(

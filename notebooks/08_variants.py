@@ -112,6 +112,22 @@ for name in PRESETS:
 show_table(["preset", "differs from cards4net: in plain words", "parameter"], rows)
 
 # %% [markdown]
+# A rule that a preset shares with `cards4net` is not listed. So where
+# `classic` changes a rule and `yppedia` keeps `cards4net`'s value, the
+# table says nothing for `yppedia`, and it is easy to read `yppedia` as
+# "`classic` with other points". Those rules, under every preset:
+
+# %%
+rows = [
+    (f"`{field}`", *(short(getattr(Rules(name), field)) for name in PRESETS))
+    for field in sorted(
+        {f for f, _ in differences(Rules("classic"))}
+        - {f for f, _ in differences(Rules("yppedia"))}
+    )
+]
+show_table(["parameter", *PRESETS], rows)
+
+# %% [markdown]
 # ### The blind-nil exchange (`classic` and `yppedia`)
 #
 # Under `classic` and `yppedia`, Blind Nil is open only to a team that is at
@@ -286,8 +302,10 @@ show_table(
 # ## Suicide: one Nil per partnership
 #
 # Under `suicide`, each partnership must have exactly one Nil: if the first
-# partner to bid does not bid Nil, the second **must**. Here the first two
-# players bid numbers, so their partners are forced:
+# partner to bid does not bid Nil, the second **must**, even under
+# `cards4net`, whose own rule closes Nil once the partner has bid: suicide
+# overrides it. Here the first two players bid numbers, so their partners
+# are forced:
 
 # %%
 suicide = bidding_options(

@@ -178,9 +178,9 @@ print("tricks gained by one more spade,", "; ".join(steps))
 
 # %% [markdown]
 # From three to six spades, each extra spade is worth most of a trick (the
-# steps printed under the figure); the seventh adds less, and its bar is
-# small, so that step is the least sure. With one or two spades, the spades
-# barely count.
+# steps printed under the figure); the seventh adds less, and few hands
+# hold seven or more (the `n=` at the foot of its bar), so that step is the
+# least sure. With one or two spades, the spades barely count.
 #
 # ### Everything at once
 #
@@ -197,17 +197,37 @@ y = np.array([won for _, won, _ in records], dtype=float)
 coefficients, *_ = np.linalg.lstsq(X, y, rcond=None)
 prediction = X @ coefficients
 typical = float(np.mean(np.abs(y - prediction)))
+# standard errors of the worths: the scatter of the misses, spread over
+# how much the hands vary in each feature (and how the features overlap)
+scatter = float(np.sum((y - prediction) ** 2)) / (len(y) - X.shape[1])
+errors = np.sqrt(np.diag(scatter * np.linalg.inv(X.T @ X)))
+worth = dict(zip(names, coefficients[1:], strict=True))
+error_of = dict(zip(names, errors[1:], strict=True))
 show_table(
-    ["one more ...", "is worth (tricks)"],
-    [(n, f"{c:+.2f}") for n, c in zip(names, coefficients[1:], strict=True)],
+    ["one more ...", "is worth (tricks)", "± standard error"],
+    [(n, f"{worth[n]:+.2f}", f"{error_of[n]:.2f}") for n in names],
 )
 print(f"fit on {len(records)} player-hands; typical error {typical:.2f} tricks")
+top = worth["spade A K Q"] + worth["spades"]
+print(
+    f"a top spade is also a spade, so it adds both: {worth['spade A K Q']:+.2f} "
+    f"+ {worth['spades']:+.2f} = {top:+.2f} tricks; a small spade "
+    f"{worth['spades']:+.2f}"
+)
+for n in ("voids", "singletons"):
+    low, high = worth[n] - 2 * error_of[n], worth[n] + 2 * error_of[n]
+    print(f"one more of the {n}: {low:+.2f} to {high:+.2f} tricks (± two errors)")
 
 # %% [markdown]
-# Read it as a bidding guide (the figures are in the table): a side ace is
-# close to a trick, a side king less but well over half a trick, a side
-# queen little; every spade counts, the top spades more; a void helps,
-# though by how much these hands do not pin down (the features overlap).
+# Read it as a bidding guide (the figures are in the table; each worth
+# could be off by about its standard error by the luck of the deals): a
+# side ace is close to a trick, a side king less but well over half a
+# trick, a side queen little. Every spade counts, and a top spade counts
+# twice, once as a spade and once as one of the A K Q: it adds both worths
+# (the line under the table). A void helps, but its standard error is
+# large, and so is the range printed for it (two standard errors either
+# side): by how much, these hands do not pin down (few hold a void, and
+# the features overlap).
 # Even so, the typical error is most of a trick:
 # bidding is estimating, not counting.
 #
@@ -322,17 +342,24 @@ for taken in (0, 1):
 # (chapter 6): here North's trick is South's overtrick, +1 and one bag.
 #
 # At the table, p is hard to judge. To measure it, and the whole team's
-# score, we take deals where North (first to bid) holds at most three spades
-# and the bot bids a *number* for North, and play each deal twice: once with
+# score, we take deals where North (first to bid: West deals) holds at
+# most three spades and the bot bids a *number* for North, and play each deal twice: once with
 # North bidding that number, once with North bidding Nil. Everything else
 # is the same cards and the same bots. We sort the deals by two things a
 # Nil bidder fears: high cards (jacks or better) in the side suits, and a
 # high spade (the queen, king or ace), which can be forced to win a trick.
 # We compare North-South's score, counting every bag as −10 points: its
 # long-run cost, the bag penalty of chapter 7 shared out over the bags
-# that bring it on.
+# that bring it on. North bids first because under `cards4net` a player
+# may bid Nil only while its partner has not bid (chapter 3; the rule's
+# setting is printed below): South, bidding after North, could not.
 
 # %%
+print(
+    f"{RULES.preset}: nil_before_partner_only={RULES.nil_before_partner_only}; "
+    f"the bidding order when West deals: "
+    f"{', '.join(s.full for s in Hand(RULES, dealer='W', seed=0).bid_order)}"
+)
 PER_CELL = 150
 SIDE = ["0–1", "2", "3+"]  # side-suit cards of rank jack or better
 SPADE = ["no high spade", "Q♠, K♠ or A♠"]
@@ -512,6 +539,8 @@ except SpadesError as error:
 # counted as −10 points, as in the Nil experiment.
 
 # %%
+from spadeslib.coach import Coach
+
 BLIND_DEALS = 2000
 BEHIND = {"NS": 0, "EW": CLASSIC.blind_nil_margin}
 
@@ -533,6 +562,9 @@ blind_played = dict(zip(blind_jobs, run(play_hand, blind_jobs.values()), strict=
 first = Hand(CLASSIC, dealer=Seat(3), seed="blind/3", scores=BEHIND)
 reason = make_bot("rule", seed="blind/3/N").explain(first.view(Seat.NORTH)).reason
 print(wrapped(f"North's bot at NS {BEHIND['NS']}, EW {BEHIND['EW']}: {reason}"))
+# the coach of chapters 10 and 11 (a table's Hint) on the same decision
+advice = Coach("search", seed="ch10").advise(first.view(Seat.NORTH))
+print(wrapped(f"The coach on the same decision: {advice.explain()}"))
 own_bids = [blind_played[i, False].bids[Seat.NORTH] for i in range(BLIND_DEALS)]
 print(
     f"left to itself, North's bot bid Blind Nil in "
@@ -637,24 +669,58 @@ print(
 #
 # What North knows before looking is its place in the bidding (and the
 # bids before it). Every place shows a clear gain, and the largest gap
-# between two places (25 ± 13 points) is under two standard errors, and
-# it is the largest of the six pairs of places, which makes a gap that
-# big likelier by chance alone: this experiment finds no effect of the
-# place. What North cannot know matters much more. With at most two
+# between two places (25 ± 13 points) is under two standard errors; and
+# we picked the largest of six gaps (one for each pair of places), and the
+# largest of six is often big by chance: this experiment finds no effect
+# of the place. What North cannot know matters much more. With at most two
 # spades in the partner's hand, the Blind Nil was made in 59% of the deals
 # and the difference is within the noise (+8 as scored, −16 with bags);
 # it grows with each spade the partner holds, to +127 with bags counted
 # (88% made) when the partner holds five or more. Why, the table does not
 # say.
 #
-# Two things set this Blind Nil apart from the looked-at Nils above, which
-# were made at most 65% of the time: these are `classic` rules, and the
-# exchange (printed above) lets North pass two cards to South and take two
-# back before the play.
+# How does this Blind Nil compare with the looked-at Nils of the Nil
+# experiment, which North bid whatever its hand, and with the Nils the
+# bots chose for themselves?
+
+# %%
+blind_made = blind_rows["all deals"][0][0]
+forced_best = max(rate for rate, _ in made_rate.values())
+print(
+    wrapped(
+        f"Blind Nil under {CLASSIC.preset}: ±{CLASSIC.blind_nil_value} points "
+        f"(a looked-at Nil ±{CLASSIC.nil_value}), made in {blind_made:.0%} of "
+        f"the {BLIND_DEALS} deals; the Nils forced on North in the Nil "
+        f"experiment ({RULES.preset}): made in at most {forced_best:.0%} of the "
+        f"deals of a row; the Nils the bots chose themselves: "
+        f"{sum(nil_bids) / max(len(nil_bids), 1):.0%} made"
+    )
+)
+
+# %% [markdown]
+# The Blind Nil is made more often than any row of Nils forced on North,
+# for two reasons: these are `classic` rules, and the exchange (printed
+# above) lets North pass two cards to South and take two back before the
+# play. It is worth more than a Nil (the first line), which is why each deal's
+# difference is so large either way. The bots' own Nils are made more
+# often still: they bid Nil only on hands they judge safe, which the
+# experiment's rows are not.
 #
 # And the bot? Left to itself it never bids Blind Nil here: it keeps the
 # gamble for a side further behind (its reason is printed above). That is
 # a rule of thumb about the *game*, which a one-hand measure does not test.
+# The coach (chapter 10, and the *Hint* button of chapter 11's table)
+# disagrees, and says so on the same decision (printed under the bot's
+# reason): it bids Blind Nil. The coach values one hand only, by its
+# **margin** (your side's points for the hand minus the other side's, each
+# bag −10) over deals of the unseen cards, and it does not look at the game
+# score, so it sides with the measurement above, not with the bot's rule
+# of thumb. At a `classic` table, a learner pressing *Hint* here is told
+# to bid Blind Nil: the coach answers for this hand's points, the bot's
+# rule of thumb for the game. Its figure "once the noise of the deals is
+# taken off", the loss **less the noise**, is the loss less one standard
+# error of its deals, the figure its rating reads (chapter 10; exercise 9.4
+# uses both words).
 # These are points on one hand at one score (North-South at 0, East-West
 # just far enough ahead), with `rule` bots on both sides (including the
 # defenders trying to set the Nil, and the exchange).

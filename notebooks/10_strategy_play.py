@@ -532,6 +532,12 @@ hand = position(
 )
 show_position(hand)
 
+led = {trick.plays[0][1].suit for trick in hand.view("S").tricks}
+print("suits led so far:", ", ".join(s.plural for s in SUITS if s in led))
+print("suits not led yet:", ", ".join(s.plural for s in SUITS if s not in led))
+east_void = hand.view("S").voids()[Seat.EAST]
+print("East has shown out of:", ", ".join(s.plural for s in east_void) or "nothing")
+
 # %%
 choice = None  # your card, e.g. "KD"
 judge(hand, choice)
@@ -540,15 +546,41 @@ judge(hand, choice)
 coach_says(hand)
 
 # %% [markdown]
-# East has followed to every suit so far, so East may still hold low cards
-# anywhere. The coach's best lead is the **7♦**, a low card in a suit
-# East has followed: East must play a diamond under it or over it. The J♦
-# and the spades come out about 5 points lower, too close for these deals
-# to tell apart, so they are rated as good as the 7♦; a heart lead costs
-# about 19 points (an inaccuracy once the noise is taken off). How sure:
-# East's Nil swings the margin by 200, so the deals disagree widely and the
-# coach deals 160 of the unseen cards; too many cards are left to solve the
-# real deal.
+# East has followed to every suit led so far, so East may still hold low
+# cards anywhere (and spades have not been led: East's spades are unknown).
+# The coach's best lead is the **7♦**, a low card in a suit East has
+# followed: East must play a diamond under it or over it. Several other
+# leads come out only a few points lower, too close for these deals to
+# tell apart (the table). Which ones, moves with the deals the coach
+# draws: the same position under three more seeds of the coach, with the
+# leads each seed flags (an inaccuracy or worse):
+
+# %%
+ATTACK_SEEDS = ["ch10", 1, 2, 3]
+flagged = {}
+for seed in ATTACK_SEEDS:
+    advice = Coach("search", seed=seed).advise(hand.view(hand.turn))
+    flagged[seed] = [
+        c for c in hand.legal_cards() if advice.rate(c).rating not in ("best", "good")
+    ]
+    print(
+        f"seed {seed!s:>4}: best {advice.best.symbol()}; flagged: "
+        f"{' '.join(c.symbol() for c in flagged[seed]) or 'none'}"
+    )
+always = [c for c in hand.legal_cards() if all(c in f for f in flagged.values())]
+print(
+    f"flagged under all {len(ATTACK_SEEDS)} seeds: "
+    f"{' '.join(c.symbol() for c in always) or 'none'}"
+)
+
+# %% [markdown]
+# Every seed finds the 7♦ best and flags the J♥, the high heart (the last
+# line); the other leads flagged are close calls that some seeds flag and
+# others do not (the 6♥ is low in a suit East has followed too, yet most
+# seeds flag it). The lesson these deals support is the low diamond, not a
+# rule about every low card. How sure: East's Nil swings the margin by
+# 200, so the deals disagree widely and the coach deals 160 of the unseen
+# cards; too many cards are left to solve the real deal.
 #
 # ## 5. Setting the opponents
 #
@@ -575,6 +607,10 @@ need = view.team_contract("EW") - sum(
 )
 left = 13 - len(view.tricks)
 print(f"East-West still need {need} of the last {left} tricks")
+print(
+    f"North-South set them by taking {left - need + 1} of the {left}; "
+    f"North's {dict(hand.trick)[Seat.NORTH].symbol()} is winning the first of them"
+)
 
 # %%
 choice = None  # your card, e.g. "KD"
@@ -584,10 +620,11 @@ judge(hand, choice)
 coach_says(hand)
 
 # %% [markdown]
-# East-West need 3 of the last 6 tricks. North's K♦ is winning this one,
-# only West is still to play, and South has no diamond: trumping it wins
-# nothing the K♦ would not win (unless West is out of diamonds and
-# trumps), and spends a spade South needs to beat East-West's cards later. The coach finds a club discard best (the 7♣ or J♣); a heart
+# To set East-West, North-South must take the number of the tricks left
+# printed above, this one included. North's K♦ is winning this one, only West is
+# still to play, and South has no diamond: trumping it wins nothing the K♦
+# would not win (unless West is out of diamonds and trumps), and spends a
+# spade South needs for one of the other tricks of the set. The coach finds a club discard best (the 7♣ or J♣); a heart
 # discard costs 10 to 15 points on average, the 10♠ about 39 and the Q♠
 # about 57. Its verdict on the Q♠ says how often East-West are set, and
 # what the real deal shows:
@@ -641,9 +678,10 @@ judge(hand, choice)
 coach_says(hand)
 
 # %% [markdown]
-# The coach's best card is the 7♠, and its hint opens with the textbook's
-# reason: both contracts are made, so let the opponents take the bags. The
-# 4♠ does as well. Winning the trick with the J♠ loses about 22 points on
+# The coach names the 7♠, and its hint opens with the textbook's reason:
+# both contracts are made, so let the opponents take the bags. The 4♠ is
+# its equal (the line under the table): both low spades lose the trick in
+# every deal, and neither loses a point against the other. Winning the trick with the J♠ loses about 22 points on
 # average (20 once the noise is taken off): a mistake. Where those points
 # come from, card by card, in the coach's deals: how often North-South win
 # this trick, how many bags each side ends the hand with, and how often
@@ -679,6 +717,8 @@ show_table(
     rows,
 )
 print(f"over {study.worlds} deals of the unseen cards")
+equal = [c for c in hand.legal_cards() if advice.rate(c).loss == 0]
+print(f"equally best (0 points lost): {' and '.join(c.symbol() for c in equal)}")
 
 # %% [markdown]
 # After a duck North-South end the hand with 0.60 bags on average, after

@@ -111,8 +111,9 @@ display(Markdown("\n".join(["| level | how it plays |", "| --- | --- |", *rows])
 #   conclusion from them: a player who followed low while the trick went to
 #   an opponent, when their side still needed tricks, probably held nothing
 #   higher in that suit. The `expert` level (and the `search` coach, below)
-#   deals only worlds that fit those clues (the library says *ducks as
-#   evidence*).
+#   deals worlds weighted toward those clues (the library says *ducks as
+#   evidence*): a void shown is a hard rule of every deal, a bid or a duck
+#   only makes the deals that fit it likelier (`docs/coach.md`).
 # - **Solved exactly.** When few cards are left, the `expert` level tries
 #   every way the remaining cards can be played instead of sampling.
 
@@ -270,7 +271,7 @@ print(review.counts)
 # Decision by decision (on the table the same rows are in the review panel):
 
 # %%
-for row in review.rows[:8]:
+for row in review.rows:
     lost = "" if row.loss is None else f"-{row.loss:.0f}" if round(row.loss) else "0"
     if row.rated is not None:  # where the rating reads less than the average
         lost += f" ({row.rated:.0f} less the noise)"

@@ -1,7 +1,11 @@
 """Text and HTML rendering of cards, hands, tricks and score sheets.
 
 Imported only when something is displayed, so ``import spadeslib`` stays
-fast. Set :data:`options.four_colour` to draw clubs green and diamonds blue.
+fast. ``four_colour=True`` draws clubs green and diamonds blue; without it
+the HTML renderers read :data:`options` (``options.four_colour = True``
+draws a notebook's cards and hands in four colours, and a table opened
+afterwards starts with its four-colour box ticked; the box itself changes
+only that table, in the browser).
 
 >>> from spadeslib import Card
 >>> card_html(Card.parse("QH"))
@@ -79,7 +83,8 @@ def and_list(words: list[str]) -> str:
 
 @dataclass
 class DisplayOptions:
-    """Rendering switches shared by every display."""
+    """Rendering switches: the defaults of the renderers' keywords (a card's
+    or a hand's ``_repr_html_`` passes none)."""
 
     four_colour: bool = False
 
@@ -127,8 +132,9 @@ def inline_html(text: str) -> str:
 
 
 def suit_colour(suit: Suit, four_colour: bool | None = None) -> str:
-    """The CSS colour of a suit (red/black, or four colours); the black
-    suits are ``"inherit"``, the text colour of the page they are shown on.
+    """The CSS colour of a suit (red/black, or four colours; ``None``: as
+    :data:`options` says); the black suits are ``"inherit"``, the text
+    colour of the page they are shown on.
 
     >>> suit_colour(Suit.DIAMONDS), suit_colour(Suit.DIAMONDS, four_colour=True)
     ('#c0392b', '#1f5fbf')
@@ -139,16 +145,19 @@ def suit_colour(suit: Suit, four_colour: bool | None = None) -> str:
     return (_FOUR_COLOUR if four else _TWO_COLOUR)[suit]
 
 
-def card_html(card: Card) -> str:
+def card_html(card: Card, four_colour: bool | None = None) -> str:
     """One card as a coloured HTML span whose title names it in words; a
     black suit's span has no colour of its own (it takes the page's).
+    ``four_colour``: as :func:`suit_colour`.
 
     >>> card_html(Card.parse("BJ"))
     '<span class="spades-card" style="color:#9b59b6" title="big joker">Big Joker</span>'
     >>> card_html(Card.parse("2S"))
     '<span class="spades-card" title="two of spades">2♠</span>'
+    >>> card_html(Card.parse("2C"), four_colour=True)
+    '<span class="spades-card" style="color:#1e8449" title="two of clubs">2♣</span>'
     """
-    colour = suit_colour(card.suit)
+    colour = suit_colour(card.suit, four_colour)
     style = "" if colour == _BLACK else f' style="color:{colour}"'
     return (
         f'<span class="spades-card"{style} '
@@ -170,10 +179,12 @@ def cards_text(cards: list[Card] | tuple[Card, ...]) -> str:
     return "  ".join(parts) or "-"
 
 
-def _cards_html(cards: list[Card] | tuple[Card, ...]) -> str:
+def _cards_html(
+    cards: list[Card] | tuple[Card, ...], four_colour: bool | None = None
+) -> str:
     order = SUIT_DISPLAY_ORDER
     ordered = sorted(cards, key=lambda c: (order.index(c.suit), -c.rank))
-    return " ".join(card_html(c) for c in ordered) or "&ndash;"
+    return " ".join(card_html(c, four_colour) for c in ordered) or "&ndash;"
 
 
 def hand_text(hand: Hand) -> str:
@@ -212,8 +223,9 @@ _STYLE = (
 )
 
 
-def hand_html(hand: Hand) -> str:
-    """A table of the four holdings, bids and tricks, plus the trick in play.
+def hand_html(hand: Hand, four_colour: bool | None = None) -> str:
+    """A table of the four holdings, bids and tricks, plus the trick in play
+    (``four_colour``: as :func:`suit_colour`).
 
     >>> from spadeslib import Hand
     >>> hand_html(Hand(seed=7, dealer="W"))
@@ -223,7 +235,8 @@ def hand_html(hand: Hand) -> str:
     for seat in hand.seats:
         bid = hand.bids[seat]
         rows.append(
-            f"<tr><th>{seat.full}</th><td>{_cards_html(hand.holding[seat])}</td>"
+            f"<tr><th>{seat.full}</th>"
+            f"<td>{_cards_html(hand.holding[seat], four_colour)}</td>"
             f"<td>{bid.label() if bid else '&ndash;'}</td>"
             f"<td>{hand.tricks_won[seat]}</td></tr>"
         )
@@ -231,7 +244,7 @@ def hand_html(hand: Hand) -> str:
     if hand.trick:
         trick = (
             "<p>Trick: "
-            + " ".join(f"{s.full} {card_html(c)}" for s, c in hand.trick)
+            + " ".join(f"{s.full} {card_html(c, four_colour)}" for s, c in hand.trick)
             + "</p>"
         )
     turn = f", {hand.turn.full} to act" if hand.turn else ""
@@ -244,8 +257,9 @@ def hand_html(hand: Hand) -> str:
     )
 
 
-def trick_html(trick: Trick) -> str:
-    """A trick as seat: card pairs, the winner in bold.
+def trick_html(trick: Trick, four_colour: bool | None = None) -> str:
+    """A trick as seat: card pairs, the winner in bold (``four_colour``: as
+    :func:`suit_colour`).
 
     >>> from spadeslib import Seat, Trick
     >>> trick_html(Trick(Seat.EAST, ((Seat.EAST, Card.parse("2C")),
@@ -254,7 +268,7 @@ def trick_html(trick: Trick) -> str:
     """
     cells = []
     for seat, card in trick.plays:
-        text = f"{seat.full} {card_html(card)}"
+        text = f"{seat.full} {card_html(card, four_colour)}"
         cells.append(f"<b>{text}</b>" if seat == trick.winner else text)
     return "<span>" + " &middot; ".join(cells) + "</span>"
 

@@ -16,7 +16,7 @@ import pytest
 from front_support import contrast, copy_state, open_table
 
 from spadeslib import Card, Suit
-from spadeslib.display import card_html, options, suit_colour
+from spadeslib.display import card_html, suit_colour
 from spadeslib.quiz import Question, Quiz, _answer
 from spadeslib.table.app import SpadesTable
 
@@ -148,14 +148,10 @@ def test_every_bid_is_whole_in_the_choices_row(
 def test_black_suits_take_the_page_s_colour() -> None:
     # in the four-colour deck the clubs are green: the spades stay black
     for four, codes in ((False, ("AS", "2S", "KC", "10C")), (True, ("AS", "2S"))):
-        options.four_colour = four
-        try:
-            for code in codes:
-                out = card_html(Card.parse(code))
-                assert "style" not in out, out
-                assert not re.search(r"#[0-9a-f]{3,6}", out, re.I), out
-        finally:
-            options.four_colour = False
+        for code in codes:
+            out = card_html(Card.parse(code), four_colour=four)
+            assert "style" not in out, out
+            assert not re.search(r"#[0-9a-f]{3,6}", out, re.I), out
     assert suit_colour(Suit.SPADES) == suit_colour(Suit.CLUBS) == "inherit"
 
 

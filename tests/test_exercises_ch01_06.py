@@ -245,8 +245,8 @@ def test_nil_options_asks_about_the_turn_when_the_cards_are_unseen() -> None:
     assert hidden
     for spec in hidden:
         prompt = spec.prompt()
-        assert "in this turn, either now or after looking at the cards" in prompt
-        assert "Nil (bid after looking), Blind Nil (bid before looking)?" in prompt
+        assert "in this turn, either now or after looking at the cards?" in prompt
+        assert "Nil (bid after looking) and Blind Nil (bid before looking)" in prompt
         assert "make now?" not in prompt
         assert "first choice is Blind Nil or a look" in spec.explain()
 

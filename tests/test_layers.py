@@ -33,7 +33,7 @@ import spadeslib
 PACKAGE = Path(spadeslib.__file__).parent
 
 CORE_LAYERS: tuple[tuple[str, ...], ...] = (
-    ("errors", "rule_ids", "phase"),
+    ("errors", "rule_ids", "phase", "names"),
     ("cards", "seats"),
     ("rule_sets",),
     ("rules", "actions"),

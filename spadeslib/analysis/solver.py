@@ -49,6 +49,7 @@ from typing import TYPE_CHECKING, Any
 from ..actions import BidKind
 from ..cards import Card, Suit
 from ..errors import SpadesError
+from ..names import name_key
 from ..scoring import score_hand, side_of, sides
 from ..seats import Seat
 from .position import Position
@@ -59,20 +60,27 @@ if TYPE_CHECKING:
 __all__ = ["OBJECTIVES", "Solver"]
 
 OBJECTIVES = ("tricks", "points", "bag-adjusted")
-"""The values the solver can maximise; ``"bags"`` is accepted for
-``"bag-adjusted"``."""
+"""The values the solver can maximise, read as
+:func:`~spadeslib.names.name_key` reads a name (``"Bag_Adjusted"`` is
+``"bag-adjusted"``); ``"bags"`` is accepted for ``"bag-adjusted"``."""
 
 _TRUMP = int(Suit.SPADES)
 _NIL_KINDS = (BidKind.NIL, BidKind.BLIND_NIL)
 
 
 def _objective(name: str) -> str:
-    name = {"bags": "bag-adjusted", "bag_adjusted": "bag-adjusted"}.get(name, name)
-    if name not in OBJECTIVES:
+    """The objective named ``name``.
+
+    >>> _objective(" Tricks "), _objective("bag_adjusted"), _objective("bags")
+    ('tricks', 'bag-adjusted', 'bag-adjusted')
+    """
+    key = name_key(name) if isinstance(name, str) else ""
+    key = {"bags": "bag-adjusted"}.get(key, key)
+    if key not in OBJECTIVES:
         raise SpadesError(
             f"unknown objective {name!r}: choose one of {', '.join(OBJECTIVES)}"
         )
-    return name
+    return key
 
 
 class Solver:

@@ -15,11 +15,13 @@ the levels with a one-line summary. Every bot has ``act(view)``,
 
 :data:`LADDER` lists the levels a learner climbs, weakest first.
 
-A bot of your own is named by its import path, ``"mybot.CountBot"`` (a
-module in the current folder or installed, and a class or factory in it),
-wherever a level is: ``make_bot``, ``spades match mybot.CountBot rule``,
-``spades ladder --levels rule,mybot.CountBot``. See "Writing a bot" in
-``docs/developers.md``.
+A level's name is read as :func:`~spadeslib.names.name_key` reads it
+(``"Search_Lite"`` is ``"search-lite"``). A bot of your own is named by its
+import path, ``"mybot.CountBot"`` (a module in the current folder or
+installed, and a class or factory in it), wherever the bots' levels are
+named: ``make_bot``, ``spades match mybot.CountBot rule``,
+``spades ladder --levels rule,mybot.CountBot`` (the table offers the
+built-in levels only). See "Writing a bot" in ``docs/developers.md``.
 
 :func:`suggest` gives the hint a level would give (action and reason);
 :func:`~spadeslib.bots.match.duplicate_match` measures one level against
@@ -46,6 +48,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..dealing import checked_seed
 from ..errors import SpadesError
+from ..names import name_key
 from .base import Bot, BotError, Suggestion, play_until
 from .hints import suggest
 from .ladder import LADDER
@@ -138,17 +141,21 @@ def parse_level(spec: str) -> tuple[str, dict[str, Any]]:
     """Split ``"search:16"`` or ``"search:samples=16,bid_samples=8"`` into the
     level name and its options.
 
-    >>> parse_level("search:16"), parse_level(" Rule ")
-    (('search', {'samples': 16}), ('rule', {}))
+    >>> parse_level("search:16"), parse_level(" Rule "), parse_level("search_lite")
+    (('search', {'samples': 16}), ('rule', {}), ('search-lite', {}))
+
+    Only the text is read: a bot of your own (``"mybot.CountBot"``) is
+    imported when it is made (:func:`make_bot`) or its options are asked
+    for (:func:`level_options`).
     """
     if not isinstance(spec, str):
         raise SpadesError(f"a bot level is a name such as 'rule', not {spec!r}")
     name, _, rest = spec.strip().partition(":")
     name = name.strip()
-    if "." in name:  # a bot of your own: "module.Class"
-        custom_bot(name)
-    elif name.lower() in BOTS:
-        name = name.lower()
+    if "." in name:  # a bot of your own: "module.Class", imported when made
+        _check_import_path(name)
+    elif name_key(name) in BOTS:
+        name = name_key(name)
     else:
         raise SpadesError(
             f"unknown bot {spec.strip()!r}: choose from {', '.join(BOTS)}, or "
@@ -244,20 +251,13 @@ def custom_bot(path: str) -> Callable[..., Bot]:
     ...
     spadeslib.errors.SpadesError: bot '...NoSuchBot': module ... has no 'NoSuchBot'
     """
+    _check_import_path(path)
     module_name, _, attr = path.rpartition(".")
-    if module_name.lower() in BOTS:
-        raise SpadesError(
-            f"unknown bot {path!r}: options follow a colon ({module_name}:{attr})"
-        )
-    if not _IMPORT_PATH.fullmatch(path):
-        raise SpadesError(
-            f"bot {path!r} is not an import path such as mybot.CountBot (a module, "
-            "a dot, a class)"
-        )
     here = os.getcwd()
-    if here not in sys.path and "" not in sys.path:
-        # the folder you work in, after the installed packages (the `spades`
-        # command, unlike `python -m`, does not search it)
+    # the folder you work in, after the installed packages (the `spades`
+    # command, unlike `python -m`, does not search it), for this import only
+    added = here not in sys.path and "" not in sys.path
+    if added:
         sys.path.append(here)
     try:
         module = importlib.import_module(module_name)
@@ -266,6 +266,9 @@ def custom_bot(path: str) -> Callable[..., Bot]:
             f"bot {path!r}: cannot import {module_name!r} ({error}); run from the "
             f"folder that holds {module_name.replace('.', '/')}.py, or install it"
         ) from None
+    finally:
+        if added and here in sys.path:
+            sys.path.remove(here)
     factory = getattr(module, attr, None)
     if factory is None:
         raise SpadesError(f"bot {path!r}: module {module_name!r} has no {attr!r}")
@@ -275,6 +278,21 @@ def custom_bot(path: str) -> Callable[..., Bot]:
 
 
 _IMPORT_PATH = re.compile(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)+")
+
+
+def _check_import_path(path: str) -> None:
+    """Refuse a name that is no ``module.Class`` (the text only: nothing is
+    imported)."""
+    module_name, _, attr = path.rpartition(".")
+    if name_key(module_name) in BOTS:
+        raise SpadesError(
+            f"unknown bot {path!r}: options follow a colon ({module_name}:{attr})"
+        )
+    if not _IMPORT_PATH.fullmatch(path):
+        raise SpadesError(
+            f"bot {path!r} is not an import path such as mybot.CountBot (a module, "
+            "a dot, a class)"
+        )
 
 
 def _factory(level: str) -> Callable[..., Bot]:

@@ -48,6 +48,7 @@ from ..bots.studies.exchange import study_exchange
 from ..dealing import checked_seed
 from ..errors import SpadesError, is_number, is_whole
 from ..hand import Hand, Phase
+from ..names import name_key
 from ..seats import Seat
 from ..view import PlayerView
 from .advice import Advice, NilCheck
@@ -141,6 +142,8 @@ class Coach:
     >>> coach = Coach("expert", seed=7)
     >>> coach, coach.samples, Coach("rule", samples=8).samples
     (Coach(level='expert', seed=7), 48, 8)
+    >>> Coach(" Search_Lite ").level
+    'search-lite'
     >>> Coach("search:16")
     Traceback (most recent call last):
     spadeslib.errors.SpadesError: unknown coach level 'search:16': choose from
@@ -161,7 +164,7 @@ class Coach:
         wide: float = WIDE,
     ) -> None:
         if isinstance(level, str):
-            level = level.strip().lower()  # as make_bot reads a level
+            level = name_key(level)  # as make_bot reads a level
         if not isinstance(level, str) or level not in LEVELS:
             hint = (
                 " (a coach's budget is Coach(level, samples=N), not 'level:N')"

@@ -172,9 +172,9 @@ class NilOptions(SetSpec):
             # the question is the turn's: a bid after looking counts
             question = (
                 f"{who} is to bid and has not looked at the cards yet. Which of "
-                f"these bids are open to {who} in this turn, either now or after "
-                "looking at the cards: 0 (as a number) and Nil (bid after "
-                "looking), Blind Nil (bid before looking)?"
+                "0 (the number), Nil (bid after looking) and Blind Nil (bid "
+                f"before looking) are open to {who} in this turn, either now or "
+                "after looking at the cards?"
             )
         else:
             question = (

@@ -98,9 +98,15 @@ class ScoringExercise(Spec):
 
     def prompt(self) -> str:
         table = bids_table(self.rules, self.bids, self.tricks, self.order())
+        bags = bag_text(self.rules, self.bags)
+        if not self.score().penalties:
+            bags = (
+                f"{bags[:-1]} ({side_name(self.side)} do not reach the bag limit "
+                f"of {self.rules.bag_limit} in this hand: chapter 7)."
+            )
         return (
             f"Rules: {rules_text(self.rules)}. Dealer: {self.dealer.full}; bids in "
-            f"bidding order:\n{table}\n{bag_text(self.rules, self.bags)}\n"
+            f"bidding order:\n{table}\n{bags}\n"
             f"How many points do {side_name(self.side)} score in this hand?"
         )
 

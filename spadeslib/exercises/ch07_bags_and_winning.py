@@ -96,6 +96,12 @@ class BagsCarried(HandExercise):
                 s.bags_gained,
                 f"bags accumulate across hands: add the {s.bags_before} carried in",
             ),
+            Mistake(
+                "points",
+                s.points,
+                f"{s.points:+d} is the side's points for this hand; the question "
+                "asks for the bags it carries into the next one",
+            ),
         ]
 
     def hint(self) -> str:

@@ -15,6 +15,7 @@ import random
 from typing import Any
 
 from ..actions import Bid
+from ..display import plural
 from ..rules import Rules
 from ..scoring import SideScore, game_over, score_hand
 from ..seats import Seat
@@ -24,7 +25,6 @@ from .scenarios import (
     bids_table,
     describe_score,
     other_side,
-    plural,
     rules_text,
     side_name,
     split_tricks,

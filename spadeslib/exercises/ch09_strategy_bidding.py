@@ -38,7 +38,9 @@ CHAPTER = "09_strategy_bidding"
 COACH_POINTS = (
     "(The coach counts points as your side's score for this hand minus the other "
     "side's, each bag -10 instead of the bag penalty, averaged over deals of the "
-    "cards you cannot see.)"
+    "cards you cannot see: the margin. A loss less the noise is the loss once "
+    "the luck of those deals is taken off, one standard error: the figure the "
+    "rating reads.)"
 )
 """What the numbers in the coach's verdicts measure: the bag-adjusted margin
 of ``docs/coach.md``, in a learner's words."""
@@ -304,6 +306,10 @@ class UnderbidCost(Spec):
     def key(self) -> int:
         return self.total(self.bid + self.extra) - self.total(self.bid)
 
+    def penalties(self) -> int:
+        """How many bag penalties bidding ``self.bid`` brings over the hands."""
+        return (self.bags + self.hands * self.extra) // self.rules.bag_limit
+
     def prompt(self) -> str:
         won = self.bid + self.extra
         return (
@@ -319,7 +325,7 @@ class UnderbidCost(Spec):
         won = self.bid + self.extra
         exact, under = self.total(won), self.total(self.bid)
         penalty, limit = self.rules.bag_penalty, self.rules.bag_limit
-        return [
+        out = [
             Mistake(
                 "no-penalty",
                 exact - self.total(self.bid, penalty=False),
@@ -355,6 +361,24 @@ class UnderbidCost(Spec):
                 f"{won} would score: count its penalties too, then score bidding "
                 f"{won} and subtract",
             ),
+        ]
+        pens = self.penalties()
+        if pens >= 2:  # with one, forgetting it is "no-penalty"
+            out.append(
+                Mistake(
+                    "one-penalty-less",
+                    self.key() - penalty,
+                    f"you counted {pens - 1} bag penalt"
+                    f"{'y' if pens == 2 else 'ies'} of {penalty}, but there are "
+                    f"{pens}: starting with {self.bags}, the {self.hands} × "
+                    f"{self.extra} overtricks bring the bag count to "
+                    f"{self.bags + self.hands * self.extra}: it reaches "
+                    f"{and_list([str(limit * k) for k in range(1, pens + 1)])}, a "
+                    f"penalty each time",
+                )
+            )
+        return [
+            *out,
             Mistake(
                 "sign",
                 -self.key(),
@@ -418,6 +442,17 @@ class ChooseBid(Spec):
     def seat(self) -> Seat:
         assert self.hand.turn is not None
         return self.hand.turn
+
+    @property
+    def answer_format(self) -> str:
+        """The legal bids, read from the hand: Nil only where it is open."""
+        legal = [b for b in self.hand.legal_actions() if isinstance(b, Bid)]
+        numbers = sorted(b.tricks for b in legal if not b.is_nil)
+        text = f"a bid: a number from {numbers[0]} to {numbers[-1]}"
+        if any(b.is_nil and not b.is_blind for b in legal):
+            return f"{text} or 'nil'"
+        why = str(self.hand.why_illegal(Bid.NIL)).split(": ", 1)[-1]
+        return f"{text} (not Nil: {why})"
 
     def verdict(self, bid: Bid) -> Verdict:
         """The coach's verdict on ``bid`` (cached per exercise)."""

@@ -314,8 +314,13 @@ class Puzzle(Spec):
             (c for c in self.hand.legal_cards() if c not in self.best),
             key=lambda c: (-values[c].value, int(c.suit), -int(c.rank)),
         )
-        worse_text = ", ".join(f"{c.symbol()} {values[c].value:+d}" for c in worse)
         card = self.expected
+        top = values[card].value
+        worse_text = ", ".join(
+            f"{c.symbol()} (worth {values[c].value:+d}, {top - values[c].value} less "
+            f"than {card.symbol()})"
+            for c in worse
+        )
         return (
             f"{card.symbol()}{also}. With perfect play by everyone from here, after "
             f"{card.symbol()} (then, for example: {self.play_text(card)}), "

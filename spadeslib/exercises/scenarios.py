@@ -179,7 +179,8 @@ def describe_score(
         parts = " + ".join(f"{bids[s].tricks} ({s.full})" for s in numeric)
         if any(bids[s] == Bid.BLIND_SEVEN for s in seats):
             parts = "Blind Seven"
-        counted = f"{plural(score.counted_tricks, 'trick')} count"
+        counts = "counts" if score.counted_tricks == 1 else "count"
+        counted = f"{plural(score.counted_tricks, 'trick')} {counts}"
         nil_won = [s for s in seats if bids[s].is_nil and tricks[s]]
         if nil_won:  # say whether a nil bidder's tricks are in the count
             who = " and ".join(

@@ -43,10 +43,19 @@ from ..coach import LEVELS, NOISE_SHOWN, Advice, Coach, decision_key
 from ..coach.explain import describe
 from ..errors import SpadesError
 from ..hand import Hand, Phase
+from ..names import name_key
 from ..seats import Seat
 from ..view import PlayerView
 
-__all__ = ["Advisor", "Foresight", "HandEstimate", "ReviewRow", "TableReview", "Tip"]
+__all__ = [
+    "Advisor",
+    "Foresight",
+    "HandEstimate",
+    "ReviewRow",
+    "TableReview",
+    "Tip",
+    "check_coach_level",
+]
 
 NOISE_WORDS = (
     'Where a row says "less the noise", its rating reads that figure: the '
@@ -129,6 +138,38 @@ class TableReview:
 
     def __str__(self) -> str:
         return str(self.source) if self.source is not None else self.summary
+
+
+def check_coach_level(level: Any) -> str:
+    """The coach level ``level`` names, read as :class:`~spadeslib.coach.Coach`
+    reads it (:func:`~spadeslib.names.name_key`), else :class:`SpadesError`
+    in one line.
+
+    >>> check_coach_level(" Search "), check_coach_level("search_lite")
+    ('search', 'search-lite')
+    >>> check_coach_level("serach")
+    Traceback (most recent call last):
+    spadeslib.errors.SpadesError: unknown coach level 'serach': choose from
+    novice, rule, search-lite, search, expert
+
+    The table's coach takes a level alone: its budget is the level's.
+
+    >>> check_coach_level("search:16")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    spadeslib.errors.SpadesError: unknown coach level 'search:16': choose from
+    novice, ... (the table's coach takes a level without a budget)
+    """
+    if not isinstance(level, str):
+        raise SpadesError(f"a coach level is a name such as 'rule', not {level!r}")
+    key = name_key(level)
+    if key not in LEVELS:
+        hint = (
+            " (the table's coach takes a level without a budget)" if ":" in key else ""
+        )
+        raise SpadesError(
+            f"unknown coach level {level!r}: choose from {', '.join(LEVELS)}" + hint
+        )
+    return key
 
 
 KEEP = 256
@@ -270,16 +311,16 @@ class Advisor:
 
     One :class:`~spadeslib.coach.Coach` serves all three (its analysis of a
     decision is computed once), so a hint and the review of the same
-    decision agree. A level the coach does not know is coached at
-    ``"rule"``. ``ahead``: analyse the learner's decisions in a background
-    thread as soon as they are asked to :meth:`foresee` (the same analysis,
-    sooner); :meth:`close` stops it."""
+    decision agree. ``level`` is read by :func:`check_coach_level` (a level
+    the coach does not know is refused). ``ahead``: analyse the learner's
+    decisions in a background thread as soon as they are asked to
+    :meth:`foresee` (the same analysis, sooner); :meth:`close` stops it."""
 
     def __init__(
         self, level: str = "rule", seed: int | str = 0, *, ahead: bool = False
     ) -> None:
         self.seed = seed
-        self.level = level if level in LEVELS else "rule"
+        self.level = check_coach_level(level)
         self.foresight = Foresight(self.level, seed) if ahead else None
         self._coach = _TableCoach(self.level, seed, self.foresight)
 

@@ -25,11 +25,11 @@ from ..actions import (
     TAKE_NEXT,
     Action,
     Bid,
-    Card,
     Discard,
     Exchange,
     parse_action,
 )
+from ..cards import Card
 from ..coach.explain import describe
 from ..errors import SpadesError
 from ..phase import Phase

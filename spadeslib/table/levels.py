@@ -93,9 +93,7 @@ class Levels:
         kept = None if was_partner is None else old.get(was_partner)
         partner = partner or kept or default
         opponents = opponents or old.get(was_opponent) or default
-        for level in (partner, opponents):
-            check_level(level)
-        return partner, opponents
+        return check_level(partner), check_level(opponents)
 
     def _seat_bots(self: Host, game: Game, partner: str, opponents: str) -> None:
         """Seat ``game``'s bots at these levels, with no change yet."""
@@ -173,9 +171,10 @@ class Levels:
                 "A two-player game has no partner: choose only your opponent's level."
             )
         try:
-            for level in (partner, opponents):
-                if level is not None:
-                    check_level(level)
+            if partner is not None:
+                partner = check_level(partner)
+            if opponents is not None:
+                opponents = check_level(opponents)
         except SpadesError as error:
             return self.refuse(f"Cannot change the bots' levels: {error}")
         asked = self.pending_levels or self.levels

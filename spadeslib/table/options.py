@@ -1,6 +1,7 @@
 """What a table is opened with, read and checked: the bot levels it offers
-(:func:`ladder`, :func:`check_level`), a fresh seed, the move timer, and the
-house rules a new game keeps (:func:`keep_house_rules`).
+(:func:`ladder`, :func:`check_level`: the built-in levels; a bot of your own
+plays in ``spades match`` or through ``make_bot``), a fresh seed, the move
+timer, and the house rules a new game keeps (:func:`keep_house_rules`).
 
 >>> check_timer(30), check_level("search:8")
 (30, 'search:8')
@@ -13,8 +14,9 @@ import secrets
 from collections.abc import Iterable
 from typing import Any
 
-from ..bots import BOTS, make_bot
+from ..bots import BOTS, LADDER, make_bot
 from ..errors import InvalidRules, SpadesError, is_number
+from ..names import name_key
 from ..rules import Rules
 from ..seats import Seat
 
@@ -29,17 +31,13 @@ __all__ = [
 ]
 
 
-DEFAULT_LEVELS = ("rule", "search", "random")
-"""The bots' default level: the first of these installed."""
+DEFAULT_LEVELS = ("rule",)
+"""The default level of the bots and of the coach, first preferred."""
 
 
 def ladder() -> list[str]:
-    """The bot levels to offer, weakest first (``spadeslib.bots.LADDER`` when
-    the bots provide one, else every installed level)."""
-    from .. import bots
-
-    levels = getattr(bots, "LADDER", None)
-    return list(levels) if levels else list(BOTS)
+    """The bot levels to offer, weakest first (:data:`spadeslib.bots.LADDER`)."""
+    return list(LADDER)
 
 
 def level_seats(rules: Rules, seat: Seat) -> tuple[Seat | None, Seat]:
@@ -56,28 +54,50 @@ def level_seats(rules: Rules, seat: Seat) -> tuple[Seat | None, Seat]:
 
 
 def first_level(preferred: Iterable[str]) -> str:
-    installed = set(BOTS) | set(ladder())
-    return next((lvl for lvl in preferred if lvl in installed), "random")
+    """The first of ``preferred`` that is a built-in level (every one always
+    is), else ``"rule"``.
+
+    >>> first_level(DEFAULT_LEVELS)
+    'rule'
+    """
+    return next((lvl for lvl in preferred if lvl in BOTS), "rule")
 
 
 def check_level(level: Any) -> str:
-    """``level`` if ``make_bot`` can build it (a known level with options it
-    takes), else :class:`SpadesError` saying what is wrong.
+    """``level`` as the table keeps it (its name read by
+    :func:`~spadeslib.names.name_key`) if ``make_bot`` can build it (a
+    built-in level with options it takes), else :class:`SpadesError` saying
+    what is wrong.
 
-    >>> check_level("search:8")
-    'search:8'
+    >>> check_level("search:8"), check_level(" Search_Lite")
+    ('search:8', 'search-lite')
     >>> check_level("expert:x=1")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     spadeslib.errors.SpadesError: bad bot level 'expert:x=1': ... no option 'x' ...
+
+    A bot of your own is refused: the levels come from the page, a resume
+    token or an uploaded record, text the table never imports.
+
+    >>> check_level("mybot.CountBot")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    spadeslib.errors.SpadesError: unknown bot level 'mybot.CountBot': the table ...
     """
     if not isinstance(level, str):
         raise SpadesError(
             f"a bot level is a name such as {ladder()[0]!r}, not {level!r}"
         )
-    if level.split(":")[0].strip().lower() not in BOTS:
+    name, colon, rest = level.strip().partition(":")
+    if "." in name:
+        raise SpadesError(
+            f"unknown bot level {level!r}: the table offers the built-in levels "
+            f"{', '.join(ladder())}; your own bots play in spades match or "
+            "through make_bot"
+        )
+    if name_key(name) not in BOTS:
         raise SpadesError(
             f"unknown bot level {level!r}: choose from {', '.join(ladder())}"
         )
+    level = name_key(name) + colon + rest
     try:
         make_bot(level, seed=0)
     except SpadesError as error:

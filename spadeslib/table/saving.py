@@ -29,7 +29,8 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
-from ..actions import Action, Bid, Card, Look
+from ..actions import Action, Bid, Look
+from ..cards import Card
 from ..dealing import is_seed
 from ..errors import InvalidRecord, SpadesError, is_whole
 from ..game import Game

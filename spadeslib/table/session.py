@@ -41,7 +41,7 @@ from ..hand import Hand
 from ..rules import Rules
 from ..seats import Seat
 from ..view import PlayerView
-from .advisor import Advisor, HandEstimate, TableReview, Tip
+from .advisor import Advisor, HandEstimate, TableReview, Tip, check_coach_level
 from .coaching import Coaching
 from .deciding import Deciding
 from .keeping import MAX_ASIDES, Keeping
@@ -80,11 +80,15 @@ class TableSession(TurnLoop, Deciding, Coaching, Keeping, Levels, Tools):
     Parameters: ``rules`` (a :class:`~spadeslib.Rules` or a spec such as
     ``"classic+mirror"``) plus ``modifiers``; ``seed`` (the same seed deals
     the same game, bots included); ``seat`` (South; North or South for two
-    players); ``partner`` and ``opponents`` (bot levels); ``speed`` (a key of
+    players); ``partner`` and ``opponents`` (built-in bot levels, options
+    allowed: ``"search:8"``; a bot of your own plays through
+    :func:`~spadeslib.bots.make_bot`); ``speed`` (a key of
     :data:`SPEEDS`; without ``loop`` every speed but ``step`` plays the bots
     at once); ``timer`` (seconds per decision, ``0`` for none, default the
     rules' ``move_timer``; it runs only with a ``loop``); ``auto_next`` (deal
-    the next hand at once); ``coach`` (the level hints and reviews come from);
+    the next hand at once); ``coach`` (the level hints and reviews come from,
+    one of :data:`spadeslib.coach.LEVELS`, default ``"rule"``; stored as read,
+    ``"Search"`` as ``"search"``);
     ``auto_review`` (review each finished hand); ``loop`` (an asyncio event
     loop for the bots' background moves and the timer); ``precompute`` (the
     coach starts on each of the learner's decisions in a background thread
@@ -115,7 +119,8 @@ class TableSession(TurnLoop, Deciding, Coaching, Keeping, Levels, Tools):
         self._loop = loop
         self.auto_next = auto_next
         self.auto_review = auto_review
-        self.coach_level = coach or first_level(DEFAULT_LEVELS)
+        # read as the coach reads it ("Search" is "search"); refused if unknown
+        self.coach_level = check_coach_level(coach or first_level(DEFAULT_LEVELS))
         self.paused = False
         self.log: list[str] = []
         """Every event and refusal shown, oldest first."""

@@ -301,7 +301,9 @@ def _factory(level: str) -> Callable[..., Bot]:
 
 def make_bot(name: str, seed: int | str | None = None, **options: Any) -> Bot:
     """A new bot of the named level (options may follow a colon:
-    ``"search:8"``).
+    ``"search:8"``). Every level decides the same way every run for a given
+    ``seed``, ``None`` included: seat bots that should differ with
+    different seeds (``f"11/{seat}"``).
 
     >>> make_bot("random", seed=1).name, make_bot("search:8").samples
     ('random', 8)

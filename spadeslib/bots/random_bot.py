@@ -13,6 +13,9 @@ __all__ = ["RandomBot"]
 
 class RandomBot:
     """Picks uniformly among the legal actions, from a seeded generator.
+    Like every level, it plays the same way every run for a given seed,
+    ``None`` included (read as 0): give bots that should differ different
+    seeds.
 
     >>> from spadeslib import Hand
     >>> bot = RandomBot(seed=1)
@@ -25,7 +28,7 @@ class RandomBot:
 
     def __init__(self, seed: int | str | None = None) -> None:
         self.seed = seed
-        self.rng = random.Random(seed)
+        self.rng = random.Random(0 if seed is None else seed)
 
     def act(self, view: PlayerView) -> Action:
         """A random choice among ``view.legal``."""
@@ -37,4 +40,4 @@ class RandomBot:
 
     def reset(self) -> None:
         """Restart the random sequence from the seed."""
-        self.rng = random.Random(self.seed)
+        self.rng = random.Random(0 if self.seed is None else self.seed)

@@ -7,8 +7,10 @@ from __future__ import annotations
 import html
 import json
 from pathlib import Path
+from typing import Any
 
 import nbformat
+import pytest
 
 from spadeslib.exercises.class_sets import write_class
 
@@ -98,10 +100,15 @@ def test_a_rerun_with_another_seed_is_refused_over_returned_work(
     write_class(["ann", "bo"], 1, out, ["06"])
     _answer(out / "ann" / "06_scoring.ipynb", "41")
     before = (out / "answer_key.json").read_text("utf-8")
-    with pytest.raises(SpadesError, match="ann's 06_scoring holds their work"):
+    with pytest.raises(SpadesError, match="this folder's class seed is 1, not 2"):
         write_class(["ann", "bo"], 2, out, ["06"])
+    # a seed given per student is checked against the key too
+    ann = json.loads(before)["ann"]["seed"]
+    with pytest.raises(SpadesError, match="ann's 06_scoring holds their work"):
+        write_class(["ann"], None, out, ["06"], seeds=[ann + 1])
+    with pytest.raises(SpadesError, match="bo has seed"):
+        write_class(["bo"], 2, out, ["07"], seeds=[5])
     assert (out / "answer_key.json").read_text("utf-8") == before  # untouched
-    write_class(["bo"], 2, out, ["06"])  # bo returned nothing: a new seed is fine
 
 
 def test_a_chapters_answers_for_the_class_fit_one_grid(tmp_path: Path) -> None:
@@ -120,3 +127,162 @@ def test_a_chapters_answers_for_the_class_fit_one_grid(tmp_path: Path) -> None:
     row = grid.split('<tr class="pupil"><th>s01 ')[1].split("</tr>")[0]
     for label, _, answers in chapter.accepted():
         assert html.escape(answers[0]) in row, label
+
+
+def _grade_right(out: Path, student: str, name: str) -> str:
+    """``student``'s ``name`` answered right (for their seed in the key, as
+    handed out) and graded: the student's line of the report."""
+    from spadeslib.exercises import key_text, load
+    from spadeslib.exercises.grading import grade_class
+
+    seed = json.loads((out / "answer_key.json").read_text("utf-8"))[student]["seed"]
+    path = out / student / f"{name}.ipynb"
+    nb = nbformat.read(path, as_version=4)
+    for q in load(name, seed=seed):
+        number = q.label.split(".")[1]
+        cell = next(
+            c
+            for c in nb.cells
+            if c.cell_type == "code" and f"q{number}.check(" in c.source
+        )
+        cell.source = f"q{number}.check({key_text(q)!r})"
+    nbformat.write(nb, path)
+    report = grade_class(out, [name])
+    lines = report.table().splitlines()
+    return next(line for line in lines if line.startswith(f"{student}: "))
+
+
+def test_a_later_run_without_seed_keeps_the_folders_class_seed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The teacher forgot ``--seed`` for the next chapter: the key then gave
+    every student another seed and forgot chapter 6, so the chapter 6 work,
+    right for the seed it was handed out with, was graded 0/6."""
+    from spadeslib.cli import main
+
+    out = tmp_path / "orig"
+    argv = ["exercises", "--students", "Ana,Bob", "--out", str(out), "--no-progress"]
+    assert main([*argv, "--seed", "2026", "--chapters", "06"]) == 0
+    first = json.loads((out / "answer_key.json").read_text("utf-8"))
+    assert {e["class_seed"] for e in first.values()} == {"2026"}
+    assert "(1 chapter), class seed 2026, and" in capsys.readouterr().out
+    assert main([*argv, "--chapters", "07"]) == 0  # --seed forgotten
+    said = capsys.readouterr().out.splitlines()
+    assert said[0] == f"using the class seed of {out}, 2026 (from its answer_key.json)"
+    assert "(1 chapter), class seed 2026, and" in said[1]
+    key = json.loads((out / "answer_key.json").read_text("utf-8"))
+    for student in ("Ana", "Bob"):
+        assert key[student]["seed"] == first[student]["seed"]
+        assert sorted(key[student]["answers"]) == ["06_scoring", "07_bags_and_winning"]
+    by_chapter = (out / "answer_key_by_chapter.md").read_text("utf-8")
+    assert "## 06_scoring" in by_chapter and "## 07_bags_and_winning" in by_chapter
+    assert _grade_right(out, "Ana", "06_scoring").startswith("Ana: 6/6 correct")
+
+
+def test_a_later_run_with_another_seed_is_refused_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from spadeslib.cli import main
+
+    out = tmp_path / "orig"
+    argv = ["exercises", "--students", "Ana,Bob", "--out", str(out), "--no-progress"]
+    assert main([*argv, "--seed", "2026", "--chapters", "06"]) == 0
+    capsys.readouterr()
+    before = (out / "answer_key.json").read_text("utf-8")
+    for seed in ("7", "02026", "2026.0"):  # the seed is text: 02026 is not 2026
+        assert main([*argv, "--seed", seed, "--chapters", "07"]) == 2
+        printed, err = capsys.readouterr()
+        assert printed == ""
+        assert err == (
+            f"spades: error: this folder's class seed is 2026, not {seed}: run "
+            "with --seed 2026 (or without --seed), or write the new set to "
+            "another --out folder\n"
+        )
+    assert (out / "answer_key.json").read_text("utf-8") == before
+    assert not (out / "Ana" / "07_bags_and_winning.ipynb").exists()
+
+
+def test_a_key_of_an_earlier_version_without_its_class_seed(tmp_path: Path) -> None:
+    """Its class seed is found when the seed given (or the default) gives the
+    students their seeds; else a run without ``--seed`` is refused, and so is
+    one that would change a student's seed."""
+    import pytest
+
+    from spadeslib.errors import SpadesError
+    from spadeslib.exercises.class_sets import folder_seed
+
+    def legacy(out: Path) -> None:  # as the earlier version wrote it
+        path = out / "answer_key.json"
+        key = json.loads(path.read_text("utf-8"))
+        for entry in key.values():
+            del entry["class_seed"]
+        path.write_text(json.dumps(key), "utf-8")
+
+    out = tmp_path / "old"
+    write_class(["ann", "bo"], 2026, out, ["06"])
+    legacy(out)
+    assert folder_seed(out) is None
+    before = (out / "answer_key.json").read_text("utf-8")
+    with pytest.raises(SpadesError, match="does not record its class seed"):
+        write_class(["ann"], None, out, ["07"])
+    with pytest.raises(SpadesError, match="ann has seed"):
+        write_class(["ann"], 7, out, ["07"])
+    assert (out / "answer_key.json").read_text("utf-8") == before
+    write_class(["ann", "cy"], 2026, out, ["07"])  # the same seed: upgraded
+    key = json.loads((out / "answer_key.json").read_text("utf-8"))
+    assert {s: e["class_seed"] for s, e in key.items()} == dict.fromkeys(
+        ("ann", "bo", "cy"), "2026"
+    )
+    assert sorted(key["ann"]["answers"]) == ["06_scoring", "07_bags_and_winning"]
+    assert folder_seed(out) == "2026"
+
+    default = tmp_path / "default"  # written with the default seed: found
+    write_class(["ann"], 1, default, ["06"])
+    legacy(default)
+    assert folder_seed(default) == "1"
+    write_class(["ann"], None, default, ["07"])
+    key = json.loads((default / "answer_key.json").read_text("utf-8"))
+    assert key["ann"]["class_seed"] == "1" and len(key["ann"]["answers"]) == 2
+
+
+def test_seeds_given_per_student_record_no_class_seed(tmp_path: Path) -> None:
+    from spadeslib.exercises.class_sets import folder_seed
+
+    out = tmp_path / "set"
+    write_class(["ann"], None, out, ["06"], seeds=[11])
+    assert folder_seed(out) is None
+    write_class(["bo"], None, out, ["06"])  # the default class seed for bo
+    key = json.loads((out / "answer_key.json").read_text("utf-8"))
+    assert key["ann"] == {**key["ann"], "seed": 11, "class_seed": None}
+    assert key["bo"]["class_seed"] == "1"
+    assert folder_seed(out) == "1"
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("name", ["04", "10"])
+def test_a_grid_of_30_students_prints_on_one_a4_page(browser: Any, name: str) -> None:
+    """25 students once took 2 pages: each seed wrapped onto a second line."""
+    import re
+
+    from spadeslib.exercises import student_seed
+    from spadeslib.exercises.sheets import marking_grid
+
+    students = [
+        (f"student{i:02d}", student_seed(2026, f"student{i:02d}")) for i in range(1, 31)
+    ]
+    page = browser.new_page(viewport={"width": 794, "height": 1123})
+    try:
+        for count in (25, 30):
+            page.set_content(marking_grid(students[:count], name), wait_until="load")
+            pdf = page.pdf(format="A4")
+            assert len(re.findall(rb"/Type\s*/Page(?!s)", pdf)) == 1, count
+            page.emulate_media(media="print")
+            heads = page.locator("tr.pupil th")
+            tall = heads.evaluate_all(
+                "hs => hs.filter(h => h.querySelector('.seed').getBoundingClientRect()"
+                ".top > h.getBoundingClientRect().top + 8).length"
+            )
+            assert tall == 0, count  # each seed on its student's line
+            page.emulate_media(media="screen")
+    finally:
+        page.close()

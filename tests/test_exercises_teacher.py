@@ -292,6 +292,8 @@ def test_both_modes_write_the_same_answer_key_json(tmp_path: Path) -> None:
         json.loads((tmp_path / mode / "answer_key.json").read_text(encoding="utf-8"))
         for mode in ("class", "course")
     ]
+    # a class set records its class seed too, for a later run into its folder
+    assert {e.pop("class_seed") for e in keys[0].values()} == {"2026"}
     assert keys[0] == keys[1]
     assert set(keys[0]["alice"]) == {"seed", "answers", "accepted"}
 

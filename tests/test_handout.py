@@ -38,6 +38,17 @@ def _read_qr(png: bytes) -> list[str]:
     return [code.text for code in zxingcpp.read_barcodes(image)]
 
 
+def _lines(box: Any) -> int:
+    """How many lines of text a box holds."""
+    return round(
+        box.evaluate(
+            "e => { const s = getComputedStyle(e); return (e.clientHeight"
+            " - parseFloat(s.paddingTop) - parseFloat(s.paddingBottom))"
+            " / parseFloat(s.lineHeight); }"
+        )
+    )
+
+
 @pytest.mark.browser
 @pytest.mark.parametrize(
     "link",
@@ -47,6 +58,8 @@ def _read_qr(png: bytes) -> list[str]:
         # the longest how-to there is, with both bots' levels
         "http://10.0.0.5:8866/?rules=yppedia+ten_for_200+jokers&seed=1"
         "&opponents=expert&partner=expert",
+        # the lesson plans' longest link
+        "http://192.168.1.23:8866/?rules=classic+bag_limit=3+target=200&seed=194",
     ],
 )
 def test_the_printed_qr_code_reads_back_as_the_link(browser: Any, link: str) -> None:
@@ -59,6 +72,12 @@ def test_the_printed_qr_code_reads_back_as_the_link(browser: Any, link: str) -> 
     assert page.get_by_test_id("questions").inner_text().count("\n") == 3
     assert page.get_by_test_id("link").inner_text() == link
     assert _read_qr(page.get_by_test_id("qr").screenshot()) == [link]
+    for media in ("screen", "print"):  # the link on one line, not cut at 8866/?
+        page.emulate_media(media=media)
+        assert _lines(page.get_by_test_id("link")) == 1, media
+        assert page.get_by_test_id("link").evaluate(
+            "e => e.scrollWidth <= e.clientWidth"
+        )
     pages = re.findall(rb"/Type\s*/Page(?!s)", page.pdf(format="A4"))
     assert len(pages) == 1  # one sheet
     assert not watch.errors and not watch.external, watch  # nothing fetched
@@ -92,6 +111,13 @@ def test_the_handout_says_how_to_play_under_the_links_rules() -> None:
             "the JupyterHub server of mrsmith only",
         ),
         ("http://10.0.0.5:8888/lab", "JupyterLab's address"),
+        (
+            "http://192.168.1.23/?rules=classic",  # no port: port 80
+            "gives no port number, so it opens port 80, where the classroom page "
+            "is not: make voila serves port 8866, such as "
+            "http://192.168.1.23:8866/?rules=classic",
+        ),
+        ("https://10.0.0.5/?seed=1", "opens port 443"),
         ("http://10.0.0.5:8866/?seed=1&seed=2", "gives seed twice"),
         (
             "http://HOST:8866/?rules=cards4net&seed=2007",  # as docs/lessons.md

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import SpadesError
-from . import CHAPTERS, load, resolve, student_seed
+from . import CHAPTERS, DEFAULT_SEED, load, resolve, student_seed
 from .core import accepted_texts, key_text
 from .notebooks import FORMAT, SEED_LINE, solution_source, to_exercise
 from .sheets import (
@@ -42,6 +42,7 @@ print for a class on paper (``print_06_scoring.html``)."""
 __all__ = [
     "cannot_write",
     "folder_name",
+    "folder_seed",
     "key_markdown",
     "student_notebook",
     "write_class",
@@ -241,7 +242,7 @@ def key_by_chapter(
 
 def write_class(
     students: Sequence[str],
-    seed: int | str,
+    seed: int | str | None,
     out: Path,
     names: Iterable[str] = CHAPTERS,
     root: Path | None = None,
@@ -272,6 +273,12 @@ def write_class(
     write: a student's returned work stays, and its path is added to
     ``kept``. The answer keys then cover the students and chapters of both
     runs (read back from ``answer_key.json``), so a key is never lost.
+    ``answer_key.json`` records each student's ``class_seed`` (the class seed
+    as text, ``null`` for a seed given by ``seeds``): with ``seed=None`` a
+    later run uses the folder's class seed (:func:`folder_seed`; else
+    :data:`~spadeslib.exercises.DEFAULT_SEED`), and a run that would change
+    the class seed, or a student's seed, is refused before anything is
+    written (a :class:`~spadeslib.errors.SpadesError` saying what to do).
 
     A folder or file that cannot be written raises a
     :class:`~spadeslib.errors.SpadesError` naming it. ``root`` is no longer
@@ -334,7 +341,7 @@ SOLUTIONS_OFF_NOTE = (
 
 def _write_class(
     students: Sequence[str],
-    seed: int | str,
+    seed: int | str | None,
     out: Path,
     names: list[str],
     given: Sequence[int] | None,
@@ -346,30 +353,53 @@ def _write_class(
 
     import nbformat
 
-    out.mkdir(parents=True, exist_ok=True)
     earlier = _earlier_key(out / "answer_key.json")
-    seeds = [
-        (student, given[i] if given is not None else student_seed(seed, student))
-        for i, student in enumerate(students)
-    ]
-    for student, s in seeds:  # before anything is written
+    known = _class_seed(earlier, seed)
+    if given is None:  # before anything is written
+        legacy = [(st, e["seed"]) for st, e in earlier.items() if "class_seed" not in e]
+        if seed is None and known is None and legacy:  # an earlier version's key
+            student, old = legacy[0]
+            raise SpadesError(
+                f"{out / 'answer_key.json'} does not record its class seed, and "
+                f"the default --seed {DEFAULT_SEED} would not give {student} "
+                f"their seed {old}: run with the --seed you used before, or "
+                "write the new set to another --out folder"
+            )
+        if seed is None:
+            seed = known if known is not None else DEFAULT_SEED
+        elif known is not None and str(seed) != known:
+            raise SpadesError(
+                f"this folder's class seed is {known}, not {seed}: run with "
+                f"--seed {known} (or without --seed), or write the new set to "
+                "another --out folder"
+            )
+        seeds = [(student, student_seed(seed, student)) for student in students]
+    else:
+        seeds = list(zip(students, given, strict=True))
+    for student, s in seeds:
         old = earlier.get(student, {}).get("seed", s)
+        if old == s:
+            continue
         worked = [
             name
             for name in names
-            if old != s
-            and (out / folder_name(student) / f"{name}.ipynb").exists()
+            if (out / folder_name(student) / f"{name}.ipynb").exists()
             and _worked_on(
                 out / folder_name(student) / f"{name}.ipynb",
                 student_notebook(name, old, student, siblings=names),
             )
         ]
-        if worked:
-            raise SpadesError(
-                f"{student}'s {worked[0]} holds their work, written with seed {old}, "
-                f"and this run would give them seed {s}: write with the same "
-                "--seed as before (or move their folder away first)"
-            )
+        held = (
+            f"{student}'s {worked[0]} holds their work, written with seed {old}"
+            if worked
+            else f"{student} has seed {old} in {out / 'answer_key.json'}"
+        )
+        raise SpadesError(
+            f"{held}, and this run would give them seed {s}: write with the same "
+            "seed as before, or write the new set to another --out folder"
+        )
+    mark = None if given is not None else str(seed)
+    out.mkdir(parents=True, exist_ok=True)
     written = []
     chapters = {}
     for student, s in seeds:
@@ -398,6 +428,7 @@ def _write_class(
     data: dict[str, dict[str, Any]] = {
         student: {
             "seed": s,
+            "class_seed": mark,
             "answers": {
                 name: {q.label: key_text(q) for q in chapters[(name, s)]}
                 for name in names
@@ -410,6 +441,13 @@ def _write_class(
         for student, s in seeds
     }
     for student, entry in earlier.items():
+        # an earlier version's student, whose seed this class seed gives
+        if (
+            "class_seed" not in entry
+            and mark is not None
+            and student_seed(mark, student) == entry["seed"]
+        ):
+            entry = {"seed": entry["seed"], "class_seed": mark, **entry}
         now = data.setdefault(student, entry)
         if now is not entry and now["seed"] == entry["seed"]:
             for part in ("answers", "accepted"):
@@ -485,6 +523,47 @@ def _earlier_key(path: Path) -> dict[str, Any]:
         and isinstance(entry.get("answers"), dict)
         and isinstance(entry.get("accepted"), dict)
     }
+
+
+def folder_seed(out: Path | str) -> str | None:
+    """The class seed of the class set in ``out`` (as text), from its
+    ``answer_key.json``: the one its students' seeds were derived from, or
+    none (no key, or seeds given one per student). A key written before the
+    class seed was recorded has it found when the default seed gives its
+    students their seeds."""
+    return _class_seed(_earlier_key(Path(out) / "answer_key.json"))
+
+
+def _class_seed(
+    earlier: Mapping[str, Mapping[str, Any]], seed: int | str | None = None
+) -> str | None:
+    """The class seed of an earlier key's students (as text): the one they
+    record, else (a key of an earlier version, without ``class_seed``) the
+    first of ``seed`` and the default seed that gives every student their
+    recorded seed; none if neither does, or if no student records one.
+
+    >>> old = {"ann": {"seed": student_seed(7, "ann")}}
+    >>> _class_seed(old), _class_seed(old, 7), _class_seed(old, 8)
+    (None, '7', None)
+    >>> _class_seed({"bo": {"seed": 5, "class_seed": "7"}, **old})
+    '7'
+    """
+    recorded = [
+        e["class_seed"]
+        for e in earlier.values()
+        if isinstance(e.get("class_seed"), str)
+    ]
+    if recorded:
+        return recorded[0]
+    legacy = {st: e["seed"] for st, e in earlier.items() if "class_seed" not in e}
+    if not legacy:
+        return None
+    for candidate in dict.fromkeys(
+        str(c) for c in (seed, DEFAULT_SEED) if c is not None
+    ):
+        if all(student_seed(candidate, st) == s for st, s in legacy.items()):
+            return candidate
+    return None
 
 
 def folder_name(name: str) -> str:

@@ -128,7 +128,7 @@ def _require_notebook_tools(nbgrader: bool) -> None:
 
 
 def _cmd_class(args: argparse.Namespace) -> int:
-    from .class_sets import GRID, MARKING, PRINT, cannot_write, write_class
+    from .class_sets import GRID, MARKING, PRINT, cannot_write, folder_seed, write_class
     from .reading import plural
 
     if args.list:
@@ -154,7 +154,11 @@ def _cmd_class(args: argparse.Namespace) -> int:
                 len(students) * len(chapters), "notebooks", enabled=args.progress
             ) as bar:
                 write_course(
-                    Path(args.out), students, args.seed, chapters, progress=bar.update
+                    Path(args.out),
+                    students,
+                    _class_seed(args),
+                    chapters,
+                    progress=bar.update,
                 )
         except OSError as error:
             raise cannot_write("the nbgrader course", args.out, error) from None
@@ -165,13 +169,18 @@ def _cmd_class(args: argparse.Namespace) -> int:
         )
         return 0
     out = Path(args.out)
+    seed = args.seed
+    if seed is None and seeds is None:
+        seed = folder_seed(out)
+        if seed is not None:  # a later run into the same folder
+            print(f"using the class seed of {out}, {seed} (from its answer_key.json)")
     with Progress(
         len(students) * len(chapters), "notebooks", enabled=args.progress
     ) as bar:
         kept: list[Path] = []
         written = write_class(
             students,
-            args.seed,
+            seed,
             out,
             chapters,
             seeds=seeds,
@@ -180,10 +189,14 @@ def _cmd_class(args: argparse.Namespace) -> int:
             kept=kept,
         )
     notebooks = [p for p in written if p.suffix == ".ipynb"]
+    if seeds is None:
+        whose = f"class seed {seed if seed is not None else DEFAULT_SEED}"
+    else:
+        whose = "the seeds of --seeds"
     print(
         f"wrote {plural(len(notebooks), 'exercise notebook')} for "
-        f"{plural(len(students), 'student')} ({plural(len(chapters), 'chapter')}) "
-        "and the answer key "
+        f"{plural(len(students), 'student')} ({plural(len(chapters), 'chapter')}), "
+        f"{whose}, and the answer key "
         f"{out / 'answer_key.md'}" + ("" if args.solutions else " (solutions off)")
     )
     first = chapters[0]
@@ -263,8 +276,13 @@ def _cmd_grade(args: argparse.Namespace) -> int:
     return 0
 
 
+def _class_seed(args: argparse.Namespace) -> str:
+    """The ``--seed`` given, or the default one."""
+    return str(DEFAULT_SEED) if args.seed is None else str(args.seed)
+
+
 def _cmd_list(args: argparse.Namespace) -> int:
-    seed = read_seed(str(args.seed))
+    seed = read_seed(_class_seed(args))
     if not isinstance(seed, int):
         raise SpadesError(
             f"--seed for --list is a whole number, such as {DEFAULT_SEED}; "
@@ -321,9 +339,10 @@ def _add_class_options(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--seed",
         type=seed_text,
-        default=str(DEFAULT_SEED),
-        help="the class seed (default: %(default)s); each student's seed is "
-        "derived from it and the name",
+        help=f"the class seed (default: {DEFAULT_SEED}), read as text: 02026 "
+        "is not 2026; each student's seed is derived from it and the name. A "
+        "later run into the same --out folder uses that folder's class seed, "
+        "and refuses another",
     )
     p.add_argument(
         "--out", help="folder to write STUDENT/CHAPTER.ipynb and the key into"

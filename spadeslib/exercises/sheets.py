@@ -109,6 +109,11 @@ def class_answers(
     return built[0][2].title, labels, rows
 
 
+GRID_ROOMY = 15
+"""The most students a marking grid prints at its roomy size: a larger
+class's is printed smaller, to stay on one A4 page (up to 30 students)."""
+
+
 def marking_grid(
     students: Sequence[tuple[str, int]],
     name: str,
@@ -129,7 +134,10 @@ def marking_grid(
     body = [f"<h1>{html.escape(title)}</h1>", _INTRO_GRID]
     if answers:
         head = "".join(f"<th>{html.escape(label)}</th>" for label in labels)
-        rows = [f'<table class="grid"><thead><tr><th>student</th>{head}</tr></thead>']
+        many = " many" if len(answers) > GRID_ROOMY else ""  # still one page
+        rows = [
+            f'<table class="grid{many}"><thead><tr><th>student</th>{head}</tr></thead>'
+        ]
         for student, seed, accepted in answers:
             cells = "".join(
                 "<td>" + " or ".join(html.escape(a) for a in texts) + "</td>"
@@ -289,7 +297,10 @@ _PAGE = """<!doctype html>
   .grid th, .grid td {{ border: 0.5pt solid #999; padding: 1mm 1.5mm;
                         text-align: left; vertical-align: top; }}
   .grid tr {{ break-inside: avoid; page-break-inside: avoid; }}
+  .grid .pupil th {{ white-space: nowrap; }}
   .grid .seed {{ color: #555; font-weight: normal; }}
+  .grid.many {{ font-size: 8.5pt; line-height: 1.25; }}
+  .grid.many th, .grid.many td {{ padding: 0.6mm 1.2mm; }}
   @media print {{ body {{ margin: 0 auto; }} }}
 </style></head>
 <body>

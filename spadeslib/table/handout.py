@@ -22,7 +22,7 @@ import html
 import ipaddress
 import re
 from collections.abc import Sequence
-from urllib.parse import parse_qsl, urlsplit
+from urllib.parse import SplitResult, parse_qsl, urlsplit
 
 from ..display import inline_html
 from ..errors import SpadesError
@@ -88,11 +88,50 @@ def _link_problem(link: str) -> str | None:
             "this is JupyterLab's address, not the classroom page's: give the "
             "address Voila serves (make voila), such as http://192.168.1.23:8866/"
         )
+    if _port(parts) is None and not re.search(r"/(hub|user)/", path):
+        # a JupyterHub's links need none; Voila's page is on a port of its own
+        netloc = re.sub(r":[^:\]]*$", "", parts.netloc)
+        served = parts._replace(netloc=f"{netloc}:8866").geturl()
+        return (
+            f"{link!r} gives no port number, so it opens port "
+            f"{443 if parts.scheme == 'https' else 80}, where the classroom page "
+            f"is not: make voila serves port 8866, such as {served}"
+        )
     names = [name for name, _ in parse_qsl(parts.query)]
     twice = sorted({name for name in names if names.count(name) > 1})
     if twice:
         return f"the link gives {', '.join(twice)} twice: keep one"
     return None
+
+
+def _port(parts: SplitResult) -> int | None:
+    """The port a link gives, or None (none, or not a number).
+
+    >>> [_port(urlsplit(f"http://{a}/")) for a in ("h", "h:", "h:x", "h:8866")]
+    [None, None, None, 8866]
+    """
+    try:
+        return parts.port
+    except ValueError:
+        return None
+
+
+MIN_LINK_PT = 8
+"""The smallest size a long link is printed at on one line (a longer one
+wraps, after ``?``, ``&``, ``/`` or ``+``)."""
+
+
+def _fitting_pt(link: str, width_mm: float = 170) -> float:
+    """The largest size (points) at which ``link`` fits one line of the
+    link's box (``width_mm`` inside it, the page's 180 mm less the box's
+    padding and border), in a monospace font (about 0.6 em a character,
+    with a little to spare): a student copies it from paper, and a line
+    broken at ``8866/?`` reads as two addresses.
+
+    >>> round(_fitting_pt("http://192.168.1.23:8866/?rules=classic&seed=2024"))
+    16
+    """
+    return width_mm * 72 / 25.4 / (0.61 * max(len(link), 1))
 
 
 def _breakable(link: str) -> str:
@@ -169,9 +208,12 @@ def handout(link: str, questions: Sequence[str] = ()) -> str:
     bots = _bot_levels(options)
     if bots:
         deal += f" The bots' levels: {', '.join(bots)}."
+    fit = _fitting_pt(link)
     return _PAGE.format(
         title=html.escape(rules_title(rules)),
         link=_breakable(link),
+        fit=f"{fit:.1f}",
+        wrap="nowrap" if fit >= MIN_LINK_PT else "normal",
         qr=qr_svg(link),
         deal=html.escape(deal),
         questions=_questions_html(questions),
@@ -241,13 +283,15 @@ _PAGE = """<!doctype html>
   body {{ font: 11.5pt/1.4 system-ui, sans-serif; color: #111; max-width: 180mm;
          margin: 8mm auto; }}
   h1 {{ font-size: 22pt; margin: 0 0 2mm; }}
-  .top {{ display: flex; gap: 8mm; align-items: center; margin-bottom: 5mm; }}
-  .link {{ font: 600 15pt/1.3 ui-monospace, monospace; overflow-wrap: anywhere;
+  .top {{ display: flex; gap: 8mm; align-items: center; }}
+  .link {{ font: 600 min(15pt, {fit}pt)/1.3 ui-monospace, monospace;
+          white-space: {wrap}; overflow-wrap: anywhere;
           border: 1.5pt solid #111; border-radius: 2mm; padding: 2mm 3mm; }}
   ul, ol {{ padding-left: 5mm; }} li {{ margin: 1.2mm 0; }}
   h2 {{ font-size: 13pt; margin: 3mm 0 1mm; }}
   @media print {{
-    body {{ margin: 0 auto; font-size: 10.5pt; }} .link {{ font-size: 13pt; }}
+    body {{ margin: 0 auto; font-size: 10.5pt; }}
+    .link {{ font-size: min(13pt, {fit}pt); }}
   }}
   code {{ font-family: ui-monospace, monospace; }}
 </style></head>
@@ -257,12 +301,12 @@ _PAGE = """<!doctype html>
 <div class="top">
   <div data-testid="qr">{qr}</div>
   <div>
-    <p>Open this address in a web browser (a laptop, a tablet or a phone on the
-    class network), or scan the code:</p>
-    <p class="link" data-testid="link">{link}</p>
+    <p>Open the address below in a web browser (a laptop, a tablet or a phone
+    on the class network), or scan the code.</p>
     <p>{deal} Nothing to install: the table opens in the page.</p>
   </div>
 </div>
+<p class="link" data-testid="link">{link}</p>
 {questions}
 {how_to}
 </body></html>

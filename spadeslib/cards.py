@@ -162,9 +162,12 @@ class Card:
     def __new__(cls, rank: Rank | int, suit: Suit | int) -> Card:
         try:
             return cls._interned[(rank, suit)]  # type: ignore[index]
-        except KeyError:
+        except (KeyError, TypeError):  # TypeError: something unhashable
             pass
-        rank, suit = Rank(rank), Suit(suit)
+        try:
+            rank, suit = Rank(rank), Suit(suit)
+        except (ValueError, TypeError):
+            raise InvalidCard(_how_to_write(rank, suit)) from None
         if (suit is Suit.JOKER) != (rank >= Rank.LITTLE_JOKER):
             raise InvalidCard(f"no card has rank {rank.word} and suit {suit.plural}")
         card = object.__new__(cls)
@@ -292,6 +295,19 @@ class Card:
         from .display import card_html
 
         return card_html(self)
+
+
+def _how_to_write(rank: object, suit: object) -> str:
+    """The refusal of ``Card(rank, suit)`` with a rank or suit that is not
+    one: how to write the card meant (the ace of spades when unclear)."""
+    card = _BY_TEXT.get(f"{rank}{suit}".upper()) if isinstance(rank, str) else None
+    if card is None:
+        card = Card(Rank.ACE, Suit.SPADES)
+    return (
+        f"Card({rank!r:.20}, {suit!r:.20}) is not a card: write "
+        f"Card.parse({str(card)!r}) or Card(Rank.{card.rank.name}, "
+        f"Suit.{card.suit.name})"
+    )
 
 
 def _build_table() -> dict[str, Card]:

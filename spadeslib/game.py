@@ -31,8 +31,6 @@ from .view import PlayerView
 
 __all__ = ["Game"]
 
-_PLAYING = Phase.PLAYING
-
 
 class Game:
     """Hands of Spades played until the end condition of the rules.
@@ -185,7 +183,7 @@ class Game:
         >>> Game("two-player").seats
         (<Seat.NORTH: 0>, <Seat.SOUTH: 2>)
         """
-        return self.rules._seats
+        return self.rules.seats
 
     @property
     def turn(self) -> Seat | None:
@@ -268,25 +266,11 @@ class Game:
         Traceback (most recent call last):
         spadeslib.errors.IllegalAction: West cannot bid 3 now: it is South's turn to bid
         """
-        hand = self.hand
-        if check:
-            if self.is_over:
-                raise self._over(action, seat)
-            # a legal action is recognised at once, by membership in the
-            # legal actions worked out for this position (the view's too)
-            legal = hand._legal
-            if legal is None:
-                legal = hand._legal_now()
-            if action not in legal or (seat is not None and seat is not hand.turn):
-                hand.apply(action, seat)  # refused with the rule, or read from text
-            elif hand.phase is _PLAYING:
-                hand._play(action)  # type: ignore[arg-type]
-            else:
-                hand._do(hand.turn, action, None)  # type: ignore[arg-type]
-        elif hand.phase is _PLAYING and seat is None:
-            hand._play(action)  # type: ignore[arg-type]
-        else:  # a seat named is checked even here (Hand.apply)
-            hand.apply(action, seat, check=False)
+        if self.is_over:
+            raise self._over(action, seat)
+        # the hand validates (or, unchecked, reads) the action; when it ends
+        # it calls _score, which scores it and deals the next one
+        self.hand.apply(action, seat, check=check)
 
     def _score(self, hand: Hand) -> None:
         """Score ``hand``, which has just ended (it calls this itself), and

@@ -35,6 +35,8 @@ from .view import PlayerView
 __all__ = ["Hand", "Phase"]
 
 _PLAYING = Phase.PLAYING
+# the kinds of action each phase takes (none once the hand is over)
+_KINDS = {Phase.OVER: (), **legality.EXPECTED}
 _playable = legality.playable
 _BIDDING = Phase.BIDDING
 _DRAW = Phase.DRAW
@@ -296,8 +298,10 @@ class Hand(HandState):
     ) -> None:
         """Take an action for the player to move (or for ``seat``, which must be
         the player to move). Raises :class:`IllegalAction`, leaving the hand
-        unchanged, if the rules forbid it. ``check=False`` skips validation:
-        only for actions taken from :meth:`legal_actions`.
+        unchanged, if the rules forbid it. ``check=False`` skips validation,
+        for actions taken from :meth:`legal_actions`: text is still read, and
+        a seat named, a card not held or a kind of action the phase does not
+        take still refused.
 
         >>> hand = Hand("classic", dealer="N", seed=5)
         >>> hand.apply(4); hand.apply("nil"); hand.bid_map()
@@ -312,21 +316,38 @@ class Hand(HandState):
                 error, action = self._checked(action, seat)
                 if error is not None:
                     raise error
-        elif seat is not None and Seat.parse(seat) is not self.turn:
-            # unchecked, but a seat named is still the seat that acts
+        elif self.phase is _PLAYING:  # the simulations' path: a card, as is
+            if action.__class__ is not Card or seat is not None:
+                action = self._unchecked(action, seat)
+            self._play(action)  # type: ignore[arg-type]
+            return
+        elif seat is not None or action.__class__ not in _KINDS[self.phase]:
+            action = self._unchecked(action, seat)
+        if self.phase is _PLAYING:
+            self._play(action)  # type: ignore[arg-type]
+        else:
+            self._do(self.turn, action, None)  # type: ignore[arg-type]
+
+    def _unchecked(self, action: Action | str | int, seat: Seat | str | None) -> Action:
+        """``action`` read for ``apply(check=False)`` as the checked path
+        reads it (text, a seat named); refused if unreadable, not the seat
+        to move's, of another phase's kind, or after the end."""
+        read: Action | None
+        try:
+            read = self._coerce(action)
+            mover = self.turn if seat is None else Seat.parse(seat)
+        except SpadesError:
+            read = mover = None
+        if (
+            read is None
+            or mover is None
+            or mover is not self.turn
+            or (read.__class__ not in _KINDS[self.phase])
+        ):
             error, _ = self._checked(action, seat)
             assert error is not None
             raise error
-        if self.phase is _PLAYING:
-            self._play(action)  # type: ignore[arg-type]
-            return
-        if self.turn is None:
-            raise IllegalAction(
-                "the hand is over: no more actions",
-                action=action,
-                rule=RuleId.HAND_OVER,
-            )
-        self._do(self.turn, action, None)  # type: ignore[arg-type]
+        return read
 
     def apply_discard(
         self, action: Discard | str, received: tuple[Card, ...] | list[Card]
@@ -342,7 +363,7 @@ class Hand(HandState):
             raise error
         assert isinstance(checked, Discard) and self.turn is not None
         got = tuple(sorted(received))
-        problem = _replacement_problem(got, checked.cards, self.discard_pile)
+        problem = legality.replacement_problem(got, checked.cards, self.discard_pile)
         if problem is not None:
             raise IllegalAction(
                 f"{self.turn.full} must receive {len(checked.cards)} different "
@@ -575,25 +596,3 @@ class Hand(HandState):
         from .display import hand_html
 
         return hand_html(self)
-
-
-def _replacement_problem(
-    got: tuple[Card, ...], thrown: tuple[Card, ...], pile: list[Card]
-) -> str | None:
-    """What is wrong with ``got`` as the replacements of the cards ``thrown``
-    in a blind-nil discard (from the discard pile before it), or None."""
-
-    def named(cards: Any) -> str:
-        return ", ".join(str(c) for c in cards) or "none"
-
-    if len(got) != len(thrown):
-        return f"{len(got)} given ({named(got)})"
-    repeated = sorted({c for c in got if got.count(c) > 1})
-    if repeated:
-        return f"{named(repeated)} given twice"
-    outside = [c for c in got if c not in pile]
-    if outside:
-        just = [c for c in outside if c in thrown]
-        where = "just thrown" if len(just) == len(outside) else "not in the pile"
-        return f"{named(outside)} {where}"
-    return None

@@ -34,7 +34,7 @@ from .actions import (
 )
 from .bidding import BidSituation
 from .cards import FULL_DECK, JOKERS, Card
-from .errors import SpadesError
+from .errors import IllegalAction, SpadesError
 from .phase import Phase
 from .rules import Rules
 from .scoring import SideScore, score_hand, sides
@@ -346,8 +346,8 @@ class HandState:
 
     # ----------------------------------------------------------- transitions
     def _play(self, card: Card) -> None:
-        """Play ``card`` for the seat to move (it must be legal)."""
-        self._legal = None
+        """Play ``card`` for the seat to move (it must be legal; one it does
+        not hold is refused, leaving the hand as it was)."""
         seat: Seat = self.turn  # type: ignore[assignment]
         index = card.index
         suit = self._suit_of[index]
@@ -355,7 +355,16 @@ class HandState:
         # (a search of the short suit list only; equality is a Python call).
         suits = self._suits[seat]
         cards = suits[suit]
-        where = cards.index(card)
+        try:
+            where = cards.index(card)
+        except ValueError:
+            refused = legality.refuse_card(
+                self.rules, seat, card, self.holding[seat], suits, None, True, 0
+            )
+            assert refused is not None  # a card not held is always refused
+            rule, why = refused
+            raise IllegalAction(why, seat=seat, action=card, rule=rule) from None
+        self._legal = None
         del cards[where]
         if suit:
             where += len(suits[0])
@@ -428,12 +437,13 @@ class HandState:
             self._play(action)  # type: ignore[arg-type]
             return
         self._legal = None
+        # each step is logged once taken: one that fails is not in the log
         if phase is _BIDDING:
-            self._history.append((seat, action, None))
             if action is LOOK:
                 self.hidden[seat] = False
                 if self.rules.blind_seven:
                     self._team_looked(seat)
+                self._history.append((seat, action, None))
                 return
             if action.kind is _NUMBER or action.kind is _NIL:  # type: ignore[union-attr]
                 self.hidden[seat] = False
@@ -441,6 +451,7 @@ class HandState:
                     self._team_looked(seat)
             self.bids[seat] = action  # type: ignore[assignment]  # a Bid here
             self._bids_t = tuple(self.bids)
+            self._history.append((seat, action, None))
             count = self.bid_count = self.bid_count + 1
             if count == self._size:
                 self._after_bidding()
@@ -452,11 +463,11 @@ class HandState:
             # what a seat learns privately changes only in these phases
             self._bases = {}
         if phase is Phase.DRAW:
-            self._history.append((seat, action, None))
             self._draw(seat, action)
-        elif phase is Phase.EXCHANGE:
             self._history.append((seat, action, None))
+        elif phase is Phase.EXCHANGE:
             self._exchange(seat, action)  # type: ignore[arg-type]
+            self._history.append((seat, action, None))
         elif phase is Phase.BLIND_DISCARD:
             extra = self._blind_discard(seat, action, extra)  # type: ignore[arg-type]
             self._history.append((seat, action, extra))

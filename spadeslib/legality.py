@@ -37,6 +37,7 @@ __all__ = [
     "refuse_card",
     "refuse_cards",
     "refuse_draw",
+    "replacement_problem",
     "split_by_suit",
     "verb",
 ]
@@ -279,4 +280,32 @@ def refuse_cards(
                 f"{seat.full} cannot {what} {shown}: "
                 f"{seat.full} does not hold the {card.name}",
             )
+    return None
+
+
+def replacement_problem(
+    got: tuple[Card, ...], thrown: tuple[Card, ...], pile: Sequence[Card]
+) -> str | None:
+    """What is wrong with ``got`` as the replacements of the cards ``thrown``
+    in a two-player blind-nil discard (from the discard ``pile`` before it),
+    or ``None``.
+
+    >>> pile = Card.parse_many("3C 4D")
+    >>> replacement_problem((Card.parse("AS"),), (Card.parse("2C"),), pile)
+    'AS not in the pile'
+    """
+
+    def named(cards: Sequence[Card]) -> str:
+        return ", ".join(str(c) for c in cards) or "none"
+
+    if len(got) != len(thrown):
+        return f"{len(got)} given ({named(got)})"
+    repeated = sorted({c for c in got if got.count(c) > 1})
+    if repeated:
+        return f"{named(repeated)} given twice"
+    outside = [c for c in got if c not in pile]
+    if outside:
+        just = [c for c in outside if c in thrown]
+        where = "just thrown" if len(just) == len(outside) else "not in the pile"
+        return f"{named(outside)} {where}"
     return None

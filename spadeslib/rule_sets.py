@@ -6,12 +6,18 @@ specification they follow.
 
 >>> sorted(PRESETS), len(MODIFIERS)
 (['cards4net', 'classic', 'two-player', 'yppedia'], 5)
+>>> PRESETS["classic"][1]["target"] = 50  # read-only: Rules() always reads these
+Traceback (most recent call last):
+...
+TypeError: 'mappingproxy' object does not support item assignment
 >>> [str(c) for c in JOKER_TRUMPS[:4]]
 ['BJ', 'LJ', '2S', 'AS']
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from .cards import Card, Rank, Suit
@@ -38,101 +44,121 @@ JOKER_TRUMPS: tuple[Card, ...] = (
     *STANDARD_TRUMPS[:-1],
 )
 
-PRESETS: dict[str, tuple[str, dict[str, Any]]] = {
-    "cards4net": (
-        "Cards4.net (default): bids 0-13, Nil while partner has not bid, Blind Nil "
-        "for the first bidder; nil tricks count for the team",
-        {},
-    ),
-    "classic": (
-        "Classic (pagat): bids 1-13 or Nil, Blind Nil when 100 behind with a "
-        "two-card exchange; a nil bidder's tricks are bags",
-        dict(
-            numeric_zero=False,
-            nil_before_partner_only=False,
-            double_nil=True,
-            blind_nil="trailing",
-            blind_nils_per_team=2,
-            exchange=2,
-            nil_tricks="bags",
+_Registry = Mapping[str, tuple[str, Mapping[str, Any]]]
+"""Name -> (one-line summary, parameters): a read-only mapping of read-only
+parameters, so that no script changes what every later rule set reads."""
+
+
+def _frozen(table: dict[str, tuple[str, dict[str, Any]]]) -> _Registry:
+    return MappingProxyType(
+        {
+            name: (summary, MappingProxyType(params))
+            for name, (summary, params) in table.items()
+        }
+    )
+
+
+PRESETS: _Registry = _frozen(
+    {
+        "cards4net": (
+            "Cards4.net (default): bids 0-13, Nil while partner has not bid, Blind Nil "
+            "for the first bidder; nil tricks count for the team",
+            {},
         ),
-    ),
-    "yppedia": (
-        "YPPedia: as classic, Nil 50 and Blind Nil 100, one blind nil per team, "
-        "failed-nil tricks ignored, game also lost at -200",
-        dict(
-            numeric_zero=False,
-            nil_before_partner_only=False,
-            double_nil=True,
-            blind_nil="trailing",
-            blind_nils_per_team=1,
-            exchange=2,
-            nil_tricks="ignored",
-            nil_value=50,
-            blind_nil_value=100,
-            losing_threshold=-200,
+        "classic": (
+            "Classic (pagat): bids 1-13 or Nil, Blind Nil when 100 behind with a "
+            "two-card exchange; a nil bidder's tricks are bags",
+            dict(
+                numeric_zero=False,
+                nil_before_partner_only=False,
+                double_nil=True,
+                blind_nil="trailing",
+                blind_nils_per_team=2,
+                exchange=2,
+                nil_tricks="bags",
+            ),
         ),
-    ),
-    "two-player": (
-        "Two players: draw-and-discard instead of a deal, each scores alone, "
-        "0 is Nil, double nil before drawing",
-        dict(
-            players=2,
-            numeric_zero=False,
-            nil_before_partner_only=False,
-            blind_nil="before_draw",
-            blind_nil_discards=3,
+        "yppedia": (
+            "YPPedia: as classic, Nil 50 and Blind Nil 100, one blind nil per team, "
+            "failed-nil tricks ignored, game also lost at -200",
+            dict(
+                numeric_zero=False,
+                nil_before_partner_only=False,
+                double_nil=True,
+                blind_nil="trailing",
+                blind_nils_per_team=1,
+                exchange=2,
+                nil_tricks="ignored",
+                nil_value=50,
+                blind_nil_value=100,
+                losing_threshold=-200,
+            ),
         ),
-    ),
-}
+        "two-player": (
+            "Two players: draw-and-discard instead of a deal, each scores alone, "
+            "0 is Nil, double nil before drawing",
+            dict(
+                players=2,
+                numeric_zero=False,
+                nil_before_partner_only=False,
+                blind_nil="before_draw",
+                blind_nil_discards=3,
+            ),
+        ),
+    }
+)
 """Preset name -> (one-line summary, parameters that differ from the defaults)."""
 
-MODIFIERS: dict[str, tuple[str, dict[str, Any]]] = {
-    "mirror": (
-        "each player bids exactly the spades held; no spades bids Nil",
-        dict(bid_rule="mirror", blind_nil="none"),
-    ),
-    "whiz": (
-        "each player bids the spades held or Nil",
-        dict(bid_rule="whiz"),
-    ),
-    "suicide": (
-        "each partnership has exactly one Nil",
-        dict(suicide=True),
-    ),
-    "ten_for_200": (
-        "a team contract of exactly 10 scores +200 made, -200 set",
-        dict(ten_for_200=True),
-    ),
-    "jokers": (
-        "Barmore jokers: Big and Little Joker replace 2C and 2H, 2S third trump, "
-        "dealer leads, no breaking, no Nil, Blind Seven +140/-140",
-        dict(
-            jokers=True,
-            removed_cards=(Card.parse("2C"), Card.parse("2H")),
-            trump_order=JOKER_TRUMPS,
-            dealer_leads=True,
-            must_break_spades=False,
-            nil=False,
-            blind_nil="none",
-            blind_seven=True,
+MODIFIERS: _Registry = _frozen(
+    {
+        "mirror": (
+            "each player bids exactly the spades held; no spades bids Nil",
+            dict(bid_rule="mirror", blind_nil="none"),
         ),
-    ),
-}
+        "whiz": (
+            "each player bids the spades held or Nil",
+            dict(bid_rule="whiz"),
+        ),
+        "suicide": (
+            "each partnership has exactly one Nil",
+            dict(suicide=True),
+        ),
+        "ten_for_200": (
+            "a team contract of exactly 10 scores +200 made, -200 set",
+            dict(ten_for_200=True),
+        ),
+        "jokers": (
+            "Barmore jokers: Big and Little Joker replace 2C and 2H, 2S third trump, "
+            "dealer leads, no breaking, no Nil, Blind Seven +140/-140",
+            dict(
+                jokers=True,
+                removed_cards=(Card.parse("2C"), Card.parse("2H")),
+                trump_order=JOKER_TRUMPS,
+                dealer_leads=True,
+                must_break_spades=False,
+                nil=False,
+                blind_nil="none",
+                blind_seven=True,
+            ),
+        ),
+    }
+)
 """Modifier name -> (one-line summary, parameters it sets)."""
 
-_PRESET_ALIASES = {
-    "cards4net": "cards4net",
-    "cards4.net": "cards4net",
-    "default": "cards4net",
-    "classic": "classic",
-    "pagat": "classic",
-    "yppedia": "yppedia",
-    "two-player": "two-player",
-    "twoplayer": "two-player",
-    "two": "two-player",
-    "2p": "two-player",
-}
+_PRESET_ALIASES = MappingProxyType(
+    {
+        "cards4net": "cards4net",
+        "cards4.net": "cards4net",
+        "default": "cards4net",
+        "classic": "classic",
+        "pagat": "classic",
+        "yppedia": "yppedia",
+        "two-player": "two-player",
+        "twoplayer": "two-player",
+        "two": "two-player",
+        "2p": "two-player",
+    }
+)
 
 INCOMPATIBLE = (
     ("mirror", "whiz", "a bid cannot follow both rules"),
@@ -146,11 +172,13 @@ INCOMPATIBLE = (
 """Pairs that cannot be combined (a modifier, then a modifier or a preset),
 and why: :class:`Rules` refuses them, the table greys them out."""
 
-NIL_REQUIRED: dict[str, str] = {
-    "suicide": "each partnership must have exactly one Nil",
-    "mirror": "a hand without spades must bid Nil under mirror",
-    "whiz": "under whiz a hand without spades can only bid Nil",
-}
+NIL_REQUIRED: Mapping[str, str] = MappingProxyType(
+    {
+        "suicide": "each partnership must have exactly one Nil",
+        "mirror": "a hand without spades must bid Nil under mirror",
+        "whiz": "under whiz a hand without spades can only bid Nil",
+    }
+)
 """Modifiers whose bids need Nil: ``nil=false`` cannot be combined with them."""
 
 
@@ -209,13 +237,18 @@ def setting_text(value: Any) -> str:
     return str(value)
 
 
-def _modifier_name(name: str) -> str:
-    key = name.strip().lower().replace("-", "_")
-    key = {
+_MODIFIER_ALIASES = MappingProxyType(
+    {
         "10_for_200": "ten_for_200",
         "tenfor200": "ten_for_200",
         "joker": "jokers",
-    }.get(key, key)
+    }
+)
+
+
+def _modifier_name(name: str) -> str:
+    key = name.strip().lower().replace("-", "_")
+    key = _MODIFIER_ALIASES.get(key, key)
     if key not in MODIFIERS:
         raise InvalidRules(
             f"unknown modifier {name!r}: choose from {', '.join(MODIFIERS)}"

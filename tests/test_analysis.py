@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from spadeslib import Card, Rules, Seat, score_hand
+from spadeslib import Card, Hand, IllegalAction, Rules, Seat, score_hand
 from spadeslib.analysis import (
     OBJECTIVES,
     Position,
@@ -82,7 +82,7 @@ def test_a_cards_loss_is_the_gap_to_the_best_value(rules: str, objective: str) -
         held = {c for cards in pos.hands.values() for c in cards}
         illegal = sorted(held - set(values))
         if illegal:
-            with pytest.raises(ValueError, match="may not play"):
+            with pytest.raises(IllegalAction, match=r"does not hold|cannot"):
                 card_loss(pos, illegal[0], objective, solver=solver)
 
 
@@ -186,7 +186,7 @@ def test_bad_positions_are_refused() -> None:
     with pytest.raises(ValueError, match="unknown objective"):
         Solver(random_position(1, 2), "score")
     pos = random_position(1, 2)
-    with pytest.raises(ValueError, match="may not play"):
+    with pytest.raises(IllegalAction, match="does not hold"):
         pos.play(next(c for c in pos.hands[pos.turn.left] if c))
     other = random_position(2, 2, rules="classic")
     with pytest.raises(ValueError, match="another hand"):
@@ -230,3 +230,25 @@ def test_a_trick_names_only_seats_that_play_once() -> None:
         Position(
             Rules(), four, "S", trick=(("N", Card.parse("2C")), ("N", Card.parse("3C")))
         )
+
+
+def test_a_position_refuses_a_card_as_the_hand_does() -> None:
+    """Position.play and legal_cards follow legality.playable: the same
+    cards as the hand, and the same refusal (rule and words)."""
+    hand = Hand(seed=3)
+    for bid in (3, 4, 3, 2):
+        hand.apply(bid)
+    for _ in range(30):
+        pos = Position.from_hand(hand)
+        mover = hand.turn
+        assert pos.legal_cards() == hand.legal_cards()
+        assert pos.next_seat(mover) is hand.rules._next_seat[mover]
+        for card in (*pos.hands[mover], *pos.hands[mover.left][:2]):
+            error = hand.check(card)
+            if error is None:
+                continue
+            with pytest.raises(IllegalAction) as raised:
+                pos.play(card)
+            assert (raised.value.rule, str(raised.value)) == (error.rule, str(error))
+            assert raised.value.seat is mover
+        hand.apply(hand.legal_cards()[-1])

@@ -95,6 +95,27 @@ def test_card_without_a_real_identity_is_refused() -> None:
         Card(Rank.ACE, Suit.JOKER)
 
 
+@pytest.mark.parametrize(
+    ("rank", "suit", "message"),
+    [
+        ("A", "S", "Card('A', 'S') is not a card: write Card.parse('AS') or "
+         "Card(Rank.ACE, Suit.SPADES)"),
+        ("10", "h", "Card('10', 'h') is not a card: write Card.parse('10H') or "
+         "Card(Rank.TEN, Suit.HEARTS)"),
+        (1, 3, "Card(1, 3) is not a card: write Card.parse('AS') or "
+         "Card(Rank.ACE, Suit.SPADES)"),
+        ([14], 3, "Card([14], 3) is not a card: write Card.parse('AS')"),
+    ],
+)  # fmt: skip
+def test_card_from_a_rank_and_suit_that_are_not_ones_names_the_way(
+    rank: object, suit: object, message: str
+) -> None:
+    # a SpadesError as every error of the library, not Rank's bare ValueError
+    with pytest.raises(InvalidCard) as raised:
+        Card(rank, suit)  # type: ignore[arg-type]
+    assert str(raised.value).startswith(message)
+
+
 def test_full_deck_is_52_distinct_sorted_cards() -> None:
     assert len(FULL_DECK) == 52
     assert len(set(FULL_DECK)) == 52

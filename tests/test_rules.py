@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+from collections.abc import Mapping
 
 import pytest
 
@@ -149,7 +150,21 @@ def test_every_preset_and_modifier_has_a_summary() -> None:
     for table in (PRESETS, MODIFIERS):
         for summary, params in table.values():
             assert isinstance(summary, str) and len(summary) > 20
-            assert isinstance(params, dict)
+            assert isinstance(params, Mapping)
+
+
+def test_the_registries_are_read_only() -> None:
+    # a script that changed a preset would change every later Rules(...)
+    with pytest.raises(TypeError):
+        PRESETS["classic"][1]["target"] = 50  # type: ignore[index]
+    with pytest.raises(TypeError):
+        MODIFIERS["mirror"][1]["bid_rule"] = "whiz"  # type: ignore[index]
+    with pytest.raises(TypeError):
+        PRESETS["house"] = ("mine", {})  # type: ignore[index]
+    with pytest.raises(TypeError):
+        del MODIFIERS["whiz"]  # type: ignore[attr-defined]
+    assert Rules("classic").target == Rules().target
+    assert dict(PRESETS["classic"][1])["exchange"] == 2  # still read as before
 
 
 def test_allowed_combinations_cover_every_preset_and_modifier() -> None:

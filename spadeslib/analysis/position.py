@@ -24,9 +24,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .. import legality
 from ..actions import Bid
 from ..cards import Card, Suit
-from ..errors import SpadesError
+from ..errors import IllegalAction, SpadesError
 from ..rules import Rules
 from ..scoring import side_of
 from ..seats import Seat
@@ -167,35 +168,59 @@ class Position:
 
     def next_seat(self, seat: Seat) -> Seat:
         """The seat that plays after ``seat``."""
-        seats = self.seats
-        return seats[(seats.index(seat) + 1) % len(seats)]
+        following = self.rules._next_seat[seat]
+        if following is None:  # East or West, with two players
+            raise SpadesError(f"{seat.full} does not play in this game")
+        return following
 
     def side_of(self, seat: Seat) -> str:
         """The side a seat scores for."""
         return side_of(self.rules, seat)
 
+    def _playable(self) -> tuple[list[Card], list[list[Card]], int | None]:
+        """The cards the player to move may play (:func:`~spadeslib.legality.
+        playable`, where the rules are written), its cards by suit and the
+        suit led (``None``: it leads)."""
+        rules = self.rules
+        held = list(self.hands[self.turn])
+        suits = legality.split_by_suit(rules, held)
+        led = rules._suit_of[self.trick[0][1].index] if self.trick else None
+        cards, _ = legality.playable(rules, held, suits, led, self.spades_broken)
+        return cards, suits, led
+
     def legal_cards(self) -> list[Card]:
         """The cards the player to move may play (the engine's rules: follow
         suit; no spade lead before spades are broken unless only spades are
         left)."""
-        held = self.hands[self.turn]
-        suit = self.rules.trick_suit
-        if self.trick:
-            led = suit(self.trick[0][1])
-            follow = [c for c in held if suit(c) == led]
-            return follow or list(held)
-        if self.rules.must_break_spades and not self.spades_broken:
-            other = [c for c in held if suit(c) != _SPADES]
-            return other or list(held)
-        return list(held)
+        return list(self._playable()[0])
 
     def play(self, card: Card | str) -> Position:
-        """The position after the player to move plays ``card`` (checked)."""
+        """The position after the player to move plays ``card``, which is
+        refused as a hand refuses it (an :class:`~spadeslib.IllegalAction`
+        naming the seat and the rule).
+
+        >>> pos = Position(Rules(), {"N": Card.parse_many("AC 2H"),
+        ...     "E": Card.parse_many("KC QH"), "S": Card.parse_many("AH 3D"),
+        ...     "W": Card.parse_many("4D 5D")}, turn="N").play("2H")
+        >>> try:
+        ...     pos.play("KC")
+        ... except IllegalAction as error:
+        ...     print(error.rule); print(error)  # doctest: +ELLIPSIS
+        follow-suit
+        East cannot play the king of clubs: East holds hearts and must follow ...
+        """
         card = Card.parse(card)
-        if card not in self.legal_cards():
-            raise SpadesError(
-                f"{self.turn.full} may not play the {card.name} here "
-                f"(legal: {' '.join(str(c) for c in self.legal_cards())})"
+        cards, suits, led = self._playable()
+        if card not in cards:
+            held = list(self.hands[self.turn])
+            done = sum(self.tricks_won.values())
+            refused = legality.refuse_card(
+                self.rules, self.turn, card, held, suits, led, self.spades_broken, done
+            )
+            assert refused is not None  # the card is not among the legal ones
+            rule, why = refused
+            raise IllegalAction(
+                why[0].upper() + why[1:], seat=self.turn, action=card, rule=rule
             )
         return self._after(card)
 

@@ -147,7 +147,8 @@ class Bid:
         """Human label: ``"4"``, ``"Nil"``, ``"Blind Nil"``, ``"Blind Seven"``."""
         if self.kind is BidKind.NUMBER:
             return str(self.tricks)
-        return self.kind.value.replace("_", " ").title()
+        value: str = self.kind.value  # Any for a union of members
+        return value.replace("_", " ").title()
 
 
 Bid.NIL = Bid(0, BidKind.NIL)

@@ -40,11 +40,16 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ._openspiel_peer import openspiel_hands_per_second
 from .game import Game
 from .hand import Hand
 from .rules import Rules
+from .seats import Seat
+
+if TYPE_CHECKING:
+    from .bots.base import Bot
 
 __all__ = [
     "BenchResult",
@@ -85,7 +90,7 @@ def engine_hands_per_second(
     return hands / elapsed if elapsed > 0 else float("inf")
 
 
-def _bots(level: str, game: Game, seed: object) -> dict:
+def _bots(level: str, game: Game, seed: object) -> dict[Seat, Bot]:
     from .bots import make_bot
 
     return {s: make_bot(level, seed=f"{seed}/{s.letter}") for s in game.hand.seats}

@@ -14,6 +14,8 @@ InvalidCard - '1Z' is not a card: write a rank and a suit, such as 'AS', ...
 
 from __future__ import annotations
 
+from typing import TypeGuard
+
 __all__ = [
     "IllegalAction",
     "InvalidCard",
@@ -129,7 +131,7 @@ def is_whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def is_number(value: object) -> bool:
+def is_number(value: object) -> TypeGuard[float]:
     """Whether ``value`` is a number (an ``int`` or a ``float``, not a
     ``bool``), the test behind every weight, timer and parameter checked.
 

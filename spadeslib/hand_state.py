@@ -63,10 +63,9 @@ _PAIRS: tuple[tuple[tuple[Seat, Card], ...], ...] = tuple(
 def _totals(what: str, given: Any, side_names: Sequence[str]) -> Mapping[str, int]:
     """``given`` (a hand's starting scores or bags), checked: each key a side,
     each value a whole number."""
-    ok = isinstance(given, Mapping) and all(
+    if not isinstance(given, Mapping) or not all(
         key in side_names and value.__class__ is int for key, value in given.items()
-    )
-    if not ok:
+    ):
         raise SpadesError(
             f"{what} map each side ({', '.join(side_names)}) to a whole number, "
             f"not {given!r:.80}"

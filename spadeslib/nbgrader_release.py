@@ -110,8 +110,10 @@ def assert_right(exercise: Any, answer: Any) -> None:
 def _cell(kind: str, source: str, grade_id: str, **flags: Any) -> Any:
     import nbformat.v4 as nbf
 
-    make = nbf.new_markdown_cell if kind == "markdown" else nbf.new_code_cell
-    cell = make(source)
+    if kind == "markdown":
+        cell = nbf.new_markdown_cell(source)
+    else:
+        cell = nbf.new_code_cell(source)
     meta = {
         "grade": False,
         "grade_id": grade_id,
@@ -300,7 +302,8 @@ def _preprocessor_base() -> type:
         from nbgrader.preprocessors import NbGraderPreprocessor
     except ImportError:  # the classroom extra is not installed
         return object
-    return NbGraderPreprocessor
+    base: type = NbGraderPreprocessor  # untyped: nbgrader has no type hints
+    return base
 
 
 class StudentSeed(_preprocessor_base()):  # type: ignore[misc]

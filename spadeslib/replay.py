@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NoReturn
 
 from .actions import KEEP, LOOK, TAKE_NEXT, Action, Bid, Discard, Exchange
 from .cards import Card
@@ -85,14 +85,14 @@ class HandReplay:
     def items(self, key: str) -> list[Any]:
         value = self.entry.get(key, [])
         if not isinstance(value, list):
-            return self._wrong(key, "a list")
+            self._wrong(key, "a list")
         return value
 
     def mapping(self, key: str) -> dict[Seat, Any]:
         """A seat-keyed object, as seat -> value (each seat once)."""
         value = self.entry.get(key, {})
         if not isinstance(value, Mapping):
-            return self._wrong(key, "an object keyed by seat")
+            self._wrong(key, "an object keyed by seat")
         out: dict[Seat, Any] = {}
         for letter, item in value.items():
             seat = self.seat(letter, key)
@@ -132,7 +132,7 @@ class HandReplay:
         except SpadesError as error:
             raise self.fail(f"{what}: {error}") from None
 
-    def _wrong(self, key: str, kind: str) -> Any:
+    def _wrong(self, key: str, kind: str) -> NoReturn:
         raise self.fail(f'"{key}" must be {kind}, not {show(self.entry[key])}')
 
     # ------------------------------------------------------------ actions

@@ -76,7 +76,7 @@ class Seat(enum.IntEnum):
 
 
 _FULL = ("North", "East", "South", "West")
-_ORDER = (*Seat, *Seat)  # indexed past West to wrap around
+_ORDER: tuple[Seat, ...] = (*Seat, *Seat)  # indexed past West to wrap around
 
 SIDES: tuple[str, str] = ("NS", "EW")
 """The two partnerships of four-player Spades."""

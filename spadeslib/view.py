@@ -82,7 +82,8 @@ class PlayerView:
     @classmethod
     def of(cls, hand: Any, seat: Seat | str) -> PlayerView:
         """The view of ``seat`` on ``hand``: the same as ``hand.view(seat)``."""
-        return hand.view(seat)
+        view: PlayerView = hand.view(seat)
+        return view
 
     def __getattr__(self, name: str) -> Any:
         # Only called for a field not yet built: build it from the pieces.

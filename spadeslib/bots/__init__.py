@@ -84,7 +84,8 @@ def _level(name: str) -> Callable[..., Bot]:
     """A factory that imports the level's class when first called."""
 
     def make(seed: int | str | None = None, **options: Any) -> Bot:
-        return __getattr__(name)(seed=seed, **options)
+        level: Callable[..., Bot] = __getattr__(name)
+        return level(seed=seed, **options)
 
     make.__name__ = make.__qualname__ = name
     return make
@@ -269,7 +270,7 @@ def custom_bot(path: str) -> Callable[..., Bot]:
     finally:
         if added and here in sys.path:
             sys.path.remove(here)
-    factory = getattr(module, attr, None)
+    factory: Callable[..., Bot] | None = getattr(module, attr, None)
     if factory is None:
         raise SpadesError(f"bot {path!r}: module {module_name!r} has no {attr!r}")
     if not callable(factory):

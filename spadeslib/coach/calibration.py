@@ -32,7 +32,7 @@ from ..cards import Card
 from ..errors import SpadesError
 from ..hand import Hand
 from ..rules import Rules
-from ..scoring import side_of, sides
+from ..scoring import SideScore, side_of, sides
 from ..seats import Seat
 from .coach import Coach
 
@@ -194,7 +194,9 @@ def summarize(forecasts: Sequence[Forecast]) -> list[Band]:
     return out
 
 
-def _forecast(coach: Coach, hand: Hand, seat: Seat, card: Action) -> tuple:
+def _forecast(
+    coach: Coach, hand: Hand, seat: Seat, card: Action
+) -> tuple[int, float, float | None, float]:
     """The coach's forecast for ``card`` at ``seat``'s decision."""
     advice = coach.advise(hand.view(seat))
     study = advice.study
@@ -258,7 +260,7 @@ def _play(
         score = hand.result[side]
         other = hand.result[next(s for s in sides(rules) if s != side)]
 
-        def adjusted(s: Any) -> int:
+        def adjusted(s: SideScore) -> int:
             return s.bag_adjusted
 
         real = adjusted(score) - adjusted(other)

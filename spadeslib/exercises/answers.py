@@ -237,7 +237,8 @@ class Decimal(Answer):
         return f"{round(value, self.places):g}"
 
     def same(self, a: Any, b: Any) -> bool:
-        return abs(a - b) <= 0.5 * 10**-self.places + 1e-9
+        gap: float = abs(a - b)
+        return gap <= 0.5 * 10.0**-self.places + 1e-9
 
     def spellings(self, value: Any) -> list[Any]:
         text = self.format(value)

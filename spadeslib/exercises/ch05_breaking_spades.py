@@ -358,8 +358,9 @@ class WhenBroken(Spec):
         return found[0] if found else 0
 
     def acceptable(self) -> bool:
-        wrong = {m.id: m.answer for m in self.mistakes()}
-        return 0 < self.expected < wrong["first-spade-lead"]
+        wrong: dict[str, int] = {m.id: m.answer for m in self.mistakes()}
+        trick: int = self.expected
+        return 0 < trick < wrong["first-spade-lead"]
 
     def prompt(self) -> str:
         h = self.hand

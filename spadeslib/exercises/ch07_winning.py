@@ -223,7 +223,8 @@ class PenaltyBeforeWin(WinnerExercise):
             return False
         if any(v >= self.rules.target for v in self.scores.values()):
             return False
-        return self.expected == (NOBODY if self.stopped else other_side(self.side))
+        winner: str = self.expected
+        return winner == (NOBODY if self.stopped else other_side(self.side))
 
     def mistakes(self) -> list[Mistake]:
         s = self.result()[self.side]

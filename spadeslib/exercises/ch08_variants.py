@@ -21,7 +21,7 @@ from ..actions import Bid
 from ..cards import Card
 from ..display import plural
 from ..rules import STANDARD_TRUMPS, Rules
-from ..scoring import score_hand, sides
+from ..scoring import SideScore, score_hand, sides
 from ..seats import Seat
 from ..tricks import trick_winner
 from .answers import SeatAnswer, Whole
@@ -60,7 +60,7 @@ class PointsExercise(Spec):
     tricks: dict[Seat, int]
     side: str
 
-    def score(self, rules: Rules | None = None, side: str | None = None) -> Any:
+    def score(self, rules: Rules | None = None, side: str | None = None) -> SideScore:
         """The score of ``side`` (default: the side asked about), no bags in."""
         bags = {s: 0 for s in ("NS", "EW", "N", "S")}
         scores = score_hand(rules or self.rules, self.bids, self.tricks, bags)

@@ -187,7 +187,7 @@ class BreakEven(Spec):
         between 0 and 1 (0% and 100%). Expected a probability between 0 and 1 (or
         a percentage) to 2 decimals.
         """
-        value = super().parse(answer)
+        value: float = super().parse(answer)
         percent = isinstance(answer, str) and answer.strip().endswith("%")
         if 1 < value <= 100 and not percent:
             return value / 100
@@ -456,7 +456,7 @@ class ChooseBid(Spec):
 
     def verdict(self, bid: Bid) -> Verdict:
         """The coach's verdict on ``bid`` (cached per exercise)."""
-        found = self._cache.setdefault("verdicts", {})
+        found: dict[Bid, Verdict] = self._cache.setdefault("verdicts", {})
         if bid not in found:
             found[bid] = self.advice().rate(bid)
         return found[bid]

@@ -17,7 +17,7 @@ from typing import Any
 from ..actions import Bid
 from ..analysis import Solver, best_cards, lines
 from ..cards import Card
-from ..coach import Verdict
+from ..coach import Advice, Verdict
 from ..hand import Hand, Phase
 from ..rules import Rules
 from ..scoring import score_hand, side_of
@@ -122,19 +122,24 @@ class Puzzle(Spec):
 
     @property
     def best(self) -> set[Card]:
-        return self._cache["best"]
+        best: set[Card] = self._cache["best"]
+        return best
 
     @property
-    def advice(self) -> Any:
+    def advice(self) -> Advice:
         """The coach's advice on the puzzle's decision."""
-        return self._cache["advice"]
+        advice: Advice = self._cache["advice"]
+        return advice
 
     def verdict(self, card: Card) -> Verdict:
         """The coach's verdict on a legal ``card``."""
-        return self._cache["verdicts"][card]
+        verdict: Verdict = self._cache["verdicts"][card]
+        return verdict
 
     def key(self) -> Card:
-        return self.advice.best
+        best = self.advice.best
+        assert isinstance(best, Card)  # a play decision: the coach picks a card
+        return best
 
     def candidates(self) -> list[Any]:
         """Every legal card: the check accepts each best one."""

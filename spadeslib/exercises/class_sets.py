@@ -548,7 +548,7 @@ def _class_seed(
     >>> _class_seed({"bo": {"seed": 5, "class_seed": "7"}, **old})
     '7'
     """
-    recorded = [
+    recorded: list[str] = [
         e["class_seed"]
         for e in earlier.values()
         if isinstance(e.get("class_seed"), str)

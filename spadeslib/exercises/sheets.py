@@ -24,7 +24,7 @@ from typing import Any
 
 from ..display import inline_html
 from . import load, resolve
-from .core import spec_of
+from .core import Spec, spec_of
 
 __all__ = [
     "class_answers",
@@ -218,7 +218,7 @@ def _on_paper(text: str) -> str:
     )
 
 
-def _why(spec: Any) -> str:
+def _why(spec: Spec) -> str:
     """The solution's reason, without its first line (the key, shown above)."""
     return spec.solution_text().split("\n", 1)[-1]
 

@@ -18,7 +18,7 @@ widget are changed on the table's own thread, when the learner asks.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..coach.explain import describe
 from ..errors import is_whole
@@ -28,6 +28,8 @@ if TYPE_CHECKING:
     from .host import Host
 
 __all__ = ["Coaching"]
+
+_T = TypeVar("_T")
 
 
 class Coaching:
@@ -127,7 +129,7 @@ class Coaching:
         if self.learner_to_move():
             self.advisor.foresee(self.game.view(self.seat))
 
-    def _advice(self: Host, ask: Callable[..., Any], *args: Any) -> Any:
+    def _advice(self: Host, ask: Callable[..., _T], *args: Any) -> _T | None:
         """Ask the coach; a failure is shown as one line, never raised."""
         try:
             return ask(*args)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from ..actions import Action, Bid
 from ..cards import Card
@@ -27,6 +27,8 @@ from .narrate import Aside
 from .saving import LevelsOfGame
 
 __all__ = ["Host"]
+
+_T = TypeVar("_T")
 
 
 class Host(Protocol):
@@ -140,7 +142,7 @@ class Host(Protocol):
     def _levels_rewound(self) -> None: ...
     def _kick(self) -> None: ...
     def _bot_move(self, game: Game, seat: Seat, level: str) -> Action: ...
-    def _advice(self, ask: Any, *args: Any) -> Any: ...
+    def _advice(self, ask: Callable[..., _T], *args: Any) -> _T | None: ...
     def _refused(self, text: str) -> None: ...
     def _answered(self) -> None: ...
     def _auto(self) -> bool: ...

@@ -97,16 +97,16 @@ def check_level(level: Any) -> str:
         raise SpadesError(
             f"unknown bot level {level!r}: choose from {', '.join(ladder())}"
         )
-    level = name_key(name) + colon + rest
+    checked = name_key(name) + colon + rest
     try:
-        make_bot(level, seed=0)
+        make_bot(checked, seed=0)
     except SpadesError as error:
-        raise SpadesError(f"bad bot level {level!r}: {error}") from None
+        raise SpadesError(f"bad bot level {checked!r}: {error}") from None
     except Exception as error:  # a level's options the bot itself refuses
         raise SpadesError(
-            f"bad bot level {level!r}: {type(error).__name__}: {error}"
+            f"bad bot level {checked!r}: {type(error).__name__}: {error}"
         ) from None
-    return level
+    return checked
 
 
 def fresh_seed() -> int:

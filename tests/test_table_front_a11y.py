@@ -361,7 +361,12 @@ def test_the_refusal_region_is_always_in_the_page(browser: Any, states: Any) -> 
     refused = dict(s, notice=bad["why"])
     prompt = tid(page, "prompt").bounding_box()
     push(page, refused)
-    assert notice.is_visible() and notice.inner_text() == bad["why"]
+    # seen with the suits' symbols, heard with the cards named in words
+    assert notice.is_visible() and notice.get_attribute("data-text") == bad["why"]
+    seen = notice.locator('[aria-hidden="true"]').inner_text()
+    heard = notice.locator(".spt-sr").inner_text()
+    assert seen == bad["why"] and "♣" in seen, seen
+    assert "♣" not in heard and "ace of clubs" in heard, heard
     assert notice.bounding_box()["height"] > 10
     push(page, s)
     assert notice.inner_text() == "" and notice.get_attribute("hidden") is None
@@ -387,7 +392,7 @@ def test_the_same_refusal_twice_is_said_twice(browser: Any) -> None:
     page.evaluate(
         """() => { window.texts = [];
         const n = document.querySelector('[data-testid=notice]');
-        new MutationObserver(() => window.texts.push(n.textContent))
+        new MutationObserver(() => window.texts.push(n.dataset.text))
           .observe(n, { childList: true, characterData: true, subtree: true }); }"""
     )
     push(page, twice)

@@ -249,7 +249,7 @@ def test_a_hands_end_is_one_announcement(browser: Any, hand_end: Any) -> None:
     """The score line and the review's summary reach the live region in
     one write, though the review comes 74 ms after the score."""
     playing, pending, ready = hand_end
-    result, summary = ready["review"]["result"], ready["review"]["summary"]
+    result, summary = ready["review"]["result"], ready["review"]["said"]
     page = open_table(browser, playing)
     page.evaluate(WRITES)
     push(page, pending)
@@ -260,10 +260,15 @@ def test_a_hands_end_is_one_announcement(browser: Any, hand_end: Any) -> None:
     assert len(writes) == 1, writes
     said = writes[0]
     assert result in said and summary in said, said
+    # the score first, then the last trick, the summary, what comes next;
+    # not the review's paragraph on "less the noise" (it shows it)
+    assert said.startswith(result), said
     assert said.index(result) < said.index(summary), said
-    # the last trick before it, what comes next after it
     assert said.endswith(ready["prompt"]), said
-    assert "wins the trick" in said.split(result)[0], said
+    assert "wins the trick" in said[len(result) : said.index(summary)], said
+    assert "less the noise" in ready["review"]["summary"]
+    assert 'Where a row says "less the noise"' not in said, said
+    assert "♠" not in said and "♥" not in said, said
     # the review took the focus; nothing more is said
     push(page, ready)
     page.wait_for_timeout(50)
@@ -276,7 +281,7 @@ def test_a_hand_ended_again_is_announced_again(browser: Any, hand_end: Any) -> N
     """After Undo or Replay the same hand ends again, with new lines of the
     log: its end is said again, whole, with its review."""
     playing, _, ready = hand_end
-    result, summary = ready["review"]["result"], ready["review"]["summary"]
+    result, summary = ready["review"]["result"], ready["review"]["said"]
     page = open_table(browser, playing)
     page.evaluate(WRITES)
     push(page, ready)
@@ -309,7 +314,7 @@ def test_a_hands_end_is_said_alone_when_the_review_is_late(
     browser: Any, hand_end: Any
 ) -> None:
     playing, pending, ready = hand_end
-    result, summary = ready["review"]["result"], ready["review"]["summary"]
+    result, summary = ready["review"]["result"], ready["review"]["said"]
     page = open_table(browser, playing)
     page.clock.install()
     page.evaluate(WRITES)
@@ -338,5 +343,5 @@ def test_a_hands_end_with_its_review_in_one_state_is_one_announcement(
     writes = page.evaluate("() => window.writes")
     assert len(writes) == 1, writes
     assert over["review"]["result"] in writes[0], writes
-    assert over["review"]["summary"] in writes[0], writes
+    assert over["review"]["said"] in writes[0], writes
     page.close()

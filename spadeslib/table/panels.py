@@ -16,6 +16,7 @@ from ..bots.ladder import level_label
 from ..hand import Phase
 from ..rules import INCOMPATIBLE, MODIFIERS, PRESETS
 from ..scoring import side_of, sides
+from .advisor import NOISE_WORDS
 from .levels import levels_summary
 from .narrate import (
     describe_result,
@@ -175,6 +176,9 @@ def review_state(session: TableSession) -> dict[str, Any] | None:
         "result": result,
         "level": review.level,
         "summary": review.summary,
+        # what the live region says at the hand's end: the summary without
+        # the paragraph on reading "less the noise" (the review shows it)
+        "said": review.summary.replace(f" {NOISE_WORDS}", ""),
         "points_lost": review.points_lost,
         "counts": review.counts,
         "rows": [

@@ -34,7 +34,16 @@ from .narrate import (
 from .panels import deal_words, options_state, review_state, sheet_state, summary
 from .session import TableSession
 from .tools import TOOLS
-from .words import MODIFIER_WORDS, plural, refusal
+from .words import (
+    bid_rule_words,
+    blind_words,
+    modifier_words,
+    nil_closed,
+    plural,
+    refusal,
+    suicide_words,
+    zero_words,
+)
 
 __all__ = [
     "LOG_LINES",
@@ -236,7 +245,7 @@ def _prompt(session: TableSession, view: PlayerView) -> str:
     if phase is Phase.BIDDING and view.hand is None:
         return (
             "Your turn: bid blind (without looking), or look at your cards."
-            + _blind_words(view)
+            + blind_words(view)
         )
     if phase is Phase.DRAW and view.hand is None:
         rules = view.rules
@@ -258,9 +267,9 @@ def _prompt(session: TableSession, view: PlayerView) -> str:
     if phase is Phase.BIDDING and len(view.legal) == 1:
         only = view.legal[0]
         assert isinstance(only, Bid)
-        why = [_modifier_words(m) for m in view.rules.modifiers]
+        why = [modifier_words(m) for m in view.rules.modifiers]
         mirror = view.rules.bid_rule == "mirror"  # Nil only with no spades
-        if only.kind is BidKind.NUMBER and not mirror and _nil_closed(view):
+        if only.kind is BidKind.NUMBER and not mirror and nil_closed(view):
             why.append("Nil is closed: your partner has bid")
         return f"Your turn to bid: the rules leave you one bid, {only.label()}" + (
             f" ({'; '.join(why)})." if why else "."
@@ -268,9 +277,9 @@ def _prompt(session: TableSession, view: PlayerView) -> str:
     if phase is Phase.BIDDING:
         return (
             "Your turn to bid: how many tricks will you take?"
-            + _zero_words(view)
-            + _suicide_words(view)
-            + _bid_rule_words(view)
+            + zero_words(view)
+            + suicide_words(view)
+            + bid_rule_words(view)
         )
     if phase is Phase.DRAW:
         assert view.drawn is not None
@@ -294,7 +303,10 @@ def _prompt(session: TableSession, view: PlayerView) -> str:
     if view.trick:
         led = view.rules.trick_suit(view.trick[0][1])
         return f"Your turn to play: {led.plural} were led."
-    return "Your turn to lead: play any card that is not greyed out."
+    return (
+        "Your turn to lead: play any card you may (a card you may not play "
+        'now is dimmed, and its name says "not playable now").'
+    )
 
 
 def _seats(session: TableSession, view: PlayerView) -> list[dict[str, Any]]:
@@ -430,13 +442,38 @@ def _tricks(session: TableSession, view: PlayerView) -> dict[str, Any]:
         drawn = card_json(view.drawn)
         held = len(view.hand or ())
         note = f"Top of the stock: you hold {held} of your {rules.hand_size} cards"
+    last = _last_trick(session, view)
+    if last is not None:
+        note = (
+            last["text"] if view.phase is Phase.PLAYING else f"{note} · {last['text']}"
+        )
     return {
         "current": _plays(session, view.trick),
+        "last": last,
         "drawn": drawn,
         "done": done,
         "note": note,
         "spades_broken": broken,
         "number": len(view.tricks) + (1 if view.trick else 0),
+    }
+
+
+def _last_trick(session: TableSession, view: PlayerView) -> dict[str, Any] | None:
+    """The trick just won, left in the middle of the table (as at a real
+    table) until the next card is played, and at the hand's end: its cards
+    and who won it, ``"East won with A♦"``; ``None`` while a trick is in play
+    or before the first one is won."""
+    if view.trick or not view.tricks or view.phase not in (Phase.PLAYING, Phase.OVER):
+        return None
+    trick = view.tricks[-1]
+    assert trick.winner is not None
+    who = seat_name(trick.winner, session.seat, view.rules)
+    card = trick.card_of(trick.winner)
+    assert card is not None
+    return {
+        "plays": _plays(session, trick.plays),
+        "winner": trick.winner.letter,
+        "text": f"{who} won with {card.symbol()}",
     }
 
 
@@ -451,111 +488,6 @@ def _bids(session: TableSession, view: PlayerView) -> list[dict[str, str]]:
         for s in view.bid_order
         if s in view.bids
     ]
-
-
-def _zero_words(view: PlayerView) -> str:
-    """Where 0 is a number (cards4net), what it is beside Nil, so that a "0"
-    button with no Nil beside it is not taken for a Nil.
-
-    >>> from spadeslib import Hand
-    >>> hand = Hand(seed=4, dealer="W")
-    >>> hand.apply(2)  # North bids 2: East may still bid Nil
-    >>> print(_zero_words(hand.view("E")))
-     (0 is a number: no trick towards your side's contract. Nil is a bet of
-     its own that you take no trick at all.)
-    >>> hand.apply(3)  # East bids 3: South's partner, North, has bid
-    >>> print(_zero_words(hand.view("S")))
-     (0 is a number: ... Nil is closed: your partner has bid.)
-    """
-    legal = view.legal
-    if Bid(0) not in legal or not view.rules.numeric_zero:
-        return ""
-    zero = "0 is a number: no trick towards your side's contract."
-    if Bid.NIL in legal:
-        return f" ({zero} Nil is a bet of its own that you take no trick at all.)"
-    if _nil_closed(view):
-        return f" ({zero} Nil is closed: your partner has bid.)"
-    return f" ({zero})"
-
-
-def _nil_closed(view: PlayerView) -> bool:
-    """Whether Nil is out only because the partner has already bid."""
-    rules = view.rules
-    return (
-        Bid.NIL not in view.legal
-        and rules.nil
-        and rules.nil_before_partner_only
-        and view.seat.partner in view.bids
-    )
-
-
-def _bid_rule_words(view: PlayerView) -> str:
-    """Under whiz or mirror, the rule that leaves these bids.
-
-    >>> from spadeslib import Hand
-    >>> print(_bid_rule_words(Hand("cards4net+whiz", seed=4, dealer="W").view("N")))
-     (Whiz: everyone bids the spades they hold, or Nil.)
-    """
-    mods = [m for m in view.rules.modifiers if m in ("whiz", "mirror")]
-    return "".join(f" ({_modifier_words(m)}.)" for m in mods)
-
-
-def _modifier_words(modifier: str) -> str:
-    """``"Whiz: everyone bids the spades they hold, or Nil"``."""
-    title, words = MODIFIER_WORDS[modifier]
-    return f"{title}: {words}"
-
-
-def _suicide_words(view: PlayerView) -> str:
-    """Under suicide, what the first partner's bid leaves the second.
-
-    >>> from spadeslib import Hand
-    >>> hand = Hand("classic+suicide", seed=4, dealer="W")
-    >>> print(_suicide_words(hand.view("N")))
-     (Suicide: if you do not bid Nil, your partner must.)
-    """
-    if not view.rules.suicide or view.seat.partner in view.bids:
-        return ""
-    if Bid.NIL not in view.legal:
-        return ""
-    return " (Suicide: if you do not bid Nil, your partner must.)"
-
-
-def _blind_words(view: PlayerView) -> str:
-    """What the blind bids open to this seat are, and which rule opens them.
-
-    >>> from spadeslib import Hand
-    >>> print(_blind_words(Hand(seed=4, dealer="W").view("N")))
-     Blind Nil (you bid first, so the rules let you bid it): you promise
-     to take no trick, for plus or minus 200.
-    """
-    rules = view.rules
-    parts = []
-    if Bid.BLIND_NIL in view.legal:
-        if rules.blind_nil == "trailing":
-            why = (
-                f"your side is at least {rules.blind_nil_margin} points behind, "
-                "so the rules let you bid it"
-            )
-        else:
-            why = "you bid first, so the rules let you bid it"
-        said = (
-            f" Blind Nil ({why}): you promise to take no trick, for plus or "
-            f"minus {rules.blind_nil_value}"
-        )
-        if rules.exchange:
-            said += (
-                f"; then you and your partner pass each other {rules.exchange} "
-                "cards face down"
-            )
-        parts.append(said + ".")
-    if Bid.BLIND_SEVEN in view.legal:
-        parts.append(
-            " Blind Seven (neither you nor your partner has looked): your side "
-            f"promises 7 tricks, for plus or minus {rules.blind_seven_value}, and "
-            "your partner's only bid is then Blind Seven too."
-        )
-    return "".join(parts)
 
 
 def table_state(

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 
+from ..actions import Bid
 from ..cards import Card
 from ..display import and_list, plural
 from ..errors import IllegalAction
@@ -34,11 +35,17 @@ from ..view import PlayerView
 __all__ = [
     "MODIFIER_WORDS",
     "PRESET_WORDS",
+    "bid_rule_words",
+    "blind_words",
+    "modifier_words",
+    "nil_closed",
     "plural",
     "refusal",
     "rules_in_words",
+    "suicide_words",
     "you",
     "you_text",
+    "zero_words",
 ]
 
 PRESET_WORDS: dict[str, tuple[str, str]] = {
@@ -196,3 +203,108 @@ def you_text(text: str) -> str:
     """A parse error as a sentence for the learner."""
     text = text.strip().rstrip(".")
     return text[:1].upper() + text[1:] + "."
+
+
+def zero_words(view: PlayerView) -> str:
+    """Where 0 is a number (cards4net), what it is beside Nil, so that a "0"
+    button with no Nil beside it is not taken for a Nil.
+
+    >>> from spadeslib import Hand
+    >>> hand = Hand(seed=4, dealer="W")
+    >>> hand.apply(2)  # North bids 2: East may still bid Nil
+    >>> print(zero_words(hand.view("E")))
+     (0 is a number: no trick towards your side's contract. Nil is a bet of
+     its own that you take no trick at all.)
+    >>> hand.apply(3)  # East bids 3: South's partner, North, has bid
+    >>> print(zero_words(hand.view("S")))
+     (0 is a number: ... Nil is closed: your partner has bid.)
+    """
+    legal = view.legal
+    if Bid(0) not in legal or not view.rules.numeric_zero:
+        return ""
+    zero = "0 is a number: no trick towards your side's contract."
+    if Bid.NIL in legal:
+        return f" ({zero} Nil is a bet of its own that you take no trick at all.)"
+    if nil_closed(view):
+        return f" ({zero} Nil is closed: your partner has bid.)"
+    return f" ({zero})"
+
+
+def nil_closed(view: PlayerView) -> bool:
+    """Whether Nil is out only because the partner has already bid."""
+    rules = view.rules
+    return (
+        Bid.NIL not in view.legal
+        and rules.nil
+        and rules.nil_before_partner_only
+        and view.seat.partner in view.bids
+    )
+
+
+def bid_rule_words(view: PlayerView) -> str:
+    """Under whiz or mirror, the rule that leaves these bids.
+
+    >>> from spadeslib import Hand
+    >>> print(bid_rule_words(Hand("cards4net+whiz", seed=4, dealer="W").view("N")))
+     (Whiz: everyone bids the spades they hold, or Nil.)
+    """
+    mods = [m for m in view.rules.modifiers if m in ("whiz", "mirror")]
+    return "".join(f" ({modifier_words(m)}.)" for m in mods)
+
+
+def modifier_words(modifier: str) -> str:
+    """``"Whiz: everyone bids the spades they hold, or Nil"``."""
+    title, words = MODIFIER_WORDS[modifier]
+    return f"{title}: {words}"
+
+
+def suicide_words(view: PlayerView) -> str:
+    """Under suicide, what the first partner's bid leaves the second.
+
+    >>> from spadeslib import Hand
+    >>> hand = Hand("classic+suicide", seed=4, dealer="W")
+    >>> print(suicide_words(hand.view("N")))
+     (Suicide: if you do not bid Nil, your partner must.)
+    """
+    if not view.rules.suicide or view.seat.partner in view.bids:
+        return ""
+    if Bid.NIL not in view.legal:
+        return ""
+    return " (Suicide: if you do not bid Nil, your partner must.)"
+
+
+def blind_words(view: PlayerView) -> str:
+    """What the blind bids open to this seat are, and which rule opens them.
+
+    >>> from spadeslib import Hand
+    >>> print(blind_words(Hand(seed=4, dealer="W").view("N")))
+     Blind Nil (you bid first, so the rules let you bid it): you promise
+     to take no trick, for plus or minus 200.
+    """
+    rules = view.rules
+    parts = []
+    if Bid.BLIND_NIL in view.legal:
+        if rules.blind_nil == "trailing":
+            why = (
+                f"your side is at least {rules.blind_nil_margin} points behind, "
+                "so the rules let you bid it"
+            )
+        else:
+            why = "you bid first, so the rules let you bid it"
+        said = (
+            f" Blind Nil ({why}): you promise to take no trick, for plus or "
+            f"minus {rules.blind_nil_value}"
+        )
+        if rules.exchange:
+            said += (
+                f"; then you and your partner pass each other {rules.exchange} "
+                "cards face down"
+            )
+        parts.append(said + ".")
+    if Bid.BLIND_SEVEN in view.legal:
+        parts.append(
+            " Blind Seven (neither you nor your partner has looked): your side "
+            f"promises 7 tricks, for plus or minus {rules.blind_seven_value}, and "
+            "your partner's only bid is then Blind Seven too."
+        )
+    return "".join(parts)

@@ -49,13 +49,13 @@ const Board = {
     const level = seat.role === "you" ? "" : ` · ${seat.level} bot`;
     const turn = seat.turn ? `<span class="spt-turn-mark">▶ ${esc(seat.role === "you" ? "your turn" : seat.verb)}</span>` : "";
     const bid = seat.bid === null ? "–" : esc(seat.bid);
-    box.setAttribute("aria-label", `${seat.title}${level}: bid ${seat.bid ?? "not yet"}, ${seat.tricks} tricks won, ${seat.cards} cards left${seat.turn ? ", to move" : ""}`);
+    box.setAttribute("aria-label", `${seat.title}${level}: bid ${seat.bid ?? "not yet"}, ${seat.tricks} tricks won, ${seat.cards} cards left${seat.dealer ? ", dealer" : ""}${seat.turn ? ", to move" : ""}`);
     // the top seat has two lines of room (above the trick): its turn marker
     // goes on the facts line; the side seats have room for a third line;
     // a narrow plate wraps between "bid 3", "· won 0", "· cards 13" and
     // "· rule bot", never inside one (spt-fact)
     const inline = seat.pos === "top" ? ` ${turn}` : "";
-    box.innerHTML = `<div class="spt-seat-name">${esc(seat.title)}${seat.dealer ? ' <span class="spt-dealer" title="dealer">D</span>' : ""}<span class="spt-level">${seat.role === "you" ? "" : ` <span class="spt-fact">· ${esc(seat.level)} bot</span>`}</span></div>
+    box.innerHTML = `<div class="spt-seat-name">${esc(seat.title)}${seat.dealer ? ' <span class="spt-dealer" title="dealer" aria-hidden="true">D</span>' : ""}<span class="spt-level">${seat.role === "you" ? "" : ` <span class="spt-fact">· ${esc(seat.level)} bot</span>`}</span></div>
       <div class="spt-seat-facts"><span class="spt-fact">bid <b>${bid}</b></span> <span class="spt-fact">· won <b>${seat.tricks}</b></span> <span class="spt-fact">· cards ${seat.cards}</span>${inline}</div>${inline ? "" : turn}`;
   },
 
@@ -63,7 +63,12 @@ const Board = {
     const four = !!s.prefs?.four_colour;
     const el = this.q("trick");
     const slots = { top: "", left: "", right: "", bottom: "" };
-    for (const p of s.trick.current) {
+    // no card of the next trick yet: the trick just won stays in the middle,
+    // dimmed, until the next card is played (state.trick.last, from Python)
+    const last = s.trick.current.length ? null : s.trick.last;
+    el.classList.toggle("spt-finished", !!last);
+    el.setAttribute("aria-label", last ? `the last trick: ${spoken(last.text)}` : "the trick in play");
+    for (const p of s.trick.current.length ? s.trick.current : last?.plays || []) {
       const m = swapMark(s, p);
       slots[p.pos] = `<div class="spt-played${m.cls}" data-testid="trick-card-${p.seat}" role="img" aria-label="${esc(p.who)}: ${esc(p.card.name)}${esc(m.words)}">${cardSVG(p.card, four, false)}<span class="spt-who">${esc(p.who)}</span></div>`;
     }
@@ -86,7 +91,7 @@ const Board = {
   },
 
   renderStrip(s) {
-    this.q("prompt").textContent = s.prompt;
+    setSaid(this.q("prompt"), s.prompt);
     // the refusal's region stays in the page, empty when there is none
     // (a region shown only when its words come is often not spoken)
     // a refusal from Python, else why a tool pressed is unavailable, kept
@@ -97,7 +102,7 @@ const Board = {
     this.sayNotice(said, !!s.notice && s.notice_id !== this.noticeId, () => this.state().notice === said);
     this.noticeId = s.notice_id;
     const hint = this.q("hint-text");
-    hint.textContent = s.hint ? `Hint: ${s.hint.label}. ${s.hint.text}` : "";
+    setSaid(hint, s.hint ? `Hint: ${s.hint.label}. ${s.hint.text}` : "");
     hint.hidden = !s.hint;
     const est = this.q("estimate-text");
     est.textContent = s.estimate ? s.estimate.text : "";
@@ -125,7 +130,15 @@ const Board = {
     }
     if (s.controls.next_hand) parts.push(button("next-hand", "Next hand", "deal the next hand").replace("spt-btn", "spt-btn spt-primary"));
     if (s.controls.new_game) parts.push(button("game-over-new", "New game…", "choose the rules and start a new game").replace("spt-btn", "spt-btn spt-primary"));
-    el.innerHTML = parts.join("");
+    // the same choices as at the last draw: the buttons stay (the focus and
+    // a blind bid's question with them); else the focus stays on the same
+    // choice (h on the bid 0 once put it on the hinted 6, and Enter bid 6)
+    const html = parts.join("");
+    if (html === this.actionsHtml && el.children.length === parts.length) return;
+    this.actionsHtml = html;
+    const had = el.contains(document.activeElement) ? document.activeElement.dataset.testid : null;
+    el.innerHTML = html;
+    if (had) this.q(had)?.focus();
   },
 
   renderHand(s) {
@@ -176,6 +189,8 @@ const Board = {
     const shape = JSON.stringify([cards.map((c) => c.code), four, large, [...got]]);
     let buttons = [...el.querySelectorAll("[data-code]")];
     const same = shape === this.handShape && buttons.length === n;
+    // where the focused card was: a card played, its neighbour takes its place
+    const at = buttons.findIndex((b) => b.dataset.code === focused);
     this.handShape = shape;
     if (same) {
       const put = (b, name, value) => {
@@ -207,7 +222,12 @@ const Board = {
     // when your turn to play comes, the keyboard moves off a card you may not play
     const turnCame = s.hand.playable && !this.playable;
     this.playable = !!s.hand.playable;
-    if (keep && turnCame && !legal(keep)) keep = undefined;
+    if (!keep && at >= 0) keep = buttons[Math.min(at, buttons.length - 1)];
+    // ... to the card nearest to it that may be played
+    if (keep && turnCame && !legal(keep)) {
+      const i = buttons.indexOf(keep);
+      keep = buttons.filter(legal).sort((a, b) => Math.abs(buttons.indexOf(a) - i) - Math.abs(buttons.indexOf(b) - i))[0];
+    }
     keep = keep || buttons.find(legal) || buttons[0];
     for (const b of buttons) {
       const tab = b === keep ? 0 : -1;

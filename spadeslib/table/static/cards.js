@@ -85,3 +85,25 @@ function cardSVG(card, four, large) {
 function backSVG() {
   return `<svg class="spt-face" viewBox="0 0 100 140" aria-hidden="true" focusable="false"><rect x="1" y="1" width="98" height="138" rx="8" fill="#1f3a93" stroke="#555" stroke-width="1.5"/><rect x="9" y="9" width="82" height="122" rx="5" fill="none" stroke="#c9d3f0" stroke-width="2" stroke-dasharray="4 3"/></svg>`;
 }
+
+// A text as a screen reader should hear it: a card's symbol in words
+// ("East plays 5♥" is said "East plays five of hearts": a reader says ♥ as
+// "black heart suit", or nothing), a lone suit symbol as its suit ("♠
+// spades broken", "spades broken"). The page shows the symbols (setSaid)
+const RANK_WORDS = { A: "ace", K: "king", Q: "queen", J: "jack", 10: "ten", 9: "nine", 8: "eight", 7: "seven", 6: "six", 5: "five", 4: "four", 3: "three", 2: "two" };
+const SYMBOL_SUITS = { "♣": "clubs", "♦": "diamonds", "♥": "hearts", "♠": "spades" };
+function spoken(text) {
+  return String(text ?? "")
+    .replace(/(?<![\w])(10|[2-9AKQJ])([♣♦♥♠])/g, (_, r, s) => `${RANK_WORDS[r]} of ${SYMBOL_SUITS[s]}`)
+    .replace(/([♣♦♥♠])(\s+(?:clubs|diamonds|hearts|spades)\b)?/g, (_, s, word) => (word ? word.trim() : SYMBOL_SUITS[s]));
+}
+
+// An element's words: seen with the symbols, heard with the cards named
+// (spoken); `data-text` keeps the words as written (a live region compares them)
+function setSaid(el, text) {
+  text = text || "";
+  const heard = spoken(text);
+  if (heard === text) el.textContent = text;
+  else el.innerHTML = `<span aria-hidden="true">${esc(text)}</span><span class="spt-sr">${esc(heard)}</span>`;
+  el.dataset.text = text;
+}

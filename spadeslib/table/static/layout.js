@@ -52,15 +52,15 @@ const SKELETON = `
   </div>
 </div>
 <div class="spt-tools" role="toolbar" aria-label="table controls">
-  ${button("hint", "Hint", "hint: what would the coach do?")}
+  ${button("hint", "Hint", "hint: what would the coach do?", 'aria-keyshortcuts="h" title="key h"')}
   ${button("estimate", "How good is my hand?", "how good is my hand? expected tricks and a suggested bid")}
-  ${button("undo", "Undo", "undo my last decision")}
+  ${button("undo", "Undo", "undo my last decision", 'aria-keyshortcuts="u" title="key u"')}
   ${button("replay", "Replay this deal", "replay this deal from the start")}
   ${button("review-open", "Check my play", "check my play: review the last hand")}
   <span class="spt-speed" role="group" aria-label="bot speed">
     ${["step", "slow", "normal", "fast"].map((s) => button(`speed-${s}`, s, `bot speed ${s}`)).join("")}
   </span>
-  ${button("step", "Next move", "let the next bot move")}
+  ${button("step", "Next move", "let the next bot move", 'aria-keyshortcuts="s" title="key s"')}
   ${button("pause", "Pause", "pause the bots")}
   ${button("save", "Save", "save the game: download the record")}
   ${button("load", "Load", "load a game: upload a record file")}

@@ -79,17 +79,20 @@ const Log = {
     }
     clearTimeout(this.holdTimer);
     this.held = null;
+    // the review's summary, logged, is said without its paragraph on "less the noise"
+    const say = (e) => (rv?.said && e.text === rv.summary ? rv.said : e.text);
     let said;
     if (scored) {
       this.endSaid = end;
-      said = this.endLines(lines, rv.result, rv.state === "ready" ? rv.summary : null);
+      said = this.endLines(lines, rv.result, rv.state === "ready" ? rv : null);
     } else if (held) {
       // the review went away unsaid (a new hand, a new game): the score first
       this.endSaid = held.end;
-      said = this.endLines(held.lines, held.result, null).concat(news.slice(-4).map((e) => e.text));
-    } else said = lines.slice(-4).map((e) => e.text);
+      said = this.endLines(held.lines, held.result, null).concat(news.slice(-4).map(say));
+    } else said = lines.slice(-4).map(say);
     if (turn) said.push(turn);
-    if (said.length) this.q("live").textContent = said.join(" ");
+    // the cards named in words (spoken): "5♥" is read "black heart suit", or not at all
+    if (said.length) this.q("live").textContent = spoken(said.join(" "));
   },
 
   // the review did not come in time: the hand's end is said without it
@@ -100,16 +103,19 @@ const Log = {
     this.endSaid = held.end;
     const said = this.endLines(held.lines, held.result, null);
     if (held.turn) said.push(held.turn);
-    this.q("live").textContent = said.join(" ");
+    this.q("live").textContent = spoken(said.join(" "));
   },
 
-  // a hand's end in words: the last two lines before the score, the score
-  // as one text, the review's summary (where it is in the log), the lines after
-  endLines(lines, result, summary) {
-    const texts = lines.map((e) => e.text).filter((text) => text !== summary);
+  // a hand's end in words: the score first, as one text, then the last two
+  // lines before it (the last trick), the review's summary (`review`, where
+  // it is in the log) in the words to say (review.said: without the
+  // paragraph on "less the noise", which the review shows), the lines after
+  endLines(lines, result, review) {
+    const texts = lines.map((e) => e.text).filter((text) => text !== review?.summary);
     const score = texts.map((text) => result.includes(text));
     const first = score.indexOf(true);
     const last = score.lastIndexOf(true);
-    return [...texts.slice(Math.max(0, first - 2), first), result, ...(summary ? [summary] : []), ...texts.slice(last + 1)];
+    const summary = review ? review.said ?? review.summary : null;
+    return [result, ...texts.slice(Math.max(0, first - 2), first), ...(summary ? [summary] : []), ...texts.slice(last + 1)];
   },
 };

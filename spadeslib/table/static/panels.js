@@ -92,9 +92,12 @@ const Panels = {
       <p class="spt-sheet-status">${esc(s.sheet.status)}</p><details><summary>Rules of this table</summary><ul>${rules}</ul></details>`;
     // a finished hand: the newest row, the totals and the status in view
     // (the rows scroll under the title and the headings: both stay in view)
+    // to the status line's bottom, never half of it (large print cut it)
     if (grew) {
       const body = this.q("score-sheet");
-      body.scrollTop = body.scrollHeight;
+      const status = body.querySelector(".spt-sheet-status");
+      const end = status ? status.getBoundingClientRect().bottom - body.getBoundingClientRect().top + body.scrollTop + 3 : body.scrollHeight;
+      body.scrollTop = end - body.clientHeight;
     }
   },
 

@@ -60,16 +60,25 @@
 // "opt-large-print". Panels: "score-sheet", "sheet-toggle", "bid-history",
 // "tricks-viewer", "trick-prev", "trick-next", "review", "review-close",
 // "review-row", "resume-banner", "resume-yes", "resume-no", "timer".
-// Keys (focus anywhere in the table): arrows move between cards, Enter or
+// Keys (focus anywhere in the table): arrows move between cards (Up and
+// Down as Left and Right) and between the bids, Enter or
 // Space plays the focused card, digits bid (two digits quickly for 10-13),
-// n Nil, l look, h hint, u undo (no key bids blind). Escape closes the
+// n Nil, l look, h hint, u undo, s Next move (at Step speed; no key bids
+// blind). A key pressed in the table without Ctrl, Alt or Meta stays in
+// it: JupyterLab's notebook shortcuts (b adds a cell, x cuts, m makes
+// Markdown, d d deletes, the arrows move between cells, Shift+Enter runs
+// the table's cell again) do not see it; Ctrl+S and the like still reach
+// the host. (data-lm-suppress-shortcuts on the root does not do it: Lumino
+// matches the focused element itself before it reaches the root.) Escape closes the
 // review and the Options panel. When your turn to play comes with the focus
-// on a card you may not play, it moves to the first card you may; in the
+// on a card you may not play, it moves to the nearest card you may (and
+// after a card is played, to its neighbour, not to the hand's first); in the
 // two-player draw it comes back to the draw's buttons after each draw. A
 // control that goes away or is disabled under the focus (a bid, New game,
 // the review's Close) hands it on (refocus), never to the page; a tool of
 // the toolbar that becomes unavailable (Replay once the deal starts again)
-// keeps it: it is only aria-disabled.
+// keeps it: it is only aria-disabled, unless the learner's turn has just
+// come (Next move at Step speed): then the focus goes to the hand.
 
 const MAX_UPLOAD = 1000000;
 // how long Replay, New game, Load and a blind bid wait for the second press
@@ -237,13 +246,15 @@ class TableView {
   // it is emptied and written at the next frame, so that a screen reader
   // speaks it again, unless `still()` no longer holds by then
   sayNotice(text, again, still) {
+    // its words are seen with the suits' symbols, heard with the cards named (setSaid)
     const notice = this.q("notice");
-    if (again && text && notice.textContent === text) {
-      notice.textContent = "";
+    const says = notice.textContent ? notice.dataset.text : "";
+    if (again && text && says === text) {
+      setSaid(notice, "");
       requestAnimationFrame(() => {
-        if (still()) notice.textContent = text;
+        if (still()) setSaid(notice, text);
       });
-    } else if (notice.textContent !== text) notice.textContent = text;
+    } else if (says !== text) setSaid(notice, text);
   }
 
   // a button that throws away what is in play (the hand, the game) or bets
@@ -308,6 +319,8 @@ class TableView {
   }
 
   onKey(ev) {
+    // JupyterLab listens on the document, after the table (bubbling)
+    if (!ev.ctrlKey && !ev.metaKey && !ev.altKey) ev.stopPropagation();
     // Escape closes the Options panel (from anywhere in it, a box being
     // typed in too), the focus back on its button; the review, over the
     // felt, closes first unless the focus is in the panel
@@ -322,13 +335,24 @@ class TableView {
     if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || ev.ctrlKey || ev.metaKey || ev.altKey) return;
     const s = this.state();
     const card = ev.target.closest?.("[data-code]");
-    if (card && (ev.key === "ArrowLeft" || ev.key === "ArrowRight" || ev.key === "Home" || ev.key === "End")) {
+    const step = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 }[ev.key];
+    if (card && (step || ev.key === "Home" || ev.key === "End")) {
       const cards = [...this.q("hand").querySelectorAll("[data-code]")];
       let i = cards.indexOf(card);
-      i = ev.key === "Home" ? 0 : ev.key === "End" ? cards.length - 1 : i + (ev.key === "ArrowRight" ? 1 : -1);
+      i = ev.key === "Home" ? 0 : ev.key === "End" ? cards.length - 1 : i + step;
       i = Math.max(0, Math.min(cards.length - 1, i));
       cards.forEach((c, j) => (c.tabIndex = j === i ? 0 : -1));
       cards[i].focus();
+      ev.preventDefault();
+      return;
+    }
+    // the arrows move along the choices (the bids), as along the hand
+    const choice = ev.target.closest?.(".spt-actions button");
+    if (choice && (step || ev.key === "Home" || ev.key === "End")) {
+      const all = [...this.root.querySelectorAll(".spt-actions button:not(:disabled)")];
+      let i = all.indexOf(choice);
+      i = ev.key === "Home" ? 0 : ev.key === "End" ? all.length - 1 : i + step;
+      all[Math.max(0, Math.min(all.length - 1, i))]?.focus();
       ev.preventDefault();
       return;
     }
@@ -344,7 +368,7 @@ class TableView {
     }
     if (ev.target.tagName === "BUTTON" && (ev.key === "Enter" || ev.key === " ")) return;
     const key = ev.key.toLowerCase();
-    if (ev.repeat && (key === "h" || key === "u")) return; // a held key asks once
+    if (ev.repeat && (key === "h" || key === "u" || key === "s")) return; // a held key asks once
     if (/^[0-9]$/.test(key)) {
       ev.preventDefault();
       this.digits += key;
@@ -358,11 +382,17 @@ class TableView {
       else fire();
       return;
     }
-    const keys = { h: "hint", u: "undo", n: "nil", l: "look", k: "keep", t: "take_next" };
+    const keys = { h: "hint", u: "undo", n: "nil", l: "look", k: "keep", t: "take_next", s: "step" };
     if (!(key in keys)) return;
     ev.preventDefault();
     if (key === "h") return this.send({ type: "hint" });
     if (key === "u") return this.send({ type: "undo" });
+    if (key === "s") {
+      // Next move, as its button: shown at Step speed only; said why when unavailable
+      const next = this.q("step");
+      if (next.hidden) return;
+      return next.getAttribute("aria-disabled") === "true" ? this.unavailable(next) : this.send({ type: "step" });
+    }
     this.act(keys[key]);
     void s;
   }
@@ -382,7 +412,7 @@ class TableView {
   }
 
   localNotice(text) {
-    this.q("notice").textContent = text;
+    setSaid(this.q("notice"), text);
   }
 
   // ------------------------------------------------------------- drawing
@@ -393,6 +423,11 @@ class TableView {
     this.seq += 1;
     const r = this.root;
     const hadFocus = r.contains(document.activeElement);
+    // a tool under the focus, usable until this state (Next move at Step speed)
+    const tool = document.activeElement?.closest?.(".spt-tools [data-testid]");
+    const toolWasOn = !!tool && tool.getAttribute("aria-disabled") !== "true";
+    const turnCame = s.table.to_move === "you" && !this.myTurn;
+    this.myTurn = s.table.to_move === "you";
     const prefs = s.prefs || {};
     r.dataset.phase = s.table.phase;
     r.dataset.hand = s.table.hand;
@@ -433,7 +468,8 @@ class TableView {
     if (!this.q("options").hidden) this.refreshOptions(s);
     this.renderResume(s);
     this.keepPrefs(s);
-    if (hadFocus && this.focusLost()) this.refocus();
+    const toolWentOff = toolWasOn && turnCame && tool.getAttribute("aria-disabled") === "true";
+    if (hadFocus && (this.focusLost() || toolWentOff)) this.refocus();
     else if (hadFocus) this.backToDraw();
   }
 

@@ -249,41 +249,68 @@ class BenchResult:
         return min(rates) / max(rates) if rates else None
 
     def report(self) -> str:
-        """A few lines for people."""
+        """A few lines for people; the colons of a section line up.
+
+        >>> print(BenchResult(10, "cards4net", 100.0, 50.0, None).report())
+        ... # doctest: +ELLIPSIS
+        spadeslib bench (cards4net), Python ..., ... CPUs, best of repeats
+        engine alone, 10 random hands (CPU time):
+          spadeslib apply(check=False) :       100 hands/s
+          spadeslib apply() validated  :        50 hands/s
+          OpenSpiel                    : not installed (pip install 'spadeslib[bench]')
+        """
         lines = [
             f"spadeslib bench ({self.rules}), Python {platform.python_version()}, "
             f"{os.cpu_count()} CPUs, best of repeats",
             f"engine alone, {self.hands} random hands (CPU time):",
-            f"  spadeslib apply(check=False): {self.fast:9,.0f} hands/s",
-            f"  spadeslib apply() validated : {self.checked:9,.0f} hands/s",
+        ]
+        rows = [
+            ("spadeslib apply(check=False)", f"{self.fast:9,.0f} hands/s"),
+            ("spadeslib apply() validated", f"{self.checked:9,.0f} hands/s"),
         ]
         if self.openspiel is None:
-            lines.append("  OpenSpiel: not installed (pip install 'spadeslib[bench]')")
+            rows.append(("OpenSpiel", "not installed (pip install 'spadeslib[bench]')"))
         else:
-            lines.append(
-                f"  OpenSpiel spades (C++ via pyspiel): {self.openspiel:9,.0f} hands/s"
+            rows.append(
+                (
+                    "OpenSpiel spades (C++ via pyspiel)",
+                    f"{self.openspiel:9,.0f} hands/s",
+                )
             )
-            lines.append(f"  ratio spadeslib/OpenSpiel: {self.ratio:.2f}")
+            faster = "faster" if (self.ratio or 0) >= 1 else "slower"
+            rows.append(
+                (
+                    "spadeslib's hands/s / OpenSpiel's",
+                    f"{self.ratio:9.2f} (spadeslib {faster})",
+                )
+            )
+        lines += _aligned(rows)
         if self.play_one_game is not None or self.play_many_games is not None:
             one, many = self.play_ratios()
             lines.append(
                 f"{PLAY_HANDS:,} hands as a process, start-up included "
                 "(CPU time, workers included, bytecode cached):"
             )
+            rows = []
             if self.openspiel_process is not None:
-                lines.append(
-                    "  OpenSpiel random play from Python      : "
-                    f"{self.openspiel_process:6.2f} s"
+                rows.append(
+                    (
+                        "OpenSpiel random play from Python",
+                        f"{self.openspiel_process:6.2f} s",
+                    )
                 )
             for label, seconds, ratio in (
-                ("1 game ", self.play_one_game, one),
+                ("1 game", self.play_one_game, one),
                 ("30 games", self.play_many_games, many),
             ):
                 shown = "failed" if seconds is None else f"{seconds:6.2f} s"
-                versus = "" if ratio is None else f"  ratio {ratio:.2f} (target 1.5)"
-                lines.append(
-                    f"  spades play, random bots, {label}    : {shown}{versus}"
+                versus = (
+                    ""
+                    if ratio is None
+                    else f"  OpenSpiel takes {ratio:.2f}× this time (target 1.5×)"
                 )
+                rows.append((f"spades play, random bots, {label}", shown + versus))
+            lines += _aligned(rows)
         if self.lengths:
             rates = ", ".join(f"{n:,} hands {r:,.0f}/s" for n, r in self.lengths)
             lines.append(f"flat cost, random bots through views (CPU time): {rates}")
@@ -296,6 +323,12 @@ class BenchResult:
                 "(CPU time, target under 3 ms)"
             )
         return "\n".join(lines)
+
+
+def _aligned(rows: list[tuple[str, str]]) -> list[str]:
+    """``label : value`` lines, indented, the colons in one column."""
+    width = max((len(label) for label, _ in rows), default=0)
+    return [f"  {label:<{width}} : {value}" for label, value in rows]
 
 
 def run_bench(

@@ -609,7 +609,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.func(args))
     except SpadesError as error:
-        error_line(str(error))
+        raised = getattr(error, "raised", "")  # a bot's own exception (BotError)
+        if raised and os.environ.get("SPADES_DEBUG"):
+            raise  # the bot's traceback, chained
+        shows = " (SPADES_DEBUG=1 shows the bot's traceback)" if raised else ""
+        error_line(f"{error}{shows}")
         return 2
     except BrokenPipeError:  # e.g. `spades replay x.json | head`
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

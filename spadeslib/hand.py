@@ -37,6 +37,7 @@ __all__ = ["Hand", "Phase"]
 _PLAYING = Phase.PLAYING
 # the kinds of action each phase takes (none once the hand is over)
 _KINDS = {Phase.OVER: (), **legality.EXPECTED}
+_PASSING = (Phase.EXCHANGE, Phase.BLIND_DISCARD)  # checked even unchecked
 _playable = legality.playable
 _BIDDING = Phase.BIDDING
 _DRAW = Phase.DRAW
@@ -299,9 +300,10 @@ class Hand(HandState):
         """Take an action for the player to move (or for ``seat``, which must be
         the player to move). Raises :class:`IllegalAction`, leaving the hand
         unchanged, if the rules forbid it. ``check=False`` skips validation,
-        for actions taken from :meth:`legal_actions`: text is still read, and
-        a seat named, a card not held or a kind of action the phase does not
-        take still refused.
+        for actions taken from :meth:`legal_actions`: text is still read (an
+        action object is taken as given), a seat named, a card played and not
+        held, or a kind of action the phase does not take still refused, and
+        cards passed (an exchange, a blind discard) always checked.
 
         >>> hand = Hand("classic", dealer="N", seed=5)
         >>> hand.apply(4); hand.apply("nil"); hand.bid_map()
@@ -310,17 +312,17 @@ class Hand(HandState):
         Traceback (most recent call last):
         spadeslib.errors.IllegalAction: North cannot bid 2 now: it is West's turn to bid
         """
-        if check:
+        if not check and self.phase is _PLAYING:  # the simulations' path
+            if action.__class__ is not Card or seat is not None:
+                action = self._unchecked(action, seat)
+            self._play(action)  # type: ignore[arg-type]
+            return
+        if check or self.phase in _PASSING:
             legal = self._legal if self._legal is not None else self._legal_now()
             if action not in legal or (seat is not None and seat is not self.turn):
                 error, action = self._checked(action, seat)
                 if error is not None:
                     raise error
-        elif self.phase is _PLAYING:  # the simulations' path: a card, as is
-            if action.__class__ is not Card or seat is not None:
-                action = self._unchecked(action, seat)
-            self._play(action)  # type: ignore[arg-type]
-            return
         elif seat is not None or action.__class__ not in _KINDS[self.phase]:
             action = self._unchecked(action, seat)
         if self.phase is _PLAYING:

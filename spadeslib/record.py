@@ -28,6 +28,9 @@ The format (version 1) is a JSON object::
 ``deal`` values may be lists of card strings or one space-separated string.
 Bids are integers, ``"nil"``, ``"blind_nil"`` or ``"blind_seven"``. The last
 hand may stop anywhere: a record saved mid-hand loads to the same state.
+Names are read as the writer spells them (``"E"``, ``"10H"``, ``"nil"``,
+``"classic+mirror"``): ``"e"``, ``"10h"``, ``"10♥"``, ``"NIL"`` or a bid in
+quotes (``"5"``) are refused, naming the spelling to write.
 
 Reading is strict: every entry is a decision replayed through the validated
 engine at the point where it was taken, and an entry the rules do not allow
@@ -353,7 +356,15 @@ def _read_rules(value: Any) -> Rules:
         raise InvalidRecord(f"rules: {error}") from None
     except (TypeError, KeyError, AttributeError):
         raise InvalidRecord(f"rules: {show(value)} does not describe rules") from None
+    if isinstance(value, str) and value != rules.spec:
+        raise InvalidRecord(f"rules: {show(value)} is written {show(rules.spec)}")
     if isinstance(value, Mapping):
+        names = {"preset": rules.preset, "modifiers": list(rules.modifiers)}
+        for key, name in names.items():
+            if value.get(key, name) != name:
+                raise InvalidRecord(
+                    f"rules: {key} {show(value[key])} is written {show(name)}"
+                )
         base = Rules(rules.preset, rules.modifiers)
         for name, given in value.items():
             if name not in ("preset", "modifiers"):
@@ -408,7 +419,8 @@ def from_record(data: Any) -> Game:
         game = Game(
             rules,
             seed=seed,
-            dealer=first if isinstance(first, str) else None,
+            # a dealer that is not a seat letter is refused with hand 1
+            dealer=first if first in ("N", "E", "S", "W") else None,
             deal_first_hand=False,
         )
     except SpadesError as error:

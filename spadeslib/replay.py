@@ -8,12 +8,18 @@ do not allow there, or one left over at the end, raises
 :class:`~spadeslib.errors.InvalidRecord` naming the hand, the move, the seat
 and the rule; nothing is skipped.
 
+Every value is read as the writer spells it (seat letters ``N``, ``E``,
+``S``, ``W``; cards such as ``10H``; bids as numbers or ``"nil"``,
+``"blind_nil"``, ``"blind_seven"``): another spelling is refused, naming the
+one to write, so that a record that loads writes back as it was read.
+
 >>> show({"cards": "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S"})
 '{"cards": "AS KS QS JS 10S 9S 8S 7S 6...'
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Mapping
 from typing import Any, NoReturn
@@ -25,7 +31,7 @@ from .game import Game
 from .hand import Hand, Phase
 from .seats import Seat
 
-__all__ = ["HAND_KEYS", "HandReplay", "check_keys", "show"]
+__all__ = ["BID_WORDS", "HAND_KEYS", "HandReplay", "check_keys", "show"]
 
 HAND_KEYS = {
     4: ("dealer", "players", "deal", "bids", "plays", "exchanges", "looked"),
@@ -43,11 +49,25 @@ HAND_KEYS = {
     ),
 }
 _SHOWN = 40  # characters of a bad value quoted in an error message
+_LETTERS = ("N", "E", "S", "W")
+BID_WORDS = ("nil", "blind_nil", "blind_seven")
+"""The bids a record writes in words (every other bid is a number)."""
+_BID_FORM = (
+    'a bid is a number of tricks (not in quotes), or "nil", "blind_nil" or '
+    '"blind_seven"'
+)
 
 
 def show(value: Any) -> str:
-    """A bad value, quoted and cut short for an error message."""
-    text = json.dumps(value, ensure_ascii=True, default=repr)
+    r"""A bad value, quoted and cut short for an error message (as JSON: other
+    alphabets and symbols as written, unless something in it is unprintable).
+
+    >>> show("7♥"), show("7\u202e")
+    ('"7♥"', '"7\\u202e"')
+    """
+    text = json.dumps(value, ensure_ascii=False, default=repr)
+    if not text.isprintable():
+        text = json.dumps(value, ensure_ascii=True, default=repr)
     return text if len(text) <= _SHOWN else text[: _SHOWN - 3] + "..."
 
 
@@ -112,25 +132,43 @@ class HandReplay:
 
     def seat(self, letter: Any, key: str) -> Seat:
         rules = self.game.rules
-        try:
-            if not isinstance(letter, str):
-                raise SpadesError(f"{show(letter)} is not a seat letter")
-            seat = Seat.parse(letter)
-        except SpadesError as error:
-            raise self.fail(f'"{key}": {error}') from None
+        if not isinstance(letter, str):
+            raise self.fail(f'"{key}": {show(letter)} is not a seat letter')
+        if letter not in _LETTERS:
+            try:
+                hint = f"a record writes {show(Seat.parse(letter).letter)}"
+            except SpadesError:
+                hint = "use N, E, S or W"
+            raise self.fail(f'"{key}": {show(letter)} is not a seat: {hint}')
+        seat = Seat.parse(letter)
         if rules.players == 2 and seat not in (Seat.NORTH, Seat.SOUTH):
             raise self.fail(f'"{key}": {seat.full} has no seat in {rules.full_spec}')
         return seat
 
     def cards(self, value: Any, what: str) -> list[Card]:
-        if isinstance(value, list) and all(isinstance(c, str) for c in value):
-            pass
-        elif not isinstance(value, str):
+        """A list of card names, or one string of names separated by spaces."""
+        if isinstance(value, str):
+            value = value.split()
+        elif not isinstance(value, list) or not all(isinstance(c, str) for c in value):
             raise self.fail(f"{what}: cards are a list of card names or one string")
+        return [self.card(text, what) for text in value]
+
+    def card(self, text: str, what: str) -> Card:
+        """One card, written as the record writes it (``"10H"``, ``"BJ"``)."""
+        form = "a rank, then a capital suit letter C, D, H or S"
         try:
-            return Card.parse_many(value)
-        except SpadesError as error:
-            raise self.fail(f"{what}: {error}") from None
+            card = Card.parse(text)
+        except SpadesError:
+            raise self.fail(
+                f'{what}: {show(text)} is not a card: write {form}, such as "AS" or '
+                '"10H", or "BJ"/"LJ" for a joker'
+            ) from None
+        if str(card) != text:
+            raise self.fail(
+                f"{what}: {show(text)} is not a card as a record writes it: write "
+                f"{show(str(card))} ({form})"
+            )
+        return card
 
     def _wrong(self, key: str, kind: str) -> NoReturn:
         raise self.fail(f'"{key}" must be {kind}, not {show(self.entry[key])}')
@@ -150,11 +188,16 @@ class HandReplay:
             ) from None
 
     def bid(self, value: Any, i: int) -> Bid:
-        written = 'a bid is a number of tricks, or "nil", "blind nil" or "blind seven"'
+        if isinstance(value, str) and value not in BID_WORDS:
+            hint = _BID_FORM
+            with contextlib.suppress(SpadesError):  # a bid in another spelling
+                if len(value) <= 20:
+                    meant = Bid.parse(value).to_json()
+                    number = " (a number, without quotes)" * isinstance(meant, int)
+                    hint = f"a record writes {show(meant)}{number}"
+            raise self.fail(f"bid {i}: {show(value)} is not a bid: {hint}")
         if isinstance(value, bool) or not isinstance(value, (int, str)):
-            raise self.fail(f"bid {i}: {show(value)} is not a bid: {written}")
-        if isinstance(value, str) and len(value) > 20:
-            raise self.fail(f"bid {i}: {show(value)} is not a bid: {written}")
+            raise self.fail(f"bid {i}: {show(value)} is not a bid: {_BID_FORM}")
         if isinstance(value, int) and not -99 <= value <= 99:  # said short
             raise self.fail(f"bid {i}: {show(value)} is not a bid (0 to 13 or Nil)")
         try:
@@ -208,10 +251,7 @@ class HandReplay:
                 raise self.fail(f"play {i} ({value}) comes after the thirteenth trick")
             if hand.phase is not Phase.PLAYING:
                 raise self.fail(f"play {i} ({value}) comes {_phase_words(hand)}")
-            try:
-                card = Card.parse(value)
-            except SpadesError as error:
-                raise self.fail(f"play {i}: {error}") from None
+            card = self.card(value, f"play {i}")
             self.act(
                 card,
                 f"play {i}, trick {len(hand.tricks) + 1}, "

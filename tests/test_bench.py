@@ -49,7 +49,8 @@ def test_ratios_and_report_come_from_the_figures() -> None:
     assert result.play_ratios() == (pytest.approx(1.5), pytest.approx(0.75))
     assert result.flatness == pytest.approx(0.9)
     report = result.report()
-    assert "ratio 1.50" in report and "ratio 0.75" in report
+    assert "OpenSpiel takes 1.50× this time" in report
+    assert "OpenSpiel takes 0.75× this time" in report
     assert "slowest/fastest: 0.90" in report and "2.50 ms a hand" in report
     alone = BenchResult(100, "cards4net", 3000.0, 2000.0, None)
     assert alone.play_ratios() == (None, None) and alone.flatness is None

@@ -13,7 +13,13 @@ from pathlib import Path
 import pytest
 
 from spadeslib import Game, SpadesError
-from spadeslib.bots import level_options, make_bot, parse_level, play_until
+from spadeslib.bots import (
+    BotError,
+    level_options,
+    make_bot,
+    parse_level,
+    play_until,
+)
 from spadeslib.bots.match import duplicate_match
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
@@ -119,8 +125,11 @@ class Broken(NoReset):
 
 
 def test_a_bug_in_your_bot_is_not_called_a_bad_option() -> None:
-    with pytest.raises(KeyError):
+    # named as the bot's own failure, its exception chained
+    with pytest.raises(BotError, match=r"failed when made.*KeyError") as caught:
         make_bot("test_custom_bots.Broken")
+    assert isinstance(caught.value.__cause__, KeyError)
+    assert "bad options" not in str(caught.value)
     with pytest.raises(SpadesError, match=r"bad options.*'depth'"):
         make_bot("test_custom_bots.Broken:depth=2")
 

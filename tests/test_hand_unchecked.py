@@ -114,3 +114,30 @@ def test_an_unchecked_action_after_the_game_is_refused_as_checked() -> None:
         with pytest.raises(IllegalAction, match="the game is over") as raised:
             game.apply(3, "N", check=check)
         assert raised.value.rule == "game-over"
+
+
+def test_cards_passed_are_checked_even_unchecked() -> None:
+    """An exchange naming a card another seat holds was accepted unchecked,
+    and the partner's legal exchange then broke the hand (a ValueError)."""
+    from spadeslib.actions import Exchange
+
+    hand = next(
+        h
+        for seed in range(200)
+        for h in [Hand("classic", dealer="W", seed=seed, scores={"NS": 0, "EW": 200})]
+        if Bid.BLIND_NIL in h.legal_actions()
+    )
+    hand.apply(Bid.BLIND_NIL)
+    while hand.phase is Phase.BIDDING:
+        hand.apply(hand.legal_actions()[0])
+    assert hand.phase is Phase.EXCHANGE
+    mover = hand.turn
+    assert mover is not None
+    other = next(c for s in hand.seats if s is not mover for c in hand.holding[s])
+    bad = Exchange(tuple(sorted([other, hand.holding[mover][0]])))
+    before = snapshot(hand)
+    with pytest.raises(IllegalAction):
+        hand.apply(bad, check=False)
+    assert snapshot(hand) == before
+    hand.apply(hand.legal_actions()[0], check=False)  # a legal one goes through
+    assert hand.turn is not mover

@@ -118,6 +118,7 @@ def test_the_handout_says_how_to_play_under_the_links_rules() -> None:
             "http://192.168.1.23:8866/?rules=classic",
         ),
         ("https://10.0.0.5/?seed=1", "opens port 443"),
+        ("http://mylaptop/?seed=1", "opens port 80"),
         ("http://10.0.0.5:8866/?seed=1&seed=2", "gives seed twice"),
         (
             "http://HOST:8866/?rules=cards4net&seed=2007",  # as docs/lessons.md

@@ -49,6 +49,12 @@ def test_solver_objectives_read_alike() -> None:
         Solver(hand, "score")
     with pytest.raises(SpadesError, match="unknown objective"):
         Solver(hand, 3)  # type: ignore[arg-type]
+    for empty in ("", " "):  # not the default ("points"): refused like a typo
+        with pytest.raises(SpadesError, match=r"unknown objective '\s*': choose"):
+            solve(hand, empty)
+        with pytest.raises(SpadesError, match="unknown objective"):
+            Solver(hand, empty)
+    assert solve(hand).objective == "points"  # left out, it is the default
 
 
 # ------------------------------------------------------ the table's coach
@@ -86,6 +92,22 @@ def test_the_table_keeps_the_coach_level_it_uses() -> None:
     assert other.advisor.level == "search"
     assert other.new_game()
     assert other.coach_level == other.advisor.level == "search"
+
+
+def test_a_resumed_table_keeps_levels_as_its_menu_names_them() -> None:
+    """A token whose levels were typed ``"Search"`` (kept so by an earlier
+    version) came back as ``"Search"``, a name the level menu does not hold."""
+    session = TableSession(seed=4, opponents="search")
+    token = session.resume_token()
+    assert token is not None
+    token["levels"] = {
+        seat: ("Search" if level == "search" else level)
+        for seat, level in token["levels"].items()
+    }
+    other = TableSession(seed=5)
+    assert other.resume(token), other.notice
+    assert "Search" not in other.levels.values()
+    assert "search" in other.levels.values()
 
 
 # ------------------------------------------------------- a bot of your own

@@ -81,8 +81,10 @@ def test_an_illegal_choice_names_the_bot_the_seat_and_the_rule() -> None:
         play_until(game, bots)
     message = str(raised.value)
     assert message.startswith(
-        f"bot 'stubborn' at {seat.full} chose {missing.symbol()}:"
+        f"bot 'stubborn' at {seat.full}, hand 1 (seed 2/1), trick 1: "
+        f"chose {missing.symbol()}:"
     )
+    assert message.endswith("[rule: card-not-held]")
     assert f"does not hold the {missing.name}" in message
     assert game_snapshot(game) == before
 

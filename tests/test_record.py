@@ -99,7 +99,7 @@ def test_rules_as_object_and_lists_or_strings_in_the_deal() -> None:
             ["hand 1", "move 3", "South", "nil", "nil-after-partner"],
         ),
         ({"bids": [14, "nil", 0, 1]}, ["hand 1", "move 1", "North", "14", "bid-range"]),
-        ({"dealer": "Q"}, ["hand 1", "dealer", "'Q'"]),
+        ({"dealer": "Q"}, ["hand 1", "dealer", '"Q" is not a seat']),
         ({"deal": {**SUITED_DEAL, "N": "AS"}}, ["hand 1", "North", "1 card, not 13"]),
     ],
 )
@@ -566,3 +566,50 @@ def test_the_docs_step_through_example_runs(
         f"hand {n}: {h.result['NS'].points} points for NS"
         for n, h in enumerate(game.finished_hands, 1)
     ]
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ({"bids": ["13", "nil", 0, 1]}, ['bid 1: "13" is not a bid', "writes 13"]),
+        ({"bids": [13, "NIL", 0, 1]}, ['bid 2: "NIL" is not a bid', 'writes "nil"']),
+        ({"bids": [13, "blind nil", 0, 1]}, ['writes "blind_nil"']),
+        ({"plays": ["as", *suited_plays()[1:]]}, ['play 1: "as"', 'write "AS"']),
+        ({"plays": ["A♠", *suited_plays()[1:]]}, ['play 1: "A♠"', 'write "AS"']),
+        ({"dealer": "w"}, ['"dealer": "w" is not a seat', 'writes "W"']),
+        ({"deal": {**SUITED_DEAL, "S": "ad kd"}}, ['deal of South: "ad"']),
+        ({"deal": {**SUITED_DEAL, "s": SUITED_DEAL["S"]}}, ['"s" is not a seat']),
+    ],
+)
+def test_a_name_in_another_spelling_is_refused_naming_the_one_to_write(
+    change: dict, words: list[str]
+) -> None:
+    """The format is ours and exact: a record that loads writes back as it
+    was read, so "13" (a string), "NIL", "as", "A♠" or "w" are refused."""
+    with pytest.raises(InvalidRecord) as info:
+        record.from_record(suited_record(**change))
+    for word in words:
+        assert word in str(info.value)
+
+
+def test_bid_errors_spell_bids_as_the_format_does() -> None:
+    with pytest.raises(InvalidRecord, match='"nil", "blind_nil" or "blind_seven"'):
+        record.from_record(suited_record(bids=[True, "nil", 0, 1]))
+
+
+def test_rule_set_names_are_read_as_written() -> None:
+    for rules in ("Cards4net", {"preset": "CARDS4NET"}):
+        data = suited_record()
+        data["rules"] = rules
+        with pytest.raises(InvalidRecord, match=r'rules: .*is written "cards4net"'):
+            record.from_record(data)
+    data = suited_record()
+    data["rules"] = {"preset": "cards4net"}  # the object form, written as a name
+    assert record.to_record(record.from_record(data))["rules"] == "cards4net"
+
+
+def test_a_byte_order_mark_is_read_and_not_written() -> None:
+    text = json.dumps(suited_record())
+    game = record.loads(b"\xef\xbb\xbf" + text.encode())
+    assert not record.dumps(game).startswith("\ufeff")
+    assert game.scores == record.from_record(suited_record()).scores

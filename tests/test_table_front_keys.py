@@ -114,7 +114,12 @@ def test_s_is_next_move_and_the_turn_brings_the_focus_back_to_the_hand(
     # s pressed while Next move is unavailable sends nothing and says why
     page.keyboard.press("s")
     assert page.evaluate("() => window.sent") == [{"type": "step"}]
-    assert tid(page, "notice").inner_text()
+    said = state.get("unavailable", {}).get("step") or "Next move is not available"
+    page.wait_for_function(
+        "(said) => document.querySelector('[data-testid=notice]')"
+        ".textContent.includes(said)",
+        arg=said[:40],
+    )
     assert not page.errors, page.errors
     page.close()
 
@@ -176,7 +181,7 @@ def test_the_trick_just_won_stays_in_the_middle(browser: Any) -> None:
     assert trick.get_attribute("aria-label").startswith("the last trick: ")
     for p in last["plays"]:
         assert tid(page, f"trick-card-{p['seat']}").is_visible()
-    assert tid(page, "trick-note").inner_text() == last["text"]
+    assert tid(page, "trick-note").get_attribute("data-text") == last["text"]
     # the learner leads: the cards to play and the turn are shown
     assert page.locator('[data-legal="true"]').count() > 0
     assert "your turn" in tid(page, "seat-S").inner_text()

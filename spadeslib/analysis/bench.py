@@ -30,6 +30,7 @@ from typing import Any
 
 from ..arguments import whole
 from ..cards import Card, Suit
+from ..display import plural
 from ..errors import SpadesError
 from ..hand import Hand
 from ..rules import Rules
@@ -152,6 +153,10 @@ def bench(
     """Time the solver and compare it with DDS (see the module docstring);
     returns the CPU times in seconds by measurement."""
     times: dict[str, list[float]] = {}
+    out(
+        f"exact solver bench ({rules}), seed {seed}: CPU time to value every "
+        "card of a position"
+    )
     for objective in ("tricks", "points", "bag-adjusted"):
         key = f"{cards} cards each, {objective}"
         for i in range(positions):
@@ -159,14 +164,16 @@ def bench(
             _, t = _cpu(partial(_values, pos, objective))
             times.setdefault(key, []).append(t)
         if positions:
-            out(f"{key:<32} ({positions} positions): {_summary(times[key])}")
+            counted = f"({plural(positions, 'position')})"
+            out(f"  {key:<32} {counted:<15}: {_summary(times[key])}")
     key = "13-card deals, tricks"
     for i in range(deals):
         pos = random_position(seed + i, 13, rules=rules)
         _, t = _cpu(partial(_values, pos, "tricks"))
         times.setdefault(key, []).append(t)
     if deals:
-        out(f"{key:<32} ({deals} deals): {_summary(times[key])}")
+        counted = f"({plural(deals, 'deal')})"
+        out(f"  {key:<32} {counted:<15}: {_summary(times[key])}")
     if not checks:
         out("DDS comparison skipped: --checks 0")
         return times

@@ -131,7 +131,7 @@ def _position(state: Hand | Position) -> Position:
 
 def _solver(pos: Position, objective: str | None, solver: Solver | None) -> Solver:
     if solver is None:
-        return Solver(pos, objective or "points")
+        return Solver(pos, "points" if objective is None else objective)
     if objective is not None and solver.objective != _objective(objective):
         raise SpadesError(
             f"the solver was made for {solver.objective!r}, not {objective!r}"

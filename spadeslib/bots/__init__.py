@@ -37,19 +37,23 @@ another.
 
 from __future__ import annotations
 
+import ast
+import difflib
 import functools
 import importlib
 import inspect
 import os
 import re
 import sys
+import sysconfig
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..dealing import checked_seed
 from ..errors import SpadesError
 from ..names import name_key
-from .base import Bot, BotError, Suggestion, play_until
+from .base import Bot, BotError, Suggestion, bot_failure, play_until
 from .hints import suggest
 from .ladder import LADDER
 from .random_bot import RandomBot
@@ -153,6 +157,12 @@ def parse_level(spec: str) -> tuple[str, dict[str, Any]]:
         raise SpadesError(f"a bot level is a name such as 'rule', not {spec!r}")
     name, _, rest = spec.strip().partition(":")
     name = name.strip()
+    if name.endswith(".py") or (
+        name_key(name) not in BOTS
+        and _IDENTIFIER.fullmatch(rest)
+        and (rest.strip()[0].isupper() or Path(f"{name}.py").is_file())
+    ):  # a file's name, or "module:Class": a near miss of module.Class
+        _near_miss(spec.strip(), name.removesuffix(".py"), rest.strip())
     if "." in name:  # a bot of your own: "module.Class", imported when made
         _check_import_path(name)
     elif name_key(name) in BOTS:
@@ -167,6 +177,11 @@ def parse_level(spec: str) -> tuple[str, dict[str, Any]]:
         key, eq, value = item.partition("=")
         if not eq:
             key, value = "samples", item
+        if key.strip() == "seed":
+            raise SpadesError(
+                f"bot option 'seed' in {spec!r}: a level takes no seed option; "
+                "the seed comes from --seed / make_bot's seed="
+            )
         try:
             number = float(value)
         except ValueError:
@@ -260,25 +275,97 @@ def custom_bot(path: str) -> Callable[..., Bot]:
     added = here not in sys.path and "" not in sys.path
     if added:
         sys.path.append(here)
+    file = f"{module_name.replace('.', '/')}.py"
     try:
         module = importlib.import_module(module_name)
-    except ImportError as error:
+    except ModuleNotFoundError as error:
+        missing = error.name or ""
+        if missing and not (module_name + ".").startswith(missing + "."):
+            raise SpadesError(
+                f"bot {path!r}: {file} imports {missing}, which is not installed"
+            ) from None
         raise SpadesError(
             f"bot {path!r}: cannot import {module_name!r} ({error}); run from the "
-            f"folder that holds {module_name.replace('.', '/')}.py, or install it"
+            f"folder that holds {file}, or install it"
         ) from None
+    except Exception as error:  # the module's own bug: named, chained
+        raise bot_failure(path, f"failed to import ({file})", error) from error
     finally:
         if added and here in sys.path:
             sys.path.remove(here)
     factory: Callable[..., Bot] | None = getattr(module, attr, None)
     if factory is None:
-        raise SpadesError(f"bot {path!r}: module {module_name!r} has no {attr!r}")
+        raise SpadesError(f"bot {path!r}: {_no_such(module, module_name, attr)}")
     if not callable(factory):
         raise SpadesError(f"bot {path!r}: {attr} is not a class or a function")
     return factory
 
 
 _IMPORT_PATH = re.compile(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)+")
+_IDENTIFIER = re.compile(r"\s*[A-Za-z_]\w*\s*")
+
+
+def _near_miss(spec: str, module_name: str, attr: str) -> None:
+    """Refuse ``count_bot.py``, ``count_bot.py:CountBot`` and
+    ``count_bot:CountBot``, offering ``count_bot.CountBot`` (the class read
+    from the file in this folder when none is named; nothing is imported).
+
+    >>> _near_miss("mybot:CountBot", "mybot", "CountBot")
+    Traceback (most recent call last):
+    ...
+    spadeslib.errors.SpadesError: unknown bot 'mybot:CountBot': name a bot of
+    your own module.Class, with a dot: mybot.CountBot
+    """
+    if not _IDENTIFIER.fullmatch(attr):
+        attr = _bot_class_in(Path(module_name.replace(".", "/") + ".py"))
+    how = (
+        "without .py, with a dot"
+        if spec.split(":")[0].endswith(".py")
+        else ("with a dot")
+    )
+    raise SpadesError(
+        f"unknown bot {spec!r}: name a bot of your own module.Class, {how}: "
+        f"{module_name}.{attr}"
+    )
+
+
+def _bot_class_in(file: Path) -> str:
+    """The first class with an ``act`` method in ``file`` (read, not run),
+    or ``"YourBot"``."""
+    try:
+        tree = ast.parse(file.read_text(encoding="utf-8"))
+    except (OSError, SyntaxError, ValueError):
+        return "YourBot"
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef) and any(
+            isinstance(item, ast.FunctionDef) and item.name == "act"
+            for item in node.body
+        ):
+            return node.name
+    return "YourBot"
+
+
+def _no_such(module: Any, module_name: str, attr: str) -> str:
+    """Why ``module`` has no ``attr``: a name in another case or close to it
+    (did you mean), or the module found is not the file in this folder."""
+    top = module_name.split(".")[0]
+    origin = getattr(module, "__file__", None) or ""
+    here = Path.cwd()
+    local = (here / f"{top}.py").is_file() or (here / top).is_dir()
+    if local and origin and not Path(origin).resolve().is_relative_to(here.resolve()):
+        stdlib = Path(sysconfig.get_paths()["stdlib"]).resolve()
+        in_stdlib = Path(origin).resolve().is_relative_to(stdlib)
+        where = "in Python's standard library" if in_stdlib else "installed"
+        return (
+            f"module {module_name!r} was found {where} ({origin}), before "
+            f"{top}.py in this folder: rename your file (e.g. my_{top}.py)"
+        )
+    names = [n for n in dir(module) if not n.startswith("_")]
+    close = [
+        n for n in names if n.lower() == attr.lower()
+    ] or difflib.get_close_matches(attr, names, n=1)
+    offer = f": did you mean {module_name}.{close[0]}?" if close else ""
+    return f"module {module_name!r} has no {attr!r}{offer}"
 
 
 def _check_import_path(path: str) -> None:
@@ -334,7 +421,11 @@ def make_bot(name: str, seed: int | str | None = None, **options: Any) -> Bot:
             raise SpadesError(f"bad options for bot {level!r}: {error}") from None
         except ValueError:  # a signature Python cannot read: call it as it is
             pass
-        bot = factory(**parsed)
+        try:
+            bot = factory(**parsed)
+        except Exception as error:  # the bot's own bug: named, chained
+            where = f"failed when made (seed {seed!r})"
+            raise bot_failure(name.strip(), where, error) from error
     missing = [
         m for m in ("act", "explain", "reset") if not callable(getattr(bot, m, None))
     ]

@@ -22,10 +22,12 @@ from ..actions import Action
 from ..cards import Card
 from ..errors import IllegalAction, SpadesError
 from ..game import Game
+from ..hand import Hand
+from ..phase import Phase
 from ..seats import Seat
 from ..view import PlayerView
 
-__all__ = ["Bot", "BotError", "Suggestion", "play_until"]
+__all__ = ["Bot", "BotError", "Suggestion", "bot_failure", "play_until", "trick_text"]
 
 
 @dataclass(frozen=True)
@@ -55,10 +57,43 @@ class BotError(SpadesError):
     ...     def act(self, view): return Card.parse("AS")
     >>> play_until(Game(seed=7), {"S": Stubborn()})  # South bids first
     Traceback (most recent call last):
-    spadeslib.bots.base.BotError: bot 'stubborn' at South chose A♠: South cannot
-    play the ace of spades now: the hand is in the bidding phase and it is
-    South's turn to bid
+    spadeslib.bots.base.BotError: bot 'stubborn' at South, hand 1 (seed 7/1), bidding:
+    chose A♠: South cannot play the ace of spades now: the hand is in the
+    bidding phase and it is South's turn to bid [rule: wrong-phase]
+
+    A bot that raises instead of answering is reported the same way, its
+    exception chained (``raised`` names its type; see :func:`bot_failure`).
     """
+
+    #: the type of the exception the bot raised ("" for an illegal choice)
+    raised: str = ""
+
+
+def bot_failure(label: str, where: str, error: BaseException) -> BotError:
+    """The :class:`BotError` for a bot ``label`` that raised ``error``
+    ``where`` (seat, deal, trick); chain it ``from error``.
+
+    >>> error = bot_failure("mybot.X", "at South, trick 4", KeyError("oops"))
+    >>> str(error), error.raised
+    ("bot 'mybot.X' at South, trick 4: KeyError: 'oops'", 'KeyError')
+    """
+    what = type(error).__name__
+    said = str(error)
+    failure = BotError(f"bot {label!r} {where}: {what}" + (f": {said}" if said else ""))
+    failure.raised = what
+    return failure
+
+
+def trick_text(hand: Hand) -> str:
+    """Where a hand is, for a bot's error: ``"bidding"`` or ``"trick N"``.
+
+    >>> trick_text(Hand(seed=1)), trick_text(Hand("two-player", seed=1))
+    ('bidding', 'draw')
+    """
+    if hand.phase is Phase.PLAYING:
+        return f"trick {len(hand.tricks) + 1}"
+    phase: str = hand.phase.value
+    return phase.replace("_", " ")
 
 
 @runtime_checkable
@@ -125,15 +160,27 @@ def play_until(
             bot = bot_for(seat)
             if bot is None:
                 return
-            action = bot.act(view(seat))
+            try:
+                action = bot.act(view(seat))
+            except Exception as error:  # the bot's own bug: named, chained
+                where = f"at {seat.full}, {_hand_text(game)}, {trick_text(hand)}"
+                raise bot_failure(bot.name, where, error) from error
             try:
                 apply(action)  # validated: a legal action is recognised at once
             except IllegalAction as error:
                 shown = action.symbol() if isinstance(action, Card) else action
+                rule = f" [rule: {error.rule}]" if error.rule else ""
                 raise BotError(
-                    f"bot {bot.name!r} at {seat.full} chose {shown}: {error}"
+                    f"bot {bot.name!r} at {seat.full}, {_hand_text(game)}, "
+                    f"{trick_text(hand)}: chose {shown}: {error}{rule}"
                 ) from None
         finished += 1
+
+
+def _hand_text(game: Game) -> str:
+    """The hand under way and its deal's seed: ``"hand 2 (seed 7/2)"``."""
+    number = game.hand.number
+    return f"hand {number} (seed {game.seed}/{number})"
 
 
 def _bots_by_seat(

@@ -158,13 +158,23 @@ def _cmd_ladder(args: argparse.Namespace) -> int:
 
 def _bench_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
-        "--levels", default="random,rule,search", help="comma-separated levels"
+        "--levels",
+        default="random,rule,search",
+        help="comma-separated levels (default: %(default)s)",
     )
-    p.add_argument("--hands", type=whole(1), default=4, help="hands per level")
-    p.add_argument("--rules", default="cards4net", help="PRESET[+MODIFIER...]")
-    p.add_argument("--seed", type=seed_text, default="0")
     p.add_argument(
-        "--budget", type=whole(0), help="samples per decision of the search level"
+        "--hands", type=whole(1), default=4, help="hands per level (default: 4)"
+    )
+    p.add_argument(
+        "--rules", default="cards4net", help="PRESET[+MODIFIER...] (default: cards4net)"
+    )
+    p.add_argument(
+        "--seed", type=seed_text, default="0", help="seed of the hands (default: 0)"
+    )
+    p.add_argument(
+        "--budget",
+        type=whole(0),
+        help="samples per decision of the search levels (default: each level's own)",
     )
     p.add_argument("--json", action="store_true", help="print the timings as JSON")
     progress_option(p)

@@ -36,12 +36,18 @@ from ..hand import Hand, Phase
 from ..rules import Rules
 from ..scoring import side_of, sides
 from ..seats import Seat
-from .base import Bot, BotError
+from .base import Bot, BotError, bot_failure, trick_text
 from .knowledge import state_from_view
 from .match_report import PARTS, BotStats, DealResult, MatchReport
 from .seat_context import partner_sure
 
-__all__ = ["EXACT_TRICKS", "duplicate_match", "exact_tricks"]
+__all__ = [
+    "EXACT_TRICKS",
+    "check_level",
+    "duplicate_match",
+    "exact_tricks",
+    "level_label",
+]
 
 #: the last tricks of every hand whose card play is checked against exact
 #: analysis (capped by what the solver accepts: see :func:`exact_tricks`)
@@ -88,10 +94,14 @@ def _play_hand(
     blunders: dict[Seat, list[float]],
     check_tricks: int = 0,
     times: dict[Seat, list[tuple[float, float]]] | None = None,
+    labels: dict[Seat, str] | None = None,
+    where: str = "",
 ) -> tuple[Hand, int]:
     """Play one hand; count blunders by seat, and the points lost against
     exact analysis in the last ``check_tricks`` tricks; return the hand and
-    the number of decisions."""
+    the number of decisions. A bot that raises or chooses an illegal action
+    raises :class:`BotError` naming its level (``labels``, else its name),
+    seat, ``where`` (the deal and its seed) and trick."""
     hand = Hand(rules, dealer, seed=seed)
     solver: Any = None
     clock, cpu_clock = time.perf_counter, time.process_time
@@ -106,15 +116,26 @@ def _play_hand(
         assert seat is not None
         view = hand.view(seat)
         start, cpu_start = clock(), cpu_clock()
-        action = bots[seat].act(view)
+        try:
+            action = bots[seat].act(view)
+        except Exception as failure:  # the bot's own bug: named, chained
+            label = labels[seat] if labels else bots[seat].name
+            at = f"at {seat.full}{where}, {trick_text(hand)}"
+            raise bot_failure(label, at, failure) from failure
         if len(view.legal) > 1 and times is not None:
             times[seat].append((clock() - start, cpu_clock() - cpu_start))
         decisions += 1
         error = hand.check(action)
         if error is not None:
+            label = labels[seat] if labels else bots[seat].name
+            shown = action.symbol() if isinstance(action, Card) else repr(action)
+            rule = f" [rule: {error.rule}]" if error.rule else ""
             raise BotError(
-                f"bot {bots[seat].name!r} at {seat.full} chose {action}: {error}"
+                f"bot {label!r} at {seat.full}{where}, {trick_text(hand)}: "
+                f"chose {shown}: {error}{rule}"
             )
+        if not isinstance(action, Card | Bid):  # text, as the hand reads it
+            action = hand.parse_action(action)
         if (
             four
             and hand.phase is Phase.PLAYING
@@ -200,15 +221,18 @@ def play_deal(
     make_a: BotFactory,
     make_b: BotFactory,
     check_tricks: int = 0,
+    labels: tuple[str, str] = ("a", "b"),
 ) -> tuple[DealResult, BotStats, BotStats, int]:
     """Play deal number ``deal`` twice (``a`` first in the first side, then
     swapped); return the result, the stats of ``a`` and ``b`` and the number
-    of decisions."""
+    of decisions. ``labels`` name ``a`` and ``b`` in a bot's error."""
     cache: dict[tuple[str, Seat], Bot] = {}
     seats = rules.seats
     dealer = seats[deal % len(seats)]
     first, second = sides(rules)
     hand_seed = f"{seed}/deal/{deal}"
+    where = f", deal {deal} (seed {hand_seed})"
+    label = {"a": labels[0], "b": labels[1]}
     points = {"a": 0, "b": 0}
     parts = {key: dict.fromkeys(PARTS, 0) for key in ("a", "b")}
     stats = {"a": BotStats(), "b": BotStats()}
@@ -218,15 +242,22 @@ def play_deal(
     for play in range(2):
         a_side = first if play == 0 else second
         bots: dict[Seat, Bot] = {}
+        names: dict[Seat, str] = {}
         for seat in seats:
             key = "a" if side_of(rules, seat) == a_side else "b"
+            names[seat] = label[key]
             if (key, seat) not in cache:
-                cache[(key, seat)] = (make_a if key == "a" else make_b)(seat)
+                try:
+                    cache[(key, seat)] = (make_a if key == "a" else make_b)(seat)
+                except BotError as error:  # the bot failed when made: say where
+                    raise BotError(f"{error} (at {seat.full}{where})") from (
+                        error.__cause__
+                    )
             bots[seat] = cache[(key, seat)]
         blunders = {seat: [0.0, 0.0, 0.0, 0.0] for seat in seats}
         times: dict[Seat, list[tuple[float, float]]] = {seat: [] for seat in seats}
         hand, n = _play_hand(
-            rules, dealer, hand_seed, bots, blunders, check_tricks, times
+            rules, dealer, hand_seed, bots, blunders, check_tricks, times, names, where
         )
         decisions += n
         for side in (first, second):
@@ -273,6 +304,17 @@ def _factory(level: str, seed: Any, options: dict[str, Any], tag: str) -> BotFac
     return make
 
 
+def level_label(level: str, options: dict[str, Any]) -> str:
+    """A level as it would be typed: ``"search:samples=8"``, ``"rule"``.
+
+    >>> level_label("search", {"samples": 8}), level_label("rule", {})
+    ('search:samples=8', 'rule')
+    """
+    return level + (
+        ":" + ",".join(f"{k}={v}" for k, v in options.items()) if options else ""
+    )
+
+
 def _deal_job(
     job: tuple[tuple[Any, ...], int],
 ) -> tuple[DealResult, BotStats, BotStats, int]:
@@ -281,7 +323,20 @@ def _deal_job(
     (rules, seed, a, b, a_opts, b_opts, check), deal = job
     make_a = _factory(a, seed, a_opts, "a")
     make_b = _factory(b, seed, b_opts, "b")
-    return play_deal(rules, deal, seed, make_a, make_b, check)
+    labels = (level_label(a, a_opts), level_label(b, b_opts))
+    return play_deal(rules, deal, seed, make_a, make_b, check, labels)
+
+
+def check_level(level: str, seed: Any, options: dict[str, Any], tag: str) -> None:
+    """Make the level's bot once, before any deal: an unknown level, option
+    or seed, a module that cannot be imported or a bot that fails when made
+    is refused at once, in this process (as ``spades play`` does)."""
+    if "seed" in options:
+        raise SpadesError(
+            f"bot option 'seed' for {level!r}: a level takes no seed option; "
+            "the seed comes from the match's seed="
+        )
+    _factory(level, seed, options, tag)(Seat.NORTH)
 
 
 def duplicate_match(
@@ -319,6 +374,8 @@ def duplicate_match(
         raise SpadesError("a match needs at least one deal")
     a_opts = dict(a_options or {})
     b_opts = dict(b_options or {})
+    check_level(a, seed, a_opts, "a")
+    check_level(b, seed, b_opts, "b")
     report = MatchReport(a=a, b=b, rules=rules.full_spec, seed=seed, deals=deals)
     report.stats = {"a": BotStats(), "b": BotStats()}
     start = time.perf_counter()

@@ -353,6 +353,8 @@ class MatchReport:
                     for part, (m, lo, hi) in parts.items()
                 )
             )
+        # one column for both levels, however long their names
+        width = max(16, len(f"{self.a} (a)"), len(f"{self.b} (b)"))
         for key, name in (("a", self.a), ("b", self.b)):
             st = self.stats[key]
             label = f"{name} ({key})"
@@ -367,14 +369,15 @@ class MatchReport:
                 else ""
             )
             lines.append(
-                f"  {label:<16} {self.per_deal(key):+7.1f} pts/deal; contracts made "
-                f"{_pct(st.made_rate)}, set {_pct(st.set_rate)}; {nil}{blind}; "
+                f"  {label:<{width}} {self.per_deal(key):+7.1f} pts/deal; "
+                f"contracts made {_pct(st.made_rate)}, set {_pct(st.set_rate)}; "
+                f"{nil}{blind}; "
                 f"bags/hand {st.bags_per_hand:.2f}; {st.blunder_text(self.deals)}"
             )
             if st.exact_decisions:
                 mean, low_, high_ = self.exact_loss(key)
                 lines.append(
-                    f"  {'':<16} lost to exact analysis in the last "
+                    f"  {label:<{width}} lost to exact analysis in the last "
                     f"{self.check_tricks} tricks: "
                     f"{mean:.1f} points per deal [{low_:.1f}, {high_:.1f}] "
                     f"({st.exact_decisions} cards checked)"

@@ -257,7 +257,7 @@ def round_robin(
     folder keeping each finished match (:func:`saved_match`), so a run cut
     short resumes where it stopped."""
     from . import parse_level
-    from .match import exact_tricks
+    from .match import check_level, exact_tricks
 
     # read every level first: an unknown one is named before any count; the
     # same level twice is found however written (built-in names in any case,
@@ -286,6 +286,9 @@ def round_robin(
         )
     rules = Rules.parse(rules) if isinstance(rules, str) else rules
     options = options or {}
+    for spec in levels:  # every bot made once, before the first match
+        name, opts = parse_level(spec)
+        check_level(name, seed, {**opts, **options.get(spec, {})}, "a")
     check = exact_tricks(rules) if check_tricks is None else check_tricks
     report = LadderReport(list(levels), rules.full_spec, seed, deals)
     for i, upper in enumerate(levels):

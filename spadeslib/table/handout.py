@@ -88,8 +88,16 @@ def _link_problem(link: str) -> str | None:
             "this is JupyterLab's address, not the classroom page's: give the "
             "address Voila serves (make voila), such as http://192.168.1.23:8866/"
         )
-    if _port(parts) is None and not re.search(r"/(hub|user)/", path):
-        # a JupyterHub's links need none; Voila's page is on a port of its own
+    if (
+        _port(parts) is None
+        and not re.search(r"/(hub|user)/", path)
+        and (
+            re.search(r":[^:\]]*$", parts.netloc)  # a port not a number
+            or _a_machine(parts.hostname or "")
+        )
+    ):
+        # Voila's page is on a port of its own; a JupyterHub's links need
+        # none, nor a named server that forwards its port (spades.school.org)
         netloc = re.sub(r":[^:\]]*$", "", parts.netloc)
         served = parts._replace(netloc=f"{netloc}:8866").geturl()
         return (
@@ -102,6 +110,21 @@ def _link_problem(link: str) -> str | None:
     if twice:
         return f"the link gives {', '.join(twice)} twice: keep one"
     return None
+
+
+def _a_machine(host: str) -> bool:
+    """Whether ``host`` names one machine (an address, or a name with no
+    dot), where Voila serves on its own port, not a site that may forward
+    its default port to Voila.
+
+    >>> [_a_machine(h) for h in ("10.0.0.5", "::1", "mylaptop", "spades.school.org")]
+    [True, True, True, False]
+    """
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        return "." not in host
+    return True
 
 
 def _port(parts: SplitResult) -> int | None:

@@ -110,7 +110,7 @@ def token_replays(
     seat: Seat,
     levels: Mapping[Seat, str],
     bot_move: BotMove,
-    check_level: Callable[[str], object],
+    check_level: Callable[[str], str],
     *,
     changes: Sequence[tuple[int, SeatLevels]] = (),
 ) -> bool:
@@ -219,14 +219,15 @@ def replay_token(
     token: Any,
     seat: Seat,
     bot_move: BotMove,
-    check_level: Callable[[str], object],
+    check_level: Callable[[str], str],
     max_bytes: int = MAX_UPLOAD,
 ) -> Replayed:
     """Rebuild the game and its bots' levels from a token (a dict or its
     JSON), every move checked by the engine, every bot level by
     ``check_level`` (which raises :class:`SpadesError` for a level no bot
-    can play), each change of levels applied at the start of its hand.
-    Raises :class:`SpadesError` saying what is wrong."""
+    can play, and returns the level as the table keeps it), each change of
+    levels applied at the start of its hand. Raises :class:`SpadesError`
+    saying what is wrong."""
     try:
         return _replay(token, seat, bot_move, check_level, max_bytes)
     except SpadesError:
@@ -243,7 +244,7 @@ def _replay(
     token: Any,
     seat: Seat,
     bot_move: BotMove,
-    check_level: Callable[[str], object],
+    check_level: Callable[[str], str],
     max_bytes: int,
 ) -> Replayed:
     if isinstance(token, str):
@@ -267,9 +268,8 @@ def _replay(
         levels = {Seat.parse(str(k)): str(v) for k, v in raw.items()}
         if set(levels) != bots:
             raise SpadesError(f"the bot seats of {what} do not match the rules")
-        for level in levels.values():
-            check_level(level)
-        return levels
+        # kept as the level menu names it ("Search" from an earlier version)
+        return {seat: check_level(level) for seat, level in levels.items()}
 
     first = levels_of(token["levels"], "its levels")
     hands = token["hands"]

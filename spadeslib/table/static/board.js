@@ -63,12 +63,12 @@ const Board = {
     const four = !!s.prefs?.four_colour;
     const el = this.q("trick");
     const slots = { top: "", left: "", right: "", bottom: "" };
-    // no card of the next trick yet: the trick just won stays in the middle,
-    // dimmed, until the next card is played (state.trick.last, from Python)
-    const last = s.trick.current.length ? null : s.trick.last;
+    // the trick just won, which stays in the middle, dimmed, until the next
+    // card is played (Python sends it only while no card of the next is down)
+    const last = s.trick.last || null;
     el.classList.toggle("spt-finished", !!last);
     el.setAttribute("aria-label", last ? `the last trick: ${spoken(last.text)}` : "the trick in play");
-    for (const p of s.trick.current.length ? s.trick.current : last?.plays || []) {
+    for (const p of last ? last.plays : s.trick.current) {
       const m = swapMark(s, p);
       slots[p.pos] = `<div class="spt-played${m.cls}" data-testid="trick-card-${p.seat}" role="img" aria-label="${esc(p.who)}: ${esc(p.card.name)}${esc(m.words)}">${cardSVG(p.card, four, false)}<span class="spt-who">${esc(p.who)}</span></div>`;
     }
@@ -81,12 +81,12 @@ const Board = {
     // broken is a badge in the felt's corner, so the note never wraps onto
     // the prompt below it
     const note = this.q("trick-note");
-    note.textContent = s.trick.note || "";
+    setSaid(note, s.trick.note || "");
     note.title = s.trick.note || "";
     const broken = s.trick.spades_broken;
     const badge = this.q("spades-broken");
     badge.hidden = broken === null || broken === undefined;
-    badge.textContent = broken ? "♠ spades broken" : "♠ spades not broken";
+    setSaid(badge, broken ? "♠ spades broken" : "♠ spades not broken");
     badge.classList.toggle("spt-broken", !!broken);
   },
 

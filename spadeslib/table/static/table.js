@@ -394,7 +394,6 @@ class TableView {
       return next.getAttribute("aria-disabled") === "true" ? this.unavailable(next) : this.send({ type: "step" });
     }
     this.act(keys[key]);
-    void s;
   }
 
   onFile(ev) {

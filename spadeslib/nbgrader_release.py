@@ -47,6 +47,7 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from .errors import SpadesError
 from .exercises import (
     CHAPTERS,
     Chapter,
@@ -55,7 +56,7 @@ from .exercises import (
     resolve,
     student_seed,
 )
-from .exercises.class_sets import key_markdown
+from .exercises.class_sets import _class_seed, _earlier_key, key_markdown
 from .exercises.notebooks import SETUP_IMPORT, YOUR_CODE, exercise_heading
 
 __all__ = [
@@ -243,8 +244,22 @@ def write_course(
     (one per exercise, the key) and ``accepted`` (every answer the check
     accepts, the key first), by chapter and exercise label, as in a class set.
     ``progress`` is called once per student and chapter whose key is computed.
+
+    The key records the ``class_seed``. A later run into the same folder (the
+    next chapter, a late student) must use that class seed, else
+    :class:`~spadeslib.errors.SpadesError` before anything is written; its
+    keys then cover the students and chapters of both runs.
     """
     root = Path(out)
+    earlier = _earlier_key(root / "answer_key.json")
+    known = _class_seed(earlier, class_seed)
+    if earlier and known != str(class_seed):
+        was = f"is {known}" if known is not None else "is not recorded"
+        raise SpadesError(
+            f"the class seed of the nbgrader course in {root} {was}, not "
+            f"{class_seed}: run with the --seed you used before (or without "
+            "--seed), or write the new course to another --out folder"
+        )
     root.mkdir(parents=True, exist_ok=True)
     import nbformat
 
@@ -258,17 +273,27 @@ def write_course(
         path.parent.mkdir(parents=True, exist_ok=True)
         nbformat.write(assignment_notebook(name, class_seed), path)
         written.append(path)
+    # the students and chapters of an earlier run too, so no key is lost
+    everyone = list(dict.fromkeys([*students, *earlier]))
     roster = root / "students.csv"
     with roster.open("w", newline="", encoding="utf-8") as f:
         writer = csv.writer(f)
         writer.writerow(["id", "first_name", "last_name", "email"])
-        writer.writerows([s, "", "", ""] for s in students)
+        writer.writerows([s, "", "", ""] for s in everyone)
     written.append(roster)
     keys: dict[str, Any] = {}
-    seeds = [(student, student_seed(class_seed, student)) for student in students]
+    seeds = [(student, student_seed(class_seed, student)) for student in everyone]
+    done = {name for entry in earlier.values() for name in entry["answers"]}
+    run = {(student, name) for student in students for name in names}
+    names = [name for name in CHAPTERS if name in {*names, *done}]
     loaded: dict[tuple[str, int], Chapter] = {}
     for student, seed in seeds:
-        keys[student] = {"seed": seed, "answers": {}, "accepted": {}}
+        keys[student] = {
+            "seed": seed,
+            "class_seed": str(class_seed),
+            "answers": {},
+            "accepted": {},
+        }
         for name in names:
             chapter = loaded[(name, seed)] = load(name, seed=seed)
             keys[student]["answers"][name] = {
@@ -277,7 +302,7 @@ def write_course(
             keys[student]["accepted"][name] = {
                 label: answers for label, _, answers in chapter.accepted()
             }
-            if progress is not None:
+            if progress is not None and (student, name) in run:
                 progress()
     md, js = root / "answer_key.md", root / "answer_key.json"
     md.write_text(key_markdown(seeds, names, loaded), encoding="utf-8")

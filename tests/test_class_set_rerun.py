@@ -286,3 +286,37 @@ def test_a_grid_of_30_students_prints_on_one_a4_page(browser: Any, name: str) ->
             page.emulate_media(media="screen")
     finally:
         page.close()
+
+
+def test_an_nbgrader_course_keeps_its_class_seed_too(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The same slip with --nbgrader: a run without --seed took the default
+    seed and the key kept only the new chapter."""
+    from spadeslib.cli import main
+
+    out = tmp_path / "nbg"
+    argv = ["exercises", "--nbgrader", "--out", str(out), "--no-progress"]
+    who = ["--students", "alice,bob"]
+    assert main([*argv, *who, "--seed", "2026", "--chapters", "06"]) == 0
+    first = json.loads((out / "answer_key.json").read_text("utf-8"))
+    capsys.readouterr()
+    assert main([*argv, "--students", "cy", "--chapters", "07"]) == 0  # forgotten
+    said = capsys.readouterr().out.splitlines()
+    assert said[0] == f"using the class seed of {out}, 2026 (from its answer_key.json)"
+    key = json.loads((out / "answer_key.json").read_text("utf-8"))
+    assert set(key) == {"alice", "bob", "cy"}
+    for student in ("alice", "bob"):
+        assert key[student]["seed"] == first[student]["seed"]
+        assert (
+            key[student]["answers"]["06_scoring"]
+            == first[student]["answers"]["06_scoring"]
+        )
+    assert all(
+        sorted(e["answers"]) == ["06_scoring", "07_bags_and_winning"]
+        for e in key.values()
+    )
+    assert (out / "source" / "06_scoring" / "06_scoring.ipynb").exists()
+    assert main([*argv, *who, "--seed", "7", "--chapters", "08"]) == 2
+    assert "class seed of the nbgrader course" in capsys.readouterr().err
+    assert json.loads((out / "answer_key.json").read_text("utf-8")) == key

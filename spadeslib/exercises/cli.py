@@ -146,6 +146,12 @@ def _cmd_class(args: argparse.Namespace) -> int:
             "(or --list, or --grade DIR)"
         )
     _require_notebook_tools(args.nbgrader)
+    out = Path(args.out)
+    seed = args.seed
+    if seed is None and seeds is None:
+        seed = folder_seed(out)
+        if seed is not None:  # a later run into the same folder
+            print(f"using the class seed of {out}, {seed} (from its answer_key.json)")
     if args.nbgrader:
         from ..nbgrader_release import write_course
 
@@ -154,9 +160,9 @@ def _cmd_class(args: argparse.Namespace) -> int:
                 len(students) * len(chapters), "notebooks", enabled=args.progress
             ) as bar:
                 write_course(
-                    Path(args.out),
+                    out,
                     students,
-                    _class_seed(args),
+                    str(DEFAULT_SEED) if seed is None else str(seed),
                     chapters,
                     progress=bar.update,
                 )
@@ -168,12 +174,6 @@ def _cmd_class(args: argparse.Namespace) -> int:
             f"{plural(len(students), 'student')}, answer_key.md"
         )
         return 0
-    out = Path(args.out)
-    seed = args.seed
-    if seed is None and seeds is None:
-        seed = folder_seed(out)
-        if seed is not None:  # a later run into the same folder
-            print(f"using the class seed of {out}, {seed} (from its answer_key.json)")
     with Progress(
         len(students) * len(chapters), "notebooks", enabled=args.progress
     ) as bar:
@@ -276,13 +276,13 @@ def _cmd_grade(args: argparse.Namespace) -> int:
     return 0
 
 
-def _class_seed(args: argparse.Namespace) -> str:
+def _seed_or_default(args: argparse.Namespace) -> str:
     """The ``--seed`` given, or the default one."""
     return str(DEFAULT_SEED) if args.seed is None else str(args.seed)
 
 
 def _cmd_list(args: argparse.Namespace) -> int:
-    seed = read_seed(_class_seed(args))
+    seed = read_seed(_seed_or_default(args))
     if not isinstance(seed, int):
         raise SpadesError(
             f"--seed for --list is a whole number, such as {DEFAULT_SEED}; "

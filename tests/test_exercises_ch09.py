@@ -5,12 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from spadeslib.exercises.ch09_strategy_bidding import (
-    COACH_POINTS,
-    BreakEven,
-    ChooseBid,
-    UnderbidCost,
-)
+from spadeslib.exercises.ch09_choose_bid import COACH_POINTS, ChooseBid
+from spadeslib.exercises.ch09_strategy_bidding import BreakEven, UnderbidCost
 
 SEEDS = (1, 2, 3, 4, 5)
 

@@ -31,7 +31,7 @@ from ..game import Game
 from ..rules import Rules
 from ..seats import Seat
 from .narrate import seat_name
-from .options import DEFAULT_LEVELS, check_level, first_level, level_seats
+from .options import DEFAULT_LEVEL, check_level, level_seats
 from .saving import Change, levels_in
 
 if TYPE_CHECKING:
@@ -86,7 +86,7 @@ class Levels:
         else the last chosen (a pending change's, else those in force, at
         the seats they sat at under the last game's rules), else the default;
         each checked (:class:`SpadesError` for a level no bot plays)."""
-        default = first_level(DEFAULT_LEVELS)
+        default = DEFAULT_LEVEL
         old = getattr(self, "pending_levels", None) or getattr(self, "levels", {})
         last_rules = getattr(getattr(self, "game", None), "rules", rules)
         was_partner, was_opponent = level_seats(last_rules, self.seat)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import math
 import secrets
-from collections.abc import Iterable
 from typing import Any
 
 from ..bots import BOTS, LADDER, make_bot
@@ -21,18 +20,17 @@ from ..rules import Rules
 from ..seats import Seat
 
 __all__ = [
-    "DEFAULT_LEVELS",
+    "DEFAULT_LEVEL",
     "check_level",
     "check_timer",
-    "first_level",
     "fresh_seed",
     "keep_house_rules",
     "ladder",
 ]
 
 
-DEFAULT_LEVELS = ("rule",)
-"""The default level of the bots and of the coach, first preferred."""
+DEFAULT_LEVEL = "rule"
+"""The level of the bots and of the coach at a table opened without one."""
 
 
 def ladder() -> list[str]:
@@ -51,16 +49,6 @@ def level_seats(rules: Rules, seat: Seat) -> tuple[Seat | None, Seat]:
     if rules.players == 2:
         return None, seat.partner
     return seat.partner, seat.left
-
-
-def first_level(preferred: Iterable[str]) -> str:
-    """The first of ``preferred`` that is a built-in level (every one always
-    is), else ``"rule"``.
-
-    >>> first_level(DEFAULT_LEVELS)
-    'rule'
-    """
-    return next((lvl for lvl in preferred if lvl in BOTS), "rule")
 
 
 def check_level(level: Any) -> str:

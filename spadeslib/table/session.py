@@ -57,9 +57,8 @@ from .narrate import (
     winner_words,
 )
 from .options import (
-    DEFAULT_LEVELS,
+    DEFAULT_LEVEL,
     check_timer,
-    first_level,
     fresh_seed,
     keep_house_rules,
     ladder,
@@ -71,7 +70,7 @@ from .tools import WAIT, Tools
 from .turns import SPEEDS, TurnLoop
 from .words import you_text
 
-__all__ = ["DEFAULT_LEVELS", "MAX_UPLOAD", "SPEEDS", "TableSession", "ladder"]
+__all__ = ["DEFAULT_LEVEL", "MAX_UPLOAD", "SPEEDS", "TableSession", "ladder"]
 
 
 class TableSession(TurnLoop, Deciding, Coaching, Keeping, Levels, Tools):
@@ -120,7 +119,7 @@ class TableSession(TurnLoop, Deciding, Coaching, Keeping, Levels, Tools):
         self.auto_next = auto_next
         self.auto_review = auto_review
         # read as the coach reads it ("Search" is "search"); refused if unknown
-        self.coach_level = check_coach_level(coach or first_level(DEFAULT_LEVELS))
+        self.coach_level = check_coach_level(coach or DEFAULT_LEVEL)
         self.paused = False
         self.log: list[str] = []
         """Every event and refusal shown, oldest first."""

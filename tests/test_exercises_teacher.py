@@ -292,10 +292,10 @@ def test_both_modes_write_the_same_answer_key_json(tmp_path: Path) -> None:
         json.loads((tmp_path / mode / "answer_key.json").read_text(encoding="utf-8"))
         for mode in ("class", "course")
     ]
-    # a class set records its class seed too, for a later run into its folder
-    assert {e.pop("class_seed") for e in keys[0].values()} == {"2026"}
+    # both record the class seed, for a later run into their folder
     assert keys[0] == keys[1]
-    assert set(keys[0]["alice"]) == {"seed", "answers", "accepted"}
+    assert {e["class_seed"] for e in keys[0].values()} == {"2026"}
+    assert set(keys[0]["alice"]) == {"seed", "class_seed", "answers", "accepted"}
 
 
 def test_a_second_class_set_in_one_folder_names_the_older_students(

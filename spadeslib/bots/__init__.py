@@ -265,7 +265,7 @@ def custom_bot(path: str) -> Callable[..., Bot]:
     >>> custom_bot("spadeslib.bots.NoSuchBot")
     Traceback (most recent call last):
     ...
-    spadeslib.errors.SpadesError: bot '...NoSuchBot': module ... has no 'NoSuchBot'
+    spadeslib.errors.SpadesError: bot '...NoSuchBot': module ... has no 'NoSuchBot'...
     """
     _check_import_path(path)
     module_name, _, attr = path.rpartition(".")

@@ -178,6 +178,15 @@ def test_a_bot_that_raises_is_named_in_one_line(
     ), err
 
 
+def test_bench_bots_names_a_bot_that_raises_in_one_line(
+    capsys: pytest.CaptureFixture[str], folder: Path
+) -> None:
+    name = module(folder, BOTS)
+    argv = ("bench-bots", "--levels", f"{name}.RaiseBot", "--hands", "1")
+    err = refused(capsys, *argv)
+    assert f"bot '{name}.RaiseBot' at " in err and "trick 4): KeyError: 'oops'" in err
+
+
 def test_the_bots_exception_is_chained(folder: Path) -> None:
     name = module(folder, BOTS)
     with pytest.raises(BotError, match="KeyError") as caught:

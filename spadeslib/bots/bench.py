@@ -18,8 +18,10 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..errors import SpadesError
 from ..hand import Hand
 from ..rules import Rules
+from .base import bot_failure, trick_text
 from .stats import quantile
 
 __all__ = ["BenchReport", "LevelTiming", "bench_levels"]
@@ -149,11 +151,19 @@ def bench_levels(
                     assert seat is not None
                     view = hand.view(seat)
                     w0, c0 = time.perf_counter(), time.process_time()
-                    action = bots[seat].act(view)
+                    try:
+                        action = bots[seat].act(view)
+                    except Exception as error:  # a bot of your own that raised
+                        where = f"at {seat.full}, hand {number} ({trick_text(hand)})"
+                        raise bot_failure(level, where, error) from error
                     timing.cpu.append(time.process_time() - c0)
                     timing.wall.append(time.perf_counter() - w0)
                     timing.choices.append(len(view.legal))
-                    hand.apply(action)
+                    try:
+                        hand.apply(action)
+                    except SpadesError as error:
+                        where = f"at {seat.full}, hand {number} ({trick_text(hand)})"
+                        raise bot_failure(level, where, error) from error
                 bar.update()
             report.levels[level] = timing
     return report

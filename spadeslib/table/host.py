@@ -22,6 +22,7 @@ from ..game import Game
 from ..hand import Hand
 from ..rules import Rules
 from ..seats import Seat
+from ..view import PlayerView
 from .advisor import Advisor, HandEstimate, TableReview, Tip
 from .narrate import Aside
 from .saving import LevelsOfGame
@@ -71,6 +72,8 @@ class Host(Protocol):
     def rules(self) -> Rules: ...
     @property
     def shown_hand(self) -> Hand: ...
+    @property
+    def view(self) -> PlayerView: ...
 
     def learner_to_move(self) -> bool: ...
     def bot_to_move(self) -> bool: ...

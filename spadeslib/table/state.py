@@ -303,9 +303,28 @@ def _prompt(session: TableSession, view: PlayerView) -> str:
     if view.trick:
         led = view.rules.trick_suit(view.trick[0][1])
         return f"Your turn to play: {led.plural} were led."
+    if _spades_closed(view):
+        return "Your turn to lead: any card but a spade (spades are not broken yet)."
     return (
         "Your turn to lead: play any card you may (a card you may not play "
         'now is dimmed, and its name says "not playable now").'
+    )
+
+
+def _spades_closed(view: PlayerView) -> bool:
+    """The learner leads with spades unbroken, holding spades and other
+    suits: the engine leaves every card but the spades (jokers count)."""
+    rules = view.rules
+    hand = view.hand or ()
+    legal = [a for a in view.legal if isinstance(a, Card)]
+    spades = [c for c in hand if rules.is_trump(c)]
+    return (
+        rules.must_break_spades
+        and not view.spades_broken
+        and bool(spades)
+        and len(spades) < len(hand)
+        and bool(legal)
+        and not any(rules.is_trump(c) for c in legal)
     )
 
 
@@ -534,6 +553,8 @@ def table_state(
             if game.is_over
             else ("between" if session.between else view.phase.value),
             "players": game.rules.players,
+            # the game has the two-player draw (keys k and t: Keep, Take next)
+            "draw": game.rules.players == 2,
             "you": session.seat.letter,
             "to_move": "you" if mine else ("bot" if session.bot_to_move() else None),
             "target": game.rules.target,

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from ..hand import Phase
 from .narrate import seat_name
+from .words import step_words
 
 if TYPE_CHECKING:
     from .host import Host
@@ -67,7 +68,7 @@ class Tools:
             if self.bot_to_move():
                 return None
             if self.learner_to_move():
-                return "It is your turn."
+                return step_words(self.view)
             return self._not_your_turn()  # the hand or the game is over, or paused
         raise ValueError(f"there is no tool {tool!r}: one of {', '.join(TOOLS)}")
 

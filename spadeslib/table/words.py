@@ -28,6 +28,7 @@ from ..actions import Bid
 from ..cards import Card
 from ..display import and_list, plural
 from ..errors import IllegalAction
+from ..hand import Phase
 from ..rules import MODIFIERS, PRESETS, Rules
 from ..seats import Seat
 from ..view import PlayerView
@@ -42,6 +43,7 @@ __all__ = [
     "plural",
     "refusal",
     "rules_in_words",
+    "step_words",
     "suicide_words",
     "you",
     "you_text",
@@ -308,3 +310,17 @@ def blind_words(view: PlayerView) -> str:
             "your partner's only bid is then Blind Seven too."
         )
     return "".join(parts)
+
+
+def step_words(view: PlayerView) -> str:
+    """Why Next move (key s) is off on the learner's own turn: it lets a
+    bot move, and what the learner does instead."""
+    if view.phase is Phase.BIDDING:
+        do = "bid with a button, or type the number"
+    elif view.phase is Phase.DRAW and view.drawn is not None:
+        do = "keep the top card or take the next one"
+    elif view.phase is Phase.PLAYING:
+        do = "play a card with Enter"
+    else:
+        do = "make your choice with the buttons"
+    return f"Next move is for the bots' turns: it is your turn ({do})."

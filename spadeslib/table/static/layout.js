@@ -29,7 +29,7 @@ const SKELETON = `
     <div class="spt-seat spt-pos-top"></div>
     <div class="spt-seat spt-pos-left"></div>
     <div class="spt-centre">
-      <div class="spt-trick" data-testid="trick" aria-label="the trick in play" role="group"></div>
+      <div class="spt-trick" data-testid="trick" aria-label="the trick in play" role="group" tabindex="-1"></div>
       <div class="spt-trick-note" data-testid="trick-note"></div>
     </div>
     <div class="spt-seat spt-pos-right"></div>

@@ -107,7 +107,7 @@ const Log = {
   },
 
   // a hand's end in words: the score first, as one text, then the last two
-  // lines before it (the last trick), the review's summary (`review`, where
+  // lines before it (the last trick, said "Last trick: ..."), the review's summary (`review`, where
   // it is in the log) in the words to say (review.said: without the
   // paragraph on "less the noise", which the review shows), the lines after
   endLines(lines, result, review) {
@@ -116,6 +116,9 @@ const Log = {
     const first = score.indexOf(true);
     const last = score.lastIndexOf(true);
     const summary = review ? review.said ?? review.summary : null;
-    return [result, ...texts.slice(Math.max(0, first - 2), first), ...(summary ? [summary] : []), ...texts.slice(last + 1)];
+    // the trick's lines come after the score: "Last trick:" says they came before it
+    const trick = texts.slice(Math.max(0, first - 2), first);
+    if (trick.length) trick[0] = `Last trick: ${trick[0]}`;
+    return [result, ...trick, ...(summary ? [summary] : []), ...texts.slice(last + 1)];
   },
 };

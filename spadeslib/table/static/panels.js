@@ -52,7 +52,10 @@ const Panels = {
     const opening = el.hidden && !this.q("options").contains(document.activeElement);
     el.hidden = false;
     if (opening) queueMicrotask(() => el.focus());
-    const head = `<div class="spt-review-head"><b>Check my play · hand ${esc(rv.hand)}</b>${button("review-close", "Close", "close the review")}</div>${rv.result ? `<p class="spt-review-result" data-testid="review-result">${esc(rv.result)}</p>` : ""}`;
+    // Next hand beside Close: Tab from the review reaches it (the one under
+    // the review comes before it in the page's order)
+    const next = s.controls?.next_hand ? button("review-next-hand", "Next hand", "deal the next hand").replace("spt-btn", "spt-btn spt-primary") : "";
+    const head = `<div class="spt-review-head"><b>Check my play · hand ${esc(rv.hand)}</b><span class="spt-review-buttons">${button("review-close", "Close", "close the review")}${next}</span></div>${rv.result ? `<p class="spt-review-result" data-testid="review-result">${esc(rv.result)}</p>` : ""}`;
     if (rv.state === "pending") {
       el.innerHTML = `${head}<p>The coach is checking your decisions…</p>`;
       return;
@@ -97,7 +100,13 @@ const Panels = {
       const body = this.q("score-sheet");
       const status = body.querySelector(".spt-sheet-status");
       const end = status ? status.getBoundingClientRect().bottom - body.getBoundingClientRect().top + body.scrollTop + 3 : body.scrollHeight;
-      body.scrollTop = end - body.clientHeight;
+      // but the newest hand's row whole, under the sticky headings, first
+      // (large print's sheet is too short for both: its top was cut)
+      const rows = body.querySelectorAll("tbody tr:not(.spt-total)");
+      const newest = rows[rows.length - 1];
+      const heads = body.querySelector("thead")?.offsetHeight || 0;
+      const top = newest ? newest.getBoundingClientRect().top - body.getBoundingClientRect().top + body.scrollTop - heads : Infinity;
+      body.scrollTop = Math.min(end - body.clientHeight, top);
     }
   },
 

@@ -58,13 +58,14 @@
 // "apply-levels" (the bots' levels in this game), "opt-pending-levels" (a change
 // waiting for the next hand, in Python's words), "opt-seed", "opt-timer", "new-game", "opt-four-colour",
 // "opt-large-print". Panels: "score-sheet", "sheet-toggle", "bid-history",
-// "tricks-viewer", "trick-prev", "trick-next", "review", "review-close",
+// "tricks-viewer", "trick-prev", "trick-next", "review", "review-close", "review-next-hand",
 // "review-row", "resume-banner", "resume-yes", "resume-no", "timer".
 // Keys (focus anywhere in the table): arrows move between cards (Up and
 // Down as Left and Right) and between the bids, Enter or
 // Space plays the focused card, digits bid (two digits quickly for 10-13),
-// n Nil, l look, h hint, u undo, s Next move (at Step speed; no key bids
-// blind). A key pressed in the table without Ctrl, Alt or Meta stays in
+// n Nil, l look (while offered), k keep and t take the next card (in a
+// game with the draw), h hint, u undo, s Next move (at Step speed; no key
+// bids blind); a letter pressed with Shift is none of them. A key pressed in the table without Ctrl, Alt or Meta stays in
 // it: JupyterLab's notebook shortcuts (b adds a cell, x cuts, m makes
 // Markdown, d d deletes, the arrows move between cells, Shift+Enter runs
 // the table's cell again) do not see it; Ctrl+S and the like still reach
@@ -182,7 +183,8 @@ class TableView {
     const simple = { hint: "hint", estimate: "estimate", undo: "undo", step: "step", save: "save" };
     if (id === "replay") return this.confirmReplay(el);
     if (id === "review-open") return this.openReview();
-    if (id === "next-hand") return this.decide({ type: "next_hand" });
+    // Next hand is also in the review, after its Close (Tab reaches it there)
+    if (id === "next-hand" || id === "review-next-hand") return this.decide({ type: "next_hand" });
     if (simple[id]) return this.send({ type: simple[id] });
     switch (id) {
       case "confirm-choice":
@@ -367,6 +369,9 @@ class TableView {
       return this.refocus();
     }
     if (ev.target.tagName === "BUTTON" && (ev.key === "Enter" || ev.key === " ")) return;
+    // Shift+K is not k (Caps Lock's K is): a letter with Shift is no key of
+    // the table; a digit typed with Shift (AZERTY) still bids
+    if (ev.shiftKey && /^[a-z]$/i.test(ev.key)) return;
     const key = ev.key.toLowerCase();
     if (ev.repeat && (key === "h" || key === "u" || key === "s")) return; // a held key asks once
     if (/^[0-9]$/.test(key)) {
@@ -384,6 +389,10 @@ class TableView {
     }
     const keys = { h: "hint", u: "undo", n: "nil", l: "look", k: "keep", t: "take_next", s: "step" };
     if (!(key in keys)) return;
+    // l acts only while Look is offered, k and t only in a game with the
+    // draw (Python's state says both): else they are quietly nothing
+    const offered = (s.buttons || []).some((b) => b.action === keys[key]);
+    if ((key === "l" && !offered) || ((key === "k" || key === "t") && !offered && !s.table.draw)) return;
     ev.preventDefault();
     if (key === "h") return this.send({ type: "hint" });
     if (key === "u") return this.send({ type: "undo" });
@@ -511,7 +520,8 @@ class TableView {
   // keyboard and the keys h, u, l keep working. The learner's turn: the
   // first card they may play, or the prompt's choice (the hinted one, else
   // the first that is not a blind bid); between hands Next hand; the bots'
-  // turn: the hand; else the Options button
+  // turn: the hand; the hand played out (the bots finish the last trick):
+  // the trick, until the review takes it; else the Options button
   refocus() {
     const s = this.state();
     const hand = this.q("hand");
@@ -522,7 +532,8 @@ class TableView {
       acts.querySelector('button:not([data-action^="blind"]):not(:disabled)') ||
       acts.querySelector("button:not(:disabled)");
     const cardsFirst = s.hand?.playable || s.hand?.choose;
-    const next = this.q("next-hand") || (cardsFirst ? card || choice : choice || card) || this.q("options-toggle");
+    const trick = hand.querySelector("[data-code]") ? null : this.q("trick");
+    const next = this.q("next-hand") || (cardsFirst ? card || choice : choice || card) || trick || this.q("options-toggle");
     const to = this.drawButton() || next || this.root;
     to.focus();
     this.parkedOn = to.dataset?.code;

@@ -1,0 +1,252 @@
+"""The table after a second keyboard check in JupyterLab, in Chromium: Tab
+from the end-of-hand review reaches Next hand; the trick's names never lie
+under its note; the last card played leaves the focus on the trick; the top
+plate's turn mark and the spades badge are whole in large print; Shift and
+the keys of steps the game lacks do nothing; the hand's end says "Last
+trick:"; large print's score sheet shows the newest row whole. Page and
+states: ``front_support.py``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from front_support import FOCUSED, FRAMES, copy_state, open_table, push, tid
+
+from spadeslib.table.app import SpadesTable
+
+pytestmark = pytest.mark.browser
+
+#: the narrowest side-by-side table, JupyterLab's cell at 1280x800 with the
+#: file browser open, and a wide page
+WIDTHS = (760, 850, 1240)
+
+
+def _legal(state: dict[str, Any]) -> str:
+    return next(c["code"] for c in state["hand"]["cards"] if c["legal"])
+
+
+def _rect(page: Any, selector: str) -> dict[str, float]:
+    return page.evaluate(
+        "(sel) => { const r = document.querySelector(sel).getBoundingClientRect();"
+        " return {top: r.top, bottom: r.bottom, left: r.left, right: r.right,"
+        " height: r.height}; }",
+        selector,
+    )
+
+
+# ------------------------------------------------------ 1. Next hand by Tab
+
+
+def test_tab_from_the_review_reaches_next_hand(browser: Any, states: Any) -> None:
+    page = open_table(browser, states["reviewed"])
+    page.evaluate(FRAMES)
+    assert page.evaluate(FOCUSED) == "review"
+    page.keyboard.press("Tab")
+    assert page.evaluate(FOCUSED) == "review-close"
+    page.keyboard.press("Tab")
+    assert page.evaluate(FOCUSED) == "review-next-hand"
+    page.keyboard.press("Enter")
+    assert {"type": "next_hand"} in page.evaluate("() => window.sent")
+    # Escape still closes the review onto the Next hand under it
+    page.keyboard.press("Escape")
+    page.evaluate(FRAMES)
+    assert page.evaluate(FOCUSED) == "next-hand"
+    page.close()
+
+
+# ------------------------------------------------- 2. the trick's names
+
+
+def _finished_trick() -> dict[str, Any]:
+    table = SpadesTable("classic", seed=2024, speed="instant")
+    table.bid(3)
+    for _ in range(60):
+        s = table.state
+        if s["hand"]["playable"] and s["trick"]["last"]:
+            return s
+        table.play(_legal(s))
+    raise AssertionError("no finished trick")
+
+
+@pytest.mark.parametrize("large", [False, True])
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_trick_note_never_lies_on_the_names(
+    browser: Any, width: int, large: bool
+) -> None:
+    state = copy_state(_finished_trick())
+    state["prefs"]["large_print"] = large
+    page = open_table(browser, state, width=width)
+    note = _rect(page, '[data-testid="trick-note"]')
+    for p in state["trick"]["last"]["plays"]:
+        who = _rect(page, f'[data-testid="trick-card-{p["seat"]}"] .spt-who')
+        assert who["height"] < 20, (p["who"], who)  # one line: no wrap
+        if p["pos"] == "bottom":
+            assert who["bottom"] <= note["top"] + 0.5, (who, note)
+    page.close()
+
+
+# ------------------------------------------ 3. the focus after the last card
+
+
+def test_the_last_card_played_leaves_the_focus_on_the_trick(browser: Any) -> None:
+    table = SpadesTable("classic", seed=2024, speed="step")
+    for _ in range(300):
+        s = table.state
+        if s["table"]["to_move"] == "you" and s["hand"]["playable"]:
+            if len(s["hand"]["cards"]) == 1:
+                break
+            table.play(_legal(s))
+        elif s["table"]["to_move"] == "you":
+            table.bid(3)
+        else:
+            table.step()
+    state = table.state
+    code = _legal(state)
+    page = open_table(browser, state)
+    tid(page, f"card-{code}").focus()
+    assert table.play(code)
+    after = table.state
+    if after["table"]["to_move"] != "bot":  # the learner played last: no wait
+        pytest.skip("the learner's card ended the trick")
+    push(page, after)
+    page.evaluate(FRAMES)
+    assert page.evaluate(FOCUSED) == "trick"
+    page.close()
+
+
+# ------------------------------------------- 4. the top plate in large print
+
+
+def test_large_print_top_plate_shows_its_turn_and_the_badge(browser: Any) -> None:
+    table = SpadesTable("classic", seed=2024, speed="step")
+    for _ in range(300):
+        s = table.state
+        top = next(p for p in s["seats"] if p["pos"] == "top")
+        if top["turn"] and s["table"]["phase"] == "playing" and s["trick"]["current"]:
+            break
+        if s["table"]["to_move"] == "you":
+            table.bid(3) if s["table"]["phase"] == "bidding" else table.play(_legal(s))
+        else:
+            table.step()
+    state = copy_state(table.state)
+    state["prefs"]["large_print"] = True
+    assert state["trick"]["spades_broken"] is False
+    for width in WIDTHS[1:]:  # at 760 px the name line is cut as well
+        page = open_table(browser, state, width=width)
+        seat = tid(page, "seat-N")
+        assert "to play" in seat.inner_text()
+        clipped = page.evaluate(
+            """() => [...document.querySelectorAll('.spt-pos-top > *')]
+            .some((e) => e.scrollWidth > e.clientWidth + 1)"""
+        )
+        assert not clipped
+        mark = _rect(page, ".spt-pos-top .spt-turn-mark")
+        plate = _rect(page, ".spt-pos-top")
+        assert mark["bottom"] <= plate["bottom"] and mark["right"] <= plate["right"]
+        badge = _rect(page, '[data-testid="spades-broken"]')
+        assert badge["right"] <= plate["left"] or badge["bottom"] <= plate["top"]
+        # the badge's words are all in its box
+        assert not page.evaluate(
+            "() => { const b = document.querySelector('[data-testid=spades-broken]');"
+            " return b.scrollWidth > b.clientWidth + 1; }"
+        )
+        # the trick's cards still show, under the plate
+        assert _rect(page, '[data-testid="trick"]')["top"] >= plate["bottom"] - 1
+        page.close()
+
+
+# ------------------------------------------------------------- 5. the keys
+
+
+def test_shift_letters_and_absent_steps_do_nothing(browser: Any, states: Any) -> None:
+    state = states["to-follow"]
+    assert state["table"]["draw"] is False
+    page = open_table(browser, state)
+    tid(page, f"card-{_legal(state)}").focus()
+    for key in ("Shift+K", "Shift+T", "Shift+H", "Shift+U", "k", "t", "l"):
+        page.keyboard.press(key)
+    assert page.evaluate("() => window.sent") == []
+    page.keyboard.press("h")  # the table's keys still work
+    assert page.evaluate("() => window.sent") == [{"type": "hint"}]
+    page.close()
+
+
+def test_k_asks_python_in_a_game_with_the_draw(browser: Any) -> None:
+    table = SpadesTable("two-player", seed=5, speed="instant")
+    state = table.state
+    assert state["table"]["draw"] is True
+    page = open_table(browser, state)
+    tid(page, "options-toggle").focus()
+    page.keyboard.press("k")
+    assert page.evaluate("() => window.sent") == [{"type": "act", "action": "keep"}]
+    page.close()
+
+
+def test_s_on_my_turn_says_next_move_is_for_the_bots(browser: Any) -> None:
+    table = SpadesTable("classic", seed=2024, speed="step")
+    for _ in range(20):
+        if table.state["table"]["to_move"] == "you":
+            break
+        table.step()
+    table.bid(3)
+    for _ in range(20):
+        s = table.state
+        if s["table"]["to_move"] == "you" and s["hand"]["playable"]:
+            break
+        table.step()
+    state = table.state
+    said = state["unavailable"]["step"]
+    assert said.startswith("Next move is for the bots' turns: it is your turn")
+    assert "play a card" in said
+    page = open_table(browser, state)
+    tid(page, f"card-{_legal(state)}").focus()
+    page.keyboard.press("s")
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=notice]')"
+        ".textContent.startsWith('Next move is for the bots')"
+    )
+    assert page.evaluate("() => window.sent") == []
+    page.close()
+
+
+# ------------------------------------------------- 6. the hand's end in words
+
+
+def test_the_hands_end_says_last_trick_after_the_score(browser: Any) -> None:
+    table = SpadesTable("classic", seed=2024, speed="instant")
+    table.bid(3)
+    while len(table.state["hand"]["cards"]) > 1:
+        table.play(_legal(table.state))
+    before = table.state
+    page = open_table(browser, before)
+    table.play(_legal(before))
+    if table.state["review"]["state"] != "ready":
+        table.review()
+    end = table.state
+    push(page, end)
+    live = tid(page, "live").text_content()
+    result = end["review"]["result"]
+    assert live.index("Last trick: ") > live.index(result[:30]), live
+    page.close()
+
+
+def test_large_print_sheet_shows_the_newest_row_whole(
+    browser: Any, states: Any
+) -> None:
+    state = copy_state(states["reviewed"])
+    state["prefs"]["large_print"] = True
+    state["prefs"]["sheet_open"] = True
+    for width in WIDTHS:
+        page = open_table(browser, state, width=width)
+        page.evaluate(FRAMES)
+        gap = page.evaluate(
+            """() => { const body = document.querySelector('[data-testid=score-sheet]');
+            const rows = body.querySelectorAll('tbody tr:not(.spt-total)');
+            const row = rows[rows.length - 1].getBoundingClientRect();
+            const head = body.querySelector('thead th').getBoundingClientRect();
+            return row.top - head.bottom; }"""
+        )
+        assert gap >= -0.5, gap
+        page.close()

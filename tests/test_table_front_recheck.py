@@ -87,6 +87,19 @@ def test_the_trick_note_never_lies_on_the_names(
     page.close()
 
 
+def test_large_print_draws_the_trick_no_smaller(browser: Any) -> None:
+    """Large print's taller plates and hand had left the trick's cards about
+    45 px tall (70 in normal print): the table is taller in large print."""
+    heights = {}
+    for large in (False, True):
+        state = copy_state(_finished_trick())
+        state["prefs"]["large_print"] = large
+        page = open_table(browser, state, width=1240)
+        heights[large] = _rect(page, ".spt-played .spt-face")["height"]
+        page.close()
+    assert heights[True] >= heights[False] >= 60, heights
+
+
 # ------------------------------------------ 3. the focus after the last card
 
 

@@ -312,20 +312,12 @@ def _prompt(session: TableSession, view: PlayerView) -> str:
 
 
 def _spades_closed(view: PlayerView) -> bool:
-    """The learner leads with spades unbroken, holding spades and other
-    suits: the engine leaves every card but the spades (jokers count)."""
-    rules = view.rules
-    hand = view.hand or ()
+    """The learner leads, holds spades (jokers count), and the engine allows
+    none of them: on a lead, that is spades not broken yet."""
+    trump = view.rules.is_trump
     legal = [a for a in view.legal if isinstance(a, Card)]
-    spades = [c for c in hand if rules.is_trump(c)]
-    return (
-        rules.must_break_spades
-        and not view.spades_broken
-        and bool(spades)
-        and len(spades) < len(hand)
-        and bool(legal)
-        and not any(rules.is_trump(c) for c in legal)
-    )
+    held = any(trump(c) for c in view.hand or ())
+    return bool(legal) and held and not any(trump(c) for c in legal)
 
 
 def _seats(session: TableSession, view: PlayerView) -> list[dict[str, Any]]:

@@ -27,7 +27,15 @@ from ..phase import Phase
 from ..seats import Seat
 from ..view import PlayerView
 
-__all__ = ["Bot", "BotError", "Suggestion", "bot_failure", "play_until", "trick_text"]
+__all__ = [
+    "Bot",
+    "BotError",
+    "Suggestion",
+    "bot_failure",
+    "illegal_choice",
+    "play_until",
+    "trick_text",
+]
 
 
 @dataclass(frozen=True)
@@ -82,6 +90,28 @@ def bot_failure(label: str, where: str, error: BaseException) -> BotError:
     failure = BotError(f"bot {label!r} {where}: {what}" + (f": {said}" if said else ""))
     failure.raised = what
     return failure
+
+
+def illegal_choice(
+    label: str, where: str, action: object, error: IllegalAction
+) -> BotError:
+    """The :class:`BotError` for a bot ``label`` that chose ``action``,
+    refused with ``error``, ``where`` (seat, deal, trick): the card by its
+    symbol, text quoted (the bot answered with text), with the rule's id.
+
+    >>> from spadeslib import Card
+    >>> refused = IllegalAction("South does not hold it", rule="card-not-held")
+    >>> str(illegal_choice("x", "at South, trick 1", Card.parse("AS"), refused))
+    "bot 'x' at South, trick 1: chose A♠: South does not hold it [rule: card-not-held]"
+    >>> str(illegal_choice("x", "at South, trick 1", "AS", refused)).split(": ")[1]
+    "chose 'AS'"
+    """
+    if isinstance(action, Card):
+        shown = action.symbol()
+    else:
+        shown = repr(action) if isinstance(action, str) else str(action)
+    rule = f" [rule: {error.rule}]" if error.rule else ""
+    return BotError(f"bot {label!r} {where}: chose {shown}: {error}{rule}")
 
 
 def trick_text(hand: Hand) -> str:
@@ -168,12 +198,8 @@ def play_until(
             try:
                 apply(action)  # validated: a legal action is recognised at once
             except IllegalAction as error:
-                shown = action.symbol() if isinstance(action, Card) else action
-                rule = f" [rule: {error.rule}]" if error.rule else ""
-                raise BotError(
-                    f"bot {bot.name!r} at {seat.full}, {_hand_text(game)}, "
-                    f"{trick_text(hand)}: chose {shown}: {error}{rule}"
-                ) from None
+                where = f"at {seat.full}, {_hand_text(game)}, {trick_text(hand)}"
+                raise illegal_choice(bot.name, where, action, error) from None
         finished += 1
 
 

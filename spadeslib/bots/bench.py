@@ -18,10 +18,11 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import SpadesError
+from ..errors import IllegalAction
 from ..hand import Hand
 from ..rules import Rules
-from .base import bot_failure, trick_text
+from ..seats import Seat
+from .base import bot_failure, illegal_choice, trick_text
 from .stats import quantile
 
 __all__ = ["BenchReport", "LevelTiming", "bench_levels"]
@@ -154,16 +155,21 @@ def bench_levels(
                     try:
                         action = bots[seat].act(view)
                     except Exception as error:  # a bot of your own that raised
-                        where = f"at {seat.full}, hand {number} ({trick_text(hand)})"
+                        where = _where(seat, number, hand)
                         raise bot_failure(level, where, error) from error
                     timing.cpu.append(time.process_time() - c0)
                     timing.wall.append(time.perf_counter() - w0)
                     timing.choices.append(len(view.legal))
                     try:
                         hand.apply(action)
-                    except SpadesError as error:
-                        where = f"at {seat.full}, hand {number} ({trick_text(hand)})"
-                        raise bot_failure(level, where, error) from error
+                    except IllegalAction as error:
+                        where = _where(seat, number, hand)
+                        raise illegal_choice(level, where, action, error) from None
                 bar.update()
             report.levels[level] = timing
     return report
+
+
+def _where(seat: Seat, number: int, hand: Hand) -> str:
+    """Where a bot failed, for its error: ``"at East, hand 0 (trick 1)"``."""
+    return f"at {seat.full}, hand {number} ({trick_text(hand)})"

@@ -36,7 +36,7 @@ from ..hand import Hand, Phase
 from ..rules import Rules
 from ..scoring import side_of, sides
 from ..seats import Seat
-from .base import Bot, BotError, bot_failure, trick_text
+from .base import Bot, BotError, bot_failure, illegal_choice, trick_text
 from .knowledge import state_from_view
 from .match_report import PARTS, BotStats, DealResult, MatchReport
 from .seat_context import partner_sure
@@ -128,12 +128,8 @@ def _play_hand(
         error = hand.check(action)
         if error is not None:
             label = labels[seat] if labels else bots[seat].name
-            shown = action.symbol() if isinstance(action, Card) else repr(action)
-            rule = f" [rule: {error.rule}]" if error.rule else ""
-            raise BotError(
-                f"bot {label!r} at {seat.full}{where}, {trick_text(hand)}: "
-                f"chose {shown}: {error}{rule}"
-            )
+            at = f"at {seat.full}{where}, {trick_text(hand)}"
+            raise illegal_choice(label, at, action, error)
         if not isinstance(action, Card | Bid):  # text, as the hand reads it
             action = hand.parse_action(action)
         if (

@@ -24,7 +24,7 @@ import json
 from collections.abc import Mapping
 from typing import Any, NoReturn
 
-from .actions import KEEP, LOOK, TAKE_NEXT, Action, Bid, Discard, Exchange
+from .actions import KEEP, LOOK, TAKE_NEXT, Action, Bid, BidKind, Discard, Exchange
 from .cards import Card
 from .errors import IllegalAction, InvalidRecord, SpadesError
 from .game import Game
@@ -50,8 +50,9 @@ HAND_KEYS = {
 }
 _SHOWN = 40  # characters of a bad value quoted in an error message
 _LETTERS = ("N", "E", "S", "W")
-BID_WORDS = ("nil", "blind_nil", "blind_seven")
-"""The bids a record writes in words (every other bid is a number)."""
+BID_WORDS = tuple(kind.value for kind in BidKind if kind is not BidKind.NUMBER)
+"""The bids a record writes in words, as :meth:`Bid.to_json` writes them
+(every other bid is a number)."""
 _BID_FORM = (
     'a bid is a number of tricks (not in quotes), or "nil", "blind_nil" or '
     '"blind_seven"'

@@ -56,7 +56,7 @@ from .exercises import (
     resolve,
     student_seed,
 )
-from .exercises.class_sets import _class_seed, _earlier_key, key_markdown
+from .exercises.class_sets import class_seed_of, earlier_key, key_markdown
 from .exercises.notebooks import SETUP_IMPORT, YOUR_CODE, exercise_heading
 
 __all__ = [
@@ -251,8 +251,8 @@ def write_course(
     keys then cover the students and chapters of both runs.
     """
     root = Path(out)
-    earlier = _earlier_key(root / "answer_key.json")
-    known = _class_seed(earlier, class_seed)
+    earlier = earlier_key(root / "answer_key.json")
+    known = class_seed_of(earlier, class_seed)
     if earlier and known != str(class_seed):
         was = f"is {known}" if known is not None else "is not recorded"
         raise SpadesError(

@@ -41,6 +41,8 @@ print for a class on paper (``print_06_scoring.html``)."""
 
 __all__ = [
     "cannot_write",
+    "class_seed_of",
+    "earlier_key",
     "folder_name",
     "folder_seed",
     "key_markdown",
@@ -353,8 +355,8 @@ def _write_class(
 
     import nbformat
 
-    earlier = _earlier_key(out / "answer_key.json")
-    known = _class_seed(earlier, seed)
+    earlier = earlier_key(out / "answer_key.json")
+    known = class_seed_of(earlier, seed)
     if given is None:  # before anything is written
         legacy = [(st, e["seed"]) for st, e in earlier.items() if "class_seed" not in e]
         if seed is None and known is None and legacy:  # an earlier version's key
@@ -504,9 +506,9 @@ def _worked_on(path: Path, blank: Any) -> bool:
     return ran or mine != fresh
 
 
-def _earlier_key(path: Path) -> dict[str, Any]:
+def earlier_key(path: Path) -> dict[str, Any]:
     """The students of an earlier run's ``answer_key.json`` (none if there is
-    no readable one)."""
+    no readable one): read by a class set and an nbgrader course alike."""
     import json
 
     try:
@@ -531,10 +533,10 @@ def folder_seed(out: Path | str) -> str | None:
     none (no key, or seeds given one per student). A key written before the
     class seed was recorded has it found when the default seed gives its
     students their seeds."""
-    return _class_seed(_earlier_key(Path(out) / "answer_key.json"))
+    return class_seed_of(earlier_key(Path(out) / "answer_key.json"))
 
 
-def _class_seed(
+def class_seed_of(
     earlier: Mapping[str, Mapping[str, Any]], seed: int | str | None = None
 ) -> str | None:
     """The class seed of an earlier key's students (as text): the one they
@@ -543,9 +545,9 @@ def _class_seed(
     recorded seed; none if neither does, or if no student records one.
 
     >>> old = {"ann": {"seed": student_seed(7, "ann")}}
-    >>> _class_seed(old), _class_seed(old, 7), _class_seed(old, 8)
+    >>> class_seed_of(old), class_seed_of(old, 7), class_seed_of(old, 8)
     (None, '7', None)
-    >>> _class_seed({"bo": {"seed": 5, "class_seed": "7"}, **old})
+    >>> class_seed_of({"bo": {"seed": 5, "class_seed": "7"}, **old})
     '7'
     """
     recorded: list[str] = [

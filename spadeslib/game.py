@@ -14,7 +14,6 @@ rotation.
 from __future__ import annotations
 
 import random
-import warnings
 from typing import Any
 
 from . import legality
@@ -148,17 +147,6 @@ class Game:
         if not self.hands:
             raise SpadesError("no hand dealt yet: call game.new_hand() first")
         return self.hands[-1]
-
-    @property
-    def history(self) -> list[dict[str, int]]:
-        """The running scores (deprecated name: a hand's ``history`` is its
-        actions, so a game's scores are :attr:`running_scores`)."""
-        warnings.warn(
-            "Game.history is now Game.running_scores (Hand.history holds actions)",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        return self.running_scores
 
     @property
     def finished_hands(self) -> tuple[Hand, ...]:

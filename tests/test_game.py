@@ -21,7 +21,7 @@ from spadeslib import (
     SpadesError,
     game_over,
 )
-from spadeslib.bots import make_bot, play_until
+from spadeslib.bots import make_bot
 
 
 def play_hand(
@@ -302,16 +302,6 @@ def test_history_is_a_copy() -> None:
     game.hand.history.pop()
     assert len(game.hand.history) == 5
     assert isinstance(game.undo(), Card)
-
-
-def test_game_history_is_the_running_scores_under_its_old_name() -> None:
-    game = Game("classic", seed=4)
-    bots = {seat: make_bot("rule") for seat in game.hand.seats}
-    play_until(game, bots, hands=2)
-    assert len(game.running_scores) == 2 == len(game.finished_hands)
-    assert game.running_scores[-1] == game.scores
-    with pytest.warns(DeprecationWarning, match="Game.running_scores"):
-        assert game.history == game.running_scores
 
 
 # ------------------------------------------- a hand played through game.hand

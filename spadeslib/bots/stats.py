@@ -85,14 +85,3 @@ def t_interval(values: list[float]) -> tuple[float, float, float]:
         return mean, float("nan"), float("nan")
     half = t_quantile(0.975, n - 1) * statistics.stdev(values) / math.sqrt(n)
     return mean, mean - half, mean + half
-
-
-def mean_ci(values: list[float]) -> tuple[float, float, float]:
-    """Deprecated name of :func:`t_interval` (``studies.estimate.mean_ci`` is
-    another function, which returns an ``Estimate``)."""
-    import warnings
-
-    warnings.warn(
-        "spadeslib.bots.stats.mean_ci is now t_interval", DeprecationWarning, 2
-    )
-    return t_interval(values)

@@ -129,12 +129,10 @@ class Spec:
     ``must_catch`` lists mistake ids the scenario must tell apart from the key:
     :meth:`generate` is retried (with the same random stream) until each of them
     gives a different answer, so the exercise always tests its rule.
-    ``constant`` is set (to the sentence the prompt says it with) only by an
-    exercise whose key is meant to be the same on most seeds. ``public`` names
-    the scenario attributes a learner may use in code (``q.hand``). ``intro`` is
-    the paragraph above the exercise in its notebook; ``worked`` is a code cell
-    the solution shows (blank in the exercise) and ``answer_code`` the
-    expression it answers with.
+    ``public`` names the scenario attributes a learner may use in code
+    (``q.hand``). ``intro`` is the paragraph above the exercise in its
+    notebook; ``worked`` is a code cell the solution shows (blank in the
+    exercise) and ``answer_code`` the expression it answers with.
     """
 
     chapter: ClassVar[str] = ""
@@ -143,7 +141,6 @@ class Spec:
     intro: ClassVar[str] = ""
     answer: ClassVar[Any] = None
     must_catch: ClassVar[tuple[str, ...]] = ()
-    constant: ClassVar[str] = ""
     public: ClassVar[tuple[str, ...]] = ()
     worked: ClassVar[str] = ""
     answer_code: ClassVar[str] = ""

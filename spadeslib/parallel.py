@@ -186,13 +186,30 @@ def _run_pool(
     pool = ProcessPoolExecutor(
         jobs, mp_context=context, initializer=_init_worker, initargs=(fn,)
     )
+    # a failing job stops the run with the error ``jobs=1`` would raise: the
+    # earliest failing job's (the chunks before it finish; those after are
+    # cancelled), not whichever worker failed first
+    failed: tuple[int, Exception] | None = None
     try:
         futures = [pool.submit(_call, chunk) for chunk in chunks]
+        order = {future: number for number, future in enumerate(futures)}
         for future in as_completed(futures):
-            done = future.result()
+            if future.cancelled():
+                continue
+            number = order[future]
+            try:
+                done = future.result()
+            except Exception as error:
+                if failed is None or number < failed[0]:
+                    failed = (number, error)
+                    for later in futures[number + 1 :]:
+                        later.cancel()
+                continue
             for index, out in done:
                 results[index] = out
             bar.update(len(done))
+        if failed is not None:
+            raise failed[1]
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
     return results

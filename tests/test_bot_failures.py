@@ -198,6 +198,16 @@ def test_the_bots_exception_is_chained(folder: Path) -> None:
         play_until(game, {s: make_bot(f"{name}.RaiseBot") for s in game.seats})
 
 
+def test_spades_play_names_the_level_as_typed(
+    capsys: pytest.CaptureFixture[str], folder: Path
+) -> None:
+    name = module(folder, BOTS)
+    err = refused(capsys, "play", "--bots", f"{name}.RaiseBot", "--hands", "1")
+    assert f"bot '{name}.RaiseBot' at " in err and "KeyError: 'oops'" in err, err
+    err = refused(capsys, "play", "--bots", f"{name}.IllegalBot", "--hands", "1")
+    assert f"bot '{name}.IllegalBot' at " in err and "[rule: card-not-held]" in err
+
+
 def test_a_bot_that_fails_when_made_is_named(
     capsys: pytest.CaptureFixture[str], folder: Path
 ) -> None:

@@ -63,6 +63,26 @@ def test_errors_and_options() -> None:
     assert job_seed(0, 0) == "0/1" and job_seed("x", 9) == "x/10"
 
 
+def _slow_check(x: int) -> int:
+    """``x``, or an error naming it when negative; the further down the
+    list a failing job is, the sooner it fails (a race the runner must not
+    let decide which error is raised)."""
+    if x < 0:
+        import time
+
+        time.sleep(0.002 * (200 + x))
+        raise ValueError(f"job {-x} failed")
+    return x
+
+
+def test_the_error_is_the_earliest_failing_jobs_as_with_one_process() -> None:
+    items = list(range(400))
+    items[40], items[360] = -40, -199  # the later one fails much sooner
+    for jobs in (1, 2):
+        with pytest.raises(ValueError, match="job 40 failed"):
+            run(_slow_check, items, jobs=jobs)
+
+
 def test_a_worker_that_dies_stops_the_run_instead_of_hanging() -> None:
     with pytest.raises(BrokenProcessPool):
         run(os._exit, [3, 3, 3], jobs=2)

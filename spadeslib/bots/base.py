@@ -161,7 +161,8 @@ def play_until(
     hands are finished, a seat without a bot is to move, or ``stop(game)``.
 
     Each bot sees only ``game.view(seat)``; an illegal choice raises
-    :class:`BotError` naming the bot, the seat and the rule.
+    :class:`BotError` naming the bot (its level in ``game.seated``, else its
+    ``name``), the seat and the rule.
 
     Without ``hands``, a game between bots that rarely make a contract (the
     ``random`` level) under rules with no losing score (``classic``) may run
@@ -174,6 +175,9 @@ def play_until(
     (<Seat.WEST: 3>, {<Seat.SOUTH: 2>: Bid(5)})
     """
     by_seat = _bots_by_seat(game, bots, hands, stop)
+    # a failing bot is named as its seat's level was typed, where the game
+    # records it (``spades play --bots``), else by its own ``name``
+    seated = game.seated
     finished = len(game.running_scores)  # one line of scores per finished hand
     target = None if hands is None else finished + hands
     view, apply, bot_for = game.view, game.apply, by_seat.get
@@ -194,12 +198,14 @@ def play_until(
                 action = bot.act(view(seat))
             except Exception as error:  # the bot's own bug: named, chained
                 where = f"at {seat.full}, {_hand_text(game)}, {trick_text(hand)}"
-                raise bot_failure(bot.name, where, error) from error
+                label = seated.get(seat) or bot.name
+                raise bot_failure(label, where, error) from error
             try:
                 apply(action)  # validated: a legal action is recognised at once
             except IllegalAction as error:
                 where = f"at {seat.full}, {_hand_text(game)}, {trick_text(hand)}"
-                raise illegal_choice(bot.name, where, action, error) from None
+                label = seated.get(seat) or bot.name
+                raise illegal_choice(label, where, action, error) from None
         finished += 1
 
 

@@ -1,5 +1,5 @@
 """The table after a second keyboard check in JupyterLab, in Chromium: Tab
-from the end-of-hand review reaches Next hand; the trick's names never lie
+from the end-of-hand review reaches the one Next hand; the trick's names never lie
 under its note; the last card played leaves the focus on the trick; the top
 plate's turn mark and the spades badge are whole in large print; Shift and
 the keys of steps the game lacks do nothing; the hand's end says "Last
@@ -40,18 +40,30 @@ def _rect(page: Any, selector: str) -> dict[str, float]:
 
 
 def test_tab_from_the_review_reaches_next_hand(browser: Any, states: Any) -> None:
+    """One Next hand, under the review (a second one in the review's header
+    showed two to a sighted learner): Tab from the review's Close reaches
+    it, and Escape closes the review onto it."""
     page = open_table(browser, states["reviewed"])
     page.evaluate(FRAMES)
+    shown = page.evaluate(
+        """() => [...document.querySelectorAll('.spt button')]
+        .filter((b) => b.textContent.trim() === 'Next hand')
+        .filter((b) => b.getClientRects().length)
+        .map((b) => b.dataset.testid)"""
+    )
+    assert shown == ["next-hand"], shown
     assert page.evaluate(FOCUSED) == "review"
     page.keyboard.press("Tab")
     assert page.evaluate(FOCUSED) == "review-close"
     page.keyboard.press("Tab")
-    assert page.evaluate(FOCUSED) == "review-next-hand"
+    assert page.evaluate(FOCUSED) == "next-hand"
+    assert tid(page, "review").is_visible()  # the review stays open meanwhile
     page.keyboard.press("Enter")
     assert {"type": "next_hand"} in page.evaluate("() => window.sent")
-    # Escape still closes the review onto the Next hand under it
+    # Escape still closes the review, the focus left on Next hand
     page.keyboard.press("Escape")
     page.evaluate(FRAMES)
+    assert tid(page, "review").is_hidden()
     assert page.evaluate(FOCUSED) == "next-hand"
     page.close()
 
@@ -146,7 +158,7 @@ def test_large_print_top_plate_shows_its_turn_and_the_badge(browser: Any) -> Non
     state = copy_state(table.state)
     state["prefs"]["large_print"] = True
     assert state["trick"]["spades_broken"] is False
-    for width in WIDTHS[1:]:  # at 760 px the name line is cut as well
+    for width in WIDTHS:
         page = open_table(browser, state, width=width)
         seat = tid(page, "seat-N")
         assert "to play" in seat.inner_text()
@@ -167,6 +179,112 @@ def test_large_print_top_plate_shows_its_turn_and_the_badge(browser: Any) -> Non
         )
         # the trick's cards still show, under the plate
         assert _rect(page, '[data-testid="trick"]')["top"] >= plate["bottom"] - 1
+        page.close()
+
+
+# the widths the layout tests draw the table at (a phone's 370 is zoomed)
+PLATE_WIDTHS = (370, 630, *WIDTHS)
+
+PLATE_JS = """() => {
+  const box = (sel) => document.querySelector(sel).getBoundingClientRect();
+  const plate = document.querySelector('.spt-pos-top');
+  const cut = [plate, ...plate.querySelectorAll('*')]
+    .filter((e) => e.scrollWidth > e.clientWidth + 1
+      || e.scrollHeight > e.clientHeight + 1)
+    .map((e) => e.className);
+  return {plate: box('.spt-pos-top').toJSON(), table: box('.spt').toJSON(),
+          felt: box('[data-testid=felt]').toJSON(),
+          trick: box('[data-testid=trick]').toJSON(),
+          badge: box('[data-testid=spades-broken]').toJSON(), cut};
+}"""
+
+
+@pytest.mark.parametrize("large", [False, True])
+@pytest.mark.parametrize("width", PLATE_WIDTHS)
+def test_the_top_plate_is_whole_at_every_width(
+    browser: Any, states: Any, width: int, large: bool
+) -> None:
+    """At 760 px (the middle column 208 px wide) the top plate's name line
+    was cut by a few px, "▶ to play" and large print's facts by more. The
+    longest plate (the dealer, to play, the longest level's name, a blind
+    nil) wraps between its facts: it lies inside the table and the felt,
+    nothing in it is cut, and the trick lies under it."""
+    state = copy_state(states["to-follow"])
+    state["prefs"]["large_print"] = large
+    top = next(p for p in state["seats"] if p["pos"] == "top")
+    top.update(dealer=True, turn=True, level="search-lite", bid="Blind Nil")
+    top.update(tricks=10, cards=13)
+    page = open_table(browser, state, width, (390, 844) if width < 600 else (1280, 800))
+    got = page.evaluate(PLATE_JS)
+    plate = got["plate"]
+    for outer in ("table", "felt"):
+        box = got[outer]
+        for low, high in (("left", "right"), ("top", "bottom")):
+            assert box[low] - 0.5 <= plate[low], (outer, got)
+            assert plate[high] <= box[high] + 0.5, (outer, got)
+    assert not got["cut"], f"cut at {width} px: {got}"
+    text = tid(page, "seat-N").inner_text()
+    assert "search-lite bot" in text and "to play" in text and "cards 13" in text
+    assert got["trick"]["top"] >= plate["bottom"] - 1, got
+    badge = got["badge"]
+    assert badge["right"] <= plate["left"] or badge["bottom"] <= plate["top"], got
+    assert not page.errors, page.errors
+    page.close()
+
+
+# what large print must show without scrolling, the table at the window's
+# top: the learner's hand and choices (bids, the draw's buttons)
+FIT_JS = """() => {
+  document.querySelector('.spt').scrollIntoView();
+  const top = document.querySelector('.spt').getBoundingClientRect().top;
+  const bottom = (sel) => Math.max(0, ...[...document.querySelectorAll(sel)]
+    .filter((e) => e.getClientRects().length)
+    .map((e) => e.getBoundingClientRect().bottom - top));
+  return {hand: bottom('.spt-hand .spt-card'), choices: bottom('.spt-actions > *'),
+          cards: document.querySelectorAll('.spt-hand .spt-card').length,
+          room: innerHeight - top};
+}"""
+
+
+#: the widths at 1280x800 and 1366x768: the standalone page's table, and
+#: JupyterLab's cell with the file browser open
+FITS = [
+    (1240, (1280, 800)),
+    (1326, (1366, 768)),
+    (850, (1280, 800)),
+    (936, (1366, 768)),
+]
+
+
+@pytest.mark.parametrize(("width", "viewport"), FITS)
+def test_large_print_shows_the_hand_and_choices_without_scrolling(
+    browser: Any, width: int, viewport: tuple[int, int]
+) -> None:
+    """Large print's table is 690 px tall. At 1280x800 and 1366x768, the
+    table scrolled to the window's top, the hand and the choices (under the
+    coach's hint and the estimate, the strip at its tallest) end within the
+    window, and within what JupyterLab leaves its notebook there (its menu,
+    tabs, notebook toolbar and status bar take some 116 px): measured, they
+    end 617 px below the table's top, 649 px under a hint and the estimate
+    in a table 850 px wide."""
+    table = SpadesTable("cards4net", seed=2024, speed="instant")
+    if table.state["hand"]["hidden"]:
+        table.look()
+    table.hint()
+    table.estimate()
+    bidding = copy_state(table.state)
+    table.bid(3)
+    table.hint()
+    playing = copy_state(table.state)
+    notebook = viewport[1] - 116
+    for state in (bidding, playing):
+        state["prefs"]["large_print"] = True
+        page = open_table(browser, state, width, viewport)
+        got = page.evaluate(FIT_JS)
+        assert got["cards"] == 13, got
+        assert got["choices"] or state is playing, got
+        assert max(got["hand"], got["choices"]) <= min(got["room"], notebook), got
+        assert not page.errors, page.errors
         page.close()
 
 

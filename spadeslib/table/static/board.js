@@ -52,10 +52,10 @@ const Board = {
     box.setAttribute("aria-label", `${seat.title}${level}: bid ${seat.bid ?? "not yet"}, ${seat.tricks} tricks won, ${seat.cards} cards left${seat.dealer ? ", dealer" : ""}${seat.turn ? ", to move" : ""}`);
     // the top seat has two lines of room (above the trick): its turn marker
     // goes on the facts line; the side seats have room for a third line;
-    // a narrow plate wraps between "bid 3", "· won 0", "· cards 13" and
-    // "· rule bot", never inside one (spt-fact)
+    // a narrow plate wraps between "North (partner) D", "· rule bot",
+    // "bid 3", "· won 0" and "· cards 13", never inside one (spt-fact)
     const inline = seat.pos === "top" ? ` ${turn}` : "";
-    box.innerHTML = `<div class="spt-seat-name">${esc(seat.title)}${seat.dealer ? ' <span class="spt-dealer" title="dealer" aria-hidden="true">D</span>' : ""}<span class="spt-level">${seat.role === "you" ? "" : ` <span class="spt-fact">· ${esc(seat.level)} bot</span>`}</span></div>
+    box.innerHTML = `<div class="spt-seat-name"><span class="spt-fact">${esc(seat.title)}${seat.dealer ? ' <span class="spt-dealer" title="dealer" aria-hidden="true">D</span>' : ""}</span><span class="spt-level">${seat.role === "you" ? "" : ` <span class="spt-fact">· ${esc(seat.level)} bot</span>`}</span></div>
       <div class="spt-seat-facts"><span class="spt-fact">bid <b>${bid}</b></span> <span class="spt-fact">· won <b>${seat.tricks}</b></span> <span class="spt-fact">· cards ${seat.cards}</span>${inline}</div>${inline ? "" : turn}`;
   },
 

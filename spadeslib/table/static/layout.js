@@ -17,6 +17,8 @@ function button(testid, label, aria, extra = "") {
 const WIDE = 760;
 const NARROW = 460;
 
+// the review, over the felt, comes before the choices in the page's order:
+// Tab from its Close reaches the one Next hand, under it
 const SKELETON = `
 <div class="spt-bar">
   <span class="spt-status" data-testid="status"></span>
@@ -39,10 +41,10 @@ const SKELETON = `
       <div class="spt-hint" data-testid="hint-text"></div>
       <div class="spt-estimate" data-testid="estimate-text"></div>
     </div>
+    <div class="spt-review" data-testid="review" role="dialog" aria-label="check my play" tabindex="-1" hidden></div>
     <div class="spt-actions" role="group" aria-label="your choices"></div>
     <div class="spt-seat spt-pos-bottom"></div>
     <div class="spt-hand" data-testid="hand" role="group" aria-label="your hand"></div>
-    <div class="spt-review" data-testid="review" role="dialog" aria-label="check my play" tabindex="-1" hidden></div>
   </div>
   <div class="spt-side">
     <details class="spt-sheet-box" data-testid="sheet-toggle"><summary>Score sheet</summary><div data-testid="score-sheet" class="spt-sheet"></div></details>

@@ -52,10 +52,9 @@ const Panels = {
     const opening = el.hidden && !this.q("options").contains(document.activeElement);
     el.hidden = false;
     if (opening) queueMicrotask(() => el.focus());
-    // Next hand beside Close: Tab from the review reaches it (the one under
-    // the review comes before it in the page's order)
-    const next = s.controls?.next_hand ? button("review-next-hand", "Next hand", "deal the next hand").replace("spt-btn", "spt-btn spt-primary") : "";
-    const head = `<div class="spt-review-head"><b>Check my play · hand ${esc(rv.hand)}</b><span class="spt-review-buttons">${button("review-close", "Close", "close the review")}${next}</span></div>${rv.result ? `<p class="spt-review-result" data-testid="review-result">${esc(rv.result)}</p>` : ""}`;
+    // one Next hand, under the review (board.js): the review comes before
+    // the choices in the page's order (layout.js), so Tab from Close reaches it
+    const head = `<div class="spt-review-head"><b>Check my play · hand ${esc(rv.hand)}</b><span class="spt-review-buttons">${button("review-close", "Close", "close the review")}</span></div>${rv.result ? `<p class="spt-review-result" data-testid="review-result">${esc(rv.result)}</p>` : ""}`;
     if (rv.state === "pending") {
       el.innerHTML = `${head}<p>The coach is checking your decisions…</p>`;
       return;

@@ -58,7 +58,7 @@
 // "apply-levels" (the bots' levels in this game), "opt-pending-levels" (a change
 // waiting for the next hand, in Python's words), "opt-seed", "opt-timer", "new-game", "opt-four-colour",
 // "opt-large-print". Panels: "score-sheet", "sheet-toggle", "bid-history",
-// "tricks-viewer", "trick-prev", "trick-next", "review", "review-close", "review-next-hand",
+// "tricks-viewer", "trick-prev", "trick-next", "review", "review-close",
 // "review-row", "resume-banner", "resume-yes", "resume-no", "timer".
 // Keys (focus anywhere in the table): arrows move between cards (Up and
 // Down as Left and Right) and between the bids, Enter or
@@ -183,8 +183,7 @@ class TableView {
     const simple = { hint: "hint", estimate: "estimate", undo: "undo", step: "step", save: "save" };
     if (id === "replay") return this.confirmReplay(el);
     if (id === "review-open") return this.openReview();
-    // Next hand is also in the review, after its Close (Tab reaches it there)
-    if (id === "next-hand" || id === "review-next-hand") return this.decide({ type: "next_hand" });
+    if (id === "next-hand") return this.decide({ type: "next_hand" });
     if (simple[id]) return this.send({ type: simple[id] });
     switch (id) {
       case "confirm-choice":

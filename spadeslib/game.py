@@ -88,6 +88,11 @@ class Game:
         #: game): a record keeps it as that hand's ``"players"``, and a seat
         #: a hand's entry leaves out is as :attr:`seated`
         self.seated_hands: dict[int, dict[Seat, str]] = {}
+        #: notes of the program that shows the game, for itself when it
+        #: loads the record again (the table: ``{"between": False}``, a hand
+        #: just dealt that no one has moved in yet): a record keeps them as
+        #: ``"table"``; the rules never read them
+        self.notes: dict[str, bool | int | str] = {}
         if deal_first_hand:
             self.new_hand()
 

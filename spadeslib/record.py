@@ -90,7 +90,7 @@ MAX_BYTES = 64 * 1024 * 1024
 """The largest record :func:`load` and :func:`loads` read by default (64 MiB, about
 75,000 hands; uploads should pass a smaller ``max_bytes``)."""
 
-_TOP_KEYS = ("format", "rules", "seed", "players", "hands")
+_TOP_KEYS = ("format", "rules", "seed", "players", "table", "hands")
 
 MAX_PLAYER = 200
 """Characters of a player's name a record keeps (``"players"``): a bot
@@ -161,6 +161,8 @@ def to_record(game: Game) -> dict[str, Any]:
     }
     if game.seated:
         data["players"] = _players(game.rules, game.seated)
+    if game.notes:
+        data["table"] = _notes(game.notes)
     data["hands"] = []
     for number, hand in enumerate(game.hands, 1):
         entry = hand_record(hand)
@@ -426,6 +428,7 @@ def from_record(data: Any) -> Game:
     except SpadesError as error:
         raise InvalidRecord(f"hand 1: dealer: {error}") from None
     game.seated = _read_players(rules, data.get("players", {}))
+    game.notes = _read_notes(data.get("table", {}))
     for number, entry in enumerate(hands, 1):
         HandReplay(game, number, entry).run()
         if "players" in entry:  # a seat left out is as the record's
@@ -442,6 +445,53 @@ def _players(rules: Rules, seated: dict[Seat, str], where: str = "") -> dict[str
     players = {s.letter: seated[s] for s in rules.seats if s in seated}
     _read_players(rules, players, where)
     return players
+
+
+MAX_NOTES = 16
+"""Entries a record's ``"table"`` keeps (the table writes one)."""
+
+
+def _notes(notes: dict[str, bool | int | str]) -> dict[str, bool | int | str]:
+    """``notes`` as a record's ``"table"``, checked to read back."""
+    _read_notes(notes)
+    return dict(notes)
+
+
+def _read_notes(value: Any) -> dict[str, bool | int | str]:
+    """The record's ``"table"``: short notes of the program that shows the
+    game, each a word naming a flag, a whole number or a short text; the
+    rules never read them.
+
+    >>> _read_notes({"between": False})
+    {'between': False}
+    >>> _read_notes({"between": [1]})
+    Traceback (most recent call last):
+    ...
+    spadeslib.errors.InvalidRecord: "table": "between" is [1]: a note is true, ...
+    """
+    if not isinstance(value, Mapping) or len(value) > MAX_NOTES:
+        raise InvalidRecord(
+            f'"table" maps at most {MAX_NOTES} names to notes, such as '
+            '{"between": false}'
+        )
+    notes: dict[str, bool | int | str] = {}
+    for name, note in value.items():
+        if not (0 < len(name) <= 40 and name.isprintable()):
+            raise InvalidRecord(
+                f'"table": {show(name)} is not a name of 1 to 40 characters'
+            )
+        text = isinstance(note, str) and 0 < len(note) <= MAX_PLAYER
+        if not (
+            isinstance(note, bool)
+            or (is_whole(note) and abs(note) < 10**9)
+            or (text and note.isprintable())
+        ):
+            raise InvalidRecord(
+                f'"table": {show(name)} is {show(note)}: a note is true, false, a '
+                f"whole number or a text of 1 to {MAX_PLAYER} printable characters"
+            )
+        notes[name] = note
+    return notes
 
 
 def _read_players(rules: Rules, value: Any, where: str = "") -> dict[Seat, str]:

@@ -613,3 +613,20 @@ def test_a_byte_order_mark_is_read_and_not_written() -> None:
     game = record.loads(b"\xef\xbb\xbf" + text.encode())
     assert not record.dumps(game).startswith("\ufeff")
     assert game.scores == record.from_record(suited_record()).scores
+
+
+def test_the_table_s_notes_are_kept_and_checked() -> None:
+    """``"table"``: the notes of the program that shows the game (the table
+    writes ``{"between": false}``), written back as read; not a rule."""
+    game = Game("classic", seed=3)
+    game.notes = {"between": False}
+    data = json.loads(record.dumps(game))
+    assert data["table"] == {"between": False}
+    assert list(data) == ["format", "rules", "seed", "table", "hands"]
+    again = record.loads(json.dumps(data))
+    assert again.notes == {"between": False}
+    assert record.dumps(again) == record.dumps(game)
+    assert "table" not in json.loads(record.dumps(Game("classic", seed=3)))
+    for bad in ([1], {"between": [1]}, {"": True}, {"n": 1.5}, {"n": ""}):
+        with pytest.raises(InvalidRecord, match='"table"'):
+            record.loads(json.dumps(dict(data, table=bad)))

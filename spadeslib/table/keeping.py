@@ -37,7 +37,7 @@ from .turns import bot_choice
 if TYPE_CHECKING:
     from .host import Host
 
-__all__ = ["Keeping", "quiet_bot_move"]
+__all__ = ["Keeping", "noted", "quiet_bot_move"]
 
 
 class Keeping:
@@ -54,7 +54,7 @@ class Keeping:
         """The game's record as JSON text (see :mod:`spadeslib.record`)."""
         from .. import record
 
-        return record.dumps(self.game)
+        return record.dumps(noted(self.game, between=self.between))
 
     def file_name(self: Host) -> str:
         """The name to save the game under (the page's download):
@@ -70,7 +70,7 @@ class Keeping:
         if os.fspath(path) == "":
             return self.refuse("Could not save: the file name is empty.")
         try:
-            record.save(self.game, path)
+            record.save(noted(self.game, between=self.between), path)
         except OSError as error:
             reason = error.strerror or type(error).__name__
             return self.refuse(f"Could not save to {path}: {reason}.")
@@ -104,6 +104,9 @@ class Keeping:
         try:
             game = parse_record(text, max_bytes)
             named = game.seated, game.seated_hands  # before the table seats its bots
+            # the table's own note, read once: from now on it is the table's
+            # state (a save notes it again)
+            dealt = game.notes.pop("between", None) is False
             self._start(game.rules, game.seed, *self._recorded_levels(game), None, game)
         except SpadesError as error:
             return self.refuse(
@@ -124,13 +127,10 @@ class Keeping:
             game, self.seat, first, quiet_bot_move, check_level, changes=changes
         )
         # saved between hands: the next hand is dealt but untouched, so the
-        # table shows the hand just over, as it did when saved
-        self.between = (
-            bool(game.finished_hands)
-            and not game.is_over
-            and not game.hand.history
-            and not self.auto_next
-        )
+        # table shows the hand just over, as it did when saved; but not when
+        # the record notes that Next hand had dealt it (the learner, first
+        # to move, had not moved yet)
+        self.between = _looks_between(game) and not dealt and not self.auto_next
         self._retold()
         if self.between:
             self._say(
@@ -319,6 +319,25 @@ def token_asides(token: Any, game: Game) -> list[Aside]:
             continue
         kept.append(Aside(index, moves, text, bool(flag)))
     return kept
+
+
+def noted(game: Game, *, between: bool) -> Game:
+    """``game``, noted for its record where its moves alone would show it
+    otherwise: a hand Next hand dealt that no one has moved in yet looks
+    like the wait between hands (the engine deals the next hand when one
+    ends), so it is noted ``"between": false`` (the record's ``"table"``);
+    every other record is as its moves say. ``between``: the table waits
+    for Next hand."""
+    game.notes.pop("between", None)
+    if _looks_between(game) and not between:
+        game.notes["between"] = False
+    return game
+
+
+def _looks_between(game: Game) -> bool:
+    """Whether a record of ``game`` looks saved between hands: a hand is
+    over, and the next one, dealt, untouched."""
+    return bool(game.finished_hands) and not game.is_over and not game.hand.history
 
 
 def _whole(number: Any) -> bool:

@@ -126,8 +126,9 @@ def token_replays(
         rebuilt = replay_token(token, seat, bot_move, check_level).game
     except SpadesError:
         return False
-    # who sat where: not in the token
+    # who sat where, and the notes of the program that saved it: not in the token
     rebuilt.seated, rebuilt.seated_hands = game.seated, game.seated_hands
+    rebuilt.notes = game.notes
     return record.dumps(rebuilt) == record.dumps(game)
 
 
@@ -326,11 +327,12 @@ def _changes(
     return changes
 
 
-def file_name(game: Game, *, between: bool = False) -> str:
+def file_name(game: Game, *, between: bool | None = None) -> str:
     """The name to save ``game`` under: its rules (house rules included),
     seed, and the hand it is at, ``"…-hand3.json"`` in the middle of hand
-    3, or ``"…-after-hand2.json"`` once hand 2 is over and the next one is
-    untouched (or the game is over).
+    3, or ``"…-after-hand2.json"`` once hand 2 is over and the table waits
+    to deal the next one (``between``; ``None``: the next one is untouched)
+    or the game is over.
 
     >>> game = Game("classic+bag_limit=5", seed=7)
     >>> file_name(game)
@@ -339,7 +341,7 @@ def file_name(game: Game, *, between: bool = False) -> str:
     hand = game.hand
     if game.is_over or hand.is_over:
         where = f"after-hand{hand.number}"
-    elif (between or not hand.history) and len(game.hands) > 1:
+    elif (not hand.history if between is None else between) and len(game.hands) > 1:
         where = f"after-hand{hand.number - 1}"
     else:
         where = f"hand{hand.number}"

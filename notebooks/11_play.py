@@ -209,7 +209,7 @@ print(accepted, "-", demo.message.splitlines()[0])
 
 # %%
 tip = demo.hint()
-print(wrapped(f"Hint: {tip.action.symbol()}. {tip.text}"))
+print(wrapped(f"Hint: {tip.action.symbol()}. {tip.reason}"))
 
 # %% [markdown]
 # *Undo* takes a decision back; the bots are seeded by the position, so if

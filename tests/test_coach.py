@@ -256,9 +256,9 @@ def test_the_bid_hint_compares_nil_with_the_bid_it_recommends() -> None:
     table = TableSession("classic", seed=2024)
     tip = table.hint()
     bid = tip.action.label()  # the table names the bid: "Hint: bid 6."
-    assert not tip.text.startswith("Bid"), tip.text  # said once, not twice
-    assert "Nil would score " in tip.text, tip.text
-    assert f"for bid {bid}: Nil does not pay" in tip.text, tip.text
+    assert not tip.reason.startswith("Bid"), tip.reason  # said once, not twice
+    assert "Nil would score " in tip.reason, tip.reason
+    assert f"for bid {bid}: Nil does not pay" in tip.reason, tip.reason
 
 
 def test_rating_a_pass_outside_the_candidates_leaves_the_advice_as_it_was() -> None:

@@ -80,7 +80,7 @@ def test_link_trick_11_the_3_of_spades_does_not_win_the_trick() -> None:
     for card, wins in (("3S", False), ("QS", True), ("KS", True)):
         outs = study.outcomes[study.reps[Card.parse(card)]]
         assert {o.trick for o in outs} == {wins}, card
-    text = table.hint().text
+    text = table.hint().reason
     assert table.hint().action.symbol() == "3♠"
     assert "wins this trick" not in text, text
     assert "than Q♠, the next best" in text, text
@@ -138,10 +138,12 @@ def test_the_table_hint_does_not_name_the_action_twice() -> None:
     table = _link_table(0)
     tip = table.hint()
     card = tip.action.symbol()
-    assert not tip.text.startswith(f"Play {card}"), tip.text
+    assert not tip.reason.startswith(f"Play {card}"), tip.reason
     advice = table.advisor._coach.advise(table.view)
     # the textbook card: the rule player's reason first, in cards, then figures
-    assert advice.book and tip.text.startswith(advice.book + ". On average"), tip.text
+    assert advice.book and tip.reason.startswith(advice.book + ". On average"), (
+        tip.reason
+    )
     assert advice.explain().startswith(f"Play {card}. {advice.book}. On average")
 
 
@@ -173,7 +175,7 @@ def test_a_card_that_is_not_the_textbooks_has_no_book_reason() -> None:
 
 
 def test_a_value_is_an_average_margin_against_the_other_side() -> None:
-    text = _link_table(10).hint().text
+    text = _link_table(10).hint().reason
     assert (
         "On average your side ends the hand 91 points behind the other side "
         "(over 96 deals of the unseen cards)"
@@ -186,7 +188,7 @@ def test_two_players_say_you_and_your_opponent() -> None:
     texts = []
     while table.learner_to_move() and len(texts) < 30:
         tip = table.hint()
-        texts.append(tip.text)
+        texts.append(tip.reason)
         table.act(tip.action)
     review = table.review()
     assert review is not None
@@ -199,7 +201,7 @@ def test_two_players_say_you_and_your_opponent() -> None:
 def test_the_textbook_bid_kept_says_why() -> None:
     """ "bid 5 came out at +47 ... a lead small enough to be chance" said
     nothing of why the textbook bid stands."""
-    text = TableSession("classic", seed=2010).hint().text
+    text = TableSession("classic", seed=2010).hint().reason
     assert (
         "bid 2 came out 1 point higher in these deals, but that difference is "
         "too small for 96 sampled deals to tell apart: the two are as good, and the "
@@ -272,7 +274,7 @@ def test_no_ladder_jargon_in_hints_and_the_review() -> None:
     texts = []
     for card in LINK_PLAYS:
         if len(table.view.legal) > 1:
-            texts.append(table.hint().text)
+            texts.append(table.hint().reason)
         assert table.play(card)
     review = Advisor("rule", seed=2024).review(table.game.hands[0], Seat.SOUTH)
     texts += [review.summary, *(row.text for row in review.rows)]
@@ -284,7 +286,7 @@ def test_no_ladder_jargon_in_hints_and_the_review() -> None:
 
 def test_an_unmeasured_decision_names_the_textbook_choice() -> None:
     table = TableSession("two-player", seed=2, coach="rule")
-    text = table.hint().text
+    text = table.hint().reason
     assert text.endswith(
         "That is the textbook choice: the coach does not score this decision."
     ), text

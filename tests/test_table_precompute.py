@@ -16,9 +16,10 @@ from collections.abc import Iterator
 
 import pytest
 
+from spadeslib.bots import Suggestion
 from spadeslib.coach import Coach, decision_key
 from spadeslib.table import SpadesTable, TableSession
-from spadeslib.table.advisor import Advisor, Foresight, Tip
+from spadeslib.table.advisor import Advisor, Foresight
 
 NAME = "spadeslib-coach-ahead"
 
@@ -70,7 +71,7 @@ def main_analyses(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 def play_hand(
     session: TableSession, rng: random.Random, wait: bool
-) -> list[tuple[int, Tip]]:
+) -> list[tuple[int, Suggestion]]:
     """Ask a hint at each of the learner's decisions of one hand and play a
     seeded random move; returns the hints, each with its place in the hand."""
     tips = []

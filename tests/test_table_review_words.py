@@ -16,7 +16,7 @@ def test_two_player_review_has_a_row_for_the_blind_nil_and_the_discard() -> None
     t = TableSession(
         "two-player", seed=2, partner="rule", opponents="rule", coach="rule"
     )
-    text = t.hint().text
+    text = t.hint().reason
     assert "That is the textbook choice: the coach does not score this" in text
     assert "rule level" not in text
     t.bid("blind nil")
@@ -67,7 +67,7 @@ def test_points_are_written_as_words() -> None:
     t = TableSession(
         "cards4net+jokers", seed=5, partner="rule", opponents="rule", coach="rule"
     )
-    assert "-0 points" not in t.hint().text
+    assert "-0 points" not in t.hint().reason
 
 
 def test_the_log_says_you_in_the_middle_of_a_sentence() -> None:
@@ -117,7 +117,7 @@ def test_the_draw_hint_and_typed_moves_speak_of_the_draw() -> None:
         "'take_next' (the next one)."
     )
     t.keep()
-    text = t.hint().text
+    text = t.hint().reason
     assert "it is made" not in text and "(after" not in text
     t.command("take next")
     assert t.game.hand.history[-1][1] == TAKE_NEXT or t.notice is None

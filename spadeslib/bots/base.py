@@ -40,7 +40,8 @@ __all__ = [
 
 @dataclass(frozen=True)
 class Suggestion:
-    """An action a bot would take, with a short reason for a learner.
+    """An action a bot would take, or the table's coach advises (a hint),
+    with its reason for a learner; ``level`` names the bot or coach level.
 
     >>> from spadeslib import Hand
     >>> from spadeslib.bots import make_bot

@@ -16,7 +16,7 @@ one :class:`~spadeslib.coach.Coach` (see :class:`Advisor`).
 
 from typing import TYPE_CHECKING, Any
 
-from .advisor import Advisor, HandEstimate, ReviewRow, TableReview, Tip
+from .advisor import Advisor, HandEstimate, ReviewRow, TableReview
 from .narrate import describe_result, describe_trick, narrate
 from .options import ladder
 from .saving import parse_record
@@ -35,7 +35,6 @@ __all__ = [
     "SpadesTable",
     "TableReview",
     "TableSession",
-    "Tip",
     "describe_result",
     "describe_trick",
     "ladder",

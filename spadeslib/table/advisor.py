@@ -23,7 +23,7 @@ never by the thread or the order of calls.
 >>> hand.apply("look")  # North, the first bidder, declines a blind nil
 >>> advisor = Advisor("rule", seed=1)
 >>> tip = advisor.hint(hand.view(hand.turn))
->>> tip.action in hand.legal_actions(), tip.text.startswith("On average")
+>>> tip.action in hand.legal_actions(), tip.reason.startswith("On average")
 (True, True)
 >>> estimate = advisor.estimate(hand.view(hand.turn))
 >>> 0 <= estimate.tricks <= 13, estimate.bid in hand.legal_actions()
@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..actions import Action, Bid
+from ..bots.base import Suggestion
 from ..coach import LEVELS, NOISE_SHOWN, Advice, Coach, decision_key
 from ..coach.explain import describe
 from ..errors import SpadesError
@@ -53,7 +54,6 @@ __all__ = [
     "HandEstimate",
     "ReviewRow",
     "TableReview",
-    "Tip",
     "check_coach_level",
 ]
 
@@ -64,15 +64,6 @@ NOISE_WORDS = (
 )
 """What a review at the table adds when a row gives the figure its rating
 reads (``ReviewRow.rated``)."""
-
-
-@dataclass(frozen=True)
-class Tip:
-    """A hint: the action advised and why."""
-
-    action: Action
-    text: str
-    level: str
 
 
 @dataclass(frozen=True)
@@ -339,10 +330,10 @@ class Advisor:
             self.foresight.close()
 
     # ------------------------------------------------------------------ hint
-    def hint(self, view: PlayerView) -> Tip:
+    def hint(self, view: PlayerView) -> Suggestion:
         """What to do now from ``view``, and why."""
         advice = self._coach.advise(view)
-        return Tip(advice.best, advice.explain(head=False), self.level)
+        return Suggestion(advice.best, advice.explain(head=False), self.level)
 
     # -------------------------------------------------------------- estimate
     def estimate(self, view: PlayerView) -> HandEstimate:

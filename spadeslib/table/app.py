@@ -34,6 +34,7 @@ import anywidget
 import traitlets
 
 from ..actions import Action, Bid
+from ..bots.base import Suggestion
 from ..cards import Card
 from ..dealing import read_seed
 from ..display import options as display_options
@@ -42,7 +43,7 @@ from ..hand import Phase
 from ..rules import Rules
 from ..seats import Seat
 from ..view import PlayerView
-from .advisor import HandEstimate, TableReview, Tip
+from .advisor import HandEstimate, TableReview
 from .options import ladder
 from .session import MAX_UPLOAD, SPEEDS, TableSession
 from .state import log_lines, table_state
@@ -295,7 +296,7 @@ class SpadesTable(anywidget.AnyWidget):
         """Take any action (a card, bid, look, draw, exchange or discard)."""
         return self.session.act(action)
 
-    def hint(self) -> Tip | None:
+    def hint(self) -> Suggestion | None:
         """What the coach would do now, and why."""
         return self.session.hint()
 

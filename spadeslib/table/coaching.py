@@ -20,9 +20,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from ..bots.base import Suggestion
 from ..coach.explain import describe
 from ..errors import is_whole
-from .advisor import HandEstimate, TableReview, Tip
+from .advisor import HandEstimate, TableReview
 
 if TYPE_CHECKING:
     from .host import Host
@@ -39,10 +40,10 @@ class Coaching:
     _coach_notice: str | None
     last_review: TableReview | None
     review_state: str
-    _tip: tuple[tuple[Any, ...], Tip] | None
+    _tip: tuple[tuple[Any, ...], Suggestion] | None
     _estimate: tuple[tuple[Any, ...], HandEstimate] | None
 
-    def hint(self: Host) -> Tip | None:
+    def hint(self: Host) -> Suggestion | None:
         """What the coach would do now, and why (also shown on the table)."""
         why = self.why_unavailable("hint")
         if why is not None:
@@ -59,7 +60,7 @@ class Coaching:
         self._tip = (key, tip)
         self._answered()
         self._aside(
-            f"Hint: {describe(tip.action, self.rules.players)}. {tip.text}",
+            f"Hint: {describe(tip.action, self.rules.players)}. {tip.reason}",
             recent=False,
         )
         self.changed()

@@ -17,13 +17,14 @@ from collections.abc import Callable
 from typing import Any, Protocol, TypeVar
 
 from ..actions import Action, Bid
+from ..bots.base import Suggestion
 from ..cards import Card
 from ..game import Game
 from ..hand import Hand
 from ..rules import Rules
 from ..seats import Seat
 from ..view import PlayerView
-from .advisor import Advisor, HandEstimate, TableReview, Tip
+from .advisor import Advisor, HandEstimate, TableReview
 from .narrate import Aside
 from .saving import LevelsOfGame
 
@@ -60,7 +61,7 @@ class Host(Protocol):
     _timer_key: tuple[Any, ...] | None
     _epoch: int
     _recent: list[str]
-    _tip: tuple[tuple[Any, ...], Tip] | None
+    _tip: tuple[tuple[Any, ...], Suggestion] | None
     _estimate: tuple[tuple[Any, ...], HandEstimate] | None
     between: bool
     auto_next: bool

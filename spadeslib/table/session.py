@@ -34,6 +34,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from ..actions import Action
+from ..bots.base import Suggestion
 from ..coach.explain import describe
 from ..errors import SpadesError
 from ..game import Game
@@ -41,7 +42,7 @@ from ..hand import Hand
 from ..rules import Rules
 from ..seats import Seat
 from ..view import PlayerView
-from .advisor import Advisor, HandEstimate, TableReview, Tip, check_coach_level
+from .advisor import Advisor, HandEstimate, TableReview, check_coach_level
 from .coaching import Coaching
 from .deciding import Deciding
 from .keeping import MAX_ASIDES, Keeping
@@ -152,7 +153,7 @@ class TableSession(TurnLoop, Deciding, Coaching, Keeping, Levels, Tools):
         self._timer_task: asyncio.Task[None] | None = None
         self._timer_key: tuple[Any, ...] | None = None
         self.timer_deadline: float | None = None
-        self._tip: tuple[tuple[Any, ...], Tip] | None = None
+        self._tip: tuple[tuple[Any, ...], Suggestion] | None = None
         self._estimate: tuple[tuple[Any, ...], HandEstimate] | None = None
         self._choices_cache: tuple[tuple[Any, ...], list[int]] | None = None
         self.games_started = 0
@@ -269,7 +270,7 @@ class TableSession(TurnLoop, Deciding, Coaching, Keeping, Levels, Tools):
         return (self._epoch, len(game.hands), len(game.hand.history), self.between)
 
     @property
-    def hint_shown(self) -> Tip | None:
+    def hint_shown(self) -> Suggestion | None:
         """The hint asked for in this position, if any."""
         if self._tip is not None and self._tip[0] == self.state_key():
             return self._tip[1]

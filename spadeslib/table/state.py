@@ -567,7 +567,7 @@ def table_state(
         else {
             "action": str(tip.action),
             "label": describe(tip.action, view.rules.players),
-            "text": tip.text,
+            "text": tip.reason,
         },
         "estimate": None
         if estimate is None

@@ -15,10 +15,11 @@
 from __future__ import annotations
 
 from ..cards import Card
+from ..display import and_list
 from ..view import PlayerView
-from .sim import State
+from .sim import TRUMP, State
 
-__all__ = ["card_reason"]
+__all__ = ["card_reason", "sure_winners"]
 
 _WINNING = {
     "win_cheap",
@@ -60,8 +61,6 @@ def card_reason(view: PlayerView, st: State, card: Card, code: str) -> str:
         "it is beaten",
         "nil_discard": f"Protect your nil: discard the {c}, a dangerous card",
         # partner's nil
-        "cover_lead_high": f"Cover partner's nil: lead the {c} so partner can play "
-        "under it",
         "cover_beat": f"Cover partner's nil: win this with the {c}",
         "cover_high": f"Cover partner's nil: play the {c} high so partner can duck",
         "cover_ruff": f"Cover partner's nil: trump with the {c}",
@@ -92,7 +91,6 @@ def card_reason(view: PlayerView, st: State, card: Card, code: str) -> str:
         "lead_short": f"Lead your singleton {c} so you can trump that suit later",
         "lead_partner_ruff": f"Lead the {c}: partner is out of that suit and can trump",
         # not wanting tricks
-        "duck": f"Your contract is made: duck with the {c} to avoid bags",
         "push_bags": f"Both contracts are made: play the {c} and let the opponents "
         "take the bags",
         "forced_win": f"Every card you hold wins here; take it with the {c}",
@@ -101,7 +99,21 @@ def card_reason(view: PlayerView, st: State, card: Card, code: str) -> str:
         "set": f"Play the {c}",
         "set_game": f"Play the {c}",
     }
-    text = texts.get(code, f"Play the {c}")
+    if code.startswith("nil_"):
+        lost = _own_nil_lost(view, st, card, code)
+        if lost:
+            return lost
+    if code == "cover_lead_high":
+        text = _cover_lead(view, st, card)
+    elif code == "duck":
+        text = _duck(view, card)
+    elif code == "push_bags" and not view.trick:
+        text = (
+            f"Both contracts are made: lead low with the {c} and let the "
+            "opponents take the bags"
+        )
+    else:
+        text = texts.get(code, f"Play the {c}")
     if code in _WINNING:
         from .policy import _want
         from .seat_context import SeatContext
@@ -115,9 +127,221 @@ def card_reason(view: PlayerView, st: State, card: Card, code: str) -> str:
                 text = "Try to set the opponents. " + text
     if who is not None and code == "partner_winning" and who != partner:
         text = f"Play low with the {c}"
-    if (
-        code in ("duck", "push_bags")
-        and view.bags[view.side] >= view.rules.bag_limit - 3
-    ):
+    if who is not None and who == partner and not code.startswith(("cover_", "nil_")):
+        # the partner's nil is winning this trick, and nothing here beats it
+        # (a card that could would be the cover's): never "no need to beat it"
+        nil = _partner_nil(view)
+        lost = _partner_nil_lost(view, card, code, nil) if nil else ""
+        if lost:
+            return lost
+    if code == "push_bags" and view.bags[view.side] >= view.rules.bag_limit - 3:
         text += f" (your side has {view.bags[view.side]} bags)"
     return text
+
+
+# ------------------------------------------------------------------ helpers
+def sure_winners(
+    hand: int, others: int, trumps: int, card_of: list[Card | None]
+) -> list[Card]:
+    """The trumps of ``hand`` sure to take a trick, highest first: each card
+    of ``others`` (the trumps the other seats may still play) can beat at
+    most one of them, and only one below it. ``trumps`` is the mask of the
+    trump suit, ``card_of`` a deck's cards by id (see
+    :class:`~spadeslib.bots.sim.Deck`).
+
+    >>> from spadeslib import Rules
+    >>> from spadeslib.bots.sim import TRUMP, deck_for
+    >>> deck = deck_for(Rules())
+    >>> mine = deck.mask(Card.parse_many("AS 9S 7S 5S 4S"))
+    >>> trumps = deck.suit_mask[TRUMP]
+    >>> sure_winners(mine, trumps & ~mine, trumps, deck.card)
+    [Card.parse('AS')]
+    >>> mine = deck.mask(Card.parse_many("5S 4S 3S 2S"))
+    >>> sure_winners(mine, deck.mask(Card.parse_many("7S 6S")), trumps, deck.card)
+    [Card.parse('3S'), Card.parse('2S')]
+    """
+    free = 0  # the others' trumps above, not yet matched to a card of ours
+    sure: list[Card] = []
+    for i in range(63, -1, -1):
+        bit = 1 << i
+        if not bit & trumps:
+            continue
+        if bit & others:
+            free += 1
+        elif bit & hand:
+            if free:
+                free -= 1
+            else:
+                card = card_of[i]
+                assert card is not None
+                sure.append(card)
+    return sure
+
+
+def _sure_now(view: PlayerView, st: State) -> tuple[list[Card], list[Card]]:
+    """The seat's trumps sure to take a trick, as it knows the hand now, and
+    those of them above every trump left to the others."""
+    deck = st.deck
+    seat = int(view.seat)
+    hand = st.hands[seat]
+    on_table = deck.mask(c for _, c in view.trick)
+    others = deck.full & ~hand & (~st.played | on_table)
+    trumps = deck.suit_mask[TRUMP]
+    sure = sure_winners(hand, others, trumps, deck.card)
+    top = [c for c in sure if not others & trumps & deck.above[deck.id_of_card(c)]]
+    return sure, top
+
+
+def _cards_text(cards: list[Card]) -> str:
+    return and_list([c.symbol() for c in cards])
+
+
+def _own_nil_lost(view: PlayerView, st: State, card: Card, code: str) -> str:
+    """The reason for a nil card once the seat's nil has failed or is sure to
+    fail (a trump nobody can beat takes a trick), or ``""`` while the nil
+    can still be made: "protect your nil" would then mislead."""
+    bid = view.bids.get(view.seat)
+    name = bid.label() if bid is not None and bid.is_nil else "Nil"
+    if view.tricks_won[view.seat]:
+        head = f"Your {name} has failed"
+    else:
+        sure, top = _sure_now(view, st)
+        if not sure:
+            return ""
+        if len(top) == 1:  # named: nothing left above them
+            what = f"the {_cards_text(top)} is sure to take a trick"
+        elif top:
+            what = f"the {_cards_text(top)} are sure to take tricks"
+        else:  # by number: more spades than the others can beat
+            tricks = "a trick" if len(sure) == 1 else f"{len(sure)} tricks"
+            what = f"your spades are sure to take at least {tricks}"
+        head = f"Your {name} cannot be made ({what})"
+    c = card.symbol()
+    win = view.winning()
+    best = win[1].symbol() if win else ""
+    plain = {
+        "nil_lead_low": f"lead the low {c}",
+        "nil_under": f"play the {c} under the {best}",
+        "nil_forced": f"every card you hold wins here; shed the {c}",
+        "nil_forced_low": f"play your lowest, the {c}, and let someone else win",
+        "nil_discard": f"throw away the {c}, a card that could win a trick later",
+    }.get(code, f"play the {c}")
+    how = view.rules.nil_tricks
+    if how == "bags":
+        return f"{head}, and every trick you take is a bag for your side: {plain}"
+    if how == "ignored" and view.partner is not None:
+        return (
+            f"{head}, and the tricks you take count for nothing: leave them to "
+            f"your partner and {plain}"
+        )
+    # the tricks count for the side's contract: the card's ordinary reason
+    # when the ordinary play (as if no nil were bid) chooses it too
+    from .policy import choose_card
+
+    ordinary = st.copy()
+    ordinary.nil[int(view.seat)] = 0
+    chosen, why = choose_card(ordinary, int(view.seat))
+    if chosen == st.deck.id_of_card(card) and not why.startswith("nil_"):
+        return f"{head}. " + card_reason(view, ordinary, card, why)
+    return f"{head}: {plain}"
+
+
+def _duck(view: PlayerView, card: Card) -> str:
+    """The reason for a card meant to lose, the contract made: a lead, a
+    discard, a card that cannot win anyway, or a duck (only when the seat
+    holds a card that would win: the glossary's duck)."""
+    c = card.symbol()
+    rules = view.rules
+    bags = view.bags[view.side]
+    note = f" (your side has {bags} bags)" if bags >= rules.bag_limit - 3 else ""
+    made = f"Your contract is made and more tricks are bags{note}"
+    if not view.trick:
+        return (
+            f"Your contract is made: lead low with the {c} to give the lead away "
+            f"and avoid a bag{note}"
+        )
+    win = view.winning()
+    assert win is not None
+    who, best = win
+    led = rules.trick_suit(view.trick[0][1])
+    could_win = any(
+        isinstance(x, Card) and rules.beats(x, best, led) for x in view.legal
+    )
+    if rules.trick_suit(card) != led and not rules.is_trump(card):
+        throw = f"throw away the {c} so it cannot win a trick later"
+        if could_win:  # a trump would win: the discard ducks the trick
+            throw = "do not trump; " + throw
+        return f"{made}: {throw}"
+    if could_win:
+        return f"Your contract is made: duck with the {c} to avoid bags{note}"
+    if who == view.partner:
+        return (
+            f"{made}. Your partner's {best.symbol()} is winning: shed the {c} "
+            "under it so it cannot win a trick later"
+        )
+    return (
+        f"{made}. You cannot beat {who.full}'s {best.symbol()}: shed the {c} now "
+        "so it cannot win a trick later"
+    )
+
+
+def _cover_lead(view: PlayerView, st: State, card: Card) -> str:
+    """Leading for the partner's nil: the card partner plays under (said
+    safe only when nothing left in its suit beats it)."""
+    c = card.symbol()
+    deck = st.deck
+    i = deck.id_of_card(card)
+    out = deck.full & ~st.played & ~st.hands[int(view.seat)]
+    if not out & deck.above[i]:
+        return (
+            f"Cover partner's nil: lead the {c}, the highest card left in its "
+            "suit, so partner can safely play under it"
+        )
+    suit = view.rules.trick_suit(card)
+    return (
+        f"Cover partner's nil: lead your highest {suit.singular}, the {c}, so "
+        "partner can play under it"
+    )
+
+
+def _partner_nil(view: PlayerView) -> str:
+    """``"North's Blind Nil"`` while the partner's nil stands, else ``""``."""
+    partner = view.partner
+    if partner is None:
+        return ""
+    bid = view.bids.get(partner)
+    if bid is None or not bid.is_nil or view.tricks_won[partner]:
+        return ""
+    return f"{partner.full}'s {bid.label()}"
+
+
+def _partner_nil_lost(view: PlayerView, card: Card, code: str, nil: str) -> str:
+    """The partner's nil is winning this trick and nothing the seat holds
+    beats it (``""`` when a card could)."""
+    c = card.symbol()
+    win = view.winning()
+    assert win is not None
+    _, best = win
+    rules = view.rules
+    led = rules.trick_suit(view.trick[0][1])
+    partner = view.partner
+    assert partner is not None
+    theirs = f"{partner.full}'s {best.symbol()}"
+    if code == "only" and rules.beats(card, best, led):
+        return (
+            f"The {c} is your only legal card, and it beats {theirs}: {nil} "
+            "survives this trick"
+        )
+    if any(isinstance(x, Card) and rules.beats(x, best, led) for x in view.legal):
+        return ""  # a card could save it: not this text's position
+    played = {s for s, _ in view.trick} | {view.seat}
+    later = [s.full for s in rules.seats if s not in played]
+    fate = "is lost on this trick"
+    if later:  # one opponent, the partner having played before this seat
+        fate += f" unless {' or '.join(later)} beats it"
+    if code == "only":
+        return (
+            f"The {c} is your only legal card, and it cannot beat {theirs}: "
+            f"{nil} {fate}"
+        )
+    return f"Nothing you hold beats {theirs}: {nil} {fate}; play the {c}"

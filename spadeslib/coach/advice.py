@@ -21,6 +21,7 @@ from ..errors import IllegalAction, SpadesError
 from ..hand import Phase
 from ..view import PlayerView
 from .explain import card_reasons, describe, naming, played, points
+from .nil_reasons import nil_killers
 from .ratings import (
     NOISE_SHOWN,
     THRESHOLDS,
@@ -62,6 +63,9 @@ class NilCheck:
     coach asks of any action before it leaves the textbook one)."""
     chosen: bool = False
     """Nil is the coach's bid."""
+    why: str = ""
+    """Why a Nil from this hand fails, in cards (:func:`nil_killers`): said
+    when Nil does not pay."""
 
     def __str__(self) -> str:
         nil, num = round(self.nil.mean), round(self.numeric_value.mean)
@@ -81,7 +85,7 @@ class NilCheck:
             f"Nil would score {nil:+d} on average ({made}), against {num:+d} for {bid}"
         )
         if not self.pays:
-            return text + ": Nil does not pay"
+            return text + ": Nil does not pay" + (f" ({self.why})" if self.why else "")
         if not self.sure:
             return (
                 text + ": too close for the sampled deals to tell apart, so the "
@@ -375,6 +379,10 @@ class Advice:
             return card_reasons(best, chosen, action.symbol(), alone=self.alone)
         if isinstance(study, BidStudy):
             out = []
+            if isinstance(action, Bid) and action.is_nil:
+                why = nil_killers(self.view)
+                if why:
+                    out.append(why)
             made_b = study.made[self.best]
             made_a = study.made[action]
             rb, ra = sum(made_b) / len(made_b), sum(made_a) / len(made_a)

@@ -52,6 +52,7 @@ from ..names import name_key
 from ..seats import Seat
 from ..view import PlayerView
 from .advice import Advice, NilCheck
+from .nil_reasons import nil_killers
 from .ratings import Estimate, Verdict
 from .review import Review
 
@@ -289,7 +290,7 @@ class Coach:
             if kind == "bid":  # the tricks the bid takes, and whether Nil pays
                 extra = {
                     "tricks": tricks_distribution(bstudy.tricks[best]),
-                    "nil_pays": _nil_check(bstudy, values, best),
+                    "nil_pays": _nil_check(bstudy, values, best, view),
                 }
             return Advice(
                 view,
@@ -423,9 +424,10 @@ def _wide(study: CardStudy | BidStudy, wide: float = WIDE) -> bool:
 
 
 def _nil_check(
-    study: BidStudy, values: dict[Action, Estimate], best: Action
+    study: BidStudy, values: dict[Action, Estimate], best: Action, view: PlayerView
 ) -> NilCheck | None:
-    """Nil against the chosen bid (or, when Nil is chosen, the best number)."""
+    """Nil against the chosen bid (or, when Nil is chosen, the best number),
+    with the cards of ``view``'s hand that break a Nil."""
     if Bid.NIL not in values:
         return None
     numeric = [b for b in values if isinstance(b, Bid) and not b.is_nil]
@@ -449,6 +451,7 @@ def _nil_check(
         sum(made) / len(made),
         sure=gap > PREFER_RULE + standard_error(diffs),
         chosen=best == Bid.NIL,
+        why=nil_killers(view),
     )
 
 

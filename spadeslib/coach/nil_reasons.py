@@ -1,0 +1,79 @@
+"""Why a Nil fails, in cards: the spades of a hand sure to take a trick.
+
+Said by a Nil bid's verdict and by the "Nil does not pay" line of a bid's
+hint (:class:`~spadeslib.coach.advice.NilCheck`).
+"""
+
+from __future__ import annotations
+
+from ..bots.reasons import sure_winners
+from ..bots.sim import TRUMP, deck_for
+from ..display import and_list
+from ..view import PlayerView
+
+__all__ = ["nil_killers"]
+
+_NUMBERS: tuple[str, ...] = ("one", "two", "three", "four", "five", "six", "seven")
+_NUMBERS += ("eight", "nine", "ten", "eleven", "twelve", "thirteen")
+
+
+def nil_killers(view: PlayerView) -> str:
+    """Why a Nil from ``view``'s hand fails, in cards: the spades sure to
+    take a trick (the A♠, a spade each higher one of which the seat holds
+    too, or more spades than the others hold above them), or a long spade
+    holding, likely forced to win one; ``""`` when neither, or before the
+    seat has seen its cards.
+
+    >>> from spadeslib import Hand
+    >>> hand = Hand(deal={"N": "AS 9S 7S 5S 4S JC 3D 4D 7D 9D 10D 6H 7H",
+    ...                   "E": "KS QS JS 10S 8S 6S 3S 2S AC KC QC 10C 9C",
+    ...                   "S": "8C 7C 6C 5C 4C 3C 2C AD KD QD JD 8D 6D",
+    ...                   "W": "5D 2D AH KH QH JH 10H 9H 8H 5H 4H 3H 2H"},
+    ...             dealer="W")
+    >>> nil_killers(hand.view("N"))  # not looked at yet
+    ''
+    >>> hand.apply("look")
+    >>> print(nil_killers(hand.view("N")))
+    the A♠ always takes a trick, so a Nil cannot be made; with five spades
+    you may also be forced to win a trick with another
+    >>> print(nil_killers(hand.view("E")))  # eight spades against five
+    with eight spades you must win at least three tricks with them, so a Nil
+    cannot be made
+    """
+    if not view.hand:
+        return ""
+    deck = deck_for(view.rules)
+    mine = deck.mask(view.hand)
+    trumps = deck.suit_mask[TRUMP]
+    sure = sure_winners(mine, trumps & ~mine, trumps, deck.card)
+    # the top spades, above every spade of the others, are sure by name;
+    # the rest of the sure ones only by number (which of them wins is open)
+    top = [c for c in sure if not trumps & ~mine & deck.above[deck.id_of_card(c)]]
+    more = len(sure) - len(top)
+    count = (mine & trumps).bit_count()
+    words = _NUMBERS
+    held = words[count - 1] if count <= len(words) else str(count)
+    out = []
+    if sure:
+        says = []
+        if top:
+            cards = and_list([c.symbol() for c in top])
+            verb = "always takes a trick" if len(top) == 1 else "always take tricks"
+            says.append(f"the {cards} {verb}")
+        if more:
+            least = f"at least {words[more - 1]} {'more ' if top else ''}trick"
+            says.append(
+                f"with {held} spades you must win {least}{'s' * (more > 1)} with them"
+            )
+        out.append(", and ".join(says) + ", so a Nil cannot be made")
+    if not more and count - len(top) >= (4 if top else 5):
+        if top:
+            out.append(
+                f"with {held} spades you may also be forced to win a trick with another"
+            )
+        else:
+            out.append(
+                f"with {held} spades you are likely to be forced to win a trick "
+                "with one"
+            )
+    return "; ".join(out)

@@ -38,7 +38,9 @@ def _checked_play(pos: Position, card: Card) -> Position:
         turn = trick_winner(pos.rules, trick)
         won[turn] += 1
         trick = ()
-    return Position(pos.rules, hands, turn, trick, won, broken, pos.bids, pos.bags)
+    return Position(
+        pos.rules, hands, turn, trick, won, broken, pos.bids, pos.bags, pos.scores
+    )
 
 
 def _same(a: Position, b: Position) -> None:

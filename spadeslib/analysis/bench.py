@@ -63,7 +63,7 @@ def random_position(
     if broken and not pos.spades_broken:
         pos = Position(
             pos.rules, pos.hands, pos.turn, pos.trick, pos.tricks_won, True,
-            pos.bids, pos.bags,
+            pos.bids, pos.bags, pos.scores,
         )  # fmt: skip
     return pos
 

@@ -5,7 +5,8 @@ cards, read through each seat's public view) or from one seat's
 :class:`~spadeslib.PlayerView` plus an assumed holding for every seat (a
 world sampled by a coach). It holds only what decides the rest of the hand:
 the rules, the cards left, the trick on the table, who is to move, the tricks
-won, whether spades are broken, the bids and the bags carried in.
+won, whether spades are broken, the bids, and the bags and running scores
+carried in.
 
 >>> from spadeslib import Hand
 >>> hand = Hand(seed=3)
@@ -49,7 +50,9 @@ class Position:
     ``hands`` maps each playing seat to its remaining cards; ``trick`` is the
     unfinished trick (seat, card) in play order; ``tricks_won`` counts the
     finished tricks by seat; ``bids`` and ``bags`` (carried in, by side) are
-    what :func:`~spadeslib.score_hand` needs to score the end of the hand.
+    what :func:`~spadeslib.score_hand` needs to score the end of the hand;
+    ``scores`` (the running scores carried in, by side) are read only by a
+    :class:`~spadeslib.analysis.Solver` that values the end of the game.
     Seats may be given as letters (``"N"``); they are stored as :class:`Seat`.
 
     >>> pos = Position(Rules(), {Seat.NORTH: Card.parse_many("AC 2H"),
@@ -67,6 +70,7 @@ class Position:
     spades_broken: bool = False
     bids: Mapping[Seat, Bid] = field(default_factory=dict)
     bags: Mapping[str, int] = field(default_factory=dict)
+    scores: Mapping[str, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         seats = self.seats
@@ -148,6 +152,7 @@ class Position:
             spades_broken=bool(v.spades_broken),
             bids=dict(v.bids),
             bags=dict(v.bags),
+            scores=dict(v.scores),
         )
 
     # ------------------------------------------------------------ read-outs
@@ -244,7 +249,7 @@ class Position:
             turn = rules._next_seat[turn]  # type: ignore[assignment]
         child = object.__new__(Position)
         # the fields as __post_init__ stores them (a frozen dataclass: set
-        # through __dict__); bids copied and bags shared, as play() did
+        # through __dict__); bids copied, bags and scores shared, as play() did
         child.__dict__.update(
             rules=rules,
             hands=hands,
@@ -254,5 +259,6 @@ class Position:
             spades_broken=broken,
             bids=dict(self.bids),
             bags=self.bags,
+            scores=self.scores,
         )
         return child

@@ -1,11 +1,12 @@
 """The exact (double-dummy) search behind :mod:`spadeslib.analysis`.
 
-A :class:`Solver` holds what is fixed for one hand (rules, bids, bags carried
-in, the objective) and a transposition table, so several positions of the same
-hand are solved faster together. Its question is always the same null-window
-one, "does North-South (North, for two players) end the hand with a value of
-at least ``v``?", answered by alpha-beta over the remaining plays; exact
-values come from a few such questions (MTD(f)-style, as DDS does for tricks).
+A :class:`Solver` holds what is fixed for one hand (rules, bids, bags and
+scores carried in, the objective) and a transposition table, so several
+positions of the same hand are solved faster together. Its question is
+always the same null-window one, "does North-South (North, for two players)
+end the hand with a value of at least ``v``?", answered by alpha-beta over
+the remaining plays; exact values come from a few such questions
+(MTD(f)-style, as DDS does for tricks).
 
 What makes it fast enough in pure Python, after DDS (Haglund and Hein):
 
@@ -37,6 +38,29 @@ each nil bidder's own) are part of the table's key.
 >>> pos = Position(Rules(), hands, Seat.NORTH, spades_broken=True)
 >>> Solver(pos, "tricks").values(pos)  # North-South tricks after each card
 {Card.parse('2H'): 2, Card.parse('AS'): 2}
+
+``game`` (points; 0, the default, leaves it out) values the end of the game
+too, for ``"points"`` and ``"bag-adjusted"``: when the hand's real points (bag
+penalties included) added to the running scores carried in
+(:attr:`Position.scores <spadeslib.analysis.Position.scores>`) end the game
+(:func:`~spadeslib.game_over`), the winner's side gets ``game`` points more
+and the loser's as many fewer. The coach gives the weight its playouts give
+(:data:`spadeslib.bots.playout.GAME_WEIGHT`, 400) when the game can end this
+hand. Late in a game, one bag too many can cost more than ten points:
+
+>>> late = Position(Rules("classic"), {Seat.NORTH: Card.parse_many("2C"),
+...     Seat.EAST: Card.parse_many("3C"), Seat.SOUTH: Card.parse_many("AH 4H"),
+...     Seat.WEST: Card.parse_many("KC")}, Seat.SOUTH,
+...     trick=((Seat.WEST, Card.parse("2H")), (Seat.NORTH, Card.parse("5H")),
+...            (Seat.EAST, Card.parse("3H"))),
+...     tricks_won={Seat.NORTH: 5, Seat.EAST: 6}, spades_broken=True,
+...     bids={Seat.NORTH: Bid(3), Seat.EAST: Bid(3), Seat.SOUTH: Bid(3),
+...           Seat.WEST: Bid(2)},
+...     bags={"NS": 9, "EW": 0}, scores={"NS": 470, "EW": 300})
+>>> Solver(late, "bag-adjusted").values(late)  # the A♥ takes a bag
+{Card.parse('4H'): 28, Card.parse('AH'): 10}
+>>> Solver(late, "bag-adjusted", game=400).values(late)  # and costs the game
+{Card.parse('4H'): 428, Card.parse('AH'): 10}
 """
 
 from __future__ import annotations
@@ -48,9 +72,9 @@ from typing import TYPE_CHECKING, Any
 
 from ..actions import BidKind
 from ..cards import Card, Suit
-from ..errors import SpadesError
+from ..errors import SpadesError, is_whole
 from ..names import name_key
-from ..scoring import score_hand, side_of, sides
+from ..scoring import game_over, score_hand, side_of, sides
 from ..seats import Seat
 from .position import Position
 
@@ -88,9 +112,11 @@ class Solver:
     (North-South, or North for two players).
 
     ``context`` is a :class:`~spadeslib.analysis.Position` or a
-    :class:`~spadeslib.Hand` in its play phase; only its rules, bids and bags
-    are kept. ``grouping=False`` searches every card, touching ones included
-    (for tests). Reuse a solver for later positions of the same hand and the
+    :class:`~spadeslib.Hand` in its play phase; only its rules, bids, bags
+    and scores are kept. ``game``: the points a won game is worth (a lost
+    one costs as many), 0 to leave the end of the game out (see the module
+    docstring). ``grouping=False`` searches every card, touching ones
+    included (for tests). Reuse a solver for later positions of the same hand and the
     same objective: its table of solved positions carries over.
 
     >>> from spadeslib import Rules
@@ -108,12 +134,19 @@ class Solver:
         objective: str = "points",
         *,
         grouping: bool = True,
+        game: int = 0,
     ) -> None:
         pos = context if isinstance(context, Position) else Position.from_hand(context)
         self.objective = _objective(objective)
         self.rules = pos.rules
         self.bids = dict(pos.bids)
         self.bags = dict(pos.bags)
+        if not is_whole(game):
+            raise SpadesError(f"game must be a whole number of points, not {game!r}")
+        if game and self.objective == "tricks":
+            raise SpadesError("the end of the game is valued in points, not tricks")
+        self.game = int(game)
+        self.scores = {side: int(pos.scores.get(side, 0)) for side in sides(pos.rules)}
         self.grouping = grouping
         rules = self.rules
         self.seats: tuple[Seat, ...] = pos.seats
@@ -192,10 +225,17 @@ class Solver:
         result = score_hand(self.rules, self.bids, tricks, self.bags)
         a, b = result[self.first_side], result[sides(self.rules)[1]]
         if self.objective == "points":
-            return a.points - b.points
-        adj_a = a.points + a.penalty_points - 10 * a.bags_gained
-        adj_b = b.points + b.penalty_points - 10 * b.bags_gained
-        return adj_a - adj_b
+            value = a.points - b.points
+        else:
+            adj_a = a.points + a.penalty_points - 10 * a.bags_gained
+            adj_b = b.points + b.penalty_points - 10 * b.bags_gained
+            value = adj_a - adj_b
+        if self.game:
+            real = {side: self.scores[side] + result[side].points for side in result}
+            over, winner = game_over(self.rules, real)
+            if over:
+                value += self.game if winner == self.first_side else -self.game
+        return value
 
     @functools.cache  # noqa: B019
     def _finals(

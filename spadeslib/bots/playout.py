@@ -20,7 +20,7 @@ would (:func:`world_bid`), the hand is set up from the bids
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from ..actions import Bid, BidKind
 from ..rules import Rules
@@ -31,8 +31,12 @@ from .rule_bot import bid_decision
 from .sim import TRUMP, Deck, State, bid_code, bits, deck_for
 
 __all__ = [
+    "GAME_REACH",
     "GAME_WEIGHT",
+    "game_in_reach",
+    "game_result",
     "later_bids",
+    "leaf_outcome",
     "leaf_value",
     "play_state",
     "playout",
@@ -40,34 +44,69 @@ __all__ = [
     "world_bid",
 ]
 
-#: value of ending the game as the winner (or loser) in a playout
+#: value of ending the game as the winner (or loser) in a playout: about
+#: what a won game is worth over the rest of a game that went on instead
+#: (docs/coach.md, "When the game can end this hand")
 GAME_WEIGHT = 400
+#: a side this close to the target (or to the losing threshold) may end the
+#: game this hand: a hand rarely scores more than 130 points
+GAME_REACH = 130
+
+
+def game_in_reach(rules: Rules, scores: Sequence[int]) -> bool:
+    """Whether the game can end this hand, from the running scores of the
+    two sides (side 0 first): either is within :data:`GAME_REACH` of the
+    target, or of the losing threshold.
+
+    >>> from spadeslib import Rules
+    >>> game_in_reach(Rules(), [0, 0]), game_in_reach(Rules(), [380, 120])
+    (False, True)
+    >>> game_in_reach(Rules("yppedia"), [-80, 0])
+    True
+    """
+    target = rules.target
+    return (
+        scores[0] + GAME_REACH >= target
+        or scores[1] + GAME_REACH >= target
+        or (
+            rules.losing_threshold is not None
+            and min(scores) - GAME_REACH <= rules.losing_threshold
+        )
+    )
+
+
+def game_result(st: State, side: int, rules: Rules) -> bool | None:
+    """Whether ``side`` wins (``True``) or loses (``False``) the game with
+    this finished hand, its real points (bag penalties included) added to
+    the running scores; ``None`` while the game goes on, and whenever the
+    game was not within reach (:func:`game_in_reach`) before the hand."""
+    scores = st.scores
+    if not game_in_reach(rules, scores):
+        return None
+    real = [scores[s] + st.side_score(s, adjusted=False) for s in (0, 1)]
+    ended = max(real) >= rules.target or (
+        rules.losing_threshold is not None and min(real) <= rules.losing_threshold
+    )
+    if not ended or real[0] == real[1]:
+        return None
+    return real[side] > real[1 - side]
 
 
 def leaf_value(st: State, side: int, rules: Rules) -> float:
     """The side's bag-adjusted points minus the other side's, with a bonus
-    for finishing the game as the winner (a malus as the loser)."""
-    mine = st.side_score(side)
-    other = st.side_score(1 - side)
-    value = float(mine - other)
-    target = rules.target
-    scores = st.scores
-    if (
-        scores[0] + 130 >= target
-        or scores[1] + 130 >= target
-        or (
-            rules.losing_threshold is not None
-            and min(scores) - 130 <= rules.losing_threshold
-        )
-    ):
-        real = [scores[s] + st.side_score(s, adjusted=False) for s in (0, 1)]
-        ended = max(real) >= target or (
-            rules.losing_threshold is not None and min(real) <= rules.losing_threshold
-        )
-        if ended and real[0] != real[1]:
-            won = real[side] > real[1 - side]
-            value += GAME_WEIGHT if won else -GAME_WEIGHT
-    return value
+    of :data:`GAME_WEIGHT` for finishing the game as the winner (a malus as
+    the loser: :func:`game_result`)."""
+    return leaf_outcome(st, side, rules)[0]
+
+
+def leaf_outcome(st: State, side: int, rules: Rules) -> tuple[float, bool | None]:
+    """:func:`leaf_value` and :func:`game_result` at once (the coach's
+    studies record both)."""
+    value = float(st.side_score(side) - st.side_score(1 - side))
+    won = game_result(st, side, rules)
+    if won is not None:
+        value += GAME_WEIGHT if won else -GAME_WEIGHT
+    return value, won
 
 
 def playout(st: State) -> None:

@@ -313,6 +313,22 @@ class State:
         With ``adjusted`` each bag counts -10 and no bag penalty applies
         (the duplicate-match measure); otherwise the real change, bag
         penalties included (needs :attr:`bags`)."""
+        points, gained = self.hand_points(side)
+        if adjusted:
+            return points - 10 * gained
+        rules = self.deck.rules
+        before = self.bags[side]
+        return points - ((before + gained) // rules.bag_limit) * rules.bag_penalty
+
+    def penalized(self, side: int) -> bool:
+        """Whether the side's bags reach the bag limit this hand (the bag
+        penalty applies), from the bags carried in (:attr:`bags`)."""
+        _, gained = self.hand_points(side)
+        return gained > 0 and self.bags[side] + gained >= self.deck.rules.bag_limit
+
+    def hand_points(self, side: int) -> tuple[int, int]:
+        """The side's points for the hand with each bag counted +1, and the
+        bags it gains (no bag penalty: see :meth:`side_score`)."""
         rules = self.deck.rules
         seats = self.side_seats(side)
         won = self.tricks_won
@@ -354,12 +370,7 @@ class State:
                 points = value + over
             else:
                 points = -value
-        gained = over + nil_bags
-        points += nil_bags + nil_points
-        if adjusted:
-            return points - 10 * gained
-        before = self.bags[side]
-        return points - ((before + gained) // rules.bag_limit) * rules.bag_penalty
+        return points + nil_bags + nil_points, over + nil_bags
 
     def need(self, side: int) -> int:
         """Tricks the side still needs for its contract (<= 0 once made; 0

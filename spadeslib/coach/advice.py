@@ -1,7 +1,8 @@
 """What the coach says of one decision: :class:`Advice` (the value of every
 legal action, the best one, and :meth:`Advice.rate` for any action on the
-published scale, with a reason in the second person) and :class:`NilCheck`
-(whether Nil pays). :class:`~spadeslib.coach.Coach` makes them.
+published scale, with a reason in the second person), with
+:class:`~spadeslib.coach.nil.NilCheck` (whether Nil pays).
+:class:`~spadeslib.coach.Coach` makes them.
 """
 
 from __future__ import annotations
@@ -20,8 +21,17 @@ from ..display import and_list
 from ..errors import IllegalAction, SpadesError
 from ..hand import Phase
 from ..view import PlayerView
-from .explain import card_reasons, describe, naming, played, points
-from .nil_reasons import nil_killers
+from .explain import (
+    GAME_TERMS,
+    bid_endings,
+    card_reasons,
+    describe,
+    game_reason,
+    naming,
+    played,
+    points,
+)
+from .nil import NilCheck, nil_killers
 from .ratings import (
     NOISE_SHOWN,
     THRESHOLDS,
@@ -32,68 +42,7 @@ from .ratings import (
     rating_for,
 )
 
-__all__ = ["Advice", "NilCheck"]
-
-
-@dataclass(frozen=True)
-class NilCheck:
-    """Whether Nil pays: its value against the best numeric bid.
-
-    Its text never contradicts the advice: it says what Nil would score on
-    average, and whether the coach is sure of the difference.
-
-    >>> from spadeslib.coach.ratings import Estimate
-    >>> nil, two = Estimate(-9.0, -40.0, 20.0), Estimate(-27.0, -50.0, 0.0)
-    >>> text = str(NilCheck(True, nil, Bid(2), two, 0.4, sure=False))
-    >>> text.startswith("Nil would score -9 on average (made in 40% of deals)")
-    True
-    >>> text.endswith("the coach is not sure Nil pays and keeps bid 2")
-    True
-    """
-
-    pays: bool
-    """Nil's mean is above the numeric bid's."""
-    nil: Estimate
-    numeric: Bid
-    numeric_value: Estimate
-    success: float
-    """Share of worlds in which the nil was made."""
-    sure: bool = True
-    """The difference is larger than the sampled deals' noise (the margin the
-    coach asks of any action before it leaves the textbook one)."""
-    chosen: bool = False
-    """Nil is the coach's bid."""
-    why: str = ""
-    """Why a Nil from this hand fails, in cards (:func:`nil_killers`): said
-    when Nil does not pay."""
-
-    def __str__(self) -> str:
-        nil, num = round(self.nil.mean), round(self.numeric_value.mean)
-        bid = f"bid {self.numeric.label()}"
-        made = f"made in {100 * self.success:.0f}% of deals"
-        if self.chosen:
-            text = (
-                f"Nil scores {nil:+d} on average ({made}), against {num:+d} for {bid}"
-            )
-            if self.sure and self.pays:
-                return text
-            return (
-                text + ": too close for the sampled deals to tell apart, so the "
-                "textbook Nil stands"
-            )
-        text = (
-            f"Nil would score {nil:+d} on average ({made}), against {num:+d} for {bid}"
-        )
-        if not self.pays:
-            return text + ": Nil does not pay" + (f" ({self.why})" if self.why else "")
-        if not self.sure:
-            return (
-                text + ": too close for the sampled deals to tell apart, so the "
-                f"coach is not sure Nil pays and keeps {bid}"
-            )
-        return (
-            text + ", but another bid came out higher still, so the coach keeps " + bid
-        )
+__all__ = ["Advice"]
 
 
 @dataclass(frozen=True)
@@ -310,6 +259,17 @@ class Advice:
         amount = points(abs(value), sign=False)
         return f"on average {who} the hand {amount} {where} {other}"
 
+    def _counts_game(self) -> bool:
+        """Some deal of the study ends the game: its values count it."""
+        study = self.study
+        if isinstance(study, CardStudy):
+            return any(
+                o.game is not None for outs in study.outcomes.values() for o in outs
+            )
+        if isinstance(study, BidStudy):
+            return any(g is not None for gs in study.game.values() for g in gs)
+        return False
+
     def _how(self) -> str:
         if self.exact:
             return "exactly: you can tell where every card is"
@@ -332,6 +292,8 @@ class Advice:
             value = self.values.get(action)
             if value is not None:
                 text += f"; {self._margin(value.mean)} ({self._how()})"
+                if self._counts_game():  # the hint says so in its reason
+                    text += f"; {GAME_TERMS}"
             return text + "." + self._known_text(action)
         if rating == "best":
             value, chosen = self.values.get(self.best), self.values.get(action)
@@ -365,6 +327,16 @@ class Advice:
         else:
             text = f"{you}. Best: {best}, about {loss_points(loss)} better"
         reasons = self._reasons(action)
+        study = self.study
+        if isinstance(study, BidStudy):  # a card's reasons compare the game already
+            game = game_reason(
+                bid_endings(study, self.best),
+                bid_endings(study, action),
+                f"if you {self.words(action)}",
+                alone=self.alone,
+            )
+            if game is not None:
+                reasons = [game[1], *reasons]
         if reasons:
             text += ": " + "; ".join(reasons)
         text += f" ({self._how()})."
@@ -433,6 +405,19 @@ class Advice:
             return f"the bid you make after {after} is made"
         if self.alone:
             return "your bid is made"
+        partner = self.view.partner
+        nil = self.view.bids.get(partner) if partner is not None else None
+        if (
+            partner is not None
+            and nil is not None
+            and nil.is_nil
+            and self.view.rules.nil_tricks == "team"
+        ):
+            # these rules count a failed nil's tricks for the contract
+            return (
+                f"your side makes its contract, with {partner.full}'s tricks "
+                f"should the {nil.label()} fail,"
+            )
         return "your side makes its contract"
 
     def _known_text(self, action: Action, lost: bool = False) -> str:

@@ -51,8 +51,9 @@ from ..hand import Hand, Phase
 from ..names import name_key
 from ..seats import Seat
 from ..view import PlayerView
-from .advice import Advice, NilCheck
-from .nil_reasons import nil_killers
+from .advice import Advice
+from .explain import bid_endings, describe, game_reason, game_situation, naming
+from .nil import NilCheck, nil_killers
 from .ratings import Estimate, Verdict
 from .review import Review
 
@@ -270,6 +271,13 @@ class Coach:
             if best == study.rule_card:  # the textbook card: its reason in cards
                 action, reason = rule_decision(view)
                 book = reason if action == best else ""
+            # the end of the game: the runner-up's reasons compare it
+            # (card_reasons), this says what the figures count
+            ending = game_situation(
+                study.outcomes[study.reps[best]],  # type: ignore[index]
+                f"after the {describe(best)}",
+                alone=view.rules.players == 2,
+            )
             return Advice(
                 view,
                 kind,
@@ -280,6 +288,7 @@ class Coach:
                 study.worlds,
                 study=study,
                 book=book,
+                reason=ending,
             )
         if kind == "bid" or (kind == "blind" and view.rules.players == 4):
             study_of = study_bids if kind == "bid" else study_blind
@@ -301,6 +310,7 @@ class Coach:
                 self.level,
                 bstudy.worlds,
                 study=bstudy,
+                reason=_game_words(bstudy, best, values, view.rules.players),
                 **extra,
             )
         if kind == "draw" and view.drawn is not None:
@@ -308,7 +318,15 @@ class Coach:
             values = dict(dstudy.values)
             best = _pick(dstudy, dstudy.rule_action, values)
             return Advice(
-                view, kind, best, values, False, self.level, dstudy.worlds, study=dstudy
+                view,
+                kind,
+                best,
+                values,
+                False,
+                self.level,
+                dstudy.worlds,
+                study=dstudy,
+                reason=_game_words(dstudy, best, values, 2),
             )
         if kind == "exchange" and view.rules.players == 4:
             estudy = study_exchange(view, rng, self.samples)
@@ -323,6 +341,7 @@ class Coach:
                 self.level,
                 estudy.worlds,
                 study=estudy,
+                reason=_game_words(estudy, best, values, 4),
                 extend=lambda a: study_exchange(
                     view, self.rng(view), self.samples, extra=(a,)
                 ),
@@ -420,6 +439,34 @@ def _wide(study: CardStudy | BidStudy, wide: float = WIDE) -> bool:
     return any(
         standard_error(study.paired(top, card)) > wide
         for card in set(study.reps.values())
+    )
+
+
+def _game_words(
+    study: BidStudy, best: Action, values: dict[Action, Estimate], players: int
+) -> str:
+    """The end of the game, in words, when it can come with this hand
+    (:func:`~spadeslib.coach.explain.game_situation`): how the best action
+    ends it better than the next best when that is a reason
+    (:func:`~spadeslib.coach.explain.game_reason`), else who wins it how
+    often after the best action; ``""`` when no deal ends the game."""
+    alone = players == 2
+    comparison = ""
+    others = [a for a in values if a != best]
+    if others:
+        runner = max(others, key=lambda a: values[a].mean)
+        found = game_reason(
+            bid_endings(study, best),
+            bid_endings(study, runner),
+            f"if you {describe(runner, players)}",
+            alone=alone,
+        )
+        comparison = found[1] if found is not None else ""
+    return game_situation(
+        bid_endings(study, best),
+        f"after {naming(best, players)}",
+        alone=alone,
+        comparison=comparison,
     )
 
 

@@ -11,20 +11,33 @@ your side wins this trick in 100% of deals, against 0% after the 4♦
 >>> more = [Outcome(10.0, False, 8, True, None, None, None, 1)] * 3
 >>> for reason in card_reasons(ahead, more, "4♦", alone=True):
 ...     print(reason)  # doctest: +NORMALIZE_WHITESPACE
-you win this trick in 100% of deals, against 0% after the 4♦
-over the whole hand you still take 1.0 fewer bags on average, each a step
-toward the bag penalty
+you win this trick more often (100% of deals, against 0% after the 4♦), yet
+over the whole hand you take 1.0 fewer bags on average, each a step toward the
+bag penalty
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
 
 from ..actions import Action, Bid, Discard, Draw, Exchange, Look
+from ..bots.playout import GAME_WEIGHT
+from ..bots.studies.bids import BidStudy
 from ..bots.studies.cards import Outcome
 from ..cards import Card
 
-__all__ = ["card_reasons", "describe", "played", "points"]
+__all__ = [
+    "Ending",
+    "bid_endings",
+    "card_reasons",
+    "describe",
+    "game_reason",
+    "game_situation",
+    "played",
+    "points",
+]
 
 
 def points(value: float, *, sign: bool = True) -> str:
@@ -159,13 +172,16 @@ def card_reasons(
     compare(
         "trick", 12, wins + " this trick in {a} of deals, against {b} after the {n}"
     )
+    game = game_reason(best, chosen, f"after the {name}", alone=alone)
+    if game is not None:
+        found.append(game)
     take = "take" if alone else "takes"
     bags_a = sum(o.bags for o in best) / len(best)
     bags_b = sum(o.bags for o in chosen) / len(chosen)
     if bags_b - bags_a >= 0.3:
         fewer = f"{bags_b - bags_a:.1f} fewer bags"
         # winning this trick more often and fewer bags: the hand, not the
-        # trick ("still" is added below, once the trick's reason comes first)
+        # trick (the two are joined below in one sentence, with "yet")
         found.append(
             (
                 10 * (bags_b - bags_a),
@@ -201,9 +217,169 @@ def card_reasons(
         )
     found.sort(key=lambda f: -f[0])
     texts = [text for _, text in found[:2]]
-    trick_first = False
-    for i, text in enumerate(texts):
-        if " this trick " in text:
-            trick_first = True
-        texts[i] = text.replace("{still}", " still" if trick_first else "")
-    return texts
+    if len(texts) == 2 and " this trick in " in texts[0] and "{still}" in texts[1]:
+        # the trick won more often, yet fewer bags over the hand: one
+        # sentence, so that the two figures do not read as a contradiction
+        trick = texts[0].replace(" this trick in ", " this trick more often (", 1)
+        bags = texts[1].replace(
+            f"over the whole hand {side}{{still}}",
+            "yet over the whole hand " + ("you" if alone else "it"),
+        )
+        return [f"{trick}), {bags}"]
+    return [text.replace("{still}", "") for text in texts]
+
+
+class _Ends(Protocol):
+    """What a world says of the end of the game (an :class:`Outcome` or an
+    :class:`Ending`)."""
+
+    @property
+    def game(self) -> bool | None: ...
+    @property
+    def penalty(self) -> int: ...
+    @property
+    def their_penalty(self) -> int: ...
+
+
+@dataclass(frozen=True)
+class Ending:
+    """The end of the game in one world, as an :class:`Outcome` records it:
+    won (``True``), lost (``False``) or going on (``None``), and the points
+    the bag penalty took from each side."""
+
+    game: bool | None
+    penalty: int = 0
+    their_penalty: int = 0
+
+
+def bid_endings(study: BidStudy, action: Action) -> list[Ending]:
+    """The end of the game in each world of a bid study, after ``action``."""
+    return [
+        Ending(g, p, t)
+        for g, p, t in zip(
+            study.game[action],
+            study.penalty[action],
+            study.their_penalty[action],
+            strict=True,
+        )
+    ]
+
+
+def game_reason(
+    best: Sequence[_Ends], chosen: Sequence[_Ends], after: str, *, alone: bool = False
+) -> tuple[float, str] | None:
+    """Why ``best`` ends the game better than ``chosen`` (the worlds of the
+    learner's action, which ``after`` names: ``"after the 3♠"``, ``"if you
+    bid 3"``), with its weight among the reasons (the game is worth
+    :data:`~spadeslib.bots.playout.GAME_WEIGHT`); ``None`` when the game's
+    end is no reason (it goes on in both, or differs in under 5% of deals).
+    A bag penalty paid more often is said too.
+
+    >>> win, goes_on = Ending(True), Ending(None, penalty=100)
+    >>> chosen = [win, goes_on, goes_on, win]
+    >>> weight, text = game_reason([win] * 4, chosen, "after the 3♠")
+    >>> weight, text  # doctest: +NORMALIZE_WHITESPACE
+    (200.0, 'your side wins the game in 100% of deals, against 50% after the 3♠,
+    and pays the 100-point bag penalty in 0%, against 50%')
+    >>> fed = Ending(None, their_penalty=100)  # their bags: they do not win
+    >>> _, text = game_reason([fed] * 2, [Ending(False)] * 2, "if you bid 4")
+    >>> print(text)  # doctest: +NORMALIZE_WHITESPACE
+    the opponents win the game in 0% of deals, against 100% if you bid 4, and
+    pay the 100-point bag penalty in 100%, against 0%
+
+    >>> game_reason([Ending(None)] * 2, [Ending(None)] * 2, "after the 3♠") is None
+    True
+    """
+    if not best or not chosen:
+        return None
+
+    def share(flags: Sequence[bool]) -> float:
+        return sum(flags) / len(flags)
+
+    # (read leniently: a world that says nothing of the game goes on)
+    games_a = [getattr(o, "game", None) for o in best]
+    games_b = [getattr(o, "game", None) for o in chosen]
+    win_a = share([g is True for g in games_a])
+    win_b = share([g is True for g in games_b])
+    lost_a = share([g is False for g in games_a])
+    lost_b = share([g is False for g in games_b])
+    gain = (win_a - win_b) + (lost_b - lost_a)
+    if gain < 0.05:
+        return None
+    side = "you" if alone else "your side"
+    them = "your opponent" if alone else "the opponents"
+    ours = win_a - win_b >= lost_b - lost_a  # said of your side, not theirs
+    if ours:
+        text = f"{side} {'win' if alone else 'wins'} the game in {_pct(win_a)} "
+        text += f"of deals, against {_pct(win_b)} {after}"
+    else:
+        text = f"{them} {'wins' if alone else 'win'} the game in {_pct(lost_a)} "
+        text += f"of deals, against {_pct(lost_b)} {after}"
+    paid_a = share([o.penalty > 0 for o in best])
+    paid_b = share([o.penalty > 0 for o in chosen])
+    theirs_a = share([o.their_penalty > 0 for o in best])
+    theirs_b = share([o.their_penalty > 0 for o in chosen])
+    if paid_b - paid_a >= 0.05:
+        cost = max(o.penalty for o in chosen)
+        who = "" if ours else f" {side}"
+        pays = "pay" if alone else "pays"
+        text += (
+            f", and{who} {pays} the {cost}-point bag penalty in {_pct(paid_a)}, "
+            f"against {_pct(paid_b)}"
+        )
+    elif theirs_a - theirs_b >= 0.05:
+        cost = max(o.their_penalty for o in best)
+        who = "" if not ours else f" {them}"
+        pays = "pays" if alone else "pay"
+        text += (
+            f", and{who} {pays} the {cost}-point bag penalty in {_pct(theirs_a)}, "
+            f"against {_pct(theirs_b)}"
+        )
+    return GAME_WEIGHT * gain, text
+
+
+#: how the figures count the end of the game, said once a hint mentions it
+GAME_TERMS = (
+    f"the figures count a won game as {GAME_WEIGHT} points, a lost one as "
+    f"-{GAME_WEIGHT}"
+)
+
+
+def game_situation(
+    best: Sequence[_Ends],
+    after: str,
+    *,
+    alone: bool = False,
+    comparison: str = "",
+) -> str:
+    """The hint's sentence on the end of the game, when it can come with
+    this hand (some world of the best action ends it): who wins it how often
+    ``after`` the best action, or ``comparison`` (a :func:`game_reason`
+    against the next best) instead; ``""`` when no world ends the game.
+
+    >>> ends = [Ending(False)] * 4 + [Ending(None)]
+    >>> print(game_situation(ends, "after bid 2"))  # doctest: +NORMALIZE_WHITESPACE
+    The game can end with this hand (the figures count a won game as 400
+    points, a lost one as -400): after bid 2 the opponents win it in 80% of
+    deals, your side in 0%
+    >>> game_situation([Ending(None)] * 3, "after bid 2")
+    ''
+    """
+    games = [getattr(o, "game", None) for o in best]
+    if not games or all(g is None for g in games):
+        return ""
+    head = f"The game can end with this hand ({GAME_TERMS})"
+    if comparison:
+        return f"{head}: {comparison}"
+    won = sum(g is True for g in games) / len(games)
+    lost = sum(g is False for g in games) / len(games)
+    side = "you" if alone else "your side"
+    them = "your opponent" if alone else "the opponents"
+    if won >= lost:
+        verb = "win" if alone else "wins"
+        first, second = f"{side} {verb}", f"{them} in {_pct(lost)}"
+    else:
+        verb = "wins" if alone else "win"
+        first, second = f"{them} {verb}", f"{side} in {_pct(won)}"
+    share = _pct(max(won, lost))
+    return f"{head}: {after} {first} it in {share} of deals, {second}"

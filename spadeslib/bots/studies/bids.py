@@ -33,7 +33,14 @@ from ...errors import SpadesError
 from ...seats import Seat
 from ...view import PlayerView
 from ..knowledge import state_from_view
-from ..playout import later_bids, play_state, playout, world_bid
+from ..playout import (
+    game_in_reach,
+    later_bids,
+    leaf_outcome,
+    play_state,
+    playout,
+    world_bid,
+)
 from ..rule_bot import bid_decision
 from ..sampler import sample_worlds
 from ..sim import State, bid_code, bits, deck_for
@@ -60,6 +67,15 @@ class BidStudy:
     """Tricks the seat took in each world after each bid played out."""
     made: dict[Action, list[bool]] = field(default_factory=dict)
     """Whether the bid (the side's contract, or the nil) was made, per world."""
+    game: dict[Action, list[bool | None]] = field(default_factory=dict)
+    """Whether the side won (``True``) or lost (``False``) the game with the
+    hand, per world; ``None`` while it goes on, and whenever the game could
+    not end this hand (:func:`~spadeslib.bots.playout.game_result`)."""
+    penalty: dict[Action, list[int]] = field(default_factory=dict)
+    """Points the bag penalty took from the side (its bags reached the bag
+    limit; 0 when they did not), per world."""
+    their_penalty: dict[Action, list[int]] = field(default_factory=dict)
+    """Points the bag penalty took from the opponents, per world."""
     worlds: int = 0
     played: set[Action] = field(default_factory=set)
     """The actions played out (the others are scored on a neighbour's play)."""
@@ -71,12 +87,30 @@ class BidStudy:
         """An empty study of ``actions``, all of them played out."""
         study = cls(view, rule_action, played=set(actions))
         for action in actions:
-            study.outcomes[action], study.tricks[action], study.made[action] = (
-                [],
-                [],
-                [],
-            )
+            study.start(action)
         return study
+
+    def start(self, action: Action) -> None:
+        """Make room for the worlds of ``action``."""
+        self.outcomes[action], self.tricks[action], self.made[action] = [], [], []
+        self.game[action], self.penalty[action], self.their_penalty[action] = [], [], []
+
+    def record(self, action: Action, sim: State, seat: int) -> None:
+        """One world's outcome of ``action``, finished in ``sim``, for ``seat``
+        (its side's value as :func:`~spadeslib.bots.playout.leaf_value` has
+        it; the bag penalties only when the game can end this hand)."""
+        side = sim.side(seat)
+        rules = sim.deck.rules
+        value, won = leaf_outcome(sim, side, rules)
+        self.outcomes[action].append(value)
+        self.tricks[action].append(sim.tricks_won[seat])
+        self.game[action].append(won)
+        mine = theirs = 0
+        if game_in_reach(rules, sim.scores):  # the penalties matter to the game
+            mine = rules.bag_penalty if sim.penalized(side) else 0
+            theirs = rules.bag_penalty if sim.penalized(1 - side) else 0
+        self.penalty[action].append(mine)
+        self.their_penalty[action].append(theirs)
 
     @property
     def values(self) -> dict[Action, Estimate]:
@@ -98,6 +132,9 @@ class BidStudy:
             outcomes=both(self.outcomes, more.outcomes),
             tricks=both(self.tricks, more.tricks),
             made=both(self.made, more.made),
+            game=both(self.game, more.game),
+            penalty=both(self.penalty, more.penalty),
+            their_penalty=both(self.their_penalty, more.their_penalty),
             worlds=self.worlds + more.worlds,
         )
 
@@ -115,16 +152,6 @@ def _leader(view: PlayerView) -> int:
     if rules.players == 4:
         return int(view.dealer if rules.dealer_leads else view.dealer.left)
     return int(view.dealer.partner)
-
-
-def _rescored(sim: State, seat: int, bid: Bid) -> float:
-    tricks, nil = bid_code(bid)
-    old = sim.bid[seat], sim.nil[seat]
-    sim.bid[seat], sim.nil[seat] = tricks, nil
-    side = sim.side(seat)
-    value = float(sim.side_score(side) - sim.side_score(1 - side))
-    sim.bid[seat], sim.nil[seat] = old
-    return value
 
 
 def _made(sim: State, seat: int) -> bool:
@@ -161,7 +188,7 @@ def study_bids(view: PlayerView, rng: random.Random, samples: int = 40) -> BidSt
         st0, int(me), rng, max(1, samples), played_by=[0, 0, 0, 0], bidders=bidders
     )
     for b in legal:
-        study.outcomes[b], study.tricks[b], study.made[b] = [], [], []
+        study.start(b)
     leader = _leader(view)
     for world in worlds:
         finals: dict[Bid, State] = {}
@@ -176,16 +203,12 @@ def study_bids(view: PlayerView, rng: random.Random, samples: int = 40) -> BidSt
         for b in legal:
             if b in finals:
                 sim = finals[b]
-                side = sim.side(int(me))
-                value = float(sim.side_score(side) - sim.side_score(1 - side))
-            else:
+            else:  # scored on the play of the nearest number played out
                 near = min(numbers, key=lambda x: (abs(x.tricks - b.tricks), x.tricks))
                 sim = finals[near]
-                value = _rescored(sim, int(me), b)
-            study.outcomes[b].append(value)
-            study.tricks[b].append(sim.tricks_won[int(me)])
             old = sim.bid[int(me)], sim.nil[int(me)]
             sim.bid[int(me)], sim.nil[int(me)] = bid_code(b)
+            study.record(b, sim, int(me))
             study.made[b].append(_made(sim, int(me)))
             sim.bid[int(me)], sim.nil[int(me)] = old
     study.worlds = len(worlds)
@@ -234,11 +257,7 @@ def study_blind(view: PlayerView, rng: random.Random, samples: int = 40) -> BidS
             _later_bids(view, world, bids, me)
             sim = play_state(deck, world, bids, st0, view.bid_order, leader)
             playout(sim)
-            side = sim.side(int(me))
-            study.outcomes[action].append(
-                float(sim.side_score(side) - sim.side_score(1 - side))
-            )
-            study.tricks[action].append(sim.tricks_won[int(me)])
+            study.record(action, sim, int(me))
             study.made[action].append(_made(sim, int(me)))
     study.worlds = max(1, samples)
     return study

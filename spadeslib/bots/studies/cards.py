@@ -26,6 +26,7 @@ from ...cards import Card
 from ...view import PlayerView
 from ..candidates import candidates, played_by_seat, representative
 from ..knowledge import state_from_view
+from ..playout import game_in_reach, leaf_outcome
 from ..policy import choose_card
 from ..sampler import duck_evidence, play_record, sample_worlds
 from ..sim import State
@@ -40,7 +41,10 @@ class Outcome:
     """What happened to the seat's side in one world after one card."""
 
     value: float
-    """Bag-adjusted margin of the side (its points minus the opponents')."""
+    """Bag-adjusted margin of the side (its points minus the opponents'),
+    and :data:`~spadeslib.bots.playout.GAME_WEIGHT` more for a won game
+    (less for a lost one) when the game can end this hand
+    (:func:`~spadeslib.bots.playout.leaf_value`)."""
     trick: bool
     """The side won the trick the card was played to."""
     tricks: int
@@ -55,6 +59,16 @@ class Outcome:
     """An opponent's nil was broken (``None``: no opposing nil)."""
     bags: int
     """Bags (overtricks) the side took."""
+    game: bool | None = None
+    """The side won (``True``) or lost (``False``) the game with this hand;
+    ``None`` while it goes on, and whenever the game could not end this hand
+    (:func:`~spadeslib.bots.playout.game_result`)."""
+    penalty: int = 0
+    """Points the bag penalty took from the side (its bags reached the bag
+    limit this hand; 0 when they did not, or when the game could not end
+    this hand and the penalty is not counted)."""
+    their_penalty: int = 0
+    """Points the bag penalty took from the opponents."""
 
 
 @dataclass
@@ -103,7 +117,8 @@ class CardStudy:
 
 def _outcome(sim: State, side: int, trick: bool) -> Outcome:
     other = 1 - side
-    value = float(sim.side_score(side) - sim.side_score(other))
+    rules = sim.deck.rules
+    value, game = leaf_outcome(sim, side, rules)
     seats = sim.side_seats(side)
     tricks = sum(sim.tricks_won[s] for s in seats)
     contract = sim.contract(side)
@@ -116,7 +131,13 @@ def _outcome(sim: State, side: int, trick: bool) -> Outcome:
     set_them = (sim.need(other) > 0) if theirs else None
     opp_nils = [sim.tricks_won[s] > 0 for s in sim.side_seats(other) if sim.nil[s]]
     broke = any(opp_nils) if opp_nils else None
-    return Outcome(value, trick, tricks, made, nil, set_them, broke, bags)
+    mine = theirs = 0
+    if game_in_reach(rules, sim.scores):  # the penalties matter to the game
+        mine = rules.bag_penalty if sim.penalized(side) else 0
+        theirs = rules.bag_penalty if sim.penalized(other) else 0
+    return Outcome(
+        value, trick, tricks, made, nil, set_them, broke, bags, game, mine, theirs
+    )
 
 
 def _settled(sim: State, side: int, number: int) -> bool | None:

@@ -82,7 +82,8 @@ def _finish_draw(
 def study_draw(view: PlayerView, rng: random.Random, samples: int = 40) -> BidStudy:
     """Value keeping the top card against taking the next one (see the
     module docstring); the outcomes are the seat's points minus the
-    opponent's, bag-adjusted, per world."""
+    opponent's, bag-adjusted (and the end of the game when it can come this
+    hand: :func:`~spadeslib.bots.playout.leaf_value`), per world."""
     rules = view.rules
     if rules.players != 2 or view.phase is not Phase.DRAW or view.drawn is None:
         raise SpadesError(
@@ -114,10 +115,7 @@ def study_draw(view: PlayerView, rng: random.Random, samples: int = 40) -> BidSt
             sim = play_state(deck, world, bids, st0, view.bid_order, leader)
             sim.seen[int(me)], sim.seen[int(opp)] = gone[me], gone[opp]
             playout(sim)
-            side = sim.side(int(me))
-            value = float(sim.side_score(side) - sim.side_score(1 - side))
-            study.outcomes[action].append(value)
-            study.tricks[action].append(sim.tricks_won[int(me)])
+            study.record(action, sim, int(me))
             study.made[action].append(_made(sim, int(me)))
     study.worlds = max(1, samples)
     return study

@@ -30,6 +30,7 @@ from ...actions import Bid, BidKind
 from ...cards import Card
 from ...rules import Rules
 from ...seats import Seat
+from ..playout import GAME_WEIGHT, game_in_reach
 from ..sim import State
 
 __all__ = ["MAX_CARDS", "WorldSolver", "exact_lines"]
@@ -39,11 +40,13 @@ MAX_CARDS: int = 52
 
 
 class _Shim:
-    """The bids, bags and seats of the bots' state, as a position needs them."""
+    """The bids, bags, scores and seats of the bots' state, as a position
+    needs them."""
 
     def __init__(self, rules: Rules, st: State, bags: dict[str, int]) -> None:
         self.rules = rules
         self.bags = dict(bags)
+        self.scores = dict(zip(_sides(rules), st.scores, strict=True))
         self.seats = rules.seats
         self._bids: dict[Seat, Bid] = {}
         for s in self.seats:
@@ -64,7 +67,13 @@ class _Shim:
 class WorldSolver:
     """Solve positions of one hand (same bids, same cards played) exactly,
     in bag-adjusted points of margin for the side to move. ``bags`` are the
-    bags carried in (they do not change bag-adjusted values)."""
+    bags carried in (they do not change bag-adjusted values).
+
+    When the game can end this hand (:func:`~spadeslib.bots.playout.game_in_reach`,
+    from ``st.scores``), a won game is worth
+    :data:`~spadeslib.bots.playout.GAME_WEIGHT` more and a lost one as much
+    less, as in the playouts (:func:`~spadeslib.bots.playout.leaf_value`):
+    the solver's ``game`` option, with the bag penalties of ``bags``."""
 
     def __init__(
         self, rules: Rules, st: State, bags: dict[str, int] | None = None
@@ -73,6 +82,7 @@ class WorldSolver:
         self.st = st
         self.deck = st.deck
         self.shim = _Shim(rules, st, bags or dict.fromkeys(_sides(rules), 0))
+        self.game = GAME_WEIGHT if game_in_reach(rules, st.scores) else 0
         self.solver: Any = None
         self.back = {card: i for i, card in enumerate(self.deck.card) if card}
 
@@ -104,9 +114,10 @@ class WorldSolver:
             st.broken,
             self.shim.bid_map(),
             self.shim.bags,
+            self.shim.scores,
         )
         if self.solver is None:
-            self.solver = _analysis.Solver(pos, "bag-adjusted")
+            self.solver = _analysis.Solver(pos, "bag-adjusted", game=self.game)
         wanted = {deck.card[c]: c for c in cards}
         out = {}
         for line in _analysis.lines(pos, "bag-adjusted", solver=self.solver):
@@ -118,9 +129,12 @@ class WorldSolver:
 
 def exact_lines(hand: Any, solver: Any = None) -> tuple[dict[Any, int], Any]:
     """Every legal card's exact bag-adjusted value for the mover's side in an
-    engine hand (every card known), and the solver (pass it back for later
+    engine hand (every card known), the end of the game valued as
+    :class:`WorldSolver` values it, and the solver (pass it back for later
     positions of the same hand)."""
-    solver = solver or _analysis.Solver(hand, "bag-adjusted")
+    scores = [hand.scores[side] for side in _sides(hand.rules)]
+    game = GAME_WEIGHT if game_in_reach(hand.rules, scores) else 0
+    solver = solver or _analysis.Solver(hand, "bag-adjusted", game=game)
     return _analysis.card_values(hand, "bag-adjusted", solver=solver), solver
 
 

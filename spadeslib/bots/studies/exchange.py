@@ -90,7 +90,7 @@ def study_exchange(
     cands += [a for a in extra if a not in cands and a in view.legal]
     study = BidStudy(view, rule_action, played=set(cands))
     for a in cands:
-        study.outcomes[a], study.tricks[a], study.made[a] = [], [], []
+        study.start(a)
     st0 = state_from_view(view)
     worlds = sample_worlds(st0, me, rng, max(1, samples))
     n = rules.exchange
@@ -111,11 +111,7 @@ def study_exchange(
             sim.known[me] |= give
             sim.known[partner] |= back
             playout(sim)
-            side = sim.side(me)
-            study.outcomes[action].append(
-                float(sim.side_score(side) - sim.side_score(1 - side))
-            )
-            study.tricks[action].append(sim.tricks_won[me])
+            study.record(action, sim, me)
             nil_ok = all(sim.tricks_won[s] == 0 for s in (me, partner) if sim.nil[s])
             study.made[action].append(nil_ok)
     study.worlds = len(worlds)

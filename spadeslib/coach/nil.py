@@ -1,17 +1,20 @@
-"""Why a Nil fails, in cards: the spades of a hand sure to take a trick.
-
-Said by a Nil bid's verdict and by the "Nil does not pay" line of a bid's
-hint (:class:`~spadeslib.coach.advice.NilCheck`).
+"""Whether a Nil pays (:class:`NilCheck`, in a bid's hint) and why a Nil
+fails, in cards (:func:`nil_killers`: the spades of a hand sure to take a
+trick, said by a Nil bid's verdict and the "Nil does not pay" line).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from ..actions import Bid
 from ..bots.reasons import sure_winners
 from ..bots.sim import TRUMP, deck_for
 from ..display import and_list
 from ..view import PlayerView
+from .ratings import Estimate
 
-__all__ = ["nil_killers"]
+__all__ = ["NilCheck", "nil_killers"]
 
 _NUMBERS: tuple[str, ...] = ("one", "two", "three", "four", "five", "six", "seven")
 _NUMBERS += ("eight", "nine", "ten", "eleven", "twelve", "thirteen")
@@ -77,3 +80,64 @@ def nil_killers(view: PlayerView) -> str:
                 "with one"
             )
     return "; ".join(out)
+
+
+@dataclass(frozen=True)
+class NilCheck:
+    """Whether Nil pays: its value against the best numeric bid.
+
+    Its text never contradicts the advice: it says what Nil would score on
+    average, and whether the coach is sure of the difference.
+
+    >>> from spadeslib.coach.ratings import Estimate
+    >>> nil, two = Estimate(-9.0, -40.0, 20.0), Estimate(-27.0, -50.0, 0.0)
+    >>> text = str(NilCheck(True, nil, Bid(2), two, 0.4, sure=False))
+    >>> text.startswith("Nil would score -9 on average (made in 40% of deals)")
+    True
+    >>> text.endswith("the coach is not sure Nil pays and keeps bid 2")
+    True
+    """
+
+    pays: bool
+    """Nil's mean is above the numeric bid's."""
+    nil: Estimate
+    numeric: Bid
+    numeric_value: Estimate
+    success: float
+    """Share of worlds in which the nil was made."""
+    sure: bool = True
+    """The difference is larger than the sampled deals' noise (the margin the
+    coach asks of any action before it leaves the textbook one)."""
+    chosen: bool = False
+    """Nil is the coach's bid."""
+    why: str = ""
+    """Why a Nil from this hand fails, in cards (:func:`nil_killers`): said
+    when Nil does not pay."""
+
+    def __str__(self) -> str:
+        nil, num = round(self.nil.mean), round(self.numeric_value.mean)
+        bid = f"bid {self.numeric.label()}"
+        made = f"made in {100 * self.success:.0f}% of deals"
+        if self.chosen:
+            text = (
+                f"Nil scores {nil:+d} on average ({made}), against {num:+d} for {bid}"
+            )
+            if self.sure and self.pays:
+                return text
+            return (
+                text + ": too close for the sampled deals to tell apart, so the "
+                "textbook Nil stands"
+            )
+        text = (
+            f"Nil would score {nil:+d} on average ({made}), against {num:+d} for {bid}"
+        )
+        if not self.pays:
+            return text + ": Nil does not pay" + (f" ({self.why})" if self.why else "")
+        if not self.sure:
+            return (
+                text + ": too close for the sampled deals to tell apart, so the "
+                f"coach is not sure Nil pays and keeps {bid}"
+            )
+        return (
+            text + ", but another bid came out higher still, so the coach keeps " + bid
+        )

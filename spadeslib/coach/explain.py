@@ -137,6 +137,15 @@ def card_reasons(
     ...         Outcome(-120.0, True, 3, False, False, None, None, 0)]
     >>> card_reasons(low, high, "K♥")  # ducking keeps partner's nil; not the K♥
     ["your side's nil survives in 100% of deals, against 50% after the K♥"]
+
+    Small differences only (under 5 points of a share, 0.3 of a bag) are
+    still said, as such, rather than leave the verdict without a reason:
+
+    >>> kept = [Outcome(0.0, False, 6, True, True, None, None, 2)] * 49
+    >>> lost = [Outcome(0.0, False, 6, True, False, None, None, 2)]
+    >>> print(card_reasons(kept * 2, kept + lost + kept[1:], "A♥")[0])
+    no one thing decides it, only small differences: your side's nil survives
+    in 100% of deals, against 99% after the A♥
     """
     found: list[tuple[float, str]] = []
     side = "you" if alone else "your side"
@@ -144,12 +153,18 @@ def card_reasons(
     them = "your opponent" if alone else "the opponents"
     them_s = "your opponent's" if alone else "the opponents'"
 
+    # differences too small to be a reason on their own: said, the biggest
+    # two, only when nothing bigger is found (else the verdict has figures
+    # and no reason at all)
+    small: list[tuple[float, str]] = []
+
     def compare(attr: str, weight: float, text: str) -> None:
         a = _rate([getattr(o, attr) for o in best])
         b = _rate([getattr(o, attr) for o in chosen])
-        if a is None or b is None or abs(a - b) < 0.05 or a < b:
+        if a is None or b is None or a - b < 0.01:
             return
-        found.append((abs(a - b) * weight, text.format(a=_pct(a), b=_pct(b), n=name)))
+        said = text.format(a=_pct(a), b=_pct(b), n=name)
+        (found if a - b >= 0.05 else small).append(((a - b) * weight, said))
 
     compare(
         "nil",
@@ -178,11 +193,11 @@ def card_reasons(
     take = "take" if alone else "takes"
     bags_a = sum(o.bags for o in best) / len(best)
     bags_b = sum(o.bags for o in chosen) / len(chosen)
-    if bags_b - bags_a >= 0.3:
+    if bags_b - bags_a >= 0.1:
         fewer = f"{bags_b - bags_a:.1f} fewer bags"
         # winning this trick more often and fewer bags: the hand, not the
         # trick (the two are joined below in one sentence, with "yet")
-        found.append(
+        (found if bags_b - bags_a >= 0.3 else small).append(
             (
                 10 * (bags_b - bags_a),
                 f"over the whole hand {side}{{still}} {take} {fewer} on average, "
@@ -215,6 +230,10 @@ def card_reasons(
                 f"tricks on average, and tricks {side} did not bid for are bags",
             )
         )
+    if not found and small:
+        small.sort(key=lambda f: -f[0])
+        parts = [text.replace("{still}", "") for _, text in small[:2]]
+        return ["no one thing decides it, only small differences: " + "; ".join(parts)]
     found.sort(key=lambda f: -f[0])
     texts = [text for _, text in found[:2]]
     if len(texts) == 2 and " this trick in " in texts[0] and "{still}" in texts[1]:

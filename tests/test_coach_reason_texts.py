@@ -277,3 +277,21 @@ def test_a_nil_broken_by_length_names_no_card():
     assert rule(hand)[1].startswith(
         "Your Nil cannot be made (the A♠ and K♠ are sure to take tricks)"
     )
+
+
+def test_a_nil_line_names_the_hands_dangers() -> None:
+    """A strong player's reading of a Nil hand: the Q♠ over one small spade
+    and K♣ Q♣ in five clubs are its risks, said beside its odds."""
+    hand = Hand(
+        deal={
+            "S": "2C 5C 10C QC KC 6D 7D 10D JD 6H 9H 6S QS",
+            "N": "3C 4C 6C 7C 8C 9C JC AC 2D 3D 4D 5D 8D",
+            "E": "9D QD KD AD 2H 3H 4H 5H 7H 8H 10H JH QH",
+            "W": "KH AH 2S 3S 4S 5S 7S 8S 9S 10S JS KS AS",
+        },
+        dealer="E",
+    )
+    hand.apply("look")
+    check = Coach("rule", seed=1, samples=8).advise(hand).nil_pays
+    assert check is not None
+    assert "(its dangers: the Q♠, K♣ and Q♣)" in str(check), str(check)

@@ -118,12 +118,15 @@ def evaluate(deck: Deck, hand: int, parts: list[Part] | None = None) -> float:
     return sure + (total - sure) * scale + offset
 
 
-def nil_danger(deck: Deck, hand: int) -> float:
+def nil_danger(
+    deck: Deck, hand: int, parts: list[tuple[int, float]] | None = None
+) -> float:
     """How likely a hand is to be forced to win a trick (0 = very safe).
 
     High side cards are dangerous unless guarded by low cards of the same
     suit; every spade above the low ones is dangerous, and a fourth spade
-    more so."""
+    more so. ``parts`` collects ``(card id, danger)`` for each dangerous
+    card (``-1`` for the spades' length), before the voids' relief."""
     suit = deck.suit_mask
     top = deck.top
     danger = 0.0
@@ -137,13 +140,21 @@ def nil_danger(deck: Deck, hand: int) -> float:
         for i, c in enumerate(cards):
             rank = 14 - top[c]
             below = length - i - 1
-            danger += max(0.0, (rank - 8) - 0.9 * below) / 5.0
+            d = max(0.0, (rank - 8) - 0.9 * below) / 5.0
+            danger += d
+            if parts is not None and d:
+                parts.append((c, d))
     trumps = sorted(bits(hand & suit[TRUMP]), reverse=True)
     for c in trumps:
         rank = 14 - top[c]
-        danger += max(0.0, rank - 6) / 6.0
+        d = max(0.0, rank - 6) / 6.0
+        danger += d
+        if parts is not None and d:
+            parts.append((c, d))
     if len(trumps) >= 4:
         danger += 0.7 * (len(trumps) - 3)
+        if parts is not None:
+            parts.append((-1, 0.7 * (len(trumps) - 3)))
     if danger > 0:
         danger = max(0.0, danger - 0.2 * voids)
     return danger

@@ -61,7 +61,7 @@ class Advice:
     (<Advice bid for North, hand 1: bid 3 (rule, 16 worlds)>, 'blunder')
     >>> print(advice.nil_pays)
     Nil would score -155 on average (made in 0% of deals), against -12 for
-    bid 3: Nil does not pay
+    bid 3: Nil does not pay (its dangers: the J♠, 9♠ and K♥, and four spades)
     """
 
     view: PlayerView

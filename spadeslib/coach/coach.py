@@ -53,7 +53,7 @@ from ..seats import Seat
 from ..view import PlayerView
 from .advice import Advice
 from .explain import bid_endings, describe, game_reason, game_situation, naming
-from .nil import NilCheck, nil_killers
+from .nil import NilCheck, nil_dangers, nil_killers
 from .ratings import Estimate, Verdict
 from .review import Review
 
@@ -499,6 +499,7 @@ def _nil_check(
         sure=gap > PREFER_RULE + standard_error(diffs),
         chosen=best == Bid.NIL,
         why=nil_killers(view),
+        dangers=nil_dangers(view),
     )
 
 

@@ -10,14 +10,53 @@ from dataclasses import dataclass
 from ..actions import Bid
 from ..bots.reasons import sure_winners
 from ..bots.sim import TRUMP, deck_for
+from ..bots.valuation import nil_danger
 from ..display import and_list
 from ..view import PlayerView
 from .ratings import Estimate
 
-__all__ = ["NilCheck", "nil_killers"]
+__all__ = ["NilCheck", "nil_dangers", "nil_killers"]
 
 _NUMBERS: tuple[str, ...] = ("one", "two", "three", "four", "five", "six", "seven")
 _NUMBERS += ("eight", "nine", "ten", "eleven", "twelve", "thirteen")
+
+
+DANGER = 0.25
+"""The danger (:func:`~spadeslib.bots.valuation.nil_danger`'s share of one
+card) from which :func:`nil_dangers` names a card."""
+
+
+def nil_dangers(view: PlayerView) -> str:
+    """The cards most likely to win a trick for a Nil from ``view``'s hand
+    (at most three, most dangerous first), and a long spade holding, as the
+    rule level counts a Nil's danger; ``""`` when none.
+
+    >>> from spadeslib import Hand
+    >>> hand = Hand(deal={"S": "2C 5C 10C QC KC 6D 7D 10D JD 6H 9H 6S QS",
+    ...                   "N": "3C 4C 6C 7C 8C 9C JC AC 2D 3D 4D 5D 8D",
+    ...                   "E": "9D QD KD AD 2H 3H 4H 5H 7H 8H 10H JH QH",
+    ...                   "W": "KH AH 2S 3S 4S 5S 7S 8S 9S 10S JS KS AS"},
+    ...             dealer="E")
+    >>> hand.apply("look")
+    >>> nil_dangers(hand.view("S"))
+    'the Q♠, K♣ and Q♣'
+    >>> print(nil_dangers(hand.view("W")))  # A♥ over one guard, eleven spades
+    the A♠, K♠ and A♥, and eleven spades
+    """
+    if not view.hand:
+        return ""
+    deck = deck_for(view.rules)
+    parts: list[tuple[int, float]] = []
+    nil_danger(deck, deck.mask(view.hand), parts)
+    cards = sorted(((d, c) for c, d in parts if c >= 0 and d >= DANGER), reverse=True)
+    named = [deck.card[c] for _, c in cards[:3]]
+    said = and_list([c.symbol() for c in named if c is not None])
+    out = f"the {said}" if said else ""
+    if any(c < 0 for c, _ in parts):
+        spades = sum(1 for c in view.hand if view.rules.is_trump(c))
+        held = _NUMBERS[spades - 1] if spades <= len(_NUMBERS) else str(spades)
+        out += (", and " if out else "") + f"{held} spades"
+    return out
 
 
 def nil_killers(view: PlayerView) -> str:
@@ -113,6 +152,10 @@ class NilCheck:
     why: str = ""
     """Why a Nil from this hand fails, in cards (:func:`nil_killers`): said
     when Nil does not pay."""
+    dangers: str = ""
+    """The hand's cards most likely to win a trick for a Nil
+    (:func:`nil_dangers`): said when Nil is bid, or does not pay and no card
+    is sure to break it."""
 
     def __str__(self) -> str:
         nil, num = round(self.nil.mean), round(self.numeric_value.mean)
@@ -122,6 +165,8 @@ class NilCheck:
             text = (
                 f"Nil scores {nil:+d} on average ({made}), against {num:+d} for {bid}"
             )
+            if self.dangers:
+                text += f" (its dangers: {self.dangers})"
             if self.sure and self.pays:
                 return text
             return (
@@ -132,7 +177,8 @@ class NilCheck:
             f"Nil would score {nil:+d} on average ({made}), against {num:+d} for {bid}"
         )
         if not self.pays:
-            return text + ": Nil does not pay" + (f" ({self.why})" if self.why else "")
+            why = self.why or (f"its dangers: {self.dangers}" if self.dangers else "")
+            return text + ": Nil does not pay" + (f" ({why})" if why else "")
         if not self.sure:
             return (
                 text + ": too close for the sampled deals to tell apart, so the "

@@ -295,3 +295,58 @@ def test_a_nil_line_names_the_hands_dangers() -> None:
     check = Coach("rule", seed=1, samples=8).advise(hand).nil_pays
     assert check is not None
     assert "(its dangers: the Q♠, K♣ and Q♣)" in str(check), str(check)
+
+
+# a winner that is not the cheapest one (a learner at the table: "the
+# cheapest card that takes the trick" named the K♣ over a J♣ that also won)
+CLUBS = {
+    "E": "5C 2D 3D 4D 5D 6D 7D 8D 9D 10D 2S 3S 4S",
+    "S": "JC KC 2H 3H 4H 5H 6H 7H 8H 9H 10H 5S 6S",
+    "W": "QC AC JH QH KH AH JD QD KD AD 7S 8S 9S",
+    "N": "2C 3C 4C 6C 7C 8C 9C 10C 10S JS QS KS AS",
+}
+
+
+def test_a_winner_above_the_cheapest_says_why_it_is_high():
+    from spadeslib.bots.knowledge import state_from_view
+    from spadeslib.bots.reasons import card_reason
+
+    hand = setup(CLUBS, [3, 3, 3, 3, "5C"], dealer="N")
+    view = hand.view("S")
+    st = state_from_view(view)
+    high = card_reason(view, st, Card.parse("KC"), "win_cheap")
+    assert high == (
+        "Win with the K♣: a lower card would win for now, but this one is high "
+        "enough that West and North are unlikely to beat it"
+    )
+    assert "cheapest" not in high
+    low = card_reason(view, st, Card.parse("JC"), "win_cheap")
+    assert low == "Win with the J♣, the cheapest card that takes the trick"
+
+
+def test_a_hint_that_leaves_the_textbook_card_says_which_and_why() -> None:
+    """A learner at the table: the hint trumped the partner's winning card,
+    compared it with another trump, and never said why not the textbook
+    discard. A hint that leaves the rule player's card names it, with its
+    reason, and what the deals say against it."""
+    from spadeslib import Game, Seat
+    from spadeslib.bots import make_bot
+
+    game = Game(seed=2)
+    hand, bot = game.hand, make_bot("rule")
+    coach = Coach("search", seed=1)
+    departed = kept = 0
+    while not hand.is_over and len(hand.tricks) < 8:
+        if hand.turn == Seat.SOUTH and hand.phase.value == "playing":
+            advice = coach.advise(hand.view("S"), hand=hand)
+            book, _ = rule(hand)
+            if advice.textbook is None:
+                kept += advice.best == book or len(hand.legal_actions()) == 1
+            else:
+                departed += 1
+                card, why = advice.textbook
+                assert card == book != advice.best
+                said = f"The textbook card is the {card.symbol()} ({why[:1].lower()}"
+                assert said in advice.explain(), advice.explain()
+        hand.apply(bot.act(hand.view(hand.turn)))
+    assert departed and kept

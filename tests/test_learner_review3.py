@@ -189,12 +189,12 @@ def test_still_follows_the_reason_it_refers_to() -> None:
     first = card_reasons([won] * 4, [lost] * 4, "J♠")
     assert first[0].startswith("over the whole hand your side takes")
     # the trick weighs more: it comes first, and the bags follow in the same
-    # sentence, with "yet" (two sentences read as a contradiction: a reviewer)
+    # sentence, with "still" (two sentences read as a contradiction: a reviewer)
     best = [_outcome(trick=True, bags=1)] * 10
     other = [_outcome(trick=False, bags=1)] * 9 + [_outcome(trick=False, bags=5)]
     (second,) = card_reasons(best, other, "J♠")
     assert second.startswith("your side wins this trick more often (100% of deals")
-    assert "), yet over the whole hand it takes 0.4 fewer bags" in second, second
+    assert "), and over the whole hand it still takes 0.4 fewer bags" in second
 
 
 def test_tie_is_read_as_nobody_only_when_the_totals_are_equal() -> None:

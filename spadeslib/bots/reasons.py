@@ -107,6 +107,10 @@ def card_reason(view: PlayerView, st: State, card: Card, code: str) -> str:
         text = _cover_lead(view, st, card)
     elif code == "duck":
         text = _duck(view, card)
+    elif code in ("win_cheap", "ruff") and _cheaper_winner(view, card):
+        # not the cheapest winner: one high enough to hold the trick
+        # against the seats still to play
+        text = _high_enough(view, card, code)
     elif code == "push_bags" and not view.trick:
         text = (
             f"Both contracts are made: lead low with the {c} and let the "
@@ -285,6 +289,51 @@ def _duck(view: PlayerView, card: Card) -> str:
     )
 
 
+def _later(view: PlayerView) -> list[str]:
+    """The seats still to play to this trick after the viewer, by name."""
+    seats = list(view.seats)
+    leader = seats.index(view.trick[0][0]) if view.trick else seats.index(view.seat)
+    order = seats[leader:] + seats[:leader]
+    return [s.full for s in order[order.index(view.seat) + 1 :]]
+
+
+def _cheaper_winner(view: PlayerView, card: Card) -> bool:
+    """Whether the viewer holds a lower card of ``card``'s suit that would
+    also win the trick as it stands (``card`` is then chosen to hold it)."""
+    win = view.winning()
+    if win is None or not view.trick:
+        return False
+    rules = view.rules
+    best = win[1]
+    led = rules.trick_suit(view.trick[0][1])
+    suit = rules.trick_suit(card)
+    return any(
+        isinstance(x, Card)
+        and x != card
+        and rules.trick_suit(x) == suit
+        and rules.beats(x, best, led)
+        and rules.beats(card, x, led)
+        for x in view.legal
+    )
+
+
+def _high_enough(view: PlayerView, card: Card, code: str) -> str:
+    """A winner chosen over a cheaper one: high enough to hold the trick."""
+    c = card.symbol()
+    seats = _later(view)
+    later = and_list(seats)
+    verb = "are" if len(seats) > 1 else "is"
+    if code == "ruff":
+        return (
+            f"Trump with the {c}: a lower spade would win for now, but this one "
+            f"is high enough that {later} {verb} unlikely to overtrump it"
+        )
+    return (
+        f"Win with the {c}: a lower card would win for now, but this one is "
+        f"high enough that {later} {verb} unlikely to beat it"
+    )
+
+
 def _cover_lead(view: PlayerView, st: State, card: Card) -> str:
     """Leading for the partner's nil: the card partner plays under (said
     safe only when nothing left in its suit beats it)."""
@@ -292,12 +341,18 @@ def _cover_lead(view: PlayerView, st: State, card: Card) -> str:
     deck = st.deck
     i = deck.id_of_card(card)
     out = deck.full & ~st.played & ~st.hands[int(view.seat)]
+    suit = view.rules.trick_suit(card)
+    if not out & deck.suit_mask[int(suit)]:
+        return (
+            f"Cover partner's nil: lead the {c}: no one else holds a "
+            f"{suit.singular}, so partner can throw away a card that could win "
+            "a trick later"
+        )
     if not out & deck.above[i]:
         return (
             f"Cover partner's nil: lead the {c}, the highest card left in its "
             "suit, so partner can safely play under it"
         )
-    suit = view.rules.trick_suit(card)
     return (
         f"Cover partner's nil: lead your highest {suit.singular}, the {c}, so "
         "partner can play under it"

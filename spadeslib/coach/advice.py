@@ -79,6 +79,9 @@ class Advice:
     """A card's reason in the terms of the play ("Second hand low: keep your
     high cards, play the 5♣"), when the best card is the one the rule
     player, the textbook, would play; the hint says it first."""
+    textbook: tuple[Action, str] | None = None
+    """The rule player's card and its reason, when the best card is another:
+    the hint says why it leaves the textbook."""
     tricks: Mapping[int, float] | None = None
     """Bids: share of worlds in which the seat takes each number of tricks
     (after the best bid)."""
@@ -362,7 +365,12 @@ class Advice:
                 out.append(self._made_text(action, rb, ra))
             tb = study.tricks[self.best]
             taken = sum(tb) / len(tb)
-            out.append(f"you take {taken:.1f} tricks on average")
+            # whose tricks: the best action's (a blind call compares actions
+            # whose tricks differ: "you take 3.3 tricks" alone was unclear)
+            out.append(
+                f"you take {taken:.1f} tricks on average if you "
+                f"{self.words(self.best)}"
+            )
             view = self.view
             mine = view.bids.get(view.seat)
             if view.seat in view.declared_blind:
@@ -536,6 +544,7 @@ class Advice:
                     f"; {self._name(runner)} does about as well (the sampled deals "
                     "cannot tell them apart)"
                 )
+        text += self._textbook_text(others)
         if self.nil_pays is not None:
             text += f". {self.nil_pays}"
         if self.reason:
@@ -545,6 +554,30 @@ class Advice:
         else:
             text = text[:1].upper() + text[1:]
         return text + "."
+
+    def _textbook_text(self, others: list[tuple[float, Action]]) -> str:
+        """Why the best card leaves the textbook one, when it does and the
+        runner-up compared above is another card: the textbook card, its
+        reason, and what the deals say against it."""
+        if self.textbook is None or self.study is None:
+            return ""
+        card, why = self.textbook
+        if self._same(card) or card not in self.values:
+            return ""
+        named = f"the {self._name(card)} ({why[:1].lower()}{why[1:]})"
+        runner = max(others, key=lambda x: x[0])[1] if others else None
+        if runner is not None and self._rep(runner) == self._rep(card):
+            # compared above already, as the next best
+            return f". The textbook card is {named}"
+        gap, _ = self._paired(card)
+        if gap < 0.5:
+            return ""
+        text = (
+            f". The textbook card is {named}, but it came out "
+            f"{points(gap, sign=False)} lower in these deals"
+        )
+        reasons = self._reasons(card)
+        return text + (" (" + "; ".join(reasons) + ")" if reasons else "")
 
     def _rep(self, action: Action) -> Action:
         study = self.study

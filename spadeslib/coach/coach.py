@@ -268,9 +268,12 @@ class Coach:
             best = _pick(study, study.rule_card, values)
             exact = study.solved and study.determined
             book = ""
+            textbook = None
+            action, reason = rule_decision(view)
             if best == study.rule_card:  # the textbook card: its reason in cards
-                action, reason = rule_decision(view)
                 book = reason if action == best else ""
+            elif action == study.rule_card:  # left: the hint says why
+                textbook = (action, reason)
             # the end of the game: the runner-up's reasons compare it
             # (card_reasons), this says what the figures count
             ending = game_situation(
@@ -288,6 +291,7 @@ class Coach:
                 study.worlds,
                 study=study,
                 book=book,
+                textbook=textbook,
                 reason=ending,
             )
         if kind == "bid" or (kind == "blind" and view.rules.players == 4):

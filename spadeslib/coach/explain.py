@@ -11,9 +11,9 @@ your side wins this trick in 100% of deals, against 0% after the 4♦
 >>> more = [Outcome(10.0, False, 8, True, None, None, None, 1)] * 3
 >>> for reason in card_reasons(ahead, more, "4♦", alone=True):
 ...     print(reason)  # doctest: +NORMALIZE_WHITESPACE
-you win this trick more often (100% of deals, against 0% after the 4♦), yet
-over the whole hand you take 1.0 fewer bags on average, each a step toward the
-bag penalty
+you win this trick more often (100% of deals, against 0% after the 4♦), and
+over the whole hand you still take 1.0 fewer bags on average, each a step
+toward the bag penalty
 """
 
 from __future__ import annotations
@@ -196,7 +196,7 @@ def card_reasons(
     if bags_b - bags_a >= 0.1:
         fewer = f"{bags_b - bags_a:.1f} fewer bags"
         # winning this trick more often and fewer bags: the hand, not the
-        # trick (the two are joined below in one sentence, with "yet")
+        # trick (the two are joined below in one sentence, with "still")
         (found if bags_b - bags_a >= 0.3 else small).append(
             (
                 10 * (bags_b - bags_a),
@@ -237,12 +237,12 @@ def card_reasons(
     found.sort(key=lambda f: -f[0])
     texts = [text for _, text in found[:2]]
     if len(texts) == 2 and " this trick in " in texts[0] and "{still}" in texts[1]:
-        # the trick won more often, yet fewer bags over the hand: one
+        # the trick won more often, and still fewer bags over the hand: one
         # sentence, so that the two figures do not read as a contradiction
         trick = texts[0].replace(" this trick in ", " this trick more often (", 1)
         bags = texts[1].replace(
             f"over the whole hand {side}{{still}}",
-            "yet over the whole hand " + ("you" if alone else "it"),
+            "and over the whole hand " + ("you still" if alone else "it still"),
         )
         return [f"{trick}), {bags}"]
     return [text.replace("{still}", "") for text in texts]

@@ -368,8 +368,7 @@ class Advice:
             # whose tricks: the best action's (a blind call compares actions
             # whose tricks differ: "you take 3.3 tricks" alone was unclear)
             out.append(
-                f"you take {taken:.1f} tricks on average if you "
-                f"{self.words(self.best)}"
+                f"you take {taken:.1f} tricks on average if you {self.words(self.best)}"
             )
             view = self.view
             mine = view.bids.get(view.seat)

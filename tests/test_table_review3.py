@@ -118,3 +118,25 @@ def test_the_estimate_says_why_it_bids_under_what_it_expects() -> None:
         assert said == under, estimate.text
         seen += under
     assert seen
+
+
+def test_the_estimate_says_why_it_bids_over_what_it_expects() -> None:
+    """A learner: "About 3.6 tricks in your hand; suggested bid: 4." said
+    nothing of why the bid rounds up; it now gives the coach's figure."""
+    seen = 0
+    for seed in range(16):
+        table = TableSession("cards4net", seed=seed, speed="step")
+        while not table.learner_to_move():
+            table.step()
+        if LOOK in table.view.legal:
+            table.act(LOOK)
+        estimate = table.estimate()
+        over = isinstance(estimate.bid, Bid) and not estimate.bid.is_nil
+        over = over and estimate.bid.tricks > estimate.tricks
+        said = (
+            "Rounded up, not down as the book does: in the coach's deals"
+            in estimate.text
+        )
+        assert said == over, estimate.text
+        seen += over
+    assert seen

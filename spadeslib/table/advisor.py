@@ -347,6 +347,7 @@ class Advisor:
         tricks = max(0.0, min(13.0, evaluate(deck, deck.mask(view.hand))))
         bid: Action = Bid(round(tricks))
         reason = ""
+        advice = None
         if view.legal and view.phase is Phase.BIDDING:
             advice = self._coach.advise(view)
             bid = advice.best
@@ -360,6 +361,18 @@ class Advisor:
                 "A little under what you expect: a contract one trick short "
                 "loses every point bid, a trick over costs only a bag. " + reason
             )
+        elif isinstance(bid, Bid) and not bid.is_nil and bid.tricks > tricks:
+            # why over (the book bids a little under): the coach's deals say
+            # so, against the bid under what you expect (a learner asked)
+            near = Bid(int(tricks))
+            if advice is not None and bid in advice.values and near in advice.values:
+                gap = advice.values[bid].mean - advice.values[near].mean
+                reason = (
+                    "Rounded up, not down as the book does: in the coach's deals "
+                    f"bid {bid.label()} "
+                    f"scored about {gap:.0f} points more than bid {near.label()} "
+                    "(Hint says why). " + reason
+                )
         expected = f"{tricks:.1f}".removesuffix(".0")
         text = (
             f"About {expected} tricks in your hand; suggested bid: "

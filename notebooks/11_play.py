@@ -249,8 +249,8 @@ print(demo.game)
 # best one. Each decision gets a rating on the coach's scale (forced moves,
 # with only one legal choice, are not rated). As in chapter 10, the rating
 # reads the loss less the noise of the coach's deals, so a review gives
-# both figures where they differ: trick 6 below, "-17 (11 less the noise)",
-# is rated by the 11. The scale of chapter 10, read
+# both figures where they differ: trick 6 below, "17 lost (11 less the
+# noise)", is rated by the 11 (the review panel's "points lost" column). The scale of chapter 10, read
 # from the library (`spadeslib.coach.THRESHOLDS`; why these bounds:
 # [the rating scale](../docs/coach.md#the-rating-scale)):
 
@@ -272,7 +272,9 @@ print(review.counts)
 
 # %%
 for row in review.rows:
-    lost = "" if row.loss is None else f"-{row.loss:.0f}" if round(row.loss) else "0"
+    lost = (
+        "" if row.loss is None else f"{row.loss:.0f} lost" if round(row.loss) else "0"
+    )
     if row.rated is not None:  # where the rating reads less than the average
         lost += f" ({row.rated:.0f} less the noise)"
     print(f"{row.when:>8}: you {row.yours:<6} best {row.best:<6} {row.rating} {lost}")
@@ -299,7 +301,7 @@ from spadeslib.coach import NOISE_SHOWN, Coach
 hand = demo.game.finished_hands[-1]
 searched = Coach("search", seed=demo.seed).review(hand, "S")
 for v in searched.verdicts:
-    lost = f"-{v.loss:.0f}" if round(v.loss) else "0"
+    lost = f"{v.loss:.0f} lost" if round(v.loss) else "0"
     if v.loss - v.rated >= NOISE_SHOWN:
         lost += f" ({v.rated:.0f} less the noise)"
     print(f"{v.where:>8}: {v.rating:<10} {lost}")
@@ -363,8 +365,9 @@ for v in searched.verdicts:
     r = ruled[v.where]
     if r.rating != v.rating:
         print(
-            f"{v.where:>8}: rule coach {r.rating} -{r.loss:.0f} ({r.rated:.0f} less "
-            f"the noise), search coach {v.rating} -{v.loss:.0f} ({v.rated:.0f})"
+            f"{v.where:>8}: rule coach {r.rating} {r.loss:.0f} lost ({r.rated:.0f} "
+            f"less the noise), search coach {v.rating} {v.loss:.0f} lost "
+            f"({v.rated:.0f})"
         )
 
 # %% [markdown]
@@ -390,9 +393,9 @@ moved = [v for v in searched.verdicts if again[v.where].rating != v.rating]
 for v in moved:
     w = again[v.where]
     print(
-        f"{v.where:>8}: seed {demo.seed} {v.rating} -{v.loss:.0f} ({v.rated:.0f} "
-        f"less the noise), seed {demo.seed + 1} {w.rating} -{w.loss:.0f} "
-        f"({w.rated:.0f})"
+        f"{v.where:>8}: seed {demo.seed} {v.rating} {v.loss:.0f} lost "
+        f"({v.rated:.0f} less the noise), seed {demo.seed + 1} {w.rating} "
+        f"{w.loss:.0f} lost ({w.rated:.0f})"
     )
 SERIOUS = ("mistake", "blunder")
 first = {v.where for v in searched.verdicts if v.rating in SERIOUS}

@@ -34,7 +34,10 @@ PAGE = """<!doctype html><html><head><meta charset="utf-8">
 window.sent = [];
 window.model = {{
   st: null, cb: null,
-  get(k) {{ return k === "state" ? this.st : k === "name" ? "front-test" : null; }},
+  get(k) {{
+    if (k === "page") return window.tablePage ?? "";
+    return k === "state" ? this.st : k === "name" ? "front-test" : null;
+  }},
   on(e, f) {{
     if (e === "change:state") this.cb = f;
     if (e === "msg:custom") this.msgcb = f;
@@ -101,20 +104,23 @@ def open_table(
     """A page with the table drawn from ``state`` in a box ``width`` wide;
     ``before``, a script run before the table's module (a stand-in for the
     browser's storage)."""
-    js = front_module().replace("export default { render };", "")
-    css = (STATIC / "table.css").read_text(encoding="utf-8")
     page = browser.new_page(viewport={"width": viewport[0], "height": viewport[1]})
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.set_content(
-        PAGE.format(
-            width=width, css=css, js=js, state=json.dumps(state), before=before
-        ),
-        wait_until="load",
-    )
+    page.set_content(table_page(state, width, before), wait_until="load")
     page.wait_for_function("window.ready === true", timeout=10_000)
     page.errors = errors
     return page
+
+
+def table_page(state: dict[str, Any], width: int = 1240, before: str = "") -> str:
+    """The HTML of the page :func:`open_table` opens (``before`` may set
+    ``window.tablePage``, the page the kernel names: the model's ``page``)."""
+    js = front_module().replace("export default { render };", "")
+    css = (STATIC / "table.css").read_text(encoding="utf-8")
+    return PAGE.format(
+        width=width, css=css, js=js, state=json.dumps(state), before=before
+    )
 
 
 def tid(page: Any, name: str) -> Any:

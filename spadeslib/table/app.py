@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import os
 import threading
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
@@ -116,6 +117,19 @@ def _players(preset: str) -> int:
         return 4
 
 
+def page_identity() -> str:
+    """The notebook this kernel runs, as the server that started it says
+    (Jupyter Server, hence JupyterLab and Notebook 7, sets
+    ``JPY_SESSION_NAME`` to the notebook's path); ``""`` where nothing says
+    it (Voila's kernels, preheated before anyone asks for a page, are told no
+    notebook: there one server serves one classroom page). The browser keeps
+    the game under this and the table's name, not under the page's address:
+    JupyterLab rewrites the address of a reloaded notebook
+    (``/lab/tree/notebooks/11_play.ipynb`` becomes ``/lab/tree/notebooks``
+    or a workspace's), which once lost the game kept before the reload."""
+    return os.environ.get("JPY_SESSION_NAME", "")
+
+
 def _text(value: Any, limit: int = 100) -> str:
     """A short string from a message field (anything else becomes ``""``)."""
     return value[:limit] if isinstance(value, str) else ""
@@ -138,6 +152,10 @@ class SpadesTable(anywidget.AnyWidget):
     """The one synced state (see :mod:`spadeslib.table.state`)."""
     name = traitlets.Unicode("play").tag(sync=True)
     """The page's key for the game kept in the browser (localStorage)."""
+    page = traitlets.Unicode("").tag(sync=True)
+    """The page the table is in, as the kernel knows it (:func:`page_identity`):
+    with ``name``, the key of the game kept in the browser. Never the page's
+    address, which JupyterLab changes under a reloaded notebook."""
 
     def __init__(
         self,
@@ -157,7 +175,7 @@ class SpadesTable(anywidget.AnyWidget):
         large_print: bool = False,
         name: str = "play",
     ) -> None:
-        super().__init__(name=name)
+        super().__init__(name=name, page=page_identity())
         self._loop = _running_loop()
         self._thread = threading.current_thread()
         self.prefs: dict[str, Any] = {

@@ -8,8 +8,12 @@
 const TOOLS = { hint: "hint", estimate: "estimate", undo: "undo", replay: "replay", "review-open": "review", step: "step" };
 const TOOL_NAMES = { hint: "Hint", estimate: "The estimate", undo: "Undo", replay: "Replay", "review-open": "Check my play", step: "Next move" };
 
-function button(testid, label, aria, extra = "") {
-  return `<button type="button" class="spt-btn" data-testid="${testid}" aria-label="${esc(aria)}" ${extra}>${esc(label)}</button>`;
+// `more`: words after the label that large print leaves out (table.css,
+// .spt-more), where the toolbar has no room for them; the name (aria-label)
+// always says them
+function button(testid, label, aria, extra = "", more = "") {
+  const rest = more ? `<span class="spt-more">${esc(more)}</span>` : "";
+  return `<button type="button" class="spt-btn" data-testid="${testid}" aria-label="${esc(aria)}" ${extra}>${esc(label)}${rest}</button>`;
 }
 
 // the layout's widths (table.css): the side-by-side layout, and the
@@ -57,7 +61,7 @@ const SKELETON = `
   ${button("hint", "Hint", "hint: what would the coach do?", 'aria-keyshortcuts="h" title="key h"')}
   ${button("estimate", "How good is my hand?", "how good is my hand? expected tricks and a suggested bid")}
   ${button("undo", "Undo", "undo my last decision", 'aria-keyshortcuts="u" title="key u"')}
-  ${button("replay", "Replay this deal", "replay this deal from the start")}
+  ${button("replay", "Replay", "replay this deal from the start", 'title="Replay this deal"', " this deal")}
   ${button("review-open", "Check my play", "check my play: review the last hand")}
   <span class="spt-speed" role="group" aria-label="bot speed">
     ${["step", "slow", "normal", "fast"].map((s) => button(`speed-${s}`, s, `bot speed ${s}`)).join("")}

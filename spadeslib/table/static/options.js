@@ -12,8 +12,11 @@ const Options = {
   onOption(ev) {
     this.markEdited(ev.target);
     const id = ev.target.dataset.testid;
-    if (id === "opt-four-colour") this.send({ type: "prefs", four_colour: ev.target.checked });
-    if (id === "opt-large-print") this.send({ type: "prefs", large_print: ev.target.checked });
+    if (id === "opt-four-colour" || id === "opt-large-print") {
+      const pref = id === "opt-four-colour" ? "four_colour" : "large_print";
+      this.anchorOption(ev.target, pref);
+      this.send({ type: "prefs", [pref]: ev.target.checked });
+    }
     if (id === "opt-preset") this.renderRulesWords();
     if (id === "opt-preset" || ev.target.dataset.mod) this.greyConflicts();
   },
@@ -39,6 +42,36 @@ const Options = {
       const why = off ? ` (not with ${hit.a === m ? hit.b : hit.a}: ${hit.why})` : "";
       if (note.textContent !== why) note.textContent = why;
     }
+  },
+
+  // A display setting ticked in the panel: its box keeps its place in the
+  // panel while the table redraws (large print makes every line above it
+  // taller: the box, at the panel's foot, went out of view under the
+  // learner's pointer), until the state says the setting is on (or off)
+  anchorOption(box, pref) {
+    const panel = this.q("options");
+    const row = box.closest("label") || box;
+    const top = row.getBoundingClientRect().top - panel.getBoundingClientRect().top;
+    this.optionAnchor = { id: box.dataset.testid, pref, value: box.checked, top, until: Date.now() + 5000 };
+  },
+
+  keepOptionInView(s) {
+    const a = this.optionAnchor;
+    if (!a) return;
+    const panel = this.q("options");
+    const box = panel.querySelector(`[data-testid="${a.id}"]`);
+    if (panel.hidden || !box || Date.now() > a.until) {
+      this.optionAnchor = null;
+      return;
+    }
+    const row = box.closest("label") || box;
+    const at = () => row.getBoundingClientRect();
+    const edge = () => panel.getBoundingClientRect();
+    panel.scrollTop += at().top - edge().top - a.top;
+    // and whole, when it has grown to more lines than there is room under it
+    const below = at().bottom - (edge().top + panel.clientHeight);
+    if (below > 0) panel.scrollTop += below + 2;
+    if (!!s.prefs?.[a.pref] === a.value) this.optionAnchor = null;
   },
 
   toggleOptions() {
@@ -102,7 +135,7 @@ const Options = {
       this.prefsRestored = true;
       let kept = null;
       try {
-        kept = JSON.parse(localStorage.getItem(key) || "null");
+        kept = JSON.parse(localStorage.getItem(key) || localStorage.getItem(`${this.oldStorageKey}:prefs`) || "null");
       } catch (e) {
         kept = null;
       }

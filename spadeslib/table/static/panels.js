@@ -18,6 +18,13 @@ function resumeBanner(saved, table) {
   return `<span class="spt-resume-text">${esc(resumeText(saved, table))}</span><span class="spt-resume-buttons">${button("resume-yes", "Resume", "resume my saved game")}${button("resume-no", "No, keep this table", "do not resume; keep this table")}</span>`;
 }
 
+// two resume tokens hold the same game at the same point: the same deal,
+// seat and moves (the lines of its log told beside them may differ)
+function sameGame(a, b) {
+  const moves = (t) => JSON.stringify(t ? [t.rules, t.seed, t.seat, t.hands, !!t.between] : null);
+  return !!a && !!b && moves(a) === moves(b);
+}
+
 // a review row's points lost: the average, and the figure its rating reads
 // (less the noise of the coach's deals) where Python gives it
 function lostCell(r) {
@@ -52,12 +59,19 @@ const Panels = {
     const opening = el.hidden && !this.q("options").contains(document.activeElement);
     el.hidden = false;
     if (opening) queueMicrotask(() => el.focus());
+    // another hand's review opens at its top, its result and summary in
+    // view (it kept the last one's scroll: hand 2's opened 278 px down)
+    const another = this.reviewShown !== rv.hand;
+    this.reviewShown = rv.hand;
+    const top = () => {
+      if (another) el.scrollTop = 0;
+    };
     // one Next hand, under the review (board.js): the review comes before
     // the choices in the page's order (layout.js), so Tab from Close reaches it
     const head = `<div class="spt-review-head"><b>Check my play · hand ${esc(rv.hand)}</b><span class="spt-review-buttons">${button("review-close", "Close", "close the review")}</span></div>${rv.result ? `<p class="spt-review-result" data-testid="review-result">${esc(rv.result)}</p>` : ""}`;
     if (rv.state === "pending") {
       el.innerHTML = `${head}<p>The coach is checking your decisions…</p>`;
-      return;
+      return top();
     }
     const counts = Object.entries(rv.counts || {}).map(([k, v]) => `<span class="spt-chip spt-r-${esc(k)}">${esc(k)}: ${v}</span>`).join(" ");
     const rows = rv.rows
@@ -66,6 +80,7 @@ const Panels = {
     el.innerHTML = `${head}
       <p class="spt-review-summary">${esc(rv.summary)}</p><div class="spt-chips">${counts}</div>
       <div class="spt-review-table"><table><thead><tr><th>when</th><th>you</th><th>best</th><th>points lost</th><th>rating</th><th>why</th></tr></thead><tbody>${rows}</tbody></table></div>`;
+    top();
   },
 
   renderSheet(s) {
@@ -148,9 +163,11 @@ const Panels = {
   },
 
   // ------------------------------------------------------- the browser's copy
+  // the game kept in this browser, under the table's key, else under the
+  // page's address (where tables before the key's change kept it)
   stored() {
     try {
-      return JSON.parse(localStorage.getItem(this.storageKey) || "null");
+      return JSON.parse(localStorage.getItem(this.storageKey) || localStorage.getItem(this.oldStorageKey) || "null");
     } catch (e) {
       return null;
     }
@@ -169,7 +186,9 @@ const Panels = {
     if (this.resumeDecided) return this.store(s);
     const saved = this.stored();
     const moves = (t) => (t?.hands || []).reduce((n, h) => n + h.length, 0);
-    const same = saved && JSON.stringify(saved.token) === JSON.stringify(s.resume);
+    // the kept game is the one on screen (the same moves: only its log's
+    // hints and reviews may differ): nothing to offer
+    const same = saved && sameGame(saved.token, s.resume);
     if (!saved || same || moves(saved.token) === 0) {
       this.resumeDecided = true;
       return this.store(s);

@@ -106,7 +106,14 @@ class TableView {
     this.reviewClosed = null;
     this.busyUntil = 0;
     this.digits = "";
-    this.storageKey = `spadeslib-table:${location.pathname}:${model.get("name")}`;
+    // the key of the game kept in this browser: the page as the kernel knows
+    // it (the notebook's path in JupyterLab, "" in Voila) and the table's
+    // name, never the page's address, which JupyterLab rewrites after a
+    // reload (/lab/tree/notebooks/11_play.ipynb became /lab/tree/notebooks,
+    // and the game kept before the reload was lost). A game kept by an older
+    // table, under the address, is still read (stored)
+    this.storageKey = `spadeslib-table:${model.get("page") || ""}:${model.get("name")}`;
+    this.oldStorageKey = `spadeslib-table:${location.pathname}:${model.get("name")}`;
     this.resumeDecided = false;
     this.bind();
     this.render();
@@ -272,7 +279,7 @@ class TableView {
     }
     this.disarm();
     const off = () => this.disarm();
-    this.armed = { el, off, label: el.textContent, aria: el.getAttribute("aria-label") };
+    this.armed = { el, off, label: el.innerHTML, aria: el.getAttribute("aria-label") };
     this.armedUntil = Date.now() + ARMED;
     el.textContent = `Click again: ${what}`;
     el.setAttribute("aria-label", `press again to ${what}`);
@@ -290,7 +297,7 @@ class TableView {
     this.armedUntil = 0;
     clearTimeout(this.armTimer);
     a.el.removeEventListener("blur", a.off);
-    a.el.textContent = a.label;
+    a.el.innerHTML = a.label; // its words as they were (large print's shorter ones too)
     a.el.setAttribute("aria-label", a.aria);
   }
 
@@ -473,6 +480,7 @@ class TableView {
     this.renderTools(s);
     this.renderNewGame(s);
     if (!this.q("options").hidden) this.refreshOptions(s);
+    this.keepOptionInView(s);
     this.renderResume(s);
     this.keepPrefs(s);
     const toolWentOff = toolWasOn && turnCame && tool.getAttribute("aria-disabled") === "true";

@@ -42,6 +42,14 @@ def nil_dangers(view: PlayerView) -> str:
     'the Q♠, K♣ and Q♣'
     >>> print(nil_dangers(hand.view("W")))  # A♥ over one guard, eleven spades
     the A♠, K♠ and A♥, and eleven spades
+    >>> low = Hand(deal={"S": "2S 3S 4S 5S 2C 3C 4C 2D 3D 4D 2H 3H 4H",
+    ...                  "N": "6S 7S 8S 9S 5C 6C 7C 5D 6D 7D 5H 6H 7H",
+    ...                  "E": "10S JS QS 8C 9C 10C JC 8D 9D 10D 8H 9H 10H",
+    ...                  "W": "KS AS QC KC AC JD QD KD AD JH QH KH AH"},
+    ...            dealer="E")
+    >>> low.apply("look")
+    >>> nil_dangers(low.view("S"))  # no card, only the length
+    'four spades'
     """
     if not view.hand:
         return ""
@@ -49,9 +57,8 @@ def nil_dangers(view: PlayerView) -> str:
     parts: list[tuple[int, float]] = []
     nil_danger(deck, deck.mask(view.hand), parts)
     cards = sorted(((d, c) for c, d in parts if c >= 0 and d >= DANGER), reverse=True)
-    named = [deck.card[c] for _, c in cards[:3]]
-    said = and_list([c.symbol() for c in named if c is not None])
-    out = f"the {said}" if said else ""
+    named = [card.symbol() for _, c in cards[:3] if (card := deck.card[c])]
+    out = f"the {and_list(named)}" if named else ""
     if any(c < 0 for c, _ in parts):
         spades = sum(1 for c in view.hand if view.rules.is_trump(c))
         held = _NUMBERS[spades - 1] if spades <= len(_NUMBERS) else str(spades)

@@ -254,7 +254,9 @@ def test_bids_value_the_game_when_it_can_end() -> None:
     hand = Hand("classic", "E", seed=5, scores=LATE, bags=NINE_BAGS)
     advice = Coach("search", seed=1, samples=16).advise(hand.view("S"))
     hint = advice.explain()
-    assert "The game can end with this hand (the figures count a won game" in hint
+    # the figures' terms with the first figure, then who wins how often
+    assert "other side (the figures count a won game as 400 points" in hint
+    assert "The game can end with this hand: " in hint
     assert "your side wins the game in" in hint and "% if you bid" in hint
     outcomes = advice.study.game[advice.best]
     assert True in outcomes

@@ -315,9 +315,9 @@ def test_a_winner_above_the_cheapest_says_why_it_is_high():
     view = hand.view("S")
     st = state_from_view(view)
     high = card_reason(view, st, Card.parse("KC"), "win_cheap")
-    assert high == (
+    assert high == (  # the partner, North, is no threat to it
         "Win with the K♣: a lower card would win for now, but this one is high "
-        "enough that West and North are unlikely to beat it"
+        "enough that West is unlikely to beat it"
     )
     assert "cheapest" not in high
     low = card_reason(view, st, Card.parse("JC"), "win_cheap")
@@ -346,7 +346,45 @@ def test_a_hint_that_leaves_the_textbook_card_says_which_and_why() -> None:
                 departed += 1
                 card, why = advice.textbook
                 assert card == book != advice.best
-                said = f"The textbook card is the {card.symbol()} ({why[:1].lower()}"
-                assert said in advice.explain(), advice.explain()
+                text = advice.explain()
+                named = f"The textbook card is the {card.symbol()} ("
+                above = f"The {card.symbol()} compared above is the textbook card ("
+                assert named in text or above in text, text
+                assert why.split(":")[0][1:] in text, (why, text)  # its reason
         hand.apply(bot.act(hand.view(hand.turn)))
     assert departed and kept
+
+
+# South holds every spade: forced to trump its partner, and its spades all win
+SPADES = {
+    "S": "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S",
+    "N": "9C 8C 7C 6C 5C 4C 3C AD KD QD JD 10D 9D",
+    "E": "2C 10C JC QC KC AC 8D 7D 6D 5D 4D 3D 2D",
+    "W": "AH KH QH JH 10H 9H 8H 7H 6H 5H 4H 3H 2H",
+}
+
+
+def test_forced_to_beat_the_partner_is_never_no_need_to_beat_it() -> None:
+    from spadeslib.bots.knowledge import state_from_view
+    from spadeslib.bots.reasons import card_reason
+
+    # North leads the 9♣ (West dealt), East plays the 2♣: South has only spades
+    hand = setup(SPADES, [3, 0, 2, 13, "9C", "2C"], rules="classic", dealer="W")
+    view = hand.view("S")
+    text = card_reason(view, state_from_view(view), Card.parse("2S"), "partner_winning")
+    assert text == (
+        "Every card you may play beats your partner's 9♣: take the trick with "
+        "your lowest, the 2♠"
+    )
+
+
+def test_drawing_trumps_no_one_else_holds_says_they_all_win() -> None:
+    from spadeslib.bots.knowledge import state_from_view
+    from spadeslib.bots.reasons import card_reason
+
+    hand = setup(SPADES, [13, 2, 3, 0], rules="classic", dealer="E")
+    view = hand.view("S")
+    text = card_reason(view, state_from_view(view), Card.parse("AS"), "draw_trumps")
+    assert text == (
+        "Lead the A♠: no one else holds a spade, so your spades are all winners"
+    )

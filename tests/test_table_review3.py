@@ -133,10 +133,7 @@ def test_the_estimate_says_why_it_bids_over_what_it_expects() -> None:
         estimate = table.estimate()
         over = isinstance(estimate.bid, Bid) and not estimate.bid.is_nil
         over = over and estimate.bid.tricks > estimate.tricks
-        said = (
-            "Rounded up, not down as the book does: in the coach's deals"
-            in estimate.text
-        )
+        said = "Rounded up, not down as the book does. Against bid " in estimate.text
         assert said == over, estimate.text
         seen += over
     assert seen

@@ -107,7 +107,11 @@ def card_reason(view: PlayerView, st: State, card: Card, code: str) -> str:
         text = _cover_lead(view, st, card)
     elif code == "duck":
         text = _duck(view, card)
-    elif code in ("win_cheap", "ruff") and _cheaper_winner(view, card):
+    elif code == "draw_trumps" and not _others_hold_trumps(view, st):
+        text = (
+            f"Lead the {c}: no one else holds a spade, so your spades are all winners"
+        )
+    elif code in ("win_cheap", "ruff") and _cheaper_winner(view, card) and _later(view):
         # not the cheapest winner: one high enough to hold the trick
         # against the seats still to play
         text = _high_enough(view, card, code)
@@ -131,6 +135,13 @@ def card_reason(view: PlayerView, st: State, card: Card, code: str) -> str:
                 text = "Try to set the opponents. " + text
     if who is not None and code == "partner_winning" and who != partner:
         text = f"Play low with the {c}"
+    elif code == "partner_winning" and win is not None and _beats_now(view, card):
+        # every card this seat may play beats the partner's (the book takes
+        # the cheapest): never "no need to beat it"
+        text = (
+            f"Every card you may play beats your partner's {best}: take the "
+            f"trick with your lowest, the {c}"
+        )
     if who is not None and who == partner and not code.startswith(("cover_", "nil_")):
         # the partner's nil is winning this trick, and nothing here beats it
         # (a card that could would be the cover's): never "no need to beat it"
@@ -290,11 +301,28 @@ def _duck(view: PlayerView, card: Card) -> str:
 
 
 def _later(view: PlayerView) -> list[str]:
-    """The seats still to play to this trick after the viewer, by name."""
+    """The opponents still to play to this trick after the viewer, by name
+    (the partner is no threat to a trick the side holds)."""
     seats = list(view.seats)
     leader = seats.index(view.trick[0][0]) if view.trick else seats.index(view.seat)
     order = seats[leader:] + seats[:leader]
-    return [s.full for s in order[order.index(view.seat) + 1 :]]
+    later = order[order.index(view.seat) + 1 :]
+    return [s.full for s in later if s != view.partner]
+
+
+def _beats_now(view: PlayerView, card: Card) -> bool:
+    """Whether ``card`` beats the card winning the trick as it stands."""
+    win = view.winning()
+    if win is None or not view.trick:
+        return False
+    return view.rules.beats(card, win[1], view.rules.trick_suit(view.trick[0][1]))
+
+
+def _others_hold_trumps(view: PlayerView, st: State) -> bool:
+    """Whether a trump is left in another hand (not played, not the seat's)."""
+    deck = st.deck
+    out = deck.full & ~st.played & ~st.hands[int(view.seat)]
+    return bool(out & deck.suit_mask[TRUMP])
 
 
 def _cheaper_winner(view: PlayerView, card: Card) -> bool:

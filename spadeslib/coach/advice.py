@@ -7,6 +7,7 @@ published scale, with a reason in the second person), with
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
@@ -256,11 +257,13 @@ class Advice:
             else ("your side ends", "the other side")
         )
         whole = round(value)
-        if whole == 0:
+        if whole == 0 and not self._counts_game():
             return f"on average {who} the hand level with {other}"
         where = "ahead of" if whole > 0 else "behind"
         amount = points(abs(value), sign=False)
-        return f"on average {who} the hand {amount} {where} {other}"
+        # a figure that counts the game is not a score: said at once
+        terms = f" ({GAME_TERMS})" if self._counts_game() else ""
+        return f"on average {who} the hand {amount} {where} {other}{terms}"
 
     def _counts_game(self) -> bool:
         """Some deal of the study ends the game: its values count it."""
@@ -295,8 +298,6 @@ class Advice:
             value = self.values.get(action)
             if value is not None:
                 text += f"; {self._margin(value.mean)} ({self._how()})"
-                if self._counts_game():  # the hint says so in its reason
-                    text += f"; {GAME_TERMS}"
             return text + "." + self._known_text(action)
         if rating == "best":
             value, chosen = self.values.get(self.best), self.values.get(action)
@@ -563,20 +564,34 @@ class Advice:
         card, why = self.textbook
         if self._same(card) or card not in self.values:
             return ""
-        named = f"the {self._name(card)} ({why[:1].lower()}{why[1:]})"
+        # the book's reason inside the sentence: lower-cased unless it
+        # opens with a seat's name ("East's nil is winning ...")
+        opening = why.split(" ", 1)[0].removesuffix("'s")
+        if opening not in ("North", "East", "South", "West"):
+            why = why[:1].lower() + why[1:]
+        textbook = self._name(card)
         runner = max(others, key=lambda x: x[0])[1] if others else None
         if runner is not None and self._rep(runner) == self._rep(card):
             # compared above already, as the next best
-            return f". The textbook card is {named}"
-        gap, _ = self._paired(card)
+            return f". The {textbook} compared above is the textbook card ({why})"
+        gap, ci = self._paired(card)
         if gap < 0.5:
             return ""
+        rated = rated_loss(ci)
+        noise = ""
+        if gap - rated >= NOISE_SHOWN:  # the figure a rating reads, as above
+            noise = f" ({loss_points(rated)} once the noise is taken off)"
         text = (
-            f". The textbook card is {named}, but it came out "
-            f"{points(gap, sign=False)} lower in these deals"
+            f". The textbook card is the {textbook} ({why}), but in these deals "
+            f"it came out {points(gap, sign=False)} lower{noise}"
         )
-        reasons = self._reasons(card)
-        return text + (" (" + "; ".join(reasons) + ")" if reasons else "")
+        # the reasons compare the coach's card ("it sets ..."): named, so
+        # that "it" is not read as the textbook card
+        mine = self._name(self.best)
+        reasons = [
+            re.sub(r"(^|: |; )it ", rf"\1the {mine} ", r) for r in self._reasons(card)
+        ]
+        return text + (": " + "; ".join(reasons) if reasons else "")
 
     def _rep(self, action: Action) -> Action:
         study = self.study

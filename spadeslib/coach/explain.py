@@ -376,22 +376,29 @@ def game_situation(
     ``after`` the best action, or ``comparison`` (a :func:`game_reason`
     against the next best) instead; ``""`` when no world ends the game.
 
+    The figures' terms (:data:`GAME_TERMS`) go with the first figure of
+    the hint, not here; a game that ends in under 3% of the deals either
+    way is not worth the sentence.
+
     >>> ends = [Ending(False)] * 4 + [Ending(None)]
     >>> print(game_situation(ends, "after bid 2"))  # doctest: +NORMALIZE_WHITESPACE
-    The game can end with this hand (the figures count a won game as 400
-    points, a lost one as -400): after bid 2 the opponents win it in 80% of
-    deals, your side in 0%
+    The game can end with this hand: after bid 2 the opponents win it in 80%
+    of deals, your side in 0%
     >>> game_situation([Ending(None)] * 3, "after bid 2")
+    ''
+    >>> game_situation([Ending(False)] + [Ending(None)] * 99, "after bid 2")
     ''
     """
     games = [getattr(o, "game", None) for o in best]
     if not games or all(g is None for g in games):
         return ""
-    head = f"The game can end with this hand ({GAME_TERMS})"
+    head = "The game can end with this hand"
     if comparison:
         return f"{head}: {comparison}"
     won = sum(g is True for g in games) / len(games)
     lost = sum(g is False for g in games) / len(games)
+    if max(won, lost) < 0.03:
+        return ""
     side = "you" if alone else "your side"
     them = "your opponent" if alone else "the opponents"
     if won >= lost:

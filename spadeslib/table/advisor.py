@@ -365,13 +365,16 @@ class Advisor:
             # why over (the book bids a little under): the coach's deals say
             # so, against the bid under what you expect (a learner asked)
             near = Bid(int(tricks))
-            if advice is not None and bid in advice.values and near in advice.values:
-                gap = advice.values[bid].mean - advice.values[near].mean
+            if advice is not None and near in advice.values:
+                # the coach's verdict on the bid under: its figures and reasons
+                verdict = advice.rate(near)
+                if verdict.rating == "best":
+                    why = f"bid {near.label()} does as well in the coach's deals."
+                else:  # "You bid 4. Best: bid 5, about 6 points better ..."
+                    why = verdict.text.partition(". ")[2]
                 reason = (
-                    "Rounded up, not down as the book does: in the coach's deals "
-                    f"bid {bid.label()} "
-                    f"scored about {gap:.0f} points more than bid {near.label()} "
-                    "(Hint says why). " + reason
+                    f"Rounded up, not down as the book does. Against bid "
+                    f"{near.label()}: {why} " + reason
                 )
         expected = f"{tricks:.1f}".removesuffix(".0")
         text = (

@@ -297,55 +297,14 @@ class Coach:
         if kind == "bid" or (kind == "blind" and view.rules.players == 4):
             study_of = study_bids if kind == "bid" else study_blind
             bstudy = self._dealt(lambda samples: study_of(view, rng, samples))
-            values = dict(bstudy.values)
-            best = _pick(bstudy, bstudy.rule_action, values)
-            extra: dict[str, Any] = {}
-            if kind == "bid":  # the tricks the bid takes, and whether Nil pays
-                extra = {
-                    "tricks": tricks_distribution(bstudy.tricks[best]),
-                    "nil_pays": _nil_check(bstudy, values, best, view),
-                }
-            return Advice(
-                view,
-                kind,
-                best,
-                values,
-                False,
-                self.level,
-                bstudy.worlds,
-                study=bstudy,
-                reason=_game_words(bstudy, best, values, view.rules.players),
-                **extra,
-            )
+            return self._studied(view, kind, bstudy)
         if kind == "draw" and view.drawn is not None:
-            dstudy = study_draw(view, rng, self.samples)
-            values = dict(dstudy.values)
-            best = _pick(dstudy, dstudy.rule_action, values)
-            return Advice(
-                view,
-                kind,
-                best,
-                values,
-                False,
-                self.level,
-                dstudy.worlds,
-                study=dstudy,
-                reason=_game_words(dstudy, best, values, 2),
-            )
+            return self._studied(view, kind, study_draw(view, rng, self.samples))
         if kind == "exchange" and view.rules.players == 4:
-            estudy = study_exchange(view, rng, self.samples)
-            values = dict(estudy.values)
-            best = _pick(estudy, estudy.rule_action, values)
-            return Advice(
+            return self._studied(
                 view,
                 kind,
-                best,
-                values,
-                False,
-                self.level,
-                estudy.worlds,
-                study=estudy,
-                reason=_game_words(estudy, best, values, 4),
+                study_exchange(view, rng, self.samples),
                 extend=lambda a: study_exchange(
                     view, self.rng(view), self.samples, extra=(a,)
                 ),
@@ -360,6 +319,30 @@ class Coach:
             self.level,
             reason=f"{reason}. That is the textbook choice: the coach does not "
             "score this decision",
+        )
+
+    def _studied(
+        self, view: PlayerView, kind: str, study: BidStudy, **extra: Any
+    ) -> Advice:
+        """The advice of a bid, blind call, draw or exchange ``study``: the
+        best action (the rule level's unless another is clearly better), its
+        values, and for a bid the tricks it takes and whether Nil pays."""
+        values = dict(study.values)
+        best = _pick(study, study.rule_action, values)
+        if kind == "bid":
+            extra["tricks"] = tricks_distribution(study.tricks[best])
+            extra["nil_pays"] = _nil_check(study, values, best, view)
+        return Advice(
+            view,
+            kind,
+            best,
+            values,
+            False,
+            self.level,
+            study.worlds,
+            study=study,
+            reason=_game_words(study, best, values, view.rules.players),
+            **extra,
         )
 
     def _dealt(self, deal: Callable[[int], S]) -> S:

@@ -81,7 +81,9 @@
 #   played for you), a four-colour deck and large print. *Save* downloads the
 #   game to your computer as a record file and *Load* opens one; a game in
 #   progress is also kept in your own browser, so reloading the page offers
-#   to resume it.
+#   to resume it. In JupyterLab, after a reload or a kernel restart the
+#   table may say "Error displaying widget" or start afresh: run the table's
+#   cell again, and the table offers to resume the game you kept.
 #
 # The table offers these bot levels, weakest first:
 

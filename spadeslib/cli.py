@@ -141,7 +141,7 @@ def play_job(job: GameJob, bar: Progress | None = None) -> GameSummary:
     for _ in range(job.hands):
         if game.is_over:
             break
-        play_until(game, bots, hands=1)
+        play_until(game, bots, hands=1, labels=game.seated)  # levels as typed
         if job.freeze:
             gc.freeze()
         if bar is not None:

@@ -476,7 +476,7 @@ def _read_notes(value: Any) -> dict[str, bool | int | str]:
         )
     notes: dict[str, bool | int | str] = {}
     for name, note in value.items():
-        if not (0 < len(name) <= 40 and name.isprintable()):
+        if not (isinstance(name, str) and 0 < len(name) <= 40 and name.isprintable()):
             raise InvalidRecord(
                 f'"table": {show(name)} is not a name of 1 to 40 characters'
             )

@@ -630,3 +630,6 @@ def test_the_table_s_notes_are_kept_and_checked() -> None:
     for bad in ([1], {"between": [1]}, {"": True}, {"n": 1.5}, {"n": ""}):
         with pytest.raises(InvalidRecord, match='"table"'):
             record.loads(json.dumps(dict(data, table=bad)))
+    game.notes = {1: True}  # type: ignore[dict-item]  # from Python, not JSON
+    with pytest.raises(InvalidRecord, match='"table": 1 is not a name'):
+        record.dumps(game)

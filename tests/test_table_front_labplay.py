@@ -22,21 +22,10 @@ from typing import Any
 import pytest
 from front_support import copy_state, open_table, push, table_page, tid
 
-from spadeslib.table.app import SpadesTable, page_identity
-
 pytestmark = pytest.mark.browser
 
 ORIGIN = "http://spades.test"
 NOTEBOOK = "/srv/course/notebooks/11_play.ipynb"
-
-
-# ------------------------------------------------------ the page's identity
-def test_the_page_is_the_notebook_jupyter_names(monkeypatch: Any) -> None:
-    monkeypatch.setenv("JPY_SESSION_NAME", NOTEBOOK)
-    assert page_identity() == NOTEBOOK
-    assert SpadesTable("classic", seed=1, speed="instant").page == NOTEBOOK
-    monkeypatch.delenv("JPY_SESSION_NAME")
-    assert SpadesTable("classic", seed=1, speed="instant").page == ""
 
 
 class Served:

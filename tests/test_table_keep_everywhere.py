@@ -227,6 +227,18 @@ def test_a_record_notes_the_hand_next_hand_dealt_old_ones_load_as_before() -> No
     # a table dealing each hand at once (auto_next) notes it too
     auto = TableSession(seed=5, auto_next=True)
     assert auto.from_json(session.to_json())
-    assert not auto.between and json.loads(auto.to_json())["table"] == data.get(
-        "table", {"between": False}
-    )
+    assert not auto.between
+    assert json.loads(auto.to_json())["table"] == {"between": False}
+
+
+def test_the_page_is_the_notebook_jupyter_names(monkeypatch: Any) -> None:
+    """The browser keeps the game under the notebook Jupyter names (not the
+    page's address, which JupyterLab rewrites after a reload)."""
+    from spadeslib.table.app import SpadesTable, page_identity
+
+    notebook = "/srv/course/notebooks/11_play.ipynb"
+    monkeypatch.setenv("JPY_SESSION_NAME", notebook)
+    assert page_identity() == notebook
+    assert SpadesTable("classic", seed=1, speed="instant").page == notebook
+    monkeypatch.delenv("JPY_SESSION_NAME")
+    assert SpadesTable("classic", seed=1, speed="instant").page == ""

@@ -126,9 +126,7 @@ def test_the_estimate_says_why_it_bids_under_or_over_what_it_expects() -> None:
         under = number and estimate.bid.tricks < round(estimate.tricks)
         over = number and estimate.bid.tricks > estimate.tricks
         said_under = "A little under what you expect" in estimate.text
-        said_over = "Rounded up, not down as the book does. Against bid " in (
-            estimate.text
-        )
+        said_over = "Rounded up, not down. Against bid " in estimate.text
         assert (said_under, said_over) == (under, over), estimate.text
         under_seen += under
         over_seen += over

@@ -157,13 +157,15 @@ def play_until(
     *,
     hands: int | None = None,
     stop: Callable[[Game], bool] | None = None,
+    labels: Mapping[Seat, str] | None = None,
 ) -> None:
     """Let ``bots`` act for their seats until the game ends, ``hands`` more
     hands are finished, a seat without a bot is to move, or ``stop(game)``.
 
     Each bot sees only ``game.view(seat)``; an illegal choice raises
-    :class:`BotError` naming the bot (its level in ``game.seated``, else its
-    ``name``), the seat and the rule.
+    :class:`BotError` naming the bot (its seat's entry in ``labels``, such as
+    the level typed on a command line, else its ``name``), the seat and the
+    rule.
 
     Without ``hands``, a game between bots that rarely make a contract (the
     ``random`` level) under rules with no losing score (``classic``) may run
@@ -176,9 +178,7 @@ def play_until(
     (<Seat.WEST: 3>, {<Seat.SOUTH: 2>: Bid(5)})
     """
     by_seat = _bots_by_seat(game, bots, hands, stop)
-    # a failing bot is named as its seat's level was typed, where the game
-    # records it (``spades play --bots``), else by its own ``name``
-    seated = game.seated
+    named = labels or {}
     finished = len(game.running_scores)  # one line of scores per finished hand
     target = None if hands is None else finished + hands
     view, apply, bot_for = game.view, game.apply, by_seat.get
@@ -199,13 +199,13 @@ def play_until(
                 action = bot.act(view(seat))
             except Exception as error:  # the bot's own bug: named, chained
                 where = f"at {seat.full}, {_hand_text(game)}, {trick_text(hand)}"
-                label = seated.get(seat) or bot.name
+                label = named.get(seat) or bot.name
                 raise bot_failure(label, where, error) from error
             try:
                 apply(action)  # validated: a legal action is recognised at once
             except IllegalAction as error:
                 where = f"at {seat.full}, {_hand_text(game)}, {trick_text(hand)}"
-                label = seated.get(seat) or bot.name
+                label = named.get(seat) or bot.name
                 raise illegal_choice(label, where, action, error) from None
         finished += 1
 

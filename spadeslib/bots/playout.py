@@ -31,10 +31,10 @@ from .rule_bot import bid_decision
 from .sim import TRUMP, Deck, State, bid_code, bits, deck_for
 
 __all__ = [
-    "GAME_REACH",
     "GAME_WEIGHT",
     "game_in_reach",
     "game_result",
+    "hand_reach",
     "later_bids",
     "leaf_outcome",
     "leaf_value",
@@ -48,48 +48,50 @@ __all__ = [
 #: what a won game is worth over the rest of a game that went on instead
 #: (docs/coach.md, "When the game can end this hand")
 GAME_WEIGHT = 400
-#: a side this close to the target (or to the losing threshold) may end the
-#: game this hand: a hand rarely scores more than 130 points
-GAME_REACH = 130
+
+
+def hand_reach(rules: Rules) -> int:
+    """The most points one side can gain, or lose, in one hand under
+    ``rules``: a nil from each of its seats at the larger nil value, the
+    largest contract (13 tricks, ten for 200, blind seven), thirteen bags
+    and a bag penalty. A game whose scores are further than this from the
+    target and the losing threshold cannot end this hand.
+
+    >>> from spadeslib import Rules
+    >>> hand_reach(Rules("classic")), hand_reach(Rules("two-player"))
+    (713, 513)
+    """
+    nils = 2 if rules.players == 4 else 1
+    nil = max(rules.nil_value, rules.blind_nil_value)
+    contract = max(130, rules.ten_for_200_value, rules.blind_seven_value)
+    return nils * nil + contract + 13 + rules.bag_penalty
 
 
 def game_in_reach(rules: Rules, scores: Sequence[int]) -> bool:
     """Whether the game can end this hand, from the running scores of the
-    two sides (side 0 first): either is within :data:`GAME_REACH` of the
-    target, or of the losing threshold.
+    two sides (side 0 first): either is within :func:`hand_reach` of the
+    target, or of the losing threshold. (A fixed 130 points missed a made
+    Nil and a contract from 350, which end a game to 500.)
 
     >>> from spadeslib import Rules
-    >>> game_in_reach(Rules(), [0, 0]), game_in_reach(Rules(), [380, 120])
-    (False, True)
-    >>> game_in_reach(Rules("yppedia"), [-80, 0])
-    True
+    >>> game_in_reach(Rules(), [0, 0]), game_in_reach(Rules(), [-300, -250])
+    (True, False)
+    >>> game_in_reach(Rules.parse("classic+target=1000"), [250, 0])
+    False
     """
     target = rules.target
-    return (
-        scores[0] + GAME_REACH >= target
-        or scores[1] + GAME_REACH >= target
-        or (
-            rules.losing_threshold is not None
-            and min(scores) - GAME_REACH <= rules.losing_threshold
-        )
+    reach = hand_reach(rules)
+    return max(scores) + reach >= target or (
+        rules.losing_threshold is not None
+        and min(scores) - reach <= rules.losing_threshold
     )
 
 
 def game_result(st: State, side: int, rules: Rules) -> bool | None:
     """Whether ``side`` wins (``True``) or loses (``False``) the game with
     this finished hand, its real points (bag penalties included) added to
-    the running scores; ``None`` while the game goes on, and whenever the
-    game was not within reach (:func:`game_in_reach`) before the hand."""
-    scores = st.scores
-    if not game_in_reach(rules, scores):
-        return None
-    real = [scores[s] + st.side_score(s, adjusted=False) for s in (0, 1)]
-    ended = max(real) >= rules.target or (
-        rules.losing_threshold is not None and min(real) <= rules.losing_threshold
-    )
-    if not ended or real[0] == real[1]:
-        return None
-    return real[side] > real[1 - side]
+    the running scores; ``None`` while the game goes on."""
+    return leaf_outcome(st, side, rules)[1]
 
 
 def leaf_value(st: State, side: int, rules: Rules) -> float:
@@ -101,12 +103,25 @@ def leaf_value(st: State, side: int, rules: Rules) -> float:
 
 def leaf_outcome(st: State, side: int, rules: Rules) -> tuple[float, bool | None]:
     """:func:`leaf_value` and :func:`game_result` at once (the coach's
-    studies record both)."""
-    value = float(st.side_score(side) - st.side_score(1 - side))
-    won = game_result(st, side, rules)
-    if won is not None:
-        value += GAME_WEIGHT if won else -GAME_WEIGHT
-    return value, won
+    studies record both), from one scoring of each side's hand."""
+    mine, gained = st.hand_points(side)
+    theirs, their_gained = st.hand_points(1 - side)
+    value = float((mine - 10 * gained) - (theirs - 10 * their_gained))
+    scores = st.scores
+    if not game_in_reach(rules, scores):  # a quick bound: the game goes on
+        return value, None
+    limit, penalty, bags = rules.bag_limit, rules.bag_penalty, st.bags
+    real_mine = scores[side] + mine - ((bags[side] + gained) // limit) * penalty
+    real_theirs = (
+        scores[1 - side] + theirs - ((bags[1 - side] + their_gained) // limit) * penalty
+    )
+    top, bottom = max(real_mine, real_theirs), min(real_mine, real_theirs)
+    threshold = rules.losing_threshold
+    ended = top >= rules.target or (threshold is not None and bottom <= threshold)
+    if not ended or real_mine == real_theirs:
+        return value, None
+    won = real_mine > real_theirs
+    return value + (GAME_WEIGHT if won else -GAME_WEIGHT), won
 
 
 def playout(st: State) -> None:

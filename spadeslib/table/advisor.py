@@ -32,6 +32,7 @@ never by the thread or the order of calls.
 
 from __future__ import annotations
 
+import math
 import threading
 from collections import OrderedDict
 from collections.abc import Iterator
@@ -361,10 +362,10 @@ class Advisor:
                 "A little under what you expect: a contract one trick short "
                 "loses every point bid, a trick over costs only a bag. " + reason
             )
-        elif isinstance(bid, Bid) and not bid.is_nil and bid.tricks > tricks:
-            # why over (the book bids a little under): the coach's deals say
-            # so, against the bid under what you expect (a learner asked)
-            near = Bid(int(tricks))
+        elif isinstance(bid, Bid) and not bid.is_nil and bid.tricks > round(tricks, 1):
+            # why over the tricks shown: the coach's deals say so, against the
+            # bid under what you expect (a learner asked)
+            near = Bid(math.floor(round(tricks, 1)))
             if advice is not None and near in advice.values:
                 # the coach's verdict on the bid under: its figures and reasons
                 verdict = advice.rate(near)
@@ -373,8 +374,7 @@ class Advisor:
                 else:  # "You bid 4. Best: bid 5, about 6 points better ..."
                     why = verdict.text.partition(". ")[2]
                 reason = (
-                    f"Rounded up, not down as the book does. Against bid "
-                    f"{near.label()}: {why} " + reason
+                    f"Rounded up, not down. Against bid {near.label()}: {why} " + reason
                 )
         expected = f"{tricks:.1f}".removesuffix(".0")
         text = (

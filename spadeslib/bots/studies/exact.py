@@ -67,7 +67,8 @@ class _Shim:
 class WorldSolver:
     """Solve positions of one hand (same bids, same cards played) exactly,
     in bag-adjusted points of margin for the side to move. ``bags`` are the
-    bags carried in (they do not change bag-adjusted values).
+    bags carried in, by side (default: ``st.bags``); they change a value
+    only through the end of the game.
 
     When the game can end this hand (:func:`~spadeslib.bots.playout.game_in_reach`,
     from ``st.scores``), a won game is worth
@@ -81,7 +82,9 @@ class WorldSolver:
         self.rules = rules
         self.st = st
         self.deck = st.deck
-        self.shim = _Shim(rules, st, bags or dict.fromkeys(_sides(rules), 0))
+        if bags is None:  # the state's own, as the game's end is valued with them
+            bags = dict(zip(_sides(rules), st.bags, strict=True))
+        self.shim = _Shim(rules, st, bags)
         self.game = GAME_WEIGHT if game_in_reach(rules, st.scores) else 0
         self.solver: Any = None
         self.back = {card: i for i, card in enumerate(self.deck.card) if card}

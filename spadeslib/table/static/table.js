@@ -107,12 +107,13 @@ class TableView {
     this.busyUntil = 0;
     this.digits = "";
     // the key of the game kept in this browser: the page as the kernel knows
-    // it (the notebook's path in JupyterLab, "" in Voila) and the table's
-    // name, never the page's address, which JupyterLab rewrites after a
-    // reload (/lab/tree/notebooks/11_play.ipynb became /lab/tree/notebooks,
-    // and the game kept before the reload was lost). A game kept by an older
-    // table, under the address, is still read (stored)
-    this.storageKey = `spadeslib-table:${model.get("page") || ""}:${model.get("name")}`;
+    // it (the notebook's path in JupyterLab) and the table's name, not the
+    // page's address, which JupyterLab rewrites after a reload
+    // (/lab/tree/notebooks/11_play.ipynb became /lab/tree/notebooks, and the
+    // game kept before the reload was lost); the address only where the
+    // kernel knows no page (Voila, whose address stays). A game kept by an
+    // older table, under the address, is still read (stored)
+    this.storageKey = `spadeslib-table:${model.get("page") || location.pathname}:${model.get("name")}`;
     this.oldStorageKey = `spadeslib-table:${location.pathname}:${model.get("name")}`;
     this.resumeDecided = false;
     this.bind();

@@ -23,6 +23,10 @@ notebook, functions defined in the notebook work with ``jobs`` on Linux
 A progress bar on stderr counts the jobs done, on every backend
 (``progress=None`` shows it only on a terminal).
 
+A job that raises stops the run. In this process and on the worker
+processes the error raised is the earliest failing job's, as a serial run
+would raise it; on a Dask cluster it is whichever job failed first.
+
 >>> from spadeslib.parallel import job_seed, run
 >>> run(abs, [-3, 1, -2], jobs=2)
 [3, 1, 2]

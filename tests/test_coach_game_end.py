@@ -308,3 +308,31 @@ def test_a_made_nil_and_a_contract_from_350_end_the_game() -> None:
     assert playout.leaf_value(st, 0, rules) == (
         st.side_score(0) - st.side_score(1) + playout.GAME_WEIGHT
     )
+
+
+def test_the_solvers_game_option_is_checked() -> None:
+    """A diff review: a negative weight, scores of no side, and a solver
+    reused for other running scores were taken silently."""
+    from spadeslib import Bid, Seat, SpadesError
+    from spadeslib.analysis import Position, Solver
+
+    hands = {
+        Seat.NORTH: Card.parse_many("AS 2H"),
+        Seat.EAST: Card.parse_many("KH 3H"),
+        Seat.SOUTH: Card.parse_many("AH 4H"),
+        Seat.WEST: Card.parse_many("QH 5H"),
+    }
+    bids = {seat: Bid(1) for seat in hands}
+
+    def position(**scores: int) -> Position:
+        return Position(Rules(), hands, Seat.NORTH, bids=bids, scores=scores)
+
+    with pytest.raises(SpadesError, match="0 or more"):
+        Solver(position(), "points", game=-400)
+    with pytest.raises(SpadesError, match="scores are by side"):
+        Solver(position(ns=490), game=400)
+    late = position(NS=490, EW=0)
+    solver = Solver(late, "points", game=400)
+    solver.values(late)
+    with pytest.raises(SpadesError, match="other running scores"):
+        solver.values(position(NS=0, EW=0))

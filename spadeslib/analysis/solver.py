@@ -141,11 +141,19 @@ class Solver:
         self.rules = pos.rules
         self.bids = dict(pos.bids)
         self.bags = dict(pos.bags)
-        if not is_whole(game):
-            raise SpadesError(f"game must be a whole number of points, not {game!r}")
+        if not is_whole(game) or game < 0:
+            raise SpadesError(
+                f"game must be a whole number of points, 0 or more, not {game!r}"
+            )
         if game and self.objective == "tricks":
             raise SpadesError("the end of the game is valued in points, not tricks")
         self.game = int(game)
+        unknown = set(pos.scores) - set(sides(pos.rules))
+        if unknown:
+            raise SpadesError(
+                f"scores are by side ({', '.join(sides(pos.rules))}), not "
+                f"{', '.join(sorted(map(str, unknown)))}"
+            )
         self.scores = {side: int(pos.scores.get(side, 0)) for side in sides(pos.rules)}
         self.grouping = grouping
         rules = self.rules
@@ -287,6 +295,12 @@ class Solver:
             bids != self.bids
         ):
             raise SpadesError("this solver was made for another hand (rules or bids)")
+        if self.game and any(
+            pos.scores.get(side, 0) != score for side, score in self.scores.items()
+        ):
+            raise SpadesError(
+                "this solver values the end of the game from other running scores"
+            )
         hold, code = self.hold, self.code
         for i in range(16):
             hold[i] = 0

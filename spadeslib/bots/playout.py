@@ -34,10 +34,12 @@ __all__ = [
     "GAME_WEIGHT",
     "game_in_reach",
     "game_result",
+    "game_weight",
     "hand_reach",
     "later_bids",
     "leaf_outcome",
     "leaf_value",
+    "penalties",
     "play_state",
     "playout",
     "sim_legal_bids",
@@ -122,6 +124,23 @@ def leaf_outcome(st: State, side: int, rules: Rules) -> tuple[float, bool | None
         return value, None
     won = real_mine > real_theirs
     return value + (GAME_WEIGHT if won else -GAME_WEIGHT), won
+
+
+def penalties(st: State, side: int, rules: Rules) -> tuple[int, int]:
+    """The bag penalties ``side`` and the other side pay with this finished
+    hand, where the game can end with it (:func:`game_in_reach`: they then
+    weigh on the game); ``(0, 0)`` elsewhere, where a bag counts -10."""
+    if not game_in_reach(rules, st.scores):
+        return 0, 0
+    mine = rules.bag_penalty if st.penalized(side) else 0
+    theirs = rules.bag_penalty if st.penalized(1 - side) else 0
+    return mine, theirs
+
+
+def game_weight(rules: Rules, scores: Sequence[int]) -> int:
+    """The exact solver's ``game`` option for a hand from ``scores``:
+    :data:`GAME_WEIGHT` where the game can end with it, else 0."""
+    return GAME_WEIGHT if game_in_reach(rules, scores) else 0
 
 
 def playout(st: State) -> None:

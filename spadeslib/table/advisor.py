@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..actions import Action, Bid
-from ..bots.base import Suggestion
+from ..bots import Suggestion
 from ..coach import LEVELS, NOISE_SHOWN, Advice, Coach, decision_key
 from ..coach.explain import describe
 from ..errors import SpadesError

@@ -35,7 +35,7 @@ import anywidget
 import traitlets
 
 from ..actions import Action, Bid
-from ..bots.base import Suggestion
+from ..bots import Suggestion
 from ..cards import Card
 from ..dealing import read_seed
 from ..display import options as display_options

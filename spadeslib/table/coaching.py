@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from ..bots.base import Suggestion
+from ..bots import Suggestion
 from ..coach.explain import describe
 from ..errors import is_whole
 from .advisor import HandEstimate, TableReview

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any, Protocol, TypeVar
 
 from ..actions import Action, Bid
-from ..bots.base import Suggestion
+from ..bots import Suggestion
 from ..cards import Card
 from ..game import Game
 from ..hand import Hand

@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from ..actions import Action
-from ..bots.base import Suggestion
+from ..bots import Suggestion
 from ..coach.explain import describe
 from ..errors import SpadesError
 from ..game import Game

@@ -34,9 +34,9 @@ from ...seats import Seat
 from ...view import PlayerView
 from ..knowledge import state_from_view
 from ..playout import (
-    game_in_reach,
     later_bids,
     leaf_outcome,
+    penalties,
     play_state,
     playout,
     world_bid,
@@ -105,10 +105,7 @@ class BidStudy:
         self.outcomes[action].append(value)
         self.tricks[action].append(sim.tricks_won[seat])
         self.game[action].append(won)
-        mine = theirs = 0
-        if game_in_reach(rules, sim.scores):  # the penalties matter to the game
-            mine = rules.bag_penalty if sim.penalized(side) else 0
-            theirs = rules.bag_penalty if sim.penalized(1 - side) else 0
+        mine, theirs = penalties(sim, side, rules)
         self.penalty[action].append(mine)
         self.their_penalty[action].append(theirs)
 

@@ -26,7 +26,7 @@ from ...cards import Card
 from ...view import PlayerView
 from ..candidates import candidates, played_by_seat, representative
 from ..knowledge import state_from_view
-from ..playout import game_in_reach, leaf_outcome
+from ..playout import leaf_outcome, penalties
 from ..policy import choose_card
 from ..sampler import duck_evidence, play_record, sample_worlds
 from ..sim import State
@@ -131,10 +131,7 @@ def _outcome(sim: State, side: int, trick: bool) -> Outcome:
     set_them = (sim.need(other) > 0) if theirs else None
     opp_nils = [sim.tricks_won[s] > 0 for s in sim.side_seats(other) if sim.nil[s]]
     broke = any(opp_nils) if opp_nils else None
-    mine = theirs = 0
-    if game_in_reach(rules, sim.scores):  # the penalties matter to the game
-        mine = rules.bag_penalty if sim.penalized(side) else 0
-        theirs = rules.bag_penalty if sim.penalized(other) else 0
+    mine, theirs = penalties(sim, side, rules)
     return Outcome(
         value, trick, tricks, made, nil, set_them, broke, bags, game, mine, theirs
     )

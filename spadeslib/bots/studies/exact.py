@@ -30,7 +30,7 @@ from ...actions import Bid, BidKind
 from ...cards import Card
 from ...rules import Rules
 from ...seats import Seat
-from ..playout import GAME_WEIGHT, game_in_reach
+from ..playout import game_weight
 from ..sim import State
 
 __all__ = ["MAX_CARDS", "WorldSolver", "exact_lines"]
@@ -85,7 +85,7 @@ class WorldSolver:
         if bags is None:  # the state's own, as the game's end is valued with them
             bags = dict(zip(_sides(rules), st.bags, strict=True))
         self.shim = _Shim(rules, st, bags)
-        self.game = GAME_WEIGHT if game_in_reach(rules, st.scores) else 0
+        self.game = game_weight(rules, st.scores)
         self.solver: Any = None
         self.back = {card: i for i, card in enumerate(self.deck.card) if card}
 
@@ -136,7 +136,7 @@ def exact_lines(hand: Any, solver: Any = None) -> tuple[dict[Any, int], Any]:
     :class:`WorldSolver` values it, and the solver (pass it back for later
     positions of the same hand)."""
     scores = [hand.scores[side] for side in _sides(hand.rules)]
-    game = GAME_WEIGHT if game_in_reach(hand.rules, scores) else 0
+    game = game_weight(hand.rules, scores)
     solver = solver or _analysis.Solver(hand, "bag-adjusted", game=game)
     return _analysis.card_values(hand, "bag-adjusted", solver=solver), solver
 

@@ -23,6 +23,7 @@ from ..errors import IllegalAction, SpadesError
 from ..hand import Phase
 from ..view import PlayerView
 from .explain import (
+    GAME_SAID,
     GAME_TERMS,
     bid_endings,
     card_reasons,
@@ -261,9 +262,14 @@ class Advice:
             return f"on average {who} the hand level with {other}"
         where = "ahead of" if whole > 0 else "behind"
         amount = points(abs(value), sign=False)
-        # a figure that counts the game is not a score: said at once
-        terms = f" ({GAME_TERMS})" if self._counts_game() else ""
-        return f"on average {who} the hand {amount} {where} {other}{terms}"
+        return f"on average {who} the hand {amount} {where} {other}"
+
+    def _figure(self, value: float) -> str:
+        """The margin and how it was reckoned, with what it counts when the
+        game can end this hand (a figure that counts the game is not a
+        score: said at once)."""
+        terms = f"; {GAME_TERMS}" if self._counts_game() else ""
+        return f"{self._margin(value)} ({self._how()}{terms})"
 
     def _counts_game(self) -> bool:
         """Some deal of the study ends the game: its values count it."""
@@ -297,7 +303,7 @@ class Advice:
                 text += f" (as good as {best})"
             value = self.values.get(action)
             if value is not None:
-                text += f"; {self._margin(value.mean)} ({self._how()})"
+                text += f"; {self._figure(value.mean)}"
             return text + "." + self._known_text(action)
         if rating == "best":
             value, chosen = self.values.get(self.best), self.values.get(action)
@@ -490,7 +496,7 @@ class Advice:
             for a, v in self.values.items()
             if not self._same(a) and (self.kind != "card" or a == self._rep(a))
         ]
-        text = f"{self._margin(value.mean)} ({self._how()})"
+        text = f"{self._figure(value.mean)}"
         twins = [
             a.symbol()
             for a in self.view.legal
@@ -547,7 +553,9 @@ class Advice:
         text += self._textbook_text(others)
         if self.nil_pays is not None:
             text += f". {self.nil_pays}"
-        if self.reason:
+        if self.reason and not (
+            self.reason.startswith(GAME_SAID) and " the game in " in text
+        ):  # the game's sentence, unless a comparison above gave its shares
             text += f". {self.reason}"
         if head:
             text = f"{first}. {text}" if self.book else f"{first}: {text}"

@@ -357,6 +357,10 @@ def game_reason(
     return GAME_WEIGHT * gain, text
 
 
+#: how :func:`game_situation`'s sentence opens (a hint leaves it out when
+#: a comparison has given the game's shares already)
+GAME_SAID = "The game can end with this hand"
+
 #: how the figures count the end of the game, said once a hint mentions it
 GAME_TERMS = (
     f"the figures count a won game as {GAME_WEIGHT} points, a lost one as "
@@ -392,7 +396,7 @@ def game_situation(
     games = [getattr(o, "game", None) for o in best]
     if not games or all(g is None for g in games):
         return ""
-    head = "The game can end with this hand"
+    head = GAME_SAID
     if comparison:
         return f"{head}: {comparison}"
     won = sum(g is True for g in games) / len(games)

@@ -258,7 +258,12 @@ def _own_nil_lost(view: PlayerView, st: State, card: Card, code: str) -> str:
     chosen, why = choose_card(ordinary, int(view.seat))
     if chosen == st.deck.id_of_card(card) and not why.startswith("nil_"):
         return f"{head}. " + card_reason(view, ordinary, card, why)
-    return f"{head}: {plain}"
+    # the book plays on as for a Nil: said as such, since the tricks now
+    # help the contract (a strong player would play for it)
+    return (
+        f"{head}, and your tricks now count for your side's contract, though "
+        f"the textbook still plays as for a Nil: {plain}"
+    )
 
 
 def _duck(view: PlayerView, card: Card) -> str:

@@ -82,8 +82,9 @@
 #   game to your computer as a record file and *Load* opens one; a game in
 #   progress is also kept in your own browser, so reloading the page offers
 #   to resume it. In JupyterLab, after a reload or a kernel restart the
-#   table may say "Error displaying widget" or start afresh: run the table's
-#   cell again, and the table offers to resume the game you kept.
+#   table's cell may show one line of text naming the table, say "Error
+#   displaying widget" or start afresh: run the table's cell again, and the
+#   table offers to resume the game you kept.
 #
 # The table offers these bot levels, weakest first:
 

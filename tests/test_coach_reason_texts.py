@@ -296,7 +296,7 @@ def test_a_nil_line_names_the_hands_dangers() -> None:
     hand.apply("look")
     check = Coach("rule", seed=1, samples=8).advise(hand).nil_pays
     assert check is not None
-    assert "(its dangers: the Q♠, K♣ and Q♣)" in str(check), str(check)
+    assert "(the Nil's dangers: the Q♠, K♣ and Q♣)" in str(check), str(check)
 
 
 # a winner that is not the cheapest one (a learner at the table: "the

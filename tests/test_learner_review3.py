@@ -193,8 +193,8 @@ def test_still_follows_the_reason_it_refers_to() -> None:
     best = [_outcome(trick=True, bags=1)] * 10
     other = [_outcome(trick=False, bags=1)] * 9 + [_outcome(trick=False, bags=5)]
     (second,) = card_reasons(best, other, "J♠")
-    assert second.startswith("your side wins this trick more often (100% of deals")
-    assert "), and over the whole hand it still takes 0.4 fewer bags" in second
+    assert second.startswith("your side wins this trick more often, in 100% of deals")
+    assert ", and over the whole hand it still takes 0.4 fewer bags" in second
 
 
 def test_tie_is_read_as_nobody_only_when_the_totals_are_equal() -> None:

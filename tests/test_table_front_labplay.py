@@ -131,6 +131,32 @@ def test_the_game_on_screen_is_never_offered(browser: Any, states: Any) -> None:
     served.context.close()
 
 
+def test_an_offer_made_before_the_table_reaches_the_kept_game_goes(
+    browser: Any, states: Any
+) -> None:
+    """After a kernel restart a fresh table draws before its bots have bid
+    (no moves yet: the kept game is offered), then reaches the very game
+    kept: the offer must go (it stayed up over the same game: a recheck in
+    JupyterLab)."""
+    served = Served(browser)
+    fresh = states["bidding"]
+    early = copy_state(fresh)
+    early["resume"]["hands"] = [[]]  # the table before the bots' bids
+    kept = json.dumps(
+        {"token": copy_state(fresh["resume"]), "rules": "classic", "hand": 1}
+        | {"summary": "Hand 1."}
+    )
+    key = json.dumps(f"spadeslib-table:{NOTEBOOK}:front-test")
+    keep = f"localStorage.setItem({key}, {json.dumps(kept)});"
+    tab = served.open("/lab/tree/notebooks/11_play.ipynb", early, before=keep)
+    assert tid(tab, "resume-banner").is_visible(), "the kept game is offered"
+    later = copy_state(fresh)
+    later["seq"] = early.get("seq", 0) + 1
+    push(tab, later)
+    assert tid(tab, "resume-banner").is_hidden(), "the offer stayed over the game"
+    served.context.close()
+
+
 # ------------------------------------------------------------ the review
 SCROLL_JS = "(y) => { const r = document.querySelector('[data-testid=review]');"
 SCROLL_JS += " if (y !== null) r.scrollTop = y; return r.scrollTop; }"

@@ -63,7 +63,8 @@ class Advice:
     (<Advice bid for North, hand 1: bid 3 (rule, 16 worlds)>, 'blunder')
     >>> print(advice.nil_pays)
     Nil would score -155 on average (made in 0% of deals), against -12 for
-    bid 3: Nil does not pay (its dangers: the J♠, 9♠ and K♥, and four spades)
+    bid 3: Nil does not pay (the Nil's dangers: the J♠, 9♠ and K♥, and four
+    spades)
     """
 
     view: PlayerView
@@ -257,12 +258,14 @@ class Advice:
             if self.alone
             else ("your side ends", "the other side")
         )
+        # one world, solved exactly: no average to speak of
+        average = "" if self.exact else "on average "
         whole = round(value)
-        if whole == 0 and not self._counts_game():
-            return f"on average {who} the hand level with {other}"
+        if whole == 0:
+            return f"{average}{who} the hand level with {other}"
         where = "ahead of" if whole > 0 else "behind"
         amount = points(abs(value), sign=False)
-        return f"on average {who} the hand {amount} {where} {other}"
+        return f"{average}{who} the hand {amount} {where} {other}"
 
     def _figure(self, value: float) -> str:
         """The margin and how it was reckoned, with what it counts when the
@@ -497,17 +500,6 @@ class Advice:
             if not self._same(a) and (self.kind != "card" or a == self._rep(a))
         ]
         text = f"{self._figure(value.mean)}"
-        twins = [
-            a.symbol()
-            for a in self.view.legal
-            if isinstance(a, Card) and a != self.best and self._same(a)
-        ]
-        if twins:  # equal cards are one choice: said, so the "next best" is clear
-            verb = "is" if len(twins) == 1 else "are"
-            text += (
-                f"; {and_list(twins)} {verb} the same card here (no card "
-                "between them is left to play)"
-            )
         if self.book:  # the reason in cards first, then the figures
             text = f"{self.book}. {text[:1].upper()}{text[1:]}"
         if others:
@@ -550,6 +542,18 @@ class Advice:
                     f"; {self._name(runner)} does about as well (the sampled deals "
                     "cannot tell them apart)"
                 )
+        twins = [
+            a.symbol()
+            for a in self.view.legal
+            if isinstance(a, Card) and a != self.best and self._same(a)
+        ]
+        if twins:  # equal cards are one choice: said after the comparison,
+            # whose "that is ... better" would else read as said of them
+            verb = "is" if len(twins) == 1 else "are"
+            text += (
+                f"; {and_list(twins)} {verb} the same card here (no card "
+                "between them is left to play)"
+            )
         text += self._textbook_text(others)
         if self.nil_pays is not None:
             text += f". {self.nil_pays}"

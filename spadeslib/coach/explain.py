@@ -11,7 +11,7 @@ your side wins this trick in 100% of deals, against 0% after the 4♦
 >>> more = [Outcome(10.0, False, 8, True, None, None, None, 1)] * 3
 >>> for reason in card_reasons(ahead, more, "4♦", alone=True):
 ...     print(reason)  # doctest: +NORMALIZE_WHITESPACE
-you win this trick more often (100% of deals, against 0% after the 4♦), and
+you win this trick more often, in 100% of deals, against 0% after the 4♦, and
 over the whole hand you still take 1.0 fewer bags on average, each a step
 toward the bag penalty
 """
@@ -239,12 +239,12 @@ def card_reasons(
     if len(texts) == 2 and " this trick in " in texts[0] and "{still}" in texts[1]:
         # the trick won more often, and still fewer bags over the hand: one
         # sentence, so that the two figures do not read as a contradiction
-        trick = texts[0].replace(" this trick in ", " this trick more often (", 1)
+        trick = texts[0].replace(" this trick in ", " this trick more often, in ", 1)
         bags = texts[1].replace(
             f"over the whole hand {side}{{still}}",
             "and over the whole hand " + ("you still" if alone else "it still"),
         )
-        return [f"{trick}), {bags}"]
+        return [f"{trick}, {bags}"]
     return [text.replace("{still}", "") for text in texts]
 
 

@@ -173,7 +173,7 @@ class NilCheck:
                 f"Nil scores {nil:+d} on average ({made}), against {num:+d} for {bid}"
             )
             if self.dangers:
-                text += f" (its dangers: {self.dangers})"
+                text += f" (the Nil's dangers: {self.dangers})"
             if self.sure and self.pays:
                 return text
             return (
@@ -184,7 +184,9 @@ class NilCheck:
             f"Nil would score {nil:+d} on average ({made}), against {num:+d} for {bid}"
         )
         if not self.pays:
-            why = self.why or (f"its dangers: {self.dangers}" if self.dangers else "")
+            why = self.why or (
+                f"the Nil's dangers: {self.dangers}" if self.dangers else ""
+            )
             return text + ": Nil does not pay" + (f" ({why})" if why else "")
         if not self.sure:
             return (

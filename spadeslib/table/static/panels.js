@@ -189,11 +189,17 @@ const Panels = {
     // the kept game is the one on screen (the same moves: only its log's
     // hints and reviews may differ): nothing to offer
     const same = saved && sameGame(saved.token, s.resume);
+    const banner = this.q("resume-banner");
     if (!saved || same || moves(saved.token) === 0) {
       this.resumeDecided = true;
+      // offered while the table was still reaching the kept game (a fresh
+      // table draws before its bots have bid): the offer goes
+      if (!banner.hidden) {
+        banner.hidden = true;
+        this.q("live").textContent = "";
+      }
       return this.store(s);
     }
-    const banner = this.q("resume-banner");
     const shown = !banner.hidden;
     banner.innerHTML = resumeBanner(saved, s.table);
     banner.hidden = false;

@@ -35,11 +35,10 @@ __all__ = [
     "game_in_reach",
     "game_result",
     "game_weight",
+    "hand_outcome",
     "hand_reach",
     "later_bids",
-    "leaf_outcome",
     "leaf_value",
-    "penalties",
     "play_state",
     "playout",
     "sim_legal_bids",
@@ -93,26 +92,35 @@ def game_result(st: State, side: int, rules: Rules) -> bool | None:
     """Whether ``side`` wins (``True``) or loses (``False``) the game with
     this finished hand, its real points (bag penalties included) added to
     the running scores; ``None`` while the game goes on."""
-    return leaf_outcome(st, side, rules)[1]
+    return hand_outcome(st, side, rules)[1]
 
 
 def leaf_value(st: State, side: int, rules: Rules) -> float:
     """The side's bag-adjusted points minus the other side's, with a bonus
     of :data:`GAME_WEIGHT` for finishing the game as the winner (a malus as
     the loser: :func:`game_result`)."""
-    return leaf_outcome(st, side, rules)[0]
+    return hand_outcome(st, side, rules)[0]
 
 
-def leaf_outcome(st: State, side: int, rules: Rules) -> tuple[float, bool | None]:
-    """:func:`leaf_value` and :func:`game_result` at once (the coach's
-    studies record both), from one scoring of each side's hand."""
+def hand_outcome(
+    st: State, side: int, rules: Rules
+) -> tuple[float, bool | None, int, int]:
+    """:func:`leaf_value`, :func:`game_result` and the bag penalties the side
+    and the other side pay with this finished hand (counted where the game
+    can end with it, :func:`game_in_reach`; 0 elsewhere, where a bag counts
+    -10), all from one scoring of each side's hand (the coach's studies
+    record them all)."""
     mine, gained = st.hand_points(side)
     theirs, their_gained = st.hand_points(1 - side)
     value = float((mine - 10 * gained) - (theirs - 10 * their_gained))
     scores = st.scores
     if not game_in_reach(rules, scores):  # a quick bound: the game goes on
-        return value, None
+        return value, None, 0, 0
     limit, penalty, bags = rules.bag_limit, rules.bag_penalty, st.bags
+    paid = penalty if gained and bags[side] + gained >= limit else 0
+    their_paid = (
+        penalty if their_gained and bags[1 - side] + their_gained >= limit else 0
+    )
     real_mine = scores[side] + mine - ((bags[side] + gained) // limit) * penalty
     real_theirs = (
         scores[1 - side] + theirs - ((bags[1 - side] + their_gained) // limit) * penalty
@@ -121,20 +129,10 @@ def leaf_outcome(st: State, side: int, rules: Rules) -> tuple[float, bool | None
     threshold = rules.losing_threshold
     ended = top >= rules.target or (threshold is not None and bottom <= threshold)
     if not ended or real_mine == real_theirs:
-        return value, None
+        return value, None, paid, their_paid
     won = real_mine > real_theirs
-    return value + (GAME_WEIGHT if won else -GAME_WEIGHT), won
-
-
-def penalties(st: State, side: int, rules: Rules) -> tuple[int, int]:
-    """The bag penalties ``side`` and the other side pay with this finished
-    hand, where the game can end with it (:func:`game_in_reach`: they then
-    weigh on the game); ``(0, 0)`` elsewhere, where a bag counts -10."""
-    if not game_in_reach(rules, st.scores):
-        return 0, 0
-    mine = rules.bag_penalty if st.penalized(side) else 0
-    theirs = rules.bag_penalty if st.penalized(1 - side) else 0
-    return mine, theirs
+    value += GAME_WEIGHT if won else -GAME_WEIGHT
+    return value, won, paid, their_paid
 
 
 def game_weight(rules: Rules, scores: Sequence[int]) -> int:

@@ -320,12 +320,6 @@ class State:
         before = self.bags[side]
         return points - ((before + gained) // rules.bag_limit) * rules.bag_penalty
 
-    def penalized(self, side: int) -> bool:
-        """Whether the side's bags reach the bag limit this hand (the bag
-        penalty applies), from the bags carried in (:attr:`bags`)."""
-        _, gained = self.hand_points(side)
-        return gained > 0 and self.bags[side] + gained >= self.deck.rules.bag_limit
-
     def hand_points(self, side: int) -> tuple[int, int]:
         """The side's points for the hand with each bag counted +1, and the
         bags it gains (no bag penalty: see :meth:`side_score`)."""

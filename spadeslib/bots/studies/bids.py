@@ -34,9 +34,8 @@ from ...seats import Seat
 from ...view import PlayerView
 from ..knowledge import state_from_view
 from ..playout import (
+    hand_outcome,
     later_bids,
-    leaf_outcome,
-    penalties,
     play_state,
     playout,
     world_bid,
@@ -101,11 +100,10 @@ class BidStudy:
         it; the bag penalties only when the game can end this hand)."""
         side = sim.side(seat)
         rules = sim.deck.rules
-        value, won = leaf_outcome(sim, side, rules)
+        value, won, mine, theirs = hand_outcome(sim, side, rules)
         self.outcomes[action].append(value)
         self.tricks[action].append(sim.tricks_won[seat])
         self.game[action].append(won)
-        mine, theirs = penalties(sim, side, rules)
         self.penalty[action].append(mine)
         self.their_penalty[action].append(theirs)
 

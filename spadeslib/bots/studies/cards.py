@@ -26,7 +26,7 @@ from ...cards import Card
 from ...view import PlayerView
 from ..candidates import candidates, played_by_seat, representative
 from ..knowledge import state_from_view
-from ..playout import leaf_outcome, penalties
+from ..playout import hand_outcome
 from ..policy import choose_card
 from ..sampler import duck_evidence, play_record, sample_worlds
 from ..sim import State
@@ -118,7 +118,7 @@ class CardStudy:
 def _outcome(sim: State, side: int, trick: bool) -> Outcome:
     other = 1 - side
     rules = sim.deck.rules
-    value, game = leaf_outcome(sim, side, rules)
+    value, game, paid, their_paid = hand_outcome(sim, side, rules)
     seats = sim.side_seats(side)
     tricks = sum(sim.tricks_won[s] for s in seats)
     contract = sim.contract(side)
@@ -131,9 +131,8 @@ def _outcome(sim: State, side: int, trick: bool) -> Outcome:
     set_them = (sim.need(other) > 0) if theirs else None
     opp_nils = [sim.tricks_won[s] > 0 for s in sim.side_seats(other) if sim.nil[s]]
     broke = any(opp_nils) if opp_nils else None
-    mine, theirs = penalties(sim, side, rules)
     return Outcome(
-        value, trick, tricks, made, nil, set_them, broke, bags, game, mine, theirs
+        value, trick, tricks, made, nil, set_them, broke, bags, game, paid, their_paid
     )
 
 

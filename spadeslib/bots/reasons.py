@@ -284,9 +284,7 @@ def _duck(view: PlayerView, card: Card) -> str:
     assert win is not None
     who, best = win
     led = rules.trick_suit(view.trick[0][1])
-    could_win = any(
-        isinstance(x, Card) and rules.beats(x, best, led) for x in view.legal
-    )
+    could_win = bool(_winners_now(view))
     if rules.trick_suit(card) != led and not rules.is_trump(card):
         throw = f"throw away the {c} so it cannot win a trick later"
         if could_win:  # a trump would win: the discard ducks the trick
@@ -323,30 +321,32 @@ def _beats_now(view: PlayerView, card: Card) -> bool:
     return view.rules.beats(card, win[1], view.rules.trick_suit(view.trick[0][1]))
 
 
+def _winners_now(view: PlayerView) -> list[Card]:
+    """The seat's legal cards that beat the card winning the trick."""
+    return [x for x in view.legal if isinstance(x, Card) and _beats_now(view, x)]
+
+
+def _left_to_others(view: PlayerView, st: State) -> int:
+    """The cards still in other hands (not played, not the seat's)."""
+    return st.deck.full & ~st.played & ~st.hands[int(view.seat)]
+
+
 def _others_hold_trumps(view: PlayerView, st: State) -> bool:
-    """Whether a trump is left in another hand (not played, not the seat's)."""
-    deck = st.deck
-    out = deck.full & ~st.played & ~st.hands[int(view.seat)]
-    return bool(out & deck.suit_mask[TRUMP])
+    """Whether a trump is left in another hand."""
+    return bool(_left_to_others(view, st) & st.deck.suit_mask[TRUMP])
 
 
 def _cheaper_winner(view: PlayerView, card: Card) -> bool:
     """Whether the viewer holds a lower card of ``card``'s suit that would
     also win the trick as it stands (``card`` is then chosen to hold it)."""
-    win = view.winning()
-    if win is None or not view.trick:
+    if not view.trick:
         return False
     rules = view.rules
-    best = win[1]
     led = rules.trick_suit(view.trick[0][1])
     suit = rules.trick_suit(card)
     return any(
-        isinstance(x, Card)
-        and x != card
-        and rules.trick_suit(x) == suit
-        and rules.beats(x, best, led)
-        and rules.beats(card, x, led)
-        for x in view.legal
+        x != card and rules.trick_suit(x) == suit and rules.beats(card, x, led)
+        for x in _winners_now(view)
     )
 
 
@@ -373,7 +373,7 @@ def _cover_lead(view: PlayerView, st: State, card: Card) -> str:
     c = card.symbol()
     deck = st.deck
     i = deck.id_of_card(card)
-    out = deck.full & ~st.played & ~st.hands[int(view.seat)]
+    out = _left_to_others(view, st)
     suit = view.rules.trick_suit(card)
     if not out & deck.suit_mask[int(suit)]:
         return (
@@ -411,16 +411,15 @@ def _partner_nil_lost(view: PlayerView, card: Card, code: str, nil: str) -> str:
     assert win is not None
     _, best = win
     rules = view.rules
-    led = rules.trick_suit(view.trick[0][1])
     partner = view.partner
     assert partner is not None
     theirs = f"{partner.full}'s {best.symbol()}"
-    if code == "only" and rules.beats(card, best, led):
+    if code == "only" and _beats_now(view, card):
         return (
             f"The {c} is your only legal card, and it beats {theirs}: {nil} "
             "survives this trick"
         )
-    if any(isinstance(x, Card) and rules.beats(x, best, led) for x in view.legal):
+    if _winners_now(view):
         return ""  # a card could save it: not this text's position
     played = {s for s, _ in view.trick} | {view.seat}
     later = [s.full for s in rules.seats if s not in played]

@@ -17,9 +17,9 @@ from __future__ import annotations
 from ..cards import Card
 from ..display import and_list
 from ..view import PlayerView
-from .sim import TRUMP, State
+from .sim import TRUMP, Deck, State
 
-__all__ = ["card_reason", "sure_winners"]
+__all__ = ["card_reason", "sure_and_top", "sure_winners"]
 
 _WINNING = {
     "win_cheap",
@@ -193,18 +193,23 @@ def sure_winners(
     return sure
 
 
+def sure_and_top(deck: Deck, hand: int, others: int) -> tuple[list[Card], list[Card]]:
+    """The trumps of ``hand`` sure to take a trick (:func:`sure_winners`,
+    against the trumps of ``others``), and those of them above every trump
+    of ``others`` (sure by name; the rest are sure only by number)."""
+    trumps = deck.suit_mask[TRUMP]
+    sure = sure_winners(hand, others & trumps, trumps, deck.card)
+    top = [c for c in sure if not others & trumps & deck.above[deck.id_of_card(c)]]
+    return sure, top
+
+
 def _sure_now(view: PlayerView, st: State) -> tuple[list[Card], list[Card]]:
     """The seat's trumps sure to take a trick, as it knows the hand now, and
     those of them above every trump left to the others."""
     deck = st.deck
-    seat = int(view.seat)
-    hand = st.hands[seat]
+    hand = st.hands[int(view.seat)]
     on_table = deck.mask(c for _, c in view.trick)
-    others = deck.full & ~hand & (~st.played | on_table)
-    trumps = deck.suit_mask[TRUMP]
-    sure = sure_winners(hand, others, trumps, deck.card)
-    top = [c for c in sure if not others & trumps & deck.above[deck.id_of_card(c)]]
-    return sure, top
+    return sure_and_top(deck, hand, deck.full & ~hand & (~st.played | on_table))
 
 
 def _cards_text(cards: list[Card]) -> str:

@@ -439,18 +439,19 @@ def _game_words(
     often after the best action; ``""`` when no deal ends the game."""
     alone = players == 2
     comparison = ""
+    ends = bid_endings(study, best)
     others = [a for a in values if a != best]
     if others:
         runner = max(others, key=lambda a: values[a].mean)
         found = game_reason(
-            bid_endings(study, best),
+            ends,
             bid_endings(study, runner),
             f"if you {describe(runner, players)}",
             alone=alone,
         )
         comparison = found[1] if found is not None else ""
     return game_situation(
-        bid_endings(study, best),
+        ends,
         f"after {naming(best, players)}",
         alone=alone,
         comparison=comparison,

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..actions import Bid
-from ..bots.reasons import sure_winners
+from ..bots.reasons import sure_and_top
 from ..bots.sim import TRUMP, deck_for
 from ..bots.valuation import nil_danger
 from ..display import and_list
@@ -19,6 +19,11 @@ __all__ = ["NilCheck", "nil_dangers", "nil_killers"]
 
 _NUMBERS: tuple[str, ...] = ("one", "two", "three", "four", "five", "six", "seven")
 _NUMBERS += ("eight", "nine", "ten", "eleven", "twelve", "thirteen")
+
+
+def _number(n: int) -> str:
+    """``n`` (1 or more) in words, up to thirteen."""
+    return _NUMBERS[n - 1] if n <= len(_NUMBERS) else str(n)
 
 
 DANGER = 0.25
@@ -61,8 +66,7 @@ def nil_dangers(view: PlayerView) -> str:
     out = f"the {and_list(named)}" if named else ""
     if any(c < 0 for c, _ in parts):
         spades = sum(1 for c in view.hand if view.rules.is_trump(c))
-        held = _NUMBERS[spades - 1] if spades <= len(_NUMBERS) else str(spades)
-        out += (", and " if out else "") + f"{held} spades"
+        out += (", and " if out else "") + f"{_number(spades)} spades"
     return out
 
 
@@ -93,15 +97,12 @@ def nil_killers(view: PlayerView) -> str:
         return ""
     deck = deck_for(view.rules)
     mine = deck.mask(view.hand)
-    trumps = deck.suit_mask[TRUMP]
-    sure = sure_winners(mine, trumps & ~mine, trumps, deck.card)
     # the top spades, above every spade of the others, are sure by name;
     # the rest of the sure ones only by number (which of them wins is open)
-    top = [c for c in sure if not trumps & ~mine & deck.above[deck.id_of_card(c)]]
+    sure, top = sure_and_top(deck, mine, deck.full & ~mine)
     more = len(sure) - len(top)
-    count = (mine & trumps).bit_count()
-    words = _NUMBERS
-    held = words[count - 1] if count <= len(words) else str(count)
+    count = (mine & deck.suit_mask[TRUMP]).bit_count()
+    held = _number(count)
     out = []
     if sure:
         says = []
@@ -110,7 +111,7 @@ def nil_killers(view: PlayerView) -> str:
             verb = "always takes a trick" if len(top) == 1 else "always take tricks"
             says.append(f"the {cards} {verb}")
         if more:
-            least = f"at least {words[more - 1]} {'more ' if top else ''}trick"
+            least = f"at least {_number(more)} {'more ' if top else ''}trick"
             says.append(
                 f"with {held} spades you must win {least}{'s' * (more > 1)} with them"
             )

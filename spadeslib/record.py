@@ -61,7 +61,7 @@ import os
 import tempfile
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from .actions import LOOK
 from .cards import Card
@@ -476,15 +476,14 @@ def _read_notes(value: Any) -> dict[str, bool | int | str]:
         )
     notes: dict[str, bool | int | str] = {}
     for name, note in value.items():
-        if not (isinstance(name, str) and 0 < len(name) <= 40 and name.isprintable()):
+        if not _printable(name, 40):
             raise InvalidRecord(
                 f'"table": {show(name)} is not a name of 1 to 40 characters'
             )
-        text = isinstance(note, str) and 0 < len(note) <= MAX_PLAYER
         if not (
             isinstance(note, bool)
             or (is_whole(note) and abs(note) < 10**9)
-            or (text and note.isprintable())
+            or _printable(note, MAX_PLAYER)
         ):
             raise InvalidRecord(
                 f'"table": {show(name)} is {show(note)}: a note is true, false, a '
@@ -492,6 +491,12 @@ def _read_notes(value: Any) -> dict[str, bool | int | str]:
             )
         notes[name] = note
     return notes
+
+
+def _printable(value: Any, limit: int) -> TypeGuard[str]:
+    """Whether ``value`` is a text of 1 to ``limit`` printable characters
+    (a player's name, a note's name or text)."""
+    return isinstance(value, str) and 0 < len(value) <= limit and value.isprintable()
 
 
 def _read_players(rules: Rules, value: Any, where: str = "") -> dict[Seat, str]:
@@ -509,12 +514,7 @@ def _read_players(rules: Rules, value: Any, where: str = "") -> dict[Seat, str]:
                 f'{where}"players": {show(letter)} is not a seat of this game '
                 f"({', '.join(seats)})"
             )
-        if (
-            not isinstance(name, str)
-            or not name.strip()
-            or len(name) > MAX_PLAYER
-            or not name.isprintable()
-        ):
+        if not (_printable(name, MAX_PLAYER) and name.strip()):
             raise InvalidRecord(
                 f'{where}"players": {letter}\'s player is {show(name)}: a name of 1 to '
                 f"{MAX_PLAYER} printable characters"

@@ -31,6 +31,7 @@ __all__ = [
     "Bot",
     "BotError",
     "Suggestion",
+    "blame",
     "bot_failure",
     "illegal_choice",
     "play_until",
@@ -115,6 +116,17 @@ def illegal_choice(
     return BotError(f"bot {label!r} {where}: chose {shown}: {error}{rule}")
 
 
+def blame(
+    seat: Seat, bot: Bot, labels: Mapping[Seat, str] | None, where: str, hand: Hand
+) -> tuple[str, str]:
+    """The name and place a failing bot's error gives: its seat's entry in
+    ``labels`` (the level as typed), else its ``name``; ``"at South"`` with
+    ``where`` (``", deal 3 (seed 1/deal/3)"``) and the trick (:func:`trick_text`).
+    """
+    label = (labels or {}).get(seat) or bot.name
+    return label, f"at {seat.full}{where}, {trick_text(hand)}"
+
+
 def trick_text(hand: Hand) -> str:
     """Where a hand is, for a bot's error: ``"bidding"`` or ``"trick N"``.
 
@@ -178,7 +190,6 @@ def play_until(
     (<Seat.WEST: 3>, {<Seat.SOUTH: 2>: Bid(5)})
     """
     by_seat = _bots_by_seat(game, bots, hands, stop)
-    named = labels or {}
     finished = len(game.running_scores)  # one line of scores per finished hand
     target = None if hands is None else finished + hands
     view, apply, bot_for = game.view, game.apply, by_seat.get
@@ -198,22 +209,20 @@ def play_until(
             try:
                 action = bot.act(view(seat))
             except Exception as error:  # the bot's own bug: named, chained
-                where = f"at {seat.full}, {_hand_text(game)}, {trick_text(hand)}"
-                label = named.get(seat) or bot.name
-                raise bot_failure(label, where, error) from error
+                named = blame(seat, bot, labels, _hand_text(game), hand)
+                raise bot_failure(*named, error) from error
             try:
                 apply(action)  # validated: a legal action is recognised at once
             except IllegalAction as error:
-                where = f"at {seat.full}, {_hand_text(game)}, {trick_text(hand)}"
-                label = named.get(seat) or bot.name
-                raise illegal_choice(label, where, action, error) from None
+                named = blame(seat, bot, labels, _hand_text(game), hand)
+                raise illegal_choice(*named, action, error) from None
         finished += 1
 
 
 def _hand_text(game: Game) -> str:
-    """The hand under way and its deal's seed: ``"hand 2 (seed 7/2)"``."""
+    """The hand under way and its deal's seed: ``", hand 2 (seed 7/2)"``."""
     number = game.hand.number
-    return f"hand {number} (seed {game.seed}/{number})"
+    return f", hand {number} (seed {game.seed}/{number})"
 
 
 def _bots_by_seat(

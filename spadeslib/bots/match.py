@@ -36,7 +36,7 @@ from ..hand import Hand, Phase
 from ..rules import Rules
 from ..scoring import side_of, sides
 from ..seats import Seat
-from .base import Bot, BotError, bot_failure, illegal_choice, trick_text
+from .base import Bot, BotError, blame, bot_failure, illegal_choice
 from .knowledge import state_from_view
 from .match_report import PARTS, BotStats, DealResult, MatchReport
 from .seat_context import partner_sure
@@ -119,17 +119,15 @@ def _play_hand(
         try:
             action = bots[seat].act(view)
         except Exception as failure:  # the bot's own bug: named, chained
-            label = labels[seat] if labels else bots[seat].name
-            at = f"at {seat.full}{where}, {trick_text(hand)}"
-            raise bot_failure(label, at, failure) from failure
+            named = blame(seat, bots[seat], labels, where, hand)
+            raise bot_failure(*named, failure) from failure
         if len(view.legal) > 1 and times is not None:
             times[seat].append((clock() - start, cpu_clock() - cpu_start))
         decisions += 1
         error = hand.check(action)
         if error is not None:
-            label = labels[seat] if labels else bots[seat].name
-            at = f"at {seat.full}{where}, {trick_text(hand)}"
-            raise illegal_choice(label, at, action, error)
+            named = blame(seat, bots[seat], labels, where, hand)
+            raise illegal_choice(*named, action, error)
         if not isinstance(action, Card | Bid):  # text, as the hand reads it
             action = hand.parse_action(action)
         if (

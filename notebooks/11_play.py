@@ -61,7 +61,8 @@
 #   both pairs. In the two-player game you draw: keep the card shown or take
 #   the next one; the cards you saw go to the discard pile are listed under
 #   the bids.
-# - **Controls.** *Hint* asks the coach what it would do, and why. *Undo*
+# - **Controls.** *Hint* asks the coach what it would do, and why, in one
+#   line; *Why?* beside it opens the coach's whole analysis. *Undo*
 #   takes back your last decision (the bots then answer exactly as before, so
 #   you can try another card); *Replay this deal* plays the hand again from
 #   the same cards (it asks you to click again, as *New game* does in a game
@@ -208,11 +209,13 @@ print(accepted, "-", demo.message.splitlines()[0])
 
 # %% [markdown]
 # *Hint* asks the coach what it would play here, and why (the same advice
-# the review below gives for this decision):
+# the review below gives for this decision). The table shows its main point
+# in one line (`tip.line`); *Why?* opens the whole analysis (`tip.reason`):
 
 # %%
 tip = demo.hint()
-print(wrapped(f"Hint: {tip.action.symbol()}. {tip.reason}"))
+print(wrapped(f"Hint: {tip.action.symbol()}. {tip.line}"))
+print(wrapped(f"Why? {tip.reason}"))
 
 # %% [markdown]
 # *Undo* takes a decision back; the bots are seeded by the position, so if

@@ -15,7 +15,7 @@ see) and returns one of ``view.legal``. It never receives the hand itself.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 from ..actions import Action
@@ -56,6 +56,16 @@ class Suggestion:
     action: Action
     reason: str
     level: str
+    brief: str = field(default="", repr=False)
+    """The reason in one short line, where :attr:`reason` is longer (the
+    coach's hint: the reason is its whole analysis, the brief its main
+    point, :meth:`~spadeslib.coach.Advice.brief`); ``""`` where the reason
+    is short already, as a bot's is (:attr:`line`)."""
+
+    @property
+    def line(self) -> str:
+        """The reason in one line: :attr:`brief`, else :attr:`reason`."""
+        return self.brief or self.reason
 
 
 class BotError(SpadesError):

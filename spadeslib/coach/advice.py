@@ -567,6 +567,14 @@ class Advice:
             text = text[:1].upper() + text[1:]
         return text + "."
 
+    def brief(self, *, head: bool = True) -> str:
+        """The hint in one short line: the action and its main reason
+        (:func:`~spadeslib.coach.brief.brief`); :meth:`explain` says the rest.
+        ``head=False`` leaves out the opening "Play A♥:", as there."""
+        from .brief import brief  # which reads an advice: imported here
+
+        return brief(self, head=head)
+
     def _textbook_text(self, others: list[tuple[float, Action]]) -> str:
         """Why the best card leaves the textbook one, when it does and the
         runner-up compared above is another card: the textbook card, its

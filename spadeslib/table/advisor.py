@@ -42,7 +42,8 @@ from typing import Any
 from ..actions import Action, Bid
 from ..bots import Suggestion
 from ..coach import LEVELS, NOISE_SHOWN, Advice, Coach, decision_key
-from ..coach.explain import describe
+from ..coach.explain import describe, points
+from ..coach.ratings import Verdict, loss_points
 from ..errors import SpadesError
 from ..hand import Hand, Phase
 from ..names import name_key
@@ -56,6 +57,7 @@ __all__ = [
     "ReviewRow",
     "TableReview",
     "check_coach_level",
+    "lost_figures",
 ]
 
 NOISE_WORDS = (
@@ -76,6 +78,36 @@ class HandEstimate:
     text: str
 
 
+def lost_figures(verdict: Verdict) -> tuple[str, str | None]:
+    """The points ``verdict`` loses as its text says them, without the unit:
+    the average and, where the text gives it, the figure the rating reads
+    (less the noise of the deals), each rounded by the helper that words it
+    (:func:`~spadeslib.coach.explain.points`, whole points, or
+    :func:`~spadeslib.coach.ratings.loss_points`, to a tenth where whole
+    points would land on a bound of the scale from above), so that the
+    review's column and its text agree: a loss of 24.46 is "24", as its text
+    says "about 24 points", never "24.5".
+
+    >>> from spadeslib import Card
+    >>> def rated(loss, rating, less):
+    ...     return Verdict(Card.parse("2C"), Card.parse("AC"), loss, rating, "",
+    ...                    "trick 1", rated=less)
+    >>> lost_figures(rated(24.46, "mistake", 24.46))
+    ('24', None)
+    >>> lost_figures(rated(24.46, "mistake", 15.38))  # noise taken off
+    ('24', '15.4')
+    >>> lost_figures(rated(15.38, "mistake", 15.38))  # a bound: to a tenth
+    ('15.4', None)
+    """
+    noisy = verdict.loss - verdict.rated >= NOISE_SHOWN
+    if noisy or verdict.rating == "best":  # as the verdict words them
+        loss = points(verdict.loss, sign=False)
+    else:
+        loss = loss_points(verdict.loss)
+    rated = loss_points(verdict.rated) if noisy else None
+    return loss.rsplit(" ", 1)[0], None if rated is None else rated.rsplit(" ", 1)[0]
+
+
 @dataclass(frozen=True)
 class ReviewRow:
     """One reviewed decision."""
@@ -94,6 +126,12 @@ class ReviewRow:
     """The loss the rating reads, :attr:`loss` less the noise of the coach's
     deals, where it differs (``None``: the rating reads :attr:`loss`, or the
     decision is not rated by the coach)."""
+    lost: str = ""
+    """:attr:`loss` as :attr:`text` says it, without its unit (``"24"``, not
+    the 24.5 it rounds to a tenth; :func:`lost_figures`): the review's
+    column."""
+    lost_rated: str | None = None
+    """:attr:`rated` as :attr:`text` says it, where it gives it."""
 
     @property
     def best_label(self) -> str:
@@ -332,9 +370,14 @@ class Advisor:
 
     # ------------------------------------------------------------------ hint
     def hint(self, view: PlayerView) -> Suggestion:
-        """What to do now from ``view``, and why."""
+        """What to do now from ``view``, and why: the coach's whole analysis
+        (the reason), and its main point in one line (the brief; ``""`` when
+        the analysis is that line)."""
         advice = self._coach.advise(view)
-        return Suggestion(advice.best, advice.explain(head=False), self.level)
+        reason, brief = advice.explain(head=False), advice.brief(head=False)
+        return Suggestion(
+            advice.best, reason, self.level, brief if brief != reason else ""
+        )
 
     # -------------------------------------------------------------- estimate
     def estimate(self, view: PlayerView) -> HandEstimate:
@@ -405,6 +448,7 @@ class Advisor:
                 v.text,
                 # the figure the rating reads, where the text gives it too
                 round(v.rated, 1) if v.loss - v.rated >= NOISE_SHOWN else None,
+                *(("", None) if v.rating == "unmeasured" else lost_figures(v)),
             )
             for _, v in placed
         ]

@@ -188,6 +188,9 @@ def review_state(session: TableSession) -> dict[str, Any] | None:
                 "best": r.best_label,
                 "loss": r.loss,
                 "rated": r.rated,
+                # the column's figures, as the row's text says them
+                "lost": r.lost,
+                "lost_rated": r.lost_rated,
                 "rating": r.rating,
                 "text": r.text,
             }

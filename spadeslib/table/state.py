@@ -567,7 +567,10 @@ def table_state(
         else {
             "action": str(tip.action),
             "label": describe(tip.action, view.rules.players),
-            "text": tip.reason,
+            # the main point in one line; the whole analysis behind "Why?"
+            # ("" when the line is all of it)
+            "text": tip.line,
+            "more": tip.reason if tip.brief else "",
         },
         "estimate": None
         if estimate is None

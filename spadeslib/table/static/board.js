@@ -10,6 +10,9 @@ function swapped(s) {
   return { got: codes(s.hand?.received), gave: codes(s.hand?.passed) };
 }
 const RECEIVED = "received from your partner";
+// the hint's analysis boxes numbered, one per table on the page (the id
+// Why?'s aria-controls names)
+let hintBoxes = 0;
 const PASSED = "passed by you to your partner";
 
 // a played card's words and class: the learner's card it received, or the
@@ -101,12 +104,48 @@ const Board = {
     const said = s.notice || this.toolNote?.text || "";
     this.sayNotice(said, !!s.notice && s.notice_id !== this.noticeId, () => this.state().notice === said);
     this.noticeId = s.notice_id;
-    const hint = this.q("hint-text");
-    setSaid(hint, s.hint ? `Hint: ${s.hint.label}. ${s.hint.text}` : "");
-    hint.hidden = !s.hint;
+    this.renderHint(s);
     const est = this.q("estimate-text");
     est.textContent = s.estimate ? s.estimate.text : "";
     est.hidden = !s.estimate;
+  },
+
+  // The hint: its main point in one line ("Hint: K♣. ..."), then Why? (a
+  // button, when the state has more to say: hint.more) that opens the
+  // coach's whole analysis under it, in a box of its own that scrolls. A
+  // new hint comes shut. While it is open the trick keeps the height it had
+  // (keepTrick): the felt grows to hold the analysis, and the trick's cards
+  // neither shrink nor move
+  renderHint(s) {
+    const h = s.hint;
+    this.q("hint-box").hidden = !h;
+    setSaid(this.q("hint-text"), h ? `Hint: ${h.label}. ${h.text}` : "");
+    const more = h?.more || "";
+    if (more !== this.hintMore) {
+      this.hintMore = more;
+      this.whyOpen = false;
+    }
+    const open = !!more && this.whyOpen;
+    const why = this.q("hint-why");
+    const full = this.q("hint-more");
+    if (!full.id) full.id = `spt-hint-more-${++hintBoxes}`;
+    why.hidden = !more;
+    why.setAttribute("aria-controls", full.id);
+    why.setAttribute("aria-expanded", String(open));
+    this.keepTrick(open);
+    if (full.dataset.text !== (open ? more : "")) setSaid(full, open ? more : "");
+    full.hidden = !open;
+  },
+
+  // the trick's row held at the height it has now (measured before the
+  // analysis opens; CSS px, whatever the zoom), or let go
+  keepTrick(hold) {
+    const centre = this.root.querySelector(".spt-centre");
+    if (!hold) centre.style.minHeight = "";
+    else if (!centre.style.minHeight) {
+      const zoom = parseFloat(this.root.style.zoom) || 1;
+      centre.style.minHeight = `${centre.getBoundingClientRect().height / zoom}px`;
+    }
   },
 
   renderActions(s) {

@@ -26,12 +26,13 @@ function sameGame(a, b) {
 }
 
 // a review row's points lost: the average, and the figure its rating reads
-// (less the noise of the coach's deals) where Python gives it
+// (less the noise of the coach's deals) where Python gives it, each as the
+// row's text says it (Python rounds both: lost, lost_rated)
 function lostCell(r) {
   if (r.loss === null || r.loss === undefined) return "–";
-  const loss = esc(Number(r.loss).toFixed(1));
-  if (r.rated === null || r.rated === undefined) return loss;
-  return `${loss} <span class="spt-rated">(${esc(Number(r.rated).toFixed(1))} less the noise)</span>`;
+  const loss = esc(r.lost);
+  if (r.lost_rated === null || r.lost_rated === undefined) return loss;
+  return `${loss} <span class="spt-rated">(${esc(r.lost_rated)} less the noise)</span>`;
 }
 
 const Panels = {

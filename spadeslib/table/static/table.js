@@ -49,7 +49,8 @@
 // "bid-blind_seven" (a button whose state has "confirm", a blind bid, asks
 // for a second press, as New game does in a game in play); other actions "act-look", "act-keep", "act-take_next";
 // "confirm-choice", "choose-note" (the count, or why a click chose nothing). Seats "seat-N|E|S|W" (data-turn). Trick "trick", its cards
-// "trick-card-N", "drawn-card" (the two-player draw). Messages: "prompt", "notice" (the refusal), "hint-text",
+// "trick-card-N", "drawn-card" (the two-player draw). Messages: "prompt", "notice" (the refusal), "hint-box" (holding
+// "hint-text", the hint's line; "hint-why", Why?, aria-expanded; "hint-more", the whole analysis),
 // "estimate-text", "log" (role=log), "live" (aria-live announcements).
 // Toolbar: "hint", "estimate", "undo", "replay", "next-hand", "game-over-new", "step", "pause",
 // "speed-step|slow|normal|fast", "review-open", "save", "load", "load-file".
@@ -202,6 +203,9 @@ class TableView {
         // a record loaded replaces the game in play: asked first, as New game does
         if (s.table.in_play && !this.confirmed(el, "load over this game", "Load: press again to choose a record file; it replaces this game, which is not kept (Save keeps it).")) return;
         return this.q("load-file").click();
+      case "hint-why":
+        this.whyOpen = !this.whyOpen;
+        return this.renderHint(s);
       case "options-toggle":
         return this.toggleOptions();
       case "apply-levels":

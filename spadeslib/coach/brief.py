@@ -1,0 +1,139 @@
+"""The hint in one line: :func:`brief`, the action and its main reason, read
+from the coach's analysis of a decision (an
+:class:`~spadeslib.coach.advice.Advice`) for a learner in the middle of a
+hand; :meth:`~spadeslib.coach.advice.Advice.explain` gives the rest.
+
+>>> from spadeslib import Hand
+>>> from spadeslib.coach import Coach
+>>> hand = Hand(seed=4, dealer="W"); hand.apply("look")  # North to bid
+>>> advice = Coach("rule", seed=1, samples=4).advise(hand.view("N"))
+>>> print(brief(advice))
+Bid 3: you take 4.1 tricks on average if you bid 3.
+>>> print(advice.explain())  # doctest: +ELLIPSIS
+Bid 3: on average your side ends the hand 12 points behind ... Nil would
+score -155 on average (made in 0% of deals), against -12 for bid 3: Nil does
+not pay (the Nil's dangers: the J♠, 9♠ and K♥, and four spades).
+"""
+
+from __future__ import annotations
+
+from ..actions import Action, Bid
+from ..bots.studies.bids import BidStudy
+from .advice import Advice
+from .explain import bid_endings, game_reason
+
+__all__ = ["LIMIT", "brief", "shorten"]
+
+#: the longest brief, in characters: one line of the table's hint strip
+#: (two at most in large print)
+LIMIT = 140
+
+
+def brief(advice: Advice, *, head: bool = True) -> str:
+    """``advice`` in one sentence of at most :data:`LIMIT` characters: the
+    best action and its main reason. The reason is the book's, in the terms
+    of the play, when the best card is the textbook's; else the biggest
+    reason the analysis gives against the action it is compared with (the
+    textbook card it leaves, else the next best); else, for a bid, the
+    tricks it expects; else what it is worth. ``head=False`` leaves out the
+    opening "Play A♥:" (for a caller that names the action already, as
+    :meth:`~spadeslib.coach.advice.Advice.explain` does)."""
+    value = advice.values.get(advice.best)
+    if advice.forced:
+        why = "it is your only legal choice"
+    elif value is None or advice.book:
+        # the rule level's decision, or the textbook card: the book's
+        # reason, which names the action, says it
+        said = advice.book or advice.reason.split(". ", 1)[0]
+        return shorten(said[:1].upper() + said[1:] + ".")
+    else:
+        why = _main_reason(advice) or advice._margin(value.mean)
+    if head:
+        return shorten(f"{_opening(advice)}: {why}.")
+    return shorten(why[:1].upper() + why[1:] + ".")
+
+
+def _opening(advice: Advice) -> str:
+    """The action as the hint opens with it: "Play A♥", "Bid 3", "Look at
+    your cards" (as :meth:`~spadeslib.coach.advice.Advice.explain`)."""
+    best = advice.words(advice.best)
+    if advice.kind == "card":
+        return f"Play {best}"
+    if advice.kind == "bid" and isinstance(advice.best, Bid):
+        return f"Bid {advice.best.label()}"
+    return best[:1].upper() + best[1:]
+
+
+def _main_reason(advice: Advice) -> str:
+    """Why the best action: for Nil, what it scores against the best number
+    (:class:`~spadeslib.coach.nil.NilCheck`); else the biggest reason it
+    beats the action it is compared with (:func:`_compared`), the end of the
+    game first for a bid (as a verdict says it); else, for a bid, the tricks
+    it takes."""
+    best = advice.best
+    if advice.nil_pays is not None and isinstance(best, Bid) and best.is_nil:
+        return str(advice.nil_pays)  # what Nil scores, against the best number
+    against = _compared(advice)
+    study = advice.study
+    if against is not None:
+        reasons = advice._reasons(against)
+        if isinstance(study, BidStudy):
+            game = game_reason(
+                bid_endings(study, advice.best),
+                bid_endings(study, against),
+                f"if you {advice.words(against)}",
+                alone=advice.alone,
+            )
+            if game is not None:
+                reasons = [game[1], *reasons]
+        if reasons:
+            return reasons[0]
+    if advice.tricks:
+        taken = sum(k * share for k, share in advice.tricks.items())
+        return (
+            f"you take {taken:.1f} tricks on average if you {advice.words(advice.best)}"
+        )
+    return ""
+
+
+def _compared(advice: Advice) -> Action | None:
+    """The action the best one is measured against: the textbook card it
+    leaves, else the next best, when the best came out at least half a point
+    higher (else the two are as good, and no reason tells them apart)."""
+    textbook = advice.textbook
+    if textbook is not None and textbook[0] in advice.values:
+        candidates = [textbook[0]]
+    else:
+        candidates = [
+            a for a in advice.values if not advice._same(a) and a == advice._rep(a)
+        ]
+    if not candidates or advice.study is None:
+        return None
+    runner = max(candidates, key=lambda a: advice.values[a].mean)
+    gap, _ = advice._paired(runner)
+    return runner if gap >= 0.5 else None
+
+
+def shorten(sentence: str, limit: int = LIMIT) -> str:
+    """``sentence`` cut to ``limit`` characters at the last clause that fits
+    (after a comma or a semicolon, outside brackets), its full stop kept;
+    at the last word, with an ellipsis, when no clause does.
+
+    >>> shorten("Play 4♦: your side wins this trick more often, in 80% of "
+    ...         "deals, and over the whole hand takes fewer bags.", 64)
+    'Play 4♦: your side wins this trick more often, in 80% of deals.'
+    >>> shorten("Play 4♦: a reason far too long for the limit.", 30)
+    'Play 4♦: a reason far too…'
+    >>> shorten("Bid 3: short.", 30)
+    'Bid 3: short.'
+    """
+    if len(sentence) <= limit:
+        return sentence
+    depth, cut = 0, -1
+    for at, char in enumerate(sentence[:limit]):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if char in ",;" and depth == 0:
+            cut = at
+    if cut > sentence.find(":"):
+        return sentence[:cut] + "."
+    return sentence[: limit - 1].rsplit(" ", 1)[0] + "…"

@@ -1,0 +1,129 @@
+"""The hint in one line (:meth:`Advice.brief`): the action and its main
+reason in one sentence of at most :data:`~spadeslib.coach.brief.LIMIT`
+characters, drawn from the analysis :meth:`Advice.explain` says whole, and
+the table's hint that carries both (``Suggestion.brief``, the state's
+``hint.text`` and ``hint.more``)."""
+
+from __future__ import annotations
+
+import pytest
+from test_coach_game_end import LATE, NINE_BAGS, _trick_9
+
+from spadeslib import Bid, Hand
+from spadeslib.bots import Suggestion, make_bot
+from spadeslib.coach import Advice, Coach
+from spadeslib.coach.brief import LIMIT
+from spadeslib.table.app import SpadesTable
+
+
+def _card() -> Advice:
+    """Trick 1, West to lead after four bids of 3 (cards4net, seed 4)."""
+    hand = Hand(seed=4, dealer="W")
+    for bid in (3, 3, 3, 3):
+        hand.apply(bid)
+    return Coach("rule", seed=1, samples=8).advise(hand.view(hand.turn))
+
+
+def _bid() -> Advice:
+    hand = Hand(seed=4, dealer="W")
+    hand.apply("look")
+    return Coach("rule", seed=1, samples=8).advise(hand.view("N"))
+
+
+def _nil() -> Advice:
+    """A hand the coach bids Nil with (cards4net, seed 28, North first)."""
+    hand = Hand(seed=28, dealer="W")
+    hand.apply("look")
+    return Coach("rule", seed=1, samples=8).advise(hand.view("N"))
+
+
+def _late_card() -> Advice:
+    """Trick 9 of a classic game North-South on 470 with 9 bags, East and
+    West each on a Blind Nil: the coach leaves the textbook card for the
+    game (an outside reviewer's position, test_coach_game_end)."""
+    return Coach("rule", seed=1, samples=16).advise(_trick_9(LATE, NINE_BAGS))
+
+
+def _late_bid() -> Advice:
+    hand = Hand("classic", "E", seed=5, scores=LATE, bags=NINE_BAGS)
+    return Coach("rule", seed=1, samples=16).advise(hand.view("S"))
+
+
+POSITIONS = {
+    "card": _card,
+    "bid": _bid,
+    "nil": _nil,
+    "late card": _late_card,
+    "late bid": _late_bid,
+}
+
+
+@pytest.mark.parametrize("name", POSITIONS)
+def test_a_brief_is_one_short_sentence_naming_explain_s_action(name: str) -> None:
+    advice = POSITIONS[name]()
+    full, brief = advice.explain(), advice.brief()
+    assert len(brief) <= LIMIT < len(full), (brief, full)
+    assert brief.endswith(".") and ". " not in brief, brief
+    # the action explain() opens with, named by the brief
+    action = advice.words(advice.best).removeprefix("bid ")
+    assert action in full.split(":")[0].split(".")[0], (action, full)
+    assert action in brief, (action, brief)
+    # the reason is one explain() gives (or the book's, which it opens with)
+    said = advice.brief(head=False).rstrip(".")
+    assert said.lower() in full.lower(), (said, full)
+
+
+def test_the_brief_s_reasons_by_position() -> None:
+    """What each position's line says: the book's reason in cards, the
+    tricks a bid takes, what Nil scores, and late in the game the game."""
+    card = _card()
+    assert card.book and card.brief() == card.book + "."
+    bid = _bid()
+    assert f"tricks on average if you {bid.words(bid.best)}" in bid.brief()
+    nil = _nil()
+    assert nil.best == Bid.NIL
+    assert nil.brief().startswith("Bid Nil: Nil scores +")
+    late = _late_card()
+    assert late.brief().startswith("Play K♠: your side wins the game in 45% of deals")
+    assert "after the 5♣" in late.brief()  # the textbook card it leaves
+    assert _late_bid().brief().startswith("Bid 4: your side wins the game in")
+
+
+def test_a_forced_choice_is_said_so() -> None:
+    hand = Hand(seed=4, dealer="W")
+    for bid in (3, 3, 3, 3):
+        hand.apply(bid)
+    while len(hand.legal_actions()) > 1:
+        hand.apply(make_bot("rule").act(hand.view(hand.turn)))
+    advice = Coach("rule", seed=1, samples=4).advise(hand.view(hand.turn))
+    assert advice.forced
+    assert advice.brief().endswith(": it is your only legal choice.")
+    assert advice.brief(head=False) == "It is your only legal choice."
+
+
+def test_a_bot_s_suggestion_is_its_own_line() -> None:
+    """A bot's reason is short: no brief, the reason is the line, and the
+    record shows the three fields it always did."""
+    hand = Hand(seed=2, dealer="N")
+    hand.apply("look")
+    tip = make_bot("rule").explain(hand.view("E"))
+    assert tip.brief == "" and tip.line == tip.reason
+    assert repr(tip).startswith("Suggestion(action=Bid(3), reason=")
+    assert "brief" not in repr(tip)
+    assert Suggestion(Bid(3), "whole", "rule", "short").line == "short"
+
+
+def test_the_table_s_hint_carries_the_line_and_the_analysis() -> None:
+    """The session's hint: the reason is the whole analysis (the log and the
+    record keep it), the brief its line; the state shows the line and
+    keeps the analysis for Why?."""
+    table = SpadesTable("classic", seed=2024, speed="instant")
+    table.bid(3)
+    while not (table.state["trick"]["current"] and table.state["hand"]["playable"]):
+        cards = table.state["hand"]["cards"]
+        table.play(next(c["code"] for c in cards if c["legal"]))
+    tip = table.hint()
+    assert tip is not None and tip.brief and len(tip.brief) <= LIMIT
+    assert len(tip.reason) > len(tip.brief)
+    hint = table.state["hint"]
+    assert hint["text"] == tip.brief and hint["more"] == tip.reason

@@ -63,9 +63,9 @@ class ExpertBot:
         return self.coach.advise(view).best
 
     def explain(self, view: PlayerView) -> Suggestion:
-        """The action with the coach's hint."""
+        """The action with the coach's hint, whole and in one line."""
         advice = self.coach.advise(view)
-        return Suggestion(advice.best, advice.explain(), self.name)
+        return Suggestion(advice.best, advice.explain(), self.name, advice.brief())
 
     def reset(self) -> None:
         """Forget remembered analyses (each decision is seeded by itself)."""

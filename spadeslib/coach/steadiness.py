@@ -11,7 +11,8 @@ card is rated two ways:
 
 - **by the estimate**: the rating of the bare expected loss;
 - **the scale**: the published rating, which reads the loss less one
-  standard error of its estimate (:func:`~spadeslib.coach.rated_loss`;
+  standard error of its estimate, never less than a card of the same
+  decision that loses less reads (:func:`~spadeslib.coach.ratings.rated_losses`;
   ``noise`` measures another number of standard errors, and ``samples``
   another number of deals for the two seeds).
 
@@ -48,7 +49,7 @@ from ..errors import SpadesError, is_number
 from ..hand import Hand, Phase
 from ..rules import Rules
 from .coach import EXTEND, WIDE, Coach
-from .ratings import NOISE, RATINGS, rated_loss, rating_for
+from .ratings import NOISE, RATINGS, rated_losses, rating_for
 
 __all__ = ["PER_DEAL", "TRICKS", "Row", "Steadiness", "steadiness"]
 
@@ -197,15 +198,13 @@ def _ratings(coach: Coach, hand: Hand, noise: float) -> dict[Action, tuple[str, 
     """Every legal action of the player to move, rated by the estimate and by
     the scale (with ``noise`` standard errors taken off)."""
     advice = coach.advise(hand)
-    out = {}
-    for card in advice.view.legal:
-        verdict = advice.rate(card)
-        # an exact loss's interval has no width: nothing is taken off
-        out[card] = (
-            rating_for(verdict.loss),
-            rating_for(rated_loss(verdict.loss_ci, noise)),
-        )
-    return out
+    verdicts = {card: advice.rate(card) for card in advice.view.legal}
+    # an exact loss's interval has no width: nothing is taken off
+    scale = rated_losses({c: (v.loss, v.loss_ci) for c, v in verdicts.items()}, noise)
+    return {
+        card: (rating_for(verdict.loss), rating_for(scale[card][0]))
+        for card, verdict in verdicts.items()
+    }
 
 
 def _deal(

@@ -285,19 +285,10 @@ class Advice:
         """The margin and how it was reckoned, with what it counts when the
         game can end this hand (a figure that counts the game is not a
         score: said at once)."""
-        terms = f"; {GAME_TERMS}" if self._counts_game() else ""
-        return f"{self._margin(value)} ({self._how()}{terms})"
-
-    def _counts_game(self) -> bool:
-        """Some deal of the study ends the game: its values count it."""
         study = self.study
-        if isinstance(study, CardStudy):
-            return any(
-                o.game is not None for outs in study.outcomes.values() for o in outs
-            )
-        if isinstance(study, BidStudy):
-            return any(g is not None for gs in study.game.values() for g in gs)
-        return False
+        counts = study is not None and study.ends_game
+        terms = f"; {GAME_TERMS}" if counts else ""
+        return f"{self._margin(value)} ({self._how()}{terms})"
 
     def _how(self) -> str:
         if self.exact:

@@ -364,7 +364,7 @@ class Coach:
         study = study.joined(deal((EXTEND - 1) * self.samples))  # after these
         while (
             study.worlds < GAME_EXTEND * self.samples
-            and _ends_game(study)
+            and study.ends_game
             and _wide(study, self.wide)
         ):
             study = study.joined(deal(study.worlds))
@@ -443,13 +443,6 @@ def _wide(study: CardStudy | BidStudy, wide: float = WIDE) -> bool:
         standard_error(study.paired(top, card)) > wide
         for card in set(study.reps.values())
     )
-
-
-def _ends_game(study: CardStudy | BidStudy) -> bool:
-    """Whether some deal of ``study`` ends the game (after some action)."""
-    if isinstance(study, BidStudy):
-        return any(g is not None for gs in study.game.values() for g in gs)
-    return any(o.game is not None for outs in study.outcomes.values() for o in outs)
 
 
 def _game_words(

@@ -116,6 +116,12 @@ class BidStudy:
         """Per-world value of ``a`` minus that of ``b``."""
         return [x - y for x, y in zip(self.outcomes[a], self.outcomes[b], strict=True)]
 
+    @property
+    def ends_game(self) -> bool:
+        """Whether some world ends the game (after some bid): its values then
+        count the game won or lost."""
+        return any(g is not None for gs in self.game.values() for g in gs)
+
     def joined(self, more: BidStudy) -> BidStudy:
         """This study and ``more`` (the same decision, other worlds) as one."""
 

@@ -109,6 +109,12 @@ class CardStudy:
             determined=self.determined and more.determined,
         )
 
+    @property
+    def ends_game(self) -> bool:
+        """Whether some world ends the game (after some card): its values
+        then count the game won or lost."""
+        return any(o.game is not None for outs in self.outcomes.values() for o in outs)
+
     def paired(self, a: Card, b: Card) -> list[float]:
         """Per-world value of ``a`` minus that of ``b``."""
         oa, ob = self.outcomes[self.reps[a]], self.outcomes[self.reps[b]]

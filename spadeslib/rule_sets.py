@@ -12,6 +12,8 @@ Traceback (most recent call last):
 TypeError: 'mappingproxy' object does not support item assignment
 >>> [str(c) for c in JOKER_TRUMPS[:4]]
 ['BJ', 'LJ', '2S', 'AS']
+>>> list(MODIFIER_WORDS) == list(MODIFIERS)  # every modifier has its words
+True
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ __all__ = [
     "INCOMPATIBLE",
     "JOKER_TRUMPS",
     "MODIFIERS",
+    "MODIFIER_WORDS",
     "NIL_REQUIRED",
     "PRESETS",
     "STANDARD_TRUMPS",
@@ -144,6 +147,29 @@ MODIFIERS: _Registry = _frozen(
     }
 )
 """Modifier name -> (one-line summary, parameters it sets)."""
+
+MODIFIER_WORDS: Mapping[str, tuple[str, str]] = MappingProxyType(
+    {
+        "mirror": (
+            "Mirror",
+            "everyone bids exactly the spades they hold; a hand without spades "
+            "bids Nil",
+        ),
+        "whiz": ("Whiz", "everyone bids the spades they hold, or Nil"),
+        "suicide": ("Suicide", "each partnership bids exactly one Nil"),
+        "ten_for_200": (
+            "Ten for 200",
+            "a team contract of exactly 10 scores +200 when made, -200 when set",
+        ),
+        "jokers": (
+            "Jokers",
+            "Big and Little Joker replace 2♣ and 2♥ as the top trumps; the dealer "
+            "leads; no Nil; Blind Seven scores ±140",
+        ),
+    }
+)
+"""Modifier name -> (title, what it means in words), for a learner: the
+table's options and narration, and the rules sheet's words."""
 
 _PRESET_ALIASES = MappingProxyType(
     {

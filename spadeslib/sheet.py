@@ -27,6 +27,7 @@ from typing import Any
 
 from .actions import Bid
 from .cards import Card
+from .rule_sets import MODIFIER_WORDS
 from .rules import PRESETS, Rules
 from .scoring import apply_bags, score_hand
 from .seats import Seat
@@ -357,12 +358,10 @@ def parameter_words(rules: Rules, name: str) -> str:
         "bid_rule": lambda v: {
             None: "bids as you choose",
             "mirror": "everyone bids exactly the spades they hold (none: Nil)",
-            "whiz": "everyone bids the spades they hold, or Nil",
+            "whiz": MODIFIER_WORDS["whiz"][1],
         }.get(v, f"bids by the {v} rule"),
         "suicide": lambda v: (
-            "each partnership bids exactly one Nil"
-            if v
-            else "no partnership must bid Nil"
+            MODIFIER_WORDS["suicide"][1] if v else "no partnership must bid Nil"
         ),
         "nil_value": lambda v: f"a Nil is worth {v} points",
         "blind_nil": lambda v: {

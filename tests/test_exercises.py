@@ -27,6 +27,10 @@ from spadeslib import analysis as dd
 from spadeslib.exercises import (
     CHAPTERS,
     DEFAULT_SEED,
+    Exercise,
+    Feedback,
+    Placeholder,
+    Spec,
     ____,
     exercise_classes,
     key_text,
@@ -34,7 +38,6 @@ from spadeslib.exercises import (
     student_seed,
 )
 from spadeslib.exercises.class_sets import key_markdown, student_notebook, write_class
-from spadeslib.exercises.core import Exercise, Feedback, Placeholder, Spec
 from spadeslib.exercises.notebooks import check_built, to_exercise, to_exercise_source
 from spadeslib.exercises.scenarios import position
 
@@ -497,8 +500,7 @@ def test_answer_key_lists_every_answer_the_check_accepts(
     """student01's key gave 9.4 = 4 where 4 and 5 pass, 10.4 = 9S where 9S and
     10S pass; student02's 10.5 gave 2D where JD passes too."""
     from spadeslib.cli import main
-    from spadeslib.exercises import accepted_texts
-    from spadeslib.exercises.core import spec_of
+    from spadeslib.exercises import accepted_texts, spec_of
 
     out = tmp_path / "class"
     args = ["exercises", "--count", "2", "--seed", "7", "--out", str(out)]
@@ -625,7 +627,7 @@ def test_a_legal_card_left_out_is_counted_not_named(chapter: str, index: int) ->
 def test_every_verdict_prints_as_a_whole_sentence() -> None:
     """Some messages ended without a full stop (teacher review): printed,
     each verdict ends with one, never doubled after a closing bracket."""
-    from spadeslib.exercises.core import Feedback
+    from spadeslib.exercises import Feedback
 
     assert str(Feedback("incorrect", "add South's")) == "Incorrect: add South's."
     assert str(Feedback("incorrect", "one (see above).")).endswith("above).")

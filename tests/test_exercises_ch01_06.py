@@ -16,9 +16,8 @@ import pytest
 
 from spadeslib import Hand, Rules
 from spadeslib.actions import LOOK, Bid
-from spadeslib.exercises import CHAPTERS, exercise_classes
+from spadeslib.exercises import CHAPTERS, SetSpec, Spec, exercise_classes
 from spadeslib.exercises.answer_lists import Names
-from spadeslib.exercises.core import SetSpec, Spec
 from spadeslib.exercises.reading import means_all
 
 SEEDS = range(1, 31)

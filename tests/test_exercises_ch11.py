@@ -13,9 +13,8 @@ from pathlib import Path
 import pytest
 
 from spadeslib.coach import THRESHOLDS, Coach
-from spadeslib.exercises import exercise_classes
+from spadeslib.exercises import Spec, exercise_classes
 from spadeslib.exercises.advice import LEVEL, SEED
-from spadeslib.exercises.core import Spec
 
 ROOT = Path(__file__).resolve().parents[1]
 CHAPTER = (ROOT / "notebooks" / "11_play.py").read_text(encoding="utf-8")

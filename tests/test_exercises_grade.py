@@ -22,7 +22,7 @@ import pytest
 
 from spadeslib.cli import main
 from spadeslib.exercises import graded, key_text, load, solutions_off, student_seed
-from spadeslib.exercises.core import SOLUTIONS_OFF
+from spadeslib.exercises.exercise import SOLUTIONS_OFF
 from spadeslib.exercises.grading import grade_class, read_answers
 from spadeslib.seats import Seat
 

@@ -8,8 +8,7 @@ from typing import Any
 
 import pytest
 
-from spadeslib.exercises import load
-from spadeslib.exercises.core import spec_of
+from spadeslib.exercises import load, spec_of
 
 
 def _spec(chapter: str, number: int, seed: int) -> Any:

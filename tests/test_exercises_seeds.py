@@ -20,8 +20,15 @@ import pytest
 
 from spadeslib import Suit
 from spadeslib.counting import holding_chance, nil_average, nil_break_even, quick_tricks
-from spadeslib.exercises import CHAPTERS, exercise_classes, key_text, load
-from spadeslib.exercises.core import SetSpec, Spec, spec_of
+from spadeslib.exercises import (
+    CHAPTERS,
+    SetSpec,
+    Spec,
+    exercise_classes,
+    key_text,
+    load,
+    spec_of,
+)
 from spadeslib.scoring import apply_bags
 
 SEEDS = range(1, 101)
@@ -328,8 +335,6 @@ def test_yppedia_blind_nil_gives_the_scores_that_allow_it() -> None:
 def test_an_exercise_whose_build_fails_is_built_again_when_next_used() -> None:
     """A learner's Ctrl-C while q4's scenario was being found left q4 broken
     for good (KeyError on every later show or check)."""
-    from spadeslib.exercises import core
-
     q = load("scoring", seed=3).q1
     cls = type(spec_of(load("scoring", seed=3).q1))
     calls = []
@@ -345,6 +350,6 @@ def test_an_exercise_whose_build_fails_is_built_again_when_next_used() -> None:
     try:
         with pytest.raises(KeyboardInterrupt):
             q.show()
-        assert core.key_text(q) == key_text(load("scoring", seed=3).q1)
+        assert key_text(q) == key_text(load("scoring", seed=3).q1)
     finally:
         cls.generate = real  # type: ignore[method-assign]

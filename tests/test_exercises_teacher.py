@@ -181,7 +181,7 @@ def test_graded_switches_solutions_off_but_keeps_hints_and_keys(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     from spadeslib.exercises import graded, solutions_off
-    from spadeslib.exercises.core import SOLUTIONS_OFF
+    from spadeslib.exercises.exercise import SOLUTIONS_OFF
 
     q1 = load("06_scoring", seed=3).q1
     key = key_text(q1)
@@ -316,7 +316,7 @@ def test_the_class_set_prints_each_students_exercises_and_a_marking_copy(
     with room for each answer and no answer; per chapter, the marking copy
     of every student's with every accepted answer, each student from a new
     page."""
-    from spadeslib.exercises.core import spec_of
+    from spadeslib.exercises import spec_of
 
     write_class(["x", "y"], "7", tmp_path, ["02", "06"])
     for name in ("02_deck_and_deal", "06_scoring"):

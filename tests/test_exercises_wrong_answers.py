@@ -12,10 +12,9 @@ import functools
 import pytest
 
 from spadeslib.coach import Coach
-from spadeslib.exercises import exercise_classes
+from spadeslib.exercises import Spec, exercise_classes
 from spadeslib.exercises.advice import LEVEL, SEED
 from spadeslib.exercises.ch11_check_my_play import DEMO_SEED
-from spadeslib.exercises.core import Spec
 
 PlayWithBots, Trumping, ReadRecord, CheckMyPlay = exercise_classes("11")
 Partner, FirstBidder, SideTricks, Glossary = exercise_classes("01")

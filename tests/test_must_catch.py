@@ -1,6 +1,6 @@
 """Every mistake an exercise says it must catch is caught, by its own message.
 
-``must_catch`` (see :class:`spadeslib.exercises.core.Spec`) names the typical
+``must_catch`` (see :class:`spadeslib.exercises.specs.Spec`) names the typical
 wrong answers an exercise is built to tell apart from the key. For every
 exercise of every chapter, over seeds 1-30: each of them differs from the key
 on at least one seed, and on every seed where it does, a learner who answers
@@ -19,8 +19,7 @@ import functools
 
 import pytest
 
-from spadeslib.exercises import CHAPTERS, exercise_classes
-from spadeslib.exercises.core import SetSpec, Spec
+from spadeslib.exercises import CHAPTERS, SetSpec, Spec, exercise_classes
 
 SEEDS = range(1, 31)
 #: the exercises built by analysing positions with the coach (as in

@@ -34,22 +34,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import SpadesError
-from .core import (
-    DEFAULT_SEED,
-    Exercise,
-    Feedback,
-    Mistake,
-    Placeholder,
-    SetSpec,
-    Spec,
-    ____,
-    accepted_texts,
-    graded,
-    key_text,
-    solutions_off,
-    spec_of,
-)
+from .exercise import Exercise, accepted_texts, graded, key_text, solutions_off, spec_of
+from .feedback import Feedback, Mistake, Placeholder, ____
 from .reading import AnswerError
+from .specs import DEFAULT_SEED, SetSpec, Spec
 
 __all__ = [
     "CHAPTERS",

@@ -25,7 +25,7 @@ from typing import Any, Literal
 
 from ..cards import Suit
 from ..seats import Seat
-from .core import ____
+from .feedback import ____
 
 __all__ = ["EXPECTED_CHECK", "Reading", "python_source", "ran_cells", "read_answers"]
 

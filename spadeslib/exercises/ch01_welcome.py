@@ -16,8 +16,9 @@ from ..rules import Rules
 from ..scoring import side_of
 from ..seats import Seat
 from .answers import SeatAnswer, Whole, Word
-from .core import Feedback, Mistake, Spec
+from .feedback import Feedback, Mistake
 from .scenarios import deal, play_to, side_name, tricks_text
+from .specs import Spec
 
 CHAPTER = "01_welcome"
 TITLE = "Welcome"

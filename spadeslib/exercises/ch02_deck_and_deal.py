@@ -22,9 +22,10 @@ from ..rules import Rules
 from ..seats import Seat
 from .answer_lists import Suits
 from .answers import Decimal, SeatAnswer, Whole
-from .core import Feedback, Mistake, SetSpec, Spec
+from .feedback import Feedback, Mistake
 from .reading import suit_list
 from .scenarios import deal, hand_picture
+from .specs import SetSpec, Spec
 
 CHAPTER = "02_deck_and_deal"
 TITLE = "The deck and the deal"

@@ -25,7 +25,7 @@ from ..seats import Seat
 from .answer_lists import Seats
 from .answers import Halves, Whole
 from .ch03_nil_bids import CHAPTER, NilOptions, PresetBids, make_bids
-from .core import Mistake, SetSpec, Spec
+from .feedback import Mistake
 from .scenarios import (
     bids_table,
     deal,
@@ -33,6 +33,7 @@ from .scenarios import (
     other_side,
     side_name,
 )
+from .specs import SetSpec, Spec
 
 TITLE = "Bidding"
 INTRO = (

@@ -27,9 +27,9 @@ from ..scoring import side_of
 from ..seats import Seat
 from .answer_lists import Names
 from .answers import Answer
-from .core import SetSpec
 from .reading import AnswerError, means_all, parse_bid, parse_list, plural
 from .scenarios import bids_table, deal, new_seed, other_side
+from .specs import SetSpec
 
 CHAPTER = "03_bidding"
 

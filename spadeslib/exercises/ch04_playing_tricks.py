@@ -25,9 +25,10 @@ from ..seats import Seat
 from ..tricks import trick_winner
 from .answer_lists import Cards
 from .answers import SeatAnswer
-from .core import Mistake, SetSpec, Spec
+from .feedback import Mistake
 from .reading import answer_words, card_codes
 from .scenarios import cap, hand_picture, position, trick_line, tricks_text
+from .specs import SetSpec, Spec
 
 CHAPTER = "04_playing_tricks"
 TITLE = "Playing tricks"

@@ -23,9 +23,10 @@ from ..rules import Rules
 from ..seats import Seat
 from .answer_lists import Cards
 from .answers import Choice, Whole
-from .core import Feedback, Mistake, SetSpec, Spec, ____
+from .feedback import Feedback, Mistake, ____
 from .reading import card_codes, means_all
 from .scenarios import cap, hand_picture, new_seed, policy, position, tricks_text
+from .specs import SetSpec, Spec
 
 CHAPTER = "05_breaking_spades"
 TITLE = "Breaking spades"

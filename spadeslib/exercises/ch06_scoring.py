@@ -24,7 +24,7 @@ from ..rules import Rules
 from ..scoring import SideScore, score_hand, side_seats
 from ..seats import Seat
 from .answers import Whole
-from .core import Mistake, Spec
+from .feedback import Mistake
 from .scenarios import (
     bag_text,
     bids_table,
@@ -35,6 +35,7 @@ from .scenarios import (
     side_name,
     split_tricks,
 )
+from .specs import Spec
 
 CHAPTER = "06_scoring"
 TITLE = "Scoring a hand"

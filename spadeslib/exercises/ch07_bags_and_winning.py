@@ -33,13 +33,14 @@ from .ch07_winning import (
     side_bids,
     tricks_for,
 )
-from .core import Mistake, Spec
+from .feedback import Mistake
 from .scenarios import (
     bids_table,
     other_side,
     rules_text,
     side_name,
 )
+from .specs import Spec
 
 TITLE = "Bags and winning"
 INTRO = (

@@ -20,7 +20,7 @@ from ..rules import Rules
 from ..scoring import SideScore, game_over, score_hand
 from ..seats import Seat
 from .answers import NOBODY, Side
-from .core import Feedback, Mistake, Spec
+from .feedback import Feedback, Mistake
 from .scenarios import (
     bids_table,
     describe_score,
@@ -29,6 +29,7 @@ from .scenarios import (
     side_name,
     split_tricks,
 )
+from .specs import Spec
 
 CHAPTER = "07_bags_and_winning"
 

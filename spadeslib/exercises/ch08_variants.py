@@ -25,7 +25,7 @@ from ..scoring import SideScore, score_hand, sides
 from ..seats import Seat
 from ..tricks import trick_winner
 from .answers import SeatAnswer, Whole
-from .core import Mistake, Spec
+from .feedback import Mistake
 from .scenarios import (
     bids_table,
     deal,
@@ -36,6 +36,7 @@ from .scenarios import (
     split_tricks,
     trick_line,
 )
+from .specs import Spec
 
 CHAPTER = "08_variants"
 TITLE = "The variants"

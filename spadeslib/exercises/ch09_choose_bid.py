@@ -15,8 +15,9 @@ from ..rules import Rules
 from ..seats import Seat
 from .advice import BID_SAMPLES, accepted, bid_coach, within_noise
 from .answers import BidAnswer
-from .core import Feedback, Mistake, Spec
+from .feedback import Feedback, Mistake
 from .scenarios import bids_table, deal, hand_picture, sensible
+from .specs import Spec
 
 CHAPTER = "09_strategy_bidding"
 

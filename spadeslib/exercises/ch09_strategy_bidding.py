@@ -23,11 +23,9 @@ from ..scoring import score_hand
 from ..seats import Seat
 from .answers import Decimal, Whole
 from .ch09_choose_bid import CHAPTER, ChooseBid
-from .core import (
-    Mistake,
-    Spec,
-)
+from .feedback import Mistake
 from .reading import AnswerError, plural
+from .specs import Spec
 
 TITLE = "Strategy I: bidding"
 INTRO = (

@@ -25,7 +25,7 @@ from ..seats import Seat
 from ..tricks import trick_winner
 from .advice import accepted, coach
 from .answers import CardAnswer
-from .core import Feedback, Mistake, Spec
+from .feedback import Feedback, Mistake
 from .reading import card_list, plural
 from .scenarios import (
     bids_line,
@@ -36,6 +36,7 @@ from .scenarios import (
     side_name,
     trick_line,
 )
+from .specs import Spec
 
 CHAPTER = "10_strategy_play"
 

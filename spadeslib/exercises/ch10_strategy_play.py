@@ -38,7 +38,7 @@ from ..rules import Rules
 from ..seats import Seat
 from .answer_lists import Cards, Suits
 from .ch10_puzzles import CHAPTER, CoverNil, Ending, PartnerWinning
-from .core import Feedback, SetSpec, ____
+from .feedback import Feedback, ____
 from .reading import card_codes, parse_list
 from .scenarios import (
     bids_table,
@@ -47,6 +47,7 @@ from .scenarios import (
     trick_line,
     tricks_text,
 )
+from .specs import SetSpec
 
 TITLE = "Strategy II: card play"
 INTRO = (

@@ -21,11 +21,7 @@ from ..rules import Rules
 from ..seats import Seat
 from .advice import LEVEL, SEED, accepted, coach
 from .answer_lists import TrickNumbers
-from .core import (
-    Feedback,
-    Mistake,
-    SetSpec,
-)
+from .feedback import Feedback, Mistake
 from .reading import plural
 from .scenarios import (
     bids_line,
@@ -36,6 +32,7 @@ from .scenarios import (
     sensible,
     tricks_text,
 )
+from .specs import SetSpec
 
 CHAPTER = "11_play"
 

@@ -24,11 +24,7 @@ from ..seats import Seat
 from .answer_lists import TrickNumbers
 from .answers import Whole
 from .ch11_check_my_play import CheckMyPlay
-from .core import (
-    Mistake,
-    SetSpec,
-    Spec,
-)
+from .feedback import Mistake
 from .reading import AnswerError, plural
 from .scenarios import (
     deal,
@@ -36,6 +32,7 @@ from .scenarios import (
     sensible,
     tricks_text,
 )
+from .specs import SetSpec, Spec
 
 CHAPTER = "11_play"
 TITLE = "Play"

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..errors import SpadesError
 from . import CHAPTERS, DEFAULT_SEED, load, resolve, student_seed
-from .core import accepted_texts, key_text
+from .exercise import accepted_texts, key_text
 from .notebooks import FORMAT, SEED_LINE, solution_source, to_exercise
 from .sheets import (
     class_answers,

@@ -40,7 +40,7 @@ from typing import Any, Literal
 from ..errors import SpadesError
 from . import CHAPTERS, Chapter, load, resolve
 from .cells import EXPECTED_CHECK, Reading, python_source, ran_cells, read_answers
-from .core import Feedback
+from .feedback import Feedback
 
 __all__ = [
     "VERDICTS",

@@ -2,7 +2,7 @@
 student sets and answer keys.
 
 Each exercise is declared once, in its chapter module (title, intro, prompt,
-generator, key, mistakes, hint; see :class:`.core.Spec`). One template,
+generator, key, mistakes, hint; see :class:`.specs.Spec`). One template,
 :func:`solution_source`, renders a chapter's declarations into its solution
 notebook (``exercises/solutions/NAME.py``, paired with ``NAME.ipynb`` by
 jupytext), with every answer filled in from the key at the course's seed;
@@ -270,7 +270,7 @@ def solution_source(
         parts.append(f"# %%\nq{i}.show()\n")
         if cls.worked:
             parts.append(f"# %%\n{CODE_MARK}\n{cls.worked.rstrip()}\n")
-        from .core import spec_of
+        from .exercise import spec_of
 
         answer = cls.answer_code or spec_of(q).literal()
         parts.append(f"# %%\nanswer = {answer}  {MARK}\nq{i}.check(answer)\n")

@@ -24,7 +24,8 @@ from typing import Any
 
 from ..display import inline_html
 from . import load, resolve
-from .core import Spec, spec_of
+from .exercise import spec_of
+from .specs import Spec
 
 __all__ = [
     "class_answers",

@@ -29,7 +29,8 @@ from ..cards import Card
 from ..display import and_list, plural
 from ..errors import IllegalAction
 from ..hand import Phase
-from ..rules import MODIFIERS, PRESETS, Rules
+from ..rule_sets import MODIFIER_WORDS
+from ..rules import PRESETS, Rules
 from ..seats import Seat
 from ..view import PlayerView
 
@@ -75,27 +76,7 @@ PRESET_WORDS: dict[str, tuple[str, str]] = {
 }
 """Preset name -> (title, what it means in words)."""
 
-MODIFIER_WORDS: dict[str, tuple[str, str]] = {
-    "mirror": (
-        "Mirror",
-        "everyone bids exactly the spades they hold; a hand without spades bids Nil",
-    ),
-    "whiz": ("Whiz", "everyone bids the spades they hold, or Nil"),
-    "suicide": ("Suicide", "each partnership bids exactly one Nil"),
-    "ten_for_200": (
-        "Ten for 200",
-        "a team contract of exactly 10 scores +200 when made, -200 when set",
-    ),
-    "jokers": (
-        "Jokers",
-        "Big and Little Joker replace 2♣ and 2♥ as the top trumps; the dealer "
-        "leads; no Nil; Blind Seven scores ±140",
-    ),
-}
-"""Modifier name -> (title, what it means in words)."""
-
 assert set(PRESET_WORDS) == set(PRESETS), "every preset needs words"
-assert set(MODIFIER_WORDS) == set(MODIFIERS), "every modifier needs words"
 
 
 def rules_in_words(rules: Rules) -> list[str]:

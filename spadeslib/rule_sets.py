@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
@@ -34,6 +35,7 @@ __all__ = [
     "PRESETS",
     "STANDARD_TRUMPS",
     "combination_error",
+    "modifier_text",
     "setting_text",
 ]
 
@@ -159,17 +161,37 @@ MODIFIER_WORDS: Mapping[str, tuple[str, str]] = MappingProxyType(
         "suicide": ("Suicide", "each partnership bids exactly one Nil"),
         "ten_for_200": (
             "Ten for 200",
-            "a team contract of exactly 10 scores +200 when made, -200 when set",
+            "a team contract of exactly 10 scores +{ten_for_200_value} when made, "
+            "-{ten_for_200_value} when set",
         ),
         "jokers": (
             "Jokers",
             "Big and Little Joker replace 2♣ and 2♥ as the top trumps; the dealer "
-            "leads; no Nil; Blind Seven scores ±140",
+            "leads; no Nil; Blind Seven scores ±{blind_seven_value}",
         ),
     }
 )
 """Modifier name -> (title, what it means in words), for a learner: the
-table's options and narration, and the rules sheet's words."""
+table's options and narration, and the rules sheet's words. The words name
+a rule set's values as fields (``{ten_for_200_value}``): read them through
+:func:`modifier_text`."""
+
+
+def modifier_text(modifier: str, rules: Any) -> tuple[str, str]:
+    """The title and words of ``modifier`` (:data:`MODIFIER_WORDS`) with the
+    values of ``rules`` (a :class:`~spadeslib.Rules`) in them.
+
+    >>> from spadeslib import Rules
+    >>> modifier_text("ten_for_200", Rules.parse("classic+ten_for_200"))[1]
+    'a team contract of exactly 10 scores +200 when made, -200 when set'
+    >>> rules = Rules.parse("classic+ten_for_200+ten_for_200_value=300")
+    >>> modifier_text("ten_for_200", rules)[1][-36:]
+    'scores +300 when made, -300 when set'
+    """
+    title, words = MODIFIER_WORDS[modifier]
+    values = {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules)}
+    return title, words.format_map(values)
+
 
 _PRESET_ALIASES = MappingProxyType(
     {

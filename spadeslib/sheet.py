@@ -27,7 +27,7 @@ from typing import Any
 
 from .actions import Bid
 from .cards import Card
-from .rule_sets import MODIFIER_WORDS
+from .rule_sets import modifier_text
 from .rules import PRESETS, Rules
 from .scoring import apply_bags, score_hand
 from .seats import Seat
@@ -325,7 +325,7 @@ def parameter_words(rules: Rules, name: str) -> str:
     >>> parameter_words(Rules("yppedia"), "nil_value")
     'a Nil is worth 50 points'
     >>> parameter_words(Rules.parse("classic+mirror"), "bid_rule")
-    'everyone bids exactly the spades they hold (none: Nil)'
+    'everyone bids exactly the spades they hold; a hand without spades bids Nil'
     """
     value = getattr(rules, name)
     side = "side" if rules.players == 4 else "player"
@@ -357,11 +357,11 @@ def parameter_words(rules: Rules, name: str) -> str:
         ),
         "bid_rule": lambda v: {
             None: "bids as you choose",
-            "mirror": "everyone bids exactly the spades they hold (none: Nil)",
-            "whiz": MODIFIER_WORDS["whiz"][1],
+            "mirror": modifier_text("mirror", rules)[1],
+            "whiz": modifier_text("whiz", rules)[1],
         }.get(v, f"bids by the {v} rule"),
         "suicide": lambda v: (
-            MODIFIER_WORDS["suicide"][1] if v else "no partnership must bid Nil"
+            modifier_text("suicide", rules)[1] if v else "no partnership must bid Nil"
         ),
         "nil_value": lambda v: f"a Nil is worth {v} points",
         "blind_nil": lambda v: {

@@ -13,7 +13,7 @@ from spadeslib.coach import Coach
 from spadeslib.coach.explain import describe
 from spadeslib.sheet import rules_sheet
 from spadeslib.table.narrate import Snapshot, describe_action
-from spadeslib.table.panels import sheet_state
+from spadeslib.table.panels import options_state, sheet_state
 from spadeslib.table.session import TableSession
 from spadeslib.table.state import _pile_words, _prompt, table_state
 from spadeslib.table.words import rules_in_words
@@ -296,3 +296,17 @@ def test_a_typed_play_or_bid_with_nothing_after_it_asks_what() -> None:
     assert table.notice == "Play what? For example 'play QH'."
     assert not table.command("bid")
     assert table.notice == "Bid what? For example 'bid 4'."
+
+
+def test_a_variants_words_carry_the_rule_sets_values() -> None:
+    """A teacher's ``ten_for_200_value=300`` (or Blind Seven at 150) is what
+    the table says, in the rules panel, the options and the rules sheet: the
+    words were written for the default values."""
+    ten = Rules.parse("classic+ten_for_200+ten_for_200_value=300")
+    assert "+300 when made, -300 when set" in rules_in_words(ten)[0]
+    options = options_state(TableSession(ten, seed=1))["modifiers"]
+    words = {m["id"]: m["words"] for m in options}
+    assert "+300 when made" in words["ten_for_200"]
+    seven = Rules.parse("classic+jokers+blind_seven_value=150")
+    assert rules_in_words(seven)[0].endswith("Blind Seven scores ±150.")
+    assert "10 scores +200" not in " ".join(rules_in_words(ten)) + rules_sheet(ten)

@@ -14,6 +14,7 @@ from typing import Any
 from ..actions import Bid
 from ..bots.ladder import level_label
 from ..hand import Phase
+from ..rule_sets import modifier_text
 from ..rules import INCOMPATIBLE, MODIFIERS, PRESETS
 from ..scoring import side_of, sides
 from .advisor import NOISE_WORDS
@@ -27,7 +28,7 @@ from .narrate import (
 )
 from .options import ladder, level_seats
 from .session import SPEEDS, TableSession
-from .words import MODIFIER_WORDS, PRESET_WORDS, plural, rules_in_words
+from .words import PRESET_WORDS, plural, rules_in_words
 
 __all__ = [
     "deal_words",
@@ -220,8 +221,8 @@ def options_state(session: TableSession) -> dict[str, Any]:
         "modifiers": [
             {
                 "id": m,
-                "title": MODIFIER_WORDS[m][0],
-                "words": MODIFIER_WORDS[m][1],
+                "title": modifier_text(m, rules)[0],
+                "words": modifier_text(m, rules)[1],
                 "on": m in rules.modifiers,
             }
             for m in MODIFIERS

@@ -267,7 +267,7 @@ def _prompt(session: TableSession, view: PlayerView) -> str:
     if phase is Phase.BIDDING and len(view.legal) == 1:
         only = view.legal[0]
         assert isinstance(only, Bid)
-        why = [modifier_words(m) for m in view.rules.modifiers]
+        why = [modifier_words(m, view.rules) for m in view.rules.modifiers]
         mirror = view.rules.bid_rule == "mirror"  # Nil only with no spades
         if only.kind is BidKind.NUMBER and not mirror and nil_closed(view):
             why.append("Nil is closed: your partner has bid")

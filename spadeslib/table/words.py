@@ -29,7 +29,7 @@ from ..cards import Card
 from ..display import and_list, plural
 from ..errors import IllegalAction
 from ..hand import Phase
-from ..rule_sets import MODIFIER_WORDS
+from ..rule_sets import MODIFIER_WORDS, modifier_text
 from ..rules import PRESETS, Rules
 from ..seats import Seat
 from ..view import PlayerView
@@ -92,7 +92,7 @@ def rules_in_words(rules: Rules) -> list[str]:
     """
     lines = []
     for mod in rules.modifiers:
-        name, text = MODIFIER_WORDS[mod]
+        name, text = modifier_text(mod, rules)
         lines.append(f"{name}: {text}.")
     title, words = PRESET_WORDS[rules.preset]
     but = ", except where a variant changes it" if rules.modifiers else ""
@@ -232,12 +232,13 @@ def bid_rule_words(view: PlayerView) -> str:
      (Whiz: everyone bids the spades they hold, or Nil.)
     """
     mods = [m for m in view.rules.modifiers if m in ("whiz", "mirror")]
-    return "".join(f" ({modifier_words(m)}.)" for m in mods)
+    return "".join(f" ({modifier_words(m, view.rules)}.)" for m in mods)
 
 
-def modifier_words(modifier: str) -> str:
-    """``"Whiz: everyone bids the spades they hold, or Nil"``."""
-    title, words = MODIFIER_WORDS[modifier]
+def modifier_words(modifier: str, rules: Rules) -> str:
+    """``"Whiz: everyone bids the spades they hold, or Nil"``, with the
+    values of ``rules`` (:func:`~spadeslib.rule_sets.modifier_text`)."""
+    title, words = modifier_text(modifier, rules)
     return f"{title}: {words}"
 
 

@@ -565,6 +565,8 @@ print(wrapped(f"North's bot at NS {BEHIND['NS']}, EW {BEHIND['EW']}: {reason}"))
 # the coach of chapters 10 and 11 (a table's Hint) on the same decision
 advice = Coach("search", seed="ch10").advise(first.view(Seat.NORTH))
 print(wrapped(f"The coach on the same decision: {advice.explain()}"))
+ends = "some" if advice.study.ends_game else "none"
+print(f"of the coach's {advice.worlds} deals, {ends} end the game")
 own_bids = [blind_played[i, False].bids[Seat.NORTH] for i in range(BLIND_DEALS)]
 print(
     f"left to itself, North's bot bid Blind Nil in "
@@ -713,8 +715,10 @@ print(
 # disagrees, and says so on the same decision (printed under the bot's
 # reason): it bids Blind Nil. The coach values one hand only, by its
 # **margin** (your side's points for the hand minus the other side's, each
-# bag −10) over deals of the unseen cards, and it does not look at the game
-# score, so it sides with the measurement above, not with the bot's rule
+# bag −10) over deals of the unseen cards. It looks at the game score only
+# where a deal ends the game (a game won or lost then counts 400 points,
+# and its hint says so: `docs/coach.md`), which none does from these
+# scores, so it sides with the measurement above, not with the bot's rule
 # of thumb. At a `classic` table, a learner pressing *Hint* here is told
 # to bid Blind Nil: the coach answers for this hand's points, the bot's
 # rule of thumb for the game. Its figure "once the noise of the deals is

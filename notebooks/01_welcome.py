@@ -181,7 +181,7 @@ while hand.phase is Phase.BIDDING:
     seat = hand.turn
     suggestion = bots[seat].explain(game.view(seat))
     game.apply(suggestion.action)
-    if seat in hand.bid_map():  # a bid (not just looking at the cards)
+    if seat in hand.bids:  # a bid (not just looking at the cards)
         print(wrapped(f"{seat.full:<6} {suggestion.reason}", indent=7))
 view = game.view("N")
 for side in view.sides:
@@ -203,7 +203,7 @@ won = {"NS": 0, "EW": 0}
 rows = []
 for number, trick in enumerate(hand.tricks, 1):
     won[hand.side_of(trick.winner)] += 1
-    cards = {seat: card.symbol() for seat, card in trick.plays}
+    cards = {seat: card.symbol for seat, card in trick.plays}
     rows.append(
         (
             number,

@@ -69,7 +69,7 @@ for suit, count in sorted(Counter(card.suit for card in rules.deck).items()):
 # %%
 for text in ["AS", "10h", "TH", "Q♣", "♦7"]:
     card = Card.parse(text)
-    print(f"{text!r:>7} -> {card!s:<4} {card.symbol():<4} {card.name}")
+    print(f"{text!r:>7} -> {card!s:<4} {card.symbol:<4} {card.name}")
 
 # %% [markdown]
 # ### Rank order
@@ -100,7 +100,7 @@ print(" > ".join(card.rank.label for card in ranked))
 # highest down:
 
 # %%
-print("trumps, high to low:", " ".join(card.symbol() for card in rules.trump_order))
+print("trumps, high to low:", " ".join(card.symbol for card in rules.trump_order))
 print("is 2♠ a trump?", rules.is_trump(Card.parse("2S")))
 print("is A♥ a trump?", rules.is_trump(Card.parse("AH")))
 
@@ -114,7 +114,7 @@ rows = []
 for a, b in duels:
     first, second = Card.parse(a), Card.parse(b)
     verdict = "yes" if rules.beats(first, second, Suit.HEARTS) else "no"
-    rows.append((first.symbol(), second.symbol(), verdict))
+    rows.append((first.symbol, second.symbol, verdict))
 show_table(["card", "against", "beats it? (hearts led)"], rows)
 
 # %% [markdown]

@@ -74,7 +74,7 @@ print("'pass'?", hand.check("pass"))  # why the hand would refuse it
 
 # %%
 north = hand.view("N")
-print("North's cards:", north.hand)
+print("North's cards:", north.holding)
 print("North may:    ", labels(north.legal))
 
 # %% [markdown]
@@ -102,7 +102,7 @@ for bid in (4, 2, 3):
     seat = hand.turn
     hand.apply(bid)
     print(f"{seat.full:<6} bids {bid}")
-print({seat.full: bid.label() for seat, bid in hand.bid_map().items()})
+print({seat.full: bid.label() for seat, bid in hand.bids.items()})
 print("phase now:", hand.phase.value)
 
 # %% [markdown]
@@ -192,7 +192,7 @@ for i in range(DEALS):
     deal = Hand(Rules(), dealer=Seat(i % 4), seed=f"bidding/{i}")
     while deal.phase is Phase.BIDDING:
         deal.apply(bots[deal.turn].act(deal.view(deal.turn)))
-    bids = deal.bid_map().values()
+    bids = deal.bids.values()
     totals[sum(b.tricks for b in bids)] += 1
     kinds.update(b.label() if b.is_nil else "number" for b in bids)
 print(f"{DEALS} deals, {sum(kinds.values())} bids:", dict(sorted(kinds.items())))

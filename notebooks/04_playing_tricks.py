@@ -41,7 +41,7 @@ def show_table(headers, rows):
 
 def symbols(cards):
     """Cards as a short string such as '2♣ K♥ A♠'."""
-    return " ".join(card.symbol() for card in cards)
+    return " ".join(card.symbol for card in cards)
 
 
 # %% [markdown]
@@ -180,7 +180,7 @@ print(hand.tricks[-1])
 # %%
 for trick in hand.tricks:
     display(trick)
-print({seat.full: won for seat, won in hand.tricks_by_seat().items()})
+print({seat.full: won for seat, won in hand.tricks_won.items()})
 
 # %% [markdown]
 # Everybody at the table saw who could not follow. Each player's *view* of
@@ -215,8 +215,8 @@ rows = []
 for label, cards in tricks:
     plays = list(zip(Seat, Card.parse_many(cards), strict=True))
     winner = trick_winner(rules, plays)
-    shown = " · ".join(f"{seat}:{card.symbol()}" for seat, card in plays)
-    rows.append((label, shown, f"{winner.full} ({dict(plays)[winner].symbol()})"))
+    shown = " · ".join(f"{seat}:{card.symbol}" for seat, card in plays)
+    rows.append((label, shown, f"{winner.full} ({dict(plays)[winner].symbol})"))
 show_table(["what it shows", "trick (N leads)", "winner"], rows)
 
 # %% [markdown]

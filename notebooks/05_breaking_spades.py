@@ -49,7 +49,7 @@ def show_table(headers, rows):
 
 def symbols(cards):
     """Cards as a short string such as '2♣ K♥ A♠'."""
-    return " ".join(card.symbol() for card in cards)
+    return " ".join(card.symbol for card in cards)
 
 
 # %% [markdown]

@@ -447,7 +447,7 @@ for won, says in [(7, "+52, 389"), (8, "+53, then -100: 290")]:
 hand = Hand("classic", dealer="S", seed=4)
 for bid in (3, 1, 4, 4):  # West, North, East, South
     hand.apply(bid)
-need = score_hand(classic, hand.bid_map(), dict.fromkeys(Seat, 0), {})
+need = score_hand(classic, hand.bids, dict.fromkeys(Seat, 0), {})
 example(
     "004",
     "South deals; W 3, N 1, E 4, S 4",
@@ -504,8 +504,8 @@ game = Game("cards4net", seed=8)
 bots = {seat: make_bot("rule", seed=f"ch6/{seat.letter}") for seat in Seat}
 play_until(game, bots, hands=1)
 hand = game.finished_hands[0]
-print("bids:  ", {seat.full: bid.label() for seat, bid in hand.bid_map().items()})
-print("tricks:", {seat.full: won for seat, won in hand.tricks_by_seat().items()})
+print("bids:  ", {seat.full: bid.label() for seat, bid in hand.bids.items()})
+print("tricks:", {seat.full: won for seat, won in hand.tricks_won.items()})
 for side_score in hand.result.values():
     breakdown(side_score)
 

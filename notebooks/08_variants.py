@@ -162,12 +162,12 @@ hand.apply(Exchange.of(sorted(hand.holding[Seat.SOUTH], key=danger)[:2]))
 north = hand.view("N")
 print(
     "North passed  ",
-    " ".join(c.symbol() for c in north.passed),
+    " ".join(c.symbol for c in north.passed),
     "and received",
-    " ".join(c.symbol() for c in north.received),
+    " ".join(c.symbol for c in north.received),
 )
 print("North before: ", cards_text(north_before))
-print("North after:  ", cards_text(north.hand))
+print("North after:  ", cards_text(north.holding))
 print("phase:", hand.phase.value, "| first lead:", hand.turn.full)
 
 # %% [markdown]
@@ -238,7 +238,7 @@ print(hand.why_illegal(Bid(5)))
 
 # %%
 whiz = bidding_options("cards4net+whiz", seed=9, choose=lambda hand, legal: legal[-1])
-print({seat.full: bid.label() for seat, bid in whiz.bid_map().items()})
+print({seat.full: bid.label() for seat, bid in whiz.bids.items()})
 
 # %% [markdown]
 # ## With no spades: mirror and whiz differ
@@ -356,7 +356,7 @@ print(
     "; added:",
     " ".join(str(c) for c in jokers.deck if c.is_joker),
 )
-print("trumps, high to low:", ", ".join(c.symbol() for c in jokers.trump_order))
+print("trumps, high to low:", ", ".join(c.symbol for c in jokers.trump_order))
 two, ace = Card.parse("2S"), Card.parse("AS")
 print(
     "does 2♠ beat A♠?",
@@ -385,7 +385,7 @@ print("West may:                  ", labels(hand.legal_actions()))
 print("   ", hand.why_illegal("nil"))
 hand.apply(4)
 print("first to lead:", hand.turn.full, "(the dealer)")
-print("may lead:", " ".join(c.symbol() for c in hand.legal_actions()))
+print("may lead:", " ".join(c.symbol for c in hand.legal_actions()))
 
 # %%
 blind = {
@@ -434,8 +434,8 @@ def play_deal(spec):
 played = {spec: play_deal(spec) for spec in SPECS}
 rows = []
 for spec, hand in played.items():
-    bids = {s: b.label() for s, b in hand.bid_map().items()}
-    won = hand.tricks_by_seat()
+    bids = {s: b.label() for s, b in hand.bids.items()}
+    won = hand.tricks_won
     ns, ew = hand.result["NS"], hand.result["EW"]
     rows.append(
         (
@@ -494,7 +494,7 @@ two.apply("look")
 view = two.view("N")
 print(
     "North sees the top card:",
-    view.drawn.symbol(),
+    view.drawn.symbol,
     "| options:",
     labels(two.legal_actions()),
 )
@@ -550,9 +550,9 @@ dn.apply(Discard.of(worst))
 thrown, received = dn.blind_discards[Seat.NORTH]
 print(
     "threw away",
-    " ".join(c.symbol() for c in thrown),
+    " ".join(c.symbol for c in thrown),
     "and received",
-    " ".join(c.symbol() for c in received),
+    " ".join(c.symbol for c in received),
 )
 dn.apply(bots[dn.turn].act(dn.view(dn.turn)))  # South bids first
 print(
@@ -579,7 +579,7 @@ for bid in (3, 3, 3, 3):
 rng = random.Random(1)
 print(
     f"timer: {timed.move_timer} s | time out, so {hand.turn.full} plays",
-    hand.random_action(rng).symbol(),
+    hand.random_action(rng).symbol,
 )
 
 # %% [markdown]

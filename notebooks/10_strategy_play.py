@@ -103,17 +103,15 @@ def show_position(hand):
     for trick in view.tricks:
         won[hand.side_of(trick.winner)] += 1
     for number, trick in enumerate(view.tricks, 1):
-        plays = " ".join(f"{s.letter}:{c.symbol():<4}" for s, c in trick.plays)
+        plays = " ".join(f"{s.letter}:{c.symbol:<4}" for s, c in trick.plays)
         print(f"  trick {number:>2}: {plays} won by {trick.winner.full}")
     print("tricks won:", ", ".join(f"{side} {n}" for side, n in won.items()))
     to = "play" if view.trick else "lead"
     print(f"now: trick {len(view.tricks) + 1}, {me.full} to {to}")
     if view.trick:
-        print(
-            "this trick:", " ".join(f"{s.letter}:{c.symbol()}" for s, c in view.trick)
-        )
-    print(f"your cards: {cards_text(view.hand)}")
-    print("legal now: ", " ".join(c.symbol() for c in view.legal))
+        print("this trick:", " ".join(f"{s.letter}:{c.symbol}" for s, c in view.trick))
+    print(f"your cards: {cards_text(view.holding)}")
+    print("legal now: ", " ".join(c.symbol for c in view.legal))
 
 
 COACH = Coach("search", seed="ch10")
@@ -143,7 +141,7 @@ def coach_says(hand):
     for card in hand.legal_cards():
         verdict = advice.rate(card)
         lost, rated = f"{verdict.loss:.1f}", loss_points(verdict.rated)
-        rows.append((card.symbol(), verdict.rating, lost, rated))
+        rows.append((card.symbol, verdict.rating, lost, rated))
     show_table(
         ["card", "rating", "points lost (average)", "rated (less the noise)"], rows
     )
@@ -163,9 +161,9 @@ def count_cards(view):
             (
                 suit.symbol,
                 len(pick(played)),
-                cards_text(pick(view.hand)),
+                cards_text(pick(view.holding)),
                 len(out),
-                out[0].symbol() if out else "–",
+                out[0].symbol if out else "–",
             )
         )
     show_table(
@@ -262,7 +260,7 @@ while not full.is_over:
     if full.phase is Phase.PLAYING and not full.trick:
         view = full.view("S")
         out = [c for c in view.unseen_cards() if c.suit is Suit.SPADES]
-        mine = [c for c in view.hand if c.suit is Suit.SPADES]
+        mine = [c for c in view.holding if c.suit is Suit.SPADES]
         spades_out.append(len(out))
         spades_mine.append(len(mine))
         # a sure winner: no spade still out is higher
@@ -564,13 +562,13 @@ for seed in ATTACK_SEEDS:
         c for c in hand.legal_cards() if advice.rate(c).rating not in ("best", "good")
     ]
     print(
-        f"seed {seed!s:>4}: best {advice.best.symbol()}; flagged: "
-        f"{' '.join(c.symbol() for c in flagged[seed]) or 'none'}"
+        f"seed {seed!s:>4}: best {advice.best.symbol}; flagged: "
+        f"{' '.join(c.symbol for c in flagged[seed]) or 'none'}"
     )
 always = [c for c in hand.legal_cards() if all(c in f for f in flagged.values())]
 print(
     f"flagged under all {len(ATTACK_SEEDS)} seeds: "
-    f"{' '.join(c.symbol() for c in always) or 'none'}"
+    f"{' '.join(c.symbol for c in always) or 'none'}"
 )
 
 # %% [markdown]
@@ -609,7 +607,7 @@ left = 13 - len(view.tricks)
 print(f"East-West still need {need} of the last {left} tricks")
 print(
     f"North-South set them by taking {left - need + 1} of the {left}; "
-    f"North's {dict(hand.trick)[Seat.NORTH].symbol()} is winning the first of them"
+    f"North's {dict(hand.trick)[Seat.NORTH].symbol} is winning the first of them"
 )
 
 # %%
@@ -697,7 +695,7 @@ for card in hand.legal_cards():
     theirs = [max(0, 13 - o.tricks - their_bid) for o in outcomes]  # East-West's bags
     rows.append(
         (
-            card.symbol(),
+            card.symbol,
             f"{advice.rate(card).loss:.1f}",
             f"{100 * sum(o.trick for o in outcomes) / n:.0f}%",
             f"{sum(o.bags for o in outcomes) / n:.2f}",
@@ -718,7 +716,7 @@ show_table(
 )
 print(f"over {study.worlds} deals of the unseen cards")
 equal = [c for c in hand.legal_cards() if advice.rate(c).loss == 0]
-print(f"equally best (0 points lost): {' and '.join(c.symbol() for c in equal)}")
+print(f"equally best (0 points lost): {' and '.join(c.symbol for c in equal)}")
 
 # %% [markdown]
 # After a duck North-South end the hand with 0.60 bags on average, after

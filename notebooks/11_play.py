@@ -175,7 +175,7 @@ demo = SpadesTable("cards4net", seed=11, speed="instant", coach="search")
 def beginner_move(table):
     """Look, bid 3, then always play the lowest legal card."""
     view = table.view
-    if view.hand is None:
+    if view.holding is None:
         return table.look()
     if view.phase.value == "bidding":
         return table.bid(3)
@@ -214,7 +214,7 @@ print(accepted, "-", demo.message.splitlines()[0])
 
 # %%
 tip = demo.hint()
-print(wrapped(f"Hint: {tip.action.symbol()}. {tip.line}"))
+print(wrapped(f"Hint: {tip.action.symbol}. {tip.line}"))
 print(wrapped(f"Why? {tip.reason}"))
 
 # %% [markdown]

@@ -5,7 +5,7 @@ cards compare by identity, hash fast and can be used freely as dict keys.
 
 >>> Card.parse("AS")
 Card.parse('AS')
->>> str(Card.parse("th")), Card.parse("10♥").symbol(), Card.parse("Q♣").name
+>>> str(Card.parse("th")), Card.parse("10♥").symbol, Card.parse("Q♣").name
 ('10H', '10♥', 'queen of clubs')
 >>> sorted(Card.parse_many("AS 2C KD BJ"))
 [Card.parse('2C'), Card.parse('KD'), Card.parse('AS'), Card.parse('BJ')]
@@ -37,6 +37,17 @@ class Suit(enum.IntEnum):
     HEARTS = 2
     SPADES = 3
     JOKER = 4
+
+    def __str__(self) -> str:
+        """The letter, as a card's code writes it (not the enum's number).
+
+        >>> str(Suit.SPADES), f"{Suit.HEARTS}|{Suit.CLUBS:>2}"
+        ('S', 'H| C')
+        """
+        return "CDHSJ"[self]
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
 
     @property
     def letter(self) -> str:
@@ -114,6 +125,19 @@ class Rank(enum.IntEnum):
     ACE = 14
     LITTLE_JOKER = 15
     BIG_JOKER = 16
+
+    def __str__(self) -> str:
+        """The label, as a card's code writes it: ``f"{c.rank}{c.suit}"`` is
+        ``str(c)`` for a card of a suit.
+
+        >>> card = Card.parse("10H")
+        >>> str(Rank.ACE), f"{card.rank}{card.suit}" == str(card)
+        ('A', True)
+        """
+        return _RANK_LABELS[self]
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
 
     @property
     def label(self) -> str:
@@ -272,9 +296,15 @@ class Card:
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
 
+    @property
     def symbol(self) -> str:
         """Rank and suit symbol: ``"A♠"``, ``"10♥"``; a joker's name, ``"Big
-        Joker"`` (``"BJ★"`` read nothing to a learner)."""
+        Joker"`` (``"BJ★"`` read nothing to a learner). A property, as
+        :attr:`Suit.symbol` and :attr:`name` are.
+
+        >>> Card.parse("10H").symbol, Card.parse("BJ").symbol
+        ('10♥', 'Big Joker')
+        """
         if self.suit is Suit.JOKER:
             return self.rank.word.title()
         return self.rank.label + self.suit.symbol
@@ -330,7 +360,7 @@ def _build_table() -> dict[str, Card]:
         card = Card(rank, Suit.JOKER)
         table[rank.label] = card
         table[rank.label + "★"] = card
-        table[rank.word.upper()] = card  # "BIG JOKER", as symbol() writes it
+        table[rank.word.upper()] = card  # "BIG JOKER", as .symbol writes it
     return table
 
 

@@ -371,7 +371,7 @@ def hand_moves(hand: Hand) -> list[str]:
         lines.insert(1 + bool(draws), "  bids: " + ", ".join(bids))
 
     def plays(cards: Sequence[tuple[Seat, Card]]) -> str:
-        return "  ".join(f"{seat.letter} {card.symbol()}" for seat, card in cards)
+        return "  ".join(f"{seat.letter} {card.symbol}" for seat, card in cards)
 
     for number, trick in enumerate(hand.tricks, 1):
         winner = trick.winner

@@ -161,7 +161,7 @@ def card_html(card: Card, four_colour: bool | None = None) -> str:
     style = "" if colour == _BLACK else f' style="color:{colour}"'
     return (
         f'<span class="spades-card"{style} '
-        f'title="{card.name}">{html.escape(card.symbol())}</span>'
+        f'title="{card.name}">{html.escape(card.symbol)}</span>'
     )
 
 
@@ -204,13 +204,13 @@ def hand_text(hand: Hand) -> str:
         f"{hand.phase.value}" + (f", {hand.turn.full} to act" if hand.turn else "")
     ]
     for seat in hand.seats:
-        bid = hand.bids[seat]
+        bid = hand.bids.get(seat)
         lines.append(
             f"  {seat.full:<5} {cards_text(hand.holding[seat]):<44} "
             f"bid {bid.label() if bid else '-':<11} tricks {hand.tricks_won[seat]}"
         )
     if hand.trick:
-        lines.append("  trick: " + " ".join(f"{s}:{c.symbol()}" for s, c in hand.trick))
+        lines.append("  trick: " + " ".join(f"{s}:{c.symbol}" for s, c in hand.trick))
     if hand.result:
         for side, score in hand.result.items():
             lines.append(f"  {side}: {score.points:+d} points, {score.bags_after} bags")
@@ -233,7 +233,7 @@ def hand_html(hand: Hand, four_colour: bool | None = None) -> str:
     """
     rows = []
     for seat in hand.seats:
-        bid = hand.bids[seat]
+        bid = hand.bids.get(seat)
         rows.append(
             f"<tr><th>{seat.full}</th>"
             f"<td>{_cards_html(hand.holding[seat], four_colour)}</td>"
@@ -284,7 +284,7 @@ def _sheet_rows(
         for side, score in hand.result.items():
             totals[side] += score.points
             bids = "+".join(
-                hand.bids[s].label()  # type: ignore[union-attr]  # all bid
+                hand.bids[s].label()  # all bid
                 for s in hand.seats
                 if hand.side_of(s) == side
             )

@@ -315,7 +315,7 @@ def play_hand(job: HandJob) -> HandOutcome:
     return HandOutcome(
         job=job,
         initial=dict(hand.initial),
-        bids={seat: _bid(hand.bids[seat]) for seat in hand.seats},
+        bids={seat: _bid(hand.bids.get(seat)) for seat in hand.seats},
         tricks_won={seat: hand.tricks_won[seat] for seat in hand.seats},
         result=dict(hand.result),
     )
@@ -326,7 +326,7 @@ def _blind_nil_due(hand: Hand, seat: Seat) -> bool:
     and looking: its bid with four players, its first draw with two."""
     if hand.phase is Phase.DRAW:
         return hand.hidden[seat]
-    return hand.phase is Phase.BIDDING and hand.bids[seat] is None
+    return hand.phase is Phase.BIDDING and seat not in hand.bids
 
 
 def _blind_nil_refusal(hand: Hand, seat: Seat) -> str | None:

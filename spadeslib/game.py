@@ -18,6 +18,7 @@ from typing import Any
 
 from . import legality
 from .actions import Action, parse_action
+from .cards import Card
 from .dealing import SEED_CHARS, is_game_seed
 from .errors import IllegalAction, SpadesError
 from .hand import Hand
@@ -241,6 +242,25 @@ class Game:
         """Why an action is illegal now, or ``None``."""
         error = self.check(action, seat)
         return None if error is None else str(error)
+
+    def is_legal(
+        self, action: Action | str | int, seat: Seat | str | None = None
+    ) -> bool:
+        """Whether :meth:`apply` would accept ``action``: the current hand's
+        answer (:meth:`Hand.is_legal <spadeslib.hand.Hand.is_legal>`), and
+        no once the game is over.
+
+        >>> game = Game("classic", seed=1)
+        >>> game.is_legal(4), game.is_legal(4, seat="W")
+        (True, False)
+        """
+        return self.check(action, seat) is None
+
+    def legal_cards(self, seat: Seat | str | None = None) -> list[Card]:
+        """The cards ``seat`` (default: the player to move) could play now, as
+        :meth:`Hand.legal_cards <spadeslib.hand.Hand.legal_cards>` says; none
+        once the game is over."""
+        return [] if self.is_over else self.hand.legal_cards(seat)
 
     def apply(
         self,

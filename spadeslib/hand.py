@@ -70,8 +70,8 @@ class Hand(HandState):
     >>> hand = Hand("classic", dealer="N", seed=4)
     >>> hand.turn, hand.legal_actions()[:3]
     (<Seat.EAST: 1>, [Bid(1), Bid(2), Bid(3)])
-    >>> hand.apply(4); hand.undo(), hand.bids[Seat.EAST]
-    (Bid(4), None)
+    >>> hand.apply(4); hand.undo(), hand.bids
+    (Bid(4), {})
     """
 
     def legal_actions(self) -> list[Action]:
@@ -86,7 +86,7 @@ class Hand(HandState):
             seat = self.turn
             cards, _ = _playable(
                 self.rules,
-                self.holding[seat],  # type: ignore[index]
+                self._holding[seat],  # type: ignore[index]
                 self._suits[seat],  # type: ignore[index]
                 self._led if self.trick else None,
                 self.spades_broken,
@@ -117,7 +117,7 @@ class Hand(HandState):
         """The cards ``seat`` may play, worked out afresh from its holding
         (not from the suit lists the play keeps up to date): tests compare
         the two."""
-        held = self.holding[seat]
+        held = self._holding[seat]
         led = self._suit_of[self.trick[0][1].index] if self.trick else None
         suits = legality.split_by_suit(self.rules, held)
         cards, _ = legality.playable(self.rules, held, suits, led, self.spades_broken)
@@ -260,7 +260,7 @@ class Hand(HandState):
                 rules,
                 seat,
                 action,
-                self.holding[seat],
+                self._holding[seat],
                 self._suits[seat],
                 self._led if self.trick else None,
                 self.spades_broken,
@@ -273,7 +273,7 @@ class Hand(HandState):
             return bidding.refuse_bid(self._situation(seat), action)
         if phase is Phase.DRAW:
             return legality.refuse_draw(seat, action, self.hidden[seat])  # type: ignore[arg-type]
-        held = self.holding[seat]
+        held = self._holding[seat]
         if phase is Phase.EXCHANGE:
             assert isinstance(action, Exchange)
             return legality.refuse_cards(
@@ -306,7 +306,7 @@ class Hand(HandState):
         cards passed (an exchange, a blind discard) always checked.
 
         >>> hand = Hand("classic", dealer="N", seed=5)
-        >>> hand.apply(4); hand.apply("nil"); hand.bid_map()
+        >>> hand.apply(4); hand.apply("nil"); hand.bids
         {<Seat.EAST: 1>: Bid(4), <Seat.SOUTH: 2>: Bid.NIL}
         >>> hand.apply(2, seat="N")
         Traceback (most recent call last):
@@ -382,7 +382,7 @@ class Hand(HandState):
 
         >>> from spadeslib import Hand
         >>> hand = Hand(seed=1); first = hand.turn; hand.apply(3)
-        >>> hand.undo(), hand.turn == first, hand.bids[first]
+        >>> hand.undo(), hand.turn == first, hand.bids.get(first)
         (Bid(3), True, None)
         """
         log = self._log()
@@ -435,9 +435,9 @@ class Hand(HandState):
         new = object.__new__(type(self))
         history = self._log()  # brings the log up to date first
         d = self.__dict__.copy()
-        d["holding"] = [h[:] for h in self.holding]
+        d["_holding"] = [h[:] for h in self._holding]
         d["_suits"] = [[cards[:] for cards in lists] for lists in self._suits]
-        d["bids"] = self.bids[:]
+        d["_bids"] = self._bids[:]
         d["hidden"] = self.hidden[:]
         d["declared_blind"] = set(self.declared_blind)
         d["_history"] = history[:]
@@ -449,7 +449,7 @@ class Hand(HandState):
         d["blind_discards"] = dict(self.blind_discards)
         d["_discard_steps"] = self._discard_steps[:]
         d["trick"] = self.trick[:]
-        d["tricks_won"] = self.tricks_won[:]
+        d["_tricks_won"] = self._tricks_won[:]
         d["scores"] = dict(self.scores)
         d["bags"] = dict(self.bags)
         d["_bases"] = {}
@@ -458,14 +458,6 @@ class Hand(HandState):
         return new
 
     # ------------------------------------------------------------- read-outs
-    def bid_map(self) -> dict[Seat, Bid]:
-        """Bids made so far, by seat."""
-        return {s: b for s in self.seats if (b := self.bids[s]) is not None}
-
-    def tricks_by_seat(self) -> dict[Seat, int]:
-        """Tricks won so far, by seat."""
-        return {s: self.tricks_won[s] for s in self.seats}
-
     def side_of(self, seat: Seat | str) -> str:
         """The side a seat scores for: ``"NS"``, ``"EW"``, or the seat's letter
         for two players.
@@ -507,7 +499,7 @@ class Hand(HandState):
 
         >>> hand = Hand("classic", dealer="N", seed=5)
         >>> east, south = hand.view("E"), hand.view("S")
-        >>> len(east.hand), east.legal[:2], east.legal[-1]  # East bids first
+        >>> len(east.holding), east.legal[:2], east.legal[-1]  # East bids first
         (13, (Bid(1), Bid(2)), Bid.NIL)
         >>> south.legal  # not South's turn: no legal action
         ()
@@ -540,8 +532,8 @@ class Hand(HandState):
                 "dealer": self.dealer,
                 "number": self.number,
                 "phase": phase,
-                "to_move": turn,
-                "hand": None if self.hidden[seat] else tuple(self.holding[seat]),
+                "turn": turn,
+                "holding": None if self.hidden[seat] else tuple(self._holding[seat]),
                 "legal": legal,
                 "bid_order": self.bid_order,
                 "trick": tuple(self.trick),
@@ -552,7 +544,7 @@ class Hand(HandState):
                 "_lazy": (
                     self._bids_t,
                     base[1],
-                    None if playing else tuple(map(len, self.holding)),
+                    None if playing else tuple(map(len, self._holding)),
                 ),
             },
         )

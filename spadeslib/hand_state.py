@@ -83,7 +83,7 @@ class HandState:
 
     >>> state = HandState("two-player", "S", seed=7)
     >>> state.phase, state.turn, len(state.stock), state.holding[Seat.SOUTH]
-    (<Phase.DRAW: 'draw'>, <Seat.SOUTH: 2>, 52, [])
+    (<Phase.DRAW: 'draw'>, <Seat.SOUTH: 2>, 52, ())
     """
 
     def __init__(
@@ -121,7 +121,7 @@ class HandState:
         self.bags: dict[str, int] = dict.fromkeys(side_names, 0)
         if bags:
             self.bags.update(_totals("bags", bags, side_names))
-        self.bids: list[Bid | None] = [None, None, None, None]
+        self._bids: list[Bid | None] = [None, None, None, None]
         self.hidden: list[bool] = [False, False, False, False]
         self.declared_blind: set[Seat] = set()
         self.bid_count = 0
@@ -143,7 +143,7 @@ class HandState:
         # the finished tricks: a tuple, replaced (never changed) as tricks
         # end, so views share it
         self._done: tuple[Trick, ...] = ()
-        self.tricks_won: list[int] = [0, 0, 0, 0]
+        self._tricks_won: list[int] = [0, 0, 0, 0]
         self.spades_broken = False
         self.result: dict[str, SideScore] | None = None
         self.turn: Seat | None = None
@@ -174,20 +174,20 @@ class HandState:
                     "not stock= (a stock is the two-player preset's)"
                 )
             if deal is None:
-                self.holding, self._suits = dealing.shuffled_deal(
+                self._holding, self._suits = dealing.shuffled_deal(
                     rules, dealer, dealing.generator(seed)
                 )
             else:
                 cards = dealing.read_deal(rules, deal)
-                self.holding = [sorted(cards.get(s, ())) for s in Seat]
-            h = self.holding
+                self._holding = [sorted(cards.get(s, ())) for s in Seat]
+            h = self._holding
             self.initial = {_N: tuple(h[0]), _E: tuple(h[1]), _S: tuple(h[2]),
                             _W: tuple(h[3])}  # fmt: skip
             self._start_bidding()
         else:
             if deal is not None:
                 raise SpadesError("two-player hands start from a stock, not a deal")
-            self.holding = [[], [], [], []]
+            self._holding = [[], [], [], []]
             self.stock = (
                 dealing.read_stock(rules, stock)
                 if stock is not None
@@ -208,9 +208,9 @@ class HandState:
             self.rules,
             seat,
             self.bid_order,
-            self.bids,
+            self._bids,
             self.bid_count,
-            self.holding[seat],
+            self._holding[seat],
             self.scores,
             self.hidden[seat],
             seat in self.declared_blind,
@@ -245,7 +245,7 @@ class HandState:
         other partner may look too."""
         if self.rules.blind_seven and self.rules.players == 4:
             partner = seat.partner
-            if self.bids[partner] is None:
+            if self._bids[partner] is None:
                 self.hidden[partner] = False
 
     def _after_bidding(self) -> None:
@@ -253,7 +253,7 @@ class HandState:
         steps: list[Seat] = []
         if self.rules.exchange:
             for seat in self.bid_order:
-                bid = self.bids[seat]
+                bid = self._bids[seat]
                 if (
                     bid == Bid.BLIND_NIL
                     and seat not in steps
@@ -274,7 +274,7 @@ class HandState:
             return  # sorted by suit when dealt, and unchanged since
         suits: list[list[list[Card]]] = [[], [], [], []]
         for seat in self.seats:
-            suits[seat] = legality.split_by_suit(self.rules, self.holding[seat])
+            suits[seat] = legality.split_by_suit(self.rules, self._holding[seat])
         self._suits = suits
 
     @property
@@ -296,6 +296,27 @@ class HandState:
         return log
 
     @property
+    def holding(self) -> dict[Seat, tuple[Card, ...]]:
+        """The cards each seat in play holds now, sorted: a new mapping of
+        tuples (the shape of :attr:`initial`), so changing it changes nothing
+        in the hand."""
+        held = self._holding
+        return {s: tuple(held[s]) for s in self.seats}
+
+    @property
+    def bids(self) -> dict[Seat, Bid]:
+        """The bids made so far, by seat (a seat that has not bid is missing:
+        ``hand.bids.get(seat)`` is ``None``). A new dict, as a view's."""
+        return {s: b for s in self.seats if (b := self._bids[s]) is not None}
+
+    @property
+    def tricks_won(self) -> dict[Seat, int]:
+        """The tricks each seat in play has won so far (a new dict, as a
+        view's)."""
+        won = self._tricks_won
+        return {s: won[s] for s in self.seats}
+
+    @property
     def tricks(self) -> list[Trick]:
         """The finished tricks, in order (a new list)."""
         return list(self._done)
@@ -311,7 +332,7 @@ class HandState:
         if phase is _PLAYING:
             cards, _ = _playable(
                 self.rules,
-                self.holding[seat],  # type: ignore[index]
+                self._holding[seat],  # type: ignore[index]
                 self._suits[seat],  # type: ignore[index]
                 self._led if self.trick else None,
                 self.spades_broken,
@@ -331,10 +352,12 @@ class HandState:
         elif phase is Phase.EXCHANGE:
             legal = tuple(
                 Exchange(c)
-                for c in itertools.combinations(self.holding[seat], self.rules.exchange)
+                for c in itertools.combinations(
+                    self._holding[seat], self.rules.exchange
+                )
             )
         else:
-            held = self.holding[seat]
+            held = self._holding[seat]
             legal = tuple(
                 Discard(c)
                 for n in range(self.rules.blind_nil_discards + 1)
@@ -358,7 +381,7 @@ class HandState:
             where = cards.index(card)
         except ValueError:
             refused = legality.refuse_card(
-                self.rules, seat, card, self.holding[seat], suits, None, True, 0
+                self.rules, seat, card, self._holding[seat], suits, None, True, 0
             )
             assert refused is not None  # a card not held is always refused
             rule, why = refused
@@ -371,7 +394,7 @@ class HandState:
                 where += len(suits[1])
                 if suit > 2:
                     where += len(suits[2])
-        del self.holding[seat][where]
+        del self._holding[seat][where]
         trick = self.trick
         trick.append(_PAIRS[seat][index])
         # The winner so far: trumps have power >= 100, cards of the suit led
@@ -404,7 +427,7 @@ class HandState:
         _set(finished, "plays", tuple(trick))
         _set(finished, "winner", winner)
         done = self._done = (*self._done, finished)
-        self.tricks_won[winner] += 1
+        self._tricks_won[winner] += 1
         self.trick = []
         if len(done) < 13:
             self.turn = winner
@@ -420,8 +443,8 @@ class HandState:
         # lists indexed by seat serve as the bid and trick mappings
         self.result = score_hand(
             self.rules,
-            self.bids,
-            self.tricks_won,
+            self._bids,
+            self._tricks_won,
             self.bags,
         )
         if self._on_over is not None:  # a game's hand: the game scores it,
@@ -448,8 +471,8 @@ class HandState:
                 self.hidden[seat] = False
                 if self.rules.blind_seven:
                     self._team_looked(seat)
-            self.bids[seat] = action  # type: ignore[assignment]  # a Bid here
-            self._bids_t = tuple(self.bids)
+            self._bids[seat] = action  # type: ignore[assignment]  # a Bid here
+            self._bids_t = tuple(self._bids)
             self._history.append((seat, action, None))
             count = self.bid_count = self.bid_count + 1
             if count == self._size:
@@ -481,15 +504,15 @@ class HandState:
         top, nxt = self.stock[self._stock_pos], self.stock[self._stock_pos + 1]
         self._stock_pos += 2
         kept, gone = (top, nxt) if action.keep else (nxt, top)
-        self.holding[seat].append(kept)
-        self.holding[seat].sort()
+        self._holding[seat].append(kept)
+        self._holding[seat].sort()
         self.discard_pile.append(gone)
         self.known_discards[seat].append(gone)
         self.draws.append(action.keep)
         if self._stock_pos < len(self.stock):
             self.turn = seat.partner
             return
-        self.initial = {s: tuple(self.holding[s]) for s in self.seats}
+        self.initial = {s: tuple(self._holding[s]) for s in self.seats}
         steps = [s for s in self.bid_order if s in self.declared_blind]
         if steps and self.rules.blind_nil_discards:
             self.phase = Phase.BLIND_DISCARD
@@ -510,7 +533,7 @@ class HandState:
             received = tuple(sorted(rng.sample(pile, len(action.cards))))
         for card in received:
             self.discard_pile.remove(card)
-        held = self.holding[seat]
+        held = self._holding[seat]
         for card in action.cards:
             held.remove(card)
         held.extend(received)
@@ -531,10 +554,10 @@ class HandState:
         if partner in self.exchanges and seat in self.exchanges:
             for giver in (seat, partner):
                 for card in self.exchanges[giver]:
-                    self.holding[giver].remove(card)
-                self.holding[giver.partner].extend(self.exchanges[giver])
+                    self._holding[giver].remove(card)
+                self._holding[giver.partner].extend(self.exchanges[giver])
             for s in (seat, partner):
-                self.holding[s].sort()
+                self._holding[s].sort()
         if self._exchange_steps:
             self.turn = self._exchange_steps[0]
         else:

@@ -258,7 +258,7 @@ def refuse_cards(
     'North cannot pass 2♣: North must pass exactly 2 different cards, not 1'
     """
     what = "pass" if rule is RuleId.EXCHANGE else "discard"
-    shown = " ".join(c.symbol() for c in cards) or "no cards"
+    shown = " ".join(c.symbol for c in cards) or "no cards"
     count = f"exactly {low}" if low == high else f"{low} to {high}"
     if not low <= len(cards) <= high:
         return (

@@ -108,11 +108,8 @@ def hand_record(hand: Hand) -> dict[str, Any]:
     entry: dict[str, Any] = {"dealer": hand.dealer.letter}
     if hand.initial:
         entry["deal"] = {s.letter: _cards(hand.initial[s]) for s in hand.seats}
-    entry["bids"] = [
-        hand.bids[s].to_json()  # type: ignore[union-attr]
-        for s in hand.bid_order
-        if hand.bids[s] is not None
-    ]
+    bids = hand.bids
+    entry["bids"] = [bids[s].to_json() for s in hand.bid_order if s in bids]
     entry["plays"] = [str(a) for _, a, _ in hand.history if isinstance(a, Card)]
     if hand.exchanges:
         entry["exchanges"] = {
@@ -146,7 +143,7 @@ def to_record(game: Game) -> dict[str, Any]:
     >>> data = to_record(game)
     >>> data["rules"], data["seed"], data["hands"][0]["bids"]
     ('classic', 1, [4])
-    >>> from_record(data).hand.bid_map() == game.hand.bid_map()
+    >>> from_record(data).hand.bids == game.hand.bids
     True
     """
     if not isinstance(game, Game):

@@ -424,7 +424,7 @@ class HandReplay:
             )
         for seat in steps:
             rules = hand.rules
-            blind = [s for s in hand.seats if hand.bids[s] == Bid.BLIND_NIL]
+            blind = [s for s in hand.seats if hand.bids.get(s) == Bid.BLIND_NIL]
             if not rules.exchange:
                 why = f"but {rules.full_spec} has no card exchange [rule: no-exchange]"
             elif hand.phase is Phase.BIDDING:

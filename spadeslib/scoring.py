@@ -190,6 +190,19 @@ def score_hand(
     Traceback (most recent call last):
     ...
     spadeslib.errors.SpadesError: tricks add up to 14: a hand has 13
+
+    The tricks played (``hand.tricks``) are not the tricks won:
+
+    >>> from spadeslib import Hand
+    >>> hand = Hand(seed=1)
+    >>> while not hand.is_over: hand.apply(hand.legal_actions()[0])
+    >>> score_hand(hand.rules, hand.bids, hand.tricks, {})
+    Traceback (most recent call last):
+    ...
+    spadeslib.errors.SpadesError: tricks: pass the number of tricks each seat
+    won (hand.tricks_won, ...), not the tricks played (hand.tricks)
+    >>> score_hand(hand.rules, hand.bids, hand.tricks_won, {}) == hand.result
+    True
     """
     rules = rules_of(rules, "score_hand")
     if not isinstance(bags_before, Mapping):
@@ -198,6 +211,11 @@ def score_hand(
             f"{bags_before!r:.60}"
         )
     bids = _by_seat(rules, "bids", bids, lambda value: _bid_of(rules, value))
+    if isinstance(tricks, Sequence) and any(hasattr(t, "plays") for t in tricks):
+        raise SpadesError(
+            "tricks: pass the number of tricks each seat won (hand.tricks_won, "
+            "such as {'N': 4, 'E': 3, ...}), not the tricks played (hand.tricks)"
+        )
     tricks = _by_seat(rules, "tricks", tricks, lambda value: _trick_count(rules, value))
     if sum(tricks.values()) > rules.hand_size:
         raise SpadesError(

@@ -57,7 +57,7 @@ def _signed(n: int) -> str:
 
 
 def _cards(cards: Iterable[Card]) -> str:
-    return " ".join(c.symbol() for c in cards)
+    return " ".join(c.symbol for c in cards)
 
 
 def _team_points(rules: Rules, bids: dict[Seat, Bid], tricks: dict[Seat, int]) -> int:
@@ -99,7 +99,7 @@ def _players(rules: Rules) -> list[str]:
         who,
         f"Deck: {deck}. Each suit ranks A K Q J 10 9 8 7 6 5 4 3 2"
         + (
-            f" (no {' or '.join(c.symbol() for c in rules.removed_cards)} here)."
+            f" (no {' or '.join(c.symbol for c in rules.removed_cards)} here)."
             if rules.removed_cards
             else "."
         ),

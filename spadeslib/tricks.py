@@ -76,12 +76,12 @@ def _read_plays(
             ) from None
         if not in_deck >> card.index & 1:  # card not in rules.deck
             raise SpadesError(
-                f"{seat.full}'s {card.symbol()} is not in the {rules.full_spec} deck"
+                f"{seat.full}'s {card.symbol} is not in the {rules.full_spec} deck"
             )
         for s, c in read:  # seats are enum members, cards interned
             if seat is s or card is c:
                 raise SpadesError(
-                    f"{seat.full} {card.symbol()}: a seat plays once to a trick, "
+                    f"{seat.full} {card.symbol}: a seat plays once to a trick, "
                     "and a card is played once"
                 )
         read.append((seat, card))

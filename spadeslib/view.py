@@ -15,9 +15,9 @@ can build views without an import cycle.
 >>> from spadeslib import Hand
 >>> hand = Hand(seed=5, dealer="S")
 >>> west = hand.view("W")  # first to bid under cards4net: may bid blind nil
->>> west.hand is None, west.legal
+>>> west.holding is None, west.legal
 (True, (Bid.BLIND_NIL, LOOK))
->>> hand.apply("look"); len(hand.view("W").hand), len(hand.view("N").legal)
+>>> hand.apply("look"); len(hand.view("W").holding), len(hand.view("N").legal)
 (13, 0)
 """
 
@@ -46,7 +46,7 @@ class PlayerView:
     >>> hand = Hand("classic", dealer="N", seed=5)
     >>> hand.apply(4)
     >>> view = hand.view("S")  # South to bid: its cards, the bids so far
-    >>> view.to_move, view.bids, len(view.hand), view.legal[-1]
+    >>> view.turn, view.bids, len(view.holding), view.legal[-1]
     (<Seat.SOUTH: 2>, {<Seat.EAST: 1>: Bid(4)}, 13, Bid.NIL)
     """
 
@@ -56,9 +56,11 @@ class PlayerView:
     dealer: Seat
     number: int
     phase: Phase
-    to_move: Seat | None
-    hand: tuple[Card, ...] | None
-    """This seat's cards, or ``None`` before it has looked (blind decisions)."""
+    turn: Seat | None
+    """The seat to act (``None`` once the hand is over), as ``hand.turn``."""
+    holding: tuple[Card, ...] | None
+    """This seat's cards, or ``None`` before it has looked (blind decisions):
+    ``hand.holding[seat]`` as this seat may see it."""
     legal: tuple[Action, ...]
     """The legal actions if this seat is to move, else empty."""
     bid_order: tuple[Seat, ...]
@@ -113,6 +115,27 @@ class PlayerView:
         """All scoring sides."""
         return sides(self.rules)
 
+    def legal_actions(self) -> list[Action]:
+        """:attr:`legal` as a new list: the name :class:`~spadeslib.hand.Hand`
+        and :class:`~spadeslib.game.Game` use, so code written against a hand
+        runs on a view. A hand and a game answer the same questions; a view
+        answers them with the same names where it can see (``is_legal`` needs
+        the hand: it accepts more than the list, such as a bid that looks first).
+
+        >>> from spadeslib import Hand
+        >>> hand = Hand("classic", dealer="N", seed=5)
+        >>> hand.view("E").legal_actions() == hand.legal_actions()
+        True
+        """
+        return list(self.legal)
+
+    def legal_cards(self) -> list[Card]:
+        """The cards this seat may play now (none unless it is to play), as
+        ``hand.legal_cards(seat)``."""
+        if self.phase is not Phase.PLAYING:
+            return []
+        return list(self.legal)  # type: ignore[arg-type]  # cards while playing
+
     def played_cards(self) -> list[Card]:
         """Every card played so far in this hand, in order."""
         cards = [c for t in self.tricks for c in t.cards]
@@ -122,7 +145,7 @@ class PlayerView:
         """Cards of the deck this seat has not seen: not its own, not played,
         not passed or discarded by it. (Cards it received are in its hand;
         cards it passed are known to be with its partner.)"""
-        seen = set(self.played_cards()) | set(self.hand or ()) | set(self.passed)
+        seen = set(self.played_cards()) | set(self.holding or ()) | set(self.passed)
         seen |= set(self.known_discards)
         return [c for c in self.rules.deck if c not in seen]
 

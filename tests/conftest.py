@@ -65,14 +65,14 @@ def snapshot(hand: Hand) -> dict[str, Any]:
         "phase": hand.phase,
         "is_over": hand.is_over,
         "turn": hand.turn,
-        "holding": [tuple(h) for h in hand.holding],
-        "bids": tuple(hand.bids),
+        "holding": dict(hand.holding),
+        "bids": dict(hand.bids),
         "hidden": tuple(hand.hidden),
         "declared_blind": frozenset(hand.declared_blind),
         "bid_count": hand.bid_count,
         "trick": tuple(hand.trick),
         "tricks": tuple(hand.tricks),
-        "tricks_won": tuple(hand.tricks_won),
+        "tricks_won": dict(hand.tricks_won),
         "spades_broken": hand.spades_broken,
         "history": tuple(hand.history),
         "exchanges": dict(hand.exchanges),
@@ -286,7 +286,7 @@ def scripted_hand(
         for card in plays:
             hand.apply(card)
         assert hand.is_over
-        assert hand.tricks_by_seat() == {s: wins.get(s, 0) for s in Seat}
+        assert hand.tricks_won == {s: wins.get(s, 0) for s in Seat}
     return hand
 
 
@@ -374,7 +374,7 @@ def cards_in(value: object) -> Iterator[Card]:
 def visible_to(view: PlayerView, hand: Hand) -> set[Card]:
     """What the seat may legitimately know the location or identity of."""
     seat = view.seat
-    known = set(view.hand or ())
+    known = set(view.holding or ())
     known |= {c for t in hand.tricks for _, c in t.plays} | {c for _, c in hand.trick}
     known |= set(hand.exchanges.get(seat, ()))
     partner_passed = hand.exchanges.get(seat.partner, ())
@@ -397,8 +397,8 @@ def assert_private(hand: Hand) -> None:
                 continue
             leaked = set(cards_in(getattr(view, f.name))) - allowed
             assert not leaked, (seat, f.name, leaked)
-        if view.hand is not None:
-            assert sorted(view.hand) == sorted(hand.holding[seat])
+        if view.holding is not None:
+            assert sorted(view.holding) == sorted(hand.holding[seat])
         else:
             assert hand.hidden[seat]
 

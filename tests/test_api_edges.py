@@ -143,7 +143,7 @@ def test_the_coach_refuses_an_illegal_card_as_the_engine_does() -> None:
     view = hand.view(hand.turn)
     advice = Coach("novice").advise(view)
     legal = {str(card) for card in view.legal}
-    for card in [str(c) for c in view.hand if str(c) not in legal] + ["AS", "2C"]:
+    for card in [str(c) for c in view.holding if str(c) not in legal] + ["AS", "2C"]:
         if card in legal:
             continue
         engine = hand.check(card, hand.turn)
@@ -317,7 +317,7 @@ def test_a_new_look_instance_acts_as_look(spec: str, dealer: str) -> None:
     ours.apply(Look())
     theirs.apply(LOOK)
     assert ours.history == theirs.history
-    assert ours.view(seat).hand == theirs.view(seat).hand
+    assert ours.view(seat).holding == theirs.view(seat).holding
     before = list(ours.history)
     with pytest.raises(IllegalAction) as refused:
         ours.apply(Look(), seat=seat)

@@ -56,7 +56,7 @@ def test_bidding_starts_left_of_dealer_and_goes_clockwise(dealer: Seat) -> None:
 def test_bids_need_not_total_13_and_are_final() -> None:
     hand = Hand("classic", N, seed=2)
     bid_all(hand, 5, 5, 5, 5)
-    assert hand.bid_map() == {E: Bid(5), S: Bid(5), W: Bid(5), N: Bid(5)}
+    assert hand.bids == {E: Bid(5), S: Bid(5), W: Bid(5), N: Bid(5)}
     assert hand.phase is Phase.PLAYING
     hand2 = Hand("classic", N, seed=2)
     hand2.apply(4)
@@ -117,7 +117,7 @@ def test_cards4net_blind_nil_only_for_the_first_bidder() -> None:
     before that player looks."""
     hand = Hand("cards4net", S, seed=7)
     assert hand.turn is W and hand.hidden == [False, False, False, True]
-    assert hand.view(W).hand is None
+    assert hand.view(W).holding is None
     assert hand.legal_actions() == [Bid.BLIND_NIL, LOOK]
     hand.apply(Bid.BLIND_NIL)
     assert hand.bids[W] == Bid.BLIND_NIL
@@ -134,7 +134,7 @@ def test_cards4net_blind_nil_only_for_the_first_bidder() -> None:
 def test_cards4net_blind_nil_needs_the_cards_unseen() -> None:
     hand = Hand("cards4net", S, seed=8)
     hand.apply(LOOK)
-    assert not hand.hidden[W] and hand.view(W).hand is not None
+    assert not hand.hidden[W] and hand.view(W).holding is not None
     assert_rejected(
         hand, Bid.BLIND_NIL, "blind-after-look", "West", "Blind Nil", "looked"
     )
@@ -262,7 +262,7 @@ def test_classic_exchange_after_blind_nil() -> None:
     )
     assert_rejected(hand, Exchange.of(east[:2]), "card-not-held", "West", east[0].name)
     hand.apply(Exchange.of(west[:2]))
-    assert hand.holding[W] == west, "the picks swap only when both have chosen"
+    assert list(hand.holding[W]) == west, "the picks swap only when both have chosen"
     assert hand.view(E).received == () and hand.view(W).passed == tuple(west[:2])
     assert hand.turn is E
     assert_rejected(hand, Exchange.of(west[2:4]), "card-not-held", "East", west[2].name)
@@ -273,7 +273,7 @@ def test_classic_exchange_after_blind_nil() -> None:
     assert hand.view(W).received == tuple(sorted(east[-2:]))
     assert hand.exchanges == {W: tuple(west[:2]), E: tuple(sorted(east[-2:]))}
     assert hand.phase is Phase.PLAYING and hand.turn is E
-    assert all(len(h) == 13 for h in hand.holding)
+    assert all(len(h) == 13 for h in hand.holding.values())
 
 
 def test_exchange_between_two_blind_nil_partners() -> None:
@@ -311,7 +311,7 @@ def test_mirror_bids_the_spades_held() -> None:
     assert hand.legal_actions() == [Bid.NIL], "West holds no spades"
     assert_rejected(hand, 0, "mirror", "West", "bid 0", "Nil (no spades held)")
     hand.apply("nil")
-    assert hand.bid_map() == {N: Bid(3), E: Bid(4), S: Bid(6), W: Bid.NIL}
+    assert hand.bids == {N: Bid(3), E: Bid(4), S: Bid(6), W: Bid.NIL}
 
 
 def test_mirror_under_classic() -> None:
@@ -357,7 +357,7 @@ def test_suicide_second_partner_must_bid_nil(preset: str) -> None:
     assert Bid.NIL not in hand.legal_actions()
     assert_rejected(hand, "nil", "suicide", "North", "Nil", "exactly one Nil")
     hand.apply(5)
-    assert sum(b.is_nil for b in hand.bids) == 2
+    assert sum(b.is_nil for b in hand.bids.values()) == 2
 
 
 def test_suicide_with_blind_nil_counts_as_the_nil() -> None:
@@ -388,7 +388,7 @@ def test_blind_seven_declared_by_first_partner_partner_forced() -> None:
     partner then bids it too, without looking."""
     hand = Hand("classic+jokers", N, seed=26)  # E S W N
     assert hand.hidden == [True, True, True, True], "nobody has looked yet"
-    assert hand.view(W).hand is None
+    assert hand.view(W).holding is None
     assert hand.legal_actions() == [Bid.BLIND_SEVEN, LOOK]
     hand.apply(Bid.BLIND_SEVEN)
     assert hand.hidden[E]
@@ -444,7 +444,7 @@ def test_deal_with_known_holdings() -> None:
             **{s.letter: " ".join(map(str, c)) for s, c in SPADE_COUNT_DEAL.items()}
         ),
     )
-    assert hand.holding[W] == sorted(SPADE_COUNT_DEAL[W])
+    assert list(hand.holding[W]) == sorted(SPADE_COUNT_DEAL[W])
 
 
 def test_custom_single_nil_per_team() -> None:

@@ -45,7 +45,7 @@ def test_two_player_draw_keep_and_take_next() -> None:
     assert hand.view(S).drawn is stock[0]
     assert hand.view(N).drawn is None, "the opponent does not see the top card"
     hand.apply(KEEP)
-    assert hand.holding[S] == [stock[0]]
+    assert hand.holding[S] == (stock[0],)
     assert hand.discard_pile == [stock[1]]
     assert hand.view(S).known_discards == (stock[1],)
     assert hand.view(N).known_discards == ()
@@ -53,7 +53,7 @@ def test_two_player_draw_keep_and_take_next() -> None:
     hand.apply(LOOK)
     assert hand.view(N).drawn is stock[2]
     hand.apply("discard")  # TAKE_NEXT: stock[2] discarded, stock[3] kept
-    assert hand.holding[N] == [stock[3]]
+    assert hand.holding[N] == (stock[3],)
     assert hand.discard_pile == [stock[1], stock[2]]
     assert hand.view(N).known_discards == (stock[2],)
     assert hand.view(S).known_discards == (stock[1],)
@@ -86,7 +86,7 @@ def test_two_player_bidding_and_lead_by_non_dealer() -> None:
     assert hand.phase is Phase.PLAYING and hand.turn is S
     for card in plays:
         hand.apply(card)
-    assert hand.tricks_by_seat() == {N: 6, S: 7}
+    assert hand.tricks_won == {N: 6, S: 7}
     assert len(hand.tricks) == 13 and all(len(t.plays) == 2 for t in hand.tricks)
 
 
@@ -103,7 +103,7 @@ def test_two_player_blind_nil_before_the_draw_and_discards() -> None:
     assert hand.phase is Phase.BLIND_DISCARD and hand.turn is N
     legal = hand.legal_actions()
     assert len(legal) == 1 + 13 + 78 + 286  # 0 to 3 of 13 cards
-    held = list(hand.holding[N])
+    held = hand.holding[N]
     pile = list(hand.discard_pile)
     assert_rejected(hand, Discard.of(held[:4]), "blind-discard", "North", "0 to 3")
     south_card = hand.holding[S][0]
@@ -134,7 +134,7 @@ def test_a_recorded_blind_discard_brings_its_own_replacements() -> None:
     hand.apply(Bid.BLIND_NIL)
     while hand.phase is Phase.DRAW:
         hand.apply(LOOK if hand.hidden[hand.turn] else TAKE_NEXT)
-    held = list(hand.holding[N])
+    held = hand.holding[N]
     pile = sorted(hand.discard_pile)
     before = snapshot(hand)
     cases = [
@@ -166,7 +166,7 @@ def test_two_player_discarding_nothing() -> None:
     while hand.phase is Phase.DRAW:
         hand.apply(KEEP)
     assert hand.turn is N
-    held = list(hand.holding[N])
+    held = hand.holding[N]
     hand.apply("discard none")
     assert hand.holding[N] == held
     assert hand.blind_discards[N] == ((), ())

@@ -297,7 +297,7 @@ def test_two_player_blind_nil_kept_by_a_bot_rebuilt_for_each_decision():
             seat = hand.turn
             bot = make_bot("rule") if fresh else kept[seat]
             action = bot.act(hand.view(seat))
-            if hand.phase is Phase.DRAW and hand.view(seat).hand is not None:
+            if hand.phase is Phase.DRAW and hand.view(seat).holding is not None:
                 actions.append((seat, action, seat in hand.view(seat).declared_blind))
             hand.apply(action)
         return actions

@@ -262,4 +262,4 @@ def test_the_how_to_is_written_for_the_rules_in_the_link(spec: str) -> None:
     assert ("The dealer leads" in text) == rules.dealer_leads
     assert ("your partner" in text) == (rules.players == 4)
     assert ("Nil bets" in text) == rules.nil
-    assert rules.trump_order[0].symbol() in text or "A♠ highest" in text
+    assert rules.trump_order[0].symbol in text or "A♠ highest" in text

@@ -374,6 +374,6 @@ def test_replay_moves_prints_every_trick_as_the_record_played_it(
     bids = [b if " " in b else f"{b} looks" for b in bids]
     assert f"  bids: {', '.join(bids)}\n" in out
     for number, trick in enumerate(first.tricks, 1):
-        plays = "  ".join(f"{s.letter} {c.symbol()}" for s, c in trick.plays)
+        plays = "  ".join(f"{s.letter} {c.symbol}" for s, c in trick.plays)
         assert f"  trick {number}: {plays}  ({trick.winner.full} wins)" in out
     assert "(under way)" in out and f"hand {game.hand.number}," in out

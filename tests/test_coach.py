@@ -61,17 +61,13 @@ def test_seed_2024_hint_and_review_agree() -> None:
     assert first.action == worst
     assert first.best == hint.best  # the hint's card is what the review calls best
     assert first.rating != "best" and first.loss > THRESHOLDS["best"]
-    assert first.text.startswith(
-        f"You played {worst.symbol()}. Best: {hint.best.symbol()}"
-    )
+    assert first.text.startswith(f"You played {worst.symbol}. Best: {hint.best.symbol}")
     # every verdict of the review names only the learner's card and the best one
     for verdict in review.verdicts:
         if isinstance(verdict.action, Card):
             named = set(SYMBOL.findall(verdict.text))
-            assert named <= {verdict.action.symbol(), verdict.best.symbol()}, (
-                verdict.text
-            )
-            assert verdict.text.startswith(f"You played {verdict.action.symbol()}")
+            assert named <= {verdict.action.symbol, verdict.best.symbol}, verdict.text
+            assert verdict.text.startswith(f"You played {verdict.action.symbol}")
     # and rating the hint's card in the live position says "best"
     assert hint.rate(hint.best).rating == "best"
     assert "You played" in review.summary or review.summary.startswith("Hand 2")
@@ -139,7 +135,7 @@ def test_illegal_action_refused_with_seat_and_card() -> None:
         hand.apply(bid)
     view = hand.view(hand.turn)
     advice = Coach("rule", seed=1).advise(view)
-    stranger = next(c for c in hand.rules.deck if c not in view.hand)
+    stranger = next(c for c in hand.rules.deck if c not in view.holding)
     with pytest.raises(ValueError, match=view.seat.full):
         advice.rate(stranger)
 
@@ -281,7 +277,7 @@ def test_rating_a_pass_outside_the_candidates_leaves_the_advice_as_it_was() -> N
     before = dict(advice.values)
     odd = next(
         x
-        for x in (Exchange(tuple(p)) for p in combinations(view.hand, 2))
+        for x in (Exchange(tuple(p)) for p in combinations(view.holding, 2))
         if x not in advice.values
     )
     assert advice.rate(odd).action == odd

@@ -22,7 +22,7 @@ def draw_view(seed: int, draws: int) -> tuple[Hand, PlayerView]:
     made = 0
     while hand.phase is Phase.DRAW:
         view = hand.view(hand.turn)
-        if view.hand is None:
+        if view.holding is None:
             hand.apply(LOOK)
             continue
         if made == draws:
@@ -38,7 +38,7 @@ def test_a_world_deals_exactly_the_unseen_cards(seed: int) -> None:
     deck = deck_for(view.rules)
     me, opp = view.seat, view.seat.partner
     theirs, gone, stock = draw_world(view, random.Random(seed))
-    known = deck.mask(view.hand or ()) | deck.mask(view.known_discards)
+    known = deck.mask(view.holding or ()) | deck.mask(view.known_discards)
     known |= 1 << deck.id_of_card(view.drawn)
     assert theirs.bit_count() == len(hand.holding[opp])
     assert gone.bit_count() == len(hand.holding[opp])
@@ -97,7 +97,7 @@ def test_the_coach_hint_and_review_agree_on_a_draw() -> None:
     review = coach.review(hand, view.seat)
     last = review.verdicts[-1]
     assert last.action == other and last.best == advice.best
-    assert last.where == f"draw, {view.drawn.symbol()} on top", "name the card"
+    assert last.where == f"draw, {view.drawn.symbol} on top", "name the card"
 
 
 def test_a_nil_bidders_draw_reason_says_it_wants_no_tricks() -> None:

@@ -239,7 +239,7 @@ def test_game_result_is_the_engine_s_end_of_the_game() -> None:
             last = hand.legal_actions()[0]
             st.play(int(hand.turn), st.deck.id_of_card(last))
             hand.apply(last)
-            result = score_hand(rules, hand.bid_map(), hand.tricks_by_seat(), bags)
+            result = score_hand(rules, hand.bids, hand.tricks_won, bags)
             real = {side: scores[side] + result[side].points for side in scores}
             over, winner = game_over(rules, real)
             expected = None if not over else winner == "NS"

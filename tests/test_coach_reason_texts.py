@@ -349,8 +349,8 @@ def test_a_hint_that_leaves_the_textbook_card_says_which_and_why() -> None:
                 card, why = advice.textbook
                 assert card == book != advice.best
                 text = advice.explain()
-                named = f"The textbook card is the {card.symbol()} ("
-                above = f"The {card.symbol()} compared above is the textbook card ("
+                named = f"The textbook card is the {card.symbol} ("
+                above = f"The {card.symbol} compared above is the textbook card ("
                 assert named in text or above in text, text
                 assert why.split(":")[0][1:] in text, (why, text)  # its reason
         hand.apply(bot.act(hand.view(hand.turn)))

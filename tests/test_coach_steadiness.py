@@ -123,7 +123,7 @@ def test_the_hint_says_of_the_next_best_what_its_review_would(seed: int) -> None
     text = advice.explain()
     assert re.search("lower in these deals|the next best|is as good", text), text
     for card in advice.view.legal:
-        said = card.symbol()
+        said = card.symbol
         verdict = advice.rate(card)
         if re.search(rf"; {said} (came out \d+ points? lower|is as good)", text):
             assert verdict.rating == "best", (text, verdict)

@@ -73,7 +73,7 @@ def test_link_trick_11_the_3_of_spades_does_not_win_the_trick() -> None:
         (Seat.NORTH, Card.parse("4S")),
         (Seat.EAST, Card.parse("10S")),
     ]
-    assert sorted(view.hand) == sorted(_cards("KS QS 3S"))
+    assert sorted(view.holding) == sorted(_cards("KS QS 3S"))
     advice = table.advisor._coach.advise(view)
     study = advice.study
     assert study is not None
@@ -81,7 +81,7 @@ def test_link_trick_11_the_3_of_spades_does_not_win_the_trick() -> None:
         outs = study.outcomes[study.reps[Card.parse(card)]]
         assert {o.trick for o in outs} == {wins}, card
     text = table.hint().reason
-    assert table.hint().action.symbol() == "3♠"
+    assert table.hint().action.symbol == "3♠"
     assert "wins this trick" not in text, text
     assert "than Q♠, the next best" in text, text
     # the Q♠ rated against the 3♠: now it is the Q♠ that wins this trick
@@ -137,7 +137,7 @@ def test_the_table_hint_does_not_name_the_action_twice() -> None:
     with "Play J♦:" again; the coach's own explain() still does."""
     table = _link_table(0)
     tip = table.hint()
-    card = tip.action.symbol()
+    card = tip.action.symbol
     assert not tip.reason.startswith(f"Play {card}"), tip.reason
     advice = table.advisor._coach.advise(table.view)
     # the textbook card: the rule player's reason first, in cards, then figures

@@ -179,7 +179,7 @@ def test_spade_lead_before_breaking_is_explained() -> None:
     spade = next(c for c in q.hand.holding[q.leader] if c.suit.name == "SPADES")
     verdict = q.feedback(" ".join(str(c) for c in q.expected | {spade}))
     assert verdict.status == "incorrect"
-    assert verdict.message.startswith(f"{spade.symbol()} does not belong: ")
+    assert verdict.message.startswith(f"{spade.symbol} does not belong: ")
     assert "spades are not broken" in verdict.message
 
 
@@ -273,7 +273,7 @@ def test_solver_values_a_simple_ending() -> None:
         hand.apply(hand.legal_actions()[0])
     # North holds every trump and wins every trick, whatever is played
     final = {Seat.NORTH: 13, Seat.EAST: 0, Seat.SOUTH: 0, Seat.WEST: 0}
-    result = score_hand(hand.rules, hand.bid_map(), final, hand.bags)
+    result = score_hand(hand.rules, hand.bids, final, hand.bags)
     ns_minus_ew = result["NS"].points - result["EW"].points
     sign = 1 if hand.turn in (Seat.NORTH, Seat.SOUTH) else -1
     assert set(dd.card_values(hand).values()) == {sign * ns_minus_ew}
@@ -621,7 +621,7 @@ def test_a_legal_card_left_out_is_counted_not_named(chapter: str, index: int) ->
         missing, *rest = sorted(q.expected, key=str)
         message = q.feedback(" ".join(str(c) for c in rest)).message
         assert "you left out 1 card" in message
-        assert missing.symbol() not in message
+        assert missing.symbol not in message
 
 
 def test_every_verdict_prints_as_a_whole_sentence() -> None:

@@ -211,10 +211,10 @@ def test_partner_winning_hint_is_true_of_the_position(seed: int) -> None:
     assert "rarely helps" not in hint
     seat, card = q.partner_winning(q.hand)
     assert f"Your partner {seat.full} is winning this trick so far with" in hint
-    assert card.symbol() in hint
+    assert card.symbol in hint
     over = [c for c in q.hand.legal_cards() if q.beats(q.hand, c)]
     named = hint.split("of your cards, ")[1].split(" would beat it")[0].split()
-    assert sorted(named) == sorted(c.symbol() for c in over)
+    assert sorted(named) == sorted(c.symbol for c in over)
     # the answer is among the cards the hint does not name
     assert not q.best & set(over)
 
@@ -243,7 +243,7 @@ def test_spades_out_counts_what_is_left_out_without_naming_it() -> None:
         missing, *rest = sorted(q.expected, key=str)
         message = q.feedback(" ".join(str(c) for c in rest)).message
         assert "you left out 1 spade" in message
-        assert missing.symbol() not in message, "that gives the spade away"
+        assert missing.symbol not in message, "that gives the spade away"
 
 
 def test_spades_out_asks_for_the_spades_and_reads_bare_ranks() -> None:

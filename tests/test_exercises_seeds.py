@@ -241,7 +241,7 @@ def test_a_near_miss_is_not_the_answer() -> None:
 
 def test_team_contract_hint_names_nil_only_when_bid() -> None:
     for spec in specs(next(c for c in CLASSES if c.__name__ == "TeamContract")):
-        bids = spec.hand.bid_map()
+        bids = spec.hand.bids
         nil = any(bids[s].is_nil for s in bids if s.letter in spec.side)
         assert ("Nil" in spec.hint()) == nil, spec.seed
 

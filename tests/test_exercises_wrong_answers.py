@@ -110,7 +110,7 @@ def test_side_tricks_solution_uses_what_the_exercise_shows() -> None:
 def test_count_spades_solution_lists_them_as_the_deal_prints() -> None:
     q = build(CountSpades, 1)
     spades = sorted(c for c in q.hand.holding[q.seat] if c.suit.name == "SPADES")
-    listed = " ".join(c.symbol() for c in reversed(spades))
+    listed = " ".join(c.symbol for c in reversed(spades))
     assert listed in q.solution_text()
 
 

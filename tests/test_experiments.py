@@ -198,7 +198,7 @@ def old_blind_nil_play(hand: Hand, seed: str, blind: Seat) -> Hand:
     bots = {seat: make_bot("rule", seed=f"{seed}/{seat.letter}") for seat in Seat}
     while not hand.is_over:
         seat = hand.turn
-        if seat is blind and hand.phase is Phase.BIDDING and hand.bids[seat] is None:
+        if seat is blind and hand.phase is Phase.BIDDING and seat not in hand.bids:
             assert Bid.BLIND_NIL in hand.legal_actions()
             hand.apply(Bid.BLIND_NIL)
         else:

@@ -76,10 +76,10 @@ def fuzz_hand(rules: Rules, seed: int, rng: random.Random, checked: bool) -> Han
         played_cards + list(hand.discard_pile) + list(hand.stock[hand._stock_pos :])
     )
     assert Counter(everything) == Counter(rules.deck) and len(everything) == deck_size
-    assert len(hand.tricks) == 13 and sum(hand.tricks_won) == 13
+    assert len(hand.tricks) == 13 and sum(hand.tricks_won.values()) == 13
     assert hand.turn is None and hand.legal_actions() == []
     assert hand.result is not None
-    expected = reference_score(rules, hand.bid_map(), hand.tricks_by_seat(), hand.bags)
+    expected = reference_score(rules, hand.bids, hand.tricks_won, hand.bags)
     assert {
         side: (s.points, s.bags_after) for side, s in hand.result.items()
     } == expected
@@ -94,7 +94,7 @@ def test_fuzz_random_hands(spec: str) -> None:
     kinds: Counter[str] = Counter()
     for i in range(PER_COMBO):
         hand = fuzz_hand(rules, seed=rng.randrange(2**32), rng=rng, checked=i % 8 == 0)
-        for bid in hand.bid_map().values():
+        for bid in hand.bids.values():
             kinds[bid.kind.value] += 1
         kinds["exchange"] += bool(hand.exchanges)
         kinds["blind_discard"] += bool(hand.blind_discards)

@@ -47,7 +47,7 @@ def play_hand(
     for card in plays:
         game.apply(card)
     assert len(game.hands) in (number, number + 1)
-    assert game.hands[number - 1].tricks_by_seat() == {s: wins.get(s, 0) for s in wins}
+    assert game.hands[number - 1].tricks_won == {s: wins.get(s, 0) for s in wins}
 
 
 def game_at(

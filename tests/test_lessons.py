@@ -106,7 +106,7 @@ def lesson_1(query: str) -> None:
     t = table(query)
     hand = t.game.hand
     assert hand.dealer == EAST and t.learner_to_move()
-    assert all(b is None for b in hand.bids)
+    assert not hand.bids
     for bid in (1, 4, 13):
         t = after_south_bids(query, bid)
         assert t.game.hand.phase is Phase.PLAYING and t.learner_to_move()

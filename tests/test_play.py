@@ -50,8 +50,8 @@ def hand_ready_to_play(rules: str = "cards4net", dealer: Seat = W, deal=None) ->
 def test_deal_gives_13_distinct_cards_each_from_the_rules_deck(preset: str) -> None:
     for seed in range(20):
         hand = Hand(preset, Seat(seed % 4), seed=seed)
-        everything = [c for h in hand.holding for c in h]
-        assert all(len(h) == 13 for h in hand.holding)
+        everything = [c for h in hand.holding.values() for c in h]
+        assert all(len(h) == 13 for h in hand.holding.values())
         assert sorted(everything) == sorted(hand.rules.deck)
         assert hand.initial == {s: tuple(hand.holding[s]) for s in Seat}
 
@@ -106,7 +106,7 @@ def test_given_deal_is_validated() -> None:
 def test_deal_accepts_strings_and_seat_names() -> None:
     deal = {s.full: " ".join(map(str, c)) for s, c in SPADE_COUNT_DEAL.items()}
     hand = Hand("classic", N, deal=deal)
-    assert hand.holding[N] == sorted(SPADE_COUNT_DEAL[N])
+    assert list(hand.holding[N]) == sorted(SPADE_COUNT_DEAL[N])
 
 
 # ---------------------------------------------------------- following suit

@@ -72,7 +72,7 @@ def test_an_illegal_choice_names_the_bot_the_seat_and_the_rule() -> None:
     play_until(game, bots, stop=lambda g: g.hand.phase.value == "playing")
     seat = game.turn
     assert seat is not None
-    held = game.view(seat).hand
+    held = game.view(seat).holding
     assert held is not None
     missing = next(c for c in game.rules.deck if c not in held)
     before = game_snapshot(game)
@@ -82,7 +82,7 @@ def test_an_illegal_choice_names_the_bot_the_seat_and_the_rule() -> None:
     message = str(raised.value)
     assert message.startswith(
         f"bot 'stubborn' at {seat.full}, hand 1 (seed 2/1), trick 1: "
-        f"chose {missing.symbol()}:"
+        f"chose {missing.symbol}:"
     )
     assert message.endswith("[rule: card-not-held]")
     assert f"does not hold the {missing.name}" in message

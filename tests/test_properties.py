@@ -237,12 +237,12 @@ def test_random_hand_invariants_and_score(
     moves = random.Random(move_seed)
     hand = new_hand(rules, seed, dealer, scores)
     play_random(hand, moves, deep=True)
-    assert len(hand.tricks) == 13 and sum(hand.tricks_won) == 13
+    assert len(hand.tricks) == 13 and sum(hand.tricks_won.values()) == 13
     assert all(len(hand.holding[s]) == 0 for s in hand.seats)
     winners = Counter(t.winner for t in hand.tricks)
-    assert {s: winners.get(s, 0) for s in hand.seats} == hand.tricks_by_seat()
+    assert {s: winners.get(s, 0) for s in hand.seats} == hand.tricks_won
     assert hand.result is not None
-    expected = reference_score(rules, hand.bid_map(), hand.tricks_by_seat(), hand.bags)
+    expected = reference_score(rules, hand.bids, hand.tricks_won, hand.bags)
     got = {side: (s.points, s.bags_after) for side, s in hand.result.items()}
     assert got == expected
 
@@ -267,7 +267,7 @@ def test_bids_follow_the_rules(
         if hand.phase is Phase.BIDDING and hand.turn is not None:
             held.setdefault(hand.turn, list(hand.holding[hand.turn]))
         hand.apply(moves.choice(hand.legal_actions()), check=False)
-    bids = hand.bid_map()
+    bids = hand.bids
     assert set(bids) == set(hand.seats)
     for seat, bid in bids.items():
         if bid.kind is BidKind.NUMBER:

@@ -68,7 +68,7 @@ def suited_record(**changes: object) -> dict:
 def test_contract_example_scores_as_rules_say() -> None:
     game = record.from_record(suited_record())
     hand = game.finished_hands[0]
-    assert hand.tricks_by_seat() == {
+    assert hand.tricks_won == {
         Seat.NORTH: 13,
         Seat.EAST: 0,
         Seat.SOUTH: 0,

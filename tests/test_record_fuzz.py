@@ -185,7 +185,7 @@ def respellings(value: Any) -> list[Any]:
         return []
     out = {value.lower(), value.upper(), value.replace("_", " "), f" {value}"}
     with contextlib.suppress(SpadesError):
-        out.add(Card.parse(value).symbol())
+        out.add(Card.parse(value).symbol)
     out.discard(value)
     return sorted(out)
 

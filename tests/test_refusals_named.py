@@ -72,7 +72,7 @@ def test_a_typed_move_may_say_play_or_bid() -> None:
     assert not table.command("play AS")
     assert "cannot play the ace of spades now" in (table.notice or "")
     assert table.command("bid 3")
-    assert Bid(3) in table.game.hand.bids
+    assert Bid(3) in table.game.hand.bids.values()
     assert not table.command("play 4") and "not a card" in (table.notice or "")
 
 

@@ -75,7 +75,7 @@ def played(
         hand.apply(Exchange.of(passes[hand.turn]))
     for card in plays:
         hand.apply(card)
-    assert hand.is_over and hand.tricks_by_seat() == {s: wins[s] for s in Seat}
+    assert hand.is_over and hand.tricks_won == {s: wins[s] for s in Seat}
     assert hand.result is not None
     return hand.result
 

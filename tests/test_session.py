@@ -38,7 +38,7 @@ def test_whole_game_through_the_api(rules: Rules) -> None:
 
 def test_every_api_verb_plays_a_hand() -> None:
     session = TableSession("classic", seed=2024)
-    if session.view.hand is None:
+    if session.view.holding is None:
         assert session.look()
     assert session.bid(3)
     while not session.between:
@@ -50,7 +50,7 @@ def test_every_api_verb_plays_a_hand() -> None:
 
 def test_refusals_leave_everything_unchanged() -> None:
     session = TableSession("classic", seed=5)
-    if session.view.hand is None:
+    if session.view.holding is None:
         session.look()
     before = frozen(session)
     for attempt, expected in (
@@ -77,8 +77,8 @@ def _to_follow(seed: int) -> tuple[TableSession, Card]:
         view = session.view
         if view.phase is Phase.PLAYING and view.trick:
             led = view.rules.trick_suit(view.trick[0][1])
-            other = [c for c in view.hand or () if view.rules.trick_suit(c) != led]
-            if other and len(other) < len(view.hand or ()):
+            other = [c for c in view.holding or () if view.rules.trick_suit(c) != led]
+            if other and len(other) < len(view.holding or ()):
                 return session, other[0]
         session.act(rng.choice(view.legal))
     raise AssertionError("no follow-suit position")
@@ -91,8 +91,8 @@ def test_illegal_card_is_explained_in_the_second_person() -> None:
     before = frozen(session)
     assert session.play(card) is False
     assert session.notice.startswith(f"You must follow {led.plural}: you hold")
-    held = [c for c in view.hand or () if view.rules.trick_suit(c) == led]
-    assert all(c.symbol() in session.notice for c in held)
+    held = [c for c in view.holding or () if view.rules.trick_suit(c) == led]
+    assert all(c.symbol in session.notice for c in held)
     assert frozen(session) == before
     # the refusal stays while nothing else happens, and goes with the next play
     assert session.notice is not None
@@ -202,7 +202,7 @@ def test_step_speed_waits_for_each_bot_move_and_pause_stops_the_bots() -> None:
 
 def test_hint_estimate_and_review_come_from_the_same_coach() -> None:
     session = TableSession("cards4net", seed=2024)
-    if session.view.hand is None:
+    if session.view.holding is None:
         session.look()
     estimate = session.estimate()
     assert estimate is not None and 0 <= estimate.tricks <= 13

@@ -46,7 +46,7 @@ def test_timeout_looks_at_face_down_cards_and_never_bids_blind(preset: str) -> N
     assert session.timeout() is LOOK
     hand = session.game.hand
     assert not hand.hidden[session.seat]
-    assert all(not (isinstance(b, Bid) and b.is_blind) for b in hand.bids)
+    assert all(not (isinstance(b, Bid) and b.is_blind) for b in hand.bids.values())
     said = [line for line in session.log if line.startswith("Time is up")]
     assert said and "a blind bid is never made for you" in said[0]
     assert "at random" not in said[0]

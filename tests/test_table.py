@@ -64,7 +64,7 @@ def test_an_illegal_card_is_refused_by_the_engine_with_its_reason() -> None:
     rng = random.Random(3)
     while True:
         view = table.view
-        if view.phase is Phase.PLAYING and len(view.legal) < len(view.hand or ()):
+        if view.phase is Phase.PLAYING and len(view.legal) < len(view.holding or ()):
             break
         table.act(rng.choice(view.legal))
     card = next(c for c in table.state["hand"]["cards"] if not c["legal"])
@@ -80,7 +80,7 @@ def test_an_illegal_card_is_refused_by_the_engine_with_its_reason() -> None:
 
 def test_controls_by_message() -> None:
     table = make("cards4net", 5)
-    if table.view.hand is None:
+    if table.view.holding is None:
         msg(table, type="act", action="look")
     state = msg(table, type="estimate")
     assert (
@@ -223,7 +223,7 @@ def test_malformed_messages_are_refused() -> None:
 
 def test_the_api_stays_on_the_table_object(tmp_path: Path) -> None:
     table = make("yppedia", 4)
-    if table.view.hand is None:
+    if table.view.holding is None:
         assert table.look()
     assert table.bid(3) and table.view.bids[table.seat].label() == "3"
     assert table.undo() and table.seat not in table.view.bids

@@ -27,7 +27,7 @@ SEED = 0  # classic: the learner's side bids a blind nil within six hands
 
 def seen_in(view: PlayerView) -> set[Card]:
     """Every card this view lets the learner see."""
-    seen = set(view.hand or ()) | set(view.played_cards())
+    seen = set(view.holding or ()) | set(view.played_cards())
     seen |= set(view.passed) | set(view.received) | set(view.known_discards)
     if view.drawn is not None:
         seen.add(view.drawn)
@@ -55,7 +55,7 @@ def cards_in(state: dict[str, Any]) -> set[Card]:
     tokens = {t for s in text for t in re.split(r"[\s,;:()]+", s)}
     joined = "\n".join(text)
     for card in DECK:
-        symbol = re.escape(card.symbol())
+        symbol = re.escape(card.symbol)
         if (
             str(card) in tokens
             or re.search(rf"(?<![0-9A-Za-z]){symbol}", joined)
@@ -165,7 +165,7 @@ def test_illegal_cards_carry_their_reason_while_playing() -> None:
     rng = random.Random(3)
     while True:
         view = session.view
-        if view.phase is Phase.PLAYING and len(view.legal) < len(view.hand or ()):
+        if view.phase is Phase.PLAYING and len(view.legal) < len(view.holding or ()):
             break
         session.act(rng.choice(view.legal))
     state = table_state(session)

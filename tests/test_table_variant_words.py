@@ -51,13 +51,13 @@ def test_the_exchange_says_which_cards_the_learner_receives() -> None:
     arrived."""
     hand = Hand("classic", dealer=Seat.EAST, seed=3, scores={"NS": 0, "EW": 200})
     lines = _bid_and_exchange(hand, blind=Seat.SOUTH)
-    got = " ".join(c.symbol() for c in hand.exchanges[Seat.NORTH])
+    got = " ".join(c.symbol for c in hand.exchanges[Seat.NORTH])
     assert lines[-2].startswith("You pass"), lines
     assert lines[-1] == (
         f"North (partner) passes 2 cards to you; you receive {got} from North "
         "(partner)."
     ), lines
-    assert set(hand.exchanges[Seat.NORTH]) <= set(hand.view(Seat.SOUTH).hand)
+    assert set(hand.exchanges[Seat.NORTH]) <= set(hand.view(Seat.SOUTH).holding)
 
 
 def test_a_partners_first_pass_is_said_face_down() -> None:
@@ -66,7 +66,7 @@ def test_a_partners_first_pass_is_said_face_down() -> None:
     had."""
     hand = Hand("classic", dealer=Seat.WEST, seed=3, scores={"NS": 0, "EW": 200})
     lines = _bid_and_exchange(hand, blind=Seat.NORTH)
-    got = " ".join(c.symbol() for c in hand.exchanges[Seat.NORTH])
+    got = " ".join(c.symbol for c in hand.exchanges[Seat.NORTH])
     assert lines[-2] == (
         "North (partner) picks 2 cards to pass to you (face down: they reach "
         "you when you have passed yours)."
@@ -94,7 +94,7 @@ def test_an_exchange_between_opponents_stays_face_down() -> None:
 
 def test_a_lone_whiz_bid_says_why_nil_is_closed() -> None:
     table = _learner_turn(
-        "cards4net+whiz", lambda v: v.hand is not None and len(v.legal) == 1
+        "cards4net+whiz", lambda v: v.holding is not None and len(v.legal) == 1
     )
     prompt = table_state(table)["prompt"]
     assert "Nil is closed: your partner has bid" in prompt, prompt
@@ -257,7 +257,7 @@ def test_a_lone_mirror_bid_blames_mirror_not_the_partner() -> None:
     table = _learner_turn(
         "cards4net+mirror",
         lambda v: (
-            v.hand is not None and Seat.NORTH in v.bids and Bid.NIL not in v.legal
+            v.holding is not None and Seat.NORTH in v.bids and Bid.NIL not in v.legal
         ),
     )
     prompt = table_state(table)["prompt"]

@@ -28,8 +28,8 @@ def test_view_contents_during_play() -> None:
     view = hand.view(N)
     assert view.seat is N and view.seats == tuple(hand.seats)
     assert view.dealer is W and view.number == 1 and view.phase is Phase.PLAYING
-    assert view.to_move is W and view.legal == ()
-    assert view.hand == tuple(sorted(hand.holding[N]))
+    assert view.turn is W and view.legal == ()
+    assert view.holding == tuple(sorted(hand.holding[N]))
     assert view.bids == {N: Bid(3), E: Bid(4), S: Bid(6), W: Bid.NIL}
     assert view.trick == ((S, Card.parse("3S")),)
     assert len(view.tricks) == 1 and view.tricks[0].winner is S
@@ -46,18 +46,18 @@ def test_view_contents_during_play() -> None:
     assert west.team_contract() == 4 and west.team_contract("NS") == 9
     unseen = west.unseen_cards()
     assert len(unseen) == 52 - 12 - 5
-    assert not set(unseen) & set(west.hand or ())
+    assert not set(unseen) & set(west.holding or ())
     assert_private(hand)
 
 
 def test_hidden_seat_sees_no_cards() -> None:
     hand = Hand("cards4net", S, seed=5)
     view = hand.view(W)
-    assert view.hand is None and view.legal == (Bid.BLIND_NIL, LOOK)
+    assert view.holding is None and view.legal == (Bid.BLIND_NIL, LOOK)
     assert len(view.unseen_cards()) == 52
     assert_private(hand)
     hand.apply(LOOK)
-    assert hand.view(W).hand is not None
+    assert hand.view(W).holding is not None
 
 
 def test_exchange_view() -> None:
@@ -78,9 +78,9 @@ def test_exchange_view() -> None:
 
 def test_two_player_views() -> None:
     hand = Hand("two-player", N, seed=31)
-    assert hand.view(N).hand is None and hand.view(S).hand is None
+    assert hand.view(N).holding is None and hand.view(S).holding is None
     hand.apply(LOOK)
-    assert hand.view(N).hand == ()
+    assert hand.view(N).holding == ()
     top = hand.view(N).drawn
     assert top is not None and hand.view(S).drawn is None
     hand.apply(TAKE_NEXT)
@@ -125,6 +125,6 @@ def test_view_is_a_snapshot() -> None:
     bid_all(hand, 3, 4, 6, "nil")
     view = hand.view(N)
     hand.apply("2H")
-    assert view.to_move is N and len(view.hand or ()) == 13 and view.trick == ()
+    assert view.turn is N and len(view.holding or ()) == 13 and view.trick == ()
     with pytest.raises(dataclasses.FrozenInstanceError):
         view.seat = E  # type: ignore[misc]

@@ -33,8 +33,8 @@ class CountBot:
         return Suggestion(view.legal[0], "the first legal choice", self.name)
 
     def _bid(self, view: PlayerView) -> Suggestion:
-        honours = sum(c.rank in (Rank.ACE, Rank.KING) for c in view.hand)
-        spades = sum(c.suit in TRUMPS for c in view.hand)  # jokers are spades
+        honours = sum(c.rank in (Rank.ACE, Rank.KING) for c in view.holding)
+        spades = sum(c.suit in TRUMPS for c in view.holding)  # jokers are spades
         want = honours + max(0, spades - 3)
         numbers = [b for b in view.legal if b.kind is BidKind.NUMBER]
         if not numbers:  # a rule fixes the bid (mirror, a partner's Blind Seven)

@@ -22,7 +22,7 @@ decision (same bids and rules) and ask only for values:
 
 >>> from spadeslib.analysis import Position, Solver
 >>> view = hand.view(hand.turn)
->>> world = {s: hand.view(s).hand for s in hand.seats}  # a sampled deal
+>>> world = {s: hand.view(s).holding for s in hand.seats}  # a sampled deal
 >>> pos = Position.from_view(view, world)
 >>> solver = Solver(pos, "bag-adjusted")
 >>> exact = solve(pos, "bag-adjusted", solver=solver, line=False)

@@ -103,7 +103,7 @@ class Position:
                     raise SpadesError(f"the {card.name} appears twice ({seat.full})")
                 if not in_deck >> card.index & 1:  # not in this rule set's deck
                     raise SpadesError(
-                        f"{seat.full}'s {card.symbol()} is not in the "
+                        f"{seat.full}'s {card.symbol} is not in the "
                         f"{self.rules.full_spec} deck"
                     )
                 seen.add(card)
@@ -127,7 +127,7 @@ class Position:
         view = hand.view(turn) if turn is not None else None
         if view is None or view.phase.value != "playing":
             raise SpadesError("the hand is not in the playing phase")
-        hands = {s: tuple(hand.view(s).hand or ()) for s in view.seats}
+        hands = {s: tuple(hand.view(s).holding or ()) for s in view.seats}
         return cls.from_view(view, hands)
 
     @classmethod
@@ -138,15 +138,15 @@ class Position:
         seat's remaining cards (the coach's sampled world; the viewer's own
         cards are in the view and may be omitted)."""
         v = view  # a PlayerView; typed loosely to keep the core import-light
-        if v.phase.value != "playing" or v.to_move is None:
+        if v.phase.value != "playing" or v.turn is None:
             raise SpadesError("the hand is not in the playing phase")
         cards = {Seat.parse(s): tuple(Card.parse_many(c)) for s, c in hands.items()}
-        if v.hand is not None:
-            cards.setdefault(v.seat, tuple(v.hand))
+        if v.holding is not None:
+            cards.setdefault(v.seat, tuple(v.holding))
         return cls(
             rules=v.rules,
             hands=cards,
-            turn=v.to_move,
+            turn=v.turn,
             trick=tuple(v.trick),
             tricks_won=dict(v.tricks_won),
             spades_broken=bool(v.spades_broken),

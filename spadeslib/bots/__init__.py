@@ -387,8 +387,8 @@ def _factory(level: str) -> Callable[..., Bot]:
     return BOTS[level][1] if level in BOTS else custom_bot(level)
 
 
-def make_bot(name: str, seed: int | str | None = None, **options: Any) -> Bot:
-    """A new bot of the named level (options may follow a colon:
+def make_bot(level: str, seed: int | str | None = None, **options: Any) -> Bot:
+    """A new bot of the given ``level`` (options may follow a colon:
     ``"search:8"``). Every level decides the same way every run for a given
     ``seed``, ``None`` included: seat bots that should differ with
     different seeds (``f"11/{seat}"``).
@@ -396,43 +396,43 @@ def make_bot(name: str, seed: int | str | None = None, **options: Any) -> Bot:
     >>> make_bot("random", seed=1).name, make_bot("search:8").samples
     ('random', 8)
     """
-    level, parsed = parse_level(name)
+    kind, parsed = parse_level(level)
     checked_seed(seed)
     parsed.update(options)
-    takes = level_options(level)
+    takes = level_options(kind)
     unknown = [key for key in parsed if key not in takes]
     if unknown:
         offer = f"it takes {', '.join(takes)}" if takes else "it takes none"
         raise SpadesError(
-            f"bad options for bot {level!r}: no option {unknown[0]!r} ({offer})"
+            f"bad options for bot {kind!r}: no option {unknown[0]!r} ({offer})"
         )
-    factory = _factory(level)
-    if level in BOTS:
+    factory = _factory(kind)
+    if kind in BOTS:
         try:
             bot = factory(seed=seed, **parsed)
         except (TypeError, ValueError) as error:
-            raise SpadesError(f"bad options for bot {level!r}: {error}") from None
+            raise SpadesError(f"bad options for bot {kind!r}: {error}") from None
     else:  # a bot of your own: its options checked, its own errors its own
         if _takes_seed(factory):
             parsed["seed"] = seed
         try:
             inspect.signature(factory).bind(**parsed)
         except TypeError as error:
-            raise SpadesError(f"bad options for bot {level!r}: {error}") from None
+            raise SpadesError(f"bad options for bot {kind!r}: {error}") from None
         except ValueError:  # a signature Python cannot read: call it as it is
             pass
         try:
             bot = factory(**parsed)
         except Exception as error:  # the bot's own bug: named, chained
             where = f"failed when made (seed {seed!r})"
-            raise bot_failure(name.strip(), where, error) from error
+            raise bot_failure(level.strip(), where, error) from error
     missing = [
         m for m in ("act", "explain", "reset") if not callable(getattr(bot, m, None))
     ]
     if missing or not isinstance(getattr(bot, "name", None), str):
         lacks = ", ".join(f"{m}()" for m in missing) or "a name"
         raise SpadesError(
-            f"bot {level!r} lacks {lacks}: a bot has a name and the methods "
+            f"bot {kind!r} lacks {lacks}: a bot has a name and the methods "
             "act(view), explain(view) and reset() (see spadeslib.bots.Bot)"
         )
     return bot

@@ -119,7 +119,7 @@ def illegal_choice(
     "chose 'AS'"
     """
     if isinstance(action, Card):
-        shown = action.symbol()
+        shown = action.symbol
     else:
         shown = repr(action) if isinstance(action, str) else str(action)
     rule = f" [rule: {error.rule}]" if error.rule else ""
@@ -196,7 +196,7 @@ def play_until(
     >>> from spadeslib.bots import make_bot
     >>> game = Game(seed=7)  # South bids first, then West: a learner's seat
     >>> play_until(game, {seat: make_bot("rule") for seat in "NES"})
-    >>> game.hand.turn, game.hand.bid_map()
+    >>> game.hand.turn, game.hand.bids
     (<Seat.WEST: 3>, {<Seat.SOUTH: 2>: Bid(5)})
     """
     by_seat = _bots_by_seat(game, bots, hands, stop)

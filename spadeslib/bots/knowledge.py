@@ -78,9 +78,9 @@ def state_from_view(view: PlayerView) -> State:
     for seat, card in view.trick:
         st.play(int(seat), deck.id_of_card(card))
     me = int(view.seat)
-    st.hands[me] = deck.mask(view.hand or ())
-    if view.to_move is not None:
-        st.turn = int(view.to_move)
+    st.hands[me] = deck.mask(view.holding or ())
+    if view.turn is not None:
+        st.turn = int(view.turn)
     st.seen[me] = deck.mask(view.known_discards)
     set_public(st, view)
     return st
@@ -115,9 +115,10 @@ def state_from_hand(hand: Hand) -> State:
             st.play(int(seat), deck.id_of_card(card))
     for seat, card in hand.trick:
         st.play(int(seat), deck.id_of_card(card))
+    holding, bids = hand.holding, hand.bids
     for seat in hand.seats:
-        st.hands[int(seat)] = deck.mask(hand.holding[seat])
-        bid = hand.bids[seat]
+        st.hands[int(seat)] = deck.mask(holding[seat])
+        bid = bids.get(seat)
         tricks, nil = bid_code(bid)
         st.bid[int(seat)] = tricks
         st.nil[int(seat)] = nil

@@ -272,7 +272,7 @@ def play_deal(
             parts[key]["contract"] += score.contract_points
             parts[key]["nil"] += nil
             parts[key]["bags"] += st.points - score.contract_points - nil
-        bids.append({s.letter: _bid_text(hand.bids[s]) for s in seats})
+        bids.append({s.letter: _bid_text(hand.bids.get(s)) for s in seats})
         tricks.append({s.letter: hand.tricks_won[s] for s in seats})
     result = DealResult(
         deal=deal,

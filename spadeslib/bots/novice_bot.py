@@ -55,7 +55,7 @@ class NoviceBot:
         legal = view.legal
         if not legal:
             raise SpadesError(f"{view.seat.full} is not to move")
-        if len(legal) > 1 and view.hand is not None:
+        if len(legal) > 1 and view.holding is not None:
             if view.phase is Phase.BIDDING:
                 return Suggestion(*_bid(view), self.name)
             if view.phase is Phase.PLAYING:
@@ -71,7 +71,7 @@ class NoviceBot:
 
 
 def _bid(view: PlayerView) -> tuple[Action, str]:
-    cards = view.hand or ()
+    cards = view.holding or ()
     high = sum(1 for c in cards if c.rank in (Rank.ACE, Rank.KING))
     numeric = [b for b in view.legal if isinstance(b, Bid) and not b.is_nil]
     if not numeric:
@@ -90,7 +90,7 @@ def _play(view: PlayerView) -> tuple[Action, str] | None:
         spades = [c for c in legal if rules.trick_suit(c) is Suit.SPADES]
         if spades:
             top = min(spades, key=rules.trump_order.index)
-            return top, f"Lead the {top.symbol()}: spades are the strongest suit"
+            return top, f"Lead the {top.symbol}: spades are the strongest suit"
         return None
     led = rules.trick_suit(view.trick[0][1])
     trick = list(view.trick)
@@ -101,7 +101,7 @@ def _play(view: PlayerView) -> tuple[Action, str] | None:
     if not winners:
         return None
     top = max(winners, key=lambda c: _power(view, c, led))
-    return top, f"Play the {top.symbol()}: it wins the trick"
+    return top, f"Play the {top.symbol}: it wins the trick"
 
 
 def _power(view: PlayerView, card: Card, led: Suit) -> int:

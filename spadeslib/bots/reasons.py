@@ -37,9 +37,9 @@ _WINNING = {
 
 def card_reason(view: PlayerView, st: State, card: Card, code: str) -> str:
     """A short sentence for playing ``card`` for the reason ``code``."""
-    c = card.symbol()
+    c = card.symbol
     win = view.winning()
-    best = win[1].symbol() if win else ""
+    best = win[1].symbol if win else ""
     who = win[0] if win else None
     partner = view.partner
     opp_nil = next(
@@ -213,7 +213,7 @@ def _sure_now(view: PlayerView, st: State) -> tuple[list[Card], list[Card]]:
 
 
 def _cards_text(cards: list[Card]) -> str:
-    return and_list([c.symbol() for c in cards])
+    return and_list([c.symbol for c in cards])
 
 
 def _own_nil_lost(view: PlayerView, st: State, card: Card, code: str) -> str:
@@ -236,9 +236,9 @@ def _own_nil_lost(view: PlayerView, st: State, card: Card, code: str) -> str:
             tricks = "a trick" if len(sure) == 1 else f"{len(sure)} tricks"
             what = f"your spades are sure to take at least {tricks}"
         head = f"Your {name} cannot be made ({what})"
-    c = card.symbol()
+    c = card.symbol
     win = view.winning()
-    best = win[1].symbol() if win else ""
+    best = win[1].symbol if win else ""
     plain = {
         "nil_lead_low": f"lead the low {c}",
         "nil_under": f"play the {c} under the {best}",
@@ -275,7 +275,7 @@ def _duck(view: PlayerView, card: Card) -> str:
     """The reason for a card meant to lose, the contract made: a lead, a
     discard, a card that cannot win anyway, or a duck (only when the seat
     holds a card that would win: the glossary's duck)."""
-    c = card.symbol()
+    c = card.symbol
     rules = view.rules
     bags = view.bags[view.side]
     note = f" (your side has {bags} bags)" if bags >= rules.bag_limit - 3 else ""
@@ -299,11 +299,11 @@ def _duck(view: PlayerView, card: Card) -> str:
         return f"Your contract is made: duck with the {c} to avoid bags{note}"
     if who == view.partner:
         return (
-            f"{made}. Your partner's {best.symbol()} is winning: shed the {c} "
+            f"{made}. Your partner's {best.symbol} is winning: shed the {c} "
             "under it so it cannot win a trick later"
         )
     return (
-        f"{made}. You cannot beat {who.full}'s {best.symbol()}: shed the {c} now "
+        f"{made}. You cannot beat {who.full}'s {best.symbol}: shed the {c} now "
         "so it cannot win a trick later"
     )
 
@@ -357,7 +357,7 @@ def _cheaper_winner(view: PlayerView, card: Card) -> bool:
 
 def _high_enough(view: PlayerView, card: Card, code: str) -> str:
     """A winner chosen over a cheaper one: high enough to hold the trick."""
-    c = card.symbol()
+    c = card.symbol
     seats = _later(view)
     later = and_list(seats)
     verb = "are" if len(seats) > 1 else "is"
@@ -375,7 +375,7 @@ def _high_enough(view: PlayerView, card: Card, code: str) -> str:
 def _cover_lead(view: PlayerView, st: State, card: Card) -> str:
     """Leading for the partner's nil: the card partner plays under (said
     safe only when nothing left in its suit beats it)."""
-    c = card.symbol()
+    c = card.symbol
     deck = st.deck
     i = deck.id_of_card(card)
     out = _left_to_others(view, st)
@@ -411,14 +411,14 @@ def _partner_nil(view: PlayerView) -> str:
 def _partner_nil_lost(view: PlayerView, card: Card, code: str, nil: str) -> str:
     """The partner's nil is winning this trick and nothing the seat holds
     beats it (``""`` when a card could)."""
-    c = card.symbol()
+    c = card.symbol
     win = view.winning()
     assert win is not None
     _, best = win
     rules = view.rules
     partner = view.partner
     assert partner is not None
-    theirs = f"{partner.full}'s {best.symbol()}"
+    theirs = f"{partner.full}'s {best.symbol}"
     if code == "only" and _beats_now(view, card):
         return (
             f"The {c} is your only legal card, and it beats {theirs}: {nil} "

@@ -122,12 +122,12 @@ def rule_decision(
         action = legal[0]
         if phase is Phase.PLAYING:
             assert isinstance(action, Card)  # the legal actions of play are cards
-            return action, f"The {action.symbol()} is your only legal card"
+            return action, f"The {action.symbol} is your only legal card"
         return action, f"{_label(action)} is the only choice here"
     if phase is Phase.PLAYING:
         return _play(view, reason)
-    if phase is Phase.BIDDING or (phase is Phase.DRAW and view.hand is None):
-        if view.hand is None:
+    if phase is Phase.BIDDING or (phase is Phase.DRAW and view.holding is None):
+        if view.holding is None:
             action, why = _blind(view)
             if memory is not None and phase is Phase.DRAW:
                 memory[key] = action == Bid.BLIND_NIL
@@ -147,7 +147,7 @@ def _label(action: Action) -> str:
     if isinstance(action, Bid):
         return f"Bid {action.label()}"
     if isinstance(action, Card):
-        return action.symbol()
+        return action.symbol
     return str(action).capitalize()
 
 
@@ -204,7 +204,7 @@ def _describe_parts(deck: Deck, parts: list[Part]) -> str:
             noun = "trick" if n == 1 else "tricks"
             words.append(f"{n} likely spade {noun}" if n >= 1 else "a chance in spades")
         elif kind == "honours":
-            text = "".join(c.symbol().rstrip("♠♥♦♣") for c in cards if c)
+            text = "".join(c.symbol.rstrip("♠♥♦♣") for c in cards if c)
             suit = cards[0].suit.symbol if cards and cards[0] else ""
             if value >= 0.9:
                 words.append(f"{text}{suit}")
@@ -221,7 +221,7 @@ def _bid(view: PlayerView, **options: Any) -> tuple[Action, str]:
     deck = deck_for(view.rules)
     return bid_decision(
         deck,
-        deck.mask(view.hand or ()),
+        deck.mask(view.holding or ()),
         [b for b in view.legal if isinstance(b, Bid)],
         view.bids,
         view.seat,
@@ -343,15 +343,15 @@ def _danger_key(card: Card, deck: Deck) -> tuple[int, int]:
 def _exchange(view: PlayerView) -> tuple[Action, str]:
     deck = deck_for(view.rules)
     n = view.rules.exchange
-    hand = list(view.hand or ())
+    hand = list(view.holding or ())
     bid = view.bids.get(view.seat)
     if bid is not None and bid.is_nil:
         chosen = sorted(hand, key=lambda c: _danger_key(c, deck), reverse=True)[:n]
-        names = " and ".join(c.symbol() for c in chosen)
+        names = " and ".join(c.symbol for c in chosen)
         action = Exchange.of(tuple(chosen))
         return action, f"Pass your most dangerous cards ({names}) to your partner"
     chosen = sorted(hand, key=lambda c: _danger_key(c, deck))[:n]
-    names = " and ".join(c.symbol() for c in chosen)
+    names = " and ".join(c.symbol for c in chosen)
     return Exchange.of(
         tuple(chosen)
     ), f"Pass your lowest cards ({names}) to help the nil"
@@ -375,20 +375,20 @@ def _draw(view: PlayerView, declared: bool) -> tuple[Action, str]:
     keep = draw_keeps(deck, deck.id_of_card(card), declared)
     if declared:
         if keep:
-            return KEEP, f"Keep the {card.symbol()}: low cards protect your blind nil"
-        return TAKE_NEXT, f"Discard the {card.symbol()}: too high for a blind nil"
+            return KEEP, f"Keep the {card.symbol}: low cards protect your blind nil"
+        return TAKE_NEXT, f"Discard the {card.symbol}: too high for a blind nil"
     if keep:
-        return KEEP, f"Keep the {card.symbol()}: it should win a trick"
+        return KEEP, f"Keep the {card.symbol}: it should win a trick"
     return (
         TAKE_NEXT,
-        f"Take the next card: the {card.symbol()} is unlikely to win a trick",
+        f"Take the next card: the {card.symbol} is unlikely to win a trick",
     )
 
 
 def _blind_discard(view: PlayerView) -> tuple[Action, str]:
     deck = deck_for(view.rules)
     n = view.rules.blind_nil_discards
-    hand = list(view.hand or ())
+    hand = list(view.holding or ())
     ranked = sorted(hand, key=lambda c: _danger_key(c, deck), reverse=True)
     chosen = [c for c in ranked[:n] if _danger_key(c, deck)[0] >= 11]
     action = Discard.of(tuple(chosen))
@@ -396,5 +396,5 @@ def _blind_discard(view: PlayerView) -> tuple[Action, str]:
         action = Discard.of(())
     if not chosen:
         return action, "Keep your cards: none is dangerous for the blind nil"
-    names = ", ".join(c.symbol() for c in chosen)
+    names = ", ".join(c.symbol for c in chosen)
     return action, f"Discard {names}: high cards are the danger to a blind nil"

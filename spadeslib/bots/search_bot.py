@@ -136,7 +136,7 @@ class SearchBot:
         if not self.bid_samples:
             return None
         samples = self.bid_samples
-        if phase is Phase.BIDDING and view.hand is not None:
+        if phase is Phase.BIDDING and view.holding is not None:
             return search_bid(view, rng, samples, self.time_limit, self.confidence)
         if phase is Phase.BIDDING and four:
             return search_blind(view, rng, samples)
@@ -244,7 +244,7 @@ def search_card(
             return rule_card, card_reason(view, st, rule_card, code)
         card = deck.card[cands[0]]
         assert card is not None
-        return card, f"Play the {card.symbol()}: the only sensible choice"
+        return card, f"Play the {card.symbol}: the only sensible choice"
     played_by = played_by_seat(view, deck)
     worlds = _worlds(st, seat, rng, samples, time_limit, played_by=played_by)
     side = st.side(seat)
@@ -270,12 +270,10 @@ def search_card(
         )
     card = deck.card[cands[best]]
     assert card is not None
-    reason = (
-        f"Play the {card.symbol()}: over {used} deals of the unseen cards it scores"
-    )
+    reason = f"Play the {card.symbol}: over {used} deals of the unseen cards it scores"
     if rule_index is not None:
         gain = mean - sum(values[rule_index]) / used
-        reason += f" {gain:.0f} points better on average than the {rule_card.symbol()}"
+        reason += f" {gain:.0f} points better on average than the {rule_card.symbol}"
     else:
         reason += " best on average"
     return card, reason + f" (expected {mean:+.0f})"
@@ -320,7 +318,7 @@ def search_draw(
     study = study_draw(view, rng, samples)
     action, mean = _choose(study)
     assert view.drawn is not None  # the caller's condition
-    card = view.drawn.symbol()
+    card = view.drawn.symbol
     word = (
         f"Keep the {card}" if action == KEEP else f"Discard the {card}, take the next"
     )
@@ -338,7 +336,7 @@ def search_exchange(
     action, mean = _choose(study)
     assert isinstance(action, Exchange)  # every candidate pass is one
     return action, (
-        f"Pass {' and '.join(c.symbol() for c in action.cards)}: over "
+        f"Pass {' and '.join(c.symbol for c in action.cards)}: over "
         f"{study.worlds} deals it scores {mean:+.0f} on average"
     )
 
@@ -355,7 +353,7 @@ def search_bid(
     rules = view.rules
     deck = deck_for(rules)
     me = view.seat
-    hand = deck.mask(view.hand or ())
+    hand = deck.mask(view.holding or ())
     legal = [b for b in view.legal if isinstance(b, Bid)]
     rule_bid, rule_reason = bid_decision(
         deck, hand, legal, view.bids, me, view.scores, view.bags

@@ -180,8 +180,8 @@ class Advice:
         """Why ``action`` is not legal here, with the engine's rule for a card
         (the one :meth:`~spadeslib.Hand.check` names)."""
         view, seat = self.view, self.view.seat
-        if isinstance(action, Card) and view.phase is Phase.PLAYING and view.hand:
-            rules, held = view.rules, list(view.hand)
+        if isinstance(action, Card) and view.phase is Phase.PLAYING and view.holding:
+            rules, held = view.rules, list(view.holding)
             led = int(rules.trick_suit(view.trick[0][1])) if view.trick else None
             found = legality.refuse_card(
                 rules,
@@ -242,7 +242,7 @@ class Advice:
         if self.kind == "card":
             return f"trick {len(self.view.tricks) + 1}"
         if self.kind == "draw" and self.view.drawn is not None:
-            return f"draw, {self.view.drawn.symbol()} on top"
+            return f"draw, {self.view.drawn.symbol} on top"
         return self.kind
 
     # ---------------------------------------------------------------- text
@@ -373,7 +373,7 @@ class Advice:
             # with a card study the best action is a card (a Card key of reps)
             best = study.outcomes[study.reps[self.best]]  # type: ignore[index]
             chosen = study.outcomes[study.reps[action]]
-            return card_reasons(best, chosen, action.symbol(), alone=self.alone)
+            return card_reasons(best, chosen, action.symbol, alone=self.alone)
         if isinstance(study, BidStudy):
             out = []
             if isinstance(action, Bid) and action.is_nil:
@@ -555,7 +555,7 @@ class Advice:
                     "cannot tell them apart)"
                 )
         twins = [
-            a.symbol()
+            a.symbol
             for a in self.view.legal
             if isinstance(a, Card) and a != self.best and self._same(a)
         ]

@@ -122,7 +122,7 @@ def decision_key(view: PlayerView) -> str:
         view.phase.value,
         ",".join(f"{s.letter}{b}" for s, b in view.bids.items()),
         "".join(str(c) for c in view.played_cards()),
-        "".join(str(c) for c in view.hand or ()),
+        "".join(str(c) for c in view.holding or ()),
         "".join(str(c) for c in view.passed),
         "".join(str(c) for c in view.received),
         "".join(str(c) for c in view.known_discards),
@@ -405,7 +405,7 @@ def _kind(view: PlayerView) -> str:
         return "exchange"
     if phase is Phase.BLIND_DISCARD:
         return "discard"
-    if view.hand is None:
+    if view.holding is None:
         return "blind"
     if phase is Phase.DRAW:
         return "draw"
@@ -525,7 +525,7 @@ def _decisions(hand: Hand, seat: Seat) -> list[tuple[int, PlayerView, Action, Ha
     for index, (who, action, _) in enumerate(hand.history):
         if who == seat:
             view = work.view(seat)
-            if isinstance(action, Bid) and not action.is_blind and view.hand is None:
+            if isinstance(action, Bid) and not action.is_blind and view.holding is None:
                 looked = work.clone()
                 looked.apply(LOOK, seat)
                 found.append((index, view, LOOK, work.clone()))

@@ -65,7 +65,7 @@ def describe(action: Action, players: int = 4) -> str:
     ('look at your cards', 'draw your cards')
     """
     if isinstance(action, Card):
-        return action.symbol()
+        return action.symbol
     if isinstance(action, Bid):
         return f"bid {action.label()}"
     if isinstance(action, Look):
@@ -73,9 +73,9 @@ def describe(action: Action, players: int = 4) -> str:
     if isinstance(action, Draw):
         return "keep the top card" if action.keep else "take the next card"
     if isinstance(action, Exchange):
-        return "pass " + " ".join(c.symbol() for c in action.cards)
+        return "pass " + " ".join(c.symbol for c in action.cards)
     if isinstance(action, Discard):
-        return "discard " + (" ".join(c.symbol() for c in action.cards) or "nothing")
+        return "discard " + (" ".join(c.symbol for c in action.cards) or "nothing")
     return str(action)
 
 
@@ -101,7 +101,7 @@ def played(action: Action, players: int = 4) -> str:
     ('You played 4♦', 'You bid 3', 'You drew your cards')
     """
     if isinstance(action, Card):
-        return f"You played {action.symbol()}"
+        return f"You played {action.symbol}"
     if isinstance(action, Bid):
         return f"You bid {action.label()}"
     if isinstance(action, Look):

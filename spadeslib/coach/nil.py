@@ -56,16 +56,16 @@ def nil_dangers(view: PlayerView) -> str:
     >>> nil_dangers(low.view("S"))  # no card, only the length
     'four spades'
     """
-    if not view.hand:
+    if not view.holding:
         return ""
     deck = deck_for(view.rules)
     parts: list[tuple[int, float]] = []
-    nil_danger(deck, deck.mask(view.hand), parts)
+    nil_danger(deck, deck.mask(view.holding), parts)
     cards = sorted(((d, c) for c, d in parts if c >= 0 and d >= DANGER), reverse=True)
-    named = [card.symbol() for _, c in cards[:3] if (card := deck.card[c])]
+    named = [card.symbol for _, c in cards[:3] if (card := deck.card[c])]
     out = f"the {and_list(named)}" if named else ""
     if any(c < 0 for c, _ in parts):
-        spades = sum(1 for c in view.hand if view.rules.is_trump(c))
+        spades = sum(1 for c in view.holding if view.rules.is_trump(c))
         out += (", and " if out else "") + f"{_number(spades)} spades"
     return out
 
@@ -93,10 +93,10 @@ def nil_killers(view: PlayerView) -> str:
     with eight spades you must win at least three tricks with them, so a Nil
     cannot be made
     """
-    if not view.hand:
+    if not view.holding:
         return ""
     deck = deck_for(view.rules)
-    mine = deck.mask(view.hand)
+    mine = deck.mask(view.holding)
     # the top spades, above every spade of the others, are sure by name;
     # the rest of the sure ones only by number (which of them wins is open)
     sure, top = sure_and_top(deck, mine, deck.full & ~mine)
@@ -107,7 +107,7 @@ def nil_killers(view: PlayerView) -> str:
     if sure:
         says = []
         if top:
-            cards = and_list([c.symbol() for c in top])
+            cards = and_list([c.symbol for c in top])
             verb = "always takes a trick" if len(top) == 1 else "always take tricks"
             says.append(f"the {cards} {verb}")
         if more:

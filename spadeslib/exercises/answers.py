@@ -381,7 +381,7 @@ class CardAnswer(Answer):
         return parse_card(value)
 
     def spellings(self, value: Any) -> list[Any]:
-        return [value, str(value), str(value).lower(), value.symbol()]
+        return [value, str(value), str(value).lower(), value.symbol]
 
 
 @dataclass(frozen=True)

@@ -88,7 +88,7 @@ class CountSpades(Spec):
         spades = [c for c in self.hand.holding[self.seat] if c.suit is Suit.SPADES]
         return (
             f"{self.seat.full}'s spades: "
-            f"{' '.join(c.symbol() for c in sorted(spades, reverse=True))} "
+            f"{' '.join(c.symbol for c in sorted(spades, reverse=True))} "
             f"({len(spades)})."
         )
 
@@ -191,7 +191,7 @@ class Voids(SetSpec):
         held = [c for c in self.hand.holding[self.seat] if c.suit is item]
         if len(held) == 1:
             return (
-                f"{self.seat.full} holds one {item.singular} ({held[0].symbol()}): a "
+                f"{self.seat.full} holds one {item.singular} ({held[0].symbol}): a "
                 "singleton, not a void"
             )
         return f"{self.seat.full} holds {len(held)} {item.plural}"

@@ -59,7 +59,7 @@ class TeamContract(Spec):
         return self.hand.view(Seat.parse(self.side[0])).team_contract(self.side)
 
     def prompt(self) -> str:
-        bids = self.hand.bid_map()
+        bids = self.hand.bids
         return (
             f"Rules: cards4net. The bids, in bidding order:\n"
             f"{bids_table(self.hand.rules, bids, seats=self.hand.bid_order)}\n"
@@ -67,7 +67,7 @@ class TeamContract(Spec):
         )
 
     def mistakes(self) -> list[Mistake]:
-        bids = self.hand.bid_map()
+        bids = self.hand.bids
         a = Seat.parse(self.side[0])
         out = [
             Mistake(
@@ -90,14 +90,14 @@ class TeamContract(Spec):
         return out
 
     def hint(self) -> str:
-        bids = self.hand.bid_map()
+        bids = self.hand.bids
         a = Seat.parse(self.side[0])
         if bids[a].is_nil or bids[a.partner].is_nil:
             return "Partners' bids add up; a Nil adds nothing to the contract."
         return "Partners' bids add up; the other side's bids play no part."
 
     def explain(self) -> str:
-        bids = self.hand.bid_map()
+        bids = self.hand.bids
         a = Seat.parse(self.side[0])
         return (
             f"{a.full} bid {bids[a].label()} and {a.partner.full} bid "

@@ -160,7 +160,7 @@ class NilOptions(SetSpec):
 
     def prompt(self) -> str:
         h = self.hand
-        bids = h.bid_map()
+        bids = h.bids
         made = (
             bids_table(h.rules, bids, seats=[s for s in h.bid_order if s in bids])
             if bids
@@ -201,7 +201,7 @@ class NilOptions(SetSpec):
     def why_yes(self, item: Any) -> str:
         h = self.hand
         rules = h.rules
-        partner = h.bids[self.seat.partner]
+        partner = h.bids.get(self.seat.partner)
         if item == "0":
             return f"under {rules.preset} 0 is an ordinary numeric bid"
         if item == "nil":

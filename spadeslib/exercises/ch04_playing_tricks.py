@@ -269,7 +269,7 @@ class TrickWinner(Spec):
                 Mistake(
                     "highest-rank",
                     top_seat,
-                    f"the {top.symbol()} has the highest rank, but it is neither a "
+                    f"the {top.symbol} has the highest rank, but it is neither a "
                     f"{led.singular} (the suit led) nor a spade, so it cannot win",
                 )
             )
@@ -279,7 +279,7 @@ class TrickWinner(Spec):
                     Mistake(
                         "discard",
                         seat,
-                        f"{seat.full} discarded the {card.symbol()}, neither a "
+                        f"{seat.full} discarded the {card.symbol}, neither a "
                         f"{led.singular} (the suit led) nor a spade: a discard never "
                         "wins the trick",
                     )
@@ -292,7 +292,7 @@ class TrickWinner(Spec):
                     "ignore-trump",
                     trick_winner(self.rules, followers),
                     f"{spades[0][0].full} played a spade "
-                    f"({spades[0][1].symbol()}) on a "
+                    f"({spades[0][1].symbol}) on a "
                     f"{led.singular} lead: any spade beats every card of another suit",
                 )
             )
@@ -327,13 +327,11 @@ class TrickWinner(Spec):
         led = self.plays[0][1].suit
         if card.suit is Suit.SPADES and led is not Suit.SPADES:
             why = (
-                f"{card.symbol()} is the highest spade played, and a spade beats any "
+                f"{card.symbol} is the highest spade played, and a spade beats any "
                 f"{led.singular}"
             )
         else:
-            why = (
-                f"no spade was played and {card.symbol()} is the highest {led.singular}"
-            )
+            why = f"no spade was played and {card.symbol} is the highest {led.singular}"
         return f"{seat.full} wins: {why}."
 
 
@@ -395,7 +393,7 @@ class NextLeader(Spec):
         card = last.card_of(self.expected)
         return (
             f"{self.expected.full} won trick {len(self.hand.tricks)} with "
-            f"{card.symbol() if card else '?'}, so {self.expected.full} leads next."
+            f"{card.symbol if card else '?'}, so {self.expected.full} leads next."
         )
 
 
@@ -451,12 +449,12 @@ class WinningCards(PositionExercise):
             return reason + won
         winner = trick_winner(self.hand.rules, self.hand.trick)
         best = dict(self.hand.trick)[winner]
-        return f"it does not beat {winner.full}'s {best.symbol()}"
+        return f"it does not beat {winner.full}'s {best.symbol}"
 
     def why_yes(self, item: Any) -> str:
         winner = trick_winner(self.hand.rules, self.hand.trick)
         best = dict(self.hand.trick)[winner]
-        return f"it is legal and beats {winner.full}'s {best.symbol()}"
+        return f"it is legal and beats {winner.full}'s {best.symbol}"
 
     def missing_text(self, missing: Sequence[Any]) -> str:
         if self.names_missing:
@@ -468,7 +466,7 @@ class WinningCards(PositionExercise):
             if len(missing) == 1
             else (f"{len(missing)} legal cards that beat")
         )
-        return f"you left out {what} {winner.full}'s {best.symbol()}"
+        return f"you left out {what} {winner.full}'s {best.symbol}"
 
     def hint(self) -> str:
         return (
@@ -480,7 +478,7 @@ class WinningCards(PositionExercise):
         winner = trick_winner(self.hand.rules, self.hand.trick)
         best = dict(self.hand.trick)[winner]
         return (
-            f"{winner.full}'s {best.symbol()} is winning so far. {self.mover.full} "
+            f"{winner.full}'s {best.symbol} is winning so far. {self.mover.full} "
             f"must follow {self.led.plural}, so only the {self.led.plural} higher than "
             f"it would win: {card_codes(self.expected) or 'none'}. A spade would win, "
             "but it may not be played while you hold the suit led."

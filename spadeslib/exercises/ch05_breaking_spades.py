@@ -57,11 +57,11 @@ def _broken_text(hand: Hand) -> str:
     led = hand.tricks[i - 1].plays[0][1]
     if hand.rules.is_trump(led):
         return (
-            f"spades were broken in trick {i}, when {seat.full} led {card.symbol()} "
+            f"spades were broken in trick {i}, when {seat.full} led {card.symbol} "
             "holding nothing but spades"
         )
     return (
-        f"spades were broken in trick {i}, when {seat.full} played {card.symbol()} on "
+        f"spades were broken in trick {i}, when {seat.full} played {card.symbol} on "
         f"a {led.suit.singular} lead"
     )
 

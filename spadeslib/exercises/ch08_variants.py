@@ -289,9 +289,9 @@ class JokerTrick(Spec):
 
     def explain(self) -> str:
         card = dict(self.plays)[self.expected]
-        order = " > ".join(c.symbol() for c in self.rules.trump_order[:5])
+        order = " > ".join(c.symbol for c in self.rules.trump_order[:5])
         return (
-            f"{self.expected.full}'s {card.symbol()} is the highest trump played "
+            f"{self.expected.full}'s {card.symbol} is the highest trump played "
             f"(trump order {order} > ...)."
         )
 

@@ -179,7 +179,7 @@ class ChooseBid(Spec):
 
     def prompt(self) -> str:
         h = self.hand
-        bids = h.bid_map()
+        bids = h.bids
         made = bids_table(h.rules, bids, seats=[s for s in h.bid_order if s in bids])
         return (
             f"Rules: {h.rules.full_spec}. Dealer: {h.dealer.full}. "

@@ -179,7 +179,7 @@ class Puzzle(Spec):
         for seat, c in [(None, None), *self._cache["lines"][card].plays]:
             if seat is not None and c is not None:
                 trick.append((seat, c))
-                shown.append(f"{seat.letter}:{c.symbol()}")
+                shown.append(f"{seat.letter}:{c.symbol}")
             if len(trick) == h.rules.players:
                 winner = trick_winner(h.rules, trick).full
                 parts.append(
@@ -197,7 +197,7 @@ class Puzzle(Spec):
         tricks, contract made or set, nils, and the value for the mover's side."""
         h = self.hand
         line = self._cache["lines"][card]
-        scores = score_hand(h.rules, h.bid_map(), line.tricks, h.bags)
+        scores = score_hand(h.rules, h.bids, line.tricks, h.bags)
         sides = [self.side, *(x for x in scores if x != self.side)]
         parts = []
         for i, side in enumerate(sides):
@@ -231,8 +231,8 @@ class Puzzle(Spec):
         h = self.hand
         lines = self._cache["lines"]
         best = self.expected
-        mine = score_hand(h.rules, h.bid_map(), lines[card].tricks, h.bags)
-        top = score_hand(h.rules, h.bid_map(), lines[best].tricks, h.bags)
+        mine = score_hand(h.rules, h.bids, lines[card].tricks, h.bags)
+        top = score_hand(h.rules, h.bids, lines[best].tricks, h.bags)
         reasons = []
         for side in (self.side, *(x for x in mine if x != self.side)):
             who = "your side" if side == self.side else "the opponents"
@@ -240,7 +240,7 @@ class Puzzle(Spec):
             if a.made is not None and a.made != b.made:
                 reasons.append(
                     f"{who}' contract of {a.contract} is "
-                    f"{'made' if a.made else 'set'}, where {best.symbol()} "
+                    f"{'made' if a.made else 'set'}, where {best.symbol} "
                     f"{'sets' if a.made else 'makes'} it".replace("side'", "side's")
                 )
             for nil_a, nil_b in zip(a.nils, b.nils, strict=True):
@@ -248,7 +248,7 @@ class Puzzle(Spec):
                     reasons.append(
                         f"{nil_a.seat.full}'s {nil_a.bid.label()} "
                         f"{'is kept' if nil_a.made else 'fails'}, where "
-                        f"{best.symbol()} {'breaks' if nil_a.made else 'keeps'} it"
+                        f"{best.symbol} {'breaks' if nil_a.made else 'keeps'} it"
                     )
             if not reasons and side == self.side and a.tricks != b.tricks:
                 more = "more" if a.tricks > b.tricks else "fewer"
@@ -256,13 +256,13 @@ class Puzzle(Spec):
                 reasons.append(
                     f"your side takes {abs(a.tricks - b.tricks)} {more} "
                     f"trick{'s' if abs(a.tricks - b.tricks) > 1 else ''}{bags} "
-                    f"than after {best.symbol()}"
+                    f"than after {best.symbol}"
                 )
         if not reasons:
             return ""
         cost = lines[best].value - lines[card].value
         return (
-            f"{card.symbol()} costs {cost} points against {best.symbol()}: after "
+            f"{card.symbol} costs {cost} points against {best.symbol}: after "
             f"it {'; '.join(reasons)}."
         )
 
@@ -283,7 +283,7 @@ class Puzzle(Spec):
         if parsed in self.best:
             return Feedback(
                 "correct",
-                f"{parsed.symbol()} is a best card: with perfect play by everyone "
+                f"{parsed.symbol} is a best card: with perfect play by everyone "
                 f"from here, {self.outcome(parsed)}. {self.worth_note()}",
             )
         themed = self.themed(parsed)
@@ -291,7 +291,7 @@ class Puzzle(Spec):
         top = max(line.value for line in self._cache["lines"].values())
         text = (
             f"{reason + ' ' if reason else ''}With perfect play by everyone from "
-            f"here, after {parsed.symbol()} (then, for example: "
+            f"here, after {parsed.symbol} (then, for example: "
             f"{self.play_text(parsed)}), {self.outcome(parsed)}; the best card is "
             f"worth {top:+d}. {self.worth_note()}"
         )
@@ -323,13 +323,13 @@ class Puzzle(Spec):
         card = self.expected
         top = values[card].value
         worse_text = ", ".join(
-            f"{c.symbol()} (worth {values[c].value:+d}, {top - values[c].value} less "
-            f"than {card.symbol()})"
+            f"{c.symbol} (worth {values[c].value:+d}, {top - values[c].value} less "
+            f"than {card.symbol})"
             for c in worse
         )
         return (
-            f"{card.symbol()}{also}. With perfect play by everyone from here, after "
-            f"{card.symbol()} (then, for example: {self.play_text(card)}), "
+            f"{card.symbol}{also}. With perfect play by everyone from here, after "
+            f"{card.symbol} (then, for example: {self.play_text(card)}), "
             f"{self.outcome(card)}. Worse: {worse_text}. {self.worth_note()}"
         )
 
@@ -357,7 +357,7 @@ class PartnerWinning(Puzzle):
     def theme(self, hand: Hand) -> bool:
         if hand.phase is not Phase.PLAYING or hand.turn is None:
             return False
-        if any(b is not None and b.is_nil for b in hand.bids):
+        if any(b.is_nil for b in hand.bids.values()):
             return False
         if self.partner_winning(hand) is None:
             return False
@@ -381,8 +381,8 @@ class PartnerWinning(Puzzle):
         # the last to play knows the trick is the side's already
         last = len(self.hand.trick) == self.hand.rules.players - 1
         return (
-            f"Your partner {seat.full}'s {best.symbol()} is winning this trick so "
-            f"far: overtaking it with {card.symbol()} spends that card on a trick "
+            f"Your partner {seat.full}'s {best.symbol} is winning this trick so "
+            f"far: overtaking it with {card.symbol} spends that card on a trick "
             f"your side {'already has' if last else 'may already have'}."
         )
 
@@ -393,7 +393,7 @@ class PartnerWinning(Puzzle):
         over = [c for c in self.hand.legal_cards() if self.beats(self.hand, c)]
         return (
             f"Your partner {seat.full} is winning this trick so far with "
-            f"{card.symbol()}; of your cards, {card_list(over)} would beat it. Does "
+            f"{card.symbol}; of your cards, {card_list(over)} would beat it. Does "
             "your side need you to win this trick? Whatever you play, ask which of "
             "your cards can still win a trick later, and which you can spare now."
         )
@@ -409,12 +409,12 @@ class CoverNil(Puzzle):
         if hand.phase is not Phase.PLAYING or hand.turn is None:
             return False
         partner = hand.turn.partner
-        bid = hand.bids[partner]
+        bid = hand.bids.get(partner)
         if (
             bid is None
             or not bid.is_nil
             or hand.tricks_won[partner]
-            or (hand.bids[hand.turn] or Bid(1)).is_nil
+            or (hand.bids.get(hand.turn) or Bid(1)).is_nil
         ):
             return False
         win = self.partner_winning(hand)
@@ -439,7 +439,7 @@ class CoverNil(Puzzle):
         seat, best = win
         return (
             f"Your partner {seat.full} bid Nil and is winning this trick with "
-            f"{best.symbol()}: unless you overtake, the Nil fails "
+            f"{best.symbol}: unless you overtake, the Nil fails "
             f"({-self.hand.rules.nil_value:+d})."
         )
 
@@ -458,7 +458,7 @@ class Ending(Puzzle):
     def theme(self, hand: Hand) -> bool:
         if hand.phase is not Phase.PLAYING or hand.turn is None:
             return False
-        if any(b is not None and b.is_nil for b in hand.bids):
+        if any(b.is_nil for b in hand.bids.values()):
             return False
         return len(hand.legal_cards()) >= 3 and self.partner_winning(hand) is None
 

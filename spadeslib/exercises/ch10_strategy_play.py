@@ -69,7 +69,7 @@ class ViewExercise(SetSpec):
 
     def scene(self) -> str:
         h = self.hand
-        bids = bids_table(h.rules, h.bid_map(), seats=h.bid_order)
+        bids = bids_table(h.rules, h.bids, seats=h.bid_order)
         current = (
             f"\nTrick {len(h.tricks) + 1} so far: {trick_line(h.trick)}."
             if h.trick
@@ -247,7 +247,7 @@ class ReadVoids(ViewExercise):
             card = trick.card_of(self.target)
             if led is suit and card is not None and card.suit is not suit:
                 return (
-                    f"in trick {i}, {self.target.full} played {card.symbol()} on a "
+                    f"in trick {i}, {self.target.full} played {card.symbol} on a "
                     f"{suit.singular} lead"
                 )
         return None

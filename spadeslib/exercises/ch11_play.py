@@ -214,23 +214,23 @@ class Trumping(SetSpec):
         kind = self.kind(item)
         if kind == "spade-led":
             return (
-                f"spades were led, so {self.seat.full}'s {card.symbol()} followed "
+                f"spades were led, so {self.seat.full}'s {card.symbol} followed "
                 "suit; that is not trumping"
             )
         if kind == "overtrumped":
             assert trick.winner is not None
             return (
-                f"{self.seat.full} trumped with {card.symbol()} but "
+                f"{self.seat.full} trumped with {card.symbol} but "
                 f"{trick.winner.full} overtrumped"
             )
-        return f"{self.seat.full} played {card.symbol()}, not a spade"
+        return f"{self.seat.full} played {card.symbol}, not a spade"
 
     def why_yes(self, item: Any) -> str:
         trick = self.hand.tricks[item - 1]
         card = trick.card_of(self.seat)
         assert card is not None
         return (
-            f"{self.seat.full} played {card.symbol()} on a "
+            f"{self.seat.full} played {card.symbol} on a "
             f"{trick.plays[0][1].suit.singular} lead and won the trick"
         )
 

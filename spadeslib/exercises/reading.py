@@ -350,7 +350,7 @@ def card_list(cards: Iterable[Card]) -> str:
         Suit.DIAMONDS: 4,
     }
     ordered = sorted(cards, key=lambda c: (order[c.suit], -c.rank))
-    return " ".join(c.symbol() for c in ordered) or "none"
+    return " ".join(c.symbol for c in ordered) or "none"
 
 
 def card_codes(cards: Iterable[Card]) -> str:

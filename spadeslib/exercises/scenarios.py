@@ -127,7 +127,7 @@ def hand_picture(
 
 def trick_line(plays: Iterable[tuple[Seat, Card]]) -> str:
     """``North 7♥, East K♥, South 2♠, West 3♥``."""
-    return ", ".join(f"{s.full} {c.symbol()}" for s, c in plays)
+    return ", ".join(f"{s.full} {c.symbol}" for s, c in plays)
 
 
 def bids_table(
@@ -153,7 +153,7 @@ def bids_line(hand: Hand) -> str:
     in bidding order."""
     words = []
     for seat in hand.bid_order:
-        bid = hand.bids[seat]
+        bid = hand.bids.get(seat)
         assert bid is not None, "the bidding is over"
         words.append(f"{seat.full} {bid.label()}")
     return ", ".join(words)
@@ -326,7 +326,7 @@ def sensible(hand: Hand, rng: random.Random, nil_seats: Iterable[Seat] = ()) -> 
         return policy(hand, rng)
     legal = hand.legal_cards()
     low = _low_key(rules)
-    bid = hand.bids[seat]
+    bid = hand.bids.get(seat)
     nil = bid is not None and bid.is_nil
     if not hand.trick:
         return min(legal, key=low) if nil else rng.choice(legal)

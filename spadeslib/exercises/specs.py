@@ -333,7 +333,7 @@ class SetSpec(Spec):
 
     def item_text(self, item: Any) -> str:
         """How an item is named in messages."""
-        return item.symbol() if isinstance(item, Card) else str(item)
+        return item.symbol if isinstance(item, Card) else str(item)
 
     @staticmethod
     def _does(item: Any) -> str:

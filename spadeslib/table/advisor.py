@@ -382,13 +382,13 @@ class Advisor:
     # -------------------------------------------------------------- estimate
     def estimate(self, view: PlayerView) -> HandEstimate:
         """Expected tricks of the hand in ``view`` and a suggested bid."""
-        if view.hand is None:
+        if view.holding is None:
             raise SpadesError("your cards are face down: look at them first")
         from ..bots.sim import deck_for
         from ..bots.valuation import evaluate
 
         deck = deck_for(view.rules)
-        tricks = max(0.0, min(13.0, evaluate(deck, deck.mask(view.hand))))
+        tricks = max(0.0, min(13.0, evaluate(deck, deck.mask(view.holding))))
         bid: Action = Bid(round(tricks))
         reason = ""
         advice = None

@@ -225,7 +225,7 @@ def how_to(rules: Rules | str = DEFAULT_RULES, *, coach: bool = True) -> str:
             "the two bids add up to your side's contract"
         )
     nil = " Nil bets that you take none." if rules.nil else ""
-    order = [c.symbol() for c in rules.trump_order]
+    order = [c.symbol for c in rules.trump_order]
     trump = (
         f"highest first, {', '.join(order[:5])} and on down to the {order[-1]}."
         if any(c.suit is Suit.JOKER for c in rules.trump_order)

@@ -105,14 +105,14 @@ class Snapshot:
         own = None
         hidden = False
         if learner is not None and learner in hand.seats:
-            seen = hand.view(learner).hand  # what the learner's seat may see
+            seen = hand.view(learner).holding  # what the learner's seat may see
             hidden = seen is None
             own = None if seen is None else tuple(sorted(seen))
         return cls(len(hand.tricks), hand.spades_broken, own, hand.phase, hidden)
 
 
 def _cards(cards: Sequence[Card]) -> str:
-    return " ".join(c.symbol() for c in cards) or "no cards"
+    return " ".join(c.symbol for c in cards) or "no cards"
 
 
 def describe_action(
@@ -123,7 +123,7 @@ def describe_action(
     who = seat_name(seat, learner, rules)
     mine = seat == learner
     if isinstance(action, Card):
-        return f"{who} {_verb(who, 'play', 'plays')} {action.symbol()}."
+        return f"{who} {_verb(who, 'play', 'plays')} {action.symbol}."
     if isinstance(action, Look) and before.phase is Phase.DRAW:
         # two players, before the first draw: looking declines Blind Nil
         return f"{who} {_verb(who, 'start', 'starts')} drawing (no Blind Nil)."
@@ -144,13 +144,13 @@ def describe_action(
     if isinstance(action, Draw):
         if not mine:
             return f"{who} draws."
-        now = tuple(sorted(hand.view(seat).hand or ()))
+        now = tuple(sorted(hand.view(seat).holding or ()))
         gained = [c for c in now if c not in (before.hand_cards or ())]
-        kept = gained[0].symbol() if gained else "a card"
+        kept = gained[0].symbol if gained else "a card"
         # the card that went to the discard pile: the drawer saw it (the
         # last of the seat's known discards)
         gone = hand.known_discards.get(seat)
-        thrown = gone[-1].symbol() if gone else ""
+        thrown = gone[-1].symbol if gone else ""
         if action.keep:
             return (
                 f"You keep {kept}; the next card, {thrown}, goes to the discard pile."
@@ -211,7 +211,7 @@ def describe_trick(
         why = f"the highest {led.singular}"
     else:
         why = f"the highest {led.singular}, the suit led"
-    return f"{who} {_verb(who, 'win', 'wins')} the trick with {card.symbol()} ({why})."
+    return f"{who} {_verb(who, 'win', 'wins')} the trick with {card.symbol} ({why})."
 
 
 def _contract_sentence(
@@ -221,7 +221,7 @@ def _contract_sentence(
     if score.made is None:
         return None
     seats = side_seats(rules, side)
-    blind_seven = any(hand.bids[s] == Bid.BLIND_SEVEN for s in seats)
+    blind_seven = any(hand.bids.get(s) == Bid.BLIND_SEVEN for s in seats)
     kind = (
         " (Blind Seven)"
         if blind_seven

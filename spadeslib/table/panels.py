@@ -62,7 +62,7 @@ def sheet_state(session: TableSession) -> dict[str, Any]:
         for side, score in hand.result.items():
             totals[side] += score.points
             made = [hand.bids[s] for s in hand.seats if side_of(rules, s) == side]
-            bids = "+".join(b.label() for b in made)  # type: ignore[union-attr]
+            bids = "+".join(b.label() for b in made)
             if len(made) > 1 and all(b == Bid.BLIND_SEVEN for b in made):
                 bids = "Blind Seven (side 7)"  # one contract of 7, not 7+7
             elif rules.ten_for_200 and score.contract == 10:

@@ -111,7 +111,7 @@ def card_json(card: Card) -> dict[str, str]:
         "rank": card.rank.label,
         "suit": suit,
         "name": card.name,
-        "symbol": card.symbol(),
+        "symbol": card.symbol,
     }
 
 
@@ -152,7 +152,7 @@ def _action_button(action: Action, view: PlayerView) -> dict[str, Any]:
         }
     if isinstance(action, Draw):
         if action.keep:
-            shown = view.drawn.symbol() if view.drawn else "the card"
+            shown = view.drawn.symbol if view.drawn else "the card"
             words = view.drawn.name if view.drawn else "the top card"
             return {
                 "action": "keep",
@@ -242,12 +242,12 @@ def _prompt(session: TableSession, view: PlayerView) -> str:
             "bid is Blind Seven too, without looking (your side promises 7 "
             f"tricks, for plus or minus {view.rules.blind_seven_value})."
         )
-    if phase is Phase.BIDDING and view.hand is None:
+    if phase is Phase.BIDDING and view.holding is None:
         return (
             "Your turn: bid blind (without looking), or look at your cards."
             + blind_words(view)
         )
-    if phase is Phase.DRAW and view.hand is None:
+    if phase is Phase.DRAW and view.holding is None:
         rules = view.rules
         return (
             "Your turn: declare Blind Nil before drawing (you promise to take no "
@@ -283,7 +283,7 @@ def _prompt(session: TableSession, view: PlayerView) -> str:
         )
     if phase is Phase.DRAW:
         assert view.drawn is not None
-        card = view.drawn.symbol()
+        card = view.drawn.symbol
         return (
             f"Your turn to draw: keep the {card} (the next card goes to the "
             f"discard pile), or discard the {card} and take the next card, which "
@@ -316,7 +316,7 @@ def _spades_closed(view: PlayerView) -> bool:
     none of them: on a lead, that is spades not broken yet."""
     trump = view.rules.is_trump
     legal = [a for a in view.legal if isinstance(a, Card)]
-    held = any(trump(c) for c in view.hand or ())
+    held = any(trump(c) for c in view.holding or ())
     return bool(legal) and held and not any(trump(c) for c in legal)
 
 
@@ -348,7 +348,7 @@ def _seats(session: TableSession, view: PlayerView) -> list[dict[str, Any]]:
                 "tricks": view.tricks_won.get(seat, 0),
                 "cards": view.cards_left[seat],
                 "dealer": seat == view.dealer,
-                "turn": view.to_move == seat and not over and not session.between,
+                "turn": view.turn == seat and not over and not session.between,
                 "verb": _VERB.get(view.phase, ""),
             }
         )
@@ -362,7 +362,7 @@ def _hand(session: TableSession, view: PlayerView) -> dict[str, Any]:
     choosing = mine and view.phase in (Phase.EXCHANGE, Phase.BLIND_DISCARD)
     cards = []
     hand = session.game.hand
-    for card in display_order(view.hand or ()):
+    for card in display_order(view.holding or ()):
         item: dict[str, Any] = card_json(card)
         item["legal"] = card in legal or choosing
         why = None
@@ -379,7 +379,7 @@ def _hand(session: TableSession, view: PlayerView) -> dict[str, Any]:
         else:
             n = view.rules.blind_nil_discards
             choose = {"verb": "discard", "min": 0, "max": n, "label": "Discard"}
-    hidden = view.hand is None
+    hidden = view.holding is None
     return {
         "cards": cards,
         "hidden": hidden,
@@ -437,7 +437,7 @@ def _tricks(session: TableSession, view: PlayerView) -> dict[str, Any]:
     if winning is not None:
         who = seat_name(winning[0], session.seat, rules)
         verb = "are" if who == "You" else "is"
-        note = f"{who} {verb} winning with {winning[1].symbol()}"
+        note = f"{who} {verb} winning with {winning[1].symbol}"
     elif view.phase is Phase.PLAYING and not view.tricks:
         note = "First trick"
     elif view.phase is Phase.OVER:
@@ -451,7 +451,7 @@ def _tricks(session: TableSession, view: PlayerView) -> dict[str, Any]:
     drawn = None
     if view.phase is Phase.DRAW and view.drawn is not None and view.legal:
         drawn = card_json(view.drawn)
-        held = len(view.hand or ())
+        held = len(view.holding or ())
         note = f"Top of the stock: you hold {held} of your {rules.hand_size} cards"
     last = _last_trick(session, view)
     if last is not None:
@@ -484,7 +484,7 @@ def _last_trick(session: TableSession, view: PlayerView) -> dict[str, Any] | Non
     return {
         "plays": _plays(session, trick.plays),
         "winner": trick.winner.letter,
-        "text": f"{who} won with {card.symbol()}",
+        "text": f"{who} won with {card.symbol}",
     }
 
 

@@ -47,7 +47,7 @@ class Tools:
                 return self._not_your_turn()
             if view.phase is not Phase.BIDDING:
                 return "The estimate is for your bid: ask when it is your turn to bid."
-            if view.hand is None:
+            if view.holding is None:
                 return "Your cards are face down: look at them first."
             return None
         if tool == "undo":

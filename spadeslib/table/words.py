@@ -114,7 +114,7 @@ def rules_in_words(rules: Rules) -> list[str]:
 
 
 def _names(cards: list[Card]) -> str:
-    symbols = [c.symbol() for c in cards]
+    symbols = [c.symbol for c in cards]
     if len(symbols) == 1:
         return f"the {symbols[0]}"
     return and_list(symbols)
@@ -160,18 +160,18 @@ def refusal(error: IllegalAction, view: PlayerView) -> str:
         same = sorted((c for c in view.legal if isinstance(c, Card)), reverse=True)
         return (
             f"You must follow {led.plural}: you hold {_names(same)}, so the "
-            f"{action.symbol()} has to wait."
+            f"{action.symbol} has to wait."
         )
     if rule == "spades-not-broken" and isinstance(action, Card):
         # the card as the table shows it (the engine names it in words)
-        said = you(str(error), seat).replace(action.name, action.symbol(), 1)
+        said = you(str(error), seat).replace(action.name, action.symbol, 1)
         return said.removesuffix(".") + (
             ". Lead another suit: spades may be led once someone has trumped."
         )
     if rule == "card-not-held" and isinstance(action, Card):
-        return f"You do not hold the {action.symbol()}."
+        return f"You do not hold the {action.symbol}."
     if rule == "not-your-turn" or (error.seat is not None and error.seat != seat):
-        mover = view.to_move
+        mover = view.turn
         if mover is None:
             return "This hand is over: press Next hand to deal the next one."
         who = "your partner" if mover == view.partner else mover.full

@@ -167,7 +167,7 @@ def study_bids(view: PlayerView, rng: random.Random, samples: int = 40) -> BidSt
     rules = view.rules
     deck = deck_for(rules)
     me = view.seat
-    hand = deck.mask(view.hand or ())
+    hand = deck.mask(view.holding or ())
     legal = [b for b in view.legal if isinstance(b, Bid)]
     rule_bid, _ = bid_decision(deck, hand, legal, view.bids, me, view.scores, view.bags)
     numeric = sorted((b for b in legal if not b.is_nil), key=lambda b: b.tricks)

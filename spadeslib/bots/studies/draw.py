@@ -45,7 +45,7 @@ def draw_world(view: PlayerView, rng: random.Random) -> tuple[int, int, list[int
     deck = deck_for(view.rules)
     me, opp = view.seat, view.seat.partner
     assert view.drawn is not None
-    known = deck.mask(view.hand or ()) | deck.mask(view.known_discards)
+    known = deck.mask(view.holding or ()) | deck.mask(view.known_discards)
     known |= 1 << deck.id_of_card(view.drawn)
     pool = bits(deck.full & ~known)
     rng.shuffle(pool)
@@ -91,7 +91,7 @@ def study_draw(view: PlayerView, rng: random.Random, samples: int = 40) -> BidSt
         )
     deck = deck_for(rules)
     me, opp = view.seat, view.seat.partner
-    mine = deck.mask(view.hand or ())
+    mine = deck.mask(view.holding or ())
     top = deck.id_of_card(view.drawn)
     seen = deck.mask(view.known_discards)
     declared = tuple(view.declared_blind)

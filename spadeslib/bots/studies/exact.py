@@ -60,7 +60,8 @@ class _Shim:
             else:
                 self._bids[s] = Bid(st.bid[i])
 
-    def bid_map(self) -> dict[Seat, Bid]:
+    @property
+    def bids(self) -> dict[Seat, Bid]:
         return dict(self._bids)
 
 
@@ -115,7 +116,7 @@ class WorldSolver:
             ),
             {s: st.tricks_won[int(s)] for s in self.shim.seats},
             st.broken,
-            self.shim.bid_map(),
+            self.shim.bids,
             self.shim.bags,
             self.shim.scores,
         )

@@ -44,7 +44,7 @@ def _danger(deck: Deck, c: int) -> tuple[int, int]:
 
 def _candidates(view: PlayerView, deck: Deck) -> list[Action]:
     n = view.rules.exchange
-    ids = [deck.id_of_card(c) for c in view.hand or ()]
+    ids = [deck.id_of_card(c) for c in view.holding or ()]
     bid = view.bids.get(view.seat)
     nil = bid is not None and bid.is_nil
     by_danger = sorted(ids, key=lambda c: _danger(deck, c), reverse=nil)

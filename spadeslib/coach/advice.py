@@ -7,7 +7,6 @@ published scale, with a reason in the second person), with
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -19,12 +18,10 @@ from ..bots.studies.bids import BidStudy
 from ..bots.studies.cards import CardStudy
 from ..bots.studies.estimate import standard_error
 from ..cards import Card
-from ..display import and_list
 from ..errors import IllegalAction, SpadesError
 from ..hand import Phase
 from ..view import PlayerView
 from .explain import (
-    GAME_SAID,
     GAME_TERMS,
     bid_endings,
     card_reasons,
@@ -493,91 +490,11 @@ class Advice:
     def explain(self, *, head: bool = True) -> str:
         """The hint in the second person: what to do and why. ``head=False``
         leaves out the opening "Play A♥:" (for a caller that names the action
-        already, such as the table's "Hint: A♥.")."""
-        best = self.words(self.best)
-        if self.forced:
-            if not head:
-                return "It is your only legal choice."
-            return f"{best[0].upper()}{best[1:]}: it is your only legal choice."
-        value = self.values.get(self.best)
-        first = {
-            "card": f"Play {best}",
-            "bid": f"Bid {self.best.label()}" if isinstance(self.best, Bid) else best,
-        }.get(self.kind, best[0].upper() + best[1:])
-        if value is None:  # the rule level's decision: its reason says it all
-            return self.reason[:1].upper() + self.reason[1:] + "."
-        others = [
-            (v.mean, a)
-            for a, v in self.values.items()
-            if not self._same(a) and (self.kind != "card" or a == self._rep(a))
-        ]
-        text = f"{self._figure(value.mean)}"
-        if self.book:  # the reason in cards first, then the figures
-            text = f"{self.book}. {text[:1].upper()}{text[1:]}"
-        if others:
-            _, runner = max(others, key=lambda x: x[0])
-            gap, _ = self._paired(runner)  # as rate() reckons a loss
-            rated = self._rated(runner)
-            as_good = rating_for(rated) == "best"  # as rate() says it
-            if gap >= 0.5 and as_good and gap > THRESHOLDS["best"]:
-                text += (
-                    f"; {self._name(runner)} came out {points(gap, sign=False)} "
-                    "lower in these deals, a difference too small for the sampled "
-                    "deals to tell apart, so it is as good"
-                )
-            elif gap >= 0.5 and as_good:
-                text += f"; {self._name(runner)} is as good, within a point"
-            elif gap >= 0.5:
-                runner_words = f"{self._name(runner)}, the next best"
-                if gap - rated >= NOISE_SHOWN:  # the figure the rating reads, too
-                    text += (
-                        f"; that is about {points(gap, sign=False)} better than "
-                        f"{runner_words}, or {loss_points(rated)} once the noise of "
-                        "the deals is taken off"
-                    )
-                else:
-                    text += f"; that is {loss_points(gap)} better than {runner_words}"
-                reasons = self._reasons(runner)
-                if reasons:
-                    text += " (" + "; ".join(reasons) + ")"
-            elif gap <= -0.5:
-                noun = {"card": "card", "bid": "bid"}.get(self.kind, "choice")
-                text += (
-                    f"; {self._name(runner)} came out {points(-gap, sign=False)} "
-                    f"higher in these deals, but that difference is too small for "
-                    f"{self.worlds} sampled deals to tell apart: the two are as "
-                    f"good, and the coach keeps the textbook {noun}, "
-                    f"{self._name(self.best)}"
-                )
-            else:
-                text += (
-                    f"; {self._name(runner)} does about as well (the sampled deals "
-                    "cannot tell them apart)"
-                )
-        twins = [
-            a.symbol
-            for a in self.view.legal
-            if isinstance(a, Card) and a != self.best and self._same(a)
-        ]
-        if twins:  # equal cards are one choice: said after the comparison,
-            # whose "that is ... better" would else read as said of them
-            verb = "is" if len(twins) == 1 else "are"
-            text += (
-                f"; {and_list(twins)} {verb} the same card here (no card "
-                "between them is left to play)"
-            )
-        text += self._textbook_text(others)
-        if self.nil_pays is not None:
-            text += f". {self.nil_pays}"
-        if self.reason and not (
-            self.reason.startswith(GAME_SAID) and " the game in " in text
-        ):  # the game's sentence, unless a comparison above gave its shares
-            text += f". {self.reason}"
-        if head:
-            text = f"{first}. {text}" if self.book else f"{first}: {text}"
-        else:
-            text = text[:1].upper() + text[1:]
-        return text + "."
+        already, such as the table's "Hint: A♥.");
+        :func:`~spadeslib.coach.reasoning.explain`."""
+        from .reasoning import explain  # which reads an advice: imported here
+
+        return explain(self, head=head)
 
     def brief(self, *, head: bool = True) -> str:
         """The hint in one short line: the action and its main reason
@@ -586,44 +503,6 @@ class Advice:
         from .brief import brief  # which reads an advice: imported here
 
         return brief(self, head=head)
-
-    def _textbook_text(self, others: list[tuple[float, Action]]) -> str:
-        """Why the best card leaves the textbook one, when it does and the
-        runner-up compared above is another card: the textbook card, its
-        reason, and what the deals say against it."""
-        if self.textbook is None or self.study is None:
-            return ""
-        card, why = self.textbook
-        if self._same(card) or card not in self.values:
-            return ""
-        # the book's reason inside the sentence: lower-cased unless it
-        # opens with a seat's name ("East's nil is winning ...")
-        opening = why.split(" ", 1)[0].removesuffix("'s")
-        if opening not in ("North", "East", "South", "West"):
-            why = why[:1].lower() + why[1:]
-        textbook = self._name(card)
-        runner = max(others, key=lambda x: x[0])[1] if others else None
-        if runner is not None and self._rep(runner) == self._rep(card):
-            # compared above already, as the next best
-            return f". The {textbook} compared above is the textbook card ({why})"
-        gap, _ = self._paired(card)
-        if gap < 0.5:
-            return ""
-        rated = self._rated(card)
-        noise = ""
-        if gap - rated >= NOISE_SHOWN:  # the figure a rating reads, as above
-            noise = f" ({loss_points(rated)} once the noise is taken off)"
-        text = (
-            f". The textbook card is the {textbook} ({why}), but in these deals "
-            f"it came out {points(gap, sign=False)} lower{noise}"
-        )
-        # the reasons compare the coach's card ("it sets ..."): named, so
-        # that "it" is not read as the textbook card
-        mine = self._name(self.best)
-        reasons = [
-            re.sub(r"(^|: |; )it ", rf"\1the {mine} ", r) for r in self._reasons(card)
-        ]
-        return text + (": " + "; ".join(reasons) if reasons else "")
 
     def _rep(self, action: Action) -> Action:
         study = self.study

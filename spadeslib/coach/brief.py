@@ -21,6 +21,7 @@ from ..actions import Action, Bid
 from ..bots.studies.bids import BidStudy
 from .advice import Advice
 from .explain import bid_endings, game_reason
+from .reasoning import opening
 
 __all__ = ["LIMIT", "brief", "shorten"]
 
@@ -49,19 +50,8 @@ def brief(advice: Advice, *, head: bool = True) -> str:
     else:
         why = _main_reason(advice) or advice._margin(value.mean)
     if head:
-        return shorten(f"{_opening(advice)}: {why}.")
+        return shorten(f"{opening(advice)}: {why}.")
     return shorten(why[:1].upper() + why[1:] + ".")
-
-
-def _opening(advice: Advice) -> str:
-    """The action as the hint opens with it: "Play A♥", "Bid 3", "Look at
-    your cards" (as :meth:`~spadeslib.coach.advice.Advice.explain`)."""
-    best = advice.words(advice.best)
-    if advice.kind == "card":
-        return f"Play {best}"
-    if advice.kind == "bid" and isinstance(advice.best, Bid):
-        return f"Bid {advice.best.label()}"
-    return best[:1].upper() + best[1:]
 
 
 def _main_reason(advice: Advice) -> str:

@@ -1,0 +1,163 @@
+"""The coach's whole hint in words: :func:`explain` (what
+:meth:`~spadeslib.coach.advice.Advice.explain` says: the action, its value,
+the comparison with the next best and the textbook card, and why), with
+:func:`opening`, the words a hint opens with, which the one-line hint
+(:mod:`spadeslib.coach.brief`) shares.
+
+>>> from spadeslib import Hand
+>>> from spadeslib.coach import Coach
+>>> hand = Hand(seed=4, dealer="W"); hand.apply("look")  # North to bid
+>>> advice = Coach("rule", seed=1, samples=4).advise(hand.view("N"))
+>>> opening(advice), explain(advice) == advice.explain()
+('Bid 3', True)
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..actions import Action, Bid
+from ..cards import Card
+from ..display import and_list
+from .advice import Advice
+from .explain import GAME_SAID, points
+from .ratings import NOISE_SHOWN, THRESHOLDS, loss_points, rating_for
+
+__all__ = ["explain", "opening", "textbook_text"]
+
+
+def opening(advice: Advice) -> str:
+    """The action as a hint opens with it: "Play A♥", "Bid 3", "Look at
+    your cards"."""
+    best = advice.words(advice.best)
+    if advice.kind == "card":
+        return f"Play {best}"
+    if advice.kind == "bid" and isinstance(advice.best, Bid):
+        return f"Bid {advice.best.label()}"
+    return best[:1].upper() + best[1:]
+
+
+def explain(advice: Advice, *, head: bool = True) -> str:
+    """The hint in the second person: what to do and why. ``head=False``
+    leaves out the opening "Play A♥:" (for a caller that names the action
+    already, such as the table's "Hint: A♥.")."""
+    best = advice.words(advice.best)
+    if advice.forced:
+        if not head:
+            return "It is your only legal choice."
+        return f"{best[0].upper()}{best[1:]}: it is your only legal choice."
+    value = advice.values.get(advice.best)
+    if value is None:  # the rule level's decision: its reason says it all
+        return advice.reason[:1].upper() + advice.reason[1:] + "."
+    others = [
+        (v.mean, a)
+        for a, v in advice.values.items()
+        if not advice._same(a) and (advice.kind != "card" or a == advice._rep(a))
+    ]
+    text = f"{advice._figure(value.mean)}"
+    if advice.book:  # the reason in cards first, then the figures
+        text = f"{advice.book}. {text[:1].upper()}{text[1:]}"
+    if others:
+        _, runner = max(others, key=lambda x: x[0])
+        gap, _ = advice._paired(runner)  # as rate() reckons a loss
+        rated = advice._rated(runner)
+        as_good = rating_for(rated) == "best"  # as rate() says it
+        if gap >= 0.5 and as_good and gap > THRESHOLDS["best"]:
+            text += (
+                f"; {advice._name(runner)} came out {points(gap, sign=False)} "
+                "lower in these deals, a difference too small for the sampled "
+                "deals to tell apart, so it is as good"
+            )
+        elif gap >= 0.5 and as_good:
+            text += f"; {advice._name(runner)} is as good, within a point"
+        elif gap >= 0.5:
+            runner_words = f"{advice._name(runner)}, the next best"
+            if gap - rated >= NOISE_SHOWN:  # the figure the rating reads, too
+                text += (
+                    f"; that is about {points(gap, sign=False)} better than "
+                    f"{runner_words}, or {loss_points(rated)} once the noise of "
+                    "the deals is taken off"
+                )
+            else:
+                text += f"; that is {loss_points(gap)} better than {runner_words}"
+            reasons = advice._reasons(runner)
+            if reasons:
+                text += " (" + "; ".join(reasons) + ")"
+        elif gap <= -0.5:
+            noun = {"card": "card", "bid": "bid"}.get(advice.kind, "choice")
+            text += (
+                f"; {advice._name(runner)} came out {points(-gap, sign=False)} "
+                f"higher in these deals, but that difference is too small for "
+                f"{advice.worlds} sampled deals to tell apart: the two are as "
+                f"good, and the coach keeps the textbook {noun}, "
+                f"{advice._name(advice.best)}"
+            )
+        else:
+            text += (
+                f"; {advice._name(runner)} does about as well (the sampled deals "
+                "cannot tell them apart)"
+            )
+    twins = [
+        a.symbol
+        for a in advice.view.legal
+        if isinstance(a, Card) and a != advice.best and advice._same(a)
+    ]
+    if twins:  # equal cards are one choice: said after the comparison,
+        # whose "that is ... better" would else read as said of them
+        verb = "is" if len(twins) == 1 else "are"
+        text += (
+            f"; {and_list(twins)} {verb} the same card here (no card "
+            "between them is left to play)"
+        )
+    text += textbook_text(advice, others)
+    if advice.nil_pays is not None:
+        text += f". {advice.nil_pays}"
+    if advice.reason and not (
+        advice.reason.startswith(GAME_SAID) and " the game in " in text
+    ):  # the game's sentence, unless a comparison above gave its shares
+        text += f". {advice.reason}"
+    if head:
+        first = opening(advice)
+        text = f"{first}. {text}" if advice.book else f"{first}: {text}"
+    else:
+        text = text[:1].upper() + text[1:]
+    return text + "."
+
+
+def textbook_text(advice: Advice, others: list[tuple[float, Action]]) -> str:
+    """Why the best card leaves the textbook one, when it does and the
+    runner-up compared above is another card: the textbook card, its
+    reason, and what the deals say against it."""
+    if advice.textbook is None or advice.study is None:
+        return ""
+    card, why = advice.textbook
+    if advice._same(card) or card not in advice.values:
+        return ""
+    # the book's reason inside the sentence: lower-cased unless it
+    # opens with a seat's name ("East's nil is winning ...")
+    opening = why.split(" ", 1)[0].removesuffix("'s")
+    if opening not in ("North", "East", "South", "West"):
+        why = why[:1].lower() + why[1:]
+    textbook = advice._name(card)
+    runner = max(others, key=lambda x: x[0])[1] if others else None
+    if runner is not None and advice._rep(runner) == advice._rep(card):
+        # compared above already, as the next best
+        return f". The {textbook} compared above is the textbook card ({why})"
+    gap, _ = advice._paired(card)
+    if gap < 0.5:
+        return ""
+    rated = advice._rated(card)
+    noise = ""
+    if gap - rated >= NOISE_SHOWN:  # the figure a rating reads, as above
+        noise = f" ({loss_points(rated)} once the noise is taken off)"
+    text = (
+        f". The textbook card is the {textbook} ({why}), but in these deals "
+        f"it came out {points(gap, sign=False)} lower{noise}"
+    )
+    # the reasons compare the coach's card ("it sets ..."): named, so
+    # that "it" is not read as the textbook card
+    mine = advice._name(advice.best)
+    reasons = [
+        re.sub(r"(^|: |; )it ", rf"\1the {mine} ", r) for r in advice._reasons(card)
+    ]
+    return text + (": " + "; ".join(reasons) if reasons else "")

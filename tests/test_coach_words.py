@@ -178,7 +178,7 @@ def test_a_value_is_an_average_margin_against_the_other_side() -> None:
     text = _link_table(10).hint().reason
     assert (
         "On average your side ends the hand 91 points behind the other side "
-        "(over 96 deals of the unseen cards)"
+        "(over 96 deals of the unseen cards, each solved exactly)"
     ) in text, text
     assert "worth" not in text and "to your side" not in text
 

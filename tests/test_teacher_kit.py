@@ -149,7 +149,10 @@ def test_execute_prints_no_kernel_warning(
     assert main([*argv, "--execute", "--no-progress"]) == 0
     out, err = capfd.readouterr()
     assert "\nbob      01_welcome  1.1       correct " in out
-    assert err == "", err
+    # libzmq's own line from a kernel torn down on a loaded machine (seen once
+    # in CI, 5 December 2026) is not a warning of ours
+    lines = [x for x in err.splitlines() if "src/signaler.cpp" not in x]
+    assert lines == [], err
     assert sorted(p.name for p in path.parent.iterdir()) == [  # nothing left over
         "01_welcome.html",
         "01_welcome.ipynb",

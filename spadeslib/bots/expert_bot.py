@@ -55,6 +55,7 @@ class ExpertBot:
             play_weight=play_weight,
             cache=64,
             steady=False,  # the ladder's expert: a fixed budget a decision
+            prefer=1.0,  # leaves the book's card at one standard error, as measured
         )
         self.samples = self.coach.samples
 

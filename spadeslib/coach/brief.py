@@ -8,7 +8,7 @@ hand; :meth:`~spadeslib.coach.advice.Advice.explain` gives the rest.
 >>> hand = Hand(seed=4, dealer="W"); hand.apply("look")  # North to bid
 >>> advice = Coach("rule", seed=1, samples=4).advise(hand.view("N"))
 >>> print(brief(advice))
-Bid 3: you take 4.1 tricks on average if you bid 3.
+Bid 3: bid 4 is as good in these deals (you take 4.1 tricks on average).
 >>> print(advice.explain())  # doctest: +ELLIPSIS
 Bid 3: on average your side ends the hand 12 points behind ... Nil would
 score -155 on average (made in 0% of deals), against -12 for bid 3: Nil does
@@ -20,7 +20,7 @@ from __future__ import annotations
 from ..actions import Action, Bid
 from ..bots.studies.bids import BidStudy
 from .advice import Advice
-from .explain import bid_endings, game_reason
+from .explain import SMALL_DIFFERENCES, bid_endings, game_reason, points
 from .reasoning import opening
 
 __all__ = ["LIMIT", "brief", "shorten"]
@@ -48,7 +48,7 @@ def brief(advice: Advice, *, head: bool = True) -> str:
         said = advice.book or advice.reason.split(". ", 1)[0]
         return shorten(said[:1].upper() + said[1:] + ".")
     else:
-        why = _main_reason(advice) or advice._margin(value.mean)
+        why = _main_reason(advice) or _close_call(advice) or advice._margin(value.mean)
     if head:
         return shorten(f"{opening(advice)}: {why}.")
     return shorten(why[:1].upper() + why[1:] + ".")
@@ -77,13 +77,48 @@ def _main_reason(advice: Advice) -> str:
             if game is not None:
                 reasons = [game[1], *reasons]
         if reasons:
-            return reasons[0]
-    if advice.tricks:
+            return reasons[0].replace(SMALL_DIFFERENCES, "a close call; ")
+        return ""  # a difference with no reason: a close call
+    if advice.tricks and _as_good(advice) is None:
         taken = sum(k * share for k, share in advice.tricks.items())
         return (
             f"you take {taken:.1f} tricks on average if you {advice.words(advice.best)}"
         )
     return ""
+
+
+def _close_call(advice: Advice) -> str:
+    """Where no reason tells the best action from another: the other, as
+    good within the noise ("bid 4 is as good: you take 4.4 tricks on
+    average"), else a close call by so many points."""
+    runner = _as_good(advice)
+    if runner is not None:
+        text = f"{advice._name(runner)} is as good in these deals"
+        if advice.tricks:
+            taken = sum(k * share for k, share in advice.tricks.items())
+            text += f" (you take {taken:.1f} tricks on average)"
+        return text
+    against = _compared(advice)
+    if against is None:
+        return ""
+    gap, _ = advice._paired(against)
+    return (
+        f"a close call, {points(gap, sign=False)} better than "
+        f"{advice._name(against)} in these deals"
+    )
+
+
+def _as_good(advice: Advice) -> Action | None:
+    """The next best action when the coach rates it best too (as good
+    within the noise), and it came out at least half a point apart."""
+    others = [a for a in advice.values if not advice._same(a) and a == advice._rep(a)]
+    if not others or advice.study is None:
+        return None
+    runner = max(others, key=lambda a: advice.values[a].mean)
+    gap, _ = advice._paired(runner)
+    if abs(gap) < 0.5 or advice.rate(runner).rating != "best":
+        return None
+    return runner
 
 
 def _compared(advice: Advice) -> Action | None:
@@ -117,6 +152,9 @@ def shorten(sentence: str, limit: int = LIMIT) -> str:
     'Play 4♦: your side wins this trick more often, in 80% of deals.'
     >>> shorten("Play 4♦: a reason far too long for the limit.", 30)
     'Play 4♦: a reason far too…'
+    >>> shorten("Look: the game in 33% of deals, against 17% after Nil, and a "
+    ...         "penalty in 0%, against 9%.", 64)
+    'Look: the game in 33% of deals, against 17% after Nil.'
     >>> shorten("Bid 3: short.", 30)
     'Bid 3: short.'
     """
@@ -125,8 +163,8 @@ def shorten(sentence: str, limit: int = LIMIT) -> str:
     depth, cut = 0, -1
     for at, char in enumerate(sentence[:limit]):
         depth += {"(": 1, ")": -1}.get(char, 0)
-        if char in ",;" and depth == 0:
-            cut = at
+        if char in ",;:" and depth == 0 and not sentence.startswith(", against", at):
+            cut = at  # never between a share and the one it is set against
     if cut > sentence.find(":"):
         return sentence[:cut] + "."
     return sentence[: limit - 1].rsplit(" ", 1)[0] + "…"

@@ -69,8 +69,8 @@ S = TypeVar("S", CardStudy, BidStudy)
 #: (and :data:`EXTEND` times as many for a card or bid decision its deals
 #: disagree on widely: :data:`WIDE`)
 LEVELS: dict[str, tuple[int, int]] = {
-    "novice": (16, 8),
-    "rule": (24, 8),
+    "novice": (16, 12),
+    "rule": (24, 12),
     "search-lite": (24, 12),
     "search": (40, 12),
     "expert": (48, 12),
@@ -81,8 +81,16 @@ DUCKS = frozenset({"search", "expert"})
 #: the most cards left from which a coach solves every world exactly
 EXACT_CARDS_MAX = 16
 #: the best action is the rule level's unless another beats it by more than
-#: this many points plus one standard error (paired over the same worlds)
+#: this many points plus :data:`PREFER_NOISE` standard errors (paired over
+#: the same worlds)
 PREFER_RULE = 1.0
+#: standard errors by which another action must beat the rule level's (with
+#: :data:`PREFER_RULE`) before a hint leaves the textbook: with a dozen legal
+#: cards and a few dozen deals, the best of the others beats it by one
+#: standard error by luck alone (a rule coach told a learner to drop the K♣
+#: under East's A♣; its search coach, over 160 deals, rated that card the
+#: worst). The expert bot plays at 1 (``Coach(prefer=1)``), as measured
+PREFER_NOISE = 2.0
 #: with the whole hand given, positions with at most this many cards left are
 #: also solved with every card known (a check after the fact)
 KNOWN_CARDS = 24
@@ -171,6 +179,7 @@ class Coach:
         cache: int = 256,
         steady: bool = True,
         wide: float = WIDE,
+        prefer: float = PREFER_NOISE,
     ) -> None:
         if isinstance(level, str):
             level = name_key(level)  # as make_bot reads a level
@@ -209,6 +218,11 @@ class Coach:
         if not is_number(wide) or wide < 0:
             raise SpadesError(f"wide must be a number of points >= 0, not {wide!r}")
         self.wide = wide
+        if not is_number(prefer) or prefer < 0:
+            raise SpadesError(
+                f"prefer must be a number of standard errors >= 0, not {prefer!r}"
+            )
+        self.prefer = prefer
         self._cache: OrderedDict[tuple[str, bool], Advice] = OrderedDict()
         self._size = cache
 
@@ -272,7 +286,7 @@ class Coach:
 
             study = self._dealt(deal)
             values: dict[Action, Estimate] = dict(study.values.items())
-            best = _pick(study, study.rule_card, values)
+            best = _pick(study, study.rule_card, values, self.prefer)
             exact = study.solved and study.determined
             book = ""
             textbook = None
@@ -335,10 +349,10 @@ class Coach:
         best action (the rule level's unless another is clearly better), its
         values, and for a bid the tricks it takes and whether Nil pays."""
         values = dict(study.values)
-        best = _pick(study, study.rule_action, values)
+        best = _pick(study, study.rule_action, values, self.prefer)
         if kind == "bid":
             extra["tricks"] = tricks_distribution(study.tricks[best])
-            extra["nil_pays"] = _nil_check(study, values, best, view)
+            extra["nil_pays"] = _nil_check(study, values, best, view, self.prefer)
         return Advice(
             view,
             kind,
@@ -413,17 +427,20 @@ def _kind(view: PlayerView) -> str:
 
 
 def _pick(
-    study: CardStudy | BidStudy, rule: Action, values: dict[Action, Estimate]
+    study: CardStudy | BidStudy,
+    rule: Action,
+    values: dict[Action, Estimate],
+    prefer: float = PREFER_NOISE,
 ) -> Action:
     """The highest mean, unless it beats the rule level's choice by no more
-    than :data:`PREFER_RULE` points plus one standard error (paired)."""
+    than :data:`PREFER_RULE` points plus ``prefer`` standard errors (paired)."""
     top = max(values, key=lambda a: (values[a].mean, a == rule))
     if top == rule or rule not in values:
         return top
     # a card study's actions are cards (mypy sees CardStudy.paired take Cards)
     diffs = study.paired(top, rule)  # type: ignore[arg-type]
     gain = sum(diffs) / len(diffs)
-    return top if gain > PREFER_RULE + standard_error(diffs) else rule
+    return top if gain > PREFER_RULE + prefer * standard_error(diffs) else rule
 
 
 def _wide(study: CardStudy | BidStudy, wide: float = WIDE) -> bool:
@@ -475,7 +492,11 @@ def _game_words(
 
 
 def _nil_check(
-    study: BidStudy, values: dict[Action, Estimate], best: Action, view: PlayerView
+    study: BidStudy,
+    values: dict[Action, Estimate],
+    best: Action,
+    view: PlayerView,
+    prefer: float = PREFER_NOISE,
 ) -> NilCheck | None:
     """Nil against the chosen bid (or, when Nil is chosen, the best number),
     with the cards of ``view``'s hand that break a Nil."""
@@ -500,7 +521,7 @@ def _nil_check(
         best_num,
         values[best_num],
         sum(made) / len(made),
-        sure=gap > PREFER_RULE + standard_error(diffs),
+        sure=gap > PREFER_RULE + prefer * standard_error(diffs),
         chosen=best == Bid.NIL,
         why=nil_killers(view),
         dangers=nil_dangers(view),

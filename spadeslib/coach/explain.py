@@ -29,6 +29,7 @@ from ..bots.studies.cards import Outcome
 from ..cards import Card
 
 __all__ = [
+    "SMALL_DIFFERENCES",
     "Ending",
     "bid_endings",
     "card_reasons",
@@ -38,6 +39,10 @@ __all__ = [
     "played",
     "points",
 ]
+
+#: how the reasons open when no one of them is large (a brief says "a close
+#: call:" instead)
+SMALL_DIFFERENCES = "no one thing decides it, only small differences: "
 
 
 def points(value: float, *, sign: bool = True) -> str:
@@ -233,7 +238,7 @@ def card_reasons(
     if not found and small:
         small.sort(key=lambda f: -f[0])
         parts = [text.replace("{still}", "") for _, text in small[:2]]
-        return ["no one thing decides it, only small differences: " + "; ".join(parts)]
+        return [SMALL_DIFFERENCES + "; ".join(parts)]
     found.sort(key=lambda f: -f[0])
     texts = [text for _, text in found[:2]]
     if len(texts) == 2 and " this trick in " in texts[0] and "{still}" in texts[1]:

@@ -168,6 +168,8 @@ class NilCheck:
     def __str__(self) -> str:
         nil, num = round(self.nil.mean), round(self.numeric_value.mean)
         bid = f"bid {self.numeric.label()}"
+        if self.numeric.tricks == 0:  # cards4net's numeric 0: a contract
+            bid = "bid 0 (no Nil bonus)"
         made = f"made in {100 * self.success:.0f}% of deals"
         if self.chosen:
             text = (

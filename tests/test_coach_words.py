@@ -335,8 +335,8 @@ def test_made_says_what_is_made_a_contract_or_a_nil() -> None:
     blind = Hand(seed=1, dealer="W")  # West decides blind, before looking
     text = coach.advise(blind).rate("blind nil").text
     assert (
-        "the bid you make after looking is made in 92% of deals; if you bid "
-        "Blind Nil, your Blind Nil is made in 17%"
+        "if you bid Blind Nil, your Blind Nil is made in only 17% of deals; "
+        "the bid you make after looking is made in 92%"
     ) in text, text
     blind.apply("look")
     text = coach.advise(blind).rate("0").text

@@ -398,9 +398,13 @@ class Advice:
             if self.kind == "bid" and isinstance(action, Bid) and not action.is_nil:
                 over = taken - action.tricks
                 if over >= 0.5:
-                    out[-1] += f", about {over:.1f} over {self.words(action)}"
+                    out[-1] += (
+                        f", about {over:.1f} more than {self.words(action)} needs"
+                    )
                 elif over <= -0.5:
-                    out[-1] += f", about {-over:.1f} short of {self.words(action)}"
+                    out[-1] += (
+                        f", about {-over:.1f} fewer than {self.words(action)} needs"
+                    )
             if ra - rb >= 0.05:
                 out.append(
                     self._made_text(action, rb, ra)
@@ -416,6 +420,10 @@ class Advice:
         b, a = f"{100 * rb:.0f}%", f"{100 * ra:.0f}%"
         if made_a == made_b:
             return f"{made_b} in {b} of deals, against {a} if you {self.words(action)}"
+        if isinstance(action, Bid) and action.is_nil and ra < rb:
+            # the nil that fails more often is the reason: said first
+            first = f"if you {self.words(action)}, {made_a} in only {a} of deals"
+            return f"{first}; {made_b} in {b}"
         return f"{made_b} in {b} of deals; if you {self.words(action)}, {made_a} in {a}"
 
     def _made_words(self, action: Action) -> str:

@@ -348,9 +348,19 @@ class Advice:
             )
         else:
             text = f"{you}. Best: {best}, about {loss_points(loss)} better"
+        reasons = self._verdict_reasons(action)
+        if reasons:
+            text += ": " + "; ".join(reasons)
+        text += f" ({self._how()})."
+        return text + self._known_text(action, lost=True)
+
+    def _verdict_reasons(self, action: Action) -> list[str]:
+        """The reasons the best action beats ``action`` (:meth:`_reasons`),
+        for a bid the end of the game first (a card's reasons compare the
+        game already), as a verdict gives them."""
         reasons = self._reasons(action)
         study = self.study
-        if isinstance(study, BidStudy):  # a card's reasons compare the game already
+        if isinstance(study, BidStudy):
             game = game_reason(
                 bid_endings(study, self.best),
                 bid_endings(study, action),
@@ -359,10 +369,7 @@ class Advice:
             )
             if game is not None:
                 reasons = [game[1], *reasons]
-        if reasons:
-            text += ": " + "; ".join(reasons)
-        text += f" ({self._how()})."
-        return text + self._known_text(action, lost=True)
+        return reasons
 
     def _reasons(self, action: Action) -> list[str]:
         study = self.study

@@ -18,9 +18,8 @@ not pay (the Nil's dangers: the J♠, 9♠ and K♥, and four spades).
 from __future__ import annotations
 
 from ..actions import Action, Bid
-from ..bots.studies.bids import BidStudy
 from .advice import Advice
-from .explain import SMALL_DIFFERENCES, bid_endings, game_reason, points
+from .explain import SMALL_DIFFERENCES, points
 from .reasoning import opening
 
 __all__ = ["LIMIT", "brief", "shorten"]
@@ -64,18 +63,8 @@ def _main_reason(advice: Advice) -> str:
     if advice.nil_pays is not None and isinstance(best, Bid) and best.is_nil:
         return str(advice.nil_pays)  # what Nil scores, against the best number
     against = _compared(advice)
-    study = advice.study
     if against is not None:
-        reasons = advice._reasons(against)
-        if isinstance(study, BidStudy):
-            game = game_reason(
-                bid_endings(study, advice.best),
-                bid_endings(study, against),
-                f"if you {advice.words(against)}",
-                alone=advice.alone,
-            )
-            if game is not None:
-                reasons = [game[1], *reasons]
+        reasons = advice._verdict_reasons(against)
         if reasons:
             return reasons[0].replace(SMALL_DIFFERENCES, "a close call; ")
         return ""  # a difference with no reason: a close call

@@ -53,8 +53,9 @@
 #   hold the 9♣ ..."); the message stays until your next move.
 # - **Keyboard.** Arrows move between your cards, *Enter* plays the card in
 #   focus; digits bid (two quick digits for 10-13), *n* bids Nil, *l* looks,
-#   *h* asks for a hint, *u* undoes. Every card and button names itself in
-#   words for a screen reader ("king of spades"), and each play is announced.
+#   *h* asks for a hint, *w* opens its *Why?*, *u* undoes. Every card and
+#   button names itself in words for a screen reader ("king of spades"), and
+#   each play is announced.
 # - **Special decisions.** Under `classic` and `yppedia` a Blind Nil bidder and
 #   partner pass two cards each (click two cards, then *Pass*); the cards your
 #   partner passed you are marked ⇄ in your hand, and the bids panel names

@@ -120,9 +120,10 @@ def test_a_bot_s_suggestion_is_its_own_line() -> None:
 
 
 def test_the_table_s_hint_carries_the_line_and_the_analysis() -> None:
-    """The session's hint: the reason is the whole analysis (the log and the
-    record keep it), the brief its line; the state shows the line and
-    keeps the analysis for Why?."""
+    """The session's hint: the reason is the whole analysis, the brief its
+    line; the state shows the line and keeps the rest of the analysis for
+    Why? (without the line again where it opens the analysis); the log,
+    which a screen reader hears, says the line."""
     table = SpadesTable("classic", seed=2024, speed="instant")
     table.bid(3)
     while not (table.state["trick"]["current"] and table.state["hand"]["playable"]):
@@ -132,4 +133,6 @@ def test_the_table_s_hint_carries_the_line_and_the_analysis() -> None:
     assert tip is not None and tip.brief and len(tip.brief) <= LIMIT
     assert len(tip.reason) > len(tip.brief)
     hint = table.state["hint"]
-    assert hint["text"] == tip.brief and hint["more"] == tip.reason
+    assert hint["text"] == tip.brief and hint["more"] == tip.more
+    assert tip.reason.endswith(tip.more) and not hint["more"].startswith(tip.brief)
+    assert table.state["log"][-1]["text"].endswith(tip.brief)

@@ -68,6 +68,15 @@ def test_the_hint_is_one_line_and_why_opens_the_rest(
     assert more.is_visible() and more.get_attribute("data-text") == hint["more"]
     page.keyboard.press(" ")
     assert why.get_attribute("aria-expanded") == "false" and more.is_hidden()
+    # w opens it from anywhere in the table, and puts the focus on Why?
+    # (Tab from Hint went through the whole toolbar and out of the table)
+    tid(page, "hint").focus()
+    page.keyboard.press("w")
+    assert why.get_attribute("aria-expanded") == "true" and more.is_visible()
+    assert page.evaluate(FOCUSED) == "hint-why"
+    assert why.get_attribute("aria-keyshortcuts") == "w"
+    page.keyboard.press("w")
+    assert why.get_attribute("aria-expanded") == "false" and more.is_hidden()
     why.click()
     assert more.is_visible()
     # the next hint (another position) comes shut

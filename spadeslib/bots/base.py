@@ -67,6 +67,22 @@ class Suggestion:
         """The reason in one line: :attr:`brief`, else :attr:`reason`."""
         return self.brief or self.reason
 
+    @property
+    def more(self) -> str:
+        """What :attr:`reason` says beyond :attr:`line` (``""`` when the line
+        is all of it): the reason, less its first sentence where that is the
+        line already (the textbook's reason opens both).
+
+        >>> from spadeslib import Card
+        >>> tip = Suggestion(Card.parse("KC"), "Win with the K♣. On average ...",
+        ...                  "rule", "Win with the K♣.")
+        >>> tip.line, tip.more
+        ('Win with the K♣.', 'On average ...')
+        """
+        if not self.brief:
+            return ""
+        return self.reason.removeprefix(self.brief).lstrip() or self.reason
+
 
 class BotError(SpadesError):
     """A bot failed or returned an action that is not legal.

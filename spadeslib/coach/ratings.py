@@ -174,19 +174,21 @@ def scale_text() -> str:
 def loss_points(loss: float) -> str:
     """A loss in words, in whole points, but to a tenth where rounding would
     land on a bound of the scale from above: a loss rated at 15.4 is a
-    mistake, and "15 points" would read as an inaccuracy.
+    mistake, and "15 points" would read as an inaccuracy; "just over" where
+    even the tenth would.
 
     >>> loss_points(12.4), loss_points(15.4), loss_points(14.6), loss_points(40.02)
-    ('12 points', '15.4 points', '15 points', '40.02 points')
+    ('12 points', '15.4 points', '15 points', 'just over 40 points')
+    >>> loss_points(1.02)
+    'just over 1 point'
     """
     whole = round(loss)
     if whole not in THRESHOLDS.values() or loss <= whole:
         return points(loss, sign=False)
-    for digits in (1, 2, 3):
-        text = f"{loss:.{digits}f}"
-        if float(text) > whole:
-            return f"{text} points"
-    return f"more than {whole} points"
+    text = f"{loss:.1f}"
+    if float(text) > whole:
+        return f"{text} points"
+    return f"just over {points(whole, sign=False)}"
 
 
 @dataclass(frozen=True)

@@ -98,6 +98,8 @@ def lost_figures(verdict: Verdict) -> tuple[str, str | None]:
     ('24', '15.4')
     >>> lost_figures(rated(15.38, "mistake", 15.38))  # a bound: to a tenth
     ('15.4', None)
+    >>> lost_figures(rated(1.02, "good", 1.02))  # even the tenth lands on it
+    ('just over 1', None)
     """
     noisy = verdict.loss - verdict.rated >= NOISE_SHOWN
     if noisy or verdict.rating == "best":  # as the verdict words them

@@ -60,7 +60,9 @@ class Coaching:
         self._tip = (key, tip)
         self._answered()
         self._aside(
-            f"Hint: {describe(tip.action, self.rules.players)}. {tip.reason}",
+            # the line the table shows (and a screen reader hears); the whole
+            # analysis is behind Why?
+            f"Hint: {describe(tip.action, self.rules.players)}. {tip.line}",
             recent=False,
         )
         self.changed()

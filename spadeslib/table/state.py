@@ -570,7 +570,7 @@ def table_state(
             # the main point in one line; the whole analysis behind "Why?"
             # ("" when the line is all of it)
             "text": tip.line,
-            "more": tip.reason if tip.brief else "",
+            "more": tip.more,
         },
         "estimate": None
         if estimate is None

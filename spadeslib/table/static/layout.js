@@ -44,7 +44,7 @@ const SKELETON = `
       <div class="spt-notice" data-testid="notice" aria-live="assertive" aria-atomic="true"></div>
       <div class="spt-hint" data-testid="hint-box" hidden>
         <span class="spt-hint-text" data-testid="hint-text"></span>
-        <button type="button" class="spt-why" data-testid="hint-why" aria-label="why: the coach's whole analysis" aria-expanded="false" hidden>Why?</button>
+        <button type="button" class="spt-why" data-testid="hint-why" aria-label="why: the coach's whole analysis" aria-keyshortcuts="w" aria-expanded="false" hidden>Why?</button>
         <div class="spt-hint-more" data-testid="hint-more" role="region" aria-label="why: the coach's whole analysis" tabindex="0" hidden></div>
       </div>
       <div class="spt-estimate" data-testid="estimate-text"></div>

@@ -398,6 +398,15 @@ class TableView {
       else fire();
       return;
     }
+    if (key === "w") {
+      // Why?, where a hint has more to say: opened or shut, and focused
+      const why = this.q("hint-why");
+      if (why.hidden || this.q("hint-box").hidden) return;
+      ev.preventDefault();
+      this.whyOpen = !this.whyOpen;
+      this.renderHint(s);
+      return why.focus();
+    }
     const keys = { h: "hint", u: "undo", n: "nil", l: "look", k: "keep", t: "take_next", s: "step" };
     if (!(key in keys)) return;
     // l acts only while Look is offered, k and t only in a game with the

@@ -66,7 +66,8 @@ def _main_reason(advice: Advice) -> str:
     if against is not None:
         reasons = advice._verdict_reasons(against)
         if reasons:
-            return reasons[0].replace(SMALL_DIFFERENCES, "a close call; ")
+            reason = reasons[0].replace(SMALL_DIFFERENCES, "a close call; ")
+            return _naming(advice, against, reason)
         return ""  # a difference with no reason: a close call
     if advice.tricks and _as_good(advice) is None:
         taken = sum(k * share for k, share in advice.tricks.items())
@@ -74,6 +75,28 @@ def _main_reason(advice: Advice) -> str:
             f"you take {taken:.1f} tricks on average if you {advice.words(advice.best)}"
         )
     return ""
+
+
+def _naming(advice: Advice, against: Action, reason: str) -> str:
+    """``reason`` naming the card it is set against, as the textbook card
+    where it is one ("after the textbook 4♥"; "fewer bags on average" alone
+    did not say than what)."""
+    if advice.kind != "card":
+        return reason  # a bid's reasons name the other bid ("if you bid 2")
+    name, label = advice._name(against), _label(advice, against)
+    if f"the {name}" in reason:
+        return reason.replace(f"the {name}", label, 1)
+    return f"{reason}, against {label}"
+
+
+def _label(advice: Advice, against: Action) -> str:
+    """``against`` as a brief names it: "the textbook 4♥" where it is the
+    textbook card, else "the 4♥" ("bid 2" for a bid)."""
+    name = advice._name(against)
+    if advice.kind != "card":
+        return name
+    textbook = advice.textbook is not None and advice.textbook[0] == against
+    return f"the textbook {name}" if textbook else f"the {name}"
 
 
 def _close_call(advice: Advice) -> str:
@@ -93,7 +116,7 @@ def _close_call(advice: Advice) -> str:
     gap, _ = advice._paired(against)
     return (
         f"a close call, {points(gap, sign=False)} better than "
-        f"{advice._name(against)} in these deals"
+        f"{_label(advice, against)} in these deals"
     )
 
 

@@ -56,7 +56,7 @@ def test_a_card_that_loses_more_is_never_rated_better() -> None:
     jack, eight = advice.rate("JD"), advice.rate("8D")
     assert jack.loss > eight.loss and rated_loss(jack.loss_ci) == 0.0
     assert jack.rating == eight.rating == "good" and jack.rated == eight.rated
-    assert "rated no better than 8♦, which loses less" in jack.text
+    assert "rated no better than 8♦, which loses no more" in jack.text
     assert "too small" not in jack.text
     _assert_in_order(advice)
 

@@ -78,10 +78,20 @@ class Suggestion:
         ...                  "rule", "Win with the K♣.")
         >>> tip.line, tip.more
         ('Win with the K♣.', 'On average ...')
+        >>> Suggestion(Card.parse("KC"), "Play K♣. Win with the K♣. On average ...",
+        ...            "expert", "Win with the K♣.").more
+        'On average ...'
         """
-        if not self.brief:
+        if not self.brief or self.brief == self.reason:
             return ""
-        return self.reason.removeprefix(self.brief).lstrip() or self.reason
+        at = self.reason.find(self.brief)
+        before = self.reason[:at]
+        if at >= 0 and (
+            not before or (before.endswith(". ") and before.count(". ") == 1)
+        ):
+            # the line opens the reason, or follows its opening ("Play 5♦.")
+            return self.reason[at + len(self.brief) :].lstrip()
+        return self.reason
 
 
 class BotError(SpadesError):

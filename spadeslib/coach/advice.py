@@ -338,7 +338,7 @@ class Advice:
         if not self._same(lower) and lower != action:  # read from one losing less
             text = (
                 f"{you}. Best: {best}, about {points(loss, sign=False)} better "
-                f"(rated no better than {self._name(lower)}, which loses less: "
+                f"(rated no better than {self._name(lower)}, which loses no more: "
                 f"{loss_points(rated)} once the noise of the deals is taken off)"
             )
         elif loss - rated >= NOISE_SHOWN:  # the rating reads the loss less the noise

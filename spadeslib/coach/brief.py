@@ -8,7 +8,8 @@ hand; :meth:`~spadeslib.coach.advice.Advice.explain` gives the rest.
 >>> hand = Hand(seed=4, dealer="W"); hand.apply("look")  # North to bid
 >>> advice = Coach("rule", seed=1, samples=4).advise(hand.view("N"))
 >>> print(brief(advice))
-Bid 3: bid 4 is as good in these deals (you take 4.1 tricks on average).
+Bid 3: bid 4 is as good in these deals (you take 4.1 tricks on average if you
+bid 3).
 >>> print(advice.explain())  # doctest: +ELLIPSIS
 Bid 3: on average your side ends the hand 12 points behind ... Nil would
 score -155 on average (made in 0% of deals), against -12 for bid 3: Nil does
@@ -45,7 +46,9 @@ def brief(advice: Advice, *, head: bool = True) -> str:
         # the rule level's decision, or the textbook card: the book's
         # reason, which names the action, says it
         said = advice.book or advice.reason.split(". ", 1)[0]
-        return shorten(said[:1].upper() + said[1:] + ".")
+        if len(said) >= LIMIT and ": " in said:  # too long: its action, which
+            said = said.rsplit(": ", 1)[1]  # follows its last colon
+        return shorten(said[:1].upper() + said[1:] + ".", head=0)
     else:
         why = _main_reason(advice) or _close_call(advice) or advice._margin(value.mean)
     if head:
@@ -108,7 +111,10 @@ def _close_call(advice: Advice) -> str:
         text = f"{advice._name(runner)} is as good in these deals"
         if advice.tricks:
             taken = sum(k * share for k, share in advice.tricks.items())
-            text += f" (you take {taken:.1f} tricks on average)"
+            text += (
+                f" (you take {taken:.1f} tricks on average if you "
+                f"{advice.words(advice.best)})"
+            )
         return text
     against = _compared(advice)
     if against is None:
@@ -154,7 +160,7 @@ def _compared(advice: Advice) -> Action | None:
     return runner
 
 
-def shorten(sentence: str, limit: int = LIMIT) -> str:
+def shorten(sentence: str, limit: int = LIMIT, head: int | None = None) -> str:
     """``sentence`` cut to ``limit`` characters at the last clause that fits
     (after a comma or a semicolon, outside brackets), its full stop kept;
     at the last word, with an ellipsis, when no clause does.
@@ -167,16 +173,27 @@ def shorten(sentence: str, limit: int = LIMIT) -> str:
     >>> shorten("Look: the game in 33% of deals, against 17% after Nil, and a "
     ...         "penalty in 0%, against 9%.", 64)
     'Look: the game in 33% of deals, against 17% after Nil.'
+    >>> shorten("Bid 3: made in 60% of deals; if you bid Nil, made in only 20% "
+    ...         "of deals and more", 60)
+    'Bid 3: made in 60% of deals.'
     >>> shorten("Bid 3: short.", 30)
     'Bid 3: short.'
     """
     if len(sentence) <= limit:
         return sentence
-    depth, cut = 0, -1
+    if head is None:  # the opening "Play 4♦:", which is never cut alone
+        head = sentence.find(":")
+    depth, cut, start = 0, -1, 0
     for at, char in enumerate(sentence[:limit]):
         depth += {"(": 1, ")": -1}.get(char, 0)
-        if char in ",;:" and depth == 0 and not sentence.startswith(", against", at):
-            cut = at  # never between a share and the one it is set against
-    if cut > sentence.find(":"):
+        if char not in ",;:" or depth:
+            continue
+        clause = sentence[start:at].lstrip(" ,;:")
+        start = at
+        if sentence.startswith(", against", at) or clause.startswith("if you "):
+            continue  # never between a share and the one it is set against,
+            # nor after a condition ("if you bid Nil,") without what follows
+        cut = at
+    if cut > head:
         return sentence[:cut] + "."
-    return sentence[: limit - 1].rsplit(" ", 1)[0] + "…"
+    return sentence[: limit - 1].rsplit(" ", 1)[0].rstrip(",;:") + "…"

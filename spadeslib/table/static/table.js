@@ -384,7 +384,7 @@ class TableView {
     // the table; a digit typed with Shift (AZERTY) still bids
     if (ev.shiftKey && /^[a-z]$/i.test(ev.key)) return;
     const key = ev.key.toLowerCase();
-    if (ev.repeat && (key === "h" || key === "u" || key === "s")) return; // a held key asks once
+    if (ev.repeat && (key === "h" || key === "u" || key === "s" || key === "w")) return; // a held key asks once
     if (/^[0-9]$/.test(key)) {
       ev.preventDefault();
       this.digits += key;

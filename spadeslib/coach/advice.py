@@ -117,6 +117,19 @@ class Advice:
         """Only one legal action."""
         return len(self.view.legal) == 1
 
+    @property
+    def taken(self) -> float | None:
+        """Bids: the tricks the seat takes on average after the best bid (the
+        mean of :attr:`tricks`); ``None`` for other decisions."""
+        if not self.tricks:
+            return None
+        return sum(k * share for k, share in self.tricks.items())
+
+    def _others(self) -> list[Action]:
+        """The actions other than the best, one for each set of equal cards
+        (the ones a hint compares the best with)."""
+        return [a for a in self.values if not self._same(a) and a == self._rep(a)]
+
     def _same(self, action: Action) -> bool:
         if action == self.best:
             return True

@@ -21,6 +21,7 @@ from __future__ import annotations
 from ..actions import Action, Bid
 from .advice import Advice
 from .explain import SMALL_DIFFERENCES, points
+from .ratings import rating_for
 from .reasoning import opening
 
 __all__ = ["LIMIT", "brief", "shorten"]
@@ -72,10 +73,10 @@ def _main_reason(advice: Advice) -> str:
             reason = reasons[0].replace(SMALL_DIFFERENCES, "a close call; ")
             return _naming(advice, against, reason)
         return ""  # a difference with no reason: a close call
-    if advice.tricks and _as_good(advice) is None:
-        taken = sum(k * share for k, share in advice.tricks.items())
+    if advice.taken is not None and _as_good(advice) is None:
         return (
-            f"you take {taken:.1f} tricks on average if you {advice.words(advice.best)}"
+            f"you take {advice.taken:.1f} tricks on average if you "
+            f"{advice.words(advice.best)}"
         )
     return ""
 
@@ -109,10 +110,9 @@ def _close_call(advice: Advice) -> str:
     runner = _as_good(advice)
     if runner is not None:
         text = f"{advice._name(runner)} is as good in these deals"
-        if advice.tricks:
-            taken = sum(k * share for k, share in advice.tricks.items())
+        if advice.taken is not None:
             text += (
-                f" (you take {taken:.1f} tricks on average if you "
+                f" (you take {advice.taken:.1f} tricks on average if you "
                 f"{advice.words(advice.best)})"
             )
         return text
@@ -129,12 +129,12 @@ def _close_call(advice: Advice) -> str:
 def _as_good(advice: Advice) -> Action | None:
     """The next best action when the coach rates it best too (as good
     within the noise), and it came out at least half a point apart."""
-    others = [a for a in advice.values if not advice._same(a) and a == advice._rep(a)]
+    others = advice._others()
     if not others or advice.study is None:
         return None
     runner = max(others, key=lambda a: advice.values[a].mean)
     gap, _ = advice._paired(runner)
-    if abs(gap) < 0.5 or advice.rate(runner).rating != "best":
+    if abs(gap) < 0.5 or rating_for(advice._rated(runner)) != "best":
         return None
     return runner
 
@@ -148,14 +148,12 @@ def _compared(advice: Advice) -> Action | None:
     if textbook is not None and textbook[0] in advice.values:
         candidates = [textbook[0]]
     else:
-        candidates = [
-            a for a in advice.values if not advice._same(a) and a == advice._rep(a)
-        ]
+        candidates = advice._others()
     if not candidates or advice.study is None:
         return None
     runner = max(candidates, key=lambda a: advice.values[a].mean)
     gap, _ = advice._paired(runner)
-    if gap < 0.5 or advice.rate(runner).rating == "best":
+    if gap < 0.5 or rating_for(advice._rated(runner)) == "best":
         return None  # as good within the noise: explain() gives it no reason
     return runner
 

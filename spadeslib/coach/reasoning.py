@@ -49,11 +49,7 @@ def explain(advice: Advice, *, head: bool = True) -> str:
     value = advice.values.get(advice.best)
     if value is None:  # the rule level's decision: its reason says it all
         return advice.reason[:1].upper() + advice.reason[1:] + "."
-    others = [
-        (v.mean, a)
-        for a, v in advice.values.items()
-        if not advice._same(a) and (advice.kind != "card" or a == advice._rep(a))
-    ]
+    others = [(advice.values[a].mean, a) for a in advice._others()]
     text = f"{advice._figure(value.mean)}"
     if advice.book:  # the reason in cards first, then the figures
         text = f"{advice.book}. {text[:1].upper()}{text[1:]}"

@@ -397,8 +397,8 @@ class Advisor:
         if view.legal and view.phase is Phase.BIDDING:
             advice = self._coach.advise(view)
             bid = advice.best
-            if advice.tricks:
-                tricks = sum(k * p for k, p in advice.tricks.items())
+            if advice.taken is not None:
+                tricks = advice.taken
             if advice.nil_pays is not None:
                 reason = str(advice.nil_pays).rstrip(".") + "."
         if isinstance(bid, Bid) and not bid.is_nil and bid.tricks < round(tricks):

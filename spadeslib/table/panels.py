@@ -219,13 +219,9 @@ def options_state(session: TableSession) -> dict[str, Any]:
             for p in PRESETS
         ],
         "modifiers": [
-            {
-                "id": m,
-                "title": modifier_text(m, rules)[0],
-                "words": modifier_text(m, rules)[1],
-                "on": m in rules.modifiers,
-            }
+            {"id": m, "title": title, "words": words, "on": m in rules.modifiers}
             for m in MODIFIERS
+            for title, words in [modifier_text(m, rules)]
         ],
         # what cannot be combined, and why: the panel greys a variant out
         # while its partner in the pair is chosen (the rule is the library's)

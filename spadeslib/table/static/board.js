@@ -137,6 +137,12 @@ const Board = {
     full.hidden = !open;
   },
 
+  // Why? pressed (or its key, w): the analysis opened or shut
+  toggleWhy(s) {
+    this.whyOpen = !this.whyOpen;
+    this.renderHint(s);
+  },
+
   // the trick's row held at the height it has now (measured before the
   // analysis opens; CSS px, whatever the zoom), or let go
   keepTrick(hold) {

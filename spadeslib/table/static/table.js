@@ -204,8 +204,7 @@ class TableView {
         if (s.table.in_play && !this.confirmed(el, "load over this game", "Load: press again to choose a record file; it replaces this game, which is not kept (Save keeps it).")) return;
         return this.q("load-file").click();
       case "hint-why":
-        this.whyOpen = !this.whyOpen;
-        return this.renderHint(s);
+        return this.toggleWhy(s);
       case "options-toggle":
         return this.toggleOptions();
       case "apply-levels":
@@ -403,8 +402,7 @@ class TableView {
       const why = this.q("hint-why");
       if (why.hidden || this.q("hint-box").hidden) return;
       ev.preventDefault();
-      this.whyOpen = !this.whyOpen;
-      this.renderHint(s);
+      this.toggleWhy(s);
       return why.focus();
     }
     const keys = { h: "hint", u: "undo", n: "nil", l: "look", k: "keep", t: "take_next", s: "step" };

@@ -199,6 +199,8 @@ def how_to(rules: Rules | str = DEFAULT_RULES, *, coach: bool = True) -> str:
     (True, False)
     >>> "one bot sits North and plays against you" in how_to("two-player")
     True
+    >>> "*Why?* beside it (key `w`)" in text, "*Why?*" in how_to(coach=False)
+    (True, False)
 
     ``coach=False`` leaves out what the coach's words mean (the printed
     handout, which must fit one page, says how to play, not how to read the
@@ -255,9 +257,15 @@ def how_to(rules: Rules | str = DEFAULT_RULES, *, coach: bool = True) -> str:
         "cannot be played, click it anyway: the table tells you why.",
         f"- **Trumps**: {trump} {lead}",
         "- **These rules**: " + " ".join(rules_in_words(rules)),
-        "- **Help**: *Hint* (key `h`) says what a good player would do and why; "
-        "*Undo* (key `u`) takes back your last decision; after a hand, *Check my "
-        "play* rates your decisions one by one.",
+        "- **Help**: *Hint* (key `h`) says what a good player would do and why"
+        + (
+            " in one line, and *Why?* beside it (key `w`) opens the coach's "
+            "whole analysis"
+            if coach
+            else ""
+        )
+        + "; *Undo* (key `u`) takes back your last decision; after a hand, "
+        "*Check my play* rates your decisions one by one.",
         *([COACH_WORDS] if coach else []),
         "- **Keep your game**: it stays in this browser if you reload the page; "
         "*Save* downloads it as a file and *Load* opens one.",

@@ -11,10 +11,11 @@ import re
 import pytest
 from test_coach_game_end import LATE, NINE_BAGS, _trick_9
 
-from spadeslib import Bid, Hand
+from spadeslib import Bid, Card, Hand
 from spadeslib.bots import Suggestion, make_bot
 from spadeslib.coach import Advice, Coach
 from spadeslib.coach.brief import LIMIT
+from spadeslib.coach.card_words import card_words
 from spadeslib.table.app import SpadesTable
 
 
@@ -75,6 +76,19 @@ def test_a_brief_is_one_short_sentence_naming_explain_s_action(name: str) -> Non
     # ("the textbook 5♣"), where the analysis has said which that is
     said = re.sub(r", against the [^,]+$", "", advice.brief(head=False).rstrip("."))
     said = said.replace("the textbook ", "the ")
+    if not advice.book and isinstance(advice.best, Card):
+        # not the textbook card: what it does in the trick first, as
+        # explain() says it (the brief may leave out its bracket, or the
+        # words where they and the reason would not fit together)
+        does, _, rest = said.partition("; ")
+        words = {card_words(advice.view, advice.best, notes=n) for n in (True, False)}
+        if does[:1].lower() + does[1:] in words:
+            assert does.lower() in full.lower(), (does, full)
+            said = rest
+        else:
+            # left out only where its first clause would not fit beside them
+            first = said.split(", ")[0]
+            assert len(f"Play {advice.best}: {min(words, key=len)}; {first}.") > LIMIT
     if " is as good in these deals" in said:  # no reason tells the two apart
         runner = said.split(" is as good")[0]
         assert runner.lower() in full.lower() and "as good" in full, (said, full)
@@ -93,7 +107,11 @@ def test_the_brief_s_reasons_by_position() -> None:
     assert nil.best == Bid.NIL
     assert nil.brief().startswith("Bid Nil: Nil scores +")
     late = _late_card()
-    assert re.match(r"Play K♠: your side wins the game in \d+% of deals", late.brief())
+    assert re.match(
+        r"Play K♠: it over-trumps your partner's J♠ and takes the trick; your side "
+        r"wins the game in \d+% of deals",
+        late.brief(),
+    )
     assert "after the textbook 5♣" in late.brief()  # the textbook card it leaves
     assert _late_bid().brief().startswith("Bid 4: your side wins the game in")
 

@@ -19,7 +19,9 @@ not pay (the Nil's dangers: the J♠, 9♠ and K♥, and four spades).
 from __future__ import annotations
 
 from ..actions import Action, Bid
+from ..cards import Card
 from .advice import Advice
+from .card_words import card_words
 from .explain import SMALL_DIFFERENCES, points
 from .ratings import rating_for
 from .reasoning import opening
@@ -52,9 +54,27 @@ def brief(advice: Advice, *, head: bool = True) -> str:
         return shorten(said[:1].upper() + said[1:] + ".", head=0)
     else:
         why = _main_reason(advice) or _close_call(advice) or advice._margin(value.mean)
+        if isinstance(advice.best, Card):  # not the textbook's: what it does
+            why = _with_card_words(advice, advice.best, why, head)
     if head:
         return shorten(f"{opening(advice)}: {why}.")
     return shorten(why[:1].upper() + why[1:] + ".")
+
+
+def _with_card_words(advice: Advice, card: Card, why: str, head: bool) -> str:
+    """``why`` after what ``card`` does in the trick (:func:`card_words`),
+    without the words' bracket where :func:`shorten` would leave nothing of
+    ``why``, and ``why`` alone where it still would: the reason with its
+    figures says more than the card's words, which *Why?* gives too."""
+    opening_ = f"{opening(advice)}: " if head else ""
+    for notes in (True, False):
+        said = card_words(advice.view, card, notes=notes)
+        if not said:
+            break
+        line = shorten(f"{opening_}{said}; {why}.")
+        if len(line) > len(f"{opening_}{said}; ") and not line.endswith("…"):
+            return f"{said}; {why}"  # the words and at least a clause of why
+    return why
 
 
 def _main_reason(advice: Advice) -> str:

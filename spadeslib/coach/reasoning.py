@@ -20,6 +20,7 @@ from ..actions import Action, Bid
 from ..cards import Card
 from ..display import and_list
 from .advice import Advice
+from .card_words import card_words
 from .explain import GAME_SAID, points
 from .ratings import NOISE_SHOWN, THRESHOLDS, loss_points, rating_for
 
@@ -53,6 +54,11 @@ def explain(advice: Advice, *, head: bool = True) -> str:
     text = f"{advice._figure(value.mean)}"
     if advice.book:  # the reason in cards first, then the figures
         text = f"{advice.book}. {text[:1].upper()}{text[1:]}"
+    elif isinstance(advice.best, Card) and (
+        said := card_words(advice.view, advice.best)
+    ):
+        # not the textbook's card: what it does in the trick, then the figures
+        text = f"{said}. {text[:1].upper()}{text[1:]}"
     if others:
         _, runner = max(others, key=lambda x: x[0])
         gap, _ = advice._paired(runner)  # as rate() reckons a loss

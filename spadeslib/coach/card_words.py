@@ -1,0 +1,284 @@
+"""What a card does in the trick, in words: :func:`card_words`, said from
+the seat's view only (its hand, the cards played, the bids and the suits a
+seat has shown out of; never a hidden card). The one-line hint says it when
+the coach's card is not the textbook's, whose reason says it otherwise.
+
+>>> from spadeslib import Hand
+>>> hand = Hand("classic", dealer="W", deal={
+...     "N": "AS 5S 3S AD KD QD JD 10D AC KC QC JC 2C",
+...     "E": "KS 9S 4S 9D 8D 7D 6D 5D 10C 9C 8C 7C 3C",
+...     "S": "QS JS 10S 8S AH KH QH JH 10H 4D 3D 2D 6C",
+...     "W": "7S 6S 2S 9H 8H 7H 6H 5H 4H 3H 2H 5C 4C"})
+>>> for action in (4, 3, 4, 2, "2C", "3C", "6C", "4C", "AH", "2H"):
+...     hand.apply(action)  # South has won the clubs and leads the A♥
+>>> north = hand.view("N")  # no heart left
+>>> card_words(north, Card.parse("5S"))
+"it trumps your partner's A♥ (East can still beat it)"
+>>> card_words(north, Card.parse("AD"), notes=False)
+"it throws away a winner under your partner's A♥"
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cmp_to_key
+from typing import Any
+
+from ..actions import Bid
+from ..cards import Card, Suit
+from ..phase import Phase
+from ..seats import Seat
+from ..tricks import trick_winner
+from ..view import PlayerView
+
+__all__ = ["card_words"]
+
+
+def card_words(view: PlayerView, card: Card, *, notes: bool = True) -> str:
+    """What ``card`` does in the trick as the seat to play sees it: a lead
+    (a sure winner, the highest card left of its suit, low against a Nil,
+    into a suit a seat has shown out of), a follow (beats or overtakes the
+    card winning, sure to win or not, ducks or stays under it), a trump
+    (trumps, over-trumps, under-trumps) or a discard (a loser, a high
+    card), with what it does to a Nil still standing (the seat's own, its
+    partner's, an opponent's), and in brackets what makes it so (the
+    cards still out, who can still beat it), unless ``notes=False``. ``""``
+    unless ``card`` is the seat's to play.
+    """
+    if view.phase is not Phase.PLAYING or card not in view.legal:
+        return ""
+    text, said = _follow(view, card) if view.trick else _lead(view, card)
+    if notes and said:
+        text += f" ({'; '.join(said)})"
+    return f"it {text}"
+
+
+# ------------------------------------------------------------------ facts
+def _nils(view: PlayerView) -> dict[Seat, str]:
+    """The Nils still standing, by seat: ``{West: "Nil"}``."""
+    bids: dict[Seat, Bid] = dict(view.bids)
+    for seat in view.declared_blind:  # two players: declared before the draw
+        bids.setdefault(seat, Bid.BLIND_NIL)
+    return {
+        s: b.label() for s, b in bids.items() if b.is_nil and not view.tricks_won[s]
+    }
+
+
+def _whose(view: PlayerView, seat: Seat) -> str:
+    """``"your partner's"`` or ``"West's"``."""
+    return "your partner's" if seat == view.partner else f"{seat.full}'s"
+
+
+def _later(view: PlayerView) -> list[Seat]:
+    """The seats still to play to this trick after the viewer."""
+    seats = list(view.seats)
+    first = seats.index(view.trick[0][0]) if view.trick else seats.index(view.seat)
+    order = seats[first:] + seats[:first]
+    return order[order.index(view.seat) + 1 :]
+
+
+def _above(view: PlayerView, card: Card) -> list[Card]:
+    """The unseen cards of ``card``'s suit that beat it, lowest first."""
+    rules = view.rules
+    suit = rules.trick_suit(card)
+    return sorted(
+        (
+            c
+            for c in view.unseen_cards()
+            if rules.trick_suit(c) == suit and rules.beats(c, card, suit)
+        ),
+        key=_order(view, suit),
+    )
+
+
+def _order(view: PlayerView, suit: Suit) -> Callable[[Card], Any]:
+    """A sort key for cards of ``suit``, lowest first, as the rules rank
+    them (a house rule may rank a deuce or a joker high)."""
+    return cmp_to_key(lambda a, b: 1 if view.rules.beats(a, b, suit) else -1)
+
+
+def _below(view: PlayerView, card: Card) -> list[Card]:
+    """The unseen cards of ``card``'s suit it beats."""
+    rules = view.rules
+    suit = rules.trick_suit(card)
+    return [
+        c
+        for c in view.unseen_cards()
+        if rules.trick_suit(c) == suit and rules.beats(card, c, suit)
+    ]
+
+
+def _can_beat(view: PlayerView, seat: Seat, best: Card, led: Suit) -> bool:
+    """Whether ``seat`` may hold an unseen card that beats ``best`` (one of
+    a suit it has not shown out of)."""
+    rules, out = view.rules, view.voids()[seat]
+    return any(
+        rules.trick_suit(c) not in out and rules.beats(c, best, led)
+        for c in view.unseen_cards()
+    )
+
+
+def _out_of(view: PlayerView, suit: Suit) -> list[Seat]:
+    """The other seats that have shown out of ``suit``."""
+    voids = view.voids()
+    return [s for s in view.seats if s != view.seat and suit in voids[s]]
+
+
+def _count(cards: list[Card], which: str, suit: Suit) -> str:
+    """``"3 lower clubs"``, ``"1 lower club"``."""
+    return f"{len(cards)} {which} {suit.plural if len(cards) > 1 else suit.singular}"
+
+
+def _or_list(cards: list[Card]) -> str:
+    """``"A♦"``, ``"K♦ or A♦"``."""
+    return " or ".join(c.symbol for c in cards)
+
+
+# ------------------------------------------------------------------ leads
+def _lead(view: PlayerView, card: Card) -> tuple[str, list[str]]:
+    rules = view.rules
+    suit = rules.trick_suit(card)
+    above, below = _above(view, card), _below(view, card)
+    nils, partner = _nils(view), view.partner
+    notes: list[str] = []
+    mine = [x for x in view.holding or () if rules.trick_suit(x) == suit]
+    if not above and rules.is_trump(card):
+        text = "cashes a sure winner"
+        notes.append(f"no {suit.singular} left beats it")
+    elif not above and not below:
+        text = f"leads a {suit.singular} no one else holds"
+    elif not above:
+        text = f"cashes a {suit.singular} winner"
+    elif len(above) <= 2:
+        text = f"leads a {suit.singular} only the {_or_list(above)} can beat"
+    elif min(mine, key=_order(view, suit)) == card:
+        text = f"leads a low {suit.singular}"
+        notes.append(f"{_count(above, 'higher', suit)} are still out")
+    else:
+        text = f"leads a middle {suit.singular}"
+        notes.append(f"{_count(above, 'higher', suit)} are still out")
+    if rules.is_trump(card) and not view.spades_broken and rules.must_break_spades:
+        text = "breaks spades and " + text
+    if not rules.is_trump(card):
+        for seat in _out_of(view, suit):
+            if Suit.SPADES not in view.voids()[seat]:  # else it cannot trump
+                who = "your partner" if seat == partner else seat.full
+                notes.append(f"{who} has shown out of {suit.plural} and may trump it")
+    if view.seat in nils:
+        nil = f"your {nils[view.seat]}"
+        text += f" to keep {nil}" if above else f" and risks {nil}"
+    elif partner in nils:
+        nil = f"your partner's {nils[partner]}"
+        if not above:
+            text = f"covers {nil} and {text}"
+        elif len(above) <= 2:
+            text += f" for {nil} to play under"
+        else:
+            text += f" and leaves {nil} to get under it"
+    for seat, label in nils.items():  # an opponent's Nil
+        if seat in (view.seat, partner) or suit in view.voids()[seat]:
+            continue
+        nil = f"{seat.full}'s {label}"
+        if not below:
+            text += f" that {nil} cannot play under"
+            notes = [f"no lower {suit.singular} is left"]
+        elif above and (len(below) <= 3 or text.startswith("leads a low")):
+            text += f" against {nil}"
+            notes = [f"{_count(below, 'lower', suit)} left"]
+        break
+    return text, notes
+
+
+# ---------------------------------------------------------------- follows
+def _follow(view: PlayerView, card: Card) -> tuple[str, list[str]]:
+    rules = view.rules
+    led = rules.trick_suit(view.trick[0][1])
+    win = view.winning()
+    assert win is not None  # a trick under way
+    holder, best = win
+    theirs = f"{_whose(view, holder)} {best.symbol}"
+    takes = trick_winner(rules, (*view.trick, (view.seat, card))) == view.seat
+    later = _later(view)
+    top = card if takes else best
+    threats = [
+        s.full for s in later if s != view.partner and _can_beat(view, s, top, led)
+    ]
+    # how a later seat may beat it: in the suit led, else only by trumping
+    beat = "beat" if _above(view, top) else "trump"
+    nils, partner = _nils(view), view.partner
+    # a later opponent's Nil, which must play under the card left winning
+    their_nil = next(
+        (s for s in later if s in nils and s != partner and led not in view.voids()[s]),
+        None,
+    )
+    trump = rules.is_trump(card) and led != rules.trick_suit(card)
+    if takes:
+        if trump and rules.is_trump(best):
+            text = f"over-trumps {theirs}"
+        elif trump:
+            text = f"trumps {theirs}"
+        else:
+            text = f"{'overtakes' if holder == partner else 'beats'} {theirs}"
+        if not later:
+            text += " and takes the trick"
+        if holder in nils and holder == partner:
+            text += f" to save their {nils[holder]}"
+        elif holder in nils:
+            text += f" and lets {holder.full}'s {nils[holder]} off this trick"
+        if partner in later and partner in nils:
+            text += f" to cover your partner's {nils[partner]}"
+        if their_nil is not None:
+            text += f" for {their_nil.full}'s {nils[their_nil]} to play under"
+        if view.seat in nils:
+            mine = nils[view.seat]
+            text += f" and risks your {mine}" if later else f" (your {mine} fails)"
+        if threats:
+            return text, [f"{' or '.join(threats)} can still {beat} it"]
+        if not later:
+            return text, []
+        anyone = "no opponent" if partner in later else "no one"
+        return text, [f"{anyone} left to play can beat it"]
+    # the card stays under the one winning
+    legal = [x for x in view.legal if isinstance(x, Card)]
+    winners = [
+        x
+        for x in legal
+        if trick_winner(rules, (*view.trick, (view.seat, x))) == view.seat
+    ]
+    keep = f" to keep your {nils[view.seat]}" if view.seat in nils else ""
+    if trump:
+        text = f"under-trumps {theirs}{keep}"
+    elif rules.trick_suit(card) != led:
+        above = _above(view, card)
+        what = (
+            "a winner" if not above else "a high card" if len(above) <= 2 else "a loser"
+        )
+        text = f"throws away {what}"
+        if keep:
+            text += keep
+        elif holder == partner:
+            text += f" under {theirs}"
+        elif any(rules.is_trump(x) for x in winners):
+            over = "over-trumping" if rules.is_trump(best) else "trumping"
+            text += f" instead of {over} {theirs}"
+        else:
+            text += f" and leaves {theirs} winning"
+    elif holder == partner:
+        text = f"stays under your partner's winning {best.symbol}{keep}"
+    elif winners:
+        text = f"ducks under {theirs}{keep}"
+    elif card == min(legal, key=_order(view, led)):  # all of the suit led
+        text = f"plays low under {theirs}{keep}"
+    elif len(_above(view, card)) <= 2:
+        text = f"sheds a high {led.singular} under {theirs}{keep}"
+    else:
+        text = f"stays under {theirs}{keep}"
+    if holder in nils:
+        if later:
+            return f"{text} and leaves their {nils[holder]} winning for now", []
+        return f"{text} and makes their {nils[holder]} take the trick", []
+    if their_nil is not None and holder != partner:
+        text += f" for {their_nil.full}'s {nils[their_nil]} to play under"
+    if threats and holder == partner:
+        return text, [f"{' or '.join(threats)} can still {beat} the {best.symbol}"]
+    return text, []

@@ -157,3 +157,16 @@ def test_the_table_s_hint_carries_the_line_and_the_analysis() -> None:
     assert hint["text"] == tip.brief and hint["more"] == tip.more
     assert tip.reason.endswith(tip.more) and tip.brief not in hint["more"]
     assert table.state["log"][-1]["text"].endswith(tip.brief)
+
+
+def test_a_blind_nil_s_line_says_how_often_it_is_made() -> None:
+    """A strong player: "bid Blind Nil. You take 0.4 tricks on average if you
+    bid Blind Nil." hid the risk, which only Why? gave. The line says how
+    often the Blind Nil is made, and never half a contrast ("if you look,
+    made in 89%" without the "but" that turns it)."""
+    hand = Hand("classic", "W", seed=0, scores={"NS": -200, "EW": 0})
+    advice = Coach("rule", seed=1, samples=16).advise(hand.view(hand.turn))
+    assert advice.best == Bid.BLIND_NIL
+    line = advice.brief()
+    assert re.fullmatch(r"Bid Blind Nil: your Blind Nil is made in \d+% of deals\.", line)
+    assert line.removeprefix("Bid Blind Nil: ").rstrip(".") in advice.explain()

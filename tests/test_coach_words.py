@@ -363,3 +363,12 @@ def test_a_card_level_with_the_best_says_why_the_coach_keeps_the_textbook_one() 
         "You played J♣: as good as 7♣, the textbook choice the coach keeps unless "
         "another is clearly better: yours came out 1 point higher in these deals"
     )
+
+
+def test_a_nil_never_made_is_made_in_none_of_the_deals() -> None:
+    """ "your Nil is made in only 0% of deals" (a strong player) read oddly."""
+    hand = Hand(seed=1, dealer="W")
+    hand.apply("look")
+    text = Coach("rule", seed=1, samples=8).advise(hand).rate("nil").text
+    assert "if you bid Nil, your Nil is made in none of the deals;" in text, text
+    assert "only 0%" not in text

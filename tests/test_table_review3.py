@@ -116,18 +116,36 @@ def _first_estimates(seeds: range) -> list[HandEstimate]:
 
 
 def test_the_estimate_says_why_it_bids_under_or_over_what_it_expects() -> None:
-    """Under: the book's reason. Over (a learner: "About 3.6 tricks in your
-    hand; suggested bid: 4." said nothing of why it rounds up): the coach's
-    verdict on the bid under."""
-    under_seen = over_seen = 0
+    """One under: the book's reason. Further under (a strong player: "About
+    3.6 tricks in your hand; suggested bid: 1. A little under ..." beside
+    North's 7), and over (a learner: "About 3.6 tricks in your hand;
+    suggested bid: 4." said nothing of why it rounds up): the coach's
+    verdict on the bid that counts the tricks."""
+    seen = {"little": 0, "under": 0, "over": 0}
     for estimate in _first_estimates(range(16)):
         assert ".0 tricks" not in estimate.text
         number = isinstance(estimate.bid, Bid) and not estimate.bid.is_nil
-        under = number and estimate.bid.tricks < round(estimate.tricks)
-        over = number and estimate.bid.tricks > estimate.tricks
-        said_under = "A little under what you expect" in estimate.text
-        said_over = "Rounded up, not down. Against bid " in estimate.text
-        assert (said_under, said_over) == (under, over), estimate.text
-        under_seen += under
-        over_seen += over
-    assert under_seen and over_seen
+        short = round(estimate.tricks) - estimate.bid.tricks if number else 0
+        said = {
+            "little": "A little under what you expect" in estimate.text,
+            "under": "Under what you expect. Against bid " in estimate.text,
+            "over": "Rounded up, not down. Against bid " in estimate.text,
+        }
+        expected = {
+            "little": short == 1,
+            "under": short > 1,
+            "over": number and estimate.bid.tricks > estimate.tricks,
+        }
+        assert said == expected, estimate.text
+        for name, flag in said.items():
+            seen[name] += flag
+    assert seen["little"] and seen["over"], seen
+    # a bid well under what the hand takes, beside a partner's big bid
+    table = TableSession("classic", seed=200, speed="step", partner="expert")
+    while not table.learner_to_move():
+        table.step()
+    estimate = table.estimate()
+    assert estimate.bid == Bid(1) and round(estimate.tricks) >= 3, estimate.text
+    near = round(estimate.tricks)
+    assert f"Under what you expect. Against bid {near}: Best: bid 1" in estimate.text
+    assert "your side makes its contract in" in estimate.text

@@ -442,7 +442,8 @@ class Advice:
             return f"{made_b} in {b} of deals, against {a} if you {self.words(action)}"
         if isinstance(action, Bid) and action.is_nil and ra < rb:
             # the nil that fails more often is the reason: said first
-            first = f"if you {self.words(action)}, {made_a} in only {a} of deals"
+            share = "none of the deals" if a == "0%" else f"only {a} of deals"
+            first = f"if you {self.words(action)}, {made_a} in {share}"
             return f"{first}; {made_b} in {b}"
         return f"{made_b} in {b} of deals; if you {self.words(action)}, {made_a} in {a}"
 

@@ -89,6 +89,8 @@ def _main_reason(advice: Advice) -> str:
     against = _compared(advice)
     if against is not None:
         reasons = advice._verdict_reasons(against)
+        if isinstance(best, Bid) and best.is_nil:  # a Blind Nil: its risk first
+            reasons.sort(key=lambda reason: "is made in" not in reason)
         if reasons:
             reason = reasons[0].replace(SMALL_DIFFERENCES, "a close call; ")
             return _naming(advice, against, reason)
@@ -194,6 +196,9 @@ def shorten(sentence: str, limit: int = LIMIT, head: int | None = None) -> str:
     >>> shorten("Bid 3: made in 60% of deals; if you bid Nil, made in only 20% "
     ...         "of deals and more", 60)
     'Bid 3: made in 60% of deals.'
+    >>> shorten("Bid Blind Nil: made in 75% of deals; if you look, made in 89%, "
+    ...         "but Blind Nil scores more.", 70)
+    'Bid Blind Nil: made in 75% of deals.'
     >>> shorten("Bid 3: short.", 30)
     'Bid 3: short.'
     """
@@ -208,9 +213,12 @@ def shorten(sentence: str, limit: int = LIMIT, head: int | None = None) -> str:
             continue
         clause = sentence[start:at].lstrip(" ,;:")
         start = at
-        if sentence.startswith(", against", at) or clause.startswith("if you "):
-            continue  # never between a share and the one it is set against,
-            # nor after a condition ("if you bid Nil,") without what follows
+        if sentence.startswith((", against", ", but "), at) or clause.startswith(
+            "if you "
+        ):
+            continue  # never between a share and the one it is set against
+            # or a "but" that turns it, nor after a condition ("if you bid
+            # Nil,") without what follows
         cut = at
     if cut > head:
         return sentence[:cut] + "."

@@ -401,23 +401,29 @@ class Advisor:
                 tricks = advice.taken
             if advice.nil_pays is not None:
                 reason = str(advice.nil_pays).rstrip(".") + "."
-        if isinstance(bid, Bid) and not bid.is_nil and bid.tricks < round(tricks):
-            # why under: said, as the book says it (chapter 9 measures it)
+        numeric = isinstance(bid, Bid) and not bid.is_nil
+        if numeric and bid.tricks == round(tricks) - 1:
+            # one under: said, as the book says it (chapter 9 measures it)
             reason = (
                 "A little under what you expect: a contract one trick short "
                 "loses every point bid, a trick over costs only a bag. " + reason
             )
-        elif isinstance(bid, Bid) and not bid.is_nil and bid.tricks > round(tricks, 1):
+        elif numeric and bid.tricks < round(tricks):
+            # well under: the coach's deals say why (the partner's bid, the
+            # contract), against the bid that counts the tricks (a player asked)
+            near = Bid(round(tricks))
+            why = _against(advice, near)
+            if why:
+                reason = (
+                    f"Under what you expect. Against bid {near.label()}: {why} "
+                    + reason
+                )
+        elif numeric and bid.tricks > round(tricks, 1):
             # why over the tricks shown: the coach's deals say so, against the
             # bid under what you expect (a learner asked)
             near = Bid(math.floor(round(tricks, 1)))
-            if advice is not None and near in advice.values:
-                # the coach's verdict on the bid under: its figures and reasons
-                verdict = advice.rate(near)
-                if verdict.rating == "best":
-                    why = f"bid {near.label()} does as well in the coach's deals."
-                else:  # "You bid 4. Best: bid 5, about 6 points better ..."
-                    why = verdict.text.partition(". ")[2]
+            why = _against(advice, near)
+            if why:
                 reason = (
                     f"Rounded up, not down. Against bid {near.label()}: {why} " + reason
                 )
@@ -466,3 +472,15 @@ class Advisor:
         return TableReview(
             hand.number, self.level, rows, summary, total, counts, review
         )
+
+
+def _against(advice: Advice | None, other: Bid) -> str:
+    """The coach's verdict on bidding ``other`` instead, without its opening
+    ("Best: bid 5, about 6 points better: ..."), or that it does as well;
+    ``""`` where the coach did not weigh ``other``."""
+    if advice is None or other not in advice.values:
+        return ""
+    verdict = advice.rate(other)
+    if verdict.rating == "best":
+        return f"bid {other.label()} does as well in the coach's deals."
+    return verdict.text.partition(". ")[2]  # after "You bid 4."

@@ -168,5 +168,7 @@ def test_a_blind_nil_s_line_says_how_often_it_is_made() -> None:
     advice = Coach("rule", seed=1, samples=16).advise(hand.view(hand.turn))
     assert advice.best == Bid.BLIND_NIL
     line = advice.brief()
-    assert re.fullmatch(r"Bid Blind Nil: your Blind Nil is made in \d+% of deals\.", line)
+    assert re.fullmatch(
+        r"Bid Blind Nil: your Blind Nil is made in \d+% of deals\.", line
+    )
     assert line.removeprefix("Bid Blind Nil: ").rstrip(".") in advice.explain()

@@ -401,14 +401,14 @@ class Advisor:
                 tricks = advice.taken
             if advice.nil_pays is not None:
                 reason = str(advice.nil_pays).rstrip(".") + "."
-        numeric = isinstance(bid, Bid) and not bid.is_nil
-        if numeric and bid.tricks == round(tricks) - 1:
+        number = bid.tricks if isinstance(bid, Bid) and not bid.is_nil else None
+        if number is not None and number == round(tricks) - 1:
             # one under: said, as the book says it (chapter 9 measures it)
             reason = (
                 "A little under what you expect: a contract one trick short "
                 "loses every point bid, a trick over costs only a bag. " + reason
             )
-        elif numeric and bid.tricks < round(tricks):
+        elif number is not None and number < round(tricks):
             # well under: the coach's deals say why (the partner's bid, the
             # contract), against the bid that counts the tricks (a player asked)
             near = Bid(round(tricks))
@@ -418,7 +418,7 @@ class Advisor:
                     f"Under what you expect. Against bid {near.label()}: {why} "
                     + reason
                 )
-        elif numeric and bid.tricks > round(tricks, 1):
+        elif number is not None and number > round(tricks, 1):
             # why over the tricks shown: the coach's deals say so, against the
             # bid under what you expect (a learner asked)
             near = Bid(math.floor(round(tricks, 1)))

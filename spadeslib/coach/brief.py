@@ -8,8 +8,8 @@ hand; :meth:`~spadeslib.coach.advice.Advice.explain` gives the rest.
 >>> hand = Hand(seed=4, dealer="W"); hand.apply("look")  # North to bid
 >>> advice = Coach("rule", seed=1, samples=4).advise(hand.view("N"))
 >>> print(brief(advice))
-Bid 3: bid 4 is as good in these deals (you take 4.1 tricks on average if you
-bid 3).
+Bid 3: you take 4.1 tricks on average if you bid 3; bid 4 is as good in these
+deals.
 >>> print(advice.explain())  # doctest: +ELLIPSIS
 Bid 3: on average your side ends the hand 12 points behind ... Nil would
 score -155 on average (made in 0% of deals), against -12 for bid 3: Nil does
@@ -127,15 +127,16 @@ def _label(advice: Advice, against: Action) -> str:
 
 def _close_call(advice: Advice) -> str:
     """Where no reason tells the best action from another: the other, as
-    good within the noise ("bid 4 is as good: you take 4.4 tricks on
-    average"), else a close call by so many points."""
+    good within the noise, after the tricks a bid takes ("you take 4.4 tricks
+    on average if you bid 4; bid 5 is as good in these deals"), else a close
+    call by so many points."""
     runner = _as_good(advice)
     if runner is not None:
         text = f"{advice._name(runner)} is as good in these deals"
-        if advice.taken is not None:
-            text += (
-                f" (you take {advice.taken:.1f} tricks on average if you "
-                f"{advice.words(advice.best)})"
+        if advice.taken is not None:  # what the hinted bid takes, said first
+            text = (
+                f"you take {advice.taken:.1f} tricks on average if you "
+                f"{advice.words(advice.best)}; {text}"
             )
         return text
     against = _compared(advice)

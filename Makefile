@@ -8,13 +8,21 @@ STAMP  := $(VENV)/.installed-$(HASH)
 # ... or the course alone (make lab, make voila): no test tools to download
 COURSE := $(VENV)/.course-$(HASH)
 
+# a .venv copied with the course from another folder or machine runs that
+# folder's Python and scripts (its pip and jupyter name it on their first
+# line): the targets below make it again here, with a word saying so
+HERE   := $(abspath $(VENV))/bin/python
+MOVED  := $(shell [ -f $(BIN)/pip ] && ! head -n 2 $(BIN)/pip | \
+	grep -qF -e '!$(HERE)' -e '"$(HERE)' && echo moved)
+AGAIN  := $(if $(MOVED),venv-moved)
+
 # WHEELS=DIR installs from the files of `make wheelhouse`, with no internet
 ifdef WHEELS
 export PIP_NO_INDEX := 1
 export PIP_FIND_LINKS := $(abspath $(WHEELS))
 endif
 
-.PHONY: help lab test test-unit test-notebooks test-exercises browser test-fast lint \
+.PHONY: venv-moved help lab test test-unit test-notebooks test-exercises browser test-fast lint \
 	format sync execute exercises bench voila wheelhouse clean
 
 .DEFAULT_GOAL := help
@@ -23,16 +31,20 @@ endif
 help:
 	@sed -n -e 's/^## \([a-z][a-z, -]*:\)/\1/p' -e 's/^## /    /p' Makefile
 
-$(BIN)/python:
+venv-moved:
+	@echo "$(VENV) was made in another folder (copied with the course): making it again here"
+	rm -rf $(VENV)
+
+$(BIN)/python: $(AGAIN)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(STAMP): pyproject.toml | $(BIN)/python
+$(STAMP): pyproject.toml $(AGAIN) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[test,course,voila]"
 	rm -f $(VENV)/.installed-* $(VENV)/.course-*
 	touch $(STAMP) $(COURSE)
 
-$(COURSE): pyproject.toml | $(BIN)/python
+$(COURSE): pyproject.toml $(AGAIN) | $(BIN)/python
 	@if [ -f $(STAMP) ]; then touch $(COURSE); else \
 		$(BIN)/python -m pip install --quiet -e ".[course,voila]" && \
 		rm -f $(VENV)/.course-* && touch $(COURSE); fi
@@ -121,7 +133,8 @@ voila: $(COURSE)
 
 ## wheelhouse: every package of the course and the classroom page as files
 ## (wheelhouse/), for laptops without internet: copy the folder with the
-## course, then `make lab WHEELS=wheelhouse` (same system and Python version)
+## course, not .venv/ (a copied one is made again), then
+## `make lab WHEELS=wheelhouse` (same system and Python version)
 wheelhouse: | $(BIN)/python
 	$(BIN)/python -m pip download --quiet --dest wheelhouse pip "setuptools>=77" wheel
 	$(BIN)/python -m pip wheel --quiet --wheel-dir wheelhouse ".[course,voila]"

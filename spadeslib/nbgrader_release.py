@@ -135,7 +135,7 @@ def assignment_notebook(chapter: str | int, class_seed: int | str) -> Any:
 
     The setup cell imports what a class set's notebook imports
     (:data:`~spadeslib.exercises.notebooks.SETUP_IMPORT`: ``Game``, ``Rules``,
-    ``Seat``). Per exercise: its heading (``## Exercise N · title`` and the
+    ``Seat``). Per exercise: its heading (``## Exercise C.N · title`` and the
     exercise's intro, as in a class set), a locked cell that shows it, an empty
     cell for the exercise's code when it asks for code (chapter 11), a solution
     cell (the key,

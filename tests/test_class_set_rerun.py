@@ -320,3 +320,45 @@ def test_an_nbgrader_course_keeps_its_class_seed_too(
     assert main([*argv, *who, "--seed", "7", "--chapters", "08"]) == 2
     assert "class seed of the nbgrader course" in capsys.readouterr().err
     assert json.loads((out / "answer_key.json").read_text("utf-8")) == key
+
+
+def test_a_late_student_comes_last_and_the_chapters_stay_in_order(
+    tmp_path: Path,
+) -> None:
+    """A late student's run (``--students ulla --chapters 06``) into a set of
+    chapters 01 and 06 once put chapter 06 first and ulla first in the keys,
+    grids and sheets."""
+    out = tmp_path / "set"
+    write_class(["bo", "ann"], 7, out, ["01", "06"])
+    write_class(["ulla"], 7, out, ["06"])
+    write_class(["ann"], 7, out, ["02"])  # a student of the first run keeps her place
+    key = json.loads((out / "answer_key.json").read_text("utf-8"))
+    assert list(key) == ["bo", "ann", "ulla"]
+    assert list(key["ann"]["answers"]) == [
+        "01_welcome",
+        "02_deck_and_deal",
+        "06_scoring",
+    ]
+    assert list(key["ann"]["accepted"]) == list(key["ann"]["answers"])
+
+    def places(text: str, *words: str) -> list[int]:
+        return [text.index(word) for word in words]
+
+    markdown = (out / "answer_key.md").read_text("utf-8")
+    assert places(markdown, "## bo", "## ann", "## ulla") == sorted(
+        places(markdown, "## bo", "## ann", "## ulla")
+    )
+    ann = markdown.split("## ann")[1].split("\n## ")[0]
+    chapters = ("### 01_welcome", "### 02_deck", "### 06_scoring")
+    assert places(ann, *chapters) == sorted(places(ann, *chapters))
+    by_chapter = (out / "answer_key_by_chapter.md").read_text("utf-8")
+    chapters = ("## 01_welcome", "## 02_deck", "## 06_scoring")
+    assert places(by_chapter, *chapters) == sorted(places(by_chapter, *chapters))
+    six = by_chapter.split("## 06_scoring")[1]
+    rows = ("| bo (", "| ann (", "| ulla (")
+    assert places(six, *rows) == sorted(places(six, *rows))
+    for page in ("print", "marking", "grid"):
+        text = (out / f"{page}_06_scoring.html").read_text("utf-8")
+        names = ("bo", "ann", "ulla")
+        found = [text.index(f">{name} ") for name in names]
+        assert found == sorted(found), page

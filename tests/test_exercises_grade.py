@@ -453,3 +453,35 @@ def test_a_right_answer_left_unquoted_says_it_would_be_correct() -> None:
         f'"{right}", and in quotes it would be correct'
     )
     assert second.feedback.endswith(f'"{wrong}"')  # no promise for a wrong one
+
+
+def test_a_blank_notebook_is_graded_without_building_its_scenarios(
+    class_set: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An untouched ``q.check(____)`` is "not answered" in the words of its
+    check, with no scenario found (chapter 11's take seconds each)."""
+    from spadeslib.exercises import Spec
+
+    built: list[str] = []
+    build = Spec.__init__
+
+    def counted(self: Spec, seed: int = 1) -> None:
+        built.append(self.label)
+        build(self, seed)
+
+    monkeypatch.setattr(Spec, "__init__", counted)
+    report = grade_class(class_set, ["06"])
+    assert {g.verdict for g in report.grades} == {"not answered"}
+    assert built == []
+    monkeypatch.undo()
+    chapter = load("06_scoring", seed=seed_of("alice"))
+    said = [g.feedback for g in report.grades if g.student == "alice"]
+    assert said == [str(q.feedback()).split("\n")[0] for q in chapter]
+
+
+@pytest.mark.parametrize("name", ["09_strategy_bidding", "11_play"])
+def test_a_blank_answer_unbuilt_gets_the_words_of_the_built_check(name: str) -> None:
+    from spadeslib.exercises import ____, spec_of
+
+    for q in load(name, seed=7):
+        assert str(q.feedback(____)) == str(spec_of(q).feedback(____)), q.label

@@ -208,6 +208,20 @@ def test_class_set_notebooks_keep_their_solutions() -> None:
     assert "graded(" not in text and "# q1.solution()" in text
 
 
+def test_class_set_notebooks_head_each_exercise_with_its_label() -> None:
+    """ "Exercise 6.1", as ``q1.show()``, the sheets, the grid and the grades
+    say (the notebooks once said "Exercise 1")."""
+    nb = student_notebook("06_scoring", 5, "alice")
+    heads = [
+        c.source.split("\n")[0]
+        for c in nb.cells
+        if c.cell_type == "markdown" and c.source.startswith("## Exercise")
+    ]
+    chapter = load("06_scoring", seed=5)
+    assert heads == [f"## Exercise {q.label} · {q.title}" for q in chapter]
+    assert heads[0].startswith("## Exercise 6.1 · ")
+
+
 def test_student_names_in_any_script_keep_their_letters(tmp_path: Path) -> None:
     names = ["Zoë", "张伟", "李娜", "प्रिया", "O'Brien"]
     write_class(names, 1, tmp_path, ["01"])

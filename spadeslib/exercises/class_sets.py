@@ -426,8 +426,8 @@ def _write_class(
             written.append(sheet)
             progress()
     # the keys cover this run and an earlier one into the same folder: its
-    # students (with their seeds) and chapters are read back and kept
-    data: dict[str, dict[str, Any]] = {
+    # students (seeds, chapters) are read back and kept, new students after
+    fresh: dict[str, dict[str, Any]] = {
         student: {
             "seed": s,
             "class_seed": mark,
@@ -442,6 +442,7 @@ def _write_class(
         }
         for student, s in seeds
     }
+    data: dict[str, dict[str, Any]] = {}
     for student, entry in earlier.items():
         # an earlier version's student, whose seed this class seed gives
         if (
@@ -450,14 +451,15 @@ def _write_class(
             and student_seed(mark, student) == entry["seed"]
         ):
             entry = {"seed": entry["seed"], "class_seed": mark, **entry}
-        now = data.setdefault(student, entry)
-        if now is not entry and now["seed"] == entry["seed"]:
-            for part in ("answers", "accepted"):
-                now[part] = {**entry[part], **now[part]}
+        data[student] = entry
+    for student, entry in fresh.items():
+        old = data.get(student, {})
+        for part in ("answers", "accepted"):
+            before = old[part] if old.get("seed") == entry["seed"] else {}
+            entry[part] = _by_chapter({**before, **entry[part]})
+        data[student] = entry  # a student of both runs keeps their place
     every = [(student, entry["seed"]) for student, entry in data.items()]
-    all_names = list(
-        dict.fromkeys([*names, *(n for e in data.values() for n in e["answers"])])
-    )
+    all_names = list(_by_chapter({n: 0 for e in data.values() for n in e["answers"]}))
     key = out / "answer_key.md"
     note = None if solutions else SOLUTIONS_OFF_NOTE
     has = {student: list(entry["answers"]) for student, entry in data.items()}
@@ -482,6 +484,16 @@ def _write_class(
         grid.write_text(marking_grid(holders, name, chapters), encoding="utf-8")
         written += [marking, sheets, grid]
     return written
+
+
+def _by_chapter(per_chapter: Mapping[str, Any]) -> dict[str, Any]:
+    """``per_chapter`` (keyed by chapter name) in the course's order.
+
+    >>> list(_by_chapter({"06_scoring": 1, "01_welcome": 2}))
+    ['01_welcome', '06_scoring']
+    """
+    order = [*CHAPTERS, *sorted(set(per_chapter) - set(CHAPTERS))]
+    return {name: per_chapter[name] for name in order if name in per_chapter}
 
 
 def _worked_on(path: Path, blank: Any) -> bool:

@@ -7,12 +7,13 @@ switch that turns the solutions off in a graded assignment (:func:`graded`).
 
 from __future__ import annotations
 
+import inspect
 import weakref
 from typing import Any
 
-from .feedback import Feedback, ____
+from .feedback import Feedback, Placeholder, ____
 from .scenarios import cap
-from .specs import Spec, exercise_label
+from .specs import Spec, exercise_label, not_attempted
 
 __all__ = [
     "SOLUTIONS_OFF",
@@ -78,6 +79,32 @@ def _spec(exercise: Exercise) -> Spec:
     return spec
 
 
+def _blank_verdict(spec: type[Spec], answer: Any) -> Feedback | None:
+    """The verdict on a blank answer (``____``) of an exercise not built yet,
+    when its words need no scenario: a returned notebook's untouched check is
+    graded without finding the scenario (chapter 11's take seconds). ``None``
+    when the exercise must be built: an answer given, or a check or answer
+    format of its own (a bid's range is read from the hand).
+
+    >>> from spadeslib.exercises.ch06_scoring import EXERCISES
+    >>> verdict = _blank_verdict(EXERCISES[0], ____)
+    >>> verdict.status, verdict.message.startswith("replace ____ with your answer")
+    ('not attempted', True)
+    >>> _blank_verdict(EXERCISES[0], 53) is None
+    True
+    """
+    if not (isinstance(answer, Placeholder) or answer is Ellipsis):
+        return None
+    words = inspect.getattr_static(spec, "answer_format")
+    if spec.feedback is not Spec.feedback:
+        return None
+    if isinstance(words, str):
+        return not_attempted(words)
+    if words is Spec.__dict__["answer_format"]:  # the answer's words, a class's
+        return not_attempted(str(spec.answer.text))
+    return None
+
+
 class Exercise:
     """One exercise as a learner meets it: ``show()``, ``check(answer)``,
     ``hint()``, ``solution()``.
@@ -136,7 +163,9 @@ class Exercise:
 
     def feedback(self, answer: Any = ____) -> Feedback:
         """The verdict on ``answer`` (what :meth:`check` prints)."""
-        return _spec(self).feedback(answer)
+        later = _LATER.get(self)
+        blank = None if later is None else _blank_verdict(later[0], answer)
+        return blank if blank is not None else _spec(self).feedback(answer)
 
     def check(self, answer: Any = ____) -> None:
         """Print whether ``answer`` is right, or what went wrong."""

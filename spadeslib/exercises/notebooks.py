@@ -46,6 +46,7 @@ from . import (
     load,
     resolve,
 )
+from .specs import exercise_label
 
 __all__ = [
     "SETUP_IMPORT",
@@ -82,13 +83,14 @@ class has ``worked`` code, such as chapter 11's)."""
 
 def exercise_heading(name: str, number: int) -> str:
     """The markdown heading of exercise ``number`` (from 1) of chapter
-    ``name``: ``## Exercise N · title`` and, if it has one, its intro.
+    ``name``: ``## Exercise C.N · title`` (the label ``q.show()``, the sheets,
+    the grid and the grades use) and, if it has one, its intro.
 
     >>> print(exercise_heading("11_play", 1).split("\\n")[0])
-    ## Exercise 1 · Play two hands with the bots
+    ## Exercise 11.1 · Play two hands with the bots
     """
     cls = exercise_classes(resolve(name))[number - 1]
-    head = f"## Exercise {number} · {cls.title}"
+    head = f"## Exercise {exercise_label(cls)} · {cls.title}"
     if cls.intro:
         head += "\n\n" + _wrap(cls.intro)
     return head

@@ -28,10 +28,19 @@ from .feedback import Feedback, Mistake, Placeholder, ____
 from .reading import AnswerError, means_all, plural, said_once
 from .scenarios import cap
 
-__all__ = ["DEFAULT_SEED", "SetSpec", "Spec", "exercise_label"]
+__all__ = ["DEFAULT_SEED", "SetSpec", "Spec", "exercise_label", "not_attempted"]
 
 DEFAULT_SEED = 1
 """The seed the course's exercise notebooks use."""
+
+
+def not_attempted(answer_format: str) -> Feedback:
+    """The verdict on a blank answer (``____``) of an exercise answered
+    ``answer_format``."""
+    return Feedback(
+        "not attempted",
+        f"replace ____ with your answer, {answer_format}, and run the cell again.",
+    )
 
 
 class Spec:
@@ -187,11 +196,7 @@ class Spec:
         """The verdict on ``answer``: correct, a diagnosed mistake, not attempted,
         or unreadable."""
         if isinstance(answer, Placeholder) or answer is Ellipsis:
-            return Feedback(
-                "not attempted",
-                f"replace ____ with your answer, {self.answer_format}, and run the "
-                "cell again.",
-            )
+            return not_attempted(self.answer_format)
         none_text = getattr(self.answer, "none_text", lambda: None)()
         if answer is None and none_text:
             return Feedback("unreadable", none_text + ".")

@@ -371,7 +371,7 @@ def _why_no_blind(s: BidSituation, bid: Bid) -> tuple[RuleId, str]:
             RuleId.BLIND_NIL_TRAILING,
             f"under {rules.preset} Blind Nil is allowed only to a team behind by at "
             f"least {rules.blind_nil_margin} points when the hand starts, and {own} "
-            f"is not ({scores})",
+            f"are not ({scores})",
         )
     assert partner is not None
     if rules.nil_before_partner_only:

@@ -170,7 +170,7 @@ class HandJob:
     ...
     spadeslib.errors.SpadesError: blind_nil: North cannot bid Blind Nil: under
     classic Blind Nil is allowed only to a team behind by at least 100 points
-    when the hand starts, and NS is not (NS 0, EW 90)
+    when the hand starts, and NS are not (NS 0, EW 90)
     """
 
     seed: int | str

@@ -18,6 +18,7 @@ The kinds that are lists (cards, suits, names, seats, trick numbers) are in
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import re
@@ -96,19 +97,58 @@ class Answer:
         return None
 
 
+_UNIT = re.compile(r"(?i)\b(tricks?|points?|pts|cards?|bags?)\b")
+"""The units a number may be written with ("trick 6", "70 points"): not read."""
+
+
+def _unitless(text: str) -> str:
+    """``text`` without a unit word around its number, nor a closing full stop.
+
+    >>> _unitless("5.5 tricks"), _unitless("Trick 6"), _unitless("80 points.")
+    ('5.5', '6', '80')
+    """
+    return _UNIT.sub("", text).strip().rstrip(".").strip()
+
+
+def _number(value: Any, halves: bool = False) -> float:
+    """A number as :func:`parse_float` reads it, a unit and a closing full
+    stop in a text not read (``"5.5 tricks."``), nor, with ``halves``, a
+    written half (``"2½"``); a refusal quotes what was typed.
+
+    >>> _number("80 points."), _number("2 1/2 tricks", halves=True)
+    (80.0, 2.5)
+    """
+    if not isinstance(value, str):
+        return parse_float(value)
+    text = _unitless(value)
+    try:
+        return parse_float(_halves(text) if halves else text)
+    except AnswerError:
+        raise AnswerError(f"{value!r} is not a number") from None
+
+
 @dataclass(frozen=True)
 class Whole(Answer):
     """A whole number (tricks, points, cards): ``5``, ``"5"``, ``5.0``, ``"+5"``;
-    with ``most``, a larger number is refused as impossible.
+    with ``most``, a number outside ``least`` to ``most`` is refused as
+    impossible (``of`` names what a hand has ``most`` of, where the unit
+    does not).
 
     >>> Whole("tricks", most=13).parse("14")
     Traceback (most recent call last):
     ...
     spadeslib.exercises.reading.AnswerError: 14 tricks cannot be: a hand has 13, ...
+    >>> Whole("a trick number", least=1, most=13, of="tricks").parse(0)
+    Traceback (most recent call last):
+    ...
+    spadeslib.exercises.reading.AnswerError: 0 cannot be a trick number: a hand \
+has 13 tricks, so the answer is from 1 to 13
     """
 
     unit: str = ""
     most: int | None = None
+    least: int = 0
+    of: str = ""
 
     @property
     def text(self) -> str:  # type: ignore[override]
@@ -127,10 +167,8 @@ class Whole(Answer):
                     f"{value!r} is a sum written as text: work it out and write "
                     "one number"
                 )
-            # "trick 6", "70 points": the unit is not read
-            text = re.sub(r"(?i)\b(tricks?|points?|pts|cards?|bags?)\b", "", text)
             try:
-                number = float(text.strip().removeprefix("+"))
+                number = float(_unitless(text).removeprefix("+"))
             except ValueError:
                 raise AnswerError(f"{value!r} is not a number") from None
             if not number.is_integer():
@@ -141,12 +179,15 @@ class Whole(Answer):
         return self._possible(parse_int(value, "a number"))
 
     def _possible(self, number: int) -> int:
-        if self.most is not None and not 0 <= number <= self.most:
-            raise AnswerError(
-                f"{number} {self.unit} cannot be: a hand has {self.most}, so the "
-                f"answer is from 0 to {self.most}"
-            )
-        return number
+        if self.most is None or self.least <= number <= self.most:
+            return number
+        named = self.unit.startswith(("a ", "an "))  # "a trick number"
+        what = f"cannot be {self.unit}" if named else f"{self.unit} cannot be"
+        has = f"{self.most} {self.of}".rstrip()
+        raise AnswerError(
+            f"{number} {what}: a hand has {has}, so the answer is from "
+            f"{self.least} to {self.most}"
+        )
 
     def literal(self, value: Any) -> str:
         return str(value)
@@ -187,7 +228,7 @@ class Halves(Answer):
         return f"a number of {self.unit} in halves (e.g. 3 or 2.5)"
 
     def parse(self, value: Any) -> float:
-        number = parse_float(_halves(value) if isinstance(value, str) else value)
+        number = _number(value, halves=True)
         if not (2 * number).is_integer():
             raise AnswerError(f"{value!r} is not a whole or half number")
         return number
@@ -228,7 +269,22 @@ class Decimal(Answer):
         return f"{self.what} to {self.places} decimal{'s' if self.places != 1 else ''}"
 
     def parse(self, value: Any) -> float:
-        return parse_float(value)
+        """A number, its unit not read (``"80 points"``); a percentage only
+        for a probability.
+
+        >>> Decimal(1, "a number of points").parse("80%")
+        Traceback (most recent call last):
+        ...
+        spadeslib.exercises.reading.AnswerError: '80%' is a percentage: the \
+answer is a number of points, not a percentage
+        """
+        percent = isinstance(value, str) and _unitless(value).endswith("%")
+        if percent and not self.probability:
+            raise AnswerError(
+                f"{value!r} is a percentage: the answer is {self.what}, not a "
+                "percentage"
+            )
+        return _number(value)
 
     def format(self, value: Any) -> str:
         return f"{value:.{self.places}f}" if self.places else f"{value:g}"
@@ -337,10 +393,11 @@ class Side(Answer):
 
 @dataclass(frozen=True)
 class Word(Answer):
-    """One word from a fixed list, with its plural and any aliases; an article
-    before it (``"the dealer"``) and a full stop after it are not read.
+    """One word from a fixed list, with its plural and any aliases (an
+    alias's plural too); an article before it (``"the dealer"``) and a full
+    stop after it are not read.
 
-    >>> Word().parse("The Dealer."), Word(aliases={"team": "pair"}).parse("a team")
+    >>> Word().parse("The Dealer."), Word(aliases={"team": "pair"}).parse("teams")
     ('dealer', 'pair')
     """
 
@@ -355,9 +412,10 @@ class Word(Answer):
             if word.startswith(article) and len(word) > len(article):
                 word = word[len(article) :]
                 break
-        return self.aliases.get(
-            word, word.removesuffix("s") if word[-1:] == "s" else word
-        )
+        if word in self.aliases:
+            return self.aliases[word]
+        single = word.removesuffix("s") if word[-1:] == "s" else word
+        return self.aliases.get(single, single)
 
     def spellings(self, value: Any) -> list[Any]:
         return [
@@ -391,8 +449,18 @@ class BidAnswer(Answer):
     text: str = "a bid: a number or 'nil'"
 
     def parse(self, value: Any) -> Bid:
-        if isinstance(value, float) and value.is_integer():
-            value = int(value)
+        """A bid; a whole number written with a decimal point (``3.0``,
+        ``"3.0"``) is that number.
+
+        >>> BidAnswer().parse("3.0"), BidAnswer().parse(" Nil ")
+        (Bid(3), Bid.NIL)
+        """
+        number = value
+        if isinstance(value, str):
+            with contextlib.suppress(ValueError):
+                number = float(value)
+        if isinstance(number, float) and number.is_integer():
+            value = int(number)
         return parse_bid(value)
 
     def format(self, value: Any) -> str:

@@ -225,8 +225,15 @@ class Glossary(Spec):
         "chapter 1's glossary pairs their words with the English terms."
     )
     chapter = CHAPTER
+    # the other words of chapter 1's glossary rows: "bag, sandbag",
+    # "partnership, team", "hand (one deal)", "to bid, a bid"
     answer = Word(
-        aliases={"sandbag": "bag", "team": "partnership"},
+        aliases={
+            "sandbag": "bag",
+            "team": "partnership",
+            "one deal": "hand",
+            "to bid": "bid",
+        },
         text='one English word from the glossary, e.g. "suit"',
     )
 

@@ -42,7 +42,7 @@ class CountSpades(Spec):
     title = "Reading a deal: count the spades"
     intro = "Each row of a deal is one player's cards, grouped by suit."
     chapter = CHAPTER
-    answer = Whole("cards")
+    answer = Whole("cards", most=13)
     must_catch = ("partner",)
 
     def generate(self, rng: random.Random) -> None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ..cards import Suit
 from ..counting import quick_trick_parts, quick_tricks
 from ..rules import Rules
 from ..scoring import side_of
@@ -26,8 +27,10 @@ from .answer_lists import Seats
 from .answers import Halves, Whole
 from .ch03_nil_bids import CHAPTER, NilOptions, PresetBids, make_bids
 from .feedback import Mistake
+from .reading import plural
 from .scenarios import (
     bids_table,
+    cap,
     deal,
     hand_picture,
     other_side,
@@ -129,6 +132,10 @@ class BlindNilTrailing(SetSpec):
     def universe(self) -> list[Seat]:
         return list(Seat)
 
+    def everything(self) -> frozenset[Seat]:
+        """ "All" is the four seats."""
+        return frozenset(Seat)
+
     def _order(self, item: Any) -> Any:
         return int(item)
 
@@ -185,7 +192,10 @@ class BlindNilTrailing(SetSpec):
 
     def explain(self) -> str:
         if not self.expected:
-            return f"Nobody: {self.why_not(Seat.NORTH)} and {self.why_not(Seat.EAST)}."
+            return (
+                f"Nobody. {cap(self.why_not(Seat.NORTH))}. "
+                f"{cap(self.why_not(Seat.EAST))}."
+            )
         seat = min(self.expected)
         return f"{self.format_answer(self.expected)}: {self.why_yes(seat)}."
 
@@ -205,7 +215,8 @@ class EstimateTricks(Spec):
         self.seat = rng.choice(list(Seat))
 
     def acceptable(self) -> bool:
-        differ = [m for m in self.mistakes() if m.answer != self.expected]
+        # the rules' variations only: the long-spade slips do not choose hands
+        differ = [m for m in self.variations() if m.answer != self.expected]
         return len({m.id for m in differ}) >= 2
 
     @property
@@ -226,6 +237,28 @@ class EstimateTricks(Spec):
         )
 
     def mistakes(self) -> list[Mistake]:
+        return self.variations() + self.long_spade_slips()
+
+    def long_spade_slips(self) -> list[Mistake]:
+        """The long spades counted one too few (from the fourth: beyond the
+        fourth) or one too many (beyond the second)."""
+        spades = sum(c.suit is Suit.SPADES for c in self.cards)
+        long = self.expected - quick_tricks(self.cards, long_spades=False)
+        rule = (
+            f"each spade beyond the third counts 1, and {self.seat.full} holds "
+            f"{plural(spades, 'spade')}: {long:g} beyond the third"
+        )
+        out = []
+        if long:
+            text = f"one trick short: count the long spades again; {rule}"
+            out.append(Mistake("long-spades-fewer", self.expected - 1, text))
+        if spades >= 3:
+            text = f"one trick too many: count the long spades again; {rule}"
+            out.append(Mistake("long-spades-more", self.expected + 1, text))
+        return out
+
+    def variations(self) -> list[Mistake]:
+        """The quick count under the usual miscounts of its rules."""
         out = [
             Mistake(
                 "king-as-one",

@@ -238,7 +238,7 @@ class NilOptions(SetSpec):
         rules = h.rules
         mate = self.seat.partner.full
         if item == "0":
-            return "the numbers start at 0"
+            return "0 is an ordinary numeric bid"
         if item == "nil":
             if rules.nil_before_partner_only:
                 return (
@@ -260,12 +260,19 @@ class NilOptions(SetSpec):
         )
 
     def missing_text(self, missing: Sequence[Any]) -> str:
-        """One short reason per option left out, none of them named."""
-        reasons = "; ".join(self._reason(item) for item in missing)
-        return (
-            f"you left out {plural(len(missing), self.noun)}: under "
-            f"{self.hand.rules.preset} {reasons}"
-        )
+        """One short reason per option left out, the preset said once: before
+        the reasons, or after a numeric 0 (which its reason names anyway).
+
+        >>> print(NilOptions(1).missing_text(["0"]))
+        you left out 1 option: 0 is an ordinary numeric bid under cards4net
+        """
+        preset = self.hand.rules.preset
+        reasons = [self._reason(item) for item in missing]
+        if missing[0] == "0":
+            reasons[0] += f" under {preset}"
+        else:
+            reasons[0] = f"under {preset} {reasons[0]}"
+        return f"you left out {plural(len(missing), self.noun)}: " + "; ".join(reasons)
 
     def hint(self) -> str:
         return (
@@ -439,7 +446,8 @@ class PresetBids(SetSpec):
 
     def left_out(self, item: Any) -> str:
         offer, fact = self._rule(item)
-        return f"a preset that {offer} allows it: {fact}"
+        aside = "," if "," in offer else ""  # "..., whatever the partner bid,"
+        return f"a preset that {offer}{aside} allows it: {fact}"
 
     def why_yes(self, item: Any) -> str:
         offer, fact = self._rule(item)

@@ -87,7 +87,21 @@ class PositionExercise(SetSpec):
 
     def why_not(self, item: Any) -> str:
         reason = self.hand.why_illegal(item)
-        return reason if reason else "it is legal here"
+        if not reason:
+            return "it is legal here"
+        played = self.played_by(item)
+        return f"{reason} ({played})" if played else reason
+
+    def played_by(self, card: Card) -> str:
+        """Who played ``card`` already (``"North played it"``), or ``""``."""
+        for seat, played in self.hand.trick:
+            if played == card:
+                return f"{seat.full} played it"
+        for number, trick in enumerate(self.hand.tricks, 1):
+            for seat, played in trick.plays:
+                if played == card:
+                    return f"{seat.full} played it in trick {number}"
+        return ""
 
 
 _ALL_OF = ("all of the ", "all the ", "all ", "any of the ", "any ", "every ", "my ")
@@ -195,9 +209,16 @@ class Void(PositionExercise):
             )
         return (
             f"{self.mover.full} has no {self.led.plural}, so any card may be played: "
-            "a spade to trump, or a discard of another suit (trumping is allowed, "
-            "never required)"
+            "a spade to trump, or any other card to throw away; trumping is "
+            "allowed, never required"
         )
+
+    def missing_text(self, missing: Sequence[Any]) -> str:
+        """The reason of a card left out that is not a spade, where there is
+        one: the spade's reason fits only when every card left out is a spade."""
+        others = [c for c in missing if c.suit is not Suit.SPADES]
+        spades = [c for c in missing if c.suit is Suit.SPADES]
+        return super().missing_text(others + spades)
 
     def hint(self) -> str:
         return (
@@ -441,6 +462,8 @@ class WinningCards(PositionExercise):
         )
 
     def why_not(self, item: Any) -> str:
+        if item not in self.held():  # not held, or already played: no "would win"
+            return super().why_not(item)
         reason = self.hand.why_illegal(item)
         if reason:
             won = (

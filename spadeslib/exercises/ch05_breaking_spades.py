@@ -347,7 +347,7 @@ class WhenBroken(Spec):
     title = "When were spades broken?"
     intro = "Read the tricks in order and find the first spade."
     chapter = CHAPTER
-    answer = Whole("a trick number")
+    answer = Whole("a trick number", least=1, most=13, of="tricks")
     answer_format = "a trick number (1 to 13)"
 
     def generate(self, rng: random.Random) -> None:

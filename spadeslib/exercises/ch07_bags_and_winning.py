@@ -70,6 +70,13 @@ class BagsCarried(HandExercise):
     def key(self) -> int:
         return self.result()[self.side].bags_after
 
+    side_quantity = "bags"
+
+    def other_side_score(self) -> tuple[str, str, Any]:
+        other = other_side(self.side)
+        bags = self.result()[other].bags_after
+        return side_name(self.side), side_name(other), bags
+
     def prompt(self) -> str:
         return (
             f"{self.scenario()}\nHow many bags do {side_name(self.side)} carry into "
@@ -241,23 +248,39 @@ class ScoreSheet(Spec):
             tricks = tricks_for(rng, {self.side: won, other_side(self.side): 13 - won})
             self.hands.append((bids, tricks))
 
-    def totals(
+    def running(
         self, carry: bool = True, penalty: bool = True, soft_sets: bool = False
-    ) -> dict[str, int]:
+    ) -> list[tuple[dict[str, int], dict[str, int]]]:
+        """Hand by hand: (each side's points in that hand, its total after it)."""
         scores = {"NS": 0, "EW": 0}
         bags = {"NS": 0, "EW": 0}
+        out = []
         for bids, tricks in self.hands:
             result = score_hand(self.rules, bids, tricks, bags if carry else {})
+            gained = {}
             for side, s in result.items():
                 points = s.points + (0 if penalty else s.penalty_points)
                 if soft_sets and s.made is False:
                     points += -s.contract_points - 10 * (s.contract - s.tricks)
+                gained[side] = points
                 scores[side] += points
                 bags[side] = s.bags_after
-        return scores
+            out.append((gained, dict(scores)))
+        return out
+
+    def totals(
+        self, carry: bool = True, penalty: bool = True, soft_sets: bool = False
+    ) -> dict[str, int]:
+        return self.running(carry, penalty, soft_sets)[-1][1]
 
     def key(self) -> int:
         return self.totals()[self.side]
+
+    side_quantity = "total"
+
+    def other_side_score(self) -> tuple[str, str, Any]:
+        other = other_side(self.side)
+        return side_name(self.side), side_name(other), self.totals()[other]
 
     def prompt(self) -> str:
         parts = [
@@ -284,7 +307,9 @@ class ScoreSheet(Spec):
                 "the running bag count reaches 10 during these hands, which costs "
                 "100 (bags carry over from hand to hand)"
             )
-        return [
+        hands = self.running()
+        who = side_name(self.side)
+        out = [
             Mistake("no-carry", no_carry, carry_text),
             Mistake(
                 "no-penalty",
@@ -297,7 +322,23 @@ class ScoreSheet(Spec):
                 "a set contract costs 10 per trick bid, whatever was won: the "
                 "tricks won do not soften it (bid 7, win 6 is -70)",
             ),
+            Mistake(
+                "hand-3-alone",
+                hands[2][0][self.side],
+                f"that is what {who} score in hand 3 alone; the question asks for "
+                "the total after hand 3: add it to the total after hand 2",
+            ),
         ]
+        for number, (_, total) in enumerate(hands[:2], 1):
+            out.append(
+                Mistake(
+                    f"after-hand-{number}",
+                    total[self.side],
+                    f"that is {who}'s total after hand {number}; the question asks "
+                    "for the total after hand 3",
+                )
+            )
+        return out
 
     def hint(self) -> str:
         return (

@@ -437,9 +437,10 @@ class TwoPlayer(PointsExercise):
         return out
 
     def hint(self) -> str:
+        zero = self.bids[Seat.parse(self.side)].is_nil
         return (
             "Each player is a side of their own: the same rules as a partnership, "
-            "with one bidder; 0 is Nil."
+            "with one bidder" + ("; 0 is Nil." if zero else ".")
         )
 
 

@@ -54,16 +54,22 @@ class AnswerError(SpadesError):
 
 # ------------------------------------------------------------------ parsing
 def parse_seat(value: Any) -> Seat:
-    """A seat from ``"N"``, ``"north"`` or a :class:`Seat`; not from a number
-    (``Seat.parse`` reads 0-3 as seats, but a learner's 1 is no seat)."""
+    """A seat from ``"N"``, ``"north"``, ``"East."`` or a :class:`Seat`; not
+    from a number (``Seat.parse`` reads 0-3 as seats, but a learner's 1 is no
+    seat).
+
+    >>> parse_seat("East.").full, parse_seat(" s. ").full
+    ('East', 'South')
+    """
+    text = value.strip().rstrip(".") if isinstance(value, str) else value  # "East."
     number = isinstance(value, (int, float)) and not isinstance(value, (Seat, bool))
-    if number or (isinstance(value, str) and value.strip().lstrip("+-").isdigit()):
+    if number or (isinstance(text, str) and text.lstrip("+-").isdigit()):
         raise AnswerError(
             f"{value!r} is a number, not a seat: give the seat as a letter N, E, S, "
             "W or its name (North, East, South, West)"
         )
     try:
-        return Seat.parse(value)
+        return Seat.parse(text)
     except (SpadesError, TypeError):
         raise AnswerError(
             f"{value!r} is not a seat: answer 'N', 'E', 'S' or 'W'"
@@ -309,10 +315,16 @@ def parse_bid(value: Any) -> Bid:
 
 
 def parse_suits(value: Any) -> frozenset[Suit]:
-    """A set of suits from ``"H D"``, ``["hearts"]``, ``"♥"``; ``"none"`` is empty."""
+    """A set of suits from ``"H D"``, ``["hearts"]``, ``"♥"``, ``"clubs."``;
+    ``"none"`` is empty.
+
+    >>> suit_list(parse_suits("Clubs.")), suit_list(parse_suits(["h.", "D"]))
+    ('clubs', 'diamonds and hearts')
+    """
     if isinstance(value, Suit):
         return frozenset([value])
     if isinstance(value, str):
+        value = value.strip().rstrip(".")
         if value.strip().lower() in ("none", "", "-", "no suit"):
             return frozenset()
         items: Iterable[Any] = value.replace(",", " ").split()
@@ -326,7 +338,7 @@ def parse_suits(value: Any) -> frozenset[Suit]:
             out.add(item)
             continue
         try:
-            out.add(Suit.parse(str(item)))
+            out.add(Suit.parse(str(item).strip().rstrip(".")))
         except SpadesError:
             raise AnswerError(
                 f"{item!r} is not a suit: use C, D, H, S or ♣ ♦ ♥ ♠"

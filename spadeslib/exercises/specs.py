@@ -73,6 +73,9 @@ class Spec:
     public: ClassVar[tuple[str, ...]] = ()
     worked: ClassVar[str] = ""
     answer_code: ClassVar[str] = ""
+    #: what :meth:`other_side_score` gives for a side, as a wrong answer
+    #: names it ("that is East-West's score")
+    side_quantity: ClassVar[str] = "score"
 
     def __init__(self, seed: int = DEFAULT_SEED) -> None:
         self.seed = seed
@@ -231,7 +234,8 @@ class Spec:
         if sides is not None and self.same(parsed, sides[2]):
             return Feedback(
                 "incorrect",
-                f"that is {sides[1]}'s score; the question asks for {sides[0]}'s",
+                f"that is {sides[1]}'s {self.side_quantity}; the question asks "
+                f"for {sides[0]}'s",
                 "other-side",
             )
         return Feedback("incorrect", self.fallback(parsed))

@@ -132,11 +132,11 @@ def test_a_nil_holding_the_ace_of_spades_is_not_protected():
     # East deals: South bids first and leads
     hand = setup(OWN, ["look", "nil", 3, 3, 3], dealer="E")
     card, reason = rule(hand)
-    assert card == Card.parse("3D")
-    assert reason == (  # cards4net: the nil bidder's tricks count for the side
-        "Your Nil cannot be made (the A♠ is sure to take a trick), and your "
-        "tricks now count for your side's contract, though the textbook still "
-        "plays as for a Nil: lead the low 3♦"
+    # cards4net: the nil bidder's tricks count for the side: play for them
+    assert card == Card.parse("JC")
+    assert reason == (
+        "Your Nil cannot be made (the A♠ is sure to take a trick). Lead your "
+        "singleton J♣ so you can trump that suit later"
     )
     assert "Protect your nil" not in reason
 

@@ -13,7 +13,7 @@ into sentences.
 from __future__ import annotations
 
 from .discards import discard_keep, discard_shed
-from .nil_play import attack, cover, nil_play
+from .nil_play import attack, cover, nil_doomed, nil_play
 from .seat_context import LOSE, WIN, SeatContext, highest, lowest
 from .sim import TRUMP, State
 
@@ -32,8 +32,15 @@ def choose_card(st: State, seat: int) -> tuple[int, str]:
     if nil[0] or nil[1] or nil[2] or nil[3]:
         won = st.tricks_won
         rules_team = st.deck.rules.nil_tricks == "team"
-        if nil[seat] and (won[seat] == 0 or not rules_team):
+        if nil[seat] and not rules_team:
             return nil_play(st, seat, legal, ctx)
+        if nil[seat] and won[seat] == 0:
+            if not nil_doomed(st, seat):
+                return nil_play(st, seat, legal, ctx)
+            # the nil is lost and its tricks help the contract: play for it
+            st = st.copy()
+            st.nil[seat] = 0
+            ctx = SeatContext(st, seat)
         partner = ctx.partner
         if partner >= 0 and nil[partner] and won[partner] == 0:
             res = cover(st, seat, legal, ctx)

@@ -59,7 +59,10 @@ def card_reason(view: PlayerView, st: State, card: Card, code: str) -> str:
         "nil_forced": f"Your nil: every card you hold wins here; shed the {c}",
         "nil_forced_low": f"Protect your nil: play your lowest, the {c}, and hope "
         "it is beaten",
-        "nil_discard": f"Protect your nil: discard the {c}, a dangerous card",
+        "nil_discard": f"Protect your nil: discard the {c}, a dangerous card "
+        "(others still hold lower cards that can force it to win)",
+        "nil_discard_safe": f"Protect your nil: discard the {c}; no one else "
+        "holds a lower card of its suit, so it could win only if you led it",
         # partner's nil
         "cover_beat": f"Cover partner's nil: win this with the {c}",
         "cover_high": f"Cover partner's nil: play the {c} high so partner can duck",
@@ -73,6 +76,17 @@ def card_reason(view: PlayerView, st: State, card: Card, code: str) -> str:
         f"stay under with the {c}",
         "attack_low": f"Attack {nil_name}'s nil: play low (the {c}) so the trick "
         "stays cheap for them to win",
+        "attack_discard": f"Attack {nil_name}'s nil: "
+        + (
+            "do not trump, so the trick stays cheap for them to win; "
+            if any(isinstance(x, Card) and view.rules.is_trump(x) for x in view.legal)
+            else "you cannot follow suit; "
+        )
+        + f"throw away the {c} and keep your low cards to lead "
+        "under the nil later",
+        "attack_keep_low": f"{nil_name}'s nil is safe on this trick (nothing "
+        f"they can hold beats the {best}): drop the {c} and keep your low "
+        f"{_suit_words(view, card)} to lead under it later",
         # partner winning
         "partner_winning": f"Your partner's {best} is winning: no need to beat it, "
         f"play the {c}",
@@ -99,7 +113,11 @@ def card_reason(view: PlayerView, st: State, card: Card, code: str) -> str:
         "set": f"Play the {c}",
         "set_game": f"Play the {c}",
     }
-    if code.startswith("nil_"):
+    seat = int(view.seat)
+    if code.startswith("nil_") or (
+        st.nil[seat] and not st.tricks_won[seat] and code != "only"
+    ):
+        # a nil code, or the book plays for the contract: its nil is lost
         lost = _own_nil_lost(view, st, card, code)
         if lost:
             return lost
@@ -126,7 +144,6 @@ def card_reason(view: PlayerView, st: State, card: Card, code: str) -> str:
         from .policy import _want
         from .seat_context import SeatContext
 
-        seat = int(view.seat)
         if st.turn == seat:
             _, why = _want(st, seat, SeatContext(st, seat))
             if why == "set_game":
@@ -245,6 +262,7 @@ def _own_nil_lost(view: PlayerView, st: State, card: Card, code: str) -> str:
         "nil_forced": f"every card you hold wins here; shed the {c}",
         "nil_forced_low": f"play your lowest, the {c}, and let someone else win",
         "nil_discard": f"throw away the {c}, a card that could win a trick later",
+        "nil_discard_safe": f"throw away the {c}, a card that could win a trick later",
     }.get(code, f"play the {c}")
     how = view.rules.nil_tricks
     if how == "bags":
@@ -263,12 +281,12 @@ def _own_nil_lost(view: PlayerView, st: State, card: Card, code: str) -> str:
     chosen, why = choose_card(ordinary, int(view.seat))
     if chosen == st.deck.id_of_card(card) and not why.startswith("nil_"):
         return f"{head}. " + card_reason(view, ordinary, card, why)
-    # the book plays on as for a Nil: said as such, since the tricks now
-    # help the contract (a strong player would play for it)
-    return (
-        f"{head}, and your tricks now count for your side's contract, though "
-        f"the textbook still plays as for a Nil: {plain}"
-    )
+    return f"{head}, and your tricks now count for your side's contract: {plain}"
+
+
+def _suit_words(view: PlayerView, card: Card) -> str:
+    """The plural name of ``card``'s suit for the trick (``"hearts"``)."""
+    return view.rules.trick_suit(card).plural
 
 
 def _duck(view: PlayerView, card: Card) -> str:

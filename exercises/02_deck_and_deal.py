@@ -37,7 +37,7 @@ SEED = 1
 q1, q2, q3, q4, q5 = load("02_deck_and_deal", seed=SEED)
 
 # %% [markdown]
-# ## Exercise 1 · Reading a deal: count the spades
+# ## Exercise 2.1 · Reading a deal: count the spades
 #
 # Each row of a deal is one player's cards, grouped by suit.
 
@@ -53,7 +53,7 @@ q1.check(answer)
 # q1.solution()
 
 # %% [markdown]
-# ## Exercise 2 · Dealing one card at a time
+# ## Exercise 2.2 · Dealing one card at a time
 #
 # The cards go out one at a time, clockwise, from the dealer's left.
 
@@ -69,7 +69,7 @@ q2.check(answer)
 # q2.solution()
 
 # %% [markdown]
-# ## Exercise 3 · Voids
+# ## Exercise 2.3 · Voids
 #
 # A void is a suit a player holds no card of.
 
@@ -85,7 +85,7 @@ q3.check(answer)
 # q3.solution()
 
 # %% [markdown]
-# ## Exercise 4 · The chance of a long spade holding
+# ## Exercise 2.4 · The chance of a long spade holding
 #
 # Chapter 2 computes the exact chance of each spade length by counting
 # hands with `math.comb`.
@@ -102,7 +102,7 @@ q4.check(answer)
 # q4.solution()
 
 # %% [markdown]
-# ## Exercise 5 · The deal moves round the table
+# ## Exercise 2.5 · The deal moves round the table
 #
 # After every hand the deal passes to the left.
 

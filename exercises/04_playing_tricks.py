@@ -37,7 +37,7 @@ SEED = 1
 q1, q2, q3, q4, q5 = load("04_playing_tricks", seed=SEED)
 
 # %% [markdown]
-# ## Exercise 1 · Following suit
+# ## Exercise 4.1 · Following suit
 #
 # Write the cards as codes, for example `"9H 4H"` (the order does not
 # matter).
@@ -54,7 +54,7 @@ q1.check(answer)
 # q1.solution()
 
 # %% [markdown]
-# ## Exercise 2 · When you cannot follow suit
+# ## Exercise 4.2 · When you cannot follow suit
 #
 # What may you play when you cannot follow suit?
 
@@ -70,7 +70,7 @@ q2.check(answer)
 # q2.solution()
 
 # %% [markdown]
-# ## Exercise 3 · Who wins the trick?
+# ## Exercise 4.3 · Who wins the trick?
 #
 # Spades are trumps.
 
@@ -86,7 +86,7 @@ q3.check(answer)
 # q3.solution()
 
 # %% [markdown]
-# ## Exercise 4 · Who leads the next trick?
+# ## Exercise 4.4 · Who leads the next trick?
 #
 # The winner of a trick leads the next one.
 
@@ -102,7 +102,7 @@ q4.check(answer)
 # q4.solution()
 
 # %% [markdown]
-# ## Exercise 5 · Which of your cards can win this trick?
+# ## Exercise 4.5 · Which of your cards can win this trick?
 #
 # A card must be legal *and* high enough.
 

@@ -37,7 +37,7 @@ SEED = 1
 q1, q2, q3, q4, q5, q6 = load("08_variants", seed=SEED)
 
 # %% [markdown]
-# ## Exercise 1 · One hand under one of three presets
+# ## Exercise 8.1 · One hand under one of three presets
 #
 # The same bids and tricks, scored under one of three presets.
 
@@ -53,7 +53,7 @@ q1.check(answer)
 # q1.solution()
 
 # %% [markdown]
-# ## Exercise 2 · The joker deck's trump order
+# ## Exercise 8.2 · The joker deck's trump order
 #
 # The joker deck has its own trump order.
 
@@ -69,7 +69,7 @@ q2.check(answer)
 # q2.solution()
 
 # %% [markdown]
-# ## Exercise 3 · Blind Seven
+# ## Exercise 8.3 · Blind Seven
 #
 # A side that declares Blind Seven bids 7 without looking.
 
@@ -85,7 +85,7 @@ q3.check(answer)
 # q3.solution()
 
 # %% [markdown]
-# ## Exercise 4 · Two-player scoring
+# ## Exercise 8.4 · Two-player scoring
 #
 # Two players, each scoring alone.
 
@@ -101,7 +101,7 @@ q4.check(answer)
 # q4.solution()
 
 # %% [markdown]
-# ## Exercise 5 · Who leads first with jokers?
+# ## Exercise 8.5 · Who leads first with jokers?
 #
 # The joker rules change who leads first.
 
@@ -117,7 +117,7 @@ q5.check(answer)
 # q5.solution()
 
 # %% [markdown]
-# ## Exercise 6 · Ten for 200
+# ## Exercise 8.6 · Ten for 200
 #
 # The `ten_for_200` modifier values one contract specially.
 

@@ -38,7 +38,7 @@ SEED = 1
 q1, q2, q3, q4 = load("09_strategy_bidding", seed=SEED)
 
 # %% [markdown]
-# ## Exercise 1 · What a Nil is worth on average
+# ## Exercise 9.1 · What a Nil is worth on average
 #
 # An average over many hands: the expected value.
 
@@ -54,7 +54,7 @@ q1.check(answer)
 # q1.solution()
 
 # %% [markdown]
-# ## Exercise 2 · When does a Nil beat a safe bid?
+# ## Exercise 9.2 · When does a Nil beat a safe bid?
 #
 # The break-even probability of a Nil.
 
@@ -70,7 +70,7 @@ q2.check(answer)
 # q2.solution()
 
 # %% [markdown]
-# ## Exercise 3 · What underbidding costs
+# ## Exercise 9.3 · What underbidding costs
 #
 # Overtricks look free, but they are bags.
 
@@ -86,7 +86,7 @@ q3.check(answer)
 # q3.solution()
 
 # %% [markdown]
-# ## Exercise 4 · Choose a bid
+# ## Exercise 9.4 · Choose a bid
 #
 # There is no single right bid: the coach (`spadeslib.coach`) values every
 # bid over 320 deals of the unseen cards, and the check accepts a bid it

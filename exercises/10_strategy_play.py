@@ -39,7 +39,7 @@ SEED = 1
 q1, q2, q3, q4, q5 = load("10_strategy_play", seed=SEED)
 
 # %% [markdown]
-# ## Exercise 1 · Name the spades still out
+# ## Exercise 10.1 · Name the spades still out
 #
 # Count the spades still in the other players' hands, and name them: the
 # answer is the list of those spades (`"AS 10S"`, or the ranks alone: `"A
@@ -57,7 +57,7 @@ q1.check(answer)
 # q1.solution()
 
 # %% [markdown]
-# ## Exercise 2 · Read the voids
+# ## Exercise 10.2 · Read the voids
 #
 # A player who does not follow suit has no card of that suit left.
 
@@ -73,7 +73,7 @@ q2.check(answer)
 # q2.solution()
 
 # %% [markdown]
-# ## Exercise 3 · Puzzle: your partner is winning the trick
+# ## Exercise 10.3 · Puzzle: your partner is winning the trick
 #
 # All four hands are shown. Answer with one card, for example `"QH"`. The
 # feedback shows a line of perfect play trick by trick: `W:8♠` is West's
@@ -91,7 +91,7 @@ q3.check(answer)
 # q3.solution()
 
 # %% [markdown]
-# ## Exercise 4 · Puzzle: your partner bid Nil
+# ## Exercise 10.4 · Puzzle: your partner bid Nil
 #
 # Your partner bid Nil and has not won a trick yet. The feedback shows a
 # line of perfect play trick by trick: `W:8♠` is West's 8♠, and `|` ends a
@@ -109,7 +109,7 @@ q4.check(answer)
 # q4.solution()
 
 # %% [markdown]
-# ## Exercise 5 · Puzzle: play the ending
+# ## Exercise 10.5 · Puzzle: play the ending
 #
 # The last few tricks, every card shown. The feedback shows a line of
 # perfect play trick by trick: `W:8♠` is West's 8♠, and `|` ends a trick.

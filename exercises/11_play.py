@@ -39,7 +39,7 @@ SEED = 1
 q1, q2, q3, q4 = load("11_play", seed=SEED)
 
 # %% [markdown]
-# ## Exercise 1 · Play two hands with the bots
+# ## Exercise 11.1 · Play two hands with the bots
 #
 # Write the code in the empty cell, then give the score.
 
@@ -58,7 +58,7 @@ q1.check(answer)
 # q1.solution()
 
 # %% [markdown]
-# ## Exercise 2 · Review a hand: tricks won by trumping
+# ## Exercise 11.2 · Review a hand: tricks won by trumping
 #
 # Read the tricks of a finished hand.
 
@@ -74,7 +74,7 @@ q2.check(answer)
 # q2.solution()
 
 # %% [markdown]
-# ## Exercise 3 · Read a game record
+# ## Exercise 11.3 · Read a game record
 #
 # A saved game is a record: JSON text that *Save* writes and *Load* reads
 # back at a table.
@@ -94,7 +94,7 @@ q3.check(answer)
 # q3.solution()
 
 # %% [markdown]
-# ## Exercise 4 · Check my play with the coach
+# ## Exercise 11.4 · Check my play with the coach
 #
 # Let the search coach review the hand, as chapter 11 does, and find the
 # tricks where it flags South's card (rates it an inaccuracy or worse).

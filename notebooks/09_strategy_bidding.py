@@ -662,23 +662,23 @@ print(
 
 # %% [markdown]
 # Over all the deals, North's Blind Nil was made in 72% of them and it
-# was a clear gain for the hand: +69 points as scored and +46 with the
+# was a clear gain for the hand: +67 points as scored and +45 with the
 # bags counted, each many standard errors from zero. North's bot, left to
 # itself, looked at its cards in every deal (its reason is printed above)
 # and bid a number, or in 80 deals Nil, so the comparison is a Blind Nil
-# against the bot's ordinary bid. The Blind Nil still did worse in 28% of
+# against the bot's ordinary bid. The Blind Nil still did worse in 29% of
 # the deals: a gain on average, not on every hand.
 #
 # What North knows before looking is its place in the bidding (and the
 # bids before it). Every place shows a clear gain, and the largest gap
-# between two places (25 ± 13 points) is under two standard errors; and
+# between two places (17 ± 13 points) is under two standard errors; and
 # we picked the largest of six gaps (one for each pair of places), and the
 # largest of six is often big by chance: this experiment finds no effect
 # of the place. What North cannot know matters much more. With at most two
-# spades in the partner's hand, the Blind Nil was made in 59% of the deals
-# and the difference is within the noise (+8 as scored, −16 with bags);
-# it grows with each spade the partner holds, to +127 with bags counted
-# (88% made) when the partner holds five or more. Why, the table does not
+# spades in the partner's hand, the Blind Nil was made in 58% of the deals
+# and the difference is within the noise (+5 as scored, −17 with bags);
+# it grows with each spade the partner holds, to +128 with bags counted
+# (87% made) when the partner holds five or more. Why, the table does not
 # say.
 #
 # How does this Blind Nil compare with the looked-at Nils of the Nil

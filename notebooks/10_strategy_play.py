@@ -387,14 +387,16 @@ coach_says(hand)
 # %% [markdown]
 # North's 7♥ is winning the trick, and South has no heart left. Any
 # discard leaves North with the trick and breaks the Nil: the coach rates
-# every discard a blunder (about 160 to 173 points lost). Trumping covers
+# every discard a blunder (about 158 to 169 points lost). Trumping covers
 # the Nil, and any trump below the A♠ does it. The coach keeps a small one
 # (the 3♠, the textbook card: it saves the high spades to cover North
-# later), and rates the 10♠ and J♠ only "good" (a few points once the
-# noise is taken off): a close call, which another seed of the coach's
-# deals can turn the other way. Only the A♠ clearly costs (about 62 points: it wins a trick the 3♠
-# wins too, and is gone when North needs it). How sure: over 160 deals of
-# the unseen cards (the Nil survives in 74% of them after the 3♠).
+# later); the 10♠ and J♠ come out 3 points lower, too little for these
+# deals to tell apart, so they are rated as good as the 3♠: a close call,
+# which another seed of the coach's deals can turn against them. Only the
+# A♠ clearly costs (about 65 points: it wins a trick the 3♠ wins too, and
+# is gone when North needs it). How sure: over 160 deals of the unseen
+# cards (the Nil survives in 72% of them after the 3♠, in 44% after the
+# A♠).
 #
 # %% [markdown]
 # Does covering really matter? Let us measure it. We take 60 deals where
@@ -509,8 +511,9 @@ compare("attackers, partner covers:", ("rule", "rule"), ("rule", "careless"))
 # The partner's play is what protects a Nil against opponents who attack
 # it: there covering shows clearly. Against careless opponents the Nil
 # mostly survives either way, and these deals show no difference. The
-# attack's own effect is smaller, and 60 deals cannot tell it from chance:
-# it may bite when nobody covers, but it would take more deals to show it.
+# attack bites where nobody covers: these deals show it. Against a partner
+# who covers it makes no difference they can see: covering is the answer
+# to the attack.
 #
 # ## 4. Attacking the opponents' Nil
 #

@@ -40,7 +40,7 @@ SEED = 1
 q1, q2, q3, q4 = load("01_welcome", seed=SEED)
 
 # %% [markdown]
-# ## Exercise 1 · Partners
+# ## Exercise 1.1 · Partners
 #
 # Spades is played by two partnerships. Who plays with whom?
 
@@ -60,7 +60,7 @@ q1.check(answer)
 q1.solution()
 
 # %% [markdown]
-# ## Exercise 2 · Who bids first and leads first?
+# ## Exercise 1.2 · Who bids first and leads first?
 #
 # The deal decides who speaks first. Answer with a seat letter.
 
@@ -80,7 +80,7 @@ q2.check(answer)
 q2.solution()
 
 # %% [markdown]
-# ## Exercise 3 · Read a finished hand
+# ## Exercise 1.3 · Read a finished hand
 #
 # A hand played by bots. Count the tricks of one side.
 
@@ -100,7 +100,7 @@ q3.check(answer)
 q3.solution()
 
 # %% [markdown]
-# ## Exercise 4 · Words from the sources
+# ## Exercise 1.4 · Words from the sources
 #
 # The rule texts the course is built on are in Spanish and Portuguese;
 # chapter 1's glossary pairs their words with the English terms.

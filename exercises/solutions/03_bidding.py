@@ -41,7 +41,7 @@ SEED = 1
 q1, q2, q3, q4, q5 = load("03_bidding", seed=SEED)
 
 # %% [markdown]
-# ## Exercise 1 · The team contract
+# ## Exercise 3.1 · The team contract
 #
 # Partners' bids add up to the team contract.
 
@@ -61,7 +61,7 @@ q1.check(answer)
 q1.solution()
 
 # %% [markdown]
-# ## Exercise 2 · Who may bid 0, Nil or Blind Nil?
+# ## Exercise 3.2 · Who may bid 0, Nil or Blind Nil?
 #
 # The presets disagree about a numeric 0 (a contract of no tricks, scored
 # as a number), Nil and Blind Nil. Answer with a list, for example `["0",
@@ -83,7 +83,7 @@ q2.check(answer)
 q2.solution()
 
 # %% [markdown]
-# ## Exercise 3 · One situation, three presets
+# ## Exercise 3.3 · One situation, three presets
 #
 # Chapter 3 put the library in a few situations and asked each preset
 # whether Nil and Blind Nil are legal. Here is one more situation. Answer
@@ -106,7 +106,7 @@ q3.check(answer)
 q3.solution()
 
 # %% [markdown]
-# ## Exercise 4 · Blind Nil for the side behind
+# ## Exercise 3.4 · Blind Nil for the side behind
 #
 # Under `classic` and `yppedia`, Blind Nil depends on the score.
 
@@ -126,7 +126,7 @@ q4.check(answer)
 q4.solution()
 
 # %% [markdown]
-# ## Exercise 5 · A quick count of a hand's tricks
+# ## Exercise 3.5 · A quick count of a hand's tricks
 #
 # Chapter 3's quick count, the one `spadeslib.counting.quick_tricks`
 # computes. It comes in halves: answer 2.5 if that is the count.

@@ -40,7 +40,7 @@ SEED = 1
 q1, q2, q3, q4 = load("05_breaking_spades", seed=SEED)
 
 # %% [markdown]
-# ## Exercise 1 · May the leader lead a spade?
+# ## Exercise 5.1 · May the leader lead a spade?
 #
 # Answer `'no'` if a spade may not be led now, or name the rule that
 # allows it: `'broken'` (spades are broken) or `'only spades'` (the leader
@@ -62,7 +62,7 @@ q1.check(answer)
 q1.solution()
 
 # %% [markdown]
-# ## Exercise 2 · Which cards may be led?
+# ## Exercise 5.2 · Which cards may be led?
 #
 # Write the cards as codes, for example `"AH 7C"`.
 
@@ -82,7 +82,7 @@ q2.check(answer)
 q2.solution()
 
 # %% [markdown]
-# ## Exercise 3 · When were spades broken?
+# ## Exercise 5.3 · When were spades broken?
 #
 # Read the tricks in order and find the first spade.
 
@@ -102,7 +102,7 @@ q3.check(answer)
 q3.solution()
 
 # %% [markdown]
-# ## Exercise 4 · Leading under the joker rules
+# ## Exercise 5.4 · Leading under the joker rules
 #
 # The joker rules change the first lead and the breaking rule.
 

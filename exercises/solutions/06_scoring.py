@@ -41,7 +41,7 @@ SEED = 1
 q1, q2, q3, q4, q5, q6 = load("06_scoring", seed=SEED)
 
 # %% [markdown]
-# ## Exercise 1 · A contract made with overtricks
+# ## Exercise 6.1 · A contract made with overtricks
 #
 # A made contract: 10 per trick bid, 1 per overtrick.
 
@@ -61,7 +61,7 @@ q1.check(answer)
 q1.solution()
 
 # %% [markdown]
-# ## Exercise 2 · A contract set
+# ## Exercise 6.2 · A contract set
 #
 # A contract that was not made.
 
@@ -81,7 +81,7 @@ q2.check(answer)
 q2.solution()
 
 # %% [markdown]
-# ## Exercise 3 · A failed Nil under cards4net
+# ## Exercise 6.3 · A failed Nil under cards4net
 #
 # Under `cards4net`, a nil bidder's tricks count for the team contract.
 
@@ -101,7 +101,7 @@ q3.check(answer)
 q3.solution()
 
 # %% [markdown]
-# ## Exercise 4 · A failed Nil under classic
+# ## Exercise 6.4 · A failed Nil under classic
 #
 # Under `classic`, a failed nil's tricks do not count toward the partner's
 # contract: each is a bag for the team (1 point and 1 bag), whether the
@@ -123,7 +123,7 @@ q4.check(answer)
 q4.solution()
 
 # %% [markdown]
-# ## Exercise 5 · Blind Nil
+# ## Exercise 6.5 · Blind Nil
 #
 # A Blind Nil is bid before looking at the cards. Its value depends on the
 # preset.
@@ -144,7 +144,7 @@ q5.check(answer)
 q5.solution()
 
 # %% [markdown]
-# ## Exercise 6 · A bid of 0 is not Nil (cards4net)
+# ## Exercise 6.6 · A bid of 0 is not Nil (cards4net)
 #
 # Under `cards4net`, 0 and Nil are different bids.
 

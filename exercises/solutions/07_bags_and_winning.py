@@ -41,7 +41,7 @@ SEED = 1
 q1, q2, q3, q4, q5, q6 = load("07_bags_and_winning", seed=SEED)
 
 # %% [markdown]
-# ## Exercise 1 · Bags carried over
+# ## Exercise 7.1 · Bags carried over
 #
 # Bags are carried from hand to hand.
 
@@ -61,7 +61,7 @@ q1.check(answer)
 q1.solution()
 
 # %% [markdown]
-# ## Exercise 2 · The bag penalty, with house rules
+# ## Exercise 7.2 · The bag penalty, with house rules
 #
 # This table plays with its own bag limit and penalty.
 
@@ -81,7 +81,7 @@ q2.check(answer)
 q2.solution()
 
 # %% [markdown]
-# ## Exercise 3 · The penalty comes before the win check
+# ## Exercise 7.3 · The penalty comes before the win check
 #
 # A hand is scored completely, bag penalty included, before anybody checks
 # the target.
@@ -102,7 +102,7 @@ q3.check(answer)
 q3.solution()
 
 # %% [markdown]
-# ## Exercise 4 · Both sides over the target
+# ## Exercise 7.4 · Both sides over the target
 #
 # Both sides reach the target in the same hand.
 
@@ -122,7 +122,7 @@ q4.check(answer)
 q4.solution()
 
 # %% [markdown]
-# ## Exercise 5 · The losing threshold (yppedia)
+# ## Exercise 7.5 · The losing threshold (yppedia)
 #
 # Under `yppedia` a game can also end at the bottom of the score sheet.
 
@@ -142,7 +142,7 @@ q5.check(answer)
 q5.solution()
 
 # %% [markdown]
-# ## Exercise 6 · A score sheet over three hands
+# ## Exercise 7.6 · A score sheet over three hands
 #
 # Keep the running totals and bags over three hands.
 

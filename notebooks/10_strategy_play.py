@@ -394,10 +394,12 @@ coach_says(hand)
 # deals to tell apart, so they are rated as good as the 3♠: a close call,
 # which another seed of the coach's deals can turn against them. Only the
 # A♠ clearly costs (about 65 points: it wins a trick the 3♠ wins too, and
-# is gone when North needs it). How sure: over 160 deals of the unseen
-# cards (the Nil survives in 72% of them after the 3♠, in 44% after the
-# A♠).
-#
+# is gone when North needs it; the verdict below). How sure: over 160
+# deals of the unseen cards.
+
+# %%
+judge(hand, "AS")  # the coach's verdict on the A♠
+
 # %% [markdown]
 # Does covering really matter? Let us measure it. We take 60 deals where
 # North holds at most three spades and at most two cards of jack or better

@@ -271,7 +271,7 @@ def test_spades_broken_by_a_lead() -> None:
         "it breaks spades and cashes a sure winner (no spade left beats it)"
     )
     assert card_words(north, Card.parse("2S")) == (
-        "it breaks spades and leads a spade only the K♠ can beat"
+        "it breaks spades and leads a spade that only 1 higher spade can beat"
     )
 
 
@@ -284,7 +284,7 @@ def test_jokers() -> None:
         "it cashes a sure winner (no spade left beats it)"
     )
     assert card_words(north, Card.parse("AS")) == (
-        "it leads a spade only the 2♠ or Little Joker can beat"
+        "it leads a spade that only 2 higher spades can beat"
     )
     south = view(
         [4, 3, 4, 2],

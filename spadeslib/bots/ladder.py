@@ -31,12 +31,12 @@ ELO: dict[str, int] = {
     "novice": 1129,
     "rule": 1500,
     "search-lite": 1606,
-    "search": 1645,
-    "expert": 1670,
+    "search": 1636,
+    "expert": 1650,
 }
 """Level -> Elo-style rating (rule = 1500), as printed by the ladder run
 quoted in ``docs/coach.md`` and the README: ``spades ladder --deals 500
---seed 2026 --pairs adjacent --jobs 2 --check-tricks 4`` on 1 December 2026.
+--seed 2026 --pairs adjacent --jobs 2 --check-tricks 4`` on 5 December 2026.
 Run it again after changing a level, and copy the ratings here."""
 
 

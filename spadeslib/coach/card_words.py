@@ -129,11 +129,6 @@ def _count(cards: list[Card], which: str, suit: Suit) -> str:
     return f"{len(cards)} {which} {suit.plural if len(cards) > 1 else suit.singular}"
 
 
-def _or_list(cards: list[Card]) -> str:
-    """``"A♦"``, ``"K♦ or A♦"``."""
-    return " or ".join(c.symbol for c in cards)
-
-
 # ------------------------------------------------------------------ leads
 def _lead(view: PlayerView, card: Card) -> tuple[str, list[str]]:
     rules = view.rules
@@ -150,7 +145,10 @@ def _lead(view: PlayerView, card: Card) -> tuple[str, list[str]]:
     elif not above:
         text = f"cashes a {suit.singular} winner"
     elif len(above) <= 2:
-        text = f"leads a {suit.singular} only the {_or_list(above)} can beat"
+        # counted, not named: the hint never names a card the seat has not
+        # seen (the table's state is checked for that)
+        higher = _count(above, "higher", suit)
+        text = f"leads a {suit.singular} that only {higher} can beat"
     elif min(mine, key=_order(view, suit)) == card:
         text = f"leads a low {suit.singular}"
         notes.append(f"{_count(above, 'higher', suit)} are still out")

@@ -109,21 +109,21 @@ def test_covers_partners_nil():
     hand = setup(D2, ["nil", 3, 4, 3], ["6C", "4C"])
     card, reason = rule(hand)
     assert card == Card.parse("8C")  # the cheapest club over partner's 6♣
-    assert reason == "Cover partner's nil: win this with the 8♣"
+    assert reason == "Cover partner's Nil: win this with the 8♣"
 
 
 def test_nil_bidder_plays_under():
     hand = setup(D3, [3, "nil", 3, 3], ["5C"])
     card, reason = rule(hand, "E")
     assert card == Card.parse("4C")
-    assert "nil" in reason
+    assert "Nil" in reason
 
 
 def test_attacks_opponents_nil_by_staying_under():
     hand = setup(D3, [3, "nil", 3, 3], ["2C", "4C"])
     card, reason = rule(hand)
     assert card == Card.parse("3C")
-    assert reason.startswith("East's nil is winning this trick")
+    assert reason.startswith("East's Nil is winning this trick")
 
 
 def test_attacks_opponents_nil_with_a_low_lead():
@@ -134,7 +134,7 @@ def test_attacks_opponents_nil_with_a_low_lead():
     assert hand.bids[Seat.WEST] == Bid.NIL
     assert isinstance(card, Card)
     assert card.rank <= 7
-    assert reason.startswith("Attack West's nil")
+    assert reason.startswith("Attack West's Nil")
 
 
 def test_ducks_overtricks_when_bags_are_near_the_limit():

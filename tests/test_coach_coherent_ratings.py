@@ -47,16 +47,17 @@ def test_a_card_that_loses_more_is_never_rated_better() -> None:
     """The strong player's case, over the 160 deals the coach dealt it before
     it dealt more where the game can end: the J♦ lost 17.5 on average with
     a standard error of 20 and was rated best, the 8♦ lost 16 and was good.
-    The J♦ now reads what the 8♦ reads."""
+    The J♦ now reads what a card losing less reads (since the textbook's
+    Nil play changed, on 5 December 2026, the 6♦)."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(coach_module, "GAME_EXTEND", coach_module.EXTEND)
         # leaving the textbook card at one standard error, as then
         advice = Coach("search", seed=1, prefer=1.0).advise(_trick_4())
     assert advice.worlds == 160
-    jack, eight = advice.rate("JD"), advice.rate("8D")
-    assert jack.loss > eight.loss and rated_loss(jack.loss_ci) == 0.0
-    assert jack.rating == eight.rating == "good" and jack.rated == eight.rated
-    assert "rated no better than 8♦, which loses no more" in jack.text
+    jack, six = advice.rate("JD"), advice.rate("6D")
+    assert jack.loss > six.loss and rated_loss(jack.loss_ci) == 0.0
+    assert jack.rating == six.rating == "good" and jack.rated == six.rated
+    assert "rated no better than 6♦, which loses no more" in jack.text
     assert "too small" not in jack.text
     _assert_in_order(advice)
 
@@ -64,11 +65,13 @@ def test_a_card_that_loses_more_is_never_rated_better() -> None:
 def test_near_the_end_of_a_game_the_coach_deals_more() -> None:
     """The same decision as the coach deals it: twice and again twice the
     160 deals (some deal ends the game, and the deals still disagree widely),
-    and the J♦ that rescues East's Blind Nil is a mistake."""
+    and the J♦ that rescues East's Blind Nil is flagged (a mistake before the
+    textbook's attack on a Nil got stronger, an inaccuracy since: the Nil it
+    rescues is more often broken later)."""
     advice = Coach("search", seed=1).advise(_trick_4())
     assert advice.worlds == coach_module.GAME_EXTEND * SAMPLES
-    # flagged, as a mistake here (a rating, not this seed's exact figure)
-    assert advice.rate("JD").rating in ("mistake", "blunder")
+    # flagged (a rating, not this seed's exact figure)
+    assert advice.rate("JD").rating in ("inaccuracy", "mistake", "blunder")
     _assert_in_order(advice)
 
 

@@ -100,7 +100,7 @@ def test_partner_nil_is_covered_when_a_card_beats_it():
     hand = setup(swap(NIL, "6D", "8D"), [4, "nil", 3, 3, "3D", "7D", "4D"], dealer="S")
     card, reason = rule(hand)
     assert card == Card.parse("8D")
-    assert reason == "Cover partner's nil: win this with the 8♦"
+    assert reason == "Cover partner's Nil: win this with the 8♦"
 
 
 def test_the_coach_hint_says_the_partner_nil_is_lost():
@@ -138,7 +138,7 @@ def test_a_nil_holding_the_ace_of_spades_is_not_protected():
         "Your Nil cannot be made (the A♠ is sure to take a trick). Lead your "
         "singleton J♣ so you can trump that suit later"
     )
-    assert "Protect your nil" not in reason
+    assert "Protect your Nil" not in reason
 
 
 def test_a_lost_nil_says_its_tricks_are_bags_where_they_are():
@@ -169,7 +169,7 @@ def test_a_nil_that_can_still_be_made_is_protected():
     # the 2♠ for the A♠: no spade of South's is sure to win
     hand = setup(swap(OWN, "AS", "2S"), ["look", "nil", 3, 3, 3], dealer="E")
     assert rule(hand)[1] == (
-        "Protect your nil: lead the 3♦, a low card others can beat"
+        "Protect your Nil: lead the 3♦, a low card others can beat"
     )
 
 
@@ -250,13 +250,13 @@ def test_a_cover_lead_claims_safety_only_for_the_highest_card_left():
     card, reason = rule(setup(NIL, plays))
     assert card == Card.parse("9C")  # the A♣ K♣ Q♣ J♣ 10♣ are out
     assert reason == (
-        "Cover partner's nil: lead your highest club, the 9♣, so partner can "
+        "Cover partner's Nil: lead your highest club, the 9♣, so partner can "
         "play under it"
     )
     card, reason = rule(setup(swap(NIL, "9C", "AC"), plays))
     assert card == Card.parse("AC")
     assert reason == (
-        "Cover partner's nil: lead the A♣, the highest card left in its suit, so "
+        "Cover partner's Nil: lead the A♣, the highest card left in its suit, so "
         "partner can safely play under it"
     )
 
@@ -349,8 +349,10 @@ def test_a_hint_that_leaves_the_textbook_card_says_which_and_why() -> None:
                 card, why = advice.textbook
                 assert card == book != advice.best
                 text = advice.explain()
-                named = f"The textbook card is the {card.symbol} ("
-                above = f"The {card.symbol} compared above is the textbook card ("
+                # a bracketed reason follows a colon (no nested brackets)
+                mark = ":" if "(" in why else " ("
+                named = f"The textbook card is the {card.symbol}{mark}"
+                above = f"The {card.symbol} compared above is the textbook card{mark}"
                 assert named in text or above in text, text
                 assert why.split(":")[0][1:] in text, (why, text)  # its reason
         hand.apply(bot.act(hand.view(hand.turn)))

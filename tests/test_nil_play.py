@@ -54,14 +54,14 @@ def rule(
 def test_nil_discards_the_card_others_can_play_under():
     card, reason = rule(DISCARD, "N", [4, "nil", 3, 3], ["AD"])
     assert card == Card.parse("8H")  # not the J♣: no club is left below it
-    assert reason.startswith("Protect your nil: discard the 8♥, a dangerous card")
+    assert reason.startswith("Protect your Nil: discard the 8♥, a dangerous card")
 
 
 def test_attack_discard_is_not_called_playing_low():
     card, reason = rule(ATTACK, "S", ["nil", 1, 4, 1], [*TWO_CLUBS, "2D", "QD"])
     assert isinstance(card, Card) and card.suit.letter != "S"
     assert "play low" not in reason
-    assert reason.startswith("Attack West's nil: do not trump")
+    assert reason.startswith("Attack West's Nil: do not trump")
 
 
 def test_attack_keeps_low_cards_when_the_nil_is_safe():
@@ -69,8 +69,9 @@ def test_attack_keeps_low_cards_when_the_nil_is_safe():
     card, reason = rule(ATTACK, "S", ["nil", 1, 4, 1], [*TWO_CLUBS, "2H", "AH"])
     assert card == Card.parse("QH")
     assert reason == (
-        "West's nil is safe on this trick (nothing they can hold beats the A♥): "
-        "drop the Q♥ and keep your low hearts to lead under it later"
+        "West's Nil is safe on this trick (nothing West can hold beats the A♥): "
+        "drop the Q♥ and keep your low hearts to lead later, when West may have "
+        "to win with a higher one"
     )
 
 

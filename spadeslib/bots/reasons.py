@@ -14,8 +14,9 @@
 
 from __future__ import annotations
 
-from ..cards import Card
+from ..cards import Card, Rank
 from ..display import and_list
+from ..seats import Seat
 from ..view import PlayerView
 from .sim import TRUMP, Deck, State
 
@@ -51,42 +52,55 @@ def card_reason(view: PlayerView, st: State, card: Card, code: str) -> str:
         None,
     )
     nil_name = opp_nil.full if opp_nil is not None else "the nil bidder"
+    opp_nil_word = _nil_word(view, opp_nil)
+    opp = f"{nil_name}'s {opp_nil_word}"  # "West's Nil"
+    mine = _nil_word(view, view.seat)
+    partners = _nil_word(view, partner)
     texts = {
         "only": f"The {c} is your only legal card",
         # own nil
-        "nil_lead_low": f"Protect your nil: lead the {c}, a low card others can beat",
-        "nil_under": f"Protect your nil: play the {c} under the {best}",
-        "nil_forced": f"Your nil: every card you hold wins here; shed the {c}",
-        "nil_forced_low": f"Protect your nil: play your lowest, the {c}, and hope "
-        "it is beaten",
-        "nil_discard": f"Protect your nil: discard the {c}, a dangerous card "
+        "nil_lead_low": f"Protect your {mine}: lead "
+        + (
+            f"the {c}, a low card others can beat"
+            if _is_low(card)
+            else f"{_lowest_words(view, card)}, a card others can beat"
+        ),
+        "nil_under": f"Protect your {mine}: play the {c} under the {best}",
+        "nil_forced": f"Your {mine} fails on this trick: every card you may play "
+        f"beats the {best}; shed your highest, the {c}",
+        "nil_forced_low": f"Protect your {mine}: play your lowest, the {c}, and "
+        "hope it is beaten",
+        "nil_discard": f"Protect your {mine}: discard the {c}, a dangerous card "
         "(others still hold lower cards that can force it to win)",
-        "nil_discard_safe": f"Protect your nil: discard the {c}; no one else "
+        "nil_discard_safe": f"Protect your {mine}: discard the {c}; no one else "
         "holds a lower card of its suit, so it could win only if you led it",
         # partner's nil
-        "cover_beat": f"Cover partner's nil: win this with the {c}",
-        "cover_high": f"Cover partner's nil: play the {c} high so partner can duck",
-        "cover_ruff": f"Cover partner's nil: trump with the {c}",
-        "cover_safe": f"Partner's nil is safe on this trick; play the {c}",
+        "cover_beat": f"Cover partner's {partners}: win this with the {c}",
+        "cover_high": f"Cover partner's {partners}: play the {c} high so partner "
+        "can duck",
+        "cover_ruff": f"Cover partner's {partners}: trump with the {c}",
+        "cover_safe": f"Partner's {partners} is safe on this trick; play the {c}",
         "cover_low": f"Partner can play under the {best}; keep your high cards: "
         f"play the {c}",
         # opponents' nil
-        "attack_lead_low": f"Attack {nil_name}'s nil: lead the low {c}",
-        "attack_under": f"{nil_name}'s nil is winning this trick with the {best}: "
+        "attack_lead_low": f"Attack {opp}: lead "
+        + (f"the low {c}" if _is_low(card) else _lowest_words(view, card)),
+        "attack_under": f"{opp} is winning this trick with the {best}: "
         f"stay under with the {c}",
-        "attack_low": f"Attack {nil_name}'s nil: play low (the {c}) so the trick "
-        "stays cheap for them to win",
-        "attack_discard": f"Attack {nil_name}'s nil: "
+        "attack_low": f"Attack {opp}: play low with the {c} so the trick "
+        f"stays cheap for {nil_name} to win",
+        "attack_discard": f"Attack {opp}: "
         + (
-            "do not trump, so the trick stays cheap for them to win; "
+            f"do not trump, so the trick stays cheap for {nil_name} to win; "
             if any(isinstance(x, Card) and view.rules.is_trump(x) for x in view.legal)
             else "you cannot follow suit; "
         )
         + f"throw away the {c} and keep your low cards to lead "
-        "under the nil later",
-        "attack_keep_low": f"{nil_name}'s nil is safe on this trick (nothing "
-        f"they can hold beats the {best}): drop the {c} and keep your low "
-        f"{_suit_words(view, card)} to lead under it later",
+        f"under {opp} later",
+        "attack_keep_low": f"{opp} is safe on this trick (nothing "
+        f"{nil_name} can hold beats the {best}): drop the {c} and keep your low "
+        f"{_suit_words(view, card)} to lead later, when {nil_name} may have to "
+        "win with a higher one",
         # partner winning
         "partner_winning": f"Your partner's {best} is winning: no need to beat it, "
         f"play the {c}",
@@ -250,16 +264,19 @@ def _own_nil_lost(view: PlayerView, st: State, card: Card, code: str) -> str:
         elif top:
             what = f"the {_cards_text(top)} are sure to take tricks"
         else:  # by number: more spades than the others can beat
-            tricks = "a trick" if len(sure) == 1 else f"{len(sure)} tricks"
+            tricks = "one trick" if len(sure) == 1 else f"{len(sure)} tricks"
             what = f"your spades are sure to take at least {tricks}"
         head = f"Your {name} cannot be made ({what})"
     c = card.symbol
     win = view.winning()
     best = win[1].symbol if win else ""
     plain = {
-        "nil_lead_low": f"lead the low {c}",
+        "nil_lead_low": f"lead the low {c}"
+        if _is_low(card)
+        else "lead " + _lowest_words(view, card),
         "nil_under": f"play the {c} under the {best}",
-        "nil_forced": f"every card you hold wins here; shed the {c}",
+        "nil_forced": f"every card you may play beats the {best}; shed your "
+        f"highest, the {c}",
         "nil_forced_low": f"play your lowest, the {c}, and let someone else win",
         "nil_discard": f"throw away the {c}, a card that could win a trick later",
         "nil_discard_safe": f"throw away the {c}, a card that could win a trick later",
@@ -282,6 +299,24 @@ def _own_nil_lost(view: PlayerView, st: State, card: Card, code: str) -> str:
     if chosen == st.deck.id_of_card(card) and not why.startswith("nil_"):
         return f"{head}. " + card_reason(view, ordinary, card, why)
     return f"{head}, and your tricks now count for your side's contract: {plain}"
+
+
+def _nil_word(view: PlayerView, seat: Seat | None) -> str:
+    """``"Nil"`` or ``"Blind Nil"``: the nil ``seat`` bid (``"Nil"`` when
+    it bid none, or for no seat)."""
+    bid = view.bids.get(seat) if seat is not None else None
+    return bid.label() if bid is not None and bid.is_nil else "Nil"
+
+
+def _is_low(card: Card) -> bool:
+    """Whether ``card`` is low in its own right (a seven or below): a lead
+    of a J♠ is the lowest spade, not a low one."""
+    return card.rank <= Rank.SEVEN
+
+
+def _lowest_words(view: PlayerView, card: Card) -> str:
+    """``"your lowest spade, the J♠"``: a lowest card that is not low."""
+    return f"your lowest {view.rules.trick_suit(card).singular}, the {card.symbol}"
 
 
 def _suit_words(view: PlayerView, card: Card) -> str:
@@ -392,26 +427,28 @@ def _high_enough(view: PlayerView, card: Card, code: str) -> str:
 
 def _cover_lead(view: PlayerView, st: State, card: Card) -> str:
     """Leading for the partner's nil: the card partner plays under (said
-    safe only when nothing left in its suit beats it)."""
+    safe only when nothing left in its suit beats it), or throws a card on
+    (the partner has shown out of its suit)."""
     c = card.symbol
     deck = st.deck
     i = deck.id_of_card(card)
     out = _left_to_others(view, st)
     suit = view.rules.trick_suit(card)
+    head = f"Cover partner's {_nil_word(view, view.partner)}: lead the {c}"
+    throw = "can throw away a card that could win a trick later"
+    partner = view.partner
+    if partner is not None and st.voids[int(partner)] >> int(suit) & 1:
+        return f"{head}: your partner is out of {suit.plural} and {throw}"
     if not out & deck.suit_mask[int(suit)]:
-        return (
-            f"Cover partner's nil: lead the {c}: no one else holds a "
-            f"{suit.singular}, so partner can throw away a card that could win "
-            "a trick later"
-        )
+        return f"{head}: no one else holds a {suit.singular}, so partner {throw}"
     if not out & deck.above[i]:
         return (
-            f"Cover partner's nil: lead the {c}, the highest card left in its "
-            "suit, so partner can safely play under it"
+            f"{head}, the highest card left in its suit, so partner can safely "
+            "play under it"
         )
     return (
-        f"Cover partner's nil: lead your highest {suit.singular}, the {c}, so "
-        "partner can play under it"
+        f"Cover partner's {_nil_word(view, partner)}: lead your highest "
+        f"{suit.singular}, the {c}, so partner can play under it"
     )
 
 

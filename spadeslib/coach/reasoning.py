@@ -136,7 +136,7 @@ def textbook_text(advice: Advice, others: list[tuple[float, Action]]) -> str:
     if advice._same(card) or card not in advice.values:
         return ""
     # the book's reason inside the sentence: lower-cased unless it
-    # opens with a seat's name ("East's nil is winning ...")
+    # opens with a seat's name ("East's Nil is winning ...")
     opening = why.split(" ", 1)[0].removesuffix("'s")
     if opening not in ("North", "East", "South", "West"):
         why = why[:1].lower() + why[1:]
@@ -144,6 +144,8 @@ def textbook_text(advice: Advice, others: list[tuple[float, Action]]) -> str:
     runner = max(others, key=lambda x: x[0])[1] if others else None
     if runner is not None and advice._rep(runner) == advice._rep(card):
         # compared above already, as the next best
+        if "(" in why:  # no bracket inside a bracket: a colon
+            return f". The {textbook} compared above is the textbook card: {why}"
         return f". The {textbook} compared above is the textbook card ({why})"
     gap, _ = advice._paired(card)
     if gap < 0.5:
@@ -152,10 +154,17 @@ def textbook_text(advice: Advice, others: list[tuple[float, Action]]) -> str:
     noise = ""
     if gap - rated >= NOISE_SHOWN:  # the figure a rating reads, as above
         noise = f" ({loss_points(rated)} once the noise is taken off)"
-    text = (
-        f". The textbook card is the {textbook} ({why}), but in these deals "
-        f"it came out {points(gap, sign=False)} lower{noise}"
-    )
+    came = f"came out {points(gap, sign=False)} lower{noise}"
+    if "(" in why:  # no bracket inside a bracket: a sentence of its own
+        text = (
+            f". The textbook card is the {textbook}: {why}. In these deals "
+            f"the {textbook} {came}"
+        )
+    else:
+        text = (
+            f". The textbook card is the {textbook} ({why}), but in these deals "
+            f"it {came}"
+        )
     # the reasons compare the coach's card ("it sets ..."): named, so
     # that "it" is not read as the textbook card
     mine = advice._name(advice.best)

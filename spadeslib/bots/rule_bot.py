@@ -177,7 +177,7 @@ def _blind(view: PlayerView) -> tuple[Action, str]:
     near_end = max(others) >= rules.target - 120
     if Bid.BLIND_NIL in legal and (deficit >= 200 or (near_end and deficit >= 100)):
         return Bid.BLIND_NIL, (
-            f"Bid blind nil: you are {deficit} points behind"
+            f"Bid Blind Nil: you are {deficit} points behind"
             + (" and the opponents are close to winning" if near_end else "")
             + f", so the {rules.blind_nil_value}-point gamble is worth it"
         )
@@ -259,7 +259,7 @@ def bid_decision(
     if partner_bid is not None and partner_bid.is_nil:
         adj += nil_partner_bonus
         notes.append(
-            "partner bid nil, so you carry the contract and win extra tricks covering"
+            "partner bid Nil, so you carry the contract and win extra tricks covering"
         )
     others = sum(b.tricks for b in bids.values() if not b.is_nil)
     if adj + others > 13.5:
@@ -309,8 +309,8 @@ def bid_decision(
                 else ("few cards that could be forced to win")
             )
             if not numeric:
-                return Bid.NIL, f"Bid nil: the rules leave no other bid ({why})"
-            return Bid.NIL, f"Bid nil: {why} (hand worth about {estimate:.1f} tricks)"
+                return Bid.NIL, f"Bid Nil: the rules leave no other bid ({why})"
+            return Bid.NIL, f"Bid Nil: {why} (hand worth about {estimate:.1f} tricks)"
     if not numeric:
         return legal[0], f"{_label(legal[0])} is required"
     choice = min(numeric, key=lambda b: (abs(b.tricks - number), b.tricks))
@@ -354,7 +354,7 @@ def _exchange(view: PlayerView) -> tuple[Action, str]:
     names = " and ".join(c.symbol for c in chosen)
     return Exchange.of(
         tuple(chosen)
-    ), f"Pass your lowest cards ({names}) to help the nil"
+    ), f"Pass your lowest cards ({names}) to help the Nil"
 
 
 def draw_keeps(deck: Deck, card: int, declared: bool) -> bool:
@@ -375,8 +375,8 @@ def _draw(view: PlayerView, declared: bool) -> tuple[Action, str]:
     keep = draw_keeps(deck, deck.id_of_card(card), declared)
     if declared:
         if keep:
-            return KEEP, f"Keep the {card.symbol}: low cards protect your blind nil"
-        return TAKE_NEXT, f"Discard the {card.symbol}: too high for a blind nil"
+            return KEEP, f"Keep the {card.symbol}: low cards protect your Blind Nil"
+        return TAKE_NEXT, f"Discard the {card.symbol}: too high for a Blind Nil"
     if keep:
         return KEEP, f"Keep the {card.symbol}: it should win a trick"
     return (
@@ -395,6 +395,6 @@ def _blind_discard(view: PlayerView) -> tuple[Action, str]:
     if action not in view.legal:
         action = Discard.of(())
     if not chosen:
-        return action, "Keep your cards: none is dangerous for the blind nil"
+        return action, "Keep your cards: none is dangerous for the Blind Nil"
     names = ", ".join(c.symbol for c in chosen)
-    return action, f"Discard {names}: high cards are the danger to a blind nil"
+    return action, f"Discard {names}: high cards are the danger to a Blind Nil"

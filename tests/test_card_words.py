@@ -110,14 +110,8 @@ CASES = [
     ),
 ]
 NILS = [
-    # the seat's own Nil
-    (
-        ["nil", 3, 3, 2],
-        [],
-        "2C",
-        "it leads a low club to keep your Nil (9 higher clubs are still out)",
-    ),
-    (["nil", 3, 3, 2], [], "AC", "it cashes a club winner and risks your Nil"),
+    # the seat's own Nil (North's A♠ is sure to take a trick: no Nil words)
+    (["nil", 3, 3, 2], [], "AC", "it cashes a club winner"),
     (
         [4, "nil", 3, 2],
         ["AC"],
@@ -135,7 +129,7 @@ NILS = [
         [2, 3, 3, "nil"],
         ["2H", "4H", "5H"],
         "8H",
-        "it beats South's 5♥ and takes the trick (your Nil fails)",
+        "it beats South's 5♥ and loses your Nil",
     ),
     (
         [2, 3, "nil", 3],
@@ -173,14 +167,15 @@ NILS = [
         [3, "nil", 3, 2],
         ["3C", "JC", "5C"],
         "4C",
-        "it stays under your partner's winning J♣ and makes their Nil take the trick",
+        "it stays under your partner's winning J♣ and your partner's Nil takes the "
+        "trick",
     ),
     # an opponent's Nil: attacked, let off, left to win
     (
         [3, "nil", 3, 2],
         ["2H", "4H", "9H", "7H"],
         "5C",
-        "it leads a low club against East's Nil (3 lower clubs left)",
+        "it leads a low club against East's Nil (three lower clubs left)",
     ),
     (
         [3, 3, 3, "nil"],
@@ -193,8 +188,8 @@ NILS = [
         [3, "nil", 3, 2],
         ["2H", "4H", "9H", "8H", "10H", "6H"],
         "KH",
-        "it overtakes your partner's 10♥ for East's Nil to play under (East can "
-        "still trump it)",
+        "it overtakes your partner's 10♥ (East can still trump it; East's Nil can "
+        "still play under the K♥)",
     ),
     (
         [3, "nil", 3, 2],
@@ -219,11 +214,38 @@ NILS = [
 ]
 
 
+# North's spades swapped with South's: North's Nil can still be made
+NIL_DEAL = {
+    **DEAL,
+    "N": DEAL["N"].replace("AS KS 2S", "10S 9S 4S"),
+    "S": DEAL["S"].replace("10S 9S 4S", "AS KS 2S"),
+}
+OWN_NILS = [
+    (
+        ["nil", 3, 3, 2],
+        "2C",
+        "it leads a low club to keep your Nil (9 higher clubs are still out)",
+    ),
+    (["nil", 3, 3, 2], "AC", "it cashes a club winner and risks your Nil"),
+    # one Nil said, the seat's own first (East's was said after it)
+    (
+        ["nil", "nil", 3, 2],
+        "3H",
+        "it leads a middle heart to keep your Nil (9 higher hearts are still out)",
+    ),
+]
+
+
 @pytest.mark.parametrize(("bids", "plays", "card", "said"), CASES + NILS)
 def test_what_a_card_does(
     bids: list[Any], plays: list[str], card: str, said: str
 ) -> None:
     assert words(bids, plays, card) == said
+
+
+@pytest.mark.parametrize(("bids", "card", "said"), OWN_NILS)
+def test_a_nil_of_one_s_own_leads(bids: list[Any], card: str, said: str) -> None:
+    assert words(bids, [], card, deal=NIL_DEAL) == said
 
 
 TRICK_2 = ["2C", "3C", "6C", "4C", "AH", "2H"]  # South leads the A♥, West follows
@@ -271,7 +293,7 @@ def test_spades_broken_by_a_lead() -> None:
         "it breaks spades and cashes a sure winner (no spade left beats it)"
     )
     assert card_words(north, Card.parse("2S")) == (
-        "it breaks spades and leads a spade that only 1 higher spade can beat"
+        "it breaks spades and leads a spade that only one higher spade can beat"
     )
 
 
@@ -284,7 +306,7 @@ def test_jokers() -> None:
         "it cashes a sure winner (no spade left beats it)"
     )
     assert card_words(north, Card.parse("AS")) == (
-        "it leads a spade that only 2 higher spades can beat"
+        "it leads a spade that only two higher spades can beat"
     )
     south = view(
         [4, 3, 4, 2],
@@ -333,3 +355,62 @@ def test_the_line_says_what_the_coach_s_card_does() -> None:
     # the whole hint says it too, bracket and all
     said = card_words(advice.view, Card.parse("6H"))
     assert advice.explain().startswith(f"Play 6♥: {said}. On average"), advice.explain()
+
+
+def test_a_nil_taking_a_trick_no_one_can_beat_is_lost() -> None:
+    """North's Nil wins the heart over East and South, both out of spades."""
+    deal = {
+        "N": "2S AH KH QH JH 10H AD KD QD JD AC KC QC",
+        "E": "9H 8H 7H 6H 5H 4H 3H 10D 9D 8D 7D 6D 5D",
+        "S": "4D 3D 2D JC 10C 9C 8C 7C 6C 5C 4C 3C 2C",
+        "W": "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2H",
+    }
+    plays = ["AD", "5D", "2D", "3S", "KS", "2S", "6D", "3C", "2H"]
+    assert words(["nil", 3, 3, 4], plays, "AH", deal=deal) == (
+        "it beats West's 2♥ and loses your Nil (no one left to play can beat it)"
+    )
+
+
+def test_a_nil_sure_to_take_a_trick_is_not_said() -> None:
+    """North's A♠ is sure to take a trick: its Nil is not kept, nor risked;
+    East, who cannot see North's spades, still sees it standing."""
+    assert words(["nil", 3, 3, 2], [], "2C") == (
+        "it leads a low club (9 higher clubs are still out)"
+    )
+    assert words(["nil", 3, 3, 2], ["2C"], "9C") == (
+        "it beats North's 2♣ and lets North's Nil off this trick (South can still "
+        "beat it)"
+    )
+    assert words(["nil", 3, 3, 2], [], "2C", deal=NIL_DEAL) == (
+        "it leads a low club to keep your Nil (9 higher clubs are still out)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("plays", "card", "said"),
+    [
+        # West's only club
+        (["AC", "QC", "8C"], "4C", "it follows with your only club under North's A♣"),
+        # East's J♥ from Q♥ J♥ is its lowest, but high: the K♥ alone is out
+        (
+            ["2H", "4H", "5H", "6H", "8H", "AH"],
+            "JH",
+            "it sheds a high heart under North's A♥",
+        ),
+    ],
+)
+def test_a_follow_that_cannot_play_low(plays: list[str], card: str, said: str) -> None:
+    assert words(BIDS, plays, card) == said
+
+
+def test_the_seats_out_of_a_suit_said_once() -> None:
+    """North and East have shown out of hearts: one note; a suit no one else
+    holds needs none."""
+    plays = ["2C", "3C", "6C", "4C", "AH", "2H", "5S", "9D", "AD", "8D", "4D", "2S"]
+    assert words([4, 3, 4, 2], plays, "3H", deal=TRUMPS) == (
+        "it leads a low heart (4 higher hearts are still out; North and your partner "
+        "have shown out of hearts and may trump it)"
+    )
+    diamonds = ["AD", "JD", "3D", "4D", "2D", "QD", "9D", "5D", "KD", "10D", "8D"]
+    plays = [*diamonds, "2C", "4H", "5H", "6H", "3H"]
+    assert words(BIDS, plays, "7D") == "it leads a diamond no one else holds"

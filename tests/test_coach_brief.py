@@ -173,3 +173,48 @@ def test_a_blind_nil_s_line_says_how_often_it_is_made() -> None:
         r"Bid Blind Nil: your Blind Nil is made in \d+% of deals\.", line
     )
     assert line.removeprefix("Bid Blind Nil: ").rstrip(".") in advice.explain()
+
+
+def test_small_differences_say_what_they_are_set_against() -> None:
+    """classic seed 202, trick 8, South after North's A♠: the coach's Q♠ and
+    the textbook 4♠ differ only a little, and the line, cut after the
+    card's words, said "; a close call." with nothing after it."""
+    hand = Hand("classic", seed=202, dealer="N")
+    for action in [
+        "nil",
+        "4",
+        "3",
+        "6",
+        "4H",
+        "3H",
+        "KH",
+        "2H",
+        "AC",
+        "9C",
+        "8C",
+        "2C",
+        "QC",
+        "3S",
+        "7C",
+        "3C",
+        "2D",
+        "5D",
+        "QD",
+        "KD",
+        "JC",
+        "7S",
+        "6C",
+        "KC",
+        "AD",
+        "JD",
+        "7H",
+        "3D",
+        "AS",
+        "6S",
+    ]:
+        hand.apply(action)
+    advice = Coach("search", seed=1).advise(hand.view(hand.turn))
+    assert advice.brief() == (
+        "Play Q♠: it stays under your partner's winning A♠; slightly better than "
+        "the textbook 4♠."
+    )

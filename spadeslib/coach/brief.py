@@ -92,7 +92,13 @@ def _main_reason(advice: Advice) -> str:
         if isinstance(best, Bid) and best.is_nil:  # a Blind Nil: its risk first
             reasons.sort(key=lambda reason: "is made in" not in reason)
         if reasons:
-            reason = reasons[0].replace(SMALL_DIFFERENCES, "a close call; ")
+            # small differences: said as a margin, which a cut leaves whole
+            # ("a close call" alone said nothing)
+            name = advice._name(against)
+            than = f"the {name}" if advice.kind == "card" else name
+            reason = reasons[0].replace(
+                SMALL_DIFFERENCES, f"slightly better than {than}; "
+            )
             return _naming(advice, against, reason)
         return ""  # a difference with no reason: a close call
     if advice.taken is not None and _as_good(advice) is None:
@@ -129,7 +135,7 @@ def _close_call(advice: Advice) -> str:
     """Where no reason tells the best action from another: the other, as
     good within the noise, after the tricks a bid takes ("you take 4.4 tricks
     on average if you bid 4; bid 5 is as good in these deals"), else a close
-    call by so many points."""
+    call: only so many points better than the other."""
     runner = _as_good(advice)
     if runner is not None:
         text = f"{advice._name(runner)} is as good in these deals"
@@ -144,7 +150,7 @@ def _close_call(advice: Advice) -> str:
         return ""
     gap, _ = advice._paired(against)
     return (
-        f"a close call, {points(gap, sign=False)} better than "
+        f"only {points(gap, sign=False)} better than "
         f"{_label(advice, against)} in these deals"
     )
 

@@ -55,13 +55,40 @@ def card_words(view: PlayerView, card: Card, *, notes: bool = True) -> str:
 
 # ------------------------------------------------------------------ facts
 def _nils(view: PlayerView) -> dict[Seat, str]:
-    """The Nils still standing, by seat: ``{West: "Nil"}``."""
+    """The Nils that can still be made, as the seat knows: ``{West: "Nil"}``.
+    Another seat's Nil stands until it wins a trick (a public fact); the
+    seat's own falls as soon as its spades are sure to take one."""
     bids: dict[Seat, Bid] = dict(view.bids)
     for seat in view.declared_blind:  # two players: declared before the draw
         bids.setdefault(seat, Bid.BLIND_NIL)
     return {
-        s: b.label() for s, b in bids.items() if b.is_nil and not view.tricks_won[s]
+        s: b.label()
+        for s, b in bids.items()
+        if b.is_nil
+        and not view.tricks_won[s]
+        and not (s == view.seat and _nil_doomed(view))
     }
+
+
+def _nil_doomed(view: PlayerView) -> bool:
+    """Whether the seat's spades are sure to take a trick: each spade the
+    others may still play beats at most one of them (as the bots'
+    ``nil_doomed`` reckons it)."""
+    rules = view.rules
+    mine = {c for c in view.holding or () if rules.is_trump(c)}
+    if not mine:
+        return False
+    others = [c for c in view.unseen_cards() if rules.is_trump(c)]
+    others += [c for s, c in view.trick if s != view.seat and rules.is_trump(c)]
+    free = 0  # the others' spades above the seat's spade, not yet matched
+    for card in sorted([*mine, *others], key=_order(view, Suit.SPADES), reverse=True):
+        if card not in mine:
+            free += 1
+        elif free:
+            free -= 1
+        else:
+            return True
+    return False
 
 
 def _whose(view: PlayerView, seat: Seat) -> str:
@@ -125,8 +152,33 @@ def _out_of(view: PlayerView, suit: Suit) -> list[Seat]:
 
 
 def _count(cards: list[Card], which: str, suit: Suit) -> str:
-    """``"3 lower clubs"``, ``"1 lower club"``."""
-    return f"{len(cards)} {which} {suit.plural if len(cards) > 1 else suit.singular}"
+    """``"3 lower clubs"`` in words up to three: ``"one lower club"``."""
+    n = len(cards)
+    said = ("one", "two", "three")[n - 1] if 1 <= n <= 3 else str(n)
+    return f"{said} {which} {suit.plural if n > 1 else suit.singular}"
+
+
+def _who(view: PlayerView, seat: Seat) -> str:
+    """``"your partner"`` or ``"West"``."""
+    return "your partner" if seat == view.partner else seat.full
+
+
+def _and(names: list[str]) -> str:
+    """``"North"``, ``"North and South"``, ``"North, East and South"``."""
+    return " and ".join([", ".join(names[:-1]), names[-1]] if names[1:] else names)
+
+
+def _under(view: PlayerView, seat: Seat, top: Card) -> tuple[str, list[str]]:
+    """What ``top``, left winning, does to ``seat``'s Nil still to play (not
+    shown out of the suit led), said as a fact, never as the card's aim: it
+    cannot play under a card no unseen one of the suit led is below."""
+    rules, led = view.rules, view.rules.trick_suit(view.trick[0][1])
+    nil = f"{seat.full}'s {_nils(view)[seat]}"
+    if rules.trick_suit(top) != led:  # trumped: any card of the suit led is under
+        return "", []
+    if not _below(view, top):
+        return f" that {nil} cannot play under", []
+    return "", [f"{nil} can still play under the {top.symbol}"]
 
 
 # ------------------------------------------------------------------ leads
@@ -157,11 +209,17 @@ def _lead(view: PlayerView, card: Card) -> tuple[str, list[str]]:
         notes.append(f"{_count(above, 'higher', suit)} are still out")
     if rules.is_trump(card) and not view.spades_broken and rules.must_break_spades:
         text = "breaks spades and " + text
-    if not rules.is_trump(card):
-        for seat in _out_of(view, suit):
-            if Suit.SPADES not in view.voids()[seat]:  # else it cannot trump
-                who = "your partner" if seat == partner else seat.full
-                notes.append(f"{who} has shown out of {suit.plural} and may trump it")
+    if not rules.is_trump(card) and (above or below):  # others hold the suit
+        voids = view.voids()
+        trumps = [
+            _who(view, s) for s in _out_of(view, suit) if Suit.SPADES not in voids[s]
+        ]
+        if trumps:  # a seat with no spade left cannot trump
+            have = "has" if len(trumps) == 1 else "have"
+            notes.append(
+                f"{_and(trumps)} {have} shown out of {suit.plural} and may trump it"
+            )
+    # one Nil said: the seat's own, else its partner's, else an opponent's
     if view.seat in nils:
         nil = f"your {nils[view.seat]}"
         text += f" to keep {nil}" if above else f" and risks {nil}"
@@ -173,17 +231,18 @@ def _lead(view: PlayerView, card: Card) -> tuple[str, list[str]]:
             text += f" for {nil} to play under"
         else:
             text += f" and leaves {nil} to get under it"
-    for seat, label in nils.items():  # an opponent's Nil
-        if seat in (view.seat, partner) or suit in view.voids()[seat]:
-            continue
-        nil = f"{seat.full}'s {label}"
-        if not below:
-            text += f" that {nil} cannot play under"
-            notes = [f"no lower {suit.singular} is left"]
-        elif above and (len(below) <= 3 or text.startswith("leads a low")):
-            text += f" against {nil}"
-            notes = [f"{_count(below, 'lower', suit)} left"]
-        break
+    else:
+        for seat, label in nils.items():  # an opponent's Nil
+            if suit in view.voids()[seat]:
+                continue
+            nil = f"{seat.full}'s {label}"
+            if not below:
+                text += f" that {nil} cannot play under"
+                notes = [f"no lower {suit.singular} is left"]
+            elif above and (len(below) <= 3 or text.startswith("leads a low")):
+                text += f" against {nil}"
+                notes = [f"{_count(below, 'lower', suit)} left"]
+            break
     return text, notes
 
 
@@ -198,12 +257,15 @@ def _follow(view: PlayerView, card: Card) -> tuple[str, list[str]]:
     takes = trick_winner(rules, (*view.trick, (view.seat, card))) == view.seat
     later = _later(view)
     top = card if takes else best
+    nils, partner = _nils(view), view.partner
+    # who may still beat it: for the seat's own Nil its partner too
     threats = [
-        s.full for s in later if s != view.partner and _can_beat(view, s, top, led)
+        _who(view, s)
+        for s in later
+        if (s != partner or view.seat in nils) and _can_beat(view, s, top, led)
     ]
     # how a later seat may beat it: in the suit led, else only by trumping
     beat = "beat" if _above(view, top) else "trump"
-    nils, partner = _nils(view), view.partner
     # a later opponent's Nil, which must play under the card left winning
     their_nil = next(
         (s for s in later if s in nils and s != partner and led not in view.voids()[s]),
@@ -217,25 +279,31 @@ def _follow(view: PlayerView, card: Card) -> tuple[str, list[str]]:
             text = f"trumps {theirs}"
         else:
             text = f"{'overtakes' if holder == partner else 'beats'} {theirs}"
-        if not later:
-            text += " and takes the trick"
-        if holder in nils and holder == partner:
-            text += f" to save their {nils[holder]}"
-        elif holder in nils:
-            text += f" and lets {holder.full}'s {nils[holder]} off this trick"
-        if partner in later and partner in nils:
-            text += f" to cover your partner's {nils[partner]}"
-        if their_nil is not None:
-            text += f" for {their_nil.full}'s {nils[their_nil]} to play under"
+        notes: list[str] = []
+        # one Nil said: the seat's own, else its partner's, else an opponent's
         if view.seat in nils:
             mine = nils[view.seat]
-            text += f" and risks your {mine}" if later else f" (your {mine} fails)"
+            text += f" and risks your {mine}" if threats else f" and loses your {mine}"
+        else:
+            if not later:
+                text += " and takes the trick"
+            if holder in nils and holder == partner:
+                text += f" to save their {nils[holder]}"
+            elif partner in later and partner in nils:
+                text += f" to cover your partner's {nils[partner]}"
+            elif holder in nils:
+                text += f" and lets {holder.full}'s {nils[holder]} off this trick"
+            elif their_nil is not None:
+                said, notes = _under(view, their_nil, card)
+                text += said
         if threats:
-            return text, [f"{' or '.join(threats)} can still {beat} it"]
+            return text, [f"{' or '.join(threats)} can still {beat} it", *notes]
         if not later:
-            return text, []
-        anyone = "no opponent" if partner in later else "no one"
-        return text, [f"{anyone} left to play can beat it"]
+            return text, notes
+        anyone = (
+            "no opponent" if partner in later and view.seat not in nils else "no one"
+        )
+        return text, [f"{anyone} left to play can beat it", *notes]
     # the card stays under the one winning
     legal = [x for x in view.legal if isinstance(x, Card)]
     winners = [
@@ -265,18 +333,37 @@ def _follow(view: PlayerView, card: Card) -> tuple[str, list[str]]:
         text = f"stays under your partner's winning {best.symbol}{keep}"
     elif winners:
         text = f"ducks under {theirs}{keep}"
+    elif len(legal) == 1:
+        text = f"follows with your only {led.singular} under {theirs}{keep}"
+    elif _high(view, card):
+        text = f"sheds a high {led.singular} under {theirs}{keep}"
     elif card == min(legal, key=_order(view, led)):  # all of the suit led
         text = f"plays low under {theirs}{keep}"
-    elif len(_above(view, card)) <= 2:
-        text = f"sheds a high {led.singular} under {theirs}{keep}"
     else:
         text = f"stays under {theirs}{keep}"
-    if holder in nils:
+    if keep:
+        notes = []
+    elif holder in nils:
         if later:
             return f"{text} and leaves their {nils[holder]} winning for now", []
-        return f"{text} and makes their {nils[holder]} take the trick", []
-    if their_nil is not None and holder != partner:
-        text += f" for {their_nil.full}'s {nils[their_nil]} to play under"
+        return f"{text} and {_whose(view, holder)} {nils[holder]} takes the trick", []
+    elif their_nil is not None and holder != partner:
+        said, notes = _under(view, their_nil, best)
+        text += said
+    else:
+        notes = []
     if threats and holder == partner:
         return text, [f"{' or '.join(threats)} can still {beat} the {best.symbol}"]
-    return text, []
+    return text, notes
+
+
+def _high(view: PlayerView, card: Card) -> bool:
+    """Whether at most two cards left to play beat ``card`` in its suit (the
+    seat's own counted: the K♣ from K♣ A♣ is high)."""
+    rules, suit = view.rules, view.rules.trick_suit(card)
+    own = [
+        x
+        for x in view.holding or ()
+        if rules.trick_suit(x) == suit and rules.beats(x, card, suit)
+    ]
+    return len(_above(view, card)) + len(own) <= 2

@@ -401,27 +401,29 @@ class Advisor:
                 tricks = advice.taken
             if advice.nil_pays is not None:
                 reason = str(advice.nil_pays).rstrip(".") + "."
+        tricks = round(tricks, 1)  # as shown; the tricks it counts, rounded half up
+        expect = math.floor(tricks + 0.5)
         number = bid.tricks if isinstance(bid, Bid) and not bid.is_nil else None
-        if number is not None and number == round(tricks) - 1:
+        if number is not None and number == expect - 1:
             # one under: said, as the book says it (chapter 9 measures it)
             reason = (
                 "A little under what you expect: a contract one trick short "
                 "loses every point bid, a trick over costs only a bag. " + reason
             )
-        elif number is not None and number < round(tricks):
+        elif number is not None and number < expect:
             # well under: the coach's deals say why (the partner's bid, the
             # contract), against the bid that counts the tricks (a player asked)
-            near = Bid(round(tricks))
+            near = Bid(expect)
             why = _against(advice, near)
             if why:
                 reason = (
                     f"Under what you expect. Against bid {near.label()}: {why} "
                     + reason
                 )
-        elif number is not None and number > round(tricks, 1):
+        elif number is not None and number > tricks:
             # why over the tricks shown: the coach's deals say so, against the
             # bid under what you expect (a learner asked)
-            near = Bid(math.floor(round(tricks, 1)))
+            near = Bid(math.floor(tricks))
             why = _against(advice, near)
             if why:
                 reason = (

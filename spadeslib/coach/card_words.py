@@ -72,23 +72,12 @@ def _nils(view: PlayerView) -> dict[Seat, str]:
 
 def _nil_doomed(view: PlayerView) -> bool:
     """Whether the seat's spades are sure to take a trick: each spade the
-    others may still play beats at most one of them (as the bots'
-    ``nil_doomed`` reckons it)."""
-    rules = view.rules
-    mine = {c for c in view.holding or () if rules.is_trump(c)}
-    if not mine:
-        return False
-    others = [c for c in view.unseen_cards() if rules.is_trump(c)]
-    others += [c for s, c in view.trick if s != view.seat and rules.is_trump(c)]
-    free = 0  # the others' spades above the seat's spade, not yet matched
-    for card in sorted([*mine, *others], key=_order(view, Suit.SPADES), reverse=True):
-        if card not in mine:
-            free += 1
-        elif free:
-            free -= 1
-        else:
-            return True
-    return False
+    others may still play beats at most one of them (the bots' reckoning,
+    :func:`~spadeslib.bots.nil_play.nil_doomed`, on what the seat knows)."""
+    from ..bots.knowledge import state_from_view
+    from ..bots.nil_play import nil_doomed
+
+    return nil_doomed(state_from_view(view), int(view.seat))
 
 
 def _whose(view: PlayerView, seat: Seat) -> str:

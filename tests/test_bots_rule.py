@@ -171,7 +171,7 @@ def test_bids_nil_with_a_suitable_hand():
     hand = setup(D3, ["look"], [])
     bid, reason = rule(hand, "N")
     assert bid == Bid.NIL
-    assert reason.startswith("Bid nil")
+    assert reason.startswith("Bid Nil")
     # East's aces and kings are no nil
     hand.apply(bid)
     bid, reason = rule(hand, "E")
@@ -198,7 +198,7 @@ def test_adjusts_bid_when_partner_bids_nil():
     after_nil = rule(setup(deal, ["nil", 3], []))
     after_three = rule(setup(deal, [3, 3], []))
     assert after_nil[0].tricks == after_three[0].tricks + 1
-    assert "partner bid nil" in after_nil[1]
+    assert "partner bid Nil" in after_nil[1]
 
 
 def test_bids_safely_when_a_made_contract_wins():

@@ -167,6 +167,23 @@ class PlayerView:
         seat = trick_winner(self.rules, self.trick)
         return seat, dict(self.trick)[seat]
 
+    def still_to_play(self) -> list[Seat]:
+        """The seats to play to the trick after this seat, in order (this
+        seat leads when no trick is under way).
+
+        >>> from spadeslib import Hand
+        >>> hand = Hand(seed=1, dealer="W")
+        >>> for bid in ("look", 3, 3, 3, 3):
+        ...     hand.apply(bid)
+        >>> hand.view(hand.turn).still_to_play()  # North leads
+        [<Seat.EAST: 1>, <Seat.SOUTH: 2>, <Seat.WEST: 3>]
+        """
+        seats = list(self.seats)
+        leader = self.trick[0][0] if self.trick else self.seat
+        at = seats.index(leader)
+        order = seats[at:] + seats[:at]
+        return order[order.index(self.seat) + 1 :]
+
     def team_contract(self, side: str | None = None) -> int:
         """The side's numeric contract so far (blind seven counts 7)."""
         side = side or self.side

@@ -28,12 +28,16 @@ def forceable(ctx: SeatContext, card: int) -> int:
     ...  for c in ("5S", "2H")]
     [1, 0]
     """
-    below = ctx.below[card]
-    seat = ctx.seat
+    return _held_by_others(ctx, ctx.below[card])
+
+
+def _held_by_others(ctx: SeatContext, mask: int) -> int:
+    """The cards of ``mask`` that some seat other than ``ctx.seat`` may
+    still hold."""
     out = 0
     for x in ctx.st.seats():
-        if x != seat:
-            out |= ctx.poss[x] & below
+        if x != ctx.seat:
+            out |= ctx.poss[x] & mask
     return out
 
 
@@ -52,11 +56,8 @@ def nil_discard(st: State, seat: int, legal: int, ctx: SeatContext) -> int:
         m ^= bit
         under = forceable(ctx, c).bit_count()
         if under:
-            over = 0
-            for x in st.seats():
-                if x != seat:
-                    over |= ctx.poss[x] & ctx.above[c]
-            score = min(under, 4) + 3.0 / (1 + over.bit_count()) + 0.05 * low[c]
+            over = _held_by_others(ctx, ctx.above[c]).bit_count()
+            score = min(under, 4) + 3.0 / (1 + over) + 0.05 * low[c]
         else:  # wins only if led: safe unless the nil must lead it
             score = -10.0 + 0.05 * low[c]
         if score > best_score:
@@ -104,10 +105,7 @@ def nil_play(st: State, seat: int, legal: int, ctx: SeatContext) -> tuple[int, s
             if not m:
                 continue
             lo = lowest(m)
-            others = [x for x in st.seats() if x != seat]
-            ab = 0
-            for x in others:
-                ab |= ctx.poss[x] & above[lo]
+            ab = _held_by_others(ctx, above[lo])
             bl = (unseen & below[lo]).bit_count()
             score = min(ab.bit_count(), 6) - 1.5 * bl if ab else -100.0
             if t == TRUMP:

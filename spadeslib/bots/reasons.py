@@ -364,11 +364,7 @@ def _duck(view: PlayerView, card: Card) -> str:
 def _later(view: PlayerView) -> list[str]:
     """The opponents still to play to this trick after the viewer, by name
     (the partner is no threat to a trick the side holds)."""
-    seats = list(view.seats)
-    leader = seats.index(view.trick[0][0]) if view.trick else seats.index(view.seat)
-    order = seats[leader:] + seats[:leader]
-    later = order[order.index(view.seat) + 1 :]
-    return [s.full for s in later if s != view.partner]
+    return [s.full for s in view.still_to_play() if s != view.partner]
 
 
 def _beats_now(view: PlayerView, card: Card) -> bool:

@@ -85,14 +85,6 @@ def _whose(view: PlayerView, seat: Seat) -> str:
     return "your partner's" if seat == view.partner else f"{seat.full}'s"
 
 
-def _later(view: PlayerView) -> list[Seat]:
-    """The seats still to play to this trick after the viewer."""
-    seats = list(view.seats)
-    first = seats.index(view.trick[0][0]) if view.trick else seats.index(view.seat)
-    order = seats[first:] + seats[:first]
-    return order[order.index(view.seat) + 1 :]
-
-
 def _above(view: PlayerView, card: Card) -> list[Card]:
     """The unseen cards of ``card``'s suit that beat it, lowest first."""
     rules = view.rules
@@ -244,7 +236,7 @@ def _follow(view: PlayerView, card: Card) -> tuple[str, list[str]]:
     holder, best = win
     theirs = f"{_whose(view, holder)} {best.symbol}"
     takes = trick_winner(rules, (*view.trick, (view.seat, card))) == view.seat
-    later = _later(view)
+    later = view.still_to_play()
     top = card if takes else best
     nils, partner = _nils(view), view.partner
     # who may still beat it: for the seat's own Nil its partner too

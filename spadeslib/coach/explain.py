@@ -40,8 +40,8 @@ __all__ = [
     "points",
 ]
 
-#: how the reasons open when no one of them is large (a brief says "a close
-#: call:" instead)
+#: how the reasons open when no one of them is large (a brief says "slightly
+#: better than the 4♠;" instead)
 SMALL_DIFFERENCES = "no one thing decides it, only small differences: "
 
 

@@ -26,6 +26,7 @@ from typing import Any
 
 from ..actions import Bid
 from ..cards import Card, Suit
+from ..display import and_list
 from ..phase import Phase
 from ..seats import Seat
 from ..tricks import trick_winner
@@ -82,7 +83,7 @@ def _nil_doomed(view: PlayerView) -> bool:
 
 def _whose(view: PlayerView, seat: Seat) -> str:
     """``"your partner's"`` or ``"West's"``."""
-    return "your partner's" if seat == view.partner else f"{seat.full}'s"
+    return f"{_who(view, seat)}'s"
 
 
 def _above(view: PlayerView, card: Card) -> list[Card]:
@@ -144,11 +145,6 @@ def _who(view: PlayerView, seat: Seat) -> str:
     return "your partner" if seat == view.partner else seat.full
 
 
-def _and(names: list[str]) -> str:
-    """``"North"``, ``"North and South"``, ``"North, East and South"``."""
-    return " and ".join([", ".join(names[:-1]), names[-1]] if names[1:] else names)
-
-
 def _under(view: PlayerView, seat: Seat, top: Card) -> tuple[str, list[str]]:
     """What ``top``, left winning, does to ``seat``'s Nil still to play (not
     shown out of the suit led), said as a fact, never as the card's aim: it
@@ -198,7 +194,7 @@ def _lead(view: PlayerView, card: Card) -> tuple[str, list[str]]:
         if trumps:  # a seat with no spade left cannot trump
             have = "has" if len(trumps) == 1 else "have"
             notes.append(
-                f"{_and(trumps)} {have} shown out of {suit.plural} and may trump it"
+                f"{and_list(trumps)} {have} shown out of {suit.plural} and may trump it"
             )
     # one Nil said: the seat's own, else its partner's, else an opponent's
     if view.seat in nils:

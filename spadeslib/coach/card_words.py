@@ -145,12 +145,15 @@ def _who(view: PlayerView, seat: Seat) -> str:
     return "your partner" if seat == view.partner else seat.full
 
 
-def _under(view: PlayerView, seat: Seat, top: Card) -> tuple[str, list[str]]:
-    """What ``top``, left winning, does to ``seat``'s Nil still to play (not
-    shown out of the suit led), said as a fact, never as the card's aim: it
-    cannot play under a card no unseen one of the suit led is below."""
+def _under(
+    view: PlayerView, seat: Seat, label: str, top: Card
+) -> tuple[str, list[str]]:
+    """What ``top``, left winning, does to ``seat``'s Nil (its ``label``,
+    "Nil" or "Blind Nil") still to play (not shown out of the suit led),
+    said as a fact, never as the card's aim: it cannot play under a card no
+    unseen one of the suit led is below."""
     rules, led = view.rules, view.rules.trick_suit(view.trick[0][1])
-    nil = f"{seat.full}'s {_nils(view)[seat]}"
+    nil = f"{seat.full}'s {label}"
     if rules.trick_suit(top) != led:  # trumped: any card of the suit led is under
         return "", []
     if not _below(view, top):
@@ -271,7 +274,7 @@ def _follow(view: PlayerView, card: Card) -> tuple[str, list[str]]:
             elif holder in nils:
                 text += f" and lets {holder.full}'s {nils[holder]} off this trick"
             elif their_nil is not None:
-                said, notes = _under(view, their_nil, card)
+                said, notes = _under(view, their_nil, nils[their_nil], card)
                 text += said
         if threats:
             return text, [f"{' or '.join(threats)} can still {beat} it", *notes]
@@ -325,7 +328,7 @@ def _follow(view: PlayerView, card: Card) -> tuple[str, list[str]]:
             return f"{text} and leaves their {nils[holder]} winning for now", []
         return f"{text} and {_whose(view, holder)} {nils[holder]} takes the trick", []
     elif their_nil is not None and holder != partner:
-        said, notes = _under(view, their_nil, best)
+        said, notes = _under(view, their_nil, nils[their_nil], best)
         text += said
     else:
         notes = []

@@ -391,7 +391,7 @@ class Advisor:
 
         deck = deck_for(view.rules)
         tricks = max(0.0, min(13.0, evaluate(deck, deck.mask(view.holding))))
-        bid: Action = Bid(round(tricks))
+        bid: Action = Bid(_counted(tricks))
         reason = ""
         advice = None
         if view.legal and view.phase is Phase.BIDDING:
@@ -401,8 +401,8 @@ class Advisor:
                 tricks = advice.taken
             if advice.nil_pays is not None:
                 reason = str(advice.nil_pays).rstrip(".") + "."
-        tricks = round(tricks, 1)  # as shown; the tricks it counts, rounded half up
-        expect = math.floor(tricks + 0.5)
+        tricks = round(tricks, 1)  # as shown
+        expect = _counted(tricks)
         number = bid.tricks if isinstance(bid, Bid) and not bid.is_nil else None
         if number is not None and number == expect - 1:
             # one under: said, as the book says it (chapter 9 measures it)
@@ -474,6 +474,17 @@ class Advisor:
         return TableReview(
             hand.number, self.level, rows, summary, total, counts, review
         )
+
+
+def _counted(tricks: float) -> int:
+    """The whole tricks an estimate counts: the figure it shows (to a tenth)
+    rounded half up, as a learner reads "About 5.5 tricks" (Python's round
+    goes to the even number).
+
+    >>> _counted(5.46), _counted(4.5), round(4.5)
+    (6, 5, 4)
+    """
+    return math.floor(round(tricks, 1) + 0.5)
 
 
 def _against(advice: Advice | None, other: Bid) -> str:

@@ -325,7 +325,7 @@ def parse_suits(value: Any) -> frozenset[Suit]:
         return frozenset([value])
     if isinstance(value, str):
         value = value.strip().rstrip(".")
-        if value.strip().lower() in ("none", "", "-", "no suit"):
+        if value.lower() in ("none", "", "-", "no suit"):
             return frozenset()
         items: Iterable[Any] = value.replace(",", " ").split()
     elif isinstance(value, Iterable):

@@ -414,3 +414,12 @@ def test_the_seats_out_of_a_suit_said_once() -> None:
     diamonds = ["AD", "JD", "3D", "4D", "2D", "QD", "9D", "5D", "KD", "10D", "8D"]
     plays = [*diamonds, "2C", "4H", "5H", "6H", "3H"]
     assert words(BIDS, plays, "7D") == "it leads a diamond no one else holds"
+
+
+def test_your_partner_is_named_first() -> None:
+    # East's own Nil, second to play: West (its partner) plays after South
+    said = words([4, "nil", 3, 2], ["2C"], "QC")
+    assert said == (
+        "it beats North's 2♣ and risks your Nil "
+        "(your partner or South can still beat it)"
+    )

@@ -239,9 +239,10 @@ def _follow(view: PlayerView, card: Card) -> tuple[str, list[str]]:
     top = card if takes else best
     nils, partner = _nils(view), view.partner
     # who may still beat it: for the seat's own Nil its partner too
+    # your partner named first: "your partner or West can still beat it"
     threats = [
         _who(view, s)
-        for s in later
+        for s in sorted(later, key=lambda s: s != partner)
         if (s != partner or view.seat in nils) and _can_beat(view, s, top, led)
     ]
     # how a later seat may beat it: in the suit led, else only by trumping

@@ -294,6 +294,16 @@ worst = max(review.rows, key=lambda row: row.loss or 0)
 print(wrapped(worst.text))
 
 # %% [markdown]
+# Under the rows, *Why the others bid* gives each bot's bid with the
+# textbook's reason, from the cards that player held. It is shown only once
+# the hand is over, when every card has been played face up: during the
+# hand a reason would tell you their cards.
+
+# %%
+for why in review.bids:
+    print(wrapped(why.text))
+
+# %% [markdown]
 # ## The review from code
 #
 # Behind the button is the coach's `review(hand, seat)`, which you can call

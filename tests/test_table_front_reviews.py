@@ -102,6 +102,18 @@ def test_check_my_play_reopens_a_closed_review_without_asking_again(
             assert cell.split()[0] == row["lost"], cell
         if differs:
             assert f"({row['lost_rated']} less the noise)" in cell, cell
+    # why the others bid: after the rows, closed; its summary opens it from
+    # the keyboard, and it stays open when the review is drawn again
+    bids = states["reviewed"]["review"]["bids"]
+    box = tid(page, "review-bids")
+    assert len(bids) == 3 and not box.evaluate("el => el.open")
+    assert box.evaluate("el => !!el.previousElementSibling.querySelector('table')")
+    box.locator("summary").focus()
+    page.keyboard.press("Enter")
+    assert box.evaluate("el => el.open")
+    assert tid(page, "review-bid").all_inner_texts()[0].startswith(bids[0]["text"])
+    page.evaluate("s => window.setState(s)", copy_state(states["reviewed"]))
+    assert tid(page, "review-bids").evaluate("el => el.open")
     tid(page, "review-close").click()
     assert tid(page, "review").is_hidden()
     for _ in range(3):

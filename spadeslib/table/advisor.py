@@ -44,11 +44,13 @@ from ..bots import Suggestion
 from ..coach import LEVELS, NOISE_SHOWN, Advice, Coach, decision_key
 from ..coach.explain import describe, points
 from ..coach.ratings import Verdict, loss_points
+from ..display import cards_text
 from ..errors import SpadesError
 from ..hand import Hand, Phase
 from ..names import name_key
 from ..seats import Seat
 from ..view import PlayerView
+from .bid_reasons import BIDS_NOTE, BidReason, bids_title
 
 __all__ = [
     "Advisor",
@@ -160,6 +162,10 @@ class TableReview:
     counts: dict[str, int] = field(default_factory=dict)
     source: Any = None
     """The coach's or the bot review's own object, for notebook users."""
+    bids: list[BidReason] = field(default_factory=list)
+    """Why the others bid: each bot's bid with the textbook's reason and its
+    cards (:func:`~spadeslib.table.bid_reasons.bid_reasons`), in bidding
+    order; the table fills it in, knowing the bots' levels."""
 
     def __iter__(self) -> Iterator[ReviewRow]:
         """The rows, in the order of the decisions."""
@@ -169,7 +175,17 @@ class TableReview:
         return len(self.rows)
 
     def __str__(self) -> str:
-        return str(self.source) if self.source is not None else self.summary
+        text = str(self.source) if self.source is not None else self.summary
+        if not self.bids:
+            return text
+        lines = [
+            f"{r.text} {r.seat.full}'s cards: {cards_text(r.cards)}."
+            if r.cards
+            else r.text
+            for r in self.bids
+        ]
+        players = len(self.bids) + 1  # the others' bids and the learner's
+        return "\n".join([text, "", f"{bids_title(players)}. {BIDS_NOTE}", *lines])
 
 
 def check_coach_level(level: Any) -> str:

@@ -3,9 +3,10 @@
 :class:`Coaching` is the part of :class:`~spadeslib.table.session.TableSession`
 that asks its :class:`~spadeslib.table.advisor.Advisor`: *Hint* (what to do
 now, shown until the position changes), *How good is my hand?* (during
-bidding) and *Check my play* (a finished hand's decisions rated, opened by
-itself when a hand ends if ``auto_review`` is on). A failure of the coach
-is shown as one line on the table and never stops the game.
+bidding) and *Check my play* (a finished hand's decisions rated, and why
+the others bid, opened by itself when a hand ends if ``auto_review`` is
+on). A failure of the coach is shown as one line on the table and never
+stops the game.
 
 With ``precompute`` (the widget's default) the coach starts on the
 learner's decision as soon as it is the learner's turn, in a background
@@ -24,6 +25,7 @@ from ..bots import Suggestion
 from ..coach.explain import describe
 from ..errors import is_whole
 from .advisor import HandEstimate, TableReview
+from .bid_reasons import bid_reasons
 
 if TYPE_CHECKING:
     from .host import Host
@@ -116,6 +118,9 @@ class Coaching:
             if review is None:
                 self.review_state = "none"
                 return None
+            # why the others bid: the hand is over, its cards all shown
+            levels = self.levels_at(hand.number)
+            review.bids = self._advice(bid_reasons, hand, self.seat, levels) or []
             self.last_review = review
             # logged once: asked again, or opened again on a resumed table
             # whose log tells it already, the panel opens, the log is not repeated

@@ -35,6 +35,21 @@ function lostCell(r) {
   return `${loss} <span class="spt-rated">(${esc(r.lost_rated)} less the noise)</span>`;
 }
 
+// why the others bid, after the review's rows: each line and the cards it
+// bid on by suit, as Python words and groups them (a finished hand's only),
+// in a <details> closed at first, kept open when the review is drawn again
+function bidsSection(rv, four, open) {
+  const colours = four ? COLOURS.four : COLOURS.two;
+  const items = rv.bids
+    .map((b) => {
+      const suits = b.cards.map((g) => `<span class="spt-bid-suit"><span style="color:${colours[g.suit]}">${esc(g.symbol)}</span>&nbsp;${esc(g.ranks)}</span>`).join(" ");
+      const cards = suits ? `<span class="spt-bid-cards" role="img" aria-label="${esc(b.cards_label)}">${suits}</span>` : "";
+      return `<li data-testid="review-bid">${esc(b.text)}${cards}</li>`;
+    })
+    .join("");
+  return `<details class="spt-review-bids" data-testid="review-bids"${open ? " open" : ""}><summary>${esc(rv.bids_title)}</summary><p class="spt-review-note">${esc(rv.bids_note)}</p><ul>${items}</ul></details>`;
+}
+
 const Panels = {
   // Check my play: the review of the last finished hand opens, even one the
   // learner closed before. A closed review is only hidden here: when the
@@ -78,9 +93,11 @@ const Panels = {
     const rows = rv.rows
       .map((r) => `<tr data-testid="review-row" class="spt-r-${esc(r.rating)}"><td>${esc(r.when)}</td><td data-label="you">${esc(r.yours)}</td><td data-label="best">${esc(r.best)}</td><td data-label="lost">${lostCell(r)}</td><td>${esc(r.rating)}</td><td class="spt-review-text">${esc(r.text)}</td></tr>`)
       .join("");
+    const open = !another && !!el.querySelector(".spt-review-bids")?.open;
+    const bids = rv.bids?.length ? bidsSection(rv, !!s.prefs?.four_colour, open) : "";
     el.innerHTML = `${head}
       <p class="spt-review-summary">${esc(rv.summary)}</p><div class="spt-chips">${counts}</div>
-      <div class="spt-review-table"><table><thead><tr><th>when</th><th>you</th><th>best</th><th>points lost</th><th>rating</th><th>why</th></tr></thead><tbody>${rows}</tbody></table></div>`;
+      <div class="spt-review-table"><table><thead><tr><th>when</th><th>you</th><th>best</th><th>points lost</th><th>rating</th><th>why</th></tr></thead><tbody>${rows}</tbody></table></div>${bids}`;
     top();
   },
 

@@ -60,7 +60,7 @@
 // waiting for the next hand, in Python's words), "opt-seed", "opt-timer", "new-game", "opt-four-colour",
 // "opt-large-print". Panels: "score-sheet", "sheet-toggle", "bid-history",
 // "tricks-viewer", "trick-prev", "trick-next", "review", "review-close",
-// "review-row", "resume-banner", "resume-yes", "resume-no", "timer".
+// "review-row", "review-bids", "review-bid", "resume-banner", "resume-yes", "resume-no", "timer".
 // Keys (focus anywhere in the table): arrows move between cards (Up and
 // Down as Left and Right) and between the bids, Enter or
 // Space plays the focused card, digits bid (two digits quickly for 10-13),

@@ -1,0 +1,226 @@
+"""Why the others bid: after a hand, each bot's bid with the textbook's
+reason and the cards it bid on (the review's "Why the others bid").
+
+The textbook is the rule level (:func:`~spadeslib.bots.rule_bot.rule_decision`),
+asked from the seat's own view at its bidding turn, rebuilt from the hand's
+history (:meth:`~spadeslib.hand.Hand.at_deal`, then the moves before that
+turn). A bot of another level whose bid differs says so, with the
+textbook's bid and reason. A reason tells the hand ("no high cards that
+could be forced to win"), so it is built only for a finished hand, whose
+cards have all been played face up: never during the hand.
+
+>>> from spadeslib.table import TableSession
+>>> table = TableSession("classic", seed=2024)
+>>> _ = table.bid(3)
+>>> while not table.between:
+...     _ = table.act(table.view.legal[0])
+>>> for r in bid_reasons(table.shown_hand, table.seat, table.levels_at(1)):
+...     print(r.text)
+North (partner) bid Nil: few cards that could be forced to win (hand worth
+about 0.8 tricks).
+East bid 3: 2 likely spade tricks, A♦ (counted 3.0, worth about 3.4 tricks in
+play).
+West bid 2: 1 likely spade trick, Q♣ (a small chance), K♥ (half a trick)
+(counted 1.7, worth about 2.2 tricks in play).
+
+During a hand there is nothing to say:
+
+>>> bid_reasons(table.game.hand, table.seat, table.levels)
+Traceback (most recent call last):
+spadeslib.errors.SpadesError: the bids are explained once the hand is over:
+a reason tells the cards
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..actions import LOOK, Action, Bid, Look
+from ..bots.rule_bot import rule_decision
+from ..cards import SUIT_DISPLAY_ORDER, Card
+from ..errors import SpadesError
+from ..hand import Hand
+from ..phase import Phase
+from ..seats import Seat
+from .narrate import seat_name
+
+__all__ = ["BidReason", "bid_reasons", "bids_json", "bids_title"]
+
+BIDS_NOTE = (
+    "Each bid with the textbook's reason (the rule level's), from that "
+    'player\'s cards: "you" is the bidder.'
+)
+"""What the section says first: whose words the reasons are."""
+
+
+@dataclass(frozen=True)
+class BidReason:
+    """One bot's bid in a finished hand, and the textbook's reason."""
+
+    seat: Seat
+    level: str
+    """The level of the bot that bid."""
+    bid: Bid
+    textbook: Action
+    """The textbook's bid (two players: :data:`~spadeslib.actions.LOOK`
+    where the bot bid blind and the textbook draws its cards first)."""
+    reason: str
+    """The textbook's reason, as :func:`rule_decision` words it."""
+    text: str
+    """The line the review shows: who bid what, and why."""
+    cards: tuple[Card, ...]
+    """The cards it bid on (none for a bid made before looking)."""
+
+    @property
+    def agrees(self) -> bool:
+        """Whether the bot bid the textbook's bid."""
+        return self.bid == self.textbook
+
+
+def bids_title(players: int) -> str:
+    """The section's title: ``"Why the others bid"`` (``"Why your opponent
+    bid"`` for two players)."""
+    return "Why your opponent bid" if players == 2 else "Why the others bid"
+
+
+def bid_reasons(
+    hand: Hand, learner: Seat, levels: Mapping[Seat, str]
+) -> list[BidReason]:
+    """Each other seat's bid in the finished ``hand``, in bidding order, with
+    the textbook's reason from that seat's view at its turn; ``levels``: the
+    level each bot played at in that hand."""
+    if not hand.is_over:
+        raise SpadesError(
+            "the bids are explained once the hand is over: a reason tells the cards"
+        )
+    unseen: dict[Seat, Hand] = {}  # at its first choice with its cards face down
+    seen: dict[Seat, Hand] = {}  # at its bid on the cards it saw
+    order: dict[Seat, int] = {}
+    work = hand.at_deal()
+    for index, (who, action, _) in enumerate(hand.history):
+        if who != learner and isinstance(action, (Bid, Look)):
+            face_down = work.view(who).holding is None
+            if face_down and who not in unseen:
+                unseen[who] = work.clone()
+            if isinstance(action, Bid):
+                order[who] = index  # a two-player blind nil: declared, then bid
+                if not action.is_blind and who not in seen:
+                    seen[who] = work.clone()
+                    if face_down:  # bid without a look: the engine looked first
+                        seen[who].apply(LOOK, who)
+        work.apply(action, who, check=False)
+    return [
+        _reason(hand, seat, learner, levels.get(seat, "rule"), unseen, seen)
+        for seat in sorted(order, key=order.__getitem__)
+    ]
+
+
+def _reason(
+    hand: Hand,
+    seat: Seat,
+    learner: Seat,
+    level: str,
+    unseen_at: dict[Seat, Hand],
+    seen_at: dict[Seat, Hand],
+) -> BidReason:
+    """``seat``'s bid and the textbook's, from the hand as it was at its
+    first choice with its cards face down (``unseen_at``) and at its bid on
+    the cards it saw (``seen_at``)."""
+    unseen, seen = unseen_at.get(seat), seen_at.get(seat)
+    first = unseen if unseen is not None else seen
+    assert first is not None  # every bid is made face down or on seen cards
+    textbook, reason = rule_decision(first.view(seat))
+    looked = ""  # why the textbook looks, where the bot bid blind
+    if isinstance(textbook, Look):
+        if seen is not None:  # the bot looked too: the textbook's bid then
+            textbook, reason = rule_decision(seen.view(seat))
+        elif first.phase is Phase.BIDDING:
+            looked, after = _why(textbook, reason), first.clone()
+            after.apply(LOOK, seat)
+            textbook, reason = rule_decision(after.view(seat))
+    bid = hand.bids[seat]
+    who = seat_name(seat, learner, hand.rules)
+    if level == "rule":  # the textbook's own bid and reason
+        name = who
+    elif who.endswith(")"):  # "North (partner, search)"
+        name = f"{who[:-1]}, {level})"
+    else:
+        name = f"{who} ({level})"
+    why = _why(textbook, reason)
+    if textbook == bid:
+        agree = "" if level == "rule" else ", the textbook bid"
+        text = f"{name} bid {bid.label()}{agree}: {why}"
+    elif not isinstance(textbook, Bid):  # two players: it draws first
+        text = f"{name} bid {bid.label()}; the textbook bid is not blind: {why}"
+    elif looked:
+        text = (
+            f"{name} bid {bid.label()}; the textbook looks first ({looked}) "
+            f"and bids {textbook.label()}: {why}"
+        )
+    else:
+        text = (
+            f"{name} bid {bid.label()}; the textbook bid is {textbook.label()}: {why}"
+        )
+    cards = tuple(seen.holding[seat]) if seen is not None else ()
+    return BidReason(seat, level, bid, textbook, reason, _stop(text), cards)
+
+
+def _why(action: Action, reason: str) -> str:
+    """``reason`` without the action it opens with (the line names it).
+
+    >>> _why(Bid(3), "Bid 3: A♥, 2 likely spade tricks")
+    'A♥, 2 likely spade tricks'
+    >>> _why(Bid.BLIND_SEVEN, "Bid Blind Seven is the only choice here")
+    'it is the only choice here'
+    >>> _why(LOOK, "Look at your cards (not behind: no need for a blind gamble)")
+    'not behind: no need for a blind gamble'
+    """
+    if isinstance(action, Bid):
+        said = f"Bid {action.label()}"
+        head, colon, rest = reason.partition(": ")
+        declared = f"declare {action.label()}"  # "Declare blind seven: ..."
+        if colon and head.lower() in (said.lower(), declared.lower()):
+            return rest
+        if reason.startswith(f"{said} "):
+            return "it " + reason.removeprefix(f"{said} ")
+        return reason
+    if reason.endswith(")") and " (" in reason:
+        return reason.partition(" (")[2][:-1]
+    return reason
+
+
+def _stop(text: str) -> str:
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def bids_json(reasons: list[BidReason]) -> list[dict[str, Any]]:
+    """The section as the review panel draws it: each line, and the cards
+    by suit (the suit's letter, symbol and ranks) with their words for a
+    screen reader."""
+    rows = []
+    for r in reasons:
+        suits = [
+            {
+                "suit": suit.letter,
+                "symbol": suit.symbol,
+                "ranks": " ".join(c.rank.label for c in ranks),
+                "words": f"{suit.plural} {', '.join(c.rank.label for c in ranks)}",
+            }
+            for suit in SUIT_DISPLAY_ORDER
+            if (ranks := sorted((c for c in r.cards if c.suit is suit), reverse=True))
+        ]
+        rows.append(
+            {
+                "seat": r.seat.letter,
+                "text": r.text,
+                "agrees": r.agrees,
+                "cards": suits,
+                "cards_label": f"{r.seat.full}'s cards: "
+                + "; ".join(s["words"] for s in suits)
+                if suits
+                else "",
+            }
+        )
+    return rows

@@ -1,0 +1,135 @@
+"""Why the others bid: after a hand, the review gives each bot's bid with the
+textbook's reason (the rule level's, from that seat's view at its turn) and
+the cards it bid on; during the hand the table shows no bot's reason."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from spadeslib import Hand, Seat
+from spadeslib.actions import Bid
+from spadeslib.bots import make_bot
+from spadeslib.bots.rule_bot import rule_decision
+from spadeslib.display import cards_text
+from spadeslib.table import TableSession, table_state
+from spadeslib.table.bid_reasons import bid_reasons
+
+
+def textbook(hand: Hand, seat: Seat) -> tuple[Bid, str]:
+    """The rule level's bid and reason for ``seat``, rebuilt here from the
+    hand's history up to its bid."""
+    work = hand.at_deal()
+    for who, action, _ in hand.history:
+        if who == seat and isinstance(action, Bid):
+            found = rule_decision(work.view(seat))
+            assert isinstance(found[0], Bid)
+            return found[0], found[1]
+        work.apply(action, who, check=False)
+    raise AssertionError(f"{seat} never bid")
+
+
+def play_out(table: TableSession) -> list[dict[str, Any]]:
+    """Play the hand on the table out (the learner's first legal choice, the
+    bots one move at a time); every state shown on the way."""
+    shown = []
+    while not table.between and not table.game.is_over:
+        shown.append(table_state(table))
+        if table.learner_to_move():
+            table.act(table.view.legal[0])
+        else:
+            table.step()
+    return shown
+
+
+def test_the_review_says_why_the_others_bid_after_the_hand_only() -> None:
+    table = TableSession("classic", seed=2024, speed="step")
+    during = play_out(table)
+    hand = table.shown_hand
+    assert table.review() is not None
+    review = table_state(table)["review"]
+    others = [s for s, _, _ in hand.history if s != table.seat][:3]
+    assert [Seat.parse(b["seat"]) for b in review["bids"]] == others  # bid order
+    assert review["bids_title"] == "Why the others bid"
+    for row in review["bids"]:
+        seat = Seat.parse(row["seat"])
+        bid, reason = textbook(hand, seat)
+        assert bid == hand.bids[seat]  # rule bots: the textbook's own bid
+        why = reason.split(": ", 1)[1]
+        assert row["text"] == f"{seat_words(seat)} bid {bid.label()}: {why}."
+        assert " ".join(g["symbol"] + " " + g["ranks"] for g in row["cards"]) == (
+            cards_text(hand.initial[seat]).replace("  ", " ")
+        )
+        # shown only now: no state of the hand held the reason
+        assert all(why not in json.dumps(s, ensure_ascii=False) for s in during)
+    assert all(s["review"] is None for s in during)
+    text = str(table.last_review)
+    assert "Why the others bid." in text
+    assert all(row["text"] in text for row in review["bids"])
+
+
+def seat_words(seat: Seat) -> str:
+    return "North (partner)" if seat is Seat.NORTH else seat.full
+
+
+def test_a_bot_that_leaves_the_textbook_says_so() -> None:
+    table = TableSession("classic", seed=2024, opponents="search", partner="search")
+    assert table.bid(3)
+    while not table.between:
+        table.act(table.view.legal[0])
+    review = table.review()
+    assert review is not None
+    reasons = review.bids
+    differs = [r for r in reasons if not r.agrees]
+    assert differs, "seed 2024: West (search) bids 3 where the textbook bids 2"
+    for r in reasons:
+        bid, reason = textbook(table.shown_hand, r.seat)
+        assert (r.textbook, r.reason) == (bid, reason)
+        if r.agrees:
+            assert ", the textbook bid: " in r.text
+        else:
+            assert f"; the textbook bid is {bid.label()}: " in r.text
+    assert reasons[0].text.startswith("North (partner, search) bid ")
+
+
+def played_by(levels: dict[Seat, str], hand: Hand) -> Hand:
+    bots = {seat: make_bot(levels.get(seat, "rule"), seed=1) for seat in hand.seats}
+    while not hand.is_over:
+        seat = hand.turn
+        assert seat is not None
+        hand.apply(bots[seat].act(hand.view(seat)), seat)
+    return hand
+
+
+def test_a_blind_nil_is_explained_by_the_score_not_the_cards() -> None:
+    # East-West 300 behind: both bid Blind Nil before looking
+    hand = played_by({}, Hand("classic", seed=1, scores={"NS": 300, "EW": 0}))
+    reasons = bid_reasons(hand, Seat.SOUTH, {})
+    blind = [r for r in reasons if r.bid.is_blind]
+    assert [r.seat for r in blind] == [Seat.EAST, Seat.WEST]
+    for r in blind:
+        assert r.text == (
+            f"{r.seat.full} bid Blind Nil: you are 300 points behind, so the "
+            "200-point gamble is worth it."
+        )
+        assert r.cards == ()  # bid on no cards
+    assert len(reasons) == 3 and reasons[-1].cards == hand.initial[Seat.NORTH]
+
+
+def test_two_players_explain_the_one_other_bid() -> None:
+    table = TableSession("two-player", seed=5)
+    while not table.between:
+        table.act(table.view.legal[0])
+    table.review()
+    review = table_state(table)["review"]
+    assert review["bids_title"] == "Why your opponent bid"
+    [row] = review["bids"]
+    hand = table.shown_hand
+    bid, reason = textbook(hand, Seat.NORTH)
+    assert row["text"] == f"North bid {bid.label()}: {reason.split(': ', 1)[1]}."
+    assert sum(len(g["ranks"].split()) for g in row["cards"]) == 13
+    # declared before drawing: the score's reason, from the declaration
+    hand = played_by({}, Hand("two-player", seed=1, scores={"S": 300, "N": 0}))
+    [r] = bid_reasons(hand, Seat.SOUTH, {})
+    assert r.bid == Bid.BLIND_NIL and r.cards == ()
+    assert r.text.startswith("North bid Blind Nil: you are 300 points behind")

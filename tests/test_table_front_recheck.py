@@ -42,7 +42,8 @@ def _rect(page: Any, selector: str) -> dict[str, float]:
 def test_tab_from_the_review_reaches_next_hand(browser: Any, states: Any) -> None:
     """One Next hand, under the review (a second one in the review's header
     showed two to a sighted learner): Tab from the review's Close reaches
-    it, and Escape closes the review onto it."""
+    it after the review's one control (why the others bid), and Escape
+    closes the review onto it."""
     page = open_table(browser, states["reviewed"])
     page.evaluate(FRAMES)
     shown = page.evaluate(
@@ -55,6 +56,13 @@ def test_tab_from_the_review_reaches_next_hand(browser: Any, states: Any) -> Non
     assert page.evaluate(FOCUSED) == "review"
     page.keyboard.press("Tab")
     assert page.evaluate(FOCUSED) == "review-close"
+    page.keyboard.press("Tab")  # the review's last control: why the others bid
+    assert (
+        page.evaluate(
+            "() => document.activeElement.closest('[data-testid]').dataset.testid"
+        )
+        == "review-bids"
+    )
     page.keyboard.press("Tab")
     assert page.evaluate(FOCUSED) == "next-hand"
     assert tid(page, "review").is_visible()  # the review stays open meanwhile
@@ -260,13 +268,13 @@ FITS = [
 def test_large_print_shows_the_hand_and_choices_without_scrolling(
     browser: Any, width: int, viewport: tuple[int, int]
 ) -> None:
-    """Large print's table is 690 px tall. At 1280x800 and 1366x768, the
+    """Large print's table is 600 px tall (690 once). At 1280x800 and 1366x768, the
     table scrolled to the window's top, the hand and the choices (under the
     coach's hint and the estimate, the strip at its tallest) end within the
     window, and within what JupyterLab leaves its notebook there (its menu,
     tabs, notebook toolbar and status bar take some 116 px): measured, they
-    end 617 px below the table's top, 649 px under a hint and the estimate
-    in a table 850 px wide."""
+    end 551 px below the table's top (617 once), 570 px under a hint and
+    the estimate in a table 850 px wide (649 once)."""
     table = SpadesTable("cards4net", seed=2024, speed="instant")
     if table.state["hand"]["hidden"]:
         table.look()
@@ -284,6 +292,67 @@ def test_large_print_shows_the_hand_and_choices_without_scrolling(
         assert got["cards"] == 13, got
         assert got["choices"] or state is playing, got
         assert max(got["hand"], got["choices"]) <= min(got["room"], notebook), got
+        assert not page.errors, page.errors
+        page.close()
+
+
+#: each card of the hand: its corner's rank (the one part of a card the
+#: fan leaves to see), the card under that point, and the point
+INDEX_JS = """() => [...document.querySelectorAll('.spt-hand .spt-card')].map((c) => {
+  const r = c.querySelector('.spt-index text').getBoundingClientRect();
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  const under = document.elementFromPoint(x, y)?.closest('.spt-card');
+  return {code: c.dataset.code, under: under?.dataset.code ?? null, x, y};
+})"""
+
+
+@pytest.mark.parametrize("width", [1170, 936])  # JupyterLab at 1366x768
+def test_large_print_fits_a_projector_at_1366x768(browser: Any, width: int) -> None:
+    """Large print at 1366x768, JupyterLab's cell with the file browser
+    closed and open: the table is 600 px tall, as in normal print (it was
+    690: with the browser's and JupyterLab's bars, the hand and the choices
+    were under the window's edge). The hand, the choices and the tools end
+    within its 600 px; the cards keep their size (80 x 112 px) and each
+    card's corner index is its own: a click there reaches that card, the
+    leftmost and the rightmost too (the fan overlaps more, beside the
+    learner's plate)."""
+    table = SpadesTable("cards4net", seed=2024, speed="instant")
+    if table.state["hand"]["hidden"]:
+        table.look()
+    table.hint()
+    table.estimate()
+    bidding = copy_state(table.state)
+    table.bid(3)
+    playing = copy_state(table.state)
+    for state in (bidding, playing):
+        state["prefs"]["large_print"] = True
+        page = open_table(browser, state, width, (1366, 768))
+        got = page.evaluate(FIT_JS)
+        assert got["cards"] == 13, got
+        assert got["choices"] or state is playing, got
+        table_box = page.locator(".spt").bounding_box()
+        tools = page.locator(".spt-tools").bounding_box()
+        assert table_box and tools
+        assert table_box["height"] <= 600, table_box
+        assert max(got["hand"], got["choices"]) <= 560, got
+        assert tools["y"] + tools["height"] - table_box["y"] <= 600, tools
+        size = tid(page, f"card-{state['hand']['cards'][0]['code']}").evaluate(
+            "(c) => [c.offsetWidth, c.offsetHeight]"
+        )
+        assert size == [80, 112], size
+        cards = page.evaluate(INDEX_JS)
+        assert [c["under"] for c in cards] == [c["code"] for c in cards], cards
+        page.evaluate(
+            "() => { window.clicked = []; document.addEventListener('click', (e) =>"
+            " window.clicked.push(e.target.closest('[data-code]')?.dataset.code),"
+            " true); }"
+        )
+        for card in (cards[0], cards[-1]):
+            page.mouse.click(card["x"], card["y"])
+        assert page.evaluate("() => window.clicked") == [
+            cards[0]["code"],
+            cards[-1]["code"],
+        ]
         assert not page.errors, page.errors
         page.close()
 

@@ -304,15 +304,18 @@ show_table(
 # Under `suicide`, each partnership must have exactly one Nil: if the first
 # partner to bid does not bid Nil, the second **must**, even under
 # `cards4net`, whose own rule closes Nil once the partner has bid: suicide
-# overrides it. Here the first two players bid numbers, so their partners
-# are forced:
+# overrides it. Here the first two players bid their spades, so their
+# partners are forced:
 
 # %%
 suicide = bidding_options(
     "cards4net+suicide",
     seed=9,
-    choose=lambda hand, legal: next((b for b in legal if not b.is_nil), legal[0]),
+    choose=lambda hand, legal: next(
+        (b for b in legal if b == Bid(spades_held(hand, hand.turn))), legal[0]
+    ),
 )
+print({seat.full: bid.label() for seat, bid in suicide.bids.items()})
 
 # %%
 hand = Hand("cards4net+suicide", dealer="W", seed=9)
@@ -377,6 +380,7 @@ hand = Hand(jokers, dealer="W", seed=2)
 print("North, not looked yet, may:", labels(hand.legal_actions()))
 hand.apply(Bid.BLIND_SEVEN)
 print("East may:                  ", labels(hand.legal_actions()))
+hand.apply("look")  # East looks instead: no Blind Seven for East-West
 hand.apply(3)
 print("South must:                ", labels(hand.legal_actions()))
 print("   ", hand.why_illegal(Bid(4)))
@@ -531,6 +535,25 @@ for side, result in two.result.items():
     )
 
 # %% [markdown]
+# Each player is a side of one, scored as a partnership would be, with the
+# Nil values below; a failed Nil's tricks are not bags (there is no partner
+# for them to help either):
+
+# %%
+two_rules = Rules("two-player")
+print(
+    f"Nil: +{two_rules.nil_value} / -{two_rules.nil_value}; double nil: "
+    f"+{two_rules.blind_nil_value} / -{two_rules.blind_nil_value}"
+)
+failed = score_hand(
+    two_rules,
+    {Seat.NORTH: Bid.NIL, Seat.SOUTH: Bid(4)},
+    {Seat.NORTH: 2, Seat.SOUTH: 11},
+    {},
+)["N"]
+print(f"North's Nil fails with 2 tricks: {failed.points:+d}, {failed.bags_gained} bags")
+
+# %% [markdown]
 # **Double nil** (Blind Nil for two players) is declared before drawing the
 # first card. After the draw, that player may throw away up to three cards
 # and gets replacements at random from the discard pile:
@@ -607,6 +630,12 @@ quiz = Quiz(
             answer=south_bids("cards4net+mirror", dealer="W"),
             why="Mirror turns no spades into Nil, under every preset.",
             hint="Under mirror your bid is your spades; what if you hold none?",
+            wrong={
+                "0": "Under mirror no spades means Nil, not the number 0, under "
+                "every preset.",
+                "0 or Nil": "Mirror leaves no choice: your bid is your spades, "
+                "and with none it is Nil.",
+            },
         ),
         Question(
             "cards4net+whiz, the same cards, North has bid: what may South bid?",

@@ -85,7 +85,8 @@ PRESETS: _Registry = _frozen(
         ),
         "yppedia": (
             "YPPedia: as classic, Nil 50 and Blind Nil 100, one blind nil per team, "
-            "failed-nil tricks ignored, game also lost at -200",
+            "failed-nil tricks ignored, the game also ends when a side falls to "
+            "-200 or below (the higher score wins)",
             dict(
                 numeric_zero=False,
                 nil_before_partner_only=False,

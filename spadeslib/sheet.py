@@ -112,8 +112,9 @@ def _deal(rules: Rules) -> list[str]:
     if rules.players == 2:
         return [
             "No deal: the stock is shuffled. In turn, each player takes the top "
-            "card and keeps it (the next one goes face down to the discard pile) "
-            "or discards it and keeps the next one, until each holds 13 cards.",
+            "card and keeps it (the next one goes to the discard pile) or discards "
+            "it and keeps the next one, until each holds 13 cards. Discards are "
+            "face down: the drawer sees them, the opponent does not.",
             "The first to draw swaps every hand; the other player bids first and "
             "leads first.",
         ]
@@ -199,7 +200,7 @@ def _blind(rules: Rules) -> list[str]:
         text += (
             f" After the draw, that player may discard up to "
             f"{rules.blind_nil_discards} cards and replace them at random from the "
-            "discard pile."
+            "discard pile, never taking back the cards just thrown."
         )
     return [text]
 
@@ -282,7 +283,7 @@ def _nil_tricks(rules: Rules) -> str:
     if rules.players == 2:
         return "A failed Nil's tricks are not bags."
     bids = {N: Bid.NIL, S: Bid(3), E: Bid(4), W: Bid(4)}
-    points = _team_points(rules, bids, {N: 1, S: 3, E: 5, W: 4})
+    points = _team_points(rules, bids, {N: 1, S: 2, E: 5, W: 5})
     fate = {
         "team": "count towards the partner's contract",
         "bags": "do not count for the partner; each is a bag worth 1 point",
@@ -290,7 +291,7 @@ def _nil_tricks(rules: Rules) -> str:
     }[rules.nil_tricks]
     return (
         f"A nil bidder's tricks {fate}. Nil fails with 1 trick, partner bid 3 "
-        f"and won 3: the side scores {_signed(points)}."
+        f"and won 2: the side scores {_signed(points)}."
     )
 
 

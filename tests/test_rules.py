@@ -65,7 +65,7 @@ def test_classic_preset() -> None:
 
 def test_yppedia_preset() -> None:
     """Source 003: as classic but nil 50, blind nil 100, one blind nil per team,
-    failed-nil tricks ignored, game lost at -200."""
+    failed-nil tricks ignored, the game also ends at -200 or below."""
     r = Rules("yppedia")
     c = Rules("classic")
     assert (r.nil_value, r.blind_nil_value) == (50, 100)
@@ -75,6 +75,16 @@ def test_yppedia_preset() -> None:
     same = ("numeric_zero", "nil_before_partner_only", "double_nil", "blind_nil",
             "blind_nil_margin", "exchange")  # fmt: skip
     assert all(getattr(r, f) == getattr(c, f) for f in same)
+
+
+def test_yppedia_summaries_say_the_game_ends_at_the_threshold() -> None:
+    """RULES.md: the game also ends at -200 or below, and the higher score
+    wins (the side at -200 may still win); it is not "lost at -200"."""
+    from spadeslib.table.words import PRESET_WORDS
+
+    for summary in (PRESETS["yppedia"][0], PRESET_WORDS["yppedia"][1]):
+        assert "ends when a" in summary and "falls to -200 or below" in summary
+        assert "higher score win" in summary and "lost" not in summary
 
 
 def test_two_player_preset() -> None:

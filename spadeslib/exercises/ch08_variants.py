@@ -67,6 +67,11 @@ class PointsExercise(Spec):
         scores = score_hand(rules or self.rules, self.bids, self.tricks, bags)
         return scores[side or self.side]
 
+    def under(self, mistake: str, text: str, **changes: Any) -> Mistake:
+        """The ``mistake`` of scoring under the rules so changed."""
+        rules = dataclasses.replace(self.rules, **changes)
+        return Mistake(mistake, self.score(rules).points, text)
+
     def key(self) -> int:
         return self.score().points
 
@@ -141,75 +146,71 @@ class SameHandPresets(PointsExercise):
         seat, partner = self.nil_seat, self.nil_seat.partner
         s = self.score()
         won = self.nil_tricks_text()
+        how, preset = self.rules.nil_tricks, self.preset
         out = [
             Mistake(
                 "no-nil",
                 s.points - s.nil_points,
                 f"you left out {seat.full}'s Nil: {seat.full} won "
                 f"{plural(self.tricks[seat], 'trick')}, so the Nil failed, and a "
-                f"failed Nil costs points of its own under {self.preset}, on top of "
+                f"failed Nil costs points of its own under {preset}, on top of "
                 f"{partner.full}'s contract",
             )
         ]
-        how = self.rules.nil_tricks
         if how == "team":
-            out.append(
-                Mistake(
-                    "nil-tricks-dropped",
-                    self.score(
-                        dataclasses.replace(self.rules, nil_tricks="ignored")
-                    ).points,
-                    f"you left out {won}: under {self.preset} a nil bidder's tricks "
-                    f"count towards the partner's contract ({partner.full}'s), even "
-                    "when the Nil fails",
-                )
+            text = (
+                f"you left out {won}: under {preset} a nil bidder's tricks count "
+                f"towards the partner's contract ({partner.full}'s), even when the "
+                "Nil fails"
             )
+            out.append(self.under("nil-tricks-dropped", text, nil_tricks="ignored"))
         else:
-            rule = (
-                "are bags (1 point each), not contract tricks"
-                if how == "bags"
-                else "count for nothing"
+            rule = {"bags": "are bags (1 point each), not contract tricks"}.get(
+                how, "count for nothing"
             )
-            out.append(
-                Mistake(
-                    "nil-tricks-counted",
-                    self.score(
-                        dataclasses.replace(self.rules, nil_tricks="team")
-                    ).points,
-                    f"you counted {won} towards {partner.full}'s contract: under "
-                    f"{self.preset} a failed nil bidder's tricks {rule}",
-                )
+            text = (
+                f"you counted {won} towards {partner.full}'s contract: under "
+                f"{preset} a failed nil bidder's tricks {rule}"
             )
+            out.append(self.under("nil-tricks-counted", text, nil_tricks="team"))
+        if how == "ignored":
+            text = (
+                f"you counted {won} as bags (1 point each), as classic does: under "
+                f"{preset} a failed nil bidder's tricks count for nothing, neither "
+                "for the partner nor as bags"
+            )
+            out.append(self.under("nil-tricks-as-bags", text, nil_tricks="bags"))
+        usual = Rules().nil_value
+        if self.rules.nil_value != usual:
+            text = (
+                f"you gave {seat.full}'s Nil the usual ±{usual}: under {preset} a "
+                f"Nil is worth ±{self.rules.nil_value}"
+            )
+            out.append(self.under("nil-value", text, nil_value=usual))
         if how == "bags":
-            out.append(
-                Mistake(
-                    "nil-tricks-ignored",
-                    self.score(
-                        dataclasses.replace(self.rules, nil_tricks="ignored")
-                    ).points,
-                    f"you dropped {won}: under {self.preset} a nil bidder's tricks "
-                    "are bags, worth 1 point each",
-                )
+            text = (
+                f"you dropped {won}: under {preset} a nil bidder's tricks are bags, "
+                "worth 1 point each"
             )
+            out.append(self.under("nil-tricks-ignored", text, nil_tricks="ignored"))
         for other, note in PRESET_NOTES.items():
-            if other != self.preset:
+            if other != preset:
+                text = (
+                    f"that is the score under {other} ({note}); under {preset}: "
+                    f"{PRESET_NOTES[preset]}"
+                )
                 out.append(
-                    Mistake(
-                        f"as-{other}",
-                        self.score(Rules(other)).points,
-                        f"that is the score under {other} ({note}); under "
-                        f"{self.preset}: "
-                        f"{PRESET_NOTES[self.preset]}",
-                    )
+                    Mistake(f"as-{other}", self.score(Rules(other)).points, text)
                 )
         return out
 
     def hint(self) -> str:
         seat = self.nil_seat
         return (
-            f"Under {self.preset}, score {seat.full}'s Nil on its own (made or "
-            f"failed), then {seat.partner.full}'s contract: does {self.preset} count "
-            f"a nil bidder's tricks towards the partner's contract?"
+            f"Under {self.preset} a Nil is worth ±{self.rules.nil_value}: score "
+            f"{seat.full}'s Nil on its own (made or failed), then "
+            f"{seat.partner.full}'s contract: does {self.preset} count a nil "
+            "bidder's tricks towards the partner's contract?"
         )
 
 
@@ -320,27 +321,40 @@ class BlindSeven(PointsExercise):
         return (
             f"Rules: {self.rules.full_spec}. {side_name(self.side)} declared "
             "Blind Seven "
-            f"before looking at their cards.\n{self.table()}\nHow many points do "
+            "before looking at their cards: one contract of 7 for the team."
+            f"\n{self.table()}\nHow many points do "
             f"{side_name(self.side)} score (no bags carried in)?"
         )
 
     def mistakes(self) -> list[Mistake]:
         s = self.score()
-        plain = self.score(dataclasses.replace(self.rules, blind_seven_value=70)).points
+        ten = (
+            "you scored it like an ordinary contract of 7 (±70); Blind Seven is "
+            f"worth ±{self.rules.blind_seven_value}"
+        )
         return [
-            Mistake(
-                "ten-per-trick",
-                plain,
-                "you scored it like an ordinary contract of 7 (±70); Blind Seven is "
-                f"worth ±{self.rules.blind_seven_value}",
-            ),
+            self.under("ten-per-trick", ten, blind_seven_value=70),
             Mistake(
                 "no-overtricks",
                 s.points - s.overtricks,
                 "overtricks still score 1 point each (and are bags)",
             ),
+            *([self.contract_14()] if s.made else []),
             self.made_or_set("Blind Seven"),
         ]
+
+    def contract_14(self) -> Mistake:
+        """Blind Seven scored as set when it was made: as a contract of
+        7 + 7 = 14, which 13 tricks can never make."""
+        s = self.score()
+        return Mistake(
+            "contract-14",
+            -self.rules.blind_seven_value,
+            "Blind Seven is one contract of 7 for the team, not 7 + 7 = 14 (which "
+            f"13 tricks never make): {side_name(self.side)} won "
+            f"{plural(s.tricks, 'trick')}, at least 7, so Blind Seven is made and "
+            "scores its value, not minus it",
+        )
 
     def hint(self) -> str:
         return (
@@ -418,23 +432,40 @@ class TwoPlayer(PointsExercise):
                     f"won, and a failed Nil costs {nil} (-{nil})",
                 )
             )
-        out.append(
-            Mistake(
-                "partnership",
-                10 * (self.bids[Seat.NORTH].tricks + self.bids[Seat.SOUTH].tricks),
-                "the two players are opponents and each scores alone; do not "
-                "add their bids",
-            )
-        )
-        if s.made is False:
+            if won:
+                text = (
+                    f"you counted {me.full}'s {plural(won, 'trick')} as "
+                    f"{'a bag' if won == 1 else 'bags'} (1 point each): a failed "
+                    f"Nil's tricks are not bags, the Nil just costs {nil}"
+                )
+                out.append(self.under("nil-tricks-bags", text, nil_tricks="bags"))
+        elif s.overtricks:
             out.append(
                 Mistake(
-                    "softened",
-                    -10 * (s.contract - s.tricks),
-                    "a set contract costs 10 per trick bid, whatever was won",
+                    "no-overtricks",
+                    s.points - s.overtricks,
+                    f"{me.full} won {plural(s.overtricks, 'trick')} more than the "
+                    f"{s.contract} bid: each overtrick scores 1 point (and is a bag)",
                 )
             )
+        partners = (
+            "you scored North and South as partners, one side with both bids and "
+            "all 13 tricks; the two players are opponents and each scores alone"
+        )
+        out.append(Mistake("partnership", self.as_partners(), partners))
+        if s.made is False:
+            soft = "a set contract costs 10 per trick bid, whatever was won"
+            out.append(Mistake("softened", -10 * (s.contract - s.tricks), soft))
         return out
+
+    def as_partners(self) -> int:
+        """North and South scored as partners under four-player rules with the
+        same values (East and West bid 1 each and win nothing)."""
+        same = ("nil_value", "blind_nil_value", "nil_tricks", "ten_for_200")
+        four = Rules(**{name: getattr(self.rules, name) for name in same})
+        bids = {**self.bids, Seat.EAST: Bid(1), Seat.WEST: Bid(1)}
+        tricks = {**self.tricks, Seat.EAST: 0, Seat.WEST: 0}
+        return score_hand(four, bids, tricks, {})["NS"].points
 
     def hint(self) -> str:
         zero = self.bids[Seat.parse(self.side)].is_nil
@@ -532,25 +563,29 @@ class TenFor200(PointsExercise):
         )
 
     def mistakes(self) -> list[Mistake]:
-        plain = self.score(dataclasses.replace(self.rules, ten_for_200=False)).points
         s = self.score()
-        return [
-            Mistake(
-                "plain-ten",
-                plain,
-                "with ten_for_200 a contract of exactly 10 scores "
-                f"±{self.rules.ten_for_200_value}, not ±100",
-            ),
+        value = self.rules.ten_for_200_value
+        plain = f"with ten_for_200 a contract of exactly 10 scores ±{value}, not ±100"
+        out = [
+            self.under("plain-ten", plain, ten_for_200=False),
             Mistake(
                 "no-overtricks",
                 s.points - s.overtricks,
-                "overtricks still score 1 point each on top of the 200",
+                f"overtricks still score 1 point each on top of the {value}",
             ),
             self.made_or_set("the contract of 10"),
         ]
+        if s.made is False:
+            soft = f"a set contract of 10 costs {value}, not 10 per missing trick"
+            out.append(Mistake("softened", -10 * (s.contract - s.counted_tricks), soft))
+        return out
 
     def hint(self) -> str:
-        return "Add the partners' bids: is the contract exactly 10?"
+        value = self.rules.ten_for_200_value
+        return (
+            "The partners' bids add up to a contract of exactly 10: made, it "
+            f"scores {value} plus 1 per overtrick; set, it costs {value}."
+        )
 
 
 EXERCISES = [

@@ -65,7 +65,8 @@ PRESET_WORDS: dict[str, tuple[str, str]] = {
     "yppedia": (
         "YPPedia",
         "as Classic, but Nil is worth 50 and Blind Nil 100, one Blind Nil per "
-        "team, and a game is also lost at -200 (YPPedia tables use a move "
+        "team, and the game also ends when a team falls to -200 or below, the "
+        "higher score winning (YPPedia tables use a move "
         "timer: set one in Options)",
     ),
     "two-player": (

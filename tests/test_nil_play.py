@@ -37,6 +37,19 @@ RUFF = {
     "W": "8D 7D 6D 5D 4D 3D 2D QH 10S 9S 8S 7S 6S",
 }
 TWO_CLUBS = ["2C", "AC", "3C", "6C", "KC", "4C", "7C", "JC"]
+# cards4net seed 123, hand 1: North bids Nil and shows out of diamonds on
+# the second diamond; by trick 8 South is out of diamonds too
+SEED_123 = {
+    "N": "9S 5S 4S JH 3H 2H QC 10C 9C 7C 5C 2C 6D",
+    "E": "KS QS 6S 7H 6H KC JC 4C AD JD 7D 5D 2D",
+    "S": "JS 7S 2S AH KH 10H 8H 4H 8C 6C 9D 8D 4D",
+    "W": "AS 10S 8S 3S QH 9H 5H AC 3C KD QD 10D 3D",
+}
+# tricks 1-7, four cards each
+SEED_123_PLAYS = (
+    "3C 2C KC 6C  2D 9D 10D 6D  3D JH AD 4D  JD 8D QD 9C  "
+    "5H 3H 6H 8H  AH 9H 2H 7H  KH QH QC QS"
+)
 
 
 def rule(
@@ -82,6 +95,20 @@ def test_no_cover_ruff_when_partner_can_discard():
     card, reason = rule(RUFF, "W", ["nil", 4, 4, 3], plays)
     assert card == Card.parse("JS")
     assert not reason.startswith("Cover")
+
+
+def test_keeps_its_spades_for_partners_nil_when_the_trick_can_wait():
+    # East leads the 5♦ at trick 8; North, out of diamonds, still holds
+    # clubs to throw, and South's 10♥ and 4♥ are winners for its contract:
+    # the J♠ stays to cover North's spades later (the rule level used to
+    # trump with it)
+    plays = [*SEED_123_PLAYS.split(), "5D"]
+    card, reason = rule(SEED_123, "S", [4, "nil", 4, 3], plays)
+    assert isinstance(card, Card) and card.suit.letter != "S"
+    assert reason == (
+        f"Your partner's Nil is safe on this trick: throw away the {card.symbol} "
+        "and keep your spades to cover it later"
+    )
 
 
 def test_nil_surely_lost_plays_for_the_contract():

@@ -282,6 +282,16 @@ def _follow_win(
         if over:
             if last:
                 return lowest(over), ("overruff" if best >> 4 == TRUMP else "ruff")
+            if _covering(st, ctx) and st.need(st.side(seat)) <= _my_winners(
+                st, seat, ctx
+            ):
+                # the partner's nil is safe on this trick and the contract
+                # can wait: trump only with the lowest spade, and only if it
+                # holds; keep the others to cover the nil later
+                c = lowest(over)
+                if ctx.opp_risk(c, led) < 0.3:
+                    return c, ("overruff" if best >> 4 == TRUMP else "ruff")
+                return discard_keep(st, seat, legal, ctx), "cover_keep_trumps"
             m = over
             while m:
                 low = m & -m
@@ -292,6 +302,12 @@ def _follow_win(
             c = lowest(over)
             return c, ("overruff" if best >> 4 == TRUMP else "ruff")
     return discard_keep(st, seat, legal, ctx), "cannot_win"
+
+
+def _covering(st: State, ctx: SeatContext) -> bool:
+    """Whether the partner's nil still stands (this seat covers it)."""
+    partner = ctx.partner
+    return partner >= 0 and bool(st.nil[partner]) and st.tricks_won[partner] == 0
 
 
 def _follow_lose(

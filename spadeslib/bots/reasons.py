@@ -82,6 +82,8 @@ def card_reason(view: PlayerView, st: State, card: Card, code: str) -> str:
         "cover_safe": f"Partner's {partners} is safe on this trick; play the {c}",
         "cover_low": f"Partner can play under the {best}; keep your high cards: "
         f"play the {c}",
+        "cover_keep_trumps": f"Your partner's {partners} is safe on this trick: "
+        f"throw away the {c} and keep your spades to cover it later",
         # opponents' nil
         "attack_lead_low": f"Attack {opp}: lead "
         + (f"the low {c}" if _is_low(card) else _lowest_words(view, card)),

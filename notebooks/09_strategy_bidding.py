@@ -662,11 +662,11 @@ print(
 
 # %% [markdown]
 # Over all the deals, North's Blind Nil was made in 72% of them and it
-# was a clear gain for the hand: +67 points as scored and +45 with the
+# was a clear gain for the hand: +67 points as scored and +46 with the
 # bags counted, each many standard errors from zero. North's bot, left to
 # itself, looked at its cards in every deal (its reason is printed above)
 # and bid a number, or in 80 deals Nil, so the comparison is a Blind Nil
-# against the bot's ordinary bid. The Blind Nil still did worse in 29% of
+# against the bot's ordinary bid. The Blind Nil still did worse in 28% of
 # the deals: a gain on average, not on every hand.
 #
 # What North knows before looking is its place in the bidding (and the

@@ -326,6 +326,25 @@ def test_a_winner_above_the_cheapest_says_why_it_is_high():
     assert low == "Win with the J♣, the cheapest card that takes the trick"
 
 
+def test_the_highest_card_left_is_not_called_unlikely_to_be_beaten() -> None:
+    # a learner at the table: "West is unlikely to beat it" of an A♥
+    from spadeslib.bots.knowledge import state_from_view
+    from spadeslib.bots.reasons import card_reason
+
+    deal = {
+        **CLUBS,
+        "S": CLUBS["S"].replace("KC", "AC"),
+        "W": CLUBS["W"].replace("AC", "KC"),
+    }
+    hand = setup(deal, [3, 3, 3, 3, "5C"], dealer="N")
+    view = hand.view("S")
+    high = card_reason(view, state_from_view(view), Card.parse("AC"), "win_cheap")
+    assert high == (
+        "Win with the A♣: a lower card would win for now, but West could beat "
+        "it; no club left beats the A♣, only a spade can"
+    )
+
+
 def test_a_hint_that_leaves_the_textbook_card_says_which_and_why() -> None:
     """A learner at the table: the hint trumped the partner's winning card,
     compared it with another trump, and never said why not the textbook

@@ -417,9 +417,27 @@ def _high_enough(view: PlayerView, card: Card, code: str) -> str:
             f"Trump with the {c}: a lower spade would win for now, but this one "
             f"is high enough that {later} {verb} unlikely to overtrump it"
         )
+    rules = view.rules
+    suit = rules.trick_suit(card)
+    higher = [
+        x
+        for x in view.unseen_cards()
+        if rules.trick_suit(x) == suit and rules.beats(x, card, suit)
+    ]
+    if higher:
+        return (
+            f"Win with the {c}: a lower card would win for now, but this one is "
+            f"high enough that {later} {verb} unlikely to beat it"
+        )
+    # the highest of its suit left: only a trump beats it, if anything
+    if rules.is_trump(card):
+        return (
+            f"Win with the {c}: a lower spade would win for now, but {later} "
+            f"could beat it; no spade left beats the {c}"
+        )
     return (
-        f"Win with the {c}: a lower card would win for now, but this one is "
-        f"high enough that {later} {verb} unlikely to beat it"
+        f"Win with the {c}: a lower card would win for now, but {later} could "
+        f"beat it; no {suit.singular} left beats the {c}, only a spade can"
     )
 
 

@@ -275,15 +275,7 @@ def test_large_print_shows_the_hand_and_choices_without_scrolling(
     tabs, notebook toolbar and status bar take some 116 px): measured, they
     end 551 px below the table's top (617 once), 570 px under a hint and
     the estimate in a table 850 px wide (649 once)."""
-    table = SpadesTable("cards4net", seed=2024, speed="instant")
-    if table.state["hand"]["hidden"]:
-        table.look()
-    table.hint()
-    table.estimate()
-    bidding = copy_state(table.state)
-    table.bid(3)
-    table.hint()
-    playing = copy_state(table.state)
+    bidding, playing = _bidding_and_playing(hint_in_play=True)
     notebook = viewport[1] - 116
     for state in (bidding, playing):
         state["prefs"]["large_print"] = True
@@ -294,6 +286,21 @@ def test_large_print_shows_the_hand_and_choices_without_scrolling(
         assert max(got["hand"], got["choices"]) <= min(got["room"], notebook), got
         assert not page.errors, page.errors
         page.close()
+
+
+def _bidding_and_playing(hint_in_play: bool) -> tuple[Any, Any]:
+    """cards4net seed 2024's table states: South bidding under the hint and
+    the estimate, then playing its first card (under a hint too, or not)."""
+    table = SpadesTable("cards4net", seed=2024, speed="instant")
+    if table.state["hand"]["hidden"]:
+        table.look()
+    table.hint()
+    table.estimate()
+    bidding = copy_state(table.state)
+    table.bid(3)
+    if hint_in_play:
+        table.hint()
+    return bidding, copy_state(table.state)
 
 
 #: each card of the hand: its corner's rank (the one part of a card the
@@ -316,14 +323,7 @@ def test_large_print_fits_a_projector_at_1366x768(browser: Any, width: int) -> N
     card's corner index is its own: a click there reaches that card, the
     leftmost and the rightmost too (the fan overlaps more, beside the
     learner's plate)."""
-    table = SpadesTable("cards4net", seed=2024, speed="instant")
-    if table.state["hand"]["hidden"]:
-        table.look()
-    table.hint()
-    table.estimate()
-    bidding = copy_state(table.state)
-    table.bid(3)
-    playing = copy_state(table.state)
+    bidding, playing = _bidding_and_playing(hint_in_play=False)
     for state in (bidding, playing):
         state["prefs"]["large_print"] = True
         page = open_table(browser, state, width, (1366, 768))

@@ -11,9 +11,10 @@ from spadeslib import Hand, Seat
 from spadeslib.actions import Bid
 from spadeslib.bots import make_bot
 from spadeslib.bots.rule_bot import rule_decision
+from spadeslib.cards import Rank
 from spadeslib.display import cards_text
 from spadeslib.table import TableSession, table_state
-from spadeslib.table.bid_reasons import bid_reasons
+from spadeslib.table.bid_reasons import BIDS_NOTE, bid_reasons
 
 
 def textbook(hand: Hand, seat: Seat) -> tuple[Bid, str]:
@@ -87,9 +88,34 @@ def test_a_bot_that_leaves_the_textbook_says_so() -> None:
         assert (r.textbook, r.reason) == (bid, reason)
         if r.agrees:
             assert ", the textbook bid: " in r.text
-        else:
-            assert f"; the textbook bid is {bid.label()}: " in r.text
+        else:  # why the bot's bid, then the textbook's (said only why that)
+            assert r.text.startswith(
+                f"{r.seat.full} (search) bid {r.bid.label()}: it chose by playing"
+                " out deals of the cards it could not see; the textbook bids"
+                f" {bid.label()}: "
+            ), r.text
     assert reasons[0].text.startswith("North (partner, search) bid ")
+
+
+def test_a_novice_s_bid_is_a_beginner_s_count() -> None:
+    """The novice bids its aces and kings (seed 14: 1 where the textbook bids
+    Nil): said, with how many it holds (none: 1 is the lowest bid of
+    classic), before the textbook's bid."""
+    hand = played_by({Seat.NORTH: "novice"}, Hand("classic", seed=14))
+    [north] = [
+        r for r in bid_reasons(hand, Seat.SOUTH, {Seat.NORTH: "novice"}) if not r.agrees
+    ]
+    bid, _ = textbook(hand, Seat.NORTH)
+    high = sum(c.rank in (Rank.ACE, Rank.KING) for c in north.cards)
+    assert north.text.startswith(
+        f"North (partner, novice) bid {north.bid.label()}, a beginner's count of"
+        f" its aces and kings ({high or 'none'}); the textbook bids {bid.label()}: "
+    ), north.text
+
+
+def test_the_note_says_whose_reasons_and_what_their_figures_mean() -> None:
+    for words in ("the textbook (the rule bot)", '"Counted"', "chapter 3", "in play"):
+        assert words in BIDS_NOTE
 
 
 def played_by(levels: dict[Seat, str], hand: Hand) -> Hand:

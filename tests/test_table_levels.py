@@ -71,6 +71,23 @@ def test_a_change_between_hands_applies_at_once() -> None:
     assert seen and {level for _, _, level in seen} == {"novice"}
 
 
+def test_the_seat_plates_show_the_levels_of_the_hand_on_the_felt() -> None:
+    """A change between hands applies to the next hand at once, but the felt
+    still shows the hand just played, by the bots at their old levels: its
+    seat plates say those (they said "expert bot" over a hand rule bots
+    played) until the next hand is dealt."""
+    session = TableSession("classic", seed=11, partner="rule", opponents="rule")
+    finish_hand(session, random.Random(1))
+    assert session.set_levels(opponents="expert")
+
+    def plates() -> dict[str, str]:
+        return {s["seat"]: s["level"] for s in table_state(session)["seats"]}
+
+    assert plates() == {"N": "rule", "E": "rule", "S": "", "W": "rule"}
+    assert session.new_hand()
+    assert plates() == {"N": "rule", "E": "expert", "S": "", "W": "expert"}
+
+
 @pytest.mark.parametrize("auto_next", [False, True])
 def test_a_change_during_a_hand_waits_for_the_next_hand(auto_next: bool) -> None:
     session = TableSession(

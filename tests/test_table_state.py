@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 
 from spadeslib import Card, Phase, Rules
-from spadeslib.actions import Exchange
+from spadeslib.actions import Bid, Exchange
+from spadeslib.bots import Suggestion
 from spadeslib.bots.ladder import ELO, LADDER
 from spadeslib.cards import FULL_DECK, Rank, Suit
 from spadeslib.table import TableSession, table_state
@@ -207,6 +208,22 @@ def test_a_paused_table_says_whose_turn_it_is() -> None:
     assert table_state(table)["prompt"] == "Paused: press Play on to let the bots move."
     table.hint()
     assert "The game is paused" in (table.notice or ""), table.notice
+
+
+def test_why_does_not_repeat_the_hint_s_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The coach's line is its card words and its main reason; its whole
+    analysis opens with the card words, which *Why?* said a second time
+    (chapter 11, hand 1, trick 10); words that say more stay
+    (:func:`~spadeslib.table.words.why_more`)."""
+    session = TableSession("classic", seed=3)
+    words = "It sheds a high spade under East's A♠"
+    line = f"{words}; over the whole hand your side takes 1.0 fewer bags on average."
+    rest = "On average your side ends the hand 118 points ahead of the other side."
+    tip = Suggestion(Bid(3), f"{words}. {rest}", "search", line)
+    monkeypatch.setattr(session.advisor, "hint", lambda view: tip)
+    assert session.hint() is tip
+    hint = table_state(session)["hint"]
+    assert (hint["text"], hint["more"]) == (line, rest)
 
 
 def test_a_game_is_in_play_once_the_learner_has_decided_until_it_ends() -> None:

@@ -4,10 +4,11 @@ reason and the cards it bid on (the review's "Why the others bid").
 The textbook is the rule level (:func:`~spadeslib.bots.rule_bot.rule_decision`),
 asked from the seat's own view at its bidding turn, rebuilt from the hand's
 history (:meth:`~spadeslib.hand.Hand.at_deal`, then the moves before that
-turn). A bot of another level whose bid differs says so, with the
-textbook's bid and reason. A reason tells the hand ("no high cards that
-could be forced to win"), so it is built only for a finished hand, whose
-cards have all been played face up: never during the hand.
+turn). A bot of another level whose bid differs says so, and how that
+level chose (:data:`HOW`), then the textbook's bid and reason. A reason
+tells the hand ("no high cards that could be forced to win"), so it is
+built only for a finished hand, whose cards have all been played face up:
+never during the hand.
 
 >>> from spadeslib.table import TableSession
 >>> table = TableSession("classic", seed=2024)
@@ -39,7 +40,7 @@ from typing import Any
 
 from ..actions import LOOK, Action, Bid, Look
 from ..bots.rule_bot import rule_decision
-from ..cards import SUIT_DISPLAY_ORDER, Card
+from ..cards import SUIT_DISPLAY_ORDER, Card, Rank
 from ..errors import SpadesError
 from ..hand import Hand
 from ..phase import Phase
@@ -49,10 +50,27 @@ from .narrate import seat_name
 __all__ = ["BidReason", "bid_reasons", "bids_json", "bids_title"]
 
 BIDS_NOTE = (
-    "Each bid with the textbook's reason (the rule level's), from that "
-    'player\'s cards: "you" is the bidder.'
+    "Each bot's bid, with the reason the textbook (the rule bot) gives for "
+    'that player\'s cards; where a reason says "you", it means that bidder. '
+    '"Counted" adds up the tricks the reason lists, a quick count as in '
+    'chapter 3; "worth about … tricks in play" is what hands with that count '
+    "take on average when played out (chapter 9 compares counts with the "
+    "tricks won), and the bid is made from it."
 )
-"""What the section says first: whose words the reasons are."""
+"""What the section says first: whose words the reasons are, and what
+their two figures mean."""
+
+HOW = {
+    "novice": ", a beginner's count of its aces and kings",
+    "random": ", a random choice",
+    **dict.fromkeys(
+        ("search-lite", "search", "expert"),
+        ": it chose by playing out deals of the cards it could not see",
+    ),
+}
+"""How each level chose a bid that is not the textbook's
+(:data:`~spadeslib.bots.LADDER`), said before the textbook's bid; the
+search levels try the candidate bids over deals of the unseen cards."""
 
 
 @dataclass(frozen=True)
@@ -149,20 +167,22 @@ def _reason(
     else:
         name = f"{who} ({level})"
     why = _why(textbook, reason)
+    how = f"{name} bid {bid.label()}{HOW.get(level.partition(':')[0], '')}"
+    if level.partition(":")[0] == "novice" and seen is not None:
+        high = sum(c.rank in (Rank.ACE, Rank.KING) for c in seen.holding[seat])
+        how += f" ({high or 'none'})"
     if textbook == bid:
         agree = "" if level == "rule" else ", the textbook bid"
         text = f"{name} bid {bid.label()}{agree}: {why}"
     elif not isinstance(textbook, Bid):  # two players: it draws first
-        text = f"{name} bid {bid.label()}; the textbook bid is not blind: {why}"
+        text = f"{how}; the textbook does not bid blind: {why}"
     elif looked:
         text = (
-            f"{name} bid {bid.label()}; the textbook looks first ({looked}) "
+            f"{how}; the textbook looks first ({looked}) "
             f"and bids {textbook.label()}: {why}"
         )
     else:
-        text = (
-            f"{name} bid {bid.label()}; the textbook bid is {textbook.label()}: {why}"
-        )
+        text = f"{how}; the textbook bids {textbook.label()}: {why}"
     cards = tuple(seen.holding[seat]) if seen is not None else ()
     return BidReason(seat, level, bid, textbook, reason, _stop(text), cards)
 

@@ -42,6 +42,7 @@ from .words import (
     plural,
     refusal,
     suicide_words,
+    why_more,
     zero_words,
 )
 
@@ -324,6 +325,7 @@ def _seats(session: TableSession, view: PlayerView) -> list[dict[str, Any]]:
     where = _positions(session)
     rules = view.rules
     over = session.game.is_over or view.phase is Phase.OVER
+    levels = session.levels_at(session.shown_hand.number)
     out = []
     order = sorted(
         view.seats, key=lambda s: ("bottom", "left", "top", "right").index(where[s])
@@ -343,7 +345,9 @@ def _seats(session: TableSession, view: PlayerView) -> list[dict[str, Any]]:
                 "name": seat.full,
                 "title": seat_name(seat, session.seat, rules),
                 "role": role,
-                "level": session.levels.get(seat, ""),
+                # the levels of the hand on the felt: a change between hands
+                # shows once the next hand is dealt
+                "level": levels.get(seat, ""),
                 "bid": bid.label() if bid is not None else None,
                 "tricks": view.tricks_won.get(seat, 0),
                 "cards": view.cards_left[seat],
@@ -570,7 +574,7 @@ def table_state(
             # the main point in one line; the whole analysis behind "Why?"
             # ("" when the line is all of it)
             "text": tip.line,
-            "more": tip.more,
+            "more": why_more(tip.line, tip.more),
         },
         "estimate": None
         if estimate is None

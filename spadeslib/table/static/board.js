@@ -112,7 +112,7 @@ const Board = {
 
   // The hint: its main point in one line ("Hint: K♣. ..."), then Why? (a
   // button, when the state has more to say: hint.more) that opens the
-  // coach's whole analysis under it, in a box of its own that scrolls. A
+  // coach's whole analysis under it, all of it (never a scrolling box). A
   // new hint comes shut. While it is open the trick keeps the height it had
   // (keepTrick): the felt grows to hold the analysis, and the trick's cards
   // neither shrink nor move

@@ -24,6 +24,7 @@ from ..view import PlayerView
 from .explain import (
     GAME_TERMS,
     bid_endings,
+    book_reason,
     card_reasons,
     describe,
     game_reason,
@@ -82,8 +83,8 @@ class Advice:
     high cards, play the 5♣"), when the best card is the one the rule
     player, the textbook, would play; the hint says it first."""
     textbook: tuple[Action, str] | None = None
-    """The rule player's card and its reason, when the best card is another:
-    the hint says why it leaves the textbook."""
+    """The rule player's card or bid and its reason, when the best is
+    another: the hint says why it leaves the textbook."""
     tricks: Mapping[int, float] | None = None
     """Bids: share of worlds in which the seat takes each number of tricks
     (after the best bid)."""
@@ -365,7 +366,19 @@ class Advice:
         if reasons:
             text += ": " + "; ".join(reasons)
         text += f" ({self._how()})."
-        return text + self._known_text(action, lost=True)
+        return text + self._known_text(action, lost=True) + self.book_text(action)
+
+    def book_text(self, action: Action) -> str:
+        """A bid verdict on the textbook bid, which the coach leaves: that it
+        is the textbook's, and why (as a hint says it of a card)."""
+        if self.kind != "bid" or self.textbook is None or self.textbook[0] != action:
+            return ""
+        why, mine = book_reason(*self.textbook), self.words(action)
+        said = f" {mine[:1].upper()}{mine[1:]} is the textbook bid"
+        best = self.words(self.best)
+        if "(" in why:  # no bracket inside a bracket: a colon
+            return f"{said}: {why}. In these deals {best} scored more."
+        return f"{said} ({why}), but in these deals {best} scored more."
 
     def _verdict_reasons(self, action: Action) -> list[str]:
         """The reasons the best action beats ``action`` (:meth:`_reasons`),
@@ -400,6 +413,11 @@ class Advice:
             made_b = study.made[self.best]
             made_a = study.made[action]
             rb, ra = sum(made_b) / len(made_b), sum(made_a) / len(made_a)
+            if self._nil_against_number(action):
+                # a Nil's tricks are not a contract's: what each makes and
+                # scores says it (a learner read "0.5 tricks, about 1.5
+                # fewer than bid 2 needs")
+                return [*out, self._made_text(action, rb, ra), self._scores(action)]
             if rb - ra >= 0.05:
                 out.append(self._made_text(action, rb, ra))
             tb = study.tricks[self.best]
@@ -416,14 +434,18 @@ class Advice:
             if mine is not None and mine.is_nil:
                 out[-1] += f", where your {mine.label()} needs none"
             if self.kind == "bid" and isinstance(action, Bid) and not action.is_nil:
+                # what the other bid would do with these tricks (a learner
+                # read "1.6 more than bid 3 needs" as bid 3 being safe)
                 over = taken - action.tricks
                 if over >= 0.5:
                     out[-1] += (
-                        f", about {over:.1f} more than {self.words(action)} needs"
+                        f", so {self.words(action)} would leave about {over:.1f} "
+                        "tricks over as bags"
                     )
                 elif over <= -0.5:
                     out[-1] += (
-                        f", about {-over:.1f} fewer than {self.words(action)} needs"
+                        f", so with {self.words(action)} you would fall about "
+                        f"{-over:.1f} short"
                     )
             if ra - rb >= 0.05:
                 out.append(
@@ -432,6 +454,25 @@ class Advice:
                 )
             return out
         return []
+
+    def _nil_against_number(self, action: Action) -> bool:
+        """A bid decision that sets a Nil against a number (either way
+        round): their tricks do not compare, what they make and score does."""
+        pair = (self.best, action)
+        return (
+            self.kind == "bid"
+            and all(isinstance(a, Bid) for a in pair)
+            and (sum(a.is_nil for a in pair if isinstance(a, Bid)) == 1)
+        )
+
+    def _scores(self, action: Action) -> str:
+        """What the best action and ``action`` score on average (the margin
+        of the hand, as :class:`~spadeslib.coach.nil.NilCheck` says it)."""
+        best, other = self.values[self.best].mean, self.values[action].mean
+        return (
+            f"{self.words(self.best)} scores {round(best):+d} on average, against "
+            f"{round(other):+d} if you {self.words(action)}"
+        )
 
     def _made_text(self, action: Action, rb: float, ra: float) -> str:
         """How often the best action and ``action`` are made, each in its

@@ -353,6 +353,11 @@ class Coach:
         if kind == "bid":
             extra["tricks"] = tricks_distribution(study.tricks[best])
             extra["nil_pays"] = _nil_check(study, values, best, view, self.prefer)
+            rule = study.rule_action
+            if best != rule and rule in values:  # left: the hint says why
+                action, why = rule_decision(view)
+                if action == rule:
+                    extra["textbook"] = (rule, why)
         return Advice(
             view,
             kind,

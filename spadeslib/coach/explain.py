@@ -32,6 +32,7 @@ __all__ = [
     "SMALL_DIFFERENCES",
     "Ending",
     "bid_endings",
+    "book_reason",
     "card_reasons",
     "describe",
     "game_reason",
@@ -112,6 +113,22 @@ def played(action: Action, players: int = 4) -> str:
     if isinstance(action, Look):
         return "You drew your cards" if players == 2 else "You looked at your cards"
     return f"You chose to {describe(action)}"
+
+
+def book_reason(action: Action, reason: str) -> str:
+    """The textbook's ``reason`` for ``action`` inside a sentence that names
+    the action already: a bid's without the bid it opens with.
+
+    >>> book_reason(Bid(2), "Bid 2: KQ♣ (half a trick), A♥")
+    'KQ♣ (half a trick), A♥'
+    >>> book_reason(Card.parse("KH"), "Lead the K♥")
+    'Lead the K♥'
+    """
+    if isinstance(action, Bid):
+        head, colon, rest = reason.partition(": ")
+        if colon and head == f"Bid {action.label()}":
+            return rest
+    return reason
 
 
 def _rate(flags: Sequence[bool | None]) -> float | None:

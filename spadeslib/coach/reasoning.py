@@ -21,7 +21,7 @@ from ..cards import Card
 from ..display import and_list
 from .advice import Advice
 from .card_words import card_words
-from .explain import GAME_SAID, points
+from .explain import GAME_SAID, book_reason, points
 from .ratings import NOISE_SHOWN, THRESHOLDS, loss_points, rating_for
 
 __all__ = ["explain", "opening", "textbook_text"]
@@ -127,26 +127,32 @@ def explain(advice: Advice, *, head: bool = True) -> str:
 
 
 def textbook_text(advice: Advice, others: list[tuple[float, Action]]) -> str:
-    """Why the best card leaves the textbook one, when it does and the
-    runner-up compared above is another card: the textbook card, its
-    reason, and what the deals say against it."""
+    """Why the best card or bid leaves the textbook one, when it does: the
+    textbook's choice, its reason, and what the deals say against it (its
+    reasons given above when it is the runner-up compared there)."""
     if advice.textbook is None or advice.study is None:
         return ""
     card, why = advice.textbook
     if advice._same(card) or card not in advice.values:
         return ""
-    # the book's reason inside the sentence: lower-cased unless it
-    # opens with a seat's name ("East's Nil is winning ...")
+    why = book_reason(card, why)
+    # the book's reason inside the sentence: lower-cased unless it opens
+    # with a seat's name ("East's Nil is winning ...") or cards ("KQ♣ ...")
     opening = why.split(" ", 1)[0].removesuffix("'s")
-    if opening not in ("North", "East", "South", "West"):
+    if opening.isalpha() and opening not in ("North", "East", "South", "West"):
         why = why[:1].lower() + why[1:]
     textbook = advice._name(card)
+    bid = isinstance(card, Bid)
+    noun = "bid" if bid else "card"
+    # "the 4♥ came out ...", "bid 2 came out ..."
+    subject = textbook if bid else f"the {textbook}"
     runner = max(others, key=lambda x: x[0])[1] if others else None
     if runner is not None and advice._rep(runner) == advice._rep(card):
         # compared above already, as the next best
+        said = f". {subject[:1].upper()}{subject[1:]} compared above is the textbook"
         if "(" in why:  # no bracket inside a bracket: a colon
-            return f". The {textbook} compared above is the textbook card: {why}"
-        return f". The {textbook} compared above is the textbook card ({why})"
+            return f"{said} {noun}: {why}"
+        return f"{said} {noun} ({why})"
     gap, _ = advice._paired(card)
     if gap < 0.5:
         return ""
@@ -155,16 +161,13 @@ def textbook_text(advice: Advice, others: list[tuple[float, Action]]) -> str:
     if gap - rated >= NOISE_SHOWN:  # the figure a rating reads, as above
         noise = f" ({loss_points(rated)} once the noise is taken off)"
     came = f"came out {points(gap, sign=False)} lower{noise}"
+    named = card.label() if isinstance(card, Bid) else subject
     if "(" in why:  # no bracket inside a bracket: a sentence of its own
         text = (
-            f". The textbook card is the {textbook}: {why}. In these deals "
-            f"the {textbook} {came}"
+            f". The textbook {noun} is {named}: {why}. In these deals {subject} {came}"
         )
     else:
-        text = (
-            f". The textbook card is the {textbook} ({why}), but in these deals "
-            f"it {came}"
-        )
+        text = f". The textbook {noun} is {named} ({why}), but in these deals it {came}"
     # the reasons compare the coach's card ("it sets ..."): named, so
     # that "it" is not read as the textbook card
     mine = advice._name(advice.best)

@@ -41,6 +41,7 @@ from typing import Any
 
 from ..actions import Action, Bid
 from ..bots import Suggestion
+from ..bots.studies.bids import BidStudy
 from ..coach import LEVELS, NOISE_SHOWN, Advice, Coach, decision_key
 from ..coach.explain import describe, points
 from ..coach.ratings import Verdict, loss_points
@@ -80,6 +81,12 @@ class HandEstimate:
     text: str
 
 
+def _noisy(verdict: Verdict) -> bool:
+    """Whether ``verdict``'s row gives the loss its rating reads, less the
+    noise of the deals, beside the average (a best choice's does not)."""
+    return verdict.rating != "best" and verdict.loss - verdict.rated >= NOISE_SHOWN
+
+
 def lost_figures(verdict: Verdict) -> tuple[str, str | None]:
     """The points ``verdict`` loses as its text says them, without the unit:
     the average and, where the text gives it, the figure the rating reads
@@ -102,8 +109,14 @@ def lost_figures(verdict: Verdict) -> tuple[str, str | None]:
     ('15.4', None)
     >>> lost_figures(rated(1.02, "good", 1.02))  # even the tenth lands on it
     ('just over 1', None)
+
+    A choice rated best gives no figure less the noise: its text says the
+    difference is too small for the deals to tell apart, whatever the noise.
+
+    >>> lost_figures(rated(4.6, "best", 0.4))
+    ('5', None)
     """
-    noisy = verdict.loss - verdict.rated >= NOISE_SHOWN
+    noisy = _noisy(verdict)
     if noisy or verdict.rating == "best":  # as the verdict words them
         loss = points(verdict.loss, sign=False)
     else:
@@ -413,10 +426,19 @@ class Advisor:
         if view.legal and view.phase is Phase.BIDDING:
             advice = self._coach.advise(view)
             bid = advice.best
-            if advice.taken is not None:
-                tricks = advice.taken
+            counted = _played_for_tricks(advice)
+            if counted is not None:
+                tricks = counted
             if advice.nil_pays is not None:
                 reason = str(advice.nil_pays).rstrip(".") + "."
+            if isinstance(bid, Bid) and bid.is_nil and advice.taken is not None:
+                # the hand's tricks are the ones it takes playing for them;
+                # ducking for the Nil it takes fewer (a learner read "About
+                # 0.5 tricks in your hand" of a hand the book counts 1.6)
+                reason = (
+                    f"Playing for the {bid.label()} (ducking), you take "
+                    f"{advice.taken:.1f} tricks on average. {reason}"
+                )
         tricks = round(tricks, 1)  # as shown
         expect = _counted(tricks)
         number = bid.tricks if isinstance(bid, Bid) and not bid.is_nil else None
@@ -473,7 +495,7 @@ class Advisor:
                 v.rating,
                 v.text,
                 # the figure the rating reads, where the text gives it too
-                round(v.rated, 1) if v.loss - v.rated >= NOISE_SHOWN else None,
+                round(v.rated, 1) if _noisy(v) else None,
                 *(("", None) if v.rating == "unmeasured" else lost_figures(v)),
             )
             for _, v in placed
@@ -503,6 +525,33 @@ def _counted(tricks: float) -> int:
     return math.floor(round(tricks, 1) + 0.5)
 
 
+def _played_for_tricks(advice: Advice) -> float | None:
+    """The tricks the hand takes on average in the coach's deals when it
+    plays for them: after the best bid, or, where the best is a Nil (whose
+    tricks are the ones it fails to duck), after the best number bid;
+    ``None`` where the coach did not weigh the bids."""
+    best, study = advice.best, advice.study
+    if not (isinstance(best, Bid) and best.is_nil):
+        return advice.taken
+    if not isinstance(study, BidStudy):
+        return None
+    numbers = [
+        a
+        for a in advice.values
+        if isinstance(a, Bid) and not a.is_nil and a in study.tricks
+    ]
+    if not numbers:
+        return None
+    check = advice.nil_pays
+    number = (
+        check.numeric
+        if check is not None and check.numeric in numbers
+        else max(numbers, key=lambda a: advice.values[a].mean)
+    )
+    taken = study.tricks[number]
+    return sum(taken) / len(taken)
+
+
 def _against(advice: Advice | None, other: Bid) -> str:
     """The coach's verdict on bidding ``other`` instead, without its opening
     ("Best: bid 5, about 6 points better: ..."), or that it does as well;
@@ -512,4 +561,6 @@ def _against(advice: Advice | None, other: Bid) -> str:
     verdict = advice.rate(other)
     if verdict.rating == "best":
         return f"bid {other.label()} does as well in the coach's deals."
-    return verdict.text.partition(". ")[2]  # after "You bid 4."
+    # after "You bid 4.", and without the textbook's reason for it (the
+    # estimate weighs the bid that counts the tricks, not the book's)
+    return verdict.text.partition(". ")[2].removesuffix(advice.book_text(other))

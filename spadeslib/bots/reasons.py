@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from ..cards import Card, Rank
 from ..display import and_list
+from ..scoring import side_of
 from ..seats import Seat
 from ..view import PlayerView
 from .sim import TRUMP, Deck, State
@@ -54,6 +55,7 @@ def card_reason(view: PlayerView, st: State, card: Card, code: str) -> str:
     nil_name = opp_nil.full if opp_nil is not None else "the nil bidder"
     opp_nil_word = _nil_word(view, opp_nil)
     opp = f"{nil_name}'s {opp_nil_word}"  # "West's Nil"
+    them = _them(view)
     mine = _nil_word(view, view.seat)
     partners = _nil_word(view, partner)
     texts = {
@@ -121,8 +123,8 @@ def card_reason(view: PlayerView, st: State, card: Card, code: str) -> str:
         "lead_short": f"Lead your singleton {c} so you can trump that suit later",
         "lead_partner_ruff": f"Lead the {c}: partner is out of that suit and can trump",
         # not wanting tricks
-        "push_bags": f"Both contracts are made: play the {c} and let the opponents "
-        "take the bags",
+        "push_bags": f"Both contracts are made: play the {c} and let {them} take "
+        "the bags",
         "forced_win": f"Every card you hold wins here; take it with the {c}",
         "forced_low": f"Play your lowest, the {c}, and let someone else win",
         "need": f"Play the {c}",
@@ -139,6 +141,8 @@ def card_reason(view: PlayerView, st: State, card: Card, code: str) -> str:
             return lost
     if code == "cover_lead_high":
         text = _cover_lead(view, st, card)
+    elif code in ("duck", "push_bags") and _no_contract(view):
+        text = _for_nothing(view, st, card)
     elif code == "duck":
         text = _duck(view, card)
     elif code == "draw_trumps" and not _others_hold_trumps(view, st):
@@ -151,8 +155,8 @@ def card_reason(view: PlayerView, st: State, card: Card, code: str) -> str:
         text = _high_enough(view, card, code)
     elif code == "push_bags" and not view.trick:
         text = (
-            f"Both contracts are made: lead low with the {c} and let the "
-            "opponents take the bags"
+            f"Both contracts are made: lead low with the {c} and let {them} take "
+            "the bags"
         )
     else:
         text = texts.get(code, f"Play the {c}")
@@ -163,9 +167,14 @@ def card_reason(view: PlayerView, st: State, card: Card, code: str) -> str:
         if st.turn == seat:
             _, why = _want(st, seat, SeatContext(st, seat))
             if why == "set_game":
-                text = "The opponents win the game if they make their contract. " + text
+                wins = (
+                    "The opponents win the game if they make their contract"
+                    if view.partner is not None
+                    else f"{them} wins the game if {them} makes the contract"
+                )
+                text = f"{wins}. {text}"
             elif why == "set":
-                text = "Try to set the opponents. " + text
+                text = f"Try to set {them}. {text}"
     if who is not None and code == "partner_winning" and who != partner:
         text = f"Play low with the {c}"
     elif code == "partner_winning" and win is not None and _beats_now(view, card):
@@ -182,7 +191,11 @@ def card_reason(view: PlayerView, st: State, card: Card, code: str) -> str:
         lost = _partner_nil_lost(view, card, code, nil) if nil else ""
         if lost:
             return lost
-    if code == "push_bags" and view.bags[view.side] >= view.rules.bag_limit - 3:
+    if (
+        code == "push_bags"
+        and view.bags[view.side] >= view.rules.bag_limit - 3
+        and not _no_contract(view)
+    ):
         text += f" (your side has {view.bags[view.side]} bags)"
     return text
 
@@ -300,6 +313,10 @@ def _own_nil_lost(view: PlayerView, st: State, card: Card, code: str) -> str:
     chosen, why = choose_card(ordinary, int(view.seat))
     if chosen == st.deck.id_of_card(card) and not why.startswith("nil_"):
         return f"{head}. " + card_reason(view, ordinary, card, why)
+    if _no_contract(view):
+        return (
+            f"{head}; you have no contract, so your tricks count for nothing: {plain}"
+        )
     return f"{head}, and your tricks now count for your side's contract: {plain}"
 
 
@@ -360,6 +377,68 @@ def _duck(view: PlayerView, card: Card) -> str:
     return (
         f"{made}. You cannot beat {who.full}'s {best.symbol}: shed the {c} now "
         "so it cannot win a trick later"
+    )
+
+
+def _them(view: PlayerView) -> str:
+    """The opponent by name for two players, else ``"the opponents"``."""
+    if view.partner is None:
+        return next(s for s in view.seats if s != view.seat).full
+    return "the opponents"
+
+
+def _no_contract(view: PlayerView) -> bool:
+    """Whether the seat's side has no contract of its own, so that its
+    tricks count for nothing: each bid of the side a nil or 0 (for two
+    players, the seat's own Nil), and no nil's tricks counted as bags."""
+    if view.team_contract():
+        return False
+    return view.rules.nil_tricks != "bags" or not any(
+        b.is_nil for s, b in view.bids.items() if side_of(view.rules, s) == view.side
+    )
+
+
+def _for_nothing(view: PlayerView, st: State, card: Card) -> str:
+    """The reason for a card meant to lose when the seat's side has no
+    contract (:func:`_no_contract`): the tricks it lets go are the
+    opponents' bags, or, their contract not made, a set it cannot expect."""
+    c = card.symbol
+    them = _them(view)
+    opp = 1 - st.side(int(view.seat))
+    status = st.status()
+    contract, need = status[2 * opp], status[2 * opp + 1]
+    text = "You have no contract, so your tricks count for nothing. "
+    if contract and need > 0:
+        left = view.rules.hand_size - st.tricks_done
+        text += (
+            f"To set {them} you would need {left - need + 1} of the {left} tricks "
+            f"left; let {them} take them instead, each trick past {contract} a "
+            f"bag for {them}. "
+        )
+    elif contract:
+        theirs = f"{them}'s" if view.partner is None else "The opponents'"
+        text += f"{theirs} contract is made: each trick more is a bag for {them}. "
+    if not view.trick:
+        return text + f"Lead low with the {c}"
+    win = view.winning()
+    assert win is not None
+    who, best = win
+    rules = view.rules
+    could_win = bool(_winners_now(view))
+    if rules.trick_suit(card) != rules.trick_suit(view.trick[0][1]):
+        if rules.is_trump(card):  # every card the seat may play is a trump
+            return text + f"Play the {c} under the {best.symbol}"
+        throw = f"throw away the {c} so it cannot win a trick later"
+        if could_win:  # a trump would win: the discard ducks the trick
+            throw = "do not trump; " + throw
+        return text + throw[0].upper() + throw[1:]
+    if could_win:
+        return text + f"Duck with the {c}"
+    if who == view.partner:
+        return text + f"Your partner's {best.symbol} is winning: shed the {c} under it"
+    return (
+        text + f"You cannot beat {who.full}'s {best.symbol}: shed the {c} now so it "
+        "cannot win a trick later"
     )
 
 

@@ -20,9 +20,12 @@ from __future__ import annotations
 from typing import Any, TypedDict
 
 from ..actions import KEEP, LOOK, TAKE_NEXT, Action, Bid, Discard, Exchange
+from ..bidding import BidSituation, refuse_bid, trumps_held
 from ..cards import Card
+from ..display import plural
 from ..errors import SpadesError
 from ..hand import Phase
+from ..rule_ids import RuleId
 from ..scoring import side_of
 from ..seats import Seat
 from ..view import PlayerView
@@ -33,7 +36,13 @@ from .reasons import card_reason
 from .sim import TRUMP, Deck, deck_for
 from .valuation import Part, evaluate, nil_danger
 
-__all__ = ["RuleBot", "bid_decision", "draw_keeps", "rule_decision"]
+__all__ = [
+    "RuleBot",
+    "bid_decision",
+    "draw_keeps",
+    "forced_bid_reason",
+    "rule_decision",
+]
 
 #: a hand with nil danger at most this is a nil (before adjustments)
 NIL_THRESHOLD = 1.0
@@ -123,6 +132,8 @@ def rule_decision(
         if phase is Phase.PLAYING:
             assert isinstance(action, Card)  # the legal actions of play are cards
             return action, f"The {action.symbol} is your only legal card"
+        if isinstance(action, Bid):
+            return action, forced_bid_reason(view, action) if reason else ""
         return action, f"{_label(action)} is the only choice here"
     if phase is Phase.PLAYING:
         return _play(view, reason)
@@ -229,6 +240,76 @@ def _bid(view: PlayerView, **options: Any) -> tuple[Action, str]:
         view.bags,
         **options,
     )
+
+
+def forced_bid_reason(view: PlayerView, bid: Bid) -> str:
+    """The reason for ``bid``, the seat's only legal bid: the rule that
+    forces it, as the engine's refusal of another bid names it.
+
+    >>> from spadeslib import Hand
+    >>> hand = Hand("classic+mirror", "N", seed=4)
+    >>> view = hand.view("E")
+    >>> view.legal
+    (Bid(4),)
+    >>> forced_bid_reason(view, Bid(4))
+    'Bid 4: under mirror you bid your 4 spades'
+    >>> hand = Hand("classic+suicide", "N", seed=4)
+    >>> hand.apply(3); hand.apply(2)  # East and South
+    >>> forced_bid_reason(hand.view("W"), Bid.NIL)
+    'Bid Nil: under suicide one partner bids Nil: East bid 3, so you bid Nil'
+    """
+    rules = view.rules
+    situation = BidSituation(
+        rules,
+        view.seat,
+        view.bid_order,
+        [view.bids.get(s) for s in Seat],
+        len(view.bids),
+        view.holding or (),
+        view.scores,
+        view.holding is None,
+        view.seat in view.declared_blind,
+    )
+    head = f"Bid {bid.label()}: "
+    refusal = refuse_bid(situation, Bid(2) if bid == Bid(1) else Bid(1))
+    if refusal is None:  # not forced after all: the rules allow another bid
+        return head + "the rules allow it"
+    rule, text = refusal
+    why = text.partition(": ")[2]
+    held = trumps_held(rules, view.holding) if view.holding is not None else None
+    spades = plural(held, "spade") if held else ""
+    partner = view.partner
+    partner_bid = view.bids.get(partner) if partner is not None else None
+    if rule is RuleId.MIRROR and held is not None:
+        if not held:
+            return (
+                head
+                + "under mirror a player with no spades bids Nil, and you hold none"
+            )
+        return head + f"under mirror you bid your {spades}"
+    if rule is RuleId.WHIZ and held is not None:
+        if bid.is_nil:
+            return (
+                head + "under whiz you bid your spades or Nil, and you hold no spades"
+            )
+        nil = refuse_bid(situation, Bid.NIL)
+        closed = (
+            f", and Nil is closed to you: {nil[1].partition(': ')[2]}" if nil else ""
+        )
+        return head + f"under whiz you bid your {spades} or Nil{closed}"
+    if rule is RuleId.SUICIDE and partner is not None and partner_bid is not None:
+        return head + (
+            f"under suicide one partner bids Nil: {partner.full} bid "
+            f"{partner_bid.label()}, so you bid Nil"
+        )
+    if rule is RuleId.BLIND_NIL_DECLARED:
+        return head + "you declared Blind Nil before drawing, so it is your only bid"
+    if rule is RuleId.BLIND_SEVEN and partner is not None:
+        return (
+            head
+            + f"{partner.full} declared Blind Seven for the team, so you bid it too"
+        )
+    return head + f"it is the only bid the rules allow: {why}"
 
 
 def bid_decision(

@@ -319,6 +319,8 @@ def _refuse_bid(s: BidSituation, bid: Bid) -> tuple[RuleId, str] | None:
         return (RuleId.MIRROR, f"under mirror {name} must bid {want}")
     if rules.bid_rule == "whiz":
         held = trumps_held(rules, s.held)
+        if Bid(held) not in allowed:  # no spades, and 0 is no number bid here
+            return (RuleId.WHIZ, f"under whiz {name} must bid Nil (no spades held)")
         nil = " or Nil" if Bid.NIL in allowed else ""
         return (
             RuleId.WHIZ,

@@ -330,6 +330,8 @@ def test_whiz_bids_spades_held_or_nil() -> None:
     hand.apply(4)
     hand.apply(6)
     assert hand.legal_actions() == [Bid.NIL], "no spades, no numeric zero: Nil"
+    # not "must bid 0 (the spades held) or Nil": 0 is no bid under classic
+    assert_rejected(hand, 1, "whiz", "West", "bid 1", "must bid Nil (no spades held)")
     hand.apply(Bid.NIL)
 
 

@@ -38,6 +38,8 @@ JOKERS = {
     for seat, cards in TRUMPS.items()
 }
 FIRST = ["AC", "QC", "8C", "4C"]  # North wins the A♣; West shows out of clubs next
+# North's Nil with the A♠, sure to take a trick
+DOOMED = "your Nil cannot be made (your spades are sure to take a trick)"
 
 
 def view(
@@ -110,8 +112,8 @@ CASES = [
     ),
 ]
 NILS = [
-    # the seat's own Nil (North's A♠ is sure to take a trick: no Nil words)
-    (["nil", 3, 3, 2], [], "AC", "it cashes a club winner"),
+    # the seat's own Nil (North's A♠ is sure to take a trick: said first)
+    (["nil", 3, 3, 2], [], "AC", f"{DOOMED}: it cashes a club winner"),
     (
         [4, "nil", 3, 2],
         ["AC"],
@@ -371,11 +373,12 @@ def test_a_nil_taking_a_trick_no_one_can_beat_is_lost() -> None:
     )
 
 
-def test_a_nil_sure_to_take_a_trick_is_not_said() -> None:
-    """North's A♠ is sure to take a trick: its Nil is not kept, nor risked;
-    East, who cannot see North's spades, still sees it standing."""
+def test_a_nil_sure_to_take_a_trick_is_said_lost_first() -> None:
+    """North's A♠ is sure to take a trick: its Nil is said lost, then neither
+    kept nor risked; East, who cannot see North's spades, still sees it
+    standing."""
     assert words(["nil", 3, 3, 2], [], "2C") == (
-        "it leads a low club (9 higher clubs are still out)"
+        f"{DOOMED}: it leads a low club (9 higher clubs are still out)"
     )
     assert words(["nil", 3, 3, 2], ["2C"], "9C") == (
         "it beats North's 2♣ and lets North's Nil off this trick (South can still "
@@ -423,3 +426,37 @@ def test_your_partner_is_named_first() -> None:
         "it beats North's 2♣ and risks your Nil "
         "(your partner or South can still beat it)"
     )
+
+
+def test_a_nil_the_coach_finds_all_but_lost_is_said_so_first() -> None:
+    """Suicide, South's forced Nil with five spades: the hint read "K♠. It
+    trumps your partner's 7♣ and risks your Nil" where the coach's deals
+    made the Nil in 2% at best, whatever South played."""
+    from spadeslib.table import TableSession
+
+    table = TableSession("classic+suicide", seed=4, coach="rule", speed="step")
+    while not (table.learner_to_move() and len(table.view.tricks) == 5):
+        if table.learner_to_move():  # the coach's card, as the learner played
+            hint = table.hint()
+            assert hint is not None and table.act(hint.action)
+        else:
+            table.step()
+    south = table.view
+    assert south.bids[south.seat].is_nil and not south.tricks_won[south.seat]
+    card = next(c for c in south.legal if c.symbol == "K♠")
+    assert "risks your Nil" in card_words(south, card), "a chance left"
+    said = card_words(south, card, nil_odds=0.02)
+    assert said == (
+        "your Nil is all but lost (made in 2% of deals at best): it trumps your "
+        "partner's 7♣ (West can still beat it)"
+    ), said
+    assert card_words(south, card, nil_odds=0.0).startswith(
+        "your Nil is all but lost (made in none of the deals): it trumps"
+    )
+    # the coach's hint says it, in one line, from its own deals
+    advice = Coach("rule", seed=1).advise(south)
+    line = advice.brief(head=False)
+    assert advice.best == card and line.startswith(
+        "Your Nil is all but lost (made in 2% of deals at best); "
+    ), line
+    assert len(line) <= LIMIT

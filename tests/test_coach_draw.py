@@ -110,3 +110,20 @@ def test_a_nil_bidders_draw_reason_says_it_wants_no_tricks() -> None:
     text = advice.rate(other).text
     assert "tricks on average if you " in text, text
     assert ", where your Blind Nil needs none" in text, text
+
+
+def test_a_blind_nil_bidders_draw_names_the_declared_bid() -> None:
+    """After a Blind Nil the draw's reason spoke of "the bid you then make",
+    a bid already declared."""
+    from spadeslib.table.app import SpadesTable
+
+    table = SpadesTable("two-player", seed=3, speed="instant")
+    assert table.bid("blind nil")
+    coach = Coach("rule", seed=1)
+    for _ in range(3):
+        assert table.act(coach.advise(table.session.game.hand).best)
+    advice = coach.advise(table.session.game.hand)
+    other = next(a for a in advice.values if a != advice.best)
+    text = advice.rate(other).text
+    assert "your Blind Nil is made in 17% of deals" in text, text
+    assert "the bid you then make" not in text, text

@@ -14,7 +14,7 @@ from spadeslib.bots.rule_bot import rule_decision
 from spadeslib.cards import Rank
 from spadeslib.display import cards_text
 from spadeslib.table import TableSession, table_state
-from spadeslib.table.bid_reasons import BIDS_NOTE, bid_reasons
+from spadeslib.table.bid_reasons import bid_reasons, bids_note
 
 
 def textbook(hand: Hand, seat: Seat) -> tuple[Bid, str]:
@@ -114,8 +114,30 @@ def test_a_novice_s_bid_is_a_beginner_s_count() -> None:
 
 
 def test_the_note_says_whose_reasons_and_what_their_figures_mean() -> None:
+    hand = played_by({}, Hand("classic", seed=2024))
+    note = bids_note(4, bid_reasons(hand, Seat.SOUTH, {}))
     for words in ("the textbook (the rule bot)", '"Counted"', "chapter 3", "in play"):
-        assert words in BIDS_NOTE
+        assert words in note
+
+
+def test_the_note_fits_two_players_and_bids_without_figures() -> None:
+    """Two players read "Each bot's bid" of one opponent, and chapter 9's
+    four-player comparison for a worth the bots measure for two; under
+    mirror, where every bid is forced, the note explained figures no line
+    gave."""
+    hand = played_by({}, Hand("two-player", seed=7))
+    [reason] = bid_reasons(hand, Seat.SOUTH, {})
+    assert "tricks in play" in reason.text, reason.text
+    note = bids_note(2, [reason])
+    assert note.startswith("Your opponent's bid, with the reason "), note
+    assert "Each bot" not in note and "that bidder" not in note
+    assert "two-player hands with that count" in note
+    assert "chapter 9's comparison is for four players" in note
+    hand = played_by({}, Hand("classic+mirror", seed=3))
+    reasons = bid_reasons(hand, Seat.SOUTH, {})
+    assert not any("in play" in r.text for r in reasons)
+    note = bids_note(4, reasons)
+    assert note.startswith("Each bot's bid") and "Counted" not in note, note
 
 
 def played_by(levels: dict[Seat, str], hand: Hand) -> Hand:

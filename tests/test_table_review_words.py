@@ -33,6 +33,11 @@ def test_two_player_review_has_a_row_for_the_blind_nil_and_the_discard() -> None
     unmeasured = [r for r in review.rows if r.rating == "unmeasured"]
     assert len(unmeasured) == review.counts["not measured"] == 2
     assert [r.when for r in unmeasured] == ["blind", "discard"]
+    # a Blind Nil off the book is said in the summary, lost points or none
+    assert (
+        "Not measured, off the textbook: bid Blind Nil, where the textbook "
+        "would draw your cards; discard "
+    ) in review.summary, review.summary
 
 
 def test_a_file_saved_between_hands_loads_between_hands(tmp_path: Path) -> None:
@@ -133,3 +138,22 @@ def test_the_page_cannot_pause_or_choose_with_malformed_messages() -> None:
     assert table.session.notice == "The page sent a pause the table cannot read."
     table.handle({"type": "choose", "cards": [1, 2]})
     assert table.session.notice == "Choose the cards in your hand, then confirm."
+
+
+def test_no_points_lost_is_said_of_the_rated_decisions_only() -> None:
+    """A failed Blind Nil read "No points lost." though the book draws."""
+    from spadeslib import LOOK, Hand, Seat
+    from spadeslib.coach.ratings import Verdict
+    from spadeslib.coach.review import Review
+
+    hand = Hand("two-player", "N", seed=11)
+    blind = Verdict(Bid.BLIND_NIL, LOOK, 0.0, "unmeasured", "", "blind")
+    kept = Verdict(TAKE_NEXT, TAKE_NEXT, 0.0, "best", "", "draw")
+    review = Review(hand, Seat.SOUTH, "rule", [kept], unrated=[(0, blind)])
+    assert review.summary.endswith(
+        "(1 best; 0 forced, 1 not measured). No points lost in the decisions "
+        "rated. Not measured, off the textbook: bid Blind Nil, where the "
+        "textbook would draw your cards."
+    ), review.summary
+    booked = Review(hand, Seat.SOUTH, "rule", [kept])
+    assert booked.summary.endswith("No points lost."), booked.summary

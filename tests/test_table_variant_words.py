@@ -310,3 +310,48 @@ def test_a_variants_words_carry_the_rule_sets_values() -> None:
     seven = Rules.parse("classic+jokers+blind_seven_value=150")
     assert rules_in_words(seven)[0].endswith("Blind Seven scores ±150.")
     assert "10 scores +200" not in " ".join(rules_in_words(ten)) + rules_sheet(ten)
+
+
+def test_how_good_is_my_hand_says_when_the_rules_decide_the_bid() -> None:
+    """Under mirror the estimate called the forced bid of 4 "a little under
+    what you expect"; under suicide it gave no reason for the forced Nil."""
+    said = {}
+    for spec, seed in (("mirror", 3), ("whiz", 6), ("suicide", 4)):
+        table = TableSession(f"classic+{spec}", seed=seed, coach="rule")
+        estimate = table.estimate()
+        assert estimate is not None
+        said[spec] = estimate.text
+        assert "A little under" not in estimate.text, estimate.text
+    assert said["mirror"].endswith(
+        "suggested bid: 4. Under mirror you must bid exactly 4, the spades held."
+    ), said
+    assert (
+        "suggested bid: 2. Under whiz you must bid 2 (the spades held) or Nil. "
+        in (said["whiz"])
+    ), said
+    assert said["suicide"].endswith(
+        "suggested bid: Nil. Under suicide each partnership has exactly one Nil: "
+        "North bid 3, so you must bid Nil."
+    ), said
+
+
+def test_a_led_joker_is_named_and_no_nil_is_said() -> None:
+    """A learner read "spades were led" when East led the Big Joker, and the
+    jokers bidding prompt never said that there is no Nil."""
+    table = TableSession("classic+jokers", seed=5)
+    hand = Hand("classic+jokers", seed=0, dealer=Seat.NORTH)
+    bots = {seat: make_bot("rule", seed=1) for seat in Seat}
+    said = []
+    while not hand.is_over:
+        seat = hand.turn
+        view = hand.view(seat)
+        if seat is Seat.SOUTH and view.trick and view.trick[0][1].is_joker:
+            said.append((view.trick[0][1].symbol, _prompt(table, view)))
+        if seat is Seat.SOUTH and Bid(1) in view.legal:
+            said.append(("bid", _prompt(table, view)))
+        hand.apply(bots[seat].act(view))
+    assert said[0][1].endswith("(Jokers: no Nil; bid 1 to 13.)"), said
+    joker, prompt = said[1]
+    assert prompt == (
+        f"Your turn to play: the {joker} was led (jokers count as spades)."
+    ), said

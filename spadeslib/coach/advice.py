@@ -493,6 +493,8 @@ class Advice:
         if self.kind == "exchange":
             return "the nil is made"
         if self.kind == "draw":
+            if self.view.seat in self.view.declared_blind:  # declared: no bid to come
+                return f"your {Bid.BLIND_NIL.label()} is made"
             return "the bid you then make is made"
         if isinstance(action, Bid) and action.is_nil:
             return f"your {action.label()} is made"

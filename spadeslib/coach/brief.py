@@ -21,10 +21,10 @@ from __future__ import annotations
 from ..actions import Action, Bid
 from ..cards import Card
 from .advice import Advice
-from .card_words import card_words
+from .card_words import card_words, own_nil_lost
 from .explain import SMALL_DIFFERENCES, points
 from .ratings import rating_for
-from .reasoning import opening
+from .reasoning import nil_odds, opening
 
 __all__ = ["LIMIT", "brief", "shorten"]
 
@@ -64,16 +64,18 @@ def brief(advice: Advice, *, head: bool = True) -> str:
 def _with_card_words(advice: Advice, card: Card, why: str, head: bool) -> str:
     """``why`` after what ``card`` does in the trick (:func:`card_words`),
     without the words' bracket where :func:`shorten` would leave nothing of
-    ``why``, and ``why`` alone where it still would: the reason with its
-    figures says more than the card's words, which *Why?* gives too."""
+    ``why``, then (the seat's own Nil lost) after that fact alone, and
+    ``why`` alone where it still would: the reason with its figures says
+    more than the card's words, which *Why?* gives too."""
     opening_ = f"{opening(advice)}: " if head else ""
-    for notes in (True, False):
-        said = card_words(advice.view, card, notes=notes)
-        if not said:
-            break
-        line = shorten(f"{opening_}{said}; {why}.")
-        if len(line) > len(f"{opening_}{said}; ") and not line.endswith("…"):
-            return f"{said}; {why}"  # the words and at least a clause of why
+    view, odds = advice.view, nil_odds(advice)
+    said = [
+        card_words(view, card, notes=notes, nil_odds=odds) for notes in (True, False)
+    ]
+    for words in (*said, own_nil_lost(view, odds)) if said[0] else ():
+        line = shorten(f"{opening_}{words}; {why}.")
+        if len(line) > len(f"{opening_}{words}; ") and not line.endswith("…"):
+            return f"{words}; {why}"  # the words and at least a clause of why
     return why
 
 

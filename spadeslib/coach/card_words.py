@@ -32,10 +32,12 @@ from ..seats import Seat
 from ..tricks import trick_winner
 from ..view import PlayerView
 
-__all__ = ["card_words"]
+__all__ = ["NIL_ALL_BUT_LOST", "card_words", "own_nil_lost"]
 
 
-def card_words(view: PlayerView, card: Card, *, notes: bool = True) -> str:
+def card_words(
+    view: PlayerView, card: Card, *, notes: bool = True, nil_odds: float | None = None
+) -> str:
     """What ``card`` does in the trick as the seat to play sees it: a lead
     (a sure winner, the highest card left of its suit, low against a Nil,
     into a suit a seat has shown out of), a follow (beats or overtakes the
@@ -45,13 +47,46 @@ def card_words(view: PlayerView, card: Card, *, notes: bool = True) -> str:
     partner's, an opponent's), and in brackets what makes it so (the
     cards still out, who can still beat it), unless ``notes=False``. ``""``
     unless ``card`` is the seat's to play.
+
+    The seat's own Nil, not yet failed, is said first where it is lost:
+    sure to take a trick, or made in under :data:`NIL_ALL_BUT_LOST` of the
+    coach's deals (``nil_odds``: how often at best, whatever the seat plays);
+    the card's words then do not weigh it.
     """
     if view.phase is not Phase.PLAYING or card not in view.legal:
         return ""
-    text, said = _follow(view, card) if view.trick else _lead(view, card)
+    nils = _nils(view)
+    lost = own_nil_lost(view, nil_odds)
+    if lost:
+        nils.pop(view.seat, None)
+    text, said = (_follow if view.trick else _lead)(view, card, nils)
     if notes and said:
         text += f" ({'; '.join(said)})"
-    return f"it {text}"
+    return f"{lost}: it {text}" if lost else f"it {text}"
+
+
+#: under this chance in the coach's deals, the seat's own Nil is all but lost
+NIL_ALL_BUT_LOST = 0.05
+
+
+def own_nil_lost(view: PlayerView, odds: float | None) -> str:
+    """That the seat's own Nil, not yet failed, is lost: sure to take a
+    trick (:func:`_nil_doomed`), or made in under :data:`NIL_ALL_BUT_LOST`
+    of the coach's deals whatever the seat plays (``odds``); ``""`` else."""
+    bid = view.bids.get(view.seat)
+    if view.seat in view.declared_blind:
+        bid = Bid.BLIND_NIL
+    if bid is None or not bid.is_nil or view.tricks_won[view.seat]:
+        return ""
+    if _nil_doomed(view):
+        return (
+            f"your {bid.label()} cannot be made (your spades are sure to take a trick)"
+        )
+    if odds is not None and odds < NIL_ALL_BUT_LOST:
+        chance = "none of the" if round(100 * odds) == 0 else f"{100 * odds:.0f}% of"
+        at_best = "" if chance == "none of the" else " at best"
+        return f"your {bid.label()} is all but lost (made in {chance} deals{at_best})"
+    return ""
 
 
 # ------------------------------------------------------------------ facts
@@ -162,11 +197,11 @@ def _under(
 
 
 # ------------------------------------------------------------------ leads
-def _lead(view: PlayerView, card: Card) -> tuple[str, list[str]]:
+def _lead(view: PlayerView, card: Card, nils: dict[Seat, str]) -> tuple[str, list[str]]:
     rules = view.rules
     suit = rules.trick_suit(card)
     above, below = _above(view, card), _below(view, card)
-    nils, partner = _nils(view), view.partner
+    partner = view.partner
     notes: list[str] = []
     mine = [x for x in view.holding or () if rules.trick_suit(x) == suit]
     if not above and rules.is_trump(card):
@@ -227,7 +262,9 @@ def _lead(view: PlayerView, card: Card) -> tuple[str, list[str]]:
 
 
 # ---------------------------------------------------------------- follows
-def _follow(view: PlayerView, card: Card) -> tuple[str, list[str]]:
+def _follow(
+    view: PlayerView, card: Card, nils: dict[Seat, str]
+) -> tuple[str, list[str]]:
     rules = view.rules
     led = rules.trick_suit(view.trick[0][1])
     win = view.winning()
@@ -237,7 +274,7 @@ def _follow(view: PlayerView, card: Card) -> tuple[str, list[str]]:
     takes = trick_winner(rules, (*view.trick, (view.seat, card))) == view.seat
     later = view.still_to_play()
     top = card if takes else best
-    nils, partner = _nils(view), view.partner
+    partner = view.partner
     # who may still beat it: for the seat's own Nil its partner too
     # your partner named first: "your partner or West can still beat it"
     threats = [

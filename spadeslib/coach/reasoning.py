@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 
 from ..actions import Action, Bid
+from ..bots.studies.cards import CardStudy
 from ..cards import Card
 from ..display import and_list
 from .advice import Advice
@@ -25,6 +26,29 @@ from .explain import GAME_SAID, book_reason, points
 from .ratings import NOISE_SHOWN, THRESHOLDS, loss_points, rating_for
 
 __all__ = ["explain", "opening", "textbook_text"]
+
+
+def nil_odds(advice: Advice) -> float | None:
+    """How often, at best, the coach's deals make the seat's own Nil whatever
+    it plays (:func:`~spadeslib.coach.card_words.card_words` says a Nil all
+    but lost first); ``None`` where it has no Nil standing alone, or the
+    coach weighed no cards."""
+    view, study = advice.view, advice.study
+    bids = dict(view.bids)
+    for seat in view.declared_blind:  # two players: declared before the draw
+        bids.setdefault(seat, Bid.BLIND_NIL)
+    mine = bids.get(view.seat)
+    theirs = bids.get(view.partner) if view.partner is not None else None
+    if not isinstance(study, CardStudy) or mine is None or not mine.is_nil:
+        return None
+    if theirs is not None and theirs.is_nil:
+        return None  # the deals count the side's two nils as one
+    rates = [
+        sum(bool(o.nil) for o in outs) / len(outs)
+        for outs in study.outcomes.values()
+        if outs
+    ]
+    return max(rates, default=None)
 
 
 def opening(advice: Advice) -> str:
@@ -55,7 +79,7 @@ def explain(advice: Advice, *, head: bool = True) -> str:
     if advice.book:  # the reason in cards first, then the figures
         text = f"{advice.book}. {text[:1].upper()}{text[1:]}"
     elif isinstance(advice.best, Card) and (
-        said := card_words(advice.view, advice.best)
+        said := card_words(advice.view, advice.best, nil_odds=nil_odds(advice))
     ):
         # not the textbook's card: what it does in the trick, then the figures
         text = f"{said}. {text[:1].upper()}{text[1:]}"

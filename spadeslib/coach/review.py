@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from ..display import plural
 from ..hand import Hand
 from ..seats import Seat
+from .explain import describe
 from .ratings import RATINGS, Verdict
 
 __all__ = ["Review"]
@@ -83,6 +84,19 @@ class Review:
         return len(self.verdicts)
 
     @property
+    def off_book(self) -> list[str]:
+        """The decisions left to the book (not measured) where the seat did
+        not do as the book does, each in words: ``"bid Blind Nil, where the
+        textbook would draw your cards"``."""
+        players = self.hand.rules.players
+        return [
+            f"{describe(v.action, players)}, where the textbook would "
+            f"{describe(v.best, players)}"
+            for _, v in self.unrated
+            if v.action != v.best
+        ]
+
+    @property
     def summary(self) -> str:
         """The hand in a few lines: counts, points lost, the worst decisions
         (a property, as on the table's review)."""
@@ -95,6 +109,7 @@ class Review:
             for r in RATINGS
             if counts[r]
         ]
+        off = self.off_book
         lines = [
             f"Hand {self.hand.number}, {self.seat.full}: "
             f"{plural(len(self.verdicts), 'decision')} rated by the coach "
@@ -109,8 +124,9 @@ class Review:
                 )
                 + "."
                 if total
-                else " No points lost."
+                else " No points lost" + (" in the decisions rated." if off else ".")
             )
+            + (f" Not measured, off the textbook: {'; '.join(off)}." if off else "")
         ]
         flagged = [v for v in self.verdicts if v.rating in _COUNTED]
         worst = sorted(flagged, key=lambda v: (RATINGS.index(v.rating), v.rated))

@@ -51,7 +51,8 @@ from ..hand import Hand, Phase
 from ..names import name_key
 from ..seats import Seat
 from ..view import PlayerView
-from .bid_reasons import BIDS_NOTE, BidReason, bids_title
+from .bid_reasons import BidReason, bids_note, bids_title
+from .words import bid_ruled
 
 __all__ = [
     "Advisor",
@@ -198,7 +199,14 @@ class TableReview:
             for r in self.bids
         ]
         players = len(self.bids) + 1  # the others' bids and the learner's
-        return "\n".join([text, "", f"{bids_title(players)}. {BIDS_NOTE}", *lines])
+        return "\n".join(
+            [
+                text,
+                "",
+                f"{bids_title(players)}. {bids_note(players, self.bids)}",
+                *lines,
+            ]
+        )
 
 
 def check_coach_level(level: Any) -> str:
@@ -442,6 +450,10 @@ class Advisor:
         tricks = round(tricks, 1)  # as shown
         expect = _counted(tricks)
         number = bid.tricks if isinstance(bid, Bid) and not bid.is_nil else None
+        ruled = bid_ruled(view)
+        if ruled:
+            # the rules decide the number: no advice on bidding under or over
+            reason, number = f"{ruled} {reason}", None
         if number is not None and number == expect - 1:
             # one under: said, as the book says it (chapter 9 measures it)
             reason = (

@@ -34,7 +34,7 @@ a reason tells the cards
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -47,18 +47,7 @@ from ..phase import Phase
 from ..seats import Seat
 from .narrate import seat_name
 
-__all__ = ["BidReason", "bid_reasons", "bids_json", "bids_title"]
-
-BIDS_NOTE = (
-    "Each bot's bid, with the reason the textbook (the rule bot) gives for "
-    'that player\'s cards; where a reason says "you", it means that bidder. '
-    '"Counted" adds up the tricks the reason lists, a quick count as in '
-    'chapter 3; "worth about … tricks in play" is what hands with that count '
-    "take on average when played out (chapter 9 compares counts with the "
-    "tricks won), and the bid is made from it."
-)
-"""What the section says first: whose words the reasons are, and what
-their two figures mean."""
+__all__ = ["BidReason", "bid_reasons", "bids_json", "bids_note", "bids_title"]
 
 HOW = {
     "novice": ", a beginner's count of its aces and kings",
@@ -101,6 +90,51 @@ def bids_title(players: int) -> str:
     """The section's title: ``"Why the others bid"`` (``"Why your opponent
     bid"`` for two players)."""
     return "Why your opponent bid" if players == 2 else "Why the others bid"
+
+
+#: the words of the reasons that give the two figures the note explains
+_FIGURES = "tricks in play"
+
+
+def bids_note(players: int, reasons: Sequence[BidReason]) -> str:
+    """What the section says first: whose words the reasons are, and what
+    their two figures mean where a line gives them (none does where the
+    rules fix every bid). The figures' "worth in play" is measured for the
+    number of ``players`` (:data:`~spadeslib.bots.valuation.SCALE`); chapter
+    9 compares counts with tricks won for four.
+
+    >>> print(bids_note(2, []))
+    Your opponent's bid, with the reason the textbook (the rule bot) gives
+    for its cards; where the reason says "you", it means your opponent.
+    """
+    if players == 2:
+        head = (
+            "Your opponent's bid, with the reason the textbook (the rule bot) "
+            'gives for its cards; where the reason says "you", it means your '
+            "opponent."
+        )
+        measured = (
+            "two-player hands with that count take on average when played out "
+            "(measured by the bots over two-player deals: chapter 9's comparison "
+            "is for four players)"
+        )
+    else:
+        head = (
+            "Each bot's bid, with the reason the textbook (the rule bot) gives "
+            'for that player\'s cards; where a reason says "you", it means that '
+            "bidder."
+        )
+        measured = (
+            "hands with that count take on average when played out (chapter 9 "
+            "compares counts with the tricks won)"
+        )
+    if not any(_FIGURES in r.text for r in reasons):
+        return head
+    return (
+        f'{head} "Counted" adds up the tricks the reason lists, a quick count as '
+        f'in chapter 3; "worth about … tricks in play" is what {measured}, and '
+        "the bid is made from it."
+    )
 
 
 def bid_reasons(

@@ -18,7 +18,7 @@ from ..rule_sets import modifier_text
 from ..rules import INCOMPATIBLE, MODIFIERS, PRESETS
 from ..scoring import side_of, sides
 from .advisor import NOISE_WORDS
-from .bid_reasons import BIDS_NOTE, bids_json, bids_title
+from .bid_reasons import bids_json, bids_note, bids_title
 from .levels import levels_summary
 from .narrate import (
     describe_result,
@@ -200,7 +200,7 @@ def review_state(session: TableSession) -> dict[str, Any] | None:
         ],
         # why the others bid (a finished hand's: its cards are all shown)
         "bids_title": bids_title(hand.rules.players) if review.bids else "",
-        "bids_note": BIDS_NOTE if review.bids else "",
+        "bids_note": bids_note(hand.rules.players, review.bids) if review.bids else "",
         "bids": bids_json(review.bids),
     }
 

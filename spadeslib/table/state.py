@@ -37,6 +37,7 @@ from .tools import TOOLS
 from .words import (
     bid_rule_words,
     blind_words,
+    led_words,
     modifier_words,
     nil_closed,
     plural,
@@ -302,8 +303,7 @@ def _prompt(session: TableSession, view: PlayerView) -> str:
             "discard (or none), then press Discard."
         )
     if view.trick:
-        led = view.rules.trick_suit(view.trick[0][1])
-        return f"Your turn to play: {led.plural} were led."
+        return f"Your turn to play: {led_words(view.rules, view.trick[0][1])}."
     if _spades_closed(view):
         return "Your turn to lead: any card but a spade (spades are not broken yet)."
     return (

@@ -24,12 +24,14 @@ from __future__ import annotations
 
 import re
 
-from ..actions import Bid
+from ..actions import Bid, BidKind
+from ..bidding import BidSituation, refuse_bid
 from ..cards import Card
 from ..display import and_list, plural
 from ..errors import IllegalAction
 from ..hand import Phase
-from ..rule_sets import MODIFIER_WORDS, modifier_text
+from ..rule_ids import RuleId
+from ..rule_sets import MODIFIER_WORDS, MODIFIERS, modifier_text
 from ..rules import PRESETS, Rules
 from ..seats import Seat
 from ..view import PlayerView
@@ -38,7 +40,9 @@ __all__ = [
     "MODIFIER_WORDS",
     "PRESET_WORDS",
     "bid_rule_words",
+    "bid_ruled",
     "blind_words",
+    "led_words",
     "modifier_words",
     "nil_closed",
     "plural",
@@ -227,14 +231,92 @@ def nil_closed(view: PlayerView) -> bool:
 
 
 def bid_rule_words(view: PlayerView) -> str:
-    """Under whiz or mirror, the rule that leaves these bids.
+    """Under whiz or mirror, the rule that leaves these bids; under rules
+    with no Nil, that there is none, and the rule that takes it away.
 
     >>> from spadeslib import Hand
     >>> print(bid_rule_words(Hand("cards4net+whiz", seed=4, dealer="W").view("N")))
      (Whiz: everyone bids the spades they hold, or Nil.)
+    >>> hand = Hand("classic+jokers", seed=5, dealer="W"); hand.apply("look")
+    >>> print(bid_rule_words(hand.view("N")))
+     (Jokers: no Nil; bid 1 to 13.)
     """
-    mods = [m for m in view.rules.modifiers if m in ("whiz", "mirror")]
-    return "".join(f" ({modifier_words(m, view.rules)}.)" for m in mods)
+    rules = view.rules
+    mods = [m for m in rules.modifiers if m in ("whiz", "mirror")]
+    said = "".join(f" ({modifier_words(m, rules)}.)" for m in mods)
+    numbers = [
+        b.tricks for b in view.legal if isinstance(b, Bid) and b.kind is BidKind.NUMBER
+    ]
+    if not rules.nil and len(numbers) > 1:
+        # the modifier that closes Nil, by its parameters (else the rule set)
+        closing = [m for m in rules.modifiers if MODIFIERS[m][1].get("nil") is False]
+        who = f"{modifier_text(closing[0], rules)[0]}: no Nil" if closing else "No Nil"
+        said += f" ({who}; bid {min(numbers)} to {max(numbers)}.)"
+    return said
+
+
+#: the rules that decide a bid's number (the others leave it to the player)
+_DECIDING = frozenset(
+    {
+        RuleId.MIRROR,
+        RuleId.WHIZ,
+        RuleId.SUICIDE,
+        RuleId.BLIND_NIL_DECLARED,
+        RuleId.BLIND_SEVEN,
+    }
+)
+
+
+def bid_ruled(view: PlayerView) -> str:
+    """Where the rules decide the learner's bid (one legal bid, or one number
+    and Nil), the rule that does, in the second person from the engine's
+    refusal of another bid; ``""`` where the number is the learner's choice.
+
+    >>> from spadeslib import Hand
+    >>> print(bid_ruled(Hand("classic+mirror", seed=3, dealer="W").view("N")))
+    Under mirror you must bid exactly 3, the spades held.
+    >>> bid_ruled(Hand("classic", seed=3, dealer="W").view("N"))
+    ''
+    """
+    if view.phase is not Phase.BIDDING or view.holding is None:
+        return ""
+    numbers = {
+        b.tricks for b in view.legal if isinstance(b, Bid) and b.kind is BidKind.NUMBER
+    }
+    if len(numbers) > 1:
+        return ""
+    probe = next(Bid(n) for n in range(1, 14) if n not in numbers)
+    situation = BidSituation(
+        view.rules,
+        view.seat,
+        view.bid_order,
+        [view.bids.get(seat) for seat in Seat],
+        len(view.bids),
+        view.holding,
+        view.scores,
+        declared_blind=view.seat in view.declared_blind,
+    )
+    refused = refuse_bid(situation, probe)
+    if refused is None or refused[0] not in _DECIDING:
+        return ""
+    return you(refused[1].partition(": ")[2], view.seat)
+
+
+def led_words(rules: Rules, card: Card) -> str:
+    """What was led, for the learner's turn to play: the suit, or a card led
+    as a suit not its own (a joker: spades).
+
+    >>> led_words(Rules(), Card.parse("4H"))
+    'hearts were led'
+    >>> led_words(Rules("classic", ["jokers"]), Card.parse("BJ"))
+    'the Big Joker was led (jokers count as spades)'
+    """
+    suit = rules.trick_suit(card)
+    if card.suit is suit:
+        return f"{suit.plural} were led"
+    which = card.suit.plural if card.is_joker else "it"
+    counts = "count" if card.is_joker else "counts"
+    return f"the {card.symbol} was led ({which} {counts} as {suit.plural})"
 
 
 def modifier_words(modifier: str, rules: Rules) -> str:

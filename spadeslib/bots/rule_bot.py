@@ -259,17 +259,7 @@ def forced_bid_reason(view: PlayerView, bid: Bid) -> str:
     'Bid Nil: under suicide one partner bids Nil: East bid 3, so you bid Nil'
     """
     rules = view.rules
-    situation = BidSituation(
-        rules,
-        view.seat,
-        view.bid_order,
-        [view.bids.get(s) for s in Seat],
-        len(view.bids),
-        view.holding or (),
-        view.scores,
-        view.holding is None,
-        view.seat in view.declared_blind,
-    )
+    situation = BidSituation.of_view(view)
     head = f"Bid {bid.label()}: "
     refusal = refuse_bid(situation, Bid(2) if bid == Bid(1) else Bid(1))
     if refusal is None:  # not forced after all: the rules allow another bid

@@ -286,17 +286,7 @@ def bid_ruled(view: PlayerView) -> str:
     if len(numbers) > 1:
         return ""
     probe = next(Bid(n) for n in range(1, 14) if n not in numbers)
-    situation = BidSituation(
-        view.rules,
-        view.seat,
-        view.bid_order,
-        [view.bids.get(seat) for seat in Seat],
-        len(view.bids),
-        view.holding,
-        view.scores,
-        declared_blind=view.seat in view.declared_blind,
-    )
-    refused = refuse_bid(situation, probe)
+    refused = refuse_bid(BidSituation.of_view(view), probe)
     if refused is None or refused[0] not in _DECIDING:
         return ""
     return you(refused[1].partition(": ")[2], view.seat)

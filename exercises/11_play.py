@@ -97,7 +97,7 @@ q3.check(answer)
 # ## Exercise 11.4 · Check my play with the coach
 #
 # Let the search coach review the hand, as chapter 11 does, and find the
-# tricks where it flags South's card (rates it an inaccuracy or worse).
+# tricks where it rates South's card a mistake or a blunder.
 
 # %%
 q4.show()

@@ -344,7 +344,9 @@ lost
 
 # %% [markdown]
 # The exercises use `Coach("search", seed="ch10")`, the coach of chapter 10:
-# one fixed seed, so that every learner gets the same verdicts.
+# one fixed seed, so that every learner gets the same verdicts. Exercise
+# 11.4 keeps only the mistakes and blunders (`v.rating in ("mistake",
+# "blunder")`), the ratings that hold from seed to seed (see below).
 #
 # ## Coach levels can disagree
 #

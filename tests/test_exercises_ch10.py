@@ -273,3 +273,48 @@ def test_spades_out_answers_a_count_with_whether_it_is_right() -> None:
     assert verdict.status == "incorrect"
     assert verdict.message.startswith(f"{right + 1} is not the number of spades")
     assert "name them" in verdict.message
+
+
+# ---------------------------------------- the exercise review (10.1, 10.3, 10.5)
+def test_spades_out_hint_is_code_the_learner_can_run() -> None:
+    """10.1's hint named `view.unseen_cards()`, but `q1.view` raised
+    AttributeError: the exercise offers its view, and the hint's code runs."""
+    from spadeslib.exercises import load
+    from spadeslib.exercises.ch10_strategy_play import SpadesOut
+
+    q1 = load("10_strategy_play", seed=1)[0]
+    assert "`q1.view.unseen_cards()`" in SpadesOut(1).hint()
+    spades = [c for c in q1.view.unseen_cards() if c.suit.name == "SPADES"]
+    assert q1.feedback(spades).correct
+
+
+def test_trumping_a_partners_winner_with_a_top_spade_says_it_wins_later() -> None:
+    """10.3 (seed 1): K♠ on the partner's 9♦ with West, void in diamonds,
+    still to play: the feedback says West could trump, but K♠ is the top
+    spade and spent now frees the opponents' spades. Said only where true."""
+    q = PartnerWinning(1)
+    text = q.feedback("KS").message
+    assert "West, still to play, has no diamonds but has spades" in text
+    assert "K♠, the highest spade left, wins a trick whenever you play it" in text
+    assert "the opponents' 10♠ 8♠ free to win tricks later" in text
+    for seed in (2, 3):  # a spade lead, or no opponent to trump: not said
+        q = PartnerWinning(seed)
+        for card in q.hand.legal_cards():
+            assert "still to play" not in q.feedback(card).message
+
+
+def test_ending_hint_is_built_from_the_position() -> None:
+    """10.5's hint was the same words for every seed: it counts each side's
+    tricks and names the opponents' top cards, never the answer."""
+    hints = set()
+    for seed in (1, 2, 3):
+        q = Ending(seed)
+        hint = q.hint()
+        hints.add(hint)
+        h = q.hand
+        won = sum(h.tricks_won[s] for s in h.seats if s.letter in q.side)
+        assert hint.startswith(f"{'East-West' if q.side == 'EW' else 'North-South'}")
+        assert f"have won {won} (bid " in hint
+        assert q.expected.symbol not in hint
+    assert len(hints) == 3
+    assert "they need 3 more of the 3 tricks left" in Ending(1).hint()

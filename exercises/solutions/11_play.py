@@ -122,7 +122,7 @@ q3.solution()
 # ## Exercise 11.4 · Check my play with the coach
 #
 # Let the search coach review the hand, as chapter 11 does, and find the
-# tricks where it flags South's card (rates it an inaccuracy or worse).
+# tricks where it rates South's card a mistake or a blunder.
 
 # %%
 q4.show()
@@ -136,7 +136,7 @@ print(review.summary)
 lost = ", ".join(
     v.where
     for v in review.verdicts
-    if v.where.startswith("trick") and v.rating not in ("best", "good")
+    if v.where.startswith("trick") and v.rating in ("mistake", "blunder")
 )
 lost
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..actions import Bid
 from ..analysis import Solver, best_cards, lines
-from ..cards import Card
+from ..cards import Card, Suit
 from ..coach import Advice, Verdict
 from ..hand import Hand, Phase
 from ..rules import Rules
@@ -384,6 +384,44 @@ class PartnerWinning(Puzzle):
             f"Your partner {seat.full}'s {best.symbol} is winning this trick so "
             f"far: overtaking it with {card.symbol} spends that card on a trick "
             f"your side {'already has' if last else 'may already have'}."
+            + self.trump_note(card)
+        )
+
+    def trump_note(self, card: Card) -> str:
+        """For a top spade played on another suit while an opponent still to
+        play could trump: that the spade wins a trick whenever it is played,
+        and spent now frees the opponents' spades ('' where that is not so)."""
+        h, spades = self.hand, Suit.SPADES
+        led = h.trick[0][1].suit
+        if card.suit is not spades or led is spades:
+            return ""
+        played = {seat for seat, _ in h.trick} | {self.mover}
+        threats = [
+            s
+            for s in h.seats
+            if s not in played
+            and not any(c.suit is led for c in h.holding[s])
+            and any(c.suit is spades for c in h.holding[s])
+        ]
+        others = [c for s in h.seats if s != self.mover for c in h.holding[s]]
+        if not threats or any(
+            c.suit is spades and int(c.rank) > int(card.rank) for c in others
+        ):
+            return ""  # nobody can trump, or the spade is no sure winner
+        theirs = [
+            c
+            for s in h.seats
+            if side_of(h.rules, s) != self.side
+            for c in h.holding[s]
+            if c.suit is spades
+        ]
+        names = " and ".join(s.full for s in threats)
+        verb = "has" if len(threats) == 1 else "have"
+        return (
+            f" {names}, still to play, {verb} no {led.plural} but {verb} spades "
+            f"and could trump; but {card.symbol}, the highest spade left, wins a "
+            "trick whenever you play it, and spent now it leaves the opponents' "
+            f"{card_list(theirs)} free to win tricks later."
         )
 
     def hint(self) -> str:
@@ -463,7 +501,33 @@ class Ending(Puzzle):
         return len(hand.legal_cards()) >= 3 and self.partner_winning(hand) is None
 
     def hint(self) -> str:
+        h = self.hand
+        left = 13 - len(h.tricks)
+        counts = []
+        for side in (self.side, *(x for x in ("NS", "EW") if x != self.side)):
+            won = sum(h.tricks_won[s] for s in h.seats if s.letter in side)
+            bid = h.view(Seat.parse(side[0])).team_contract(side)
+            need = bid - won
+            counts.append(
+                f"{side_name(side)} have won {won} (bid {bid}): "
+                + (
+                    f"they need {need} more of the {plural(left, 'trick')} left"
+                    if need > 0
+                    else "contract made, so every further trick is a bag"
+                )
+            )
+        ours = [
+            c for s in h.seats if side_of(h.rules, s) == self.side for c in h.holding[s]
+        ]
+        tops = [
+            c
+            for s in h.seats
+            if side_of(h.rules, s) != self.side
+            for c in h.holding[s]
+            if not any(o.suit is c.suit and o.rank > c.rank for o in ours)
+        ]
         return (
-            "Count the tricks each side still needs, and which cards are winners. "
-            "Try each card in your head against the best replies."
+            f"{'; '.join(counts)}. The opponents' cards that no card of your "
+            f"side beats in the same suit: {card_list(tops)}. Try each of your "
+            "cards in your head against the best replies."
         )

@@ -36,6 +36,7 @@ from ..cards import Card, Suit
 from ..hand import Hand
 from ..rules import Rules
 from ..seats import Seat
+from ..view import PlayerView
 from .answer_lists import Cards, Suits
 from .ch10_puzzles import CHAPTER, CoverNil, Ending, PartnerWinning
 from .feedback import Feedback, ____
@@ -128,6 +129,12 @@ class SpadesOut(ViewExercise):
     answer = Cards()
     names_missing = False  # naming a spade left out would give it away
     noun = "spade"
+    public = ("view",)
+
+    @property
+    def view(self) -> PlayerView:
+        """What you (the seat to play) see of the hand: ``q1.view``."""
+        return self.hand.view(self.seat)
 
     def parse(self, answer: Any) -> Any:
         """Bare ranks (``"A K Q J 9 7"``) are read as spades."""
@@ -193,7 +200,8 @@ class SpadesOut(ViewExercise):
     def hint(self) -> str:
         return (
             "Start from the 13 spades, cross out yours, then every spade in the "
-            "tricks (chapter 10's `view.unseen_cards()` does this for every suit)."
+            "tricks (chapter 10's `view.unseen_cards()` does this for every suit: "
+            "here `q1.view.unseen_cards()`)."
         )
 
     def explain(self) -> str:

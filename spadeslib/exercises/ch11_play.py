@@ -24,7 +24,7 @@ from ..seats import Seat
 from .answer_lists import TrickNumbers
 from .answers import Whole
 from .ch11_check_my_play import CheckMyPlay
-from .feedback import Mistake
+from .feedback import Feedback, Mistake
 from .reading import AnswerError, plural
 from .scenarios import (
     deal,
@@ -35,6 +35,9 @@ from .scenarios import (
 from .specs import SetSpec, Spec
 
 CHAPTER = "11_play"
+CHAPTER_GAME_SEED = 7
+"""The seed of the game chapter 11's *Bots in every seat* plays
+(``Game("cards4net", seed=7)``), which a learner may copy for 11.1."""
 TITLE = "Play"
 INTRO = (
     "They use the library the way the play chapter does: play hands with bots in "
@@ -75,15 +78,27 @@ play_until(game, bots, hands=2)
     def generate(self, rng: random.Random) -> None:
         self.game_seed = rng.randrange(1000, 10000)
 
-    def play(self, seed: int | None = None) -> Game:
+    def play(
+        self, seed: int | None = None, level: str = "rule", hands: int | None = 2
+    ) -> Game:
         """The game the exercise asks for (or the same with another
-        ``seed``), played by the library."""
+        ``seed``, bot ``level`` or number of ``hands``: ``None``, the whole
+        game), played by the library."""
         from ..bots import make_bot, play_until
 
         game = Game("cards4net", seed=self.game_seed if seed is None else seed)
-        bots = {seat: make_bot("rule") for seat in game.hand.seats}
-        play_until(game, bots, hands=2)
+        bots = {seat: make_bot(level) for seat in game.hand.seats}
+        play_until(game, bots, hands=hands)
         return game
+
+    def score(
+        self, seed: int | None = None, level: str = "rule", hands: int | None = 2
+    ) -> int:
+        """North-South's score in :meth:`play`'s game (remembered)."""
+        memo = self._cache.setdefault("scores", {})
+        if (seed, level, hands) not in memo:
+            memo[seed, level, hands] = self.play(seed, level, hands).scores["NS"]
+        return int(memo[seed, level, hands])
 
     def parse(self, answer: Any) -> Any:
         return super().parse(one_side(answer, "NS", "game"))
@@ -124,19 +139,44 @@ play_until(game, bots, hands=2)
                 "that is East-West's score; the question asks for North-South",
             ),
             *self.seed_mistakes(),
+            Mistake(
+                "whole-game",
+                self.score(hands=None),
+                "that is North-South's score at the end of the whole game: without "
+                "`hands=2`, `play_until` plays until the game is over",
+            ),
+            Mistake(
+                "chapter-seed",
+                self.score(CHAPTER_GAME_SEED),
+                f"that is North-South's score in chapter 11's game (`seed="
+                f"{CHAPTER_GAME_SEED}`); build this one with `seed=q1.game_seed` "
+                f"({self.game_seed})",
+            ),
         ]
+
+    def diagnose(self, parsed: Any) -> Feedback | None:
+        """The game with search bots (``make_bot("search")``), asked only of
+        an answer no other mistake explains: its game takes a second."""
+        if parsed == self.expected or any(parsed == m.answer for m in self.mistakes()):
+            return None
+        if parsed != self.score(level="search"):
+            return None
+        return Feedback(
+            "incorrect",
+            'that is the score with search bots (`make_bot("search")`); the '
+            'question asks for rule bots, `make_bot("rule")`',
+            "search-bots",
+        )
 
     def seed_mistakes(self) -> list[Mistake]:
         """The game built with the notebook's ``SEED`` (the exercise's seed)
         instead of ``q1.game_seed``."""
         if self.seed == self.game_seed:
             return []
-        if "seed-game" not in self._cache:
-            self._cache["seed-game"] = self.play(self.seed).scores["NS"]
         return [
             Mistake(
                 "exercise-seed",
-                self._cache["seed-game"],
+                self.score(self.seed),
                 f"that is North-South's score in the game of `seed={self.seed}` "
                 "(`SEED`, the seed of the exercises); build the game with "
                 f"`seed=q1.game_seed` ({self.game_seed})",
@@ -182,6 +222,10 @@ class Trumping(SetSpec):
         assert card is not None
         led = trick.plays[0][1].suit
         if card.suit is not Suit.SPADES:
+            partner = trick.card_of(self.seat.partner)
+            spade = partner is not None and partner.suit is Suit.SPADES
+            if spade and led is not Suit.SPADES:
+                return "partner-trumped"
             return "no-spade"
         if led is Suit.SPADES:
             return "spade-led"
@@ -223,7 +267,10 @@ class Trumping(SetSpec):
                 f"{self.seat.full} trumped with {card.symbol} but "
                 f"{trick.winner.full} overtrumped"
             )
-        return f"{self.seat.full} played {card.symbol}, not a spade"
+        partner = ""
+        if kind == "partner-trumped":
+            partner = f"; {self.seat.partner.full}, the partner, trumped"
+        return f"{self.seat.full} played {card.symbol}, not a spade{partner}"
 
     def why_yes(self, item: Any) -> str:
         trick = self.hand.tricks[item - 1]
@@ -250,6 +297,10 @@ class Trumping(SetSpec):
                 f"played a higher spade (overtrumped), so {seat} did not win it"
             ),
             "no-spade": f"you listed a trick in which {seat} played no spade",
+            "partner-trumped": (
+                f"you listed a trick in which {seat} played no spade: there "
+                f"{self.seat.partner.full}, {seat}'s partner, trumped"
+            ),
         }[kind]
 
     def missing_text(self, missing: Sequence[Any]) -> str:

@@ -76,6 +76,9 @@ class Spec:
     #: what :meth:`other_side_score` gives for a side, as a wrong answer
     #: names it ("that is East-West's score")
     side_quantity: ClassVar[str] = "score"
+    #: how an empty text reads (``"none"``) where a worked recipe gives one
+    #: for "nothing" (a join of no items); blank: an empty answer
+    empty_means: ClassVar[str] = ""
 
     def __init__(self, seed: int = DEFAULT_SEED) -> None:
         self.seed = seed
@@ -203,6 +206,14 @@ class Spec:
         none_text = getattr(self.answer, "none_text", lambda: None)()
         if answer is None and none_text:
             return Feedback("unreadable", none_text + ".")
+        if isinstance(answer, str) and not answer.strip() and self.empty_means:
+            verdict = self.feedback(self.empty_means)
+            return Feedback(
+                verdict.status,
+                f"{answer!r} (nothing listed) reads as {self.empty_means!r}: "
+                f"{verdict.message}",
+                verdict.mistake,
+            )
         if answer is None or (isinstance(answer, str) and not answer.strip()):
             empty = "None" if answer is None else repr(answer)
             return Feedback(

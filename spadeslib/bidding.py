@@ -17,16 +17,13 @@ bid, and so can teaching code that wants the reasons.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from .actions import Bid, BidKind
 from .cards import Card
 from .rule_ids import RuleId
 from .rules import Rules, bid_words
 from .seats import SIDES, Seat
-
-if TYPE_CHECKING:
-    from .view import PlayerView
 
 __all__ = [
     "BidSituation",
@@ -81,29 +78,6 @@ class BidSituation(NamedTuple):
     def partner_bid(self) -> Bid | None:
         """The partner's bid (``None``: no bid yet, or no partner)."""
         return self.bids[_PARTNER[self.seat]] if self.rules.players == 4 else None
-
-    @classmethod
-    def of_view(cls, view: PlayerView) -> BidSituation:
-        """The situation of the seat whose ``view`` it is, from what that seat
-        sees (the bids, its own cards, the scores): for code that asks why a
-        bid is refused without the hand.
-
-        >>> from spadeslib import Hand
-        >>> view = Hand("classic+mirror", "N", seed=4).view("E")
-        >>> refuse_bid(BidSituation.of_view(view), Bid(1))[0].value
-        'mirror'
-        """
-        return cls(
-            view.rules,
-            view.seat,
-            view.bid_order,
-            [view.bids.get(seat) for seat in Seat],
-            len(view.bids),
-            view.holding or (),
-            view.scores,
-            view.holding is None,
-            view.seat in view.declared_blind,
-        )
 
 
 def trumps_held(rules: Rules, cards: Sequence[Card]) -> int:

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .actions import Action, Bid
+from .bidding import BidSituation
 from .cards import Card, Suit
 from .phase import Phase
 from .rules import Rules
@@ -183,6 +184,29 @@ class PlayerView:
         at = seats.index(leader)
         order = seats[at:] + seats[:at]
         return order[order.index(self.seat) + 1 :]
+
+    def bid_situation(self) -> BidSituation:
+        """What the bidding rules look at for this seat, from what it sees
+        (the bids, its own cards, the scores): for code that asks why a bid
+        is refused without the hand.
+
+        >>> from spadeslib import Hand
+        >>> from spadeslib.bidding import refuse_bid
+        >>> view = Hand("classic+mirror", "N", seed=4).view("E")
+        >>> refuse_bid(view.bid_situation(), Bid(1))[0].value
+        'mirror'
+        """
+        return BidSituation(
+            self.rules,
+            self.seat,
+            self.bid_order,
+            [self.bids.get(seat) for seat in Seat],
+            len(self.bids),
+            self.holding or (),
+            self.scores,
+            self.holding is None,
+            self.seat in self.declared_blind,
+        )
 
     def team_contract(self, side: str | None = None) -> int:
         """The side's numeric contract so far (blind seven counts 7)."""

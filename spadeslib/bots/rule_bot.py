@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any, TypedDict
 
 from ..actions import KEEP, LOOK, TAKE_NEXT, Action, Bid, Discard, Exchange
-from ..bidding import BidSituation, refuse_bid, trumps_held
+from ..bidding import refuse_bid, trumps_held
 from ..cards import Card
 from ..display import plural
 from ..errors import SpadesError
@@ -259,7 +259,7 @@ def forced_bid_reason(view: PlayerView, bid: Bid) -> str:
     'Bid Nil: under suicide one partner bids Nil: East bid 3, so you bid Nil'
     """
     rules = view.rules
-    situation = BidSituation.of_view(view)
+    situation = view.bid_situation()
     head = f"Bid {bid.label()}: "
     refusal = refuse_bid(situation, Bid(2) if bid == Bid(1) else Bid(1))
     if refusal is None:  # not forced after all: the rules allow another bid

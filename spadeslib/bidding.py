@@ -34,6 +34,7 @@ __all__ = [
     "look_refusal",
     "may_go_blind",
     "refuse_bid",
+    "restricting_rule",
     "trailing",
     "trumps_held",
 ]
@@ -237,6 +238,26 @@ def refuse_bid(s: BidSituation, bid: Bid) -> tuple[RuleId, str] | None:
         return None
     rule, why = refusal
     return rule, f"{s.seat.full} cannot bid {bid.label()}: {why}"
+
+
+def restricting_rule(s: BidSituation) -> tuple[RuleId, str] | None:
+    """The rule that narrows the seat's bid (mirror's or whiz's spade count,
+    suicide's Nil, a declared Blind Nil, Blind Seven...), with the engine's
+    refusal of the lowest number its legal bids leave out; ``None`` when
+    every number is open to it.
+
+    >>> from spadeslib import Hand
+    >>> east = Hand("classic+mirror", "N", seed=4).bid_situation("E")
+    >>> rule, why = restricting_rule(east)
+    >>> rule.value, why  # doctest: +NORMALIZE_WHITESPACE
+    ('mirror',
+     'East cannot bid 1: under mirror East must bid exactly 4, the spades held')
+    >>> print(restricting_rule(Hand("classic", "N", seed=4).bid_situation("E")))
+    None
+    """
+    numbers = {b.tricks for b in legal_bids(s) if b.kind is BidKind.NUMBER}
+    probe = next((n for n in range(1, 14) if n not in numbers), None)
+    return None if probe is None else refuse_bid(s, _NUMBERS[probe])
 
 
 def _refuse_bid(s: BidSituation, bid: Bid) -> tuple[RuleId, str] | None:

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any, TypedDict
 
 from ..actions import KEEP, LOOK, TAKE_NEXT, Action, Bid, Discard, Exchange
-from ..bidding import refuse_bid, trumps_held
+from ..bidding import refuse_bid, restricting_rule, trumps_held
 from ..cards import Card
 from ..display import plural
 from ..errors import SpadesError
@@ -261,7 +261,7 @@ def forced_bid_reason(view: PlayerView, bid: Bid) -> str:
     rules = view.rules
     situation = view.bid_situation()
     head = f"Bid {bid.label()}: "
-    refusal = refuse_bid(situation, Bid(2) if bid == Bid(1) else Bid(1))
+    refusal = restricting_rule(situation)
     if refusal is None:  # not forced after all: the rules allow another bid
         return head + "the rules allow it"
     rule, text = refusal

@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 
 from ..actions import Bid, BidKind
-from ..bidding import refuse_bid
+from ..bidding import restricting_rule
 from ..cards import Card
 from ..display import and_list, plural
 from ..errors import IllegalAction
@@ -285,8 +285,7 @@ def bid_ruled(view: PlayerView) -> str:
     }
     if len(numbers) > 1:
         return ""
-    probe = next(Bid(n) for n in range(1, 14) if n not in numbers)
-    refused = refuse_bid(view.bid_situation(), probe)
+    refused = restricting_rule(view.bid_situation())
     if refused is None or refused[0] not in _DECIDING:
         return ""
     return you(refused[1].partition(": ")[2], view.seat)

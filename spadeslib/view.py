@@ -185,6 +185,22 @@ class PlayerView:
         order = seats[at:] + seats[:at]
         return order[order.index(self.seat) + 1 :]
 
+    def committed_bids(self) -> dict[Seat, Bid]:
+        """The bids so far, a two-player Blind Nil declared before the draw
+        (:attr:`declared_blind`) counted as made (a new dict).
+
+        >>> from spadeslib import Hand
+        >>> hand = Hand("two-player", "N", seed=1)
+        >>> hand.apply("blind nil")  # North declares before drawing
+        >>> south = hand.view("S")
+        >>> south.bids, [(s.full, b.label()) for s, b in south.committed_bids().items()]
+        ({}, [('North', 'Blind Nil')])
+        """
+        bids = dict(self.bids)
+        for seat in self.declared_blind:
+            bids.setdefault(seat, Bid.BLIND_NIL)
+        return bids
+
     def bid_situation(self) -> BidSituation:
         """What the bidding rules look at for this seat, from what it sees
         (the bids, its own cards, the scores): for code that asks why a bid

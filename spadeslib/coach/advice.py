@@ -428,9 +428,7 @@ class Advice:
                 f"you take {taken:.1f} tricks on average if you {self.words(self.best)}"
             )
             view = self.view
-            mine = view.bids.get(view.seat)
-            if view.seat in view.declared_blind:
-                mine = Bid.BLIND_NIL  # two players: declared before the draw
+            mine = view.committed_bids().get(view.seat)
             if mine is not None and mine.is_nil:
                 out[-1] += f", where your {mine.label()} needs none"
             if self.kind == "bid" and isinstance(action, Bid) and not action.is_nil:

@@ -24,7 +24,6 @@ from collections.abc import Callable
 from functools import cmp_to_key
 from typing import Any
 
-from ..actions import Bid
 from ..cards import Card, Suit
 from ..display import and_list
 from ..phase import Phase
@@ -73,9 +72,7 @@ def own_nil_lost(view: PlayerView, odds: float | None) -> str:
     """That the seat's own Nil, not yet failed, is lost: sure to take a
     trick (:func:`_nil_doomed`), or made in under :data:`NIL_ALL_BUT_LOST`
     of the coach's deals whatever the seat plays (``odds``); ``""`` else."""
-    bid = view.bids.get(view.seat)
-    if view.seat in view.declared_blind:
-        bid = Bid.BLIND_NIL
+    bid = view.committed_bids().get(view.seat)
     if bid is None or not bid.is_nil or view.tricks_won[view.seat]:
         return ""
     if _nil_doomed(view):
@@ -94,12 +91,9 @@ def _nils(view: PlayerView) -> dict[Seat, str]:
     """The Nils that can still be made, as the seat knows: ``{West: "Nil"}``.
     Another seat's Nil stands until it wins a trick (a public fact); the
     seat's own falls as soon as its spades are sure to take one."""
-    bids: dict[Seat, Bid] = dict(view.bids)
-    for seat in view.declared_blind:  # two players: declared before the draw
-        bids.setdefault(seat, Bid.BLIND_NIL)
     return {
         s: b.label()
-        for s, b in bids.items()
+        for s, b in view.committed_bids().items()
         if b.is_nil
         and not view.tricks_won[s]
         and not (s == view.seat and _nil_doomed(view))

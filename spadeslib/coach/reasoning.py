@@ -34,9 +34,7 @@ def nil_odds(advice: Advice) -> float | None:
     but lost first); ``None`` where it has no Nil standing alone, or the
     coach weighed no cards."""
     view, study = advice.view, advice.study
-    bids = dict(view.bids)
-    for seat in view.declared_blind:  # two players: declared before the draw
-        bids.setdefault(seat, Bid.BLIND_NIL)
+    bids = view.committed_bids()  # two players: declared before the draw
     mine = bids.get(view.seat)
     theirs = bids.get(view.partner) if view.partner is not None else None
     if not isinstance(study, CardStudy) or mine is None or not mine.is_nil:

@@ -214,7 +214,7 @@ def test_why_does_not_repeat_the_hint_s_line(monkeypatch: pytest.MonkeyPatch) ->
     """The coach's line is its card words and its main reason; its whole
     analysis opens with the card words, which *Why?* said a second time
     (chapter 11, hand 1, trick 10); words that say more stay
-    (:func:`~spadeslib.table.words.why_more`)."""
+    (:attr:`~spadeslib.bots.Suggestion.more`)."""
     session = TableSession("classic", seed=3)
     words = "It sheds a high spade under East's A♠"
     line = f"{words}; over the whole hand your side takes 1.0 fewer bags on average."

@@ -71,7 +71,8 @@ class Suggestion:
     def more(self) -> str:
         """What :attr:`reason` says beyond :attr:`line` (``""`` when the line
         is all of it): the reason, less its first sentence where that is the
-        line already (the textbook's reason opens both).
+        line already (the textbook's reason opens both), or is the line's
+        first clause said again (the coach's card words open both).
 
         >>> from spadeslib import Card
         >>> tip = Suggestion(Card.parse("KC"), "Win with the K♣. On average ...",
@@ -81,17 +82,29 @@ class Suggestion:
         >>> Suggestion(Card.parse("KC"), "Play K♣. Win with the K♣. On average ...",
         ...            "expert", "Win with the K♣.").more
         'On average ...'
+        >>> words = "It sheds a high spade under East's A♠"
+        >>> Suggestion(Card.parse("QS"), f"{words}. On average ...", "expert",
+        ...            f"{words}; your side takes fewer bags.").more
+        'On average ...'
+        >>> Suggestion(Card.parse("QS"), "It sheds a high spade. On average ...",
+        ...            "expert", f"{words}; your side takes fewer bags.").more
+        'It sheds a high spade. On average ...'
         """
         if not self.brief or self.brief == self.reason:
             return ""
+        more = self.reason
         at = self.reason.find(self.brief)
         before = self.reason[:at]
         if at >= 0 and (
             not before or (before.endswith(". ") and before.count(". ") == 1)
         ):
             # the line opens the reason, or follows its opening ("Play 5♦.")
-            return self.reason[at + len(self.brief) :].lstrip()
-        return self.reason
+            more = self.reason[at + len(self.brief) :].lstrip()
+        # the line's first clause said again as the first sentence: once
+        first, stop, rest = more.partition(". ")
+        if stop and rest and self.brief.startswith(f"{first};"):
+            return rest
+        return more
 
 
 class BotError(SpadesError):

@@ -43,7 +43,6 @@ from .words import (
     plural,
     refusal,
     suicide_words,
-    why_more,
     zero_words,
 )
 
@@ -574,7 +573,7 @@ def table_state(
             # the main point in one line; the whole analysis behind "Why?"
             # ("" when the line is all of it)
             "text": tip.line,
-            "more": why_more(tip.line, tip.more),
+            "more": tip.more,
         },
         "estimate": None
         if estimate is None

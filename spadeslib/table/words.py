@@ -50,7 +50,6 @@ __all__ = [
     "rules_in_words",
     "step_words",
     "suicide_words",
-    "why_more",
     "you",
     "you_text",
     "zero_words",
@@ -379,21 +378,3 @@ def step_words(view: PlayerView) -> str:
     else:
         do = "make your choice with the buttons"
     return f"Next move is for the bots' turns: it is your turn ({do})."
-
-
-def why_more(line: str, more: str) -> str:
-    """What *Why?* shows under a hint's ``line``: ``more``, less its first
-    sentence where that sentence is the line's first clause said again (the
-    line then adds a clause after a semicolon: the coach's card words, then
-    its main reason). Anything more than a pure repeat is kept.
-
-    >>> line = "It sheds a high spade under East's A♠; your side takes fewer bags."
-    >>> why_more(line, "It sheds a high spade under East's A♠. On average ...")
-    'On average ...'
-    >>> why_more(line, "It sheds a high spade. On average ...")
-    'It sheds a high spade. On average ...'
-    """
-    first, stop, rest = more.partition(". ")
-    if stop and rest and line.startswith(f"{first};"):
-        return rest
-    return more

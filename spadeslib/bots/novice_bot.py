@@ -21,6 +21,8 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ..actions import Action, Bid
 from ..cards import Card, Rank, Suit
 from ..errors import SpadesError
@@ -30,7 +32,7 @@ from ..view import PlayerView
 from .base import Suggestion
 from .rule_bot import rule_decision
 
-__all__ = ["NoviceBot"]
+__all__ = ["NoviceBot", "aces_and_kings"]
 
 
 class NoviceBot:
@@ -70,9 +72,17 @@ class NoviceBot:
         self._blind.clear()
 
 
+def aces_and_kings(cards: Iterable[Card]) -> int:
+    """The beginner's count of a hand, which its bid is nearest to.
+
+    >>> aces_and_kings(Card.parse_many("AS KH QD 2C"))
+    2
+    """
+    return sum(1 for c in cards if c.rank in (Rank.ACE, Rank.KING))
+
+
 def _bid(view: PlayerView) -> tuple[Action, str]:
-    cards = view.holding or ()
-    high = sum(1 for c in cards if c.rank in (Rank.ACE, Rank.KING))
+    high = aces_and_kings(view.holding or ())
     numeric = [b for b in view.legal if isinstance(b, Bid) and not b.is_nil]
     if not numeric:
         return view.legal[0], "the rules leave no other bid"

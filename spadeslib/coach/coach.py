@@ -57,7 +57,15 @@ from .nil import NilCheck, nil_dangers, nil_killers
 from .ratings import Estimate, Verdict
 from .review import Review
 
-__all__ = ["LEVELS", "Advice", "Coach", "NilCheck", "Review", "decision_key"]
+__all__ = [
+    "LEVELS",
+    "Advice",
+    "Coach",
+    "NilCheck",
+    "Review",
+    "decision_key",
+    "seat_decisions",
+]
 
 S = TypeVar("S", CardStudy, BidStudy)
 """A study the coach may deal more for."""
@@ -403,7 +411,7 @@ class Coach:
         positions: list[int] = []
         unrated: list[tuple[int, Verdict]] = []
         forced = 0
-        for index, view, action, moment in _decisions(hand, seat):
+        for index, view, action, moment in seat_decisions(hand, seat):
             advice = self.advise(view, hand=moment)
             if advice.forced:
                 forced += 1
@@ -542,7 +550,9 @@ def _known_values(hand: Hand, view: PlayerView) -> dict[Action, float] | None:
     return {c: float(v) for c, v in values.items() if c in view.legal}
 
 
-def _decisions(hand: Hand, seat: Seat) -> list[tuple[int, PlayerView, Action, Hand]]:
+def seat_decisions(
+    hand: Hand, seat: Seat
+) -> list[tuple[int, PlayerView, Action, Hand]]:
     """Every decision of ``seat`` in ``hand``: (actions before it, the view it
     had, what it did, the hand at that moment). A numeric bid made with the
     cards face down is split into the look and the bid."""

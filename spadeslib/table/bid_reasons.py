@@ -39,8 +39,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..actions import LOOK, Action, Bid, Look
+from ..bots.novice_bot import aces_and_kings
 from ..bots.rule_bot import rule_decision
-from ..cards import SUIT_DISPLAY_ORDER, Card, Rank
+from ..cards import SUIT_DISPLAY_ORDER, Card
+from ..coach.coach import seat_decisions
 from ..errors import SpadesError
 from ..hand import Hand
 from ..phase import Phase
@@ -150,19 +152,19 @@ def bid_reasons(
     unseen: dict[Seat, Hand] = {}  # at its first choice with its cards face down
     seen: dict[Seat, Hand] = {}  # at its bid on the cards it saw
     order: dict[Seat, int] = {}
-    work = hand.at_deal()
-    for index, (who, action, _) in enumerate(hand.history):
-        if who != learner and isinstance(action, (Bid, Look)):
-            face_down = work.view(who).holding is None
-            if face_down and who not in unseen:
-                unseen[who] = work.clone()
+    for seat in hand.seats:
+        if seat == learner:
+            continue
+        # a bid made face down comes as the look, then the bid on the cards
+        for index, view, action, moment in seat_decisions(hand, seat):
+            if not isinstance(action, (Bid, Look)):
+                continue
+            if view.holding is None:
+                unseen.setdefault(seat, moment)
             if isinstance(action, Bid):
-                order[who] = index  # a two-player blind nil: declared, then bid
-                if not action.is_blind and who not in seen:
-                    seen[who] = work.clone()
-                    if face_down:  # bid without a look: the engine looked first
-                        seen[who].apply(LOOK, who)
-        work.apply(action, who, check=False)
+                order[seat] = index  # a two-player blind nil: declared, then bid
+                if not action.is_blind:
+                    seen.setdefault(seat, moment)
     return [
         _reason(hand, seat, learner, levels.get(seat, "rule"), unseen, seen)
         for seat in sorted(order, key=order.__getitem__)
@@ -201,9 +203,10 @@ def _reason(
     else:
         name = f"{who} ({level})"
     why = _why(textbook, reason)
-    how = f"{name} bid {bid.label()}{HOW.get(level.partition(':')[0], '')}"
-    if level.partition(":")[0] == "novice" and seen is not None:
-        high = sum(c.rank in (Rank.ACE, Rank.KING) for c in seen.holding[seat])
+    base = level.partition(":")[0]  # "search:40": a search bot
+    how = f"{name} bid {bid.label()}{HOW.get(base, '')}"
+    if base == "novice" and seen is not None:
+        high = aces_and_kings(seen.holding[seat])
         how += f" ({high or 'none'})"
     if textbook == bid:
         agree = "" if level == "rule" else ", the textbook bid"
@@ -226,8 +229,8 @@ def _why(action: Action, reason: str) -> str:
 
     >>> _why(Bid(3), "Bid 3: A♥, 2 likely spade tricks")
     'A♥, 2 likely spade tricks'
-    >>> _why(Bid.BLIND_SEVEN, "Bid Blind Seven is the only choice here")
-    'it is the only choice here'
+    >>> _why(Bid.NIL, "Bid Nil is required")
+    'it is required'
     >>> _why(LOOK, "Look at your cards (not behind: no need for a blind gamble)")
     'not behind: no need for a blind gamble'
     """

@@ -11,19 +11,19 @@ from spadeslib import Hand, Seat
 from spadeslib.actions import Bid
 from spadeslib.bots import make_bot
 from spadeslib.bots.rule_bot import rule_decision
-from spadeslib.cards import Rank
+from spadeslib.cards import Card, Rank
 from spadeslib.display import cards_text
 from spadeslib.table import TableSession, table_state
 from spadeslib.table.bid_reasons import bid_reasons, bids_note
 
 
 def textbook(hand: Hand, seat: Seat) -> tuple[Bid, str]:
-    """The rule level's bid and reason for ``seat``, rebuilt here from the
-    hand's history up to its bid."""
+    """The rule level's bid and reason for ``seat``, said about it, rebuilt
+    here from the hand's history up to its bid."""
     work = hand.at_deal()
     for who, action, _ in hand.history:
         if who == seat and isinstance(action, Bid):
-            found = rule_decision(work.view(seat))
+            found = rule_decision(work.view(seat), person=3)
             assert isinstance(found[0], Bid)
             return found[0], found[1]
         work.apply(action, who, check=False)
@@ -157,7 +157,7 @@ def test_a_blind_nil_is_explained_by_the_score_not_the_cards() -> None:
     assert [r.seat for r in blind] == [Seat.EAST, Seat.WEST]
     for r in blind:
         assert r.text == (
-            f"{r.seat.full} bid Blind Nil: you are 300 points behind, so the "
+            f"{r.seat.full} bid Blind Nil: its side is 300 points behind, so the "
             "200-point gamble is worth it."
         )
         assert r.cards == ()  # bid on no cards
@@ -180,4 +180,33 @@ def test_two_players_explain_the_one_other_bid() -> None:
     hand = played_by({}, Hand("two-player", seed=1, scores={"S": 300, "N": 0}))
     [r] = bid_reasons(hand, Seat.SOUTH, {})
     assert r.bid == Bid.BLIND_NIL and r.cards == ()
-    assert r.text.startswith("North bid Blind Nil: you are 300 points behind")
+    assert r.text.startswith("North bid Blind Nil: it is 300 points behind")
+
+
+def test_a_blind_nil_exchange_stays_private_to_its_partners() -> None:
+    """yppedia, East-West 300 behind: East bids Blind Nil, and after the
+    bids East and West pass each other two cards face down. South, who took
+    no part, sees West's row as the cards West played, which tell nothing
+    of the swap; the line says why. East, the learner, is told again what
+    it passed and got, beside the cards West bid on."""
+    hand = played_by({}, Hand("yppedia", seed=1, scores={"NS": 300, "EW": 0}))
+    assert hand.bids[Seat.EAST] == Bid.BLIND_NIL
+    passed, got = hand.exchanges[Seat.WEST], hand.exchanges[Seat.EAST]
+    played = {
+        a for who, a, _ in hand.history if who == Seat.WEST and isinstance(a, Card)
+    }
+    [west] = [r for r in bid_reasons(hand, Seat.SOUTH, {}) if r.seat is Seat.WEST]
+    assert set(west.cards) == played  # not the 13 it bid on: they tell the swap
+    assert set(passed) <= set(hand.initial[Seat.WEST]) - played
+    assert not any(c.symbol in west.text for c in (*passed, *got)), west.text
+    assert west.text.endswith(
+        " The cards shown are those it played: after the bids it and East passed "
+        "each other 2 cards face down (the Blind Nil exchange)."
+    ), west.text
+    [west] = [r for r in bid_reasons(hand, Seat.EAST, {}) if r.seat is Seat.WEST]
+    assert west.cards == hand.initial[Seat.WEST]  # East knows the swap: its bid
+    words = [" and ".join(c.symbol for c in cards) for cards in (passed, got)]
+    assert west.text.endswith(
+        f" In the Blind Nil exchange after the bids it passed you {words[0]}, "
+        f"and you passed it {words[1]} (the cards shown are those it bid on)."
+    ), west.text

@@ -113,6 +113,7 @@ def rule_decision(
     memory: dict[tuple[int, int, int], bool] | None = None,
     *,
     reason: bool = True,
+    person: int = 2,
     **options: Any,
 ) -> tuple[Action, str]:
     """The rule bot's action for a view and the reason in words.
@@ -121,7 +122,18 @@ def rule_decision(
     ``view.declared_blind``, so a bot rebuilt for each decision keeps to it;
     ``memory`` also records the declarations this bot made (for views built
     without that field). ``reason=False`` skips the wording of the
-    card play and bid reasons (the action is the same)."""
+    card play and bid reasons (the action is the same). A reason is said to
+    the player ("you bid your 4 spades"); ``person=3`` says a bid's or a
+    look's reason about the seat, for someone else ("it bids its 4 spades":
+    the table's *Why the others bid*, whose line names the seat).
+
+    >>> from spadeslib import Hand
+    >>> east = Hand("classic+mirror", "N", seed=4).view("E")
+    >>> rule_decision(east)
+    (Bid(4), 'Bid 4: under mirror you bid your 4 spades')
+    >>> rule_decision(east, person=3)
+    (Bid(4), 'Bid 4: under mirror it bids its 4 spades')
+    """
     legal = view.legal
     if not legal:
         raise SpadesError(f"{view.seat.full} is not to move")
@@ -133,17 +145,17 @@ def rule_decision(
             assert isinstance(action, Card)  # the legal actions of play are cards
             return action, f"The {action.symbol} is your only legal card"
         if isinstance(action, Bid):
-            return action, forced_bid_reason(view, action) if reason else ""
+            return action, forced_bid_reason(view, action, person) if reason else ""
         return action, f"{_label(action)} is the only choice here"
     if phase is Phase.PLAYING:
         return _play(view, reason)
     if phase is Phase.BIDDING or (phase is Phase.DRAW and view.holding is None):
         if view.holding is None:
-            action, why = _blind(view)
+            action, why = _blind(view, person)
             if memory is not None and phase is Phase.DRAW:
                 memory[key] = action == Bid.BLIND_NIL
             return action, why
-        return _bid(view, explain=reason, **options)
+        return _bid(view, explain=reason, person=person, **options)
     if phase is Phase.DRAW:
         declared = view.seat in view.declared_blind or bool(memory and memory.get(key))
         return _draw(view, declared)
@@ -152,6 +164,12 @@ def rule_decision(
     if phase is Phase.BLIND_DISCARD:
         return _blind_discard(view)
     return legal[0], "the only choice"
+
+
+def _say(person: int, you: str, it: str) -> str:
+    """A reason's words to the player (``you``, second person) or, for
+    ``person=3``, about the seat (``it``)."""
+    return it if person == 3 else you
 
 
 def _label(action: Action) -> str:
@@ -180,7 +198,7 @@ def _side_deficit(view: PlayerView) -> int:
     return other - mine
 
 
-def _blind(view: PlayerView) -> tuple[Action, str]:
+def _blind(view: PlayerView, person: int = 2) -> tuple[Action, str]:
     legal = view.legal
     deficit = _side_deficit(view)
     rules = view.rules
@@ -188,8 +206,14 @@ def _blind(view: PlayerView) -> tuple[Action, str]:
     near_end = max(others) >= rules.target - 120
     if Bid.BLIND_NIL in legal and (deficit >= 200 or (near_end and deficit >= 100)):
         return Bid.BLIND_NIL, (
-            f"Bid Blind Nil: you are {deficit} points behind"
-            + (" and the opponents are close to winning" if near_end else "")
+            "Bid Blind Nil: "
+            + _say(person, "you are", "its side is" if rules.players == 4 else "it is")
+            + f" {deficit} points behind"
+            + (
+                f" and {_say(person, 'the', 'its')} opponents are close to winning"
+                if near_end
+                else ""
+            )
             + f", so the {rules.blind_nil_value}-point gamble is worth it"
         )
     if Bid.BLIND_SEVEN in legal and (deficit >= 150 or (near_end and deficit >= 80)):
@@ -202,7 +226,12 @@ def _blind(view: PlayerView) -> tuple[Action, str]:
             why = f"only {deficit} points behind: not worth a blind gamble"
         else:
             why = "not behind: no need for a blind gamble"
-        return LOOK, f"{LOOK.label(rules.players).capitalize()} ({why})"
+        look = _say(
+            person,
+            LOOK.label(rules.players).capitalize(),
+            "It draws its cards" if rules.players == 2 else "It looks at its cards",
+        )
+        return LOOK, f"{look} ({why})"
     return legal[0], f"{_label(legal[0])} is required"
 
 
@@ -242,9 +271,10 @@ def _bid(view: PlayerView, **options: Any) -> tuple[Action, str]:
     )
 
 
-def forced_bid_reason(view: PlayerView, bid: Bid) -> str:
+def forced_bid_reason(view: PlayerView, bid: Bid, person: int = 2) -> str:
     """The reason for ``bid``, the seat's only legal bid: the rule that
-    forces it, as the engine's refusal of another bid names it.
+    forces it, as the engine's refusal of another bid names it; said to the
+    player, or about it for ``person=3`` (:func:`rule_decision`).
 
     >>> from spadeslib import Hand
     >>> hand = Hand("classic+mirror", "N", seed=4)
@@ -257,6 +287,8 @@ def forced_bid_reason(view: PlayerView, bid: Bid) -> str:
     >>> hand.apply(3); hand.apply(2)  # East and South
     >>> forced_bid_reason(hand.view("W"), Bid.NIL)
     'Bid Nil: under suicide one partner bids Nil: East bid 3, so you bid Nil'
+    >>> forced_bid_reason(hand.view("W"), Bid.NIL, person=3)
+    'Bid Nil: under suicide one partner bids Nil: East bid 3, so it bids Nil'
     """
     rules = view.rules
     situation = view.bid_situation()
@@ -267,37 +299,55 @@ def forced_bid_reason(view: PlayerView, bid: Bid) -> str:
     rule, text = refusal
     why = text.partition(": ")[2]
     held = trumps_held(rules, view.holding) if view.holding is not None else None
-    spades = plural(held, "spade") if held else ""
+    spades = plural(held, "spade") if held is not None else ""
     partner = view.partner
     partner_bid = view.bids.get(partner) if partner is not None else None
     if rule is RuleId.MIRROR and held is not None:
         if not held:
             return (
                 head
-                + "under mirror a player with no spades bids Nil, and you hold none"
+                + "under mirror a player with no spades bids Nil, and "
+                + _say(person, "you hold none", "it holds none")
             )
-        return head + f"under mirror you bid your {spades}"
+        return head + _say(
+            person,
+            f"under mirror you bid your {spades}",
+            f"under mirror it bids its {spades}",
+        )
     if rule is RuleId.WHIZ and held is not None:
         if bid.is_nil:
-            return (
-                head + "under whiz you bid your spades or Nil, and you hold no spades"
+            return head + _say(
+                person,
+                "under whiz you bid your spades or Nil, and you hold no spades",
+                "under whiz it bids its spades or Nil, and it holds no spades",
             )
         nil = refuse_bid(situation, Bid.NIL)
         closed = (
-            f", and Nil is closed to you: {nil[1].partition(': ')[2]}" if nil else ""
+            f", and Nil is closed to {_say(person, 'you', 'it')}: "
+            f"{nil[1].partition(': ')[2]}"
+            if nil
+            else ""
         )
-        return head + f"under whiz you bid your {spades} or Nil{closed}"
+        return head + _say(
+            person,
+            f"under whiz you bid your {spades} or Nil{closed}",
+            f"under whiz it bids its {spades} or Nil{closed}",
+        )
     if rule is RuleId.SUICIDE and partner is not None and partner_bid is not None:
         return head + (
             f"under suicide one partner bids Nil: {partner.full} bid "
-            f"{partner_bid.label()}, so you bid Nil"
+            f"{partner_bid.label()}, so {_say(person, 'you bid', 'it bids')} Nil"
         )
     if rule is RuleId.BLIND_NIL_DECLARED:
-        return head + "you declared Blind Nil before drawing, so it is your only bid"
+        return head + _say(
+            person,
+            "you declared Blind Nil before drawing, so it is your only bid",
+            "it declared Blind Nil before drawing, so that is its only bid",
+        )
     if rule is RuleId.BLIND_SEVEN and partner is not None:
-        return (
-            head
-            + f"{partner.full} declared Blind Seven for the team, so you bid it too"
+        return head + (
+            f"{partner.full} declared Blind Seven for the team, so "
+            + _say(person, "you bid it too", "it bids Blind Seven too")
         )
     return head + f"it is the only bid the rules allow: {why}"
 
@@ -314,9 +364,11 @@ def bid_decision(
     nil_threshold: float = NIL_THRESHOLD,
     nil_partner_bonus: float = NIL_PARTNER_BONUS,
     explain: bool = True,
+    person: int = 2,
 ) -> tuple[Bid, str]:
     """The rule bid for a hand (a card mask of ``deck``) among ``legal``,
-    given the bids so far and the game score, with its reason."""
+    given the bids so far and the game score, with its reason (to the
+    player, or about it for ``person=3``: :func:`rule_decision`)."""
     rules = deck.rules
     parts: list[Part] | None = [] if explain else None
     estimate = evaluate(deck, hand, parts)
@@ -330,7 +382,13 @@ def bid_decision(
     if partner_bid is not None and partner_bid.is_nil:
         adj += nil_partner_bonus
         notes.append(
-            "partner bid Nil, so you carry the contract and win extra tricks covering"
+            _say(
+                person,
+                "partner bid Nil, so you carry the contract and win extra tricks "
+                "covering",
+                "its partner bid Nil, so it carries the contract and wins extra "
+                "tricks covering",
+            )
         )
     others = sum(b.tricks for b in bids.values() if not b.is_nil)
     if adj + others > 13.5:
@@ -340,7 +398,7 @@ def bid_decision(
     own_bags = bags[side]
     if own_bags >= rules.bag_limit - 3:
         adj += 0.35
-        notes.append(f"your side has {own_bags} bags")
+        notes.append(f"{_say(person, 'your', 'its')} side has {own_bags} bags")
     mine = scores[side]
     deficit = max(v for s, v in scores.items() if s != side) - mine
     low = 0 if rules.numeric_zero else 1
@@ -354,7 +412,10 @@ def bid_decision(
         and (mine + 10 * (number - 1 + partner_tricks) >= rules.target)
     ):
         number -= 1
-        notes.append("a made contract wins the game, so bid one safe trick less")
+        notes.append(
+            "a made contract wins the game, so "
+            + _say(person, "bid one safe trick less", "it bids one safe trick less")
+        )
     numeric = [b for b in legal if not b.is_nil]
     # nil?
     if Bid.NIL in legal:
@@ -390,7 +451,9 @@ def bid_decision(
             f"Bid {choice.label()}: the rules fix it ({rules.bid_rule or 'forced'})"
         )
         if rules.bid_rule in ("mirror", "whiz"):
-            reason = f"Bid {choice.label()}: under {rules.bid_rule} you bid your spades"
+            reason = f"Bid {choice.label()}: under {rules.bid_rule} " + _say(
+                person, "you bid your spades", "it bids its spades"
+            )
         return choice, reason
     reason = f"Bid {choice.label()}: {basis}"
     if parts:  # the parts are rounded: say what they add up to, and what

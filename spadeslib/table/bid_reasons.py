@@ -8,7 +8,12 @@ turn). A bot of another level whose bid differs says so, and how that
 level chose (:data:`HOW`), then the textbook's bid and reason. A reason
 tells the hand ("no high cards that could be forced to win"), so it is
 built only for a finished hand, whose cards have all been played face up:
-never during the hand.
+never during the hand. A reason speaks of the seat in the third person ("under
+mirror it bids its 4 spades"): the learner's own hints say "you".
+
+The cards partners passed each other face down in a Blind Nil exchange stay
+private: a seat that swapped cards with a bot partner shows the cards it
+played, not those it bid on (:func:`_exchanged`).
 
 >>> from spadeslib.table import TableSession
 >>> table = TableSession("classic", seed=2024)
@@ -43,6 +48,7 @@ from ..bots.novice_bot import aces_and_kings
 from ..bots.rule_bot import rule_decision
 from ..cards import SUIT_DISPLAY_ORDER, Card
 from ..coach.coach import seat_decisions
+from ..display import and_list
 from ..errors import SpadesError
 from ..hand import Hand
 from ..phase import Phase
@@ -76,11 +82,14 @@ class BidReason:
     """The textbook's bid (two players: :data:`~spadeslib.actions.LOOK`
     where the bot bid blind and the textbook draws its cards first)."""
     reason: str
-    """The textbook's reason, as :func:`rule_decision` words it."""
+    """The textbook's reason, as :func:`rule_decision` words it about the
+    seat ("it bids its 4 spades")."""
     text: str
     """The line the review shows: who bid what, and why."""
     cards: tuple[Card, ...]
-    """The cards it bid on (none for a bid made before looking)."""
+    """The cards it bid on (none for a bid made before looking); where it
+    then swapped cards face down with a partner other than the learner (a
+    Blind Nil exchange), the cards it played, which do not tell the swap."""
 
     @property
     def agrees(self) -> bool:
@@ -107,13 +116,12 @@ def bids_note(players: int, reasons: Sequence[BidReason]) -> str:
 
     >>> print(bids_note(2, []))
     Your opponent's bid, with the reason the textbook (the rule bot) gives
-    for its cards; where the reason says "you", it means your opponent.
+    for its cards.
     """
     if players == 2:
         head = (
             "Your opponent's bid, with the reason the textbook (the rule bot) "
-            'gives for its cards; where the reason says "you", it means your '
-            "opponent."
+            "gives for its cards."
         )
         measured = (
             "two-player hands with that count take on average when played out "
@@ -123,8 +131,7 @@ def bids_note(players: int, reasons: Sequence[BidReason]) -> str:
     else:
         head = (
             "Each bot's bid, with the reason the textbook (the rule bot) gives "
-            'for that player\'s cards; where a reason says "you", it means that '
-            "bidder."
+            "for that player's cards."
         )
         measured = (
             "hands with that count take on average when played out (chapter 9 "
@@ -185,15 +192,15 @@ def _reason(
     unseen, seen = unseen_at.get(seat), seen_at.get(seat)
     first = unseen if unseen is not None else seen
     assert first is not None  # every bid is made face down or on seen cards
-    textbook, reason = rule_decision(first.view(seat))
+    textbook, reason = rule_decision(first.view(seat), person=3)
     looked = ""  # why the textbook looks, where the bot bid blind
     if isinstance(textbook, Look):
         if seen is not None:  # the bot looked too: the textbook's bid then
-            textbook, reason = rule_decision(seen.view(seat))
+            textbook, reason = rule_decision(seen.view(seat), person=3)
         elif first.phase is Phase.BIDDING:
             looked, after = _why(textbook, reason), first.clone()
             after.apply(LOOK, seat)
-            textbook, reason = rule_decision(after.view(seat))
+            textbook, reason = rule_decision(after.view(seat), person=3)
     bid = hand.bids[seat]
     who = seat_name(seat, learner, hand.rules)
     if level == "rule":  # the textbook's own bid and reason
@@ -221,7 +228,37 @@ def _reason(
     else:
         text = f"{how}; the textbook bids {textbook.label()}: {why}"
     cards = tuple(seen.holding[seat]) if seen is not None else ()
-    return BidReason(seat, level, bid, textbook, reason, _stop(text), cards)
+    cards, swapped = _exchanged(hand, seat, learner, cards)
+    text = _stop(text) + swapped
+    return BidReason(seat, level, bid, textbook, reason, text, cards)
+
+
+def _exchanged(
+    hand: Hand, seat: Seat, learner: Seat, cards: tuple[Card, ...]
+) -> tuple[tuple[Card, ...], str]:
+    """The cards to show for ``seat``, which bid on ``cards``, and what the
+    line adds where it then swapped cards with its partner in a Blind Nil
+    exchange. Those went face down: the learner who took part (the partner)
+    is told them again beside the cards bid on; any other learner sees the
+    cards the seat played, public once the hand is over, so that no row
+    tells which cards changed hands."""
+    if not cards or seat not in hand.exchanges or seat.partner not in hand.exchanges:
+        return cards, ""
+    passed, got = hand.exchanges[seat], hand.exchanges[seat.partner]
+    if learner == seat.partner:
+        return cards, (
+            " In the Blind Nil exchange after the bids it passed you "
+            f"{and_list([c.symbol for c in passed])}, and you passed it "
+            f"{and_list([c.symbol for c in got])} (the cards shown are those it "
+            "bid on)."
+        )
+    partner = seat_name(seat.partner, learner, hand.rules)
+    played = tuple(c for c in cards if c not in passed) + got
+    return played, (
+        " The cards shown are those it played: after the bids it and "
+        f"{partner} passed each other {len(passed)} cards face down (the Blind "
+        "Nil exchange)."
+    )
 
 
 def _why(action: Action, reason: str) -> str:

@@ -14,6 +14,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from spadeslib.errors import SpadesError
 from spadeslib.exercises import (
     CHAPTERS,
     DEFAULT_SEED,
@@ -174,6 +175,47 @@ def test_students_and_count_together_are_refused(
     )
     _one_error_line(code, stdout, err, "'ann lee' and 'ann_lee'", "share the folder")
     assert not out.exists()
+
+
+def test_jobs_write_the_same_class_set_as_one_process(tmp_path: Path) -> None:
+    # chapter 11 too: 11.4 sends its searched deal and remembered reviews back
+    for jobs in (1, 2):
+        write_class(
+            ["a", "b"],
+            None,
+            tmp_path / f"j{jobs}",
+            ["01", "11"],
+            seeds=[1, 3],
+            jobs=jobs,
+        )
+    files = sorted(p.relative_to(tmp_path / "j1") for p in (tmp_path / "j1").rglob("*"))
+    assert files == sorted(
+        p.relative_to(tmp_path / "j2") for p in (tmp_path / "j2").rglob("*")
+    )
+    for name in files:
+        if (tmp_path / "j1" / name).is_file():
+            one, two = (tmp_path / j / name for j in ("j1", "j2"))
+            assert one.read_bytes() == two.read_bytes(), name
+
+
+def test_a_bad_jobs_value_is_one_error_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "class"
+    for value in ("0", "two"):
+        code, stdout, err = _spades(
+            capsys, "exercises", "--count", "1", "--out", str(out), "--jobs", value
+        )
+        _one_error_line(code, stdout, err, "--jobs", "whole number at least 1")
+    for where in (
+        ["--students", "bob", "--nbgrader", "--out", str(out)],
+        ["--grade", str(out)],
+    ):
+        code, stdout, err = _spades(capsys, "exercises", "--jobs", "2", *where)
+        _one_error_line(code, stdout, err, "--jobs")
+    assert not out.exists()
+    with pytest.raises(SpadesError, match="jobs"):
+        write_class(["bob"], 1, out, ["01"], jobs=0)
 
 
 # ------------------------------------------- graded mode, names, refusals

@@ -156,6 +156,7 @@ lost
         slipped: list[Card] = []  # the worst card, if played
         play_to(self.hand, play_rng, lambda h: len(h.tricks) == 4, chooser)
         self.slipped = bool(slipped)
+        self.slip = slip
 
     def decisions(self) -> list[tuple[int, Hand, Card]]:
         """South's card decisions with a choice: (trick number, the hand at
@@ -174,19 +175,28 @@ lost
     def review(self) -> dict[int, Verdict]:
         """The coach's verdict on South's card in each trick it had a choice
         (the card decisions of ``coach().review(hand, "S")``)."""
-        if "reviewed" not in self._cache:
-            self._cache["reviewed"] = {
-                n: coach().advise(moment.view(Seat.SOUTH), hand=moment).rate(card)
-                for n, moment, card in self.decisions()
-            }
-        return dict(self._cache["reviewed"])
+        return {n: self.verdict(n) for n, _, _ in self.decisions()}
+
+    def verdict(self, trick: int) -> Verdict:
+        """The coach's verdict on South's card in ``trick``, one it had a
+        choice in (remembered: :meth:`acceptable` asks trick by trick)."""
+        memo = self._cache.setdefault("verdicts", {})
+        if trick not in memo:
+            moment, card = self._moment(trick)
+            advice = coach().advise(moment.view(Seat.SOUTH), hand=moment)
+            memo[trick] = advice.rate(card)
+        return memo[trick]  # type: ignore[no-any-return]
+
+    def _moment(self, trick: int) -> tuple[Hand, Card]:
+        """The hand when South chose its card in ``trick``, and the card."""
+        return next((m, c) for n, m, c in self.decisions() if n == trick)
 
     def flags(self, seed: int | str, trick: int) -> bool:
         """Whether ``Coach(LEVEL, seed=seed)`` rates South's card in ``trick``
         a mistake or a blunder (remembered per seed)."""
         memo = self._cache.setdefault("flags", {})
         if (seed, trick) not in memo:
-            moment, card = next((m, c) for n, m, c in self.decisions() if n == trick)
+            moment, card = self._moment(trick)
             verdict = search_coach(seed).advise(moment.view(Seat.SOUTH)).rate(card)
             memo[seed, trick] = serious(verdict)
         return bool(memo[seed, trick])
@@ -338,19 +348,25 @@ lost
 
     def acceptable(self) -> bool:
         """A deal whose key has one to three tricks and is what the search
-        coach answers with every seed of :data:`STEADY_SEEDS` too (the key's
-        tricks asked first: the usual way to fail). A deal without the
-        beginner's slip is passed over unreviewed (its random cards are
-        rarely worse than an inaccuracy)."""
+        coach answers with every seed of :data:`STEADY_SEEDS` too. A deal
+        without the beginner's slip is passed over unreviewed (its random
+        cards are rarely worse than an inaccuracy).
+
+        The checks give the same verdict in any order (each analysis is
+        seeded by its decision), so the cheapest go first, and the first that
+        fails ends the review: the slip's trick, which the exercise's coach
+        rated already (most deals fail there), then trick by trick, the
+        exercise's coach before the other seeds."""
         if not self.slipped:
             return False
-        key = self.expected
-        if not 0 < len(key) < 4:
-            return False
-        tricks = sorted(self.review(), key=lambda n: n not in key)
-        return all(
-            self.flags(seed, n) == (n in key) for seed in STEADY_SEEDS for n in tricks
+        tricks = sorted(
+            (n for n, _, _ in self.decisions()), key=lambda n: n != self.slip
         )
+        for n in tricks:
+            flagged = serious(self.verdict(n))
+            if any(self.flags(seed, n) != flagged for seed in STEADY_SEEDS):
+                return False
+        return 0 < len(self.expected) < 4
 
     def key(self) -> frozenset[int]:
         return frozenset(n for n, verdict in self.review().items() if serious(verdict))

@@ -253,6 +253,7 @@ def write_class(
     solutions: bool = True,
     progress: Callable[[], object] | None = None,
     kept: list[Path] | None = None,
+    jobs: int = 1,
 ) -> list[Path]:
     """Write ``out/STUDENT/NAME.ipynb`` for every student and chapter, with
     ``out/STUDENT/NAME.html`` (the same exercises to print), and
@@ -268,7 +269,9 @@ def write_class(
     (one per student, in order; ``seed`` is then unused). With
     ``solutions=False`` every notebook switches ``q.solution()`` off (see
     :func:`student_notebook`) and the answer key says so. ``progress`` is
-    called once per notebook written.
+    called once per notebook written. ``jobs`` above 1 builds the exercises
+    on that many processes (:mod:`.prebuild`), a few students at a time:
+    the same files, sooner.
 
     A second run into the same folder (a late student, the next chapter)
     never overwrites a notebook that differs from the blank one it would
@@ -286,6 +289,8 @@ def write_class(
     :class:`~spadeslib.errors.SpadesError` naming it. ``root`` is no longer
     used (kept for callers)."""
     names = list(dict.fromkeys(resolve(n) for n in names))
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise SpadesError(f"jobs is a whole number of processes from 1, not {jobs!r}")
     if seeds is not None and len(seeds) != len(students):
         raise SpadesError(
             f"{len(seeds)} seeds for {len(students)} students: give one seed "
@@ -317,6 +322,7 @@ def write_class(
             solutions,
             progress or (lambda: None),
             kept if kept is not None else [],
+            jobs,
         )
     except OSError as error:
         raise cannot_write("the class set", out, error) from None
@@ -350,6 +356,7 @@ def _write_class(
     solutions: bool,
     progress: Callable[[], object],
     kept: list[Path],
+    jobs: int = 1,
 ) -> list[Path]:
     import json
 
@@ -404,7 +411,12 @@ def _write_class(
     out.mkdir(parents=True, exist_ok=True)
     written = []
     chapters = {}
-    for student, s in seeds:
+    for index, (student, s) in enumerate(seeds):
+        if jobs > 1 and index % (4 * jobs) == 0:  # the next few students' exercises
+            from .prebuild import chapters as built
+
+            batch = seeds[index : index + 4 * jobs]
+            chapters.update(built([(n, b) for _, b in batch for n in names], jobs))
         folder = out / folder_name(student)
         folder.mkdir(exist_ok=True)
         for name in names:
@@ -417,8 +429,9 @@ def _write_class(
             else:
                 nbformat.write(notebook, path)
                 written.append(path)
-            chapters[(name, s)] = load(name, seed=s)
-            chapters[(name, s)].accepted()  # the key's slow part, in the progress
+            if (name, s) not in chapters:
+                chapters[(name, s)] = load(name, seed=s)
+                chapters[(name, s)].accepted()  # the key's slow part, in the progress
             sheet = path.with_suffix(".html")  # the same exercises, to print
             sheet.write_text(
                 exercise_sheet(student, s, [name], chapters=chapters), "utf-8"

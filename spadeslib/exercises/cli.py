@@ -5,7 +5,7 @@ writes a class set: one notebook per student and chapter, each with the
 student's own seed, and an answer key::
 
     spades exercises --students alice,bob --seed 2026 --out DIR [--chapters 06,07]
-    spades exercises --count 30 --seed 2026 --out DIR [--no-solutions]
+    spades exercises --count 30 --seed 2026 --out DIR [--no-solutions] [--jobs 4]
     spades exercises --seeds 11,12,13 --out DIR
     spades exercises --grade DIR [--csv grades.csv] [--execute]
     spades exercises --list [--seed S]
@@ -13,7 +13,8 @@ student's own seed, and an answer key::
 ``--grade`` reads the returned notebooks of a class set and judges each
 answer with the exercise's own check (see :mod:`.grading`). A progress bar
 on stderr (``--progress``/``--no-progress``; default: on a terminal) counts
-the notebooks written or graded.
+the notebooks written or graded. ``--jobs N`` builds a class set's
+exercises on ``N`` processes (the same files; default: in this process).
 
 An unknown chapter, a repeated student, a missing ``--out`` or a folder that
 cannot be written is a :class:`~spadeslib.errors.SpadesError`: the ``spades``
@@ -155,6 +156,9 @@ def _cmd_class(args: argparse.Namespace) -> int:
     if args.nbgrader:
         from ..nbgrader_release import write_course
 
+        if args.jobs is not None:
+            raise SpadesError("--jobs builds a class set: not with --nbgrader")
+
         try:
             with Progress(
                 len(students) * len(chapters), "notebooks", enabled=args.progress
@@ -187,6 +191,7 @@ def _cmd_class(args: argparse.Namespace) -> int:
             solutions=args.solutions,
             progress=bar.update,
             kept=kept,
+            jobs=args.jobs or 1,
         )
     notebooks = [p for p in written if p.suffix == ".ipynb"]
     if seeds is None:
@@ -232,6 +237,7 @@ _NOT_WITH_GRADE = (
     ("seeds", "--seeds"),
     ("out", "--out"),
     ("nbgrader", "--nbgrader"),
+    ("jobs", "--jobs"),
 )
 
 
@@ -364,6 +370,13 @@ def _add_class_options(p: argparse.ArgumentParser) -> None:
         action="store_false",
         help="switch q1.solution() off in the notebooks (their setup cell calls "
         "graded(); hints and checks stay)",
+    )
+    p.add_argument(
+        "--jobs",
+        type=whole(1),
+        default=None,
+        help="processes building the exercises, e.g. 4 for a class of 30 "
+        "(default: 1, this process); the files are the same",
     )
     p.add_argument("--list", action="store_true", help="list the exercises and stop")
     p.add_argument(

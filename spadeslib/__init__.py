@@ -1,9 +1,25 @@
 """spadeslib: exact, fast Spades rules for every common rule set.
 
->>> from spadeslib import Game
->>> game = Game("cards4net", seed=42)
->>> game.hand.phase.value, len(game.legal_actions()) > 0
-('bidding', True)
+A seeded game, four bids, a card refused with the rule that forbids it, a
+card played, and the game saved and read back by :mod:`~spadeslib.record`
+(``record.save(game, "game.json")`` and ``record.load`` do it with a file):
+
+>>> from spadeslib import Game, IllegalAction, record
+>>> game = Game("classic", seed=1)  # the same deals for the same seed
+>>> game.hand.dealer.full, game.hand.turn.full
+('North', 'East')
+>>> for bid in (4, 3, 3, 3):  # East, South, West, North
+...     game.apply(bid)
+>>> try:
+...     game.apply("3S")
+... except IllegalAction as refusal:
+...     print(refusal.rule, "|", refusal)  # doctest: +ELLIPSIS
+spades-not-broken | East cannot lead the three of spades: spades are not broken...
+>>> game.apply("KH")  # East leads the king of hearts
+>>> game.legal_actions()  # South follows suit
+[Card.parse('2H'), Card.parse('5H'), Card.parse('AH')]
+>>> record.loads(record.dumps(game)).hand.trick == game.hand.trick
+True
 
 The core depends on nothing outside the standard library and is layered,
 bottom first: plain values (:mod:`~spadeslib.errors`,
@@ -16,6 +32,8 @@ display, the command line, bots (:mod:`spadeslib.bots`), the notebook table
 (:mod:`spadeslib.table`) and exercise checks (:mod:`spadeslib.exercises`)
 are built on it; the core never imports them (``tests/test_layers.py``).
 """
+
+from typing import TYPE_CHECKING, Any
 
 from .actions import (
     KEEP,
@@ -45,6 +63,9 @@ from .scoring import SideScore, game_over, score_hand, side_of, sides
 from .seats import SIDES, Seat
 from .tricks import Trick, trick_winner
 from .view import PlayerView
+
+if TYPE_CHECKING:
+    from . import record
 
 __version__ = "0.1.0"
 
@@ -82,8 +103,19 @@ __all__ = [
     "Suit",
     "Trick",
     "game_over",
+    "record",
     "score_hand",
     "side_of",
     "sides",
     "trick_winner",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """``spadeslib.record``, imported on first use: the records' JSON and
+    temporary files would make ``import spadeslib`` a fifth slower."""
+    if name == "record":
+        import importlib
+
+        return importlib.import_module(".record", __name__)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

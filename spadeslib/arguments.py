@@ -25,7 +25,15 @@ import sys
 from collections.abc import Callable
 from typing import Any, NoReturn
 
-__all__ = ["Parser", "error_line", "json_text", "progress_option", "seed", "whole"]
+__all__ = [
+    "DefaultsFormatter",
+    "Parser",
+    "error_line",
+    "json_text",
+    "progress_option",
+    "seed",
+    "whole",
+]
 
 
 def error_line(message: str, limit: int = 500) -> None:
@@ -38,9 +46,45 @@ def error_line(message: str, limit: int = 500) -> None:
     print(f"spades: error: {message}", file=sys.stderr)
 
 
+class DefaultsFormatter(argparse.HelpFormatter):
+    """Help that ends each option's line with ``(default: VALUE)``, unless
+    the line already says its default in words or there is none to say
+    (``None``, a switch).
+
+    >>> p = argparse.ArgumentParser(formatter_class=DefaultsFormatter)
+    >>> _ = p.add_argument("--deals", type=int, default=100, help="deals")
+    >>> _ = p.add_argument("--jobs", help="processes (default: every core)")
+    >>> _ = p.add_argument("--json", action="store_true", help="print JSON")
+    >>> _ = p.add_argument("--no-key", dest="key", action="store_false", help="no key")
+    >>> print(p.format_help())  # doctest: +ELLIPSIS
+    usage: ...
+      --deals DEALS  deals (default: 100)
+      --jobs JOBS    processes (default: every core)
+      --json         print JSON
+      --no-key       no key
+    <BLANKLINE>
+    """
+
+    def _get_help_string(self, action: argparse.Action) -> str:
+        text = action.help or ""
+        default = action.default
+        if (
+            "default" in text
+            or not action.option_strings
+            or action.nargs == 0  # a switch: --json, --no-solutions
+            or default is None
+            or default is argparse.SUPPRESS
+        ):
+            return text
+        return f"{text} (default: %(default)s)"
+
+
 class Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line, like every other error
     of the command line (argparse prints the usage too), and exit with 2.
+    Its help says every option's default the same way
+    (:class:`DefaultsFormatter`), and so do its commands' (argparse makes
+    them of the same class).
 
     >>> import contextlib, io
     >>> p = Parser(prog="spades match")
@@ -55,6 +99,10 @@ class Parser(argparse.ArgumentParser):
     >>> print(err.getvalue(), end="")  # doctest: +ELLIPSIS
     spades: error: argument --deals: must be a whole number at least 1, not '-2' (...)
     """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", DefaultsFormatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         error_line(f"{message} ({self.prog} --help lists the options)")

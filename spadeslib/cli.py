@@ -1,9 +1,11 @@
 """The ``spades`` command line.
 
 ``spades rules`` lists the rule sets; ``spades play`` plays seeded games
-between bots; ``spades replay`` validates and scores a record; ``spades
-bench`` measures the engine; ``spades quiz-key`` writes the answer key of the
-chapter quizzes. Bots and exercises add their own commands.
+between bots (:mod:`spadeslib.cli_play`); ``spades replay`` validates and
+scores a record; ``spades bench`` measures the engine; ``spades quiz-key``
+writes the answer key of the chapter quizzes. Bots and exercises add their
+own commands. ``spades --version`` prints the package's version, and every
+command's ``--help`` opens with what it does and gives each option's default.
 
 Errors exit with status 2 and one line on stderr, never a traceback.
 """
@@ -11,28 +13,24 @@ Errors exit with status 2 and one line on stderr, never a traceback.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import gc
 import importlib
-import json
 import os
 import sys
-from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from . import __version__, cli_play
 from .actions import Bid, Draw, Look
 from .arguments import Parser, error_line, json_text, progress_option, whole
-from .arguments import seed as seed_text
 from .cards import Card
 from .display import plural
 from .errors import SpadesError
 from .game import Game
-from .hand import Hand
+from .hand import Hand, Phase
 from .progress import Progress
 from .rules import INCOMPATIBLE, MODIFIERS, PRESETS, SETTINGS, Rules, setting_text
-from .scoring import sides
 from .seats import Seat
 
 __all__ = ["main"]
@@ -70,242 +68,6 @@ def _cmd_rules(args: argparse.Namespace) -> int:
     return 0
 
 
-def _bots_for(names: str, rules: Rules, seed: Any) -> dict[Any, Any]:
-    from .bots import make_bot
-
-    return {
-        seat: make_bot(level, seed=f"{seed}/{seat.letter}")
-        for seat, level in _seat_levels(names, rules).items()
-    }
-
-
-def _seat_levels(names: str, rules: Rules) -> dict[Seat, str]:
-    """Each seat's bot level from ``--bots`` (one level, or one per seat)."""
-    from .bots import split_levels
-
-    seats = list(rules.seats)
-    levels = split_levels(names)
-    if len(levels) == 1:
-        levels *= len(seats)
-    if len(levels) != len(seats):
-        raise SpadesError(
-            f"--bots needs one level or {len(seats)} comma-separated levels "
-            f"({', '.join(s.letter for s in seats)}), not {len(levels)}"
-        )
-    return dict(zip(seats, levels, strict=True))
-
-
-@dataclasses.dataclass
-class GameJob:
-    """One game of ``spades play``: everything a worker needs to play it."""
-
-    rules: Any  # Rules.to_json() form, re-read in the worker
-    bots: str
-    seed: str
-    hands: int
-    record: bool = False
-    freeze: bool = False
-    """Move each finished hand out of the collector's reach (``gc.freeze``):
-    for a process that plays one long game and exits, whose finished hands
-    live to the end anyway (a long game's hands are otherwise rescanned)."""
-
-
-@dataclasses.dataclass
-class GameSummary:
-    """What ``spades play`` prints and writes about one game."""
-
-    rules: str
-    played: int
-    scores: dict[str, int]
-    bags: dict[str, int]
-    winner: str | None
-    is_over: bool
-    counts: dict[str, int]
-    record: dict[str, Any] | None
-
-
-def play_job(job: GameJob, bar: Progress | None = None) -> GameSummary:
-    """Play one seeded game between bots: the job that ``spades play --games``
-    hands to :func:`spadeslib.parallel.run` (``bar`` counts hands, in process).
-
-    >>> summary = play_job(GameJob("classic", "random", "7", hands=2))
-    >>> summary.played, sorted(summary.scores), summary.record is None
-    (2, ['EW', 'NS'], True)
-    """
-    from .bots import play_until
-
-    rules = Rules.from_json(job.rules)
-    game = Game(rules, seed=job.seed)
-    bots = _bots_for(job.bots, rules, job.seed)
-    game.seated = _seat_levels(job.bots, rules)  # the record names them
-    for _ in range(job.hands):
-        if game.is_over:
-            break
-        play_until(game, bots, hands=1, labels=game.seated)  # levels as typed
-        if job.freeze:
-            gc.freeze()
-        if bar is not None:
-            bar.update()
-    counts = dict.fromkeys(("contracts", "made", "nils", "nils_made", "bags"), 0)
-    for result in game.results():
-        for score in result.values():
-            if score.made is not None:
-                counts["contracts"] += 1
-                counts["made"] += score.made
-            counts["nils"] += len(score.nils)
-            counts["nils_made"] += sum(n.made for n in score.nils)
-            counts["bags"] += score.bags_gained
-    counts["hands"] = len(game.results())
-    return GameSummary(
-        rules=rules.full_spec,
-        played=counts["hands"],
-        scores=dict(game.scores),
-        bags=dict(game.bags),
-        winner=game.winner,
-        is_over=game.is_over,
-        counts=counts,
-        record=_to_record(game) if job.record else None,
-    )
-
-
-def _to_record(game: Game) -> dict[str, Any]:
-    from .record import to_record
-
-    return to_record(game)
-
-
-def _cmd_play(args: argparse.Namespace) -> int:
-    rules = Rules.parse(args.rules)
-    _bots_for(args.bots, rules, args.seed)  # refuse bad --bots before playing
-    if args.record is not None and not args.record.strip():
-        raise SpadesError("--record is empty: give a file name, e.g. game.json")
-    if args.games == 1 and args.scheduler is None and args.jobs is not None:
-        raise SpadesError(
-            f"--jobs {args.jobs} plays games side by side: it needs --games 2 or more"
-        )
-    paths = _record_paths(Path(args.record), args.games) if args.record else []
-    for path in paths:
-        _check_writable(path)
-    seeds = [args.seed]
-    if args.games > 1 or args.scheduler is not None:
-        from . import parallel  # processes or a cluster: imported when asked for
-
-        if args.games > 1:
-            seeds = [parallel.job_seed(args.seed, g) for g in range(args.games)]
-            from .dealing import SEED_CHARS, is_game_seed
-
-            if not all(is_game_seed(s) for s in seeds):
-                room = SEED_CHARS - len(f"/{args.games}")
-                raise SpadesError(
-                    f"--seed is too long for --games {args.games}: each game's "
-                    f"seed adds '/N', so the seed takes at most {room} characters, "
-                    f"not {len(args.seed)}"
-                )
-    jobs = [
-        GameJob(
-            rules=rules.to_json(),
-            bots=args.bots,
-            seed=seeds[g],
-            hands=args.hands,
-            record=bool(paths),
-        )
-        for g in range(args.games)
-    ]
-    if args.games == 1 and args.scheduler is None:
-        total = args.hands
-        show = args.progress if total >= 50 else False
-        jobs[0].freeze = getattr(args, "process", False)
-        with Progress(total, "hands", enabled=show) as bar:
-            games = [play_job(jobs[0], bar)]
-    else:
-        games = parallel.run(
-            play_job,
-            jobs,
-            jobs=args.jobs,
-            scheduler=args.scheduler,
-            progress=args.progress,
-            label="games",
-        )
-    if paths:
-        _write_records([g.record for g in games], paths)
-    for number, (game, seed) in enumerate(zip(games, seeds, strict=False), 1):
-        scores = ", ".join(
-            f"{s} {game.scores[s]} ({plural(game.bags[s], 'bag')})"
-            for s in sides(rules)
-        )
-        status = f"{game.winner} wins" if game.is_over else "not finished"
-        label = f"game {number}: " if len(games) > 1 else ""
-        print(
-            f"{label}{rules.full_spec}, bots {args.bots}, seed {seed}: "
-            f"{plural(game.played, 'hand')}, {scores}; {status}"
-        )
-    _print_stats(games)
-    for path in paths:
-        print(f"record written to {path}")
-    return 0
-
-
-def _record_paths(path: Path, count: int) -> list[Path]:
-    if count == 1:
-        return [path]
-    return [
-        path.with_name(f"{path.stem}-{i}{path.suffix or '.json'}")
-        for i in range(1, count + 1)
-    ]
-
-
-def _check_writable(path: Path) -> None:
-    """Refuse an unwritable ``--record`` before playing (creating nothing)."""
-    import tempfile
-
-    if path.is_dir():
-        raise SpadesError(f"cannot write the record {path}: it is a folder")
-    try:
-        with tempfile.TemporaryFile(dir=path.parent):
-            pass
-    except OSError as error:
-        reason = error.strerror or type(error).__name__
-        raise SpadesError(f"cannot write the record {path}: {reason}") from None
-
-
-def _write_records(records: list[Any], paths: list[Path]) -> None:
-    """Write every record or none: all go to temporary files first."""
-    from .record import temp_beside
-
-    temps: list[str] = []
-    try:
-        for data, path in zip(records, paths, strict=True):
-            fd, temp = temp_beside(path)
-            temps.append(temp)
-            with os.fdopen(fd, "w", encoding="utf-8") as out:
-                out.write(json.dumps(data, indent=1, ensure_ascii=False) + "\n")
-        for temp, path in zip(temps, paths, strict=True):
-            os.replace(temp, path)
-    except OSError as error:
-        for temp in temps:
-            Path(temp).unlink(missing_ok=True)
-        reason = error.strerror or type(error).__name__
-        raise SpadesError(f"cannot write the records: {reason}") from None
-
-
-def _print_stats(games: list[GameSummary]) -> None:
-    total = Counter[str]()
-    for game in games:
-        total.update(game.counts)
-    if not total["hands"]:
-        return
-    parts = [
-        f"contracts made {total['made']}/{total['contracts']}"
-        if total["contracts"]
-        else "no contracts",
-        f"nils made {total['nils_made']}/{total['nils']}"
-        if total["nils"]
-        else "no nils",
-        f"bags per hand {total['bags'] / total['hands']:.2f}",
-    ]
-    print("stats: " + "; ".join(parts))
-
-
 def replay_summary(game: Game) -> dict[str, Any]:
     """The ``replay --json`` object: per finished hand, tricks by seat, points,
     bags carried and running scores by side; and the winner."""
@@ -324,10 +86,19 @@ def replay_summary(game: Game) -> dict[str, Any]:
     return {"hands": hands, "winner": game.winner}
 
 
+_BEFORE_PLAY = {
+    Phase.DRAW: "the draw",
+    Phase.BLIND_DISCARD: "the discard",
+    Phase.BIDDING: "the bidding",
+    Phase.EXCHANGE: "the exchange",
+}
+"""The phases of a hand before its first trick, as ``--moves`` names them."""
+
+
 def hand_moves(hand: Hand) -> list[str]:
     """A hand's moves, one line per part: who deals, the draws (two
     players), the bids, every other choice, each trick with its winner, and
-    the score (a hand under way stops where it is).
+    the score (a hand under way stops where it is, and says so).
 
     >>> from spadeslib.bots import make_bot, play_until
     >>> game = Game(seed=3)
@@ -339,6 +110,10 @@ def hand_moves(hand: Hand) -> list[str]:
       bids: South looks, South 4, West 2, North 4, East 1
       trick 1: S A♣  W 4♣  N 2♣  E 3♣  (South wins)
       score: NS +81 (1 bag in all), EW +31 (1 bag in all)
+    >>> for line in hand_moves(game.hand):  # hand 2, its bidding not begun
+    ...     print(line)
+    hand 2, South deals
+      the bidding under way, West to act
     """
     from .coach.explain import describe  # on use: the CLI starts without it
 
@@ -369,6 +144,8 @@ def hand_moves(hand: Hand) -> list[str]:
         lines.insert(1, "  draws: " + ", ".join(draws))
     if bids:
         lines.insert(1 + bool(draws), "  bids: " + ", ".join(bids))
+    if hand.phase in _BEFORE_PLAY and hand.turn is not None:  # saved before play
+        lines.append(f"  {_BEFORE_PLAY[hand.phase]} under way, {hand.turn.full} to act")
 
     def plays(cards: Sequence[tuple[Seat, Card]]) -> str:
         return "  ".join(f"{seat.letter} {card.symbol}" for seat, card in cards)
@@ -452,7 +229,8 @@ def _cmd_quiz_key(args: argparse.Namespace) -> int:
 
 
 _CORE_COMMANDS = frozenset({"rules", "play", "replay", "bench"})
-"""The commands defined here: running one imports no extension."""
+"""The commands defined here and in :mod:`spadeslib.cli_play`: running one
+imports no extension."""
 
 
 def build_parser(*, extensions: bool = True) -> argparse.ArgumentParser:
@@ -466,6 +244,9 @@ def build_parser(*, extensions: bool = True) -> argparse.ArgumentParser:
         prog="spades", description="Spades rules, bots and records (spadeslib)."
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    parser.add_argument(
+        "--version", action="version", version=f"%(prog)s {__version__}"
+    )
 
     p = sub.add_parser("rules", help="list presets and modifiers")
     p.add_argument(
@@ -479,42 +260,7 @@ def build_parser(*, extensions: bool = True) -> argparse.ArgumentParser:
     p.add_argument("--out", help="with --sheet: write the page to this file")
     p.set_defaults(func=_cmd_rules)
 
-    p = sub.add_parser("play", help="play seeded games between bots")
-    p.add_argument("--rules", default="cards4net", help="PRESET[+MODIFIER...]")
-    p.add_argument(
-        "--bots",
-        default="random",
-        help="one level for every seat, or one per seat N,E,S,W (N,S for two)",
-    )
-    p.add_argument(
-        "--hands",
-        type=whole(1),
-        default=1,
-        help="hands to play in each game, at most (default 1; the game ends "
-        "sooner when a side wins)",
-    )
-    p.add_argument("--games", type=whole(1), default=1, help="games to play")
-    p.add_argument(
-        "--seed", type=seed_text, default="0", help="seed of the deals and the bots"
-    )
-    p.add_argument(
-        "--record",
-        help="write the game record (JSON) here; with --games, NAME-1.json, ...",
-    )
-    p.add_argument(
-        "--jobs",
-        type=whole(1),
-        default=None,
-        help="processes for --games (default: every core; 1: in this process)",
-    )
-    p.add_argument(
-        "--scheduler",
-        metavar="ADDRESS",
-        help="run the games on a Dask cluster, e.g. tcp://host:8786 "
-        "(pip install 'spadeslib[dask]')",
-    )
-    progress_option(p)
-    p.set_defaults(func=_cmd_play)
+    cli_play.register(sub)
 
     p = sub.add_parser("replay", help="validate and score a game record")
     p.add_argument("record", help="RECORD.json")
@@ -580,6 +326,10 @@ def build_parser(*, extensions: bool = True) -> argparse.ArgumentParser:
                 raise
             continue
         extension.register(sub)
+    for command in sub._choices_actions:  # its --help opens with its line
+        if command.help and sub.choices[command.dest].description is None:
+            line = command.help.replace("%%", "%")
+            sub.choices[command.dest].description = line[0].upper() + line[1:] + "."
     return parser
 
 

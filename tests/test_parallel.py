@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from spadeslib import SpadesError
-from spadeslib.cli import GameJob, play_job
+from spadeslib.cli_play import GameJob, play_job
 from spadeslib.parallel import default_jobs, job_seed, run
 
 

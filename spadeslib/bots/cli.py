@@ -219,13 +219,16 @@ def register(subparsers: Any) -> None:
         "--deals", type=whole(1), default=100, help="deals, each played twice"
     )
     p.add_argument(
-        "--budget", type=whole(0), help="samples per decision of search levels"
+        "--budget",
+        type=whole(0),
+        help="samples per decision of search levels (default: each level's own)",
     )
     p.add_argument(
         "--check-tricks",
         type=whole(0, 13),
         default=0,
-        help="final tricks of every hand checked against exact analysis (0: none)",
+        help="final tricks of every hand checked against exact analysis "
+        "(default: 0, none)",
     )
     run_arguments(p)
     p.set_defaults(func=_cmd_match)

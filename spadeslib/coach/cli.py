@@ -107,7 +107,7 @@ def register(subparsers: Any) -> None:
         "--noise",
         type=float,
         default=NOISE,
-        help=f"standard errors the scale takes off a loss (default {NOISE:g})",
+        help=f"standard errors the scale takes off a loss (default: {NOISE:g})",
     )
     p.add_argument(
         "--fixed",
@@ -119,7 +119,7 @@ def register(subparsers: Any) -> None:
         type=float,
         default=WIDE,
         help="the standard error (points) of a loss above which the coach"
-        f" deals more (default {WIDE:g})",
+        f" deals more (default: {WIDE:g})",
     )
     p.add_argument(
         "--bids",

@@ -21,8 +21,11 @@
 # They check the basics: who sits where, who acts first, reading a
 # finished hand, and the words the Spanish and Portuguese sources use.
 #
-# **How it works.** `q1.show()` prints an exercise. Replace `____` with your
-# answer and run the cell: `q1.check(answer)` says *Correct*, or tells you what
+# **How it works.** First run the code cell just below this one: it loads the
+# exercises (without it, Python stops with `NameError: name 'q1' is not
+# defined`; run it again after a kernel restart). `q1.show()` prints an
+# exercise. Replace `____` with your answer and run the cell:
+# `q1.check(answer)` says *Correct*, or tells you what
 # went wrong. Stuck? Uncomment `q1.hint()` for a hint, or `q1.solution()` for
 # the answer and its explanation.
 #
@@ -85,10 +88,11 @@ q3.check(answer)
 # q3.solution()
 
 # %% [markdown]
-# ## Exercise 1.4 · Words from the sources
+# ## Exercise 1.4 · Words from the sources (optional)
 #
-# The rule texts the course is built on are in Spanish and Portuguese;
-# chapter 1's glossary pairs their words with the English terms.
+# Optional: for reading the rule texts the course is built on, which are
+# in Spanish and Portuguese; chapter 1's glossary pairs their words with
+# the English terms.
 
 # %%
 q4.show()

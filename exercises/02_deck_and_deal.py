@@ -21,8 +21,11 @@
 # They practise reading a deal, the dealing order and the dealer's
 # rotation, and one exact probability.
 #
-# **How it works.** `q1.show()` prints an exercise. Replace `____` with your
-# answer and run the cell: `q1.check(answer)` says *Correct*, or tells you what
+# **How it works.** First run the code cell just below this one: it loads the
+# exercises (without it, Python stops with `NameError: name 'q1' is not
+# defined`; run it again after a kernel restart). `q1.show()` prints an
+# exercise. Replace `____` with your answer and run the cell:
+# `q1.check(answer)` says *Correct*, or tells you what
 # went wrong. Stuck? Uncomment `q1.hint()` for a hint, or `q1.solution()` for
 # the answer and its explanation.
 #
@@ -87,8 +90,9 @@ q3.check(answer)
 # %% [markdown]
 # ## Exercise 2.4 · The chance of a long spade holding
 #
-# Chapter 2 computes the exact chance of each spade length by counting
-# hands with `math.comb`.
+# Chapter 2 gives the exact chance of each spade length in a table: add up
+# the rows you need, or compute each chance with `math.comb`, as the
+# chapter does.
 
 # %%
 q4.show()

@@ -22,16 +22,24 @@
 # - who sits where at a Spades table, and who plays with whom;
 # - what a whole hand of Spades looks like, bid by bid and trick by trick,
 #   played by four robot players;
-# - the words of the game in English, Spanish and Portuguese, as they appear
-#   in the rule texts this course is built on.
+# - (optional) the words of the game in English, Spanish and Portuguese, as
+#   they appear in the rule texts this course is built on.
 
 # %% [markdown]
 # ## How the course works
 #
 # Spades is a card game for four players in two partnerships. Each player
-# says how many *tricks* they expect to win (the *bid*), then all thirteen
-# tricks are played, and each partnership scores for keeping its promise, or
-# loses points for failing. The first partnership to reach 500 points wins.
+# says how many *tricks* they expect to win (the *bid*; a trick is one card
+# from each player, and the best of the four cards wins it: you will see
+# which is best below), then all thirteen tricks are played, and each
+# partnership scores for keeping its promise, or loses points for failing.
+# The first partnership to reach 500 points wins.
+#
+# Spades has no single official rulebook: tables play slightly different
+# rules. This course follows one *rule set*, `cards4net` (from the
+# Cards4.net guide, [text 000](../docs/sources.md) of the rule texts),
+# unless it says otherwise, and shows where the other two, `classic` and
+# `yppedia`, differ.
 #
 # You will learn it one idea at a time:
 #
@@ -49,8 +57,9 @@
 # | | 10 | [Strategy II: card play](10_strategy_play.ipynb) |
 # | | 11 | [Play at the table](11_play.ipynb) |
 #
-# Chapters 1 to 7 are the game itself; after them you can play. Chapter 8
-# is for tables that play other rules; 9 to 11 make you a better player.
+# Chapters 1 to 7 are the game itself; after them you can play (at the
+# table of [chapter 11](11_play.ipynb)). Chapter 8 is for tables that play
+# other rules; 9 to 11 make you a better player.
 # Each chapter takes about 15 to 40 minutes, and its exercises 10 to 25
 # (the [README](../README.md) gives an estimate for each).
 #
@@ -73,14 +82,17 @@
 #   [yppedia](../docs/sheets/yppedia.html),
 #   [two players](../docs/sheets/two-player.html). They are written by the
 #   library from each rule set, so they say exactly what it does; for a rule
-#   set with modifiers, run `spades rules --sheet classic+mirror --out
-#   sheet.html` in a terminal.
+#   set with modifiers, run `.venv/bin/spades rules --sheet classic+mirror
+#   --out sheet.html` in a terminal, in the course folder (on Windows:
+#   `.venv\Scripts\spades rules ...`).
 # - **The glossary**, the words of the game with what they mean, in
 #   [English](../docs/glossary.en.md), [Español](../docs/glossary.es.md) and
 #   [Português](../docs/glossary.pt.md) (also at the end of this chapter).
 
 # %%
 # %matplotlib inline
+from pathlib import Path
+
 import matplotlib.pyplot as plt
 from IPython.display import Markdown, display
 
@@ -188,12 +200,23 @@ for side in view.sides:
     print(f"contract {side}: {view.team_contract(side)} tricks")
 
 # %% [markdown]
+# Each reason lists what the bot expects to win tricks with: high cards,
+# spades, and ruffs. *Counted* is what they add up to; *worth about ... in play* is that count corrected
+# by what such hands really won when bots played them; *bid a little under*
+# means the bot bid less than that, to be safe. You need not follow the
+# details: chapters 3 and 9 come back to them.
+
+# %% [markdown]
 # ### The play, trick by trick
 #
 # The player on the dealer's left leads a card; each player in turn adds one
 # card. Players must play the suit that was led if they can. The highest card
 # of that suit wins the *trick*, unless someone played a spade: spades are
 # trumps, and the highest spade wins. The winner leads the next trick.
+#
+# The table gives each trick's cards by seat, North to West, not in the order
+# they were played: the card marked *(led)* came first, and the others
+# followed clockwise from it.
 
 # %%
 while not hand.is_over:
@@ -204,6 +227,7 @@ rows = []
 for number, trick in enumerate(hand.tricks, 1):
     won[hand.side_of(trick.winner)] += 1
     cards = {seat: card.symbol for seat, card in trick.plays}
+    cards[trick.leader] += " (led)"
     rows.append(
         (
             number,
@@ -221,10 +245,10 @@ show_table(
 # ### The score
 #
 # Each partnership compares its tricks with its contract. Making it is worth
-# 10 points per trick bid, plus 1 point per extra trick; failing costs 10
-# points per trick bid. An extra trick is also a *bag*: bags are counted
-# from hand to hand, and ten of them cost 100 points. (Chapters 6 and 7
-# explain every detail.)
+# 10 points per trick bid, plus 1 point per extra trick; failing (being
+# *set*) costs 10 points per trick bid. An extra trick is also a *bag*: bags
+# are counted from hand to hand, and ten of them cost 100 points. (Chapters
+# 6 and 7 explain every detail.)
 
 # %%
 for side, score in hand.result.items():
@@ -244,16 +268,20 @@ for side, score in hand.result.items():
 print(game)
 
 # %% [markdown]
-# ## Glossary: English, Spanish, Portuguese
+# ## Glossary: English, Spanish, Portuguese (optional)
+#
+# This section is for reading the Spanish and Portuguese rule texts; the
+# words you need come back one at a time in the chapters, so you may skip it
+# and come back when a word puzzles you.
 #
 # The rules of this course come from five texts, four in Spanish and one in
 # Portuguese, numbered `000` to `004` ([docs/sources.md](../docs/sources.md)
-# says what each one is). Here are the
-# words of the game as they appear there, each written as its text writes it
-# (so some are plurals or verb forms, such as *anuncios* or *no cumple*).
-# Where the texts use several words, the number of the text that uses each
-# one is given. The same table, with what each word means, has its own page
-# in [English](../docs/glossary.en.md), [Español](../docs/glossary.es.md) and
+# says what each one is). Here are the words of the game as they appear
+# there, each written as its text writes it (so some are plurals or verb
+# forms, such as *anuncios* or *no cumple*), with what each one means (read
+# from the glossary page). Where the texts use several words, the number of
+# the text that uses each one is given. The glossary has its own page in
+# [English](../docs/glossary.en.md), [Español](../docs/glossary.es.md) and
 # [Português](../docs/glossary.pt.md).
 
 # %%
@@ -326,7 +354,17 @@ GLOSSARY = [
     ("score", "puntuación", "pontuação"),
     ("stock, discard pile (two players)", "pila de robo, pila de descartes (001)", "–"),
 ]
-show_table(["English", "Spanish (texts 000–003)", "Portuguese (text 004)"], GLOSSARY)
+# what each term means: the second column of the English glossary page
+page = Path("../docs/glossary.en.md").read_text(encoding="utf-8")
+meaning = {}
+for line in page.splitlines():
+    if line.startswith("| **"):
+        term, what, *_ = (cell.strip() for cell in line.strip("|").split("|"))
+        meaning[term.strip("*")] = what
+show_table(
+    ["English", "what it means", "Spanish (texts 000–003)", "Portuguese (text 004)"],
+    [(english, meaning[english], *words) for english, *words in GLOSSARY],
+)
 
 # %% [markdown]
 # "Bag" is the English word the texts themselves borrow: text 000 writes

@@ -52,8 +52,9 @@ def show_table(headers, rows):
 # ## The deck
 #
 # Every rule set lives in a `Rules` value. The default one is `cards4net`
-# (the rules of source 000). Its deck is a normal 52-card pack without
-# jokers:
+# (the rules of the Cards4.net guide, text 000 of
+# [the rule texts](../docs/sources.md)). Its deck is a normal 52-card pack
+# without jokers:
 
 # %%
 rules = Rules()
@@ -188,6 +189,10 @@ print({seed: Game(rules, seed=seed).first_dealer.letter for seed in range(1, 9)}
 # probability
 #
 # $$P(k) = \frac{\binom{13}{k}\binom{39}{13-k}}{\binom{52}{13}}.$$
+#
+# (Each $\binom{n}{k}$, read "n choose k", counts the ways to pick $k$
+# cards out of $n$; Python computes it as `math.comb(n, k)`. You may skip
+# the formula: the table below gives its results.)
 
 # %%
 exact = {

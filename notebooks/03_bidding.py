@@ -69,8 +69,9 @@ print("'pass'?", hand.check("pass"))  # why the hand would refuse it
 # %% [markdown]
 # Under the default rules (`cards4net`) the first bidder has one extra
 # decision before anything else: bid **Blind Nil** without looking at the
-# cards, or look at them. The library does not even show North the cards
-# yet:
+# cards, or look at them. Blind Nil is a promise to win no trick at all,
+# made blind: kept, it scores a lot; broken, it loses as much (chapter 6
+# gives the points). The library does not even show North the cards yet:
 
 # %%
 north = hand.view("N")
@@ -229,24 +230,32 @@ print(f"bids add up to less than 13 in {under:.0%} of the deals")
 # ## Nil and Blind Nil: who may bid them?
 #
 # **Nil** promises to win no trick at all; **Blind Nil** is the same promise
-# made before looking at your cards. The rule sets disagree about who may
+# made before looking at your cards. Why promise nothing? A hand of low
+# cards would win a trick or two at most, while a Nil kept scores far more
+# than that (chapter 6). The rule sets disagree about who may
 # bid them, and when. (The library calls each named rule set a *preset*:
 # `cards4net`, `classic`, `yppedia` and `two-player`; the exercises use the
 # word too.) Rather than list the differences from memory, let us put the
 # library in five situations and ask, for each rule set, whether Nil and
-# Blind Nil are legal (✔), or which rule forbids them.
+# Blind Nil are legal (✔), or, in a few words, which rule forbids them.
 #
 # West deals every time; North and South are partners.
 
 # %%
 SITUATIONS = [
     ("North, first to bid, scores level", {}, []),
-    ("East, first of a team 150 behind", {"NS": 150}, [3]),
+    ("East, partner still to bid, team 150 behind", {"NS": 150}, [3]),
     ("South, partner bid 3, scores level", {}, [3, 3]),
     ("South, partner bid Nil, scores level", {}, ["nil", 3]),
     ("South, team 150 behind, partner bid Blind Nil", {"EW": 150}, ["blind_nil", 3]),
 ]
 PRESETS4 = ["cards4net", "classic", "yppedia"]
+IN_WORDS = {  # the library's rule id of each refusal, in a few words
+    "nil-after-partner": "no: partner has bid",
+    "blind-nil-first-bidder": "no: first bidder only",
+    "blind-nil-trailing": "no: team not far enough behind",
+    "blind-nil-one-per-team": "no: one per team",
+}
 
 
 def may_bid(spec, scores, before):
@@ -259,7 +268,7 @@ def may_bid(spec, scores, before):
     verdicts = []
     for bid in (Bid.NIL, Bid.BLIND_NIL):
         error = hand.check(bid)
-        verdicts.append("✔" if error is None else error.rule)
+        verdicts.append("✔" if error is None else IN_WORDS[error.rule])
     return tuple(verdicts)
 
 
@@ -270,8 +279,9 @@ for label, scores, before in SITUATIONS:
 show_table(["situation (Nil / Blind Nil)", *PRESETS4], rows)
 
 # %% [markdown]
-# The short names in the table are the rule ids the library gives with every
-# refusal. Its sentences say more. For example, in the third situation:
+# With every refusal the library gives a rule id (such as
+# `nil-after-partner`, the keys of `IN_WORDS` above) and a sentence that says
+# more. For example, in the third situation:
 
 # %%
 for spec in PRESETS4:
@@ -321,9 +331,10 @@ for spec in PRESETS4:
     print(f"{spec:<10}", labels(hand.legal_actions()))
 
 # %% [markdown]
-# ### Two players
+# ### The two-player game (optional)
 #
-# In the two-player game (chapter 8) there is no deal: each player draws
+# This aside is for the two-player game of chapter 8; skip it if you play
+# with four. In the two-player game there is no deal: each player draws
 # cards from the stock. Blind Nil (called *double nil* there, and not to be
 # confused with the `double_nil` rule above, which lets both partners bid
 # Nil) is declared before taking the first card:
@@ -372,6 +383,12 @@ suggestion = bot.explain(fresh.view("N"))
 print(wrapped(f"\nthe rule bot, as North: {suggestion.reason}"))
 
 # %% [markdown]
+# The bot counts more finely than the quick count: it gives a queen a small
+# chance instead of nothing, weighs each high card of a side suit by the
+# length of its suit, and adds tricks it may win by ruffing when it has a short suit
+# and spades to spare. Its *worth about* then corrects that count by what
+# such hands won when bots played them.
+#
 # Both methods are guesses. How good they are can be *measured* by letting
 # bots play thousands of hands: that is chapter 9.
 

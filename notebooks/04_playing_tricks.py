@@ -185,7 +185,9 @@ print({seat.full: won for seat, won in hand.tricks_won.items()})
 # %% [markdown]
 # Everybody at the table saw who could not follow. Each player's *view* of
 # the hand (what that player is allowed to see) keeps track of the suits
-# each seat has shown out of. Chapter 10 uses this to read the cards.
+# each seat has *shown out of* (a player shows out of a suit by not
+# following it: everyone then knows that player holds none of it). Chapter
+# 10 uses this to read the cards.
 
 # %%
 voids = hand.view("N").voids()

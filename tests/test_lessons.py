@@ -319,6 +319,32 @@ def test_readme_table_is_read() -> None:
     assert sorted(readme_minutes()) == list(range(1, 12))
 
 
+def _hours(minutes: int) -> str:
+    return f"{minutes // 60} h {minutes % 60} min"
+
+
+def test_readme_totals_add_up_its_table() -> None:
+    """The totals above the README's path table, and the core's time in its
+    "New here?" box, are the sums of the table's minutes."""
+    minutes = readme_minutes()
+    every = list(minutes.values())
+    core = [minutes[n] for n in range(1, 8)]
+    text = README.read_text(encoding="utf-8")
+    path = " ".join(text.split("## The path", 1)[1].split("\n|", 1)[0].split())
+    assert (
+        f"about {_hours(sum(c for c, _ in every))} of chapters and "
+        f"{_hours(sum(e for _, e in every))} of exercises in all, "
+        f"{_hours(sum(c for c, _ in core))} and {_hours(sum(e for _, e in core))} "
+        "for the core (chapters 1 to 7)"
+    ) in path
+    box = text.split("> **New here?**", 1)[1].split("\n\n", 1)[0]
+    box = " ".join(box.replace("\n>", " ").split())
+    assert (
+        f"chapters 1 to 7, takes about {_hours(sum(c for c, _ in core))}, "
+        f"and its exercises {_hours(sum(e for _, e in core))}"
+    ) in box
+
+
 ITEM = re.compile(r"^- \*\*(Chapter|Exercises) (\d+)\*\*.*: (\d+) min$", re.M)
 PLAY = re.compile(r"^- \*\*Play\*\*: (\d+) min$", re.M)
 HOMEWORK = re.compile(r"exercises (\d+) \((\d+) min")

@@ -22,8 +22,11 @@
 # when it beats a safe bid, what underbidding costs in bags, and a bid of
 # your own, rated by the coach.
 #
-# **How it works.** `q1.show()` prints an exercise. Replace `____` with your
-# answer and run the cell: `q1.check(answer)` says *Correct*, or tells you what
+# **How it works.** First run the code cell just below this one: it loads the
+# exercises (without it, Python stops with `NameError: name 'q1' is not
+# defined`; run it again after a kernel restart). `q1.show()` prints an
+# exercise. Replace `____` with your answer and run the cell:
+# `q1.check(answer)` says *Correct*, or tells you what
 # went wrong. Stuck? Uncomment `q1.hint()` for a hint, or `q1.solution()` for
 # the answer and its explanation.
 #

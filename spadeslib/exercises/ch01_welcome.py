@@ -219,10 +219,11 @@ def _plain(word: str) -> str:
 
 class Glossary(Spec):
     number = 4
-    title = "Words from the sources"
+    title = "Words from the sources (optional)"
     intro = (
-        "The rule texts the course is built on are in Spanish and Portuguese; "
-        "chapter 1's glossary pairs their words with the English terms."
+        "Optional: for reading the rule texts the course is built on, which are "
+        "in Spanish and Portuguese; chapter 1's glossary pairs their words with "
+        "the English terms."
     )
     chapter = CHAPTER
     # the other words of chapter 1's glossary rows: "bag, sandbag",
@@ -258,7 +259,8 @@ class Glossary(Spec):
         return (
             f"The {self.language} source {self.texts} the word '{self.word}'. "
             "Which "
-            f"English term is it? (One of: {terms}.)"
+            f"English term is it? (One of: {terms}.) This one is optional: the "
+            "words matter only for reading the rule texts."
         )
 
     def diagnose(self, parsed: Any) -> Feedback | None:

@@ -225,8 +225,9 @@ class AtLeastSpades(Spec):
     number = 4
     title = "The chance of a long spade holding"
     intro = (
-        "Chapter 2 computes the exact chance of each spade length by counting "
-        "hands with `math.comb`."
+        "Chapter 2 gives the exact chance of each spade length in a table: add "
+        "up the rows you need, or compute each chance with `math.comb`, as the "
+        "chapter does."
     )
     chapter = CHAPTER
     answer = Decimal(3, "a probability between 0 and 1", probability=True)

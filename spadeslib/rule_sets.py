@@ -33,9 +33,11 @@ __all__ = [
     "MODIFIER_WORDS",
     "NIL_REQUIRED",
     "PRESETS",
+    "PRESET_WORDS",
     "STANDARD_TRUMPS",
     "combination_error",
     "modifier_text",
+    "preset_text",
     "setting_text",
 ]
 
@@ -115,6 +117,38 @@ PRESETS: _Registry = _frozen(
 )
 """Preset name -> (one-line summary, parameters that differ from the defaults)."""
 
+PRESET_WORDS: Mapping[str, tuple[str, str]] = MappingProxyType(
+    {
+        "cards4net": (
+            "Cards4.net",
+            "bids 0 to 13; Nil only while your partner has not bid; Blind Nil for "
+            "the first bidder; a nil bidder's tricks count for the team",
+        ),
+        "classic": (
+            "Classic",
+            "bids 1 to 13 or Nil; Blind Nil when your team is {blind_nil_margin} "
+            "behind, with a {exchange}-card exchange; a nil bidder's tricks are bags",
+        ),
+        "yppedia": (
+            "YPPedia",
+            "as Classic, but Nil is worth {nil_value} and Blind Nil "
+            "{blind_nil_value}, one Blind Nil per team, and the game also ends "
+            "when a team falls to {losing_threshold} or below, the higher score "
+            "winning (YPPedia tables use a move timer: set one in Options)",
+        ),
+        "two-player": (
+            "Two players",
+            "you against one bot: draw and discard instead of a deal, each scores "
+            "alone, double nil is declared before drawing",
+        ),
+    }
+)
+"""Preset name -> (title, what it means in words), for a learner: the
+table's options, rules and narration. As in :data:`MODIFIER_WORDS`, the
+words name a rule set's values as fields: read them through
+:func:`preset_text`."""
+assert set(PRESET_WORDS) == set(PRESETS), "every preset needs words"
+
 MODIFIERS: _Registry = _frozen(
     {
         "mirror": (
@@ -190,6 +224,21 @@ def modifier_text(modifier: str, rules: Any) -> tuple[str, str]:
     'scores +300 when made, -300 when set'
     """
     title, words = MODIFIER_WORDS[modifier]
+    values = {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules)}
+    return title, words.format_map(values)
+
+
+def preset_text(rules: Any) -> tuple[str, str]:
+    """The title and words of the preset of ``rules`` (a
+    :class:`~spadeslib.Rules`, :data:`PRESET_WORDS`) with its values in them.
+
+    >>> from spadeslib import Rules
+    >>> preset_text(Rules("classic"))[1][:50]
+    'bids 1 to 13 or Nil; Blind Nil when your team is 1'
+    >>> "Nil is worth 75" in preset_text(Rules.parse("yppedia+nil_value=75"))[1]
+    True
+    """
+    title, words = PRESET_WORDS[rules.preset]
     values = {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules)}
     return title, words.format_map(values)
 

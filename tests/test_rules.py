@@ -80,9 +80,9 @@ def test_yppedia_preset() -> None:
 def test_yppedia_summaries_say_the_game_ends_at_the_threshold() -> None:
     """RULES.md: the game also ends at -200 or below, and the higher score
     wins (the side at -200 may still win); it is not "lost at -200"."""
-    from spadeslib.table.words import PRESET_WORDS
+    from spadeslib.rule_sets import preset_text
 
-    for summary in (PRESETS["yppedia"][0], PRESET_WORDS["yppedia"][1]):
+    for summary in (PRESETS["yppedia"][0], preset_text(Rules("yppedia"))[1]):
         assert "ends when a" in summary and "falls to -200 or below" in summary
         assert "higher score win" in summary and "lost" not in summary
 

@@ -33,10 +33,11 @@ from ..actions import Action, Bid, BidKind, Discard, Draw, Exchange, Look
 from ..cards import Card, Suit
 from ..game import Game
 from ..hand import Hand, Phase
+from ..rule_sets import PRESET_WORDS
 from ..rules import Rules
 from ..scoring import SideScore, side_of, side_seats, why_over
 from ..seats import Seat
-from .words import MODIFIER_WORDS, PRESET_WORDS, plural
+from .words import MODIFIER_WORDS, plural
 
 __all__ = [
     "Snapshot",

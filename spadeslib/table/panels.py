@@ -14,8 +14,8 @@ from typing import Any
 from ..actions import Bid
 from ..bots.ladder import level_label
 from ..hand import Phase
-from ..rule_sets import modifier_text
-from ..rules import INCOMPATIBLE, MODIFIERS, PRESETS
+from ..rule_sets import modifier_text, preset_text
+from ..rules import INCOMPATIBLE, MODIFIERS, PRESETS, Rules
 from ..scoring import side_of, sides
 from .advisor import NOISE_WORDS
 from .bid_reasons import bids_json, bids_note, bids_title
@@ -29,7 +29,7 @@ from .narrate import (
 )
 from .options import ladder, level_seats
 from .session import SPEEDS, TableSession
-from .words import PRESET_WORDS, plural, rules_in_words
+from .words import plural, rules_in_words
 
 __all__ = [
     "deal_words",
@@ -220,8 +220,9 @@ def options_state(session: TableSession) -> dict[str, Any]:
         # those the new rule set accepts when they change); said in the log
         "house_rules": house_rules_words(rules),
         "presets": [
-            {"id": p, "title": PRESET_WORDS[p][0], "words": PRESET_WORDS[p][1]}
+            {"id": p, "title": title, "words": words}
             for p in PRESETS
+            for title, words in [preset_text(Rules(p))]
         ],
         "modifiers": [
             {"id": m, "title": title, "words": words, "on": m in rules.modifiers}

@@ -31,14 +31,13 @@ from ..display import and_list, plural
 from ..errors import IllegalAction
 from ..hand import Phase
 from ..rule_ids import RuleId
-from ..rule_sets import MODIFIER_WORDS, MODIFIERS, modifier_text
-from ..rules import PRESETS, Rules
+from ..rule_sets import MODIFIER_WORDS, MODIFIERS, modifier_text, preset_text
+from ..rules import Rules
 from ..seats import Seat
 from ..view import PlayerView
 
 __all__ = [
     "MODIFIER_WORDS",
-    "PRESET_WORDS",
     "bid_rule_words",
     "bid_ruled",
     "blind_words",
@@ -54,34 +53,6 @@ __all__ = [
     "you_text",
     "zero_words",
 ]
-
-PRESET_WORDS: dict[str, tuple[str, str]] = {
-    "cards4net": (
-        "Cards4.net",
-        "bids 0 to 13; Nil only while your partner has not bid; Blind Nil for "
-        "the first bidder; a nil bidder's tricks count for the team",
-    ),
-    "classic": (
-        "Classic",
-        "bids 1 to 13 or Nil; Blind Nil when your team is 100 behind, with a "
-        "two-card exchange; a nil bidder's tricks are bags",
-    ),
-    "yppedia": (
-        "YPPedia",
-        "as Classic, but Nil is worth 50 and Blind Nil 100, one Blind Nil per "
-        "team, and the game also ends when a team falls to -200 or below, the "
-        "higher score winning (YPPedia tables use a move "
-        "timer: set one in Options)",
-    ),
-    "two-player": (
-        "Two players",
-        "you against one bot: draw and discard instead of a deal, each scores "
-        "alone, double nil is declared before drawing",
-    ),
-}
-"""Preset name -> (title, what it means in words)."""
-
-assert set(PRESET_WORDS) == set(PRESETS), "every preset needs words"
 
 
 def rules_in_words(rules: Rules) -> list[str]:
@@ -99,7 +70,7 @@ def rules_in_words(rules: Rules) -> list[str]:
     for mod in rules.modifiers:
         name, text = modifier_text(mod, rules)
         lines.append(f"{name}: {text}.")
-    title, words = PRESET_WORDS[rules.preset]
+    title, words = preset_text(rules)
     but = ", except where a variant changes it" if rules.modifiers else ""
     lines.append(f"{title}: {words}{but}.")
     end = f"First to {rules.target} points wins"

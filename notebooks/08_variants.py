@@ -590,9 +590,11 @@ print(
 #
 # YPPedia tables give each player limited time; when it runs out, a random
 # legal card is played. The timer is a rule parameter, and the random legal
-# move comes from the library. (The table of chapter 11 is kinder when your
-# time runs out: it turns face-down cards up, and otherwise plays the rule
-# bot's move for you, never a blind bid.)
+# move comes from the library. The table of chapter 11 does the same in the
+# play. YPPedia says nothing of the bidding, so there the table's timer makes
+# a safe choice for you: if you have not looked at your cards it turns them
+# up (it never bids Blind Nil for you), and otherwise it makes the rule bot's
+# bid.
 
 # %%
 timed = Rules("yppedia", move_timer=30)

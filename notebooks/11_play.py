@@ -79,8 +79,9 @@
 #   `table.set_levels(opponents="expert")`), a seed (type the number your
 #   teacher gave you: *New game* deals exactly that game; leave it empty for
 #   a fresh deal), a move timer (seconds per decision, empty for none: when
-#   time is up, your face-down cards are turned up, or the rule bot's move is
-#   played for you), a four-colour deck and large print. *Save* downloads the
+#   time is up in the play, a random legal card is played for you, as on
+#   YPPedia's tables; in the bidding your face-down cards are turned up, or
+#   the rule bot's bid is made for you), a four-colour deck and large print. *Save* downloads the
 #   game to your computer as a record file and *Load* opens one; a game in
 #   progress is also kept in your own browser, so reloading the page offers
 #   to resume it. In JupyterLab, after a reload or a kernel restart the

@@ -16,7 +16,7 @@ from spadeslib import LOOK, Card, Game, Phase, Rules, Seat
 from spadeslib.coach.explain import describe
 from spadeslib.record import hand_record
 from spadeslib.table import TableSession
-from spadeslib.table.turns import bot_choice
+from spadeslib.table.turns import bot_choice, timeout_choice
 
 
 @pytest.mark.parametrize("rules", ALL_COMBOS, ids=lambda r: r.spec)
@@ -155,7 +155,9 @@ def test_new_game_deals_exactly_the_seed_given() -> None:
     assert session.rules.players == 2 and session.seed == "teacher"
 
 
-def test_timeout_plays_the_rule_bots_move_not_a_random_one() -> None:
+def test_timeout_bids_as_the_rule_bot_and_plays_a_random_legal_card() -> None:
+    """RULES.md (yppedia): when the timer runs out, a random legal card is
+    played. The bidding, of which it says nothing, gets the rule bot's bid."""
     session = TableSession("yppedia", seed=4)
     legal = session.view.legal
     expected, failure = bot_choice(session.game, session.seat, "rule")
@@ -163,7 +165,37 @@ def test_timeout_plays_the_rule_bots_move_not_a_random_one() -> None:
     assert session.timeout() == expected and expected in legal
     said = f"Time is up: {describe(expected)} was chosen for you (the rule bot"
     assert any(line.startswith(said) for line in session.log)
-    assert not any("at random" in line for line in session.log)
+    # in the play: a card drawn at random among the legal ones (the bots
+    # move at once without an event loop), the same again in the same place
+    while session.game.hand.phase is not Phase.PLAYING:
+        assert session.timeout() is not None
+    legal = session.view.legal
+    card = session.timeout()
+    assert card in legal
+    said = [line for line in session.log if line.startswith("Time is up")]
+    assert said[-1].endswith("(a random legal card, as the move timer plays it).")
+    assert session.undo() and session.timeout() == card
+
+
+def test_the_timer_s_cards_are_random_not_the_rule_bot_s() -> None:
+    """Over the first plays of 12 yppedia deals, the timer's card is legal,
+    always the same in the same position, and not the rule bot's card at
+    every choice (a check that passes on the rule bot's card checks
+    nothing)."""
+    differ = choices = 0
+    for seed in range(12):
+        game = Game("yppedia", seed=seed)
+        while game.hand.phase is not Phase.PLAYING:
+            game.apply(bot_choice(game, game.turn, "rule")[0])
+        for _ in range(8):
+            seat, legal = game.turn, game.legal_actions()
+            card, why = timeout_choice(game, seat)
+            assert card in legal and timeout_choice(game, seat) == (card, why)
+            if len(legal) > 1:
+                choices += 1
+                differ += card != bot_choice(game, seat, "rule")[0]
+            game.apply(card)
+    assert choices > 40 and differ > choices // 3, (differ, choices)
 
 
 def test_move_timer_runs_on_the_event_loop() -> None:

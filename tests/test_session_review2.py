@@ -52,10 +52,10 @@ def test_timeout_looks_at_face_down_cards_and_never_bids_blind(preset: str) -> N
     assert "at random" not in said[0]
 
 
-def test_timeout_after_looking_plays_the_rule_bots_choice() -> None:
+def test_timeout_after_looking_makes_the_rule_bots_bid() -> None:
     session = face_down("cards4net")
     assert session.look()
-    while session.learner_to_move():
+    while session.learner_to_move() and session.game.hand.phase is Phase.BIDDING:
         expected, failure = bot_choice(session.game, session.seat, "rule")
         assert failure is None
         assert session.timeout() == expected

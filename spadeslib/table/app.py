@@ -362,8 +362,9 @@ class SpadesTable(anywidget.AnyWidget):
         self.session.pause(paused)
 
     def timeout(self) -> Action | None:
-        """The move timer ran out: your face-down cards are turned up (never a
-        blind bid), or the rule bot's move is played for you."""
+        """The move timer ran out: a random legal card is played for you, as
+        YPPedia's timer plays it; before the play your face-down cards are
+        turned up (never a blind bid), or the rule bot's bid is made for you."""
         return self.session.timeout()
 
     def save(self, path: str | Path) -> bool:

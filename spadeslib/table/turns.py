@@ -5,9 +5,11 @@ that makes time pass: after the learner's decision the bots move, at once
 or one by one on an asyncio event loop at the chosen speed (``step`` waits
 for :meth:`TurnLoop.step`); when they stop at the learner's turn the coach
 may start on the learner's decision (see :mod:`.coaching`); a pause stops
-them; the move timer (YPPedia) plays a safe default for a learner who
-waits too long: it looks at cards that are face down (never a blind bid),
-else it plays the ``rule`` bot's choice (:data:`TIMEOUT_LEVEL`). Bots are built
+them; the move timer (YPPedia) plays for a learner who waits too long: a
+random legal card in the play, as RULES.md says (seeded by the position);
+before the play, where the rule names no move, it looks at cards that are
+face down (never a blind bid), else it plays the ``rule`` bot's choice
+(:data:`TIMEOUT_LEVEL`). Bots are built
 for each decision and seeded by the position, so the same position always
 gets the same move (undo and resume rely on it).
 """
@@ -42,7 +44,15 @@ SPEEDS: dict[str, float | None] = {
 """Seconds between the bots' moves; ``step`` waits for :meth:`TurnLoop.step`."""
 
 TIMEOUT_LEVEL = "rule"
-"""The bot level whose move the move timer plays for the learner."""
+"""The bot level whose move the move timer plays for the learner before the
+play (a bid, a draw, an exchange); in the play it plays a random legal card."""
+
+
+def _position(game: Game, seat: Seat) -> str:
+    """The seed of a move made for ``seat`` here: the same position, the
+    same move (undo and resume rely on it)."""
+    hand = game.hand
+    return f"{game.seed}/{seat.letter}/{hand.number}/{len(hand.history)}"
 
 
 def bot_choice(game: Game, seat: Seat, level: str) -> tuple[Action, str | None]:
@@ -50,7 +60,7 @@ def bot_choice(game: Game, seat: Seat, level: str) -> tuple[Action, str | None]:
     ``None``; or, when the bot fails, a seeded random legal move and why it
     failed. The same position always gives the same move."""
     hand = game.hand
-    position = f"{game.seed}/{seat.letter}/{hand.number}/{len(hand.history)}"
+    position = _position(game, seat)
     try:
         action = make_bot(level, seed=position).act(game.view(seat))
         error = game.check(action, seat)
@@ -63,13 +73,30 @@ def bot_choice(game: Game, seat: Seat, level: str) -> tuple[Action, str | None]:
 
 
 def timeout_choice(game: Game, seat: Seat) -> tuple[Action, str]:
-    """What the move timer plays for ``seat`` when time is up, and why: a
-    safe default, never a gamble. Cards still face down are looked at (no
-    blind bid is ever made for the learner); otherwise the move of the
-    :data:`TIMEOUT_LEVEL` bot, seeded by the position like every bot move
-    (a seeded random legal move only if that bot fails)."""
-    if LOOK in game.hand.legal_actions():
+    """What the move timer plays for ``seat`` when time is up, and why. In
+    the play, a random legal card, as YPPedia's timer plays it (RULES.md),
+    seeded by the position like every bot move. Before the play the rule
+    names no move, so the table makes a safe one, never a gamble: cards
+    still face down are looked at (no blind bid is ever made for the
+    learner), else the move of the :data:`TIMEOUT_LEVEL` bot (a seeded
+    random legal move only if that bot fails).
+
+    >>> game = Game("yppedia", seed=4)
+    >>> for bid in (3, 3, 3, 3):
+    ...     game.apply(bid)
+    >>> card, why = timeout_choice(game, game.turn)
+    >>> card in game.legal_actions(), why
+    (True, 'a random legal card, as the move timer plays it')
+    >>> timeout_choice(game, game.turn)[0] == card  # the same position, the same card
+    True
+    """
+    hand = game.hand
+    if LOOK in hand.legal_actions():
         return LOOK, "a blind bid is never made for you"
+    if hand.phase is Phase.PLAYING:
+        rng = random.Random(f"{_position(game, seat)}/timer")
+        why = "a random legal card, as the move timer plays it"
+        return hand.random_action(rng), why
     action, failure = bot_choice(game, seat, TIMEOUT_LEVEL)
     if failure is not None:
         return action, f"a random legal move: the {TIMEOUT_LEVEL} bot failed"
@@ -219,9 +246,9 @@ class TurnLoop:
             self.timeout()
 
     def timeout(self: Host) -> Action | None:
-        """The move timer ran out: play a safe default for the learner
-        (:func:`timeout_choice`: look at face-down cards, else the
-        ``rule`` bot's move), and say so."""
+        """The move timer ran out: play for the learner
+        (:func:`timeout_choice`: a random legal card in the play; before it,
+        look at face-down cards, else the ``rule`` bot's move), and say so."""
         if not self.learner_to_move():
             return None
         action, why = timeout_choice(self.game, self.seat)

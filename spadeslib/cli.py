@@ -172,10 +172,7 @@ def hand_moves(hand: Hand) -> list[str]:
 def _cmd_replay(args: argparse.Namespace) -> int:
     from . import record
 
-    try:
-        game = record.load(args.record)
-    except SpadesError as error:
-        raise SpadesError(f"{args.record}: {error}") from None
+    game = record.load(args.record)  # its refusals name the file
     if args.json:
         print(json_text(replay_summary(game)))
         return 0

@@ -201,7 +201,8 @@ def hand_text(hand: Hand) -> str:
     """
     lines = [
         f"Hand {hand.number} ({hand.rules.full_spec}), dealer {hand.dealer.full}, "
-        f"{hand.phase.value}" + (f", {hand.turn.full} to act" if hand.turn else "")
+        f"{hand.phase.value}"
+        + (f", {hand.turn.full} to act" if hand.turn is not None else "")
     ]
     for seat in hand.seats:
         bid = hand.bids.get(seat)
@@ -229,7 +230,7 @@ def hand_html(hand: Hand, four_colour: bool | None = None) -> str:
 
     >>> from spadeslib import Hand
     >>> hand_html(Hand(seed=7, dealer="W"))
-    '<style>...</style><div><b>Hand 1</b> (cards4net), dealer West, bidding<table...'
+    '<style>...</style><div>...dealer West, bidding, North to act<table...'
     """
     rows = []
     for seat in hand.seats:
@@ -247,7 +248,7 @@ def hand_html(hand: Hand, four_colour: bool | None = None) -> str:
             + " ".join(f"{s.full} {card_html(c, four_colour)}" for s, c in hand.trick)
             + "</p>"
         )
-    turn = f", {hand.turn.full} to act" if hand.turn else ""
+    turn = f", {hand.turn.full} to act" if hand.turn is not None else ""
     spec = html.escape(hand.rules.full_spec)
     return (
         f"{_STYLE}<div><b>Hand {hand.number}</b> ({spec}), "

@@ -14,6 +14,7 @@ rotation.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from . import legality
@@ -26,7 +27,7 @@ from .phase import Phase
 from .rule_ids import RuleId
 from .rules import Rules
 from .scoring import SideScore, game_over, sides
-from .seats import Seat
+from .seats import Seat, not_playing
 from .view import PlayerView
 
 __all__ = ["Game"]
@@ -73,22 +74,16 @@ class Game:
         if dealer is None:
             dealer = random.Random(f"{self.seed}/dealer").choice(seats)
         self.first_dealer = Seat.parse(dealer)
-        self.scores: dict[str, int] = {s: 0 for s in sides(self.rules)}
-        self.bags: dict[str, int] = {s: 0 for s in sides(self.rules)}
-        #: every side's total after each finished hand, first hand first
-        self.running_scores: list[dict[str, int]] = []
-        self.hands: list[Hand] = []
+        self._scores: dict[str, int] = {s: 0 for s in sides(self.rules)}
+        self._bags: dict[str, int] = {s: 0 for s in sides(self.rules)}
+        self._running_scores: list[dict[str, int]] = []
+        self._hands: list[Hand] = []
+        self._hands_t: tuple[Hand, ...] = ()  # a copy of _hands, made once
         self._finished: tuple[Hand, ...] = ()
-        self.winner: str | None = None
-        self.is_over = False
-        #: who sits at each seat, in words (``{Seat.NORTH: "expert"}``): a
-        #: record keeps it as ``"players"``; the rules never read it
-        self.seated: dict[Seat, str] = {}
-        #: who sat at each seat in hand ``n`` (``{n: {...}}``), for a hand
-        #: whose players were not :attr:`seated` (they changed during the
-        #: game): a record keeps it as that hand's ``"players"``, and a seat
-        #: a hand's entry leaves out is as :attr:`seated`
-        self.seated_hands: dict[int, dict[Seat, str]] = {}
+        self._winner: str | None = None
+        self._is_over = False
+        self._seated: dict[Seat, str] = {}
+        self._seated_hands: dict[int, dict[Seat, str]] = {}
         #: notes of the program that shows the game, for itself when it
         #: loads the record again (the table: ``{"between": False}``, a hand
         #: just dealt that no one has moved in yet): a record keeps them as
@@ -100,12 +95,17 @@ class Game:
     # ---------------------------------------------------------------- hands
     def next_dealer(self) -> Seat:
         """Who deals the next hand (clockwise; two players alternate)."""
-        if not self.hands:
+        if not self._hands:
             return self.first_dealer
-        last = self.hands[-1].dealer
+        last = self._hands[-1].dealer
         return last.partner if self.rules.players == 2 else last.left
 
-    def new_hand(self, *, deal: Any = None, stock: Any = None) -> Hand:
+    def new_hand(
+        self,
+        *,
+        deal: Mapping[Any, Iterable[Card | str] | str] | None = None,
+        stock: Sequence[Card | str] | None = None,
+    ) -> Hand:
         """Deal the next hand (from the seed, or the given ``deal``/``stock``).
 
         A hand that was dealt automatically but has seen no action yet is
@@ -119,29 +119,29 @@ class Game:
         >>> len(game.hands), game.hand.holding[0][-1]
         (1, Card.parse('AS'))
         """
-        if self.is_over:
+        if self._is_over:
             raise IllegalAction(
-                f"the game is over: {self.winner} won", rule=RuleId.GAME_OVER
+                f"the game is over: {self._winner} won", rule=RuleId.GAME_OVER
             )
-        replaced = bool(self.hands) and not self.hands[-1].is_over
-        if replaced and self.hands[-1].history:
+        replaced = bool(self._hands) and not self._hands[-1].is_over
+        if replaced and self._hands[-1].history:
             raise IllegalAction(
                 "the current hand is not finished", rule=RuleId.HAND_IN_PROGRESS
             )
-        number = len(self.hands) + (0 if replaced else 1)
+        number = len(self._hands) + (0 if replaced else 1)
         hand = Hand(  # dealt first: a deal refused leaves the game as it was
             self.rules,
-            self.hands[-1].dealer if replaced else self.next_dealer(),
+            self._hands[-1].dealer if replaced else self.next_dealer(),
             deal=deal,
             stock=stock,
             seed=f"{self.seed}/{number}",
-            scores=self.scores,
-            bags=self.bags,
+            scores=self._scores,
+            bags=self._bags,
             number=number,
         )
         if replaced:
-            self.hands.pop()._on_over = None  # no longer this game's hand
-        self.hands.append(hand)
+            self._hands.pop()._on_over = None  # no longer this game's hand
+        self._hands.append(hand)
         # the hand tells the game when it ends, so that a hand played through
         # ``game.hand.apply(...)`` is scored as one played through the game
         hand._on_over = self._score
@@ -150,9 +150,9 @@ class Game:
     @property
     def hand(self) -> Hand:
         """The hand being played (or the last one, once the game is over)."""
-        if not self.hands:
+        if not self._hands:
             raise SpadesError("no hand dealt yet: call game.new_hand() first")
-        return self.hands[-1]
+        return self._hands[-1]
 
     @property
     def finished_hands(self) -> tuple[Hand, ...]:
@@ -160,7 +160,7 @@ class Game:
 
         Every hand but the current one is finished, so this costs the same
         at the thousandth hand as at the first."""
-        hands = self.hands
+        hands = self._hands
         count = len(hands)
         if count and not hands[-1].is_over:
             count -= 1
@@ -182,23 +182,114 @@ class Game:
     @property
     def turn(self) -> Seat | None:
         """The seat to act, or ``None`` when the game is over."""
-        return None if self.is_over else self.hand.turn
+        return None if self._is_over else self.hand.turn
 
     @property
     def phase(self) -> Phase:
         """The current hand's phase."""
         return self.hand.phase
 
+    # Read-only state: the game's own methods change the private fields.
+    @property
+    def hands(self) -> tuple[Hand, ...]:
+        """Every hand dealt, the current one last (a tuple, made once per
+        hand)."""
+        hands, made = self._hands, self._hands_t
+        if len(made) != len(hands) or (hands and made[-1] is not hands[-1]):
+            made = self._hands_t = tuple(hands)
+        return made
+
+    @property
+    def scores(self) -> dict[str, int]:
+        """Each side's running total (a new dict)."""
+        return dict(self._scores)
+
+    @property
+    def bags(self) -> dict[str, int]:
+        """Each side's bags (a new dict)."""
+        return dict(self._bags)
+
+    @property
+    def running_scores(self) -> list[dict[str, int]]:
+        """Every side's total after each finished hand, first hand first (a
+        new list of new dicts)."""
+        return [dict(totals) for totals in self._running_scores]
+
+    @property
+    def is_over(self) -> bool:
+        """Whether a side has won (or the game ended in a tie)."""
+        return self._is_over
+
+    @property
+    def winner(self) -> str | None:
+        """The side that won once the game is over (``None`` for a tie or
+        before the end)."""
+        return self._winner
+
+    @property
+    def seated(self) -> dict[Seat, str]:
+        """Who sits at each seat, in words (``{Seat.NORTH: "expert"}``): a
+        record keeps it as ``"players"``; the rules never read it. A new
+        dict: assign a mapping to change it (each key a seat of the game,
+        each value a text)."""
+        return dict(self._seated)
+
+    @seated.setter
+    def seated(self, seated: Mapping[Seat, str]) -> None:
+        self._seated = self._players(seated)
+
+    @property
+    def seated_hands(self) -> dict[int, dict[Seat, str]]:
+        """Who sat at each seat in hand ``n`` (``{n: {...}}``), for a hand
+        whose players were not :attr:`seated` (they changed during the game):
+        a record keeps it as that hand's ``"players"``, and a seat a hand's
+        entry leaves out is as :attr:`seated`. A new dict: assign a mapping
+        to change it (keys hand numbers from 1, values as :attr:`seated`)."""
+        return {n: dict(players) for n, players in self._seated_hands.items()}
+
+    @seated_hands.setter
+    def seated_hands(self, by_hand: Mapping[int, Mapping[Seat, str]]) -> None:
+        if not isinstance(by_hand, Mapping) or not all(
+            n.__class__ is int and n >= 1 for n in by_hand
+        ):
+            raise SpadesError(
+                "seated_hands maps hand numbers (whole numbers from 1) to "
+                f"players, not {by_hand!r:.80}"
+            )
+        self._seated_hands = {n: self._players(p) for n, p in by_hand.items()}
+
+    def _players(self, seated: Mapping[Seat, str]) -> dict[Seat, str]:
+        """``seated`` checked: each key a seat of this game, each value a text.
+
+        >>> Game("two-player").seated = {"E": "rule"}
+        Traceback (most recent call last):
+        spadeslib.errors.SpadesError: East does not play in a 2-player game: ...
+        """
+        if not isinstance(seated, Mapping) or not all(
+            isinstance(v, str) for v in seated.values()
+        ):
+            raise SpadesError(
+                f"players map seats to texts (such as {{'N': 'expert'}}), "
+                f"not {seated!r:.80}"
+            )
+        players = {}
+        for key, name in seated.items():
+            seat = Seat.parse(key)
+            if seat not in self.seats:
+                raise not_playing(seat, self.seats)
+            players[seat] = name
+        return players
+
     # -------------------------------------------------------------- actions
     def legal_actions(self) -> list[Action]:
         """The legal actions of the player to move."""
-        return [] if self.is_over else self.hand.legal_actions()
+        return [] if self._is_over else self.hand.legal_actions()
 
     def check(
         self, action: Action | str | int, seat: Seat | str | None = None
     ) -> IllegalAction | None:
         """The error :meth:`apply` would raise, or ``None``."""
-        if self.is_over:
+        if self._is_over:
             return self._over(action, seat)
         return self.hand.check(action, seat)
 
@@ -224,9 +315,9 @@ class Game:
             what = legality.describe(parse_action(action, Phase.BIDDING))
         except SpadesError:
             what = "move"
-        order = sorted(sides(self.rules), key=lambda s: s != self.winner)
-        score = " to ".join(str(self.scores[s]) for s in order)
-        over = f"the game is over ({self.winner} won {score})"
+        order = sorted(sides(self.rules), key=lambda s: s != self._winner)
+        score = " to ".join(str(self._scores[s]) for s in order)
+        over = f"the game is over ({self._winner} won {score})"
         return IllegalAction(
             f"{who.full} cannot {what}: {over}"
             if who is not None
@@ -260,7 +351,7 @@ class Game:
         """The cards ``seat`` (default: the player to move) could play now, as
         :meth:`Hand.legal_cards <spadeslib.hand.Hand.legal_cards>` says; none
         once the game is over."""
-        return [] if self.is_over else self.hand.legal_cards(seat)
+        return [] if self._is_over else self.hand.legal_cards(seat)
 
     def apply(
         self,
@@ -279,7 +370,7 @@ class Game:
         Traceback (most recent call last):
         spadeslib.errors.IllegalAction: West cannot bid 3 now: it is South's turn to bid
         """
-        if self.is_over:
+        if self._is_over:
             raise self._over(action, seat)
         # the hand validates (or, unchecked, reads) the action; when it ends
         # it calls _score, which scores it and deals the next one
@@ -290,29 +381,29 @@ class Game:
         deal the next one unless the game is over. A hand that is not the
         game's current one, or was scored already (a copy, a hand the game
         replaced), changes nothing."""
-        if hand is not self.hands[-1] or len(self.running_scores) >= len(self.hands):
+        if hand is not self._hands[-1] or len(self._running_scores) >= len(self._hands):
             return
         assert hand.result is not None
         for side, score in hand.result.items():
-            self.scores[side] += score.points
-            self.bags[side] = score.bags_after
-        self.running_scores.append(dict(self.scores))
-        self.is_over, self.winner = game_over(self.rules, self.scores)
-        if not self.is_over:
+            self._scores[side] += score.points
+            self._bags[side] = score.bags_after
+        self._running_scores.append(dict(self._scores))
+        self._is_over, self._winner = game_over(self.rules, self._scores)
+        if not self._is_over:
             self.new_hand()
 
     def undo(self) -> Action:
         """Take back the last action, across the boundary of a hand if needed."""
-        if len(self.hand.history) == 0 and len(self.hands) > 1:
-            self.seated_hands.pop(len(self.hands), None)  # who played it: gone
-            self.hands.pop()._on_over = None
+        if len(self.hand.history) == 0 and len(self._hands) > 1:
+            self._seated_hands.pop(len(self._hands), None)  # who played it: gone
+            self._hands.pop()._on_over = None
         hand = self.hand
         if hand.is_over:
-            self.running_scores.pop()
+            self._running_scores.pop()
             for side, score in (hand.result or {}).items():
-                self.scores[side] -= score.points
-            self.bags = dict(hand.bags)
-            self.is_over, self.winner = False, None
+                self._scores[side] -= score.points
+            self._bags = dict(hand.bags)
+            self._is_over, self._winner = False, None
         owner, hand._on_over = hand._on_over, None  # the game unscored it here
         try:
             return hand.undo()
@@ -326,12 +417,14 @@ class Game:
 
     def results(self) -> list[dict[str, SideScore]]:
         """Each finished hand's scores by side."""
-        return [h.result for h in self.hands if h.result is not None]
+        return [h.result for h in self._hands if h.result is not None]
 
     def __repr__(self) -> str:
-        state = f"winner={self.winner}" if self.is_over else f"hand={len(self.hands)}"
+        state = (
+            f"winner={self._winner}" if self._is_over else f"hand={len(self._hands)}"
+        )
         return (
-            f"<Game {self.rules.full_spec} scores={self.scores} bags={self.bags} "
+            f"<Game {self.rules.full_spec} scores={self._scores} bags={self._bags} "
             f"{state}>"
         )
 

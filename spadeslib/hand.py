@@ -29,7 +29,7 @@ from .hand_state import HandState
 from .phase import Phase
 from .rule_ids import RuleId
 from .scoring import side_of
-from .seats import Seat
+from .seats import Seat, not_playing
 from .view import PlayerView
 
 __all__ = ["Hand", "Phase"]
@@ -54,6 +54,7 @@ class Hand(HandState):
 
     Give a ``deal`` (seat -> 13 cards) for four players, or a ``stock`` (the
     52 shuffled cards) for two; otherwise they are shuffled from ``seed``.
+    North deals unless ``dealer`` says otherwise (``None`` means North too).
     ``scores`` and ``bags`` are the running totals at the start of the hand
     (they decide who may bid blind nil under ``classic``, and the bags the
     score carries).
@@ -82,22 +83,22 @@ class Hand(HandState):
         bid there, which looks first; and ``0`` where it is read as Nil
         (classic, yppedia, two-player): :meth:`is_legal` says yes to both.
         """
-        if self.phase is _PLAYING:  # the simulations' path: no cache to fill
-            seat = self.turn
+        if self._phase is _PLAYING:  # the simulations' path: no cache to fill
+            seat = self._turn
             cards, _ = _playable(
-                self.rules,
+                self._rules,
                 self._holding[seat],  # type: ignore[index]
                 self._suits[seat],  # type: ignore[index]
-                self._led if self.trick else None,
-                self.spades_broken,
+                self._led if self._trick else None,
+                self._spades_broken,
             )
             return cards[:]  # type: ignore[return-value]  # cards are actions
         return list(self._legal if self._legal is not None else self._legal_now())
 
     def legal_cards(self, seat: Seat | str | None = None) -> list[Card]:
         """The cards ``seat`` (default: the player to move) could play now."""
-        seat = self.turn if seat is None else Seat.parse(seat)
-        if self.phase is not _PLAYING or seat != self.turn or seat is None:
+        seat = self._turn if seat is None else Seat.parse(seat)
+        if self._phase is not _PLAYING or seat != self._turn or seat is None:
             return []
         return list(self._legal_now())  # type: ignore[arg-type]
 
@@ -113,35 +114,25 @@ class Hand(HandState):
         """
         return self._situation(Seat.parse(seat))
 
-    def _legal_cards(self, seat: Seat) -> list[Card]:
-        """The cards ``seat`` may play, worked out afresh from its holding
-        (not from the suit lists the play keeps up to date): tests compare
-        the two."""
-        held = self._holding[seat]
-        led = self._suit_of[self.trick[0][1].index] if self.trick else None
-        suits = legality.split_by_suit(self.rules, held)
-        cards, _ = legality.playable(self.rules, held, suits, led, self.spades_broken)
-        return list(cards)
-
     def parse_action(self, action: Action | str | int) -> Action:
         """Read an action from text as the current phase expects it (see
         :func:`~spadeslib.actions.parse_action`)."""
-        return parse_action(action, self.phase)
+        return parse_action(action, self._phase)
 
     def _coerce(self, action: Action | str | int) -> Action:
         try:
-            action = parse_action(action, self.phase)
+            action = parse_action(action, self._phase)
         except SpadesError:
-            if self.phase is not Phase.BIDDING:
+            if self._phase is not Phase.BIDDING:
                 raise
             # name the bids of this rule set only
-            words = bidding.bid_words(self.rules)
+            words = bidding.bid_words(self._rules)
             raise SpadesError(f"{action!r} is not a bid: bid {words}") from None
         if (
             isinstance(action, Bid)
             and action == Bid(0)
-            and not self.rules.numeric_zero
-            and self.rules.nil
+            and not self._rules.numeric_zero
+            and self._rules.nil
         ):
             return Bid.NIL
         return action
@@ -150,7 +141,7 @@ class Hand(HandState):
         self, action: Action | str | int, seat: Seat | str | None = None
     ) -> IllegalAction | None:
         """The :class:`IllegalAction` that :meth:`apply` would raise, or ``None``."""
-        if seat is None or seat is self.turn:
+        if seat is None or seat is self._turn:
             legal = self._legal if self._legal is not None else self._legal_now()
             if action in legal:
                 return None
@@ -160,7 +151,7 @@ class Hand(HandState):
         self, action: Action | str | int, seat: Seat | str | None
     ) -> tuple[IllegalAction | None, Any]:
         """``(error or None, the action read from the input)``."""
-        mover = self.turn
+        mover = self._turn
         if seat is not None:
             try:
                 seat = Seat.parse(seat)
@@ -195,7 +186,7 @@ class Hand(HandState):
                 else:
                     msg = (
                         f"{seat.full} cannot {what} now: it is {mover.full}'s turn "
-                        f"to {legality.verb(self.phase)}"
+                        f"to {legality.verb(self._phase)}"
                     )
                 return IllegalAction(
                     msg, seat=seat, action=action, rule=RuleId.NOT_YOUR_TURN
@@ -244,8 +235,8 @@ class Hand(HandState):
         return self.check(action, seat) is None
 
     def _refuse(self, seat: Seat, action: Action) -> tuple[RuleId, str] | None:
-        phase = self.phase
-        rules = self.rules
+        phase = self._phase
+        rules = self._rules
         if not isinstance(action, legality.EXPECTED[phase]):
             name = seat.full
             return (
@@ -262,8 +253,8 @@ class Hand(HandState):
                 action,
                 self._holding[seat],
                 self._suits[seat],
-                self._led if self.trick else None,
-                self.spades_broken,
+                self._led if self._trick else None,
+                self._spades_broken,
                 len(self._done),
             )
         if phase is _BIDDING:
@@ -312,23 +303,23 @@ class Hand(HandState):
         Traceback (most recent call last):
         spadeslib.errors.IllegalAction: North cannot bid 2 now: it is West's turn to bid
         """
-        if not check and self.phase is _PLAYING:  # the simulations' path
+        if not check and self._phase is _PLAYING:  # the simulations' path
             if action.__class__ is not Card or seat is not None:
                 action = self._unchecked(action, seat)
             self._play(action)  # type: ignore[arg-type]
             return
-        if check or self.phase in _PASSING:
+        if check or self._phase in _PASSING:
             legal = self._legal if self._legal is not None else self._legal_now()
-            if action not in legal or (seat is not None and seat is not self.turn):
+            if action not in legal or (seat is not None and seat is not self._turn):
                 error, action = self._checked(action, seat)
                 if error is not None:
                     raise error
-        elif seat is not None or action.__class__ not in _KINDS[self.phase]:
+        elif seat is not None or action.__class__ not in _KINDS[self._phase]:
             action = self._unchecked(action, seat)
-        if self.phase is _PLAYING:
+        if self._phase is _PLAYING:
             self._play(action)  # type: ignore[arg-type]
         else:
-            self._do(self.turn, action, None)  # type: ignore[arg-type]
+            self._do(self._turn, action, None)  # type: ignore[arg-type]
 
     def _unchecked(self, action: Action | str | int, seat: Seat | str | None) -> Action:
         """``action`` read for ``apply(check=False)`` as the checked path
@@ -337,14 +328,14 @@ class Hand(HandState):
         read: Action | None
         try:
             read = self._coerce(action)
-            mover = self.turn if seat is None else Seat.parse(seat)
+            mover = self._turn if seat is None else Seat.parse(seat)
         except SpadesError:
             read = mover = None
         if (
             read is None
             or mover is None
-            or mover is not self.turn
-            or (read.__class__ not in _KINDS[self.phase])
+            or mover is not self._turn
+            or (read.__class__ not in _KINDS[self._phase])
         ):
             error, _ = self._checked(action, seat)
             assert error is not None
@@ -363,18 +354,18 @@ class Hand(HandState):
         error, checked = self._checked(action, None)
         if error is not None:
             raise error
-        assert isinstance(checked, Discard) and self.turn is not None
+        assert isinstance(checked, Discard) and self._turn is not None
         got = tuple(sorted(received))
         problem = legality.replacement_problem(got, checked.cards, self.discard_pile)
         if problem is not None:
             raise IllegalAction(
-                f"{self.turn.full} must receive {len(checked.cards)} different "
+                f"{self._turn.full} must receive {len(checked.cards)} different "
                 f"cards from the discard pile, not the ones just thrown: {problem}",
-                seat=self.turn,
+                seat=self._turn,
                 action=checked,
                 rule=RuleId.BLIND_DISCARD,
             )
-        self._do(self.turn, checked, got)
+        self._do(self._turn, checked, got)
 
     # ---------------------------------------------------------------- undo
     def undo(self) -> Action:
@@ -415,15 +406,15 @@ class Hand(HandState):
         return self._replayed([])
 
     def _replayed(self, history: list[tuple[Seat, Action, Any]]) -> Hand:
-        four = self.rules.players == 4
+        four = self._rules.players == 4
         fresh = Hand(
-            self.rules,
-            self.dealer,
+            self._rules,
+            self._dealer,
             deal=self.initial if four else None,
             stock=None if four else self.stock,
             seed=self.seed,
-            scores=self.scores,
-            bags=self.bags,
+            scores=self._scores,
+            bags=self._bags,
             number=self.number,
         )
         for seat, action, extra in history:
@@ -448,10 +439,10 @@ class Hand(HandState):
         d["known_discards"] = {s: v[:] for s, v in self.known_discards.items()}
         d["blind_discards"] = dict(self.blind_discards)
         d["_discard_steps"] = self._discard_steps[:]
-        d["trick"] = self.trick[:]
+        d["_trick"] = self._trick[:]
         d["_tricks_won"] = self._tricks_won[:]
-        d["scores"] = dict(self.scores)
-        d["bags"] = dict(self.bags)
+        d["_scores"] = dict(self._scores)
+        d["_bags"] = dict(self._bags)
         d["_bases"] = {}
         d["_on_over"] = None  # a copy is nobody's hand: its end scores nothing
         new.__dict__ = d
@@ -465,7 +456,7 @@ class Hand(HandState):
         >>> Hand(seed=1).side_of("E")
         'EW'
         """
-        return side_of(self.rules, self._playing(seat))
+        return side_of(self._rules, self._playing(seat))
 
     def _playing(self, seat: Seat | str) -> Seat:
         """``seat`` read, and refused when it has no place in this game (East
@@ -473,10 +464,7 @@ class Hand(HandState):
         if seat.__class__ is not Seat:
             seat = Seat.parse(seat)
         if seat not in self.seats:
-            raise SpadesError(
-                f"{seat.full} does not play in a {self.rules.players}-player game: "
-                f"the seats are {' and '.join(s.full for s in self.seats)}"
-            )
+            raise not_playing(seat, self.seats)
         return seat
 
     def random_action(self, rng: random.Random | None = None) -> Action:
@@ -509,8 +497,8 @@ class Hand(HandState):
         base = self._bases.get(seat)
         if base is None:
             base = self._view_base(seat)
-        turn = self.turn
-        phase = self.phase
+        turn = self._turn
+        phase = self._phase
         if turn is seat:
             legal = self._legal
             if legal is None:
@@ -526,19 +514,19 @@ class Hand(HandState):
             view,
             "__dict__",
             {
-                "rules": self.rules,
+                "rules": self._rules,
                 "seat": seat,
                 "seats": self.seats,
-                "dealer": self.dealer,
+                "dealer": self._dealer,
                 "number": self.number,
                 "phase": phase,
                 "turn": turn,
                 "holding": None if self.hidden[seat] else tuple(self._holding[seat]),
                 "legal": legal,
                 "bid_order": self.bid_order,
-                "trick": tuple(self.trick),
+                "trick": tuple(self._trick),
                 "tricks": self._done,
-                "spades_broken": self.spades_broken,
+                "spades_broken": self._spades_broken,
                 "drawn": drawn,
                 "declared_blind": base[0],
                 "_lazy": (
@@ -564,8 +552,8 @@ class Hand(HandState):
             # the cards it drew back from the pile are in its hand again
             known = [c for c in known if c not in drawn] + list(thrown)
         private = (
-            tuple(self.scores.items()),
-            tuple(self.bags.items()),
+            tuple(self._scores.items()),
+            tuple(self._bags.items()),
             passed,
             partner_passed if swapped else (),
             tuple(known),
@@ -581,9 +569,9 @@ class Hand(HandState):
 
     def __repr__(self) -> str:
         return (
-            f"<Hand {self.rules.full_spec} dealer={self.dealer} "
-            f"phase={self.phase.value} "
-            f"turn={self.turn} tricks={len(self.tricks)}>"
+            f"<Hand {self._rules.full_spec} dealer={self._dealer} "
+            f"phase={self._phase.value} "
+            f"turn={self._turn} tricks={len(self.tricks)}>"
         )
 
     def _repr_html_(self) -> str:

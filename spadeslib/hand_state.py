@@ -37,7 +37,7 @@ from .cards import FULL_DECK, JOKERS, Card
 from .errors import IllegalAction, SpadesError
 from .phase import Phase
 from .rules import Rules
-from .scoring import SideScore, score_hand, sides
+from .scoring import SideScore, score_hand, starting_totals
 from .seats import Seat
 from .tricks import Trick
 
@@ -60,19 +60,6 @@ _PAIRS: tuple[tuple[tuple[Seat, Card], ...], ...] = tuple(
 )
 
 
-def _totals(what: str, given: Any, side_names: Sequence[str]) -> Mapping[str, int]:
-    """``given`` (a hand's starting scores or bags), checked: each key a side,
-    each value a whole number."""
-    if not isinstance(given, Mapping) or not all(
-        key in side_names and value.__class__ is int for key, value in given.items()
-    ):
-        raise SpadesError(
-            f"{what} map each side ({', '.join(side_names)}) to a whole number, "
-            f"not {given!r:.80}"
-        )
-    return given
-
-
 class HandState:
     """The state of one hand and the transitions that move it on.
 
@@ -89,7 +76,7 @@ class HandState:
     def __init__(
         self,
         rules: Rules | str | None = None,
-        dealer: Seat | str = Seat.NORTH,
+        dealer: Seat | str | None = Seat.NORTH,
         *,
         deal: Mapping[Any, Iterable[Card | str] | str] | None = None,  # Seat or "N"
         stock: Sequence[Card | str] | None = None,
@@ -100,10 +87,10 @@ class HandState:
     ) -> None:
         if rules.__class__ is not Rules:
             rules = Rules.parse("cards4net" if rules is None else rules)
-        self.rules = rules
+        self._rules = rules
         if dealer.__class__ is not Seat:
-            dealer = Seat.parse(dealer)
-        self.dealer = dealer
+            dealer = _N if dealer is None else Seat.parse(dealer)
+        self._dealer = dealer
         four = rules.players == 4
         if not four and dealer is not _N and dealer is not _S:
             raise SpadesError("two-player games use the seats North and South")
@@ -114,13 +101,8 @@ class HandState:
         self.number = number
         self.seed = seed
         self.seats: tuple[Seat, ...] = rules._seats
-        side_names = sides(rules)
-        self.scores: dict[str, int] = dict.fromkeys(side_names, 0)
-        if scores:
-            self.scores.update(_totals("scores", scores, side_names))
-        self.bags: dict[str, int] = dict.fromkeys(side_names, 0)
-        if bags:
-            self.bags.update(_totals("bags", bags, side_names))
+        self._scores = starting_totals(rules, "scores", scores)
+        self._bags = starting_totals(rules, "bags", bags)
         self._bids: list[Bid | None] = [None, None, None, None]
         self.hidden: list[bool] = [False, False, False, False]
         self.declared_blind: set[Seat] = set()
@@ -139,15 +121,14 @@ class HandState:
         self.known_discards: dict[Seat, list[Card]] = {s: [] for s in self.seats}
         self.blind_discards: dict[Seat, tuple[tuple[Card, ...], tuple[Card, ...]]] = {}
         self._discard_steps: list[Seat] = []
-        self.trick: list[tuple[Seat, Card]] = []
+        self._trick: list[tuple[Seat, Card]] = []
         # the finished tricks: a tuple, replaced (never changed) as tricks
         # end, so views share it
         self._done: tuple[Trick, ...] = ()
         self._tricks_won: list[int] = [0, 0, 0, 0]
-        self.spades_broken = False
-        self.result: dict[str, SideScore] | None = None
-        self.turn: Seat | None = None
-        self.is_over = False
+        self._spades_broken = False
+        self._result: dict[str, SideScore] | None = None
+        self._turn: Seat | None = None
         # the game that dealt the hand, told when it ends (Game sets it)
         self._on_over: Callable[[Any], None] | None = None
         # play-phase state: cards by the suit they follow as, the suit led,
@@ -194,31 +175,31 @@ class HandState:
                 else dealing.shuffled_stock(rules, dealing.generator(seed))
             )
             self.initial = {}
-            self.phase = Phase.DRAW
-            self.turn = dealer
+            self._phase = Phase.DRAW
+            self._turn = dealer
             for seat in self.seats:
                 self.hidden[seat] = bidding.may_go_blind(
-                    rules, seat, self.bid_order, self.scores
+                    rules, seat, self.bid_order, self._scores
                 )
 
     # ------------------------------------------------------------ transitions
     def _situation(self, seat: Seat) -> BidSituation:
         """The plain values the bidding rules read, for ``seat``."""
         return BidSituation(
-            self.rules,
+            self._rules,
             seat,
             self.bid_order,
             self._bids,
             self.bid_count,
             self._holding[seat],
-            self.scores,
+            self._scores,
             self.hidden[seat],
             seat in self.declared_blind,
         )
 
     def _start_bidding(self) -> None:
-        self.phase = _BIDDING
-        rules = self.rules
+        self._phase = _BIDDING
+        rules = self._rules
         if rules.players == 4 and (rules.blind_seven or rules.nil):
             if rules.blind_seven:
                 self.hidden = [True, True, True, True]
@@ -227,12 +208,12 @@ class HandState:
             elif rules.blind_nil != "none":
                 for seat in self.seats:
                     self.hidden[seat] = bidding.may_go_blind(
-                        rules, seat, self.bid_order, self.scores
+                        rules, seat, self.bid_order, self._scores
                     )
         self._set_bid_turn(self.bid_order[0])
 
     def _set_bid_turn(self, seat: Seat) -> None:
-        self.turn = seat
+        self._turn = seat
         if self.hidden[seat]:
             situation = self._situation(seat)
             if not bidding.blind_options(situation) and not bidding.forced_bids(
@@ -243,7 +224,7 @@ class HandState:
     def _team_looked(self, seat: Seat) -> None:
         """Once a partner has looked, the team cannot bid Blind Seven: the
         other partner may look too."""
-        if self.rules.blind_seven and self.rules.players == 4:
+        if self._rules.blind_seven and self._rules.players == 4:
             partner = seat.partner
             if self._bids[partner] is None:
                 self.hidden[partner] = False
@@ -251,7 +232,7 @@ class HandState:
     def _after_bidding(self) -> None:
         self.hidden = [False, False, False, False]
         steps: list[Seat] = []
-        if self.rules.exchange:
+        if self._rules.exchange:
             for seat in self.bid_order:
                 bid = self._bids[seat]
                 if (
@@ -261,20 +242,20 @@ class HandState:
                 ):
                     steps += [seat, seat.partner]
         if steps:
-            self.phase = Phase.EXCHANGE
+            self._phase = Phase.EXCHANGE
             self._exchange_steps = steps
-            self.turn = steps[0]
+            self._turn = steps[0]
         else:
             self._start_play()
 
     def _start_play(self) -> None:
-        self.phase = _PLAYING
-        self.turn = self.rules._first_leaders[self.dealer]
+        self._phase = _PLAYING
+        self._turn = self._rules._first_leaders[self._dealer]
         if self._suits and not self.exchanges:
             return  # sorted by suit when dealt, and unchanged since
         suits: list[list[list[Card]]] = [[], [], [], []]
         for seat in self.seats:
-            suits[seat] = legality.split_by_suit(self.rules, self._holding[seat])
+            suits[seat] = legality.split_by_suit(self._rules, self._holding[seat])
         self._suits = suits
 
     @property
@@ -287,13 +268,65 @@ class HandState:
     def _log(self) -> list[tuple[Seat, Action, Any]]:
         """The hand's own log, brought up to date (not a copy)."""
         log = self._history
-        plays = len(self._done) * self._size + len(self.trick)
+        plays = len(self._done) * self._size + len(self._trick)
         if self._logged < plays:
             cards = [play for trick in self._done for play in trick.plays]
-            cards += self.trick
+            cards += self._trick
             log.extend([(s, c, None) for s, c in cards[self._logged :]])
             self._logged = plays
         return log
+
+    # read-only: the hand's own transitions set the private fields
+    @property
+    def rules(self) -> Rules:
+        """The rules the hand is played under."""
+        return self._rules
+
+    @property
+    def dealer(self) -> Seat:
+        """The seat that dealt."""
+        return self._dealer
+
+    @property
+    def turn(self) -> Seat | None:
+        """The seat to act, or ``None`` once the hand is over."""
+        return self._turn
+
+    @property
+    def phase(self) -> Phase:
+        """Where the hand is: drawing, bidding, passing, playing or over."""
+        return self._phase
+
+    @property
+    def spades_broken(self) -> bool:
+        """Whether a spade has been played (and may now be led)."""
+        return self._spades_broken
+
+    @property
+    def trick(self) -> tuple[tuple[Seat, Card], ...]:
+        """The trick being played, as ``(seat, card)`` plays (a tuple)."""
+        return tuple(self._trick)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the thirteenth trick has been played and scored."""
+        return self._phase is _OVER
+
+    @property
+    def scores(self) -> dict[str, int]:
+        """Each side's total at the start of the hand (a new dict)."""
+        return dict(self._scores)
+
+    @property
+    def bags(self) -> dict[str, int]:
+        """Each side's bags at the start of the hand (a new dict)."""
+        return dict(self._bags)
+
+    @property
+    def result(self) -> dict[str, SideScore] | None:
+        """The score of each side once the hand is over (a new dict), else
+        ``None``."""
+        return None if self._result is None else dict(self._result)
 
     @property
     def holding(self) -> dict[Seat, tuple[Card, ...]]:
@@ -327,15 +360,15 @@ class HandState:
         legal = self._legal
         if legal is not None:
             return legal
-        seat = self.turn
-        phase = self.phase
+        seat = self._turn
+        phase = self._phase
         if phase is _PLAYING:
             cards, _ = _playable(
-                self.rules,
+                self._rules,
                 self._holding[seat],  # type: ignore[index]
                 self._suits[seat],  # type: ignore[index]
-                self._led if self.trick else None,
-                self.spades_broken,
+                self._led if self._trick else None,
+                self._spades_broken,
             )
             legal = tuple(cards)
         elif seat is None:
@@ -353,14 +386,14 @@ class HandState:
             legal = tuple(
                 Exchange(c)
                 for c in itertools.combinations(
-                    self._holding[seat], self.rules.exchange
+                    self._holding[seat], self._rules.exchange
                 )
             )
         else:
             held = self._holding[seat]
             legal = tuple(
                 Discard(c)
-                for n in range(self.rules.blind_nil_discards + 1)
+                for n in range(self._rules.blind_nil_discards + 1)
                 for c in itertools.combinations(held, n)
             )
         self._legal = legal
@@ -370,7 +403,7 @@ class HandState:
     def _play(self, card: Card) -> None:
         """Play ``card`` for the seat to move (it must be legal; one it does
         not hold is refused, leaving the hand as it was)."""
-        seat: Seat = self.turn  # type: ignore[assignment]
+        seat: Seat = self._turn  # type: ignore[assignment]
         index = card.index
         suit = self._suit_of[index]
         # The holding is the suit lists end to end: delete at the same place
@@ -381,7 +414,7 @@ class HandState:
             where = cards.index(card)
         except ValueError:
             refused = legality.refuse_card(
-                self.rules, seat, card, self._holding[seat], suits, None, True, 0
+                self._rules, seat, card, self._holding[seat], suits, None, True, 0
             )
             assert refused is not None  # a card not held is always refused
             rule, why = refused
@@ -395,7 +428,7 @@ class HandState:
                 if suit > 2:
                     where += len(suits[2])
         del self._holding[seat][where]
-        trick = self.trick
+        trick = self._trick
         trick.append(_PAIRS[seat][index])
         # The winner so far: trumps have power >= 100, cards of the suit led
         # their rank; other cards cannot win.
@@ -404,11 +437,11 @@ class HandState:
             self._best = self._power[index]
             self._best_seat = seat
             if suit == _SPADES:
-                self.spades_broken = True
-            self.turn = self._next[seat]
+                self._spades_broken = True
+            self._turn = self._next[seat]
             return
         if suit == _SPADES:
-            self.spades_broken = True
+            self._spades_broken = True
             power = self._power[index]
             if power > self._best:
                 self._best = power
@@ -419,7 +452,7 @@ class HandState:
                 self._best = power
                 self._best_seat = seat
         if len(trick) < self._size:
-            self.turn = self._next[seat]
+            self._turn = self._next[seat]
             return
         winner = self._best_seat
         finished = _new(Trick)
@@ -428,24 +461,23 @@ class HandState:
         _set(finished, "winner", winner)
         done = self._done = (*self._done, finished)
         self._tricks_won[winner] += 1
-        self.trick = []
+        self._trick = []
         if len(done) < 13:
-            self.turn = winner
+            self._turn = winner
             return
-        self.phase = _OVER
-        self.is_over = True
-        self.turn = None
+        self._phase = _OVER
+        self._turn = None
         # a finished hand drops its working lists and caches: a long game
         # keeps every hand, and fewer objects keep the collector's work flat
         self._suits = []
         self._bases = {}
         self._legal = ()
         # lists indexed by seat serve as the bid and trick mappings
-        self.result = score_hand(
-            self.rules,
+        self._result = score_hand(
+            self._rules,
             self._bids,
             self._tricks_won,
-            self.bags,
+            self._bags,
         )
         if self._on_over is not None:  # a game's hand: the game scores it,
             self._on_over(self)  # whichever object the last card was played on
@@ -453,9 +485,9 @@ class HandState:
     def _do(self, seat: Seat, action: Action, extra: Any) -> None:
         """Take a legal ``action`` for ``seat`` (the seat to move); ``extra``
         is the cards a two-player blind-nil discard draws, when known."""
-        phase = self.phase
+        phase = self._phase
         if phase is _PLAYING:
-            assert seat == self.turn
+            assert seat == self._turn
             self._play(action)  # type: ignore[arg-type]
             return
         self._legal = None
@@ -463,13 +495,13 @@ class HandState:
         if phase is _BIDDING:
             if action is LOOK:
                 self.hidden[seat] = False
-                if self.rules.blind_seven:
+                if self._rules.blind_seven:
                     self._team_looked(seat)
                 self._history.append((seat, action, None))
                 return
             if action.kind is _NUMBER or action.kind is _NIL:  # type: ignore[union-attr]
                 self.hidden[seat] = False
-                if self.rules.blind_seven:
+                if self._rules.blind_seven:
                     self._team_looked(seat)
             self._bids[seat] = action  # type: ignore[assignment]  # a Bid here
             self._bids_t = tuple(self._bids)
@@ -478,7 +510,7 @@ class HandState:
             if count == self._size:
                 self._after_bidding()
             else:
-                seat = self.turn = self.bid_order[count]
+                seat = self._turn = self.bid_order[count]
                 if self.hidden[seat]:
                     self._set_bid_turn(seat)
         else:
@@ -510,14 +542,14 @@ class HandState:
         self.known_discards[seat].append(gone)
         self.draws.append(action.keep)
         if self._stock_pos < len(self.stock):
-            self.turn = seat.partner
+            self._turn = seat.partner
             return
         self.initial = {s: tuple(self._holding[s]) for s in self.seats}
         steps = [s for s in self.bid_order if s in self.declared_blind]
-        if steps and self.rules.blind_nil_discards:
-            self.phase = Phase.BLIND_DISCARD
+        if steps and self._rules.blind_nil_discards:
+            self._phase = Phase.BLIND_DISCARD
             self._discard_steps = steps
-            self.turn = steps[0]
+            self._turn = steps[0]
         else:
             self._start_bidding()
 
@@ -542,7 +574,7 @@ class HandState:
         self.blind_discards[seat] = (action.cards, received)
         self._discard_steps.pop(0)
         if self._discard_steps:
-            self.turn = self._discard_steps[0]
+            self._turn = self._discard_steps[0]
         else:
             self._start_bidding()
         return received
@@ -559,6 +591,6 @@ class HandState:
             for s in (seat, partner):
                 self._holding[s].sort()
         if self._exchange_steps:
-            self.turn = self._exchange_steps[0]
+            self._turn = self._exchange_steps[0]
         else:
             self._start_play()

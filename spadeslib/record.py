@@ -324,8 +324,13 @@ def load(path: str | Path, *, max_bytes: int = MAX_BYTES) -> Game:
     """Rebuild a game from a record file (see :func:`loads`).
 
     A missing file, a folder, an unreadable or oversized file raise
-    :class:`InvalidRecord` too; the file is read at most ``max_bytes + 1``
-    bytes far, so a device or a pipe cannot fill the memory.
+    :class:`InvalidRecord` too, and every message starts with the path; the
+    file is read at most ``max_bytes + 1`` bytes far, so a device or a pipe
+    cannot fill the memory.
+
+    >>> load("no-such-record.json")
+    Traceback (most recent call last):
+    spadeslib.errors.InvalidRecord: no-such-record.json: cannot read the file: ...
     """
     _check_limit(max_bytes)
     if not isinstance(path, (str, os.PathLike)) or isinstance(path, bool):
@@ -335,8 +340,13 @@ def load(path: str | Path, *, max_bytes: int = MAX_BYTES) -> Game:
             data = file.read(max_bytes + 1)
     except OSError as error:
         reason = error.strerror or type(error).__name__
-        raise InvalidRecord(f"cannot read the file: {reason}") from None
-    return loads(data, max_bytes=max_bytes)
+        raise InvalidRecord(
+            f"{os.fspath(path)}: cannot read the file: {reason}"
+        ) from None
+    try:
+        return loads(data, max_bytes=max_bytes)
+    except InvalidRecord as error:
+        raise InvalidRecord(f"{os.fspath(path)}: {error}") from None
 
 
 def _check_limit(max_bytes: Any) -> None:
@@ -397,9 +407,13 @@ def from_record(data: Any) -> Game:
     """
     if not isinstance(data, Mapping):
         raise InvalidRecord('a record is a JSON object with "rules" and "hands"')
+    if "rules" not in data or "hands" not in data:  # before any unknown key
+        keys = ", ".join(show(k) for k in list(data)[:6])
+        raise InvalidRecord(
+            'not a spadeslib record: a record needs "rules" and "hands"'
+            + (f" (this one has {keys})" if keys else "")
+        )
     check_keys(data, _TOP_KEYS, "the record")
-    if "rules" not in data or "hands" not in data:
-        raise InvalidRecord('a record needs "rules" and "hands"')
     if data.get("format", FORMAT) != FORMAT:
         raise InvalidRecord(
             f'"format" is {show(data["format"])}: this version reads "{FORMAT}"'
@@ -426,12 +440,14 @@ def from_record(data: Any) -> Game:
         raise InvalidRecord(f"hand 1: dealer: {error}") from None
     game.seated = _read_players(rules, data.get("players", {}))
     game.notes = _read_notes(data.get("table", {}))
+    by_hand = {}
     for number, entry in enumerate(hands, 1):
         HandReplay(game, number, entry).run()
         if "players" in entry:  # a seat left out is as the record's
             where = f"hand {number}: "
             players = _read_players(rules, entry["players"], where)
-            game.seated_hands[number] = {**game.seated, **players}
+            by_hand[number] = {**game.seated, **players}
+    game.seated_hands = by_hand
     if not game.hands:
         game.new_hand()
     return game

@@ -256,7 +256,7 @@ class HandReplay:
             self.act(
                 card,
                 f"play {i}, trick {len(hand.tricks) + 1}, "
-                f"{hand.turn.full if hand.turn else '-'}",
+                f"{hand.turn.full if hand.turn is not None else '-'}",
             )
 
     def deal_hand(self) -> None:

@@ -22,7 +22,7 @@ from typing import Any
 from .actions import Bid, BidKind
 from .errors import SpadesError, is_whole
 from .rules import Rules, bid_words, rules_of
-from .seats import SIDES, Seat
+from .seats import SIDES, Seat, not_playing
 
 __all__ = [
     "NilResult",
@@ -55,17 +55,44 @@ def sides(rules: Rules | str) -> tuple[str, ...]:
 
 
 def side_of(rules: Rules | str, seat: Seat | str) -> str:
-    """The side a seat scores for.
+    """The side a seat scores for (East and West, who do not play a
+    two-player game, have none there).
 
     >>> two = Rules("two-player")
     >>> side_of(Rules(), Seat.WEST), side_of(two, Seat.SOUTH)
     ('EW', 'S')
+    >>> side_of(two, "E")
+    Traceback (most recent call last):
+    spadeslib.errors.SpadesError: East does not play in a 2-player game: ...
     """
     if seat.__class__ is not Seat or rules.__class__ is not Rules:
         return side_of(rules_of(rules, "side_of"), Seat.parse(seat))
     if rules.players == 2:
+        if seat is Seat.EAST or seat is Seat.WEST:
+            raise not_playing(seat, rules.seats)
         return seat.letter
     return SIDES[seat % 2]
+
+
+def starting_totals(
+    rules: Rules, what: str, given: Mapping[str, int] | None
+) -> dict[str, int]:
+    """A hand's starting ``scores`` or ``bags`` (``what``): each side's
+    whole number from ``given``, 0 for a side it leaves out.
+
+    >>> starting_totals(Rules(), "bags", {"EW": 3})
+    {'NS': 0, 'EW': 3}
+    """
+    names = sides(rules)
+    if given is not None and (
+        not isinstance(given, Mapping)
+        or not all(k in names and v.__class__ is int for k, v in given.items())
+    ):
+        raise SpadesError(
+            f"{what} map each side ({', '.join(names)}) to a whole number, "
+            f"not {given!r:.80}"
+        )
+    return {**dict.fromkeys(names, 0), **(given or {})}
 
 
 def _check_scores(rules: Rules, scores: object, what: str) -> None:

@@ -9,10 +9,11 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 
 from .errors import SpadesError
 
-__all__ = ["SIDES", "Seat"]
+__all__ = ["SIDES", "Seat", "not_playing"]
 
 
 class Seat(enum.IntEnum):
@@ -28,6 +29,11 @@ class Seat(enum.IntEnum):
 
     def __str__(self) -> str:
         return "NESW"[self]
+
+    def __bool__(self) -> bool:
+        """Always true, North (0) included: ``if seat`` means "a seat", never
+        "not North"."""
+        return True
 
     @property
     def letter(self) -> str:
@@ -73,6 +79,19 @@ class Seat(enum.IntEnum):
         )
         shown = shown if len(shown) <= 40 else shown[:39] + "…"
         raise SpadesError(f"{shown} is not a seat: use N, E, S or W")
+
+
+def not_playing(seat: Seat, seats: Sequence[Seat]) -> SpadesError:
+    """The error for ``seat`` when it has no place among ``seats``, the seats
+    of a game (East and West in a two-player game).
+
+    >>> print(not_playing(Seat.EAST, (Seat.NORTH, Seat.SOUTH)))
+    East does not play in a 2-player game: the seats are North and South
+    """
+    return SpadesError(
+        f"{seat.full} does not play in a {len(seats)}-player game: "
+        f"the seats are {' and '.join(s.full for s in seats)}"
+    )
 
 
 _FULL = ("North", "East", "South", "West")

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from .cards import Card, Suit
 from .errors import SpadesError
 from .rules import Rules, rules_of
-from .seats import Seat
+from .seats import Seat, not_playing
 
 __all__ = ["Trick", "trick_winner"]
 
@@ -24,8 +24,9 @@ __all__ = ["Trick", "trick_winner"]
 def trick_winner(rules: Rules | str, plays: Sequence[tuple[Seat, Card]]) -> Seat:
     """The seat whose card wins: the highest trump, else the highest card of
     the suit led. ``plays`` are (seat, card) pairs in the order played; text
-    is read (``("E", "AH")``). A trick of no cards, a seat or card twice, or
-    a card not in the rule set's deck is refused. The rules may be written as
+    is read (``("E", "AH")``). A trick of no cards, a seat or card twice, a
+    seat that does not play under the rules, or a card not in the rule set's
+    deck is refused. The rules may be written as
     text, as :class:`~spadeslib.game.Game` takes them:
 
     >>> trick_winner("classic", [("N", "KH"), ("E", "AH")])
@@ -74,6 +75,8 @@ def _read_plays(
             raise SpadesError(
                 f"a play is a (seat, card) pair such as ('E', 'AH'), not {play!r:.40}"
             ) from None
+        if seat not in rules.seats:  # East or West, with two players
+            raise not_playing(seat, rules.seats)
         if not in_deck >> card.index & 1:  # card not in rules.deck
             raise SpadesError(
                 f"{seat.full}'s {card.symbol} is not in the {rules.full_spec} deck"

@@ -58,8 +58,9 @@ def game_at(
 ) -> Game:
     """A game whose running totals are set before its next hand is dealt."""
     game = Game(rules, seed=1, dealer=dealer, deal_first_hand=False)
-    game.scores.update(scores)
-    game.bags.update(bags or {})
+    # the totals are read-only from outside: a test sets the game's own
+    game._scores.update(scores)
+    game._bags.update(bags or {})
     return game
 
 
@@ -372,7 +373,7 @@ def test_a_hand_taken_back_and_ended_again_is_scored_once() -> None:
     game's finished hand taken back by itself, or a hand the game replaced,
     scored into the game too."""
     game = Game("classic", seed=1)
-    game.scores["NS"] = 1000  # the game ends with this hand
+    game._scores["NS"] = 1000  # the game ends with this hand (set inside)
     _play_out(game.hand)
     scores, lines = dict(game.scores), list(game.running_scores)
     assert game.is_over

@@ -39,7 +39,7 @@ def test_text_is_read_on_the_unchecked_path() -> None:
         hand.apply(hand.legal_actions()[0], check=False)
     card = hand.legal_cards()[0]
     hand.apply(str(card), check=False)
-    assert hand.trick == [(hand.history[-1][0], card)]
+    assert hand.trick == ((hand.history[-1][0], card),)
     assert hand.undo() is card
     assert hand.undo() == hand.legal_actions()[0]  # the last bid
 

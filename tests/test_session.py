@@ -427,8 +427,9 @@ def test_a_number_is_not_bid_on_cards_still_face_down() -> None:
 def test_the_game_over_says_who_won_by_how_much_and_why() -> None:
     rules = Rules("yppedia")
     session = TableSession(rules, seed=1, speed="instant")
-    session.game.scores.update(NS=-420, EW=153)
-    session.game.is_over, session.game.winner = True, "EW"
+    game = session.game  # its state is read-only from outside: set its own
+    game._scores.update(NS=-420, EW=153)
+    game._is_over, game._winner = True, "EW"
     assert session._winner_words() == (
         "East-West won, 153 to -420: North-South (you) fell to -420, at or below the "
         "losing threshold of -200"

@@ -160,7 +160,10 @@ class Solver:
         self.seats: tuple[Seat, ...] = pos.seats
         self.n = len(self.seats)
         self.first_side = sides(rules)[0]
-        self.is_a = [side_of(rules, Seat(i)) == self.first_side for i in range(4)]
+        # by seat index; a seat that does not play (two players) is on no side
+        self.is_a = [
+            s in self.seats and side_of(rules, s) == self.first_side for s in Seat
+        ]
         self.next = [0] * 4
         for i, s in enumerate(self.seats):
             self.next[s] = int(self.seats[(i + 1) % self.n])

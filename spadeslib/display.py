@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .cards import SUIT_DISPLAY_ORDER, Card, Suit
+from .phase import Phase
 from .scoring import sides
 
 if TYPE_CHECKING:
@@ -301,12 +302,15 @@ def _sheet_rows(
 
 
 def _progress(game: Game) -> str:
-    """Where an unfinished game stands: the hand being played, or, between
-    hands, the one just scored and the one dealt next."""
+    """Where an unfinished game stands: the hand in its bidding (its draw,
+    its exchange) or being played, or, between hands, the one just scored
+    and the one dealt next."""
     hand = game.hand
-    if hand.history or hand.number == 1:
+    if not (hand.history or hand.number == 1):
+        return f"hand {hand.number - 1} scored, hand {hand.number} dealt"
+    if hand.phase is Phase.PLAYING:
         return f"playing hand {hand.number}"
-    return f"hand {hand.number - 1} scored, hand {hand.number} dealt"
+    return f"hand {hand.number}: {hand.phase.value.replace('_', ' ')}"
 
 
 def score_sheet_text(game: Game) -> str:
@@ -349,7 +353,7 @@ def score_sheet_html(game: Game) -> str:
     >>> from spadeslib import Game
     >>> sheet = score_sheet_html(Game("classic", seed=3))
     >>> sheet[sheet.index("<p>") :]
-    '<p>Playing hand 1 &middot; classic, target 500</p>'
+    '<p>Hand 1: bidding &middot; classic, target 500</p>'
     """
     names = sides(game.rules)
     head = "".join(f"<th colspan=5>{s}</th>" for s in names)

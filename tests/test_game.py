@@ -266,6 +266,9 @@ def test_score_sheet_text_and_html() -> None:
     html = game._repr_html_()
     assert "<table" in html and "+61" in html and "Hand 1 scored" in html
     game.apply(game.legal_actions()[0])
+    assert "hand 2: bidding" in str(game)  # not "playing" yet
+    while game.hand.phase is not Phase.PLAYING:
+        game.apply(game.legal_actions()[0])
     assert "playing hand 2" in str(game)
     assert "NS" in repr(game) and "hand=2" in repr(game)
 

@@ -35,7 +35,11 @@ def _need_make() -> None:
 def _lab_command() -> list[str]:
     _need_make()
     out = subprocess.run(
-        ["make", "-n", "lab"], cwd=ROOT, capture_output=True, text=True, check=True
+        ["make", "--no-print-directory", "-n", "lab"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout
     lines = [line for line in out.splitlines() if "jupyter lab" in line]
     assert len(lines) == 1, out
@@ -106,7 +110,11 @@ def test_a_venv_copied_from_another_folder_is_made_again(
     head = pip_head.format(venv=folder / ".venv")
     (bin_ / "pip").write_text(f"{head}\n# -*- coding: utf-8 -*-\n", "utf-8")
     plan = subprocess.run(
-        ["make", "-n", "lab"], cwd=folder, capture_output=True, text=True, check=True
+        ["make", "--no-print-directory", "-n", "lab"],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout
     lines = plan.splitlines()
     made = [i for i, line in enumerate(lines) if " -m venv .venv" in line]

@@ -180,8 +180,9 @@ print("North may lead:", symbols(hand.legal_actions()))
 # breaking rule that is automatic: nobody can have broken spades before the
 # first lead. The joker variant (chapter 8) is different: there the dealer
 # leads, and any card may be led at any time. Let us deal a hand from the
-# same seed under several rule sets (the joker deck has two different cards)
-# and ask who leads first and which trumps that player may lead.
+# same seed under several rule sets and ask who leads first and which
+# trumps that player may lead. (The joker deck swaps two low cards for two
+# jokers, which are trumps: chapter 8. The cell prints which.)
 
 # %%
 specs = [name for name in PRESETS if Rules(name).players == 4]
@@ -200,18 +201,21 @@ for spec in specs:
     rows.append(
         (
             spec,
-            rules.must_break_spades,
+            "yes" if rules.must_break_spades else "no",
             hand.turn.full,
-            f"{len(held)} trumps held",
+            len(held),
             symbols(trumps) or "none",
         )
     )
+    if rules.jokers:
+        jokers_in = ", ".join(c.symbol for c in rules.deck if c.is_joker)
+        print(f"{spec}: {symbols(rules.removed_cards)} are swapped for {jokers_in}")
 show_table(
     [
         "rules",
-        "must break spades",
+        "spades must be broken first?",
         "first leader",
-        "leader holds",
+        "trumps in leader's hand",
         "trumps it may lead",
     ],
     rows,
@@ -267,9 +271,11 @@ early = sum(broken_at[t] for t in range(1, 5)) / played
 print(f"spades broken within the first four tricks: {early:.0%} of the hands")
 
 # %% [markdown]
-# Spades often break early: as soon as one player runs out of a suit that
-# is led, a spade appears. Counting which suits have been played (chapter 10)
-# tells you when that is about to happen.
+# Nearly always, spades are broken by trumping: a player who runs out of
+# the suit led may play a spade, and the bots often do. A discard (like
+# East's heart above) leaves spades unbroken, so they can stay unbroken
+# after the first void. Counting which suits have been played (chapter 10) tells you
+# when a player is about to run out.
 
 # %% [markdown]
 # ## Quick quiz

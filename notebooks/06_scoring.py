@@ -32,6 +32,9 @@
 
 # %%
 # %matplotlib inline
+import re
+from pathlib import Path
+
 import matplotlib.pyplot as plt
 from IPython.display import Markdown, display
 
@@ -263,15 +266,16 @@ for spec in ["cards4net", "classic"]:
 # %% [markdown]
 # ## A failed nil's tricks, under each rule set
 #
-# When a nil bidder wins tricks, what happens to them? The rule sets differ:
+# When a nil bidder wins tricks, what happens to them? The rule sets differ,
+# and the rules store the choice as `nil_tricks`:
 #
-# - `cards4net`: they count for the team's contract;
-# - `classic`: they do **not** help the partner's contract, but each is a bag
-#   (1 point and 1 bag);
-# - `yppedia`: they count for nothing at all.
+# - `"team"` (`cards4net`): they count for the team's contract;
+# - `"bags"` (`classic`): they do **not** help the partner's contract, but
+#   each is a bag (1 point and 1 bag);
+# - `"ignored"` (`yppedia`): they count for nothing at all.
 #
-# The rules store this choice as `nil_tricks`. Same bids, same tricks: North
-# bids Nil and wins 2 tricks, South bids 4 and wins 3.
+# Same bids, same tricks: North bids Nil and wins 2 tricks, South bids 4 and
+# wins 3.
 
 # %%
 bids = {"N": "nil", "S": 4, "E": 3, "W": 3}
@@ -308,24 +312,30 @@ show_table(
 )
 
 # %%
-fig, ax = plt.subplots(figsize=(8, 4))
+fig, ax = plt.subplots(figsize=(9, 4))
 x = range(len(presets))
 labels = ["contract points", "nil points", "nil-trick bags"]
 for i, (label, colour) in enumerate(zip(labels, [BLUE, RED, ORANGE], strict=True)):
-    ax.bar(
+    bars = ax.bar(
         [p + (i - 1) * 0.25 for p in x],
         [parts[s][i] for s in presets],
         width=0.25,
         color=colour,
         label=label,
     )
-ax.plot(list(x), [sum(parts[s]) for s in presets], "kD", label="total")
+    ax.bar_label(bars, fmt=lambda v: f"{v:+.0f}" if v else "0", padding=2)
+totals = [sum(parts[s]) for s in presets]
+ax.plot(list(x), totals, "kD", label="total")
+for p, total in zip(x, totals, strict=True):
+    ax.annotate(f"{total:+d}", (p, total), textcoords="offset points", xytext=(8, -4))
 ax.axhline(0, color="black", linewidth=0.8)
 ax.set_xticks(list(x), presets)
+ax.set_ylim(min(totals) - 25, max(max(parts[s]) for s in presets) + 25)
 ax.set_title("North bids Nil and wins 2; South bids 4 and wins 3")
 ax.set_xlabel("rule set")
 ax.set_ylabel("North-South points")
-ax.legend(loc="upper right")
+ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1))
+fig.tight_layout()
 plt.show()
 
 # %% [markdown]
@@ -343,12 +353,17 @@ breakdown(both["NS"])
 # %% [markdown]
 # ## Every worked example of the sources, recomputed
 #
-# The five source texts give a number of small examples. Each row below
-# sets up the example, lets the library compute it, and compares with the
-# value the source states. (The cell stops with an error if any row
-# disagrees.) Two rows are marked *computed*: there the source states the
-# rule in words but gives no number, so the notebook set up a small case
-# and shows only what the library computes for it.
+# The course's rules come from five texts, numbered 000 to 004
+# ([the rule texts](../docs/sources.md)): the Cards4.net guide, two-player
+# Spades, short classic rules, YPPedia, and classic rules in the style of
+# pagat.com. They give a number of small examples. Each row below sets up
+# the example, lets the library compute it, and compares with the value
+# the source states. (The cell stops with an error if any row disagrees.)
+# Two rows are marked *computed*: there the source states the rule in
+# words but gives no number, so the notebook set up a small case and shows
+# only what the library computes for it.
+#
+# The code is long: you may skip it and read the table under it.
 
 # %%
 examples = []
@@ -481,9 +496,18 @@ example(
     "000", "contract of 10 made (Nil is worth the same)", "+100", f"{r['NS'].points:+d}"
 )
 
+# each text's name, as docs/sources.md gives it: "000" -> "Cards4.net guide"
+names = {}
+for line in Path("../docs/sources.md").read_text(encoding="utf-8").splitlines():
+    number, _, what = line.removeprefix("| ").partition(" | ")
+    if number.isdigit():
+        names[number] = re.split(r"[:,(]", what)[0].removeprefix("The ").strip()
 show_table(
     ["source", "example", "the source says", "the library computes", ""],
-    sorted(examples, key=lambda row: row[0]),
+    [
+        (f"{source} {names[source]}", *rest)
+        for source, *rest in sorted(examples, key=lambda row: row[0])
+    ],
 )
 stated = [row for row in examples if row[-1] != "computed"]
 assert all(row[-1] == "✔" for row in stated), "the library disagrees with a source"

@@ -21,12 +21,14 @@
 # - how bags (overtricks) pile up from hand to hand, and what ten of them
 #   cost;
 # - that the bag penalty is taken **before** anyone is declared the winner;
-# - who wins when both teams pass 500, what happens on a tie, and the losing
+# - who wins when both teams reach 500, what happens on a tie, and the losing
 #   threshold of some rule sets;
 # - what all this looks like over a whole game, played by bots.
 
 # %%
 # %matplotlib inline
+import statistics
+
 import matplotlib.pyplot as plt
 from IPython.display import Markdown, display
 
@@ -44,6 +46,19 @@ def show_table(headers, rows):
     lines = ["| " + " | ".join(headers) + " |", "|" + " --- |" * len(headers)]
     lines += ["| " + " | ".join(str(x) for x in row) + " |" for row in rows]
     display(Markdown("\n".join(lines)))
+
+
+def team(side):
+    """A team's name in words: "North-South" for "NS"."""
+    return "-".join(Seat.parse(letter).full for letter in side)
+
+
+def verdict(rules, scores):
+    """game_over's answer in words."""
+    ended, winner = game_over(rules, scores)
+    if ended:
+        return f"yes, {team(winner)} win"
+    return "no, play on"
 
 
 def team_hand(rules, bid, won, bags_before):
@@ -110,10 +125,14 @@ show_table(["hand", "points", "score", "bags", "penalty"], rows)
 # %%
 house = Rules("cards4net", bag_limit=5, bag_penalty=50)
 result = team_hand(house, bid=5, won=8, bags_before=3)
+print(f"bag limit {house.bag_limit}, penalty {house.bag_penalty}")
 print(
-    f"{house.bag_limit=} {house.bag_penalty=}: 3 bags + 3 -> "
-    f"{result.penalties} penalty, {result.bags_after} bag(s) carried, "
-    f"{result.points:+d} points"
+    f"bags {result.bags_before} + {result.bags_gained}: {result.penalties} penalty, "
+    f"{result.bags_after} carried"
+)
+print(
+    f"points: {result.contract_points:+d} for the contract and overtricks, "
+    f"{-result.penalty_points:+d} penalty = {result.points:+d}"
 )
 
 # %% [markdown]
@@ -138,12 +157,12 @@ print(
     f"{-result.penalty_points:+d}"
 )
 print(f"score after the hand: {after}")
-print("game over?", game_over(rules, {"NS": after, "EW": 300}))
+print("game over:", verdict(rules, {"NS": after, "EW": 300}))
 
 # %% [markdown]
-# ## Both teams over the target, and ties
+# ## Both teams reach the target, and ties
 #
-# If both teams pass the target in the same hand, the higher score wins. If
+# If both teams reach the target in the same hand, the higher score wins. If
 # the scores are equal, nobody has won yet: another hand is played. Here is
 # what the library decides for a few final scores:
 
@@ -157,11 +176,8 @@ finals = [
 ]
 rows = []
 for scores in finals:
-    ended, winner = game_over(rules, scores)
-    rows.append(
-        (scores["NS"], scores["EW"], "yes" if ended else "no, play on", winner or "–")
-    )
-show_table(["NS", "EW", "game over?", "winner"], rows)
+    rows.append((scores["NS"], scores["EW"], verdict(rules, scores)))
+show_table(["NS", "EW", "game over?"], rows)
 
 # %% [markdown]
 # ## The losing threshold
@@ -194,7 +210,10 @@ show_table(["rules", "target", "losing threshold", "scores", "verdict"], rows)
 
 # %%
 short = Rules("yppedia", target=250, losing_threshold=-100)
-print(short.target, short.losing_threshold, game_over(short, {"NS": 260, "EW": 120}))
+print(f"target {short.target}, losing threshold {short.losing_threshold}")
+scores = {"NS": 260, "EW": 120}
+words = ", ".join(f"{team(side)} {points}" for side, points in scores.items())
+print(f"at {words}: game over: {verdict(short, scores)}")
 
 # %% [markdown]
 # ## A whole game, hand by hand
@@ -275,17 +294,28 @@ fig.tight_layout()
 plt.show()
 
 # %% [markdown]
-# Each purple cross is a hand where a team's bags reached 10: the score
-# line drops by 100 even when the contract was made, and the bag bar
-# starts again from the bags left over.
-#
-# How common is this? The same bots play 30 complete games. The next cell
-# shares the games out among the processors of this computer, so that
-# several are played at the same time (on a computer with one processor
-# they are simply played one after another). Each game depends only on its
-# seed, so the numbers are the same either way. For each game we keep a
-# short summary: the hands played, the scores and the bag penalties of each
-# team.
+# Each purple cross is a hand where a team's bags reached the limit. The
+# penalty is taken from that hand's points: the score line falls when the
+# hand was worth less than the penalty, and still rises when it was worth
+# more. The bag bar starts again from the bags left over. The arithmetic
+# of each cross:
+
+# %%
+for number, result in enumerate(results, start=1):
+    for side in SIDE_COLOURS:
+        score = result[side]
+        if score.penalties:
+            print(
+                f"hand {number}, {team(side)}: "
+                f"{score.points + score.penalty_points:+d} for the hand, "
+                f"{-score.penalty_points:+d} bag penalty = {score.points:+d}"
+            )
+
+# %% [markdown]
+# How common is this? The same bots play 30 complete games (shared out
+# among this computer's processors; each game depends only on its seed, so
+# the numbers are the same on any computer). For each game we keep a short
+# summary: the hands played, the scores and the bag penalties of each team.
 
 # %%
 GAMES = 30
@@ -293,14 +323,18 @@ games = run(game_outcome, [f"survey/{i}" for i in range(GAMES)])
 with_penalty = sum(1 for g in games if g.penalised)
 penalties = sum(sum(g.penalties.values()) for g in games)
 both_over = sum(1 for g in games if g.all_over_target)
-lengths = sorted(g.hands for g in games)
+lengths = [g.hands for g in games]
 print(f"{GAMES} games, {sum(lengths)} hands")
 print(f"games with at least one bag penalty: {with_penalty}")
 print(f"bag penalties in all: {penalties}")
-print(f"games that ended with both teams over {games[0].target}: {both_over}")
+print(f"games that ended with both teams at {games[0].target} or more: {both_over}")
 print(
-    f"hands per game: shortest {lengths[0]}, median {lengths[GAMES // 2]}, "
-    f"longest {lengths[-1]}"
+    f"hands per game: shortest {min(lengths)}, "
+    f"median {statistics.median(lengths):g}, longest {max(lengths)}"
+)
+print(
+    f"So in {with_penalty} of {GAMES} games ({with_penalty / GAMES:.0%}) "
+    "at least one team lost points to its bags."
 )
 
 # %% [markdown]
@@ -350,10 +384,10 @@ quiz = Quiz(
             answer={"NS": "North-South", "EW": "East-West", None: "nobody yet"}[
                 game_over(rules, {"NS": 520, "EW": 530})[1]
             ],
-            why="Both sides are over the target: the higher score wins.",
+            why="Both sides reached the target: the higher score wins.",
             wrong={
                 "North-South": "East-West have more points.",
-                "nobody yet": "Both sides passed the target with different scores.",
+                "nobody yet": "Both sides reached the target with different scores.",
             },
         ),
         Question(

@@ -112,10 +112,10 @@ for name in PRESETS:
 show_table(["preset", "differs from cards4net: in plain words", "parameter"], rows)
 
 # %% [markdown]
-# A rule that a preset shares with `cards4net` is not listed. So where
-# `classic` changes a rule and `yppedia` keeps `cards4net`'s value, the
-# table says nothing for `yppedia`, and it is easy to read `yppedia` as
-# "`classic` with other points". Those rules, under every preset:
+# The table lists only what differs from `cards4net`. So a rule that
+# `classic` changes but `yppedia` keeps from `cards4net` shows under
+# `classic` alone. The library finds such rules; here they are under every
+# preset:
 
 # %%
 rows = [

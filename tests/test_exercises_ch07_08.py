@@ -299,3 +299,14 @@ def test_made_scored_as_set_and_set_as_made_are_diagnosed(number: int) -> None:
             assert "is set" in verdict.message
             set_ += 1
     assert made and set_
+
+
+def test_chapter_7_hands_leave_each_side_at_least_two_tricks() -> None:
+    """A side taking all 13 tricks (7.3 seeds 3 and 4 did) reads like a misprint."""
+    for seed in range(1, 41):
+        for q in load("07_bags_and_winning", seed=seed):
+            spec = spec_of(q)
+            hands = getattr(spec, "hands", None) or [(spec.bids, spec.tricks)]
+            for _, tricks in hands:
+                ns = tricks[Seat.NORTH] + tricks[Seat.SOUTH]
+                assert 2 <= ns <= 11, (spec.label, seed, tricks)

@@ -30,6 +30,9 @@ def _first(chapter: str, number: int, mistake: str) -> tuple[Any, Any]:
     [
         ("07_bags_and_winning", 1, "points", "the question asks for the bags"),
         ("09_strategy_bidding", 3, "one-penalty-less", "a penalty each time"),
+        ("06_scoring", 2, "missing-too", "a set costs 10 for every trick bid, and"),
+        ("08_variants", 1, "nil-only", "scores too, on top of the Nil"),
+        ("08_variants", 6, "made-plain", "at the plain 10 points a trick"),
     ],
 )
 def test_a_new_mistake_is_named(
@@ -49,7 +52,7 @@ def test_chapter_six_says_when_the_side_asked_about_stays_under_the_limit() -> N
             prompt = spec.prompt()
             if "Bags carried into this hand" not in prompt:
                 continue
-            note = "do not reach the bag limit"
+            note = "the bag limit, chapter 7, does not come into it here"
             assert (note in prompt) == (not spec.score().penalties), prompt
             said += note in prompt
     assert said

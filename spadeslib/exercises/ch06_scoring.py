@@ -101,10 +101,8 @@ class ScoringExercise(Spec):
         table = bids_table(self.rules, self.bids, self.tricks, self.order())
         bags = bag_text(self.rules, self.bags)
         if not self.score().penalties:
-            bags = (
-                f"{bags[:-1]} ({side_name(self.side)} do not reach the bag limit "
-                f"of {self.rules.bag_limit} in this hand: chapter 7)."
-            )
+            limit = "the bag limit, chapter 7, does not come into it here"
+            bags = f"{bags[:-1]} ({limit})."
         return (
             f"Rules: {rules_text(self.rules)}. Dealer: {self.dealer.full}; bids in "
             f"bidding order:\n{table}\n{bags}\n"
@@ -234,6 +232,12 @@ class SetContract(ScoringExercise):
                 10 * s.contract,
                 "the contract was not made: it is set, and a set contract loses "
                 "10 per trick bid",
+            ),
+            Mistake(
+                "missing-too",
+                -10 * (s.contract + short),
+                f"you also took off 10 for each of the {plural(short, 'trick')} "
+                "missing: a set costs 10 for every trick bid, and nothing more",
             ),
         ]
 

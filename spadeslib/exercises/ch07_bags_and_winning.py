@@ -32,10 +32,12 @@ from .ch07_winning import (
     PenaltyBeforeWin,
     side_bids,
     tricks_for,
+    within_reason,
 )
 from .feedback import Mistake
 from .scenarios import (
     bids_table,
+    limit_verb,
     other_side,
     rules_text,
     side_name,
@@ -90,7 +92,9 @@ class BagsCarried(HandExercise):
             Mistake(
                 "no-limit",
                 s.bags_before + s.bags_gained,
-                f"{s.bags_before} + {s.bags_gained} reaches the bag limit of {limit}: "
+                f"{s.bags_before} + {s.bags_gained} = {s.bags_before + s.bags_gained} "
+                f"{limit_verb(s.bags_before + s.bags_gained, limit)} the bag limit of "
+                f"{limit}: "
                 f"the side pays the penalty and {limit} bags are taken off the count",
             ),
             Mistake(
@@ -160,13 +164,15 @@ class PenaltyPoints(HandExercise):
 
     def mistakes(self) -> list[Mistake]:
         s = self.result()[self.side]
+        total = s.bags_before + s.bags_gained
         standard = Rules(self.rules.preset)
         out = [
             Mistake(
                 "no-penalty",
                 s.points + s.penalty_points,
-                f"you forgot the bag penalty: {s.bags_before} + {s.bags_gained} bags "
-                f"reaches the limit of {self.rules.bag_limit}, which costs "
+                f"you forgot the bag penalty: {s.bags_before} + {s.bags_gained} = "
+                f"{total} {limit_verb(total, self.rules.bag_limit)} the limit of "
+                f"{self.rules.bag_limit}, which costs "
                 f"{self.rules.bag_penalty}",
             ),
             Mistake(
@@ -244,7 +250,7 @@ class ScoreSheet(Spec):
                 **side_bids(rng, other_side(self.side)),
             }
             contract = sum(b.tricks for s, b in bids.items() if s.letter in self.side)
-            won = min(13, contract + rng.choice([-1, 2, 3, 4]))
+            won = within_reason(contract + rng.choice([-1, 2, 3, 4]))
             tricks = tricks_for(rng, {self.side: won, other_side(self.side): 13 - won})
             self.hands.append((bids, tricks))
 

@@ -24,6 +24,7 @@ from .feedback import Feedback, Mistake
 from .scenarios import (
     bids_table,
     describe_score,
+    limit_verb,
     other_side,
     rules_text,
     side_name,
@@ -32,6 +33,16 @@ from .scenarios import (
 from .specs import Spec
 
 CHAPTER = "07_bags_and_winning"
+
+
+def within_reason(won: int) -> int:
+    """A side's tricks in a generated hand, kept from 2 to 11 so that each
+    side takes at least 2 (a side taking all 13 reads like a misprint).
+
+    >>> within_reason(13), within_reason(1), within_reason(7)
+    (11, 2, 7)
+    """
+    return min(11, max(2, won))
 
 
 def side_bids(
@@ -94,7 +105,7 @@ class HandExercise(Spec):
             **side_bids(rng, other_side(side), 1, 3),
         }
         contract = sum(b.tricks for s, b in self.bids.items() if s.letter in side)
-        won = min(13, contract + rng.randint(*over))
+        won = within_reason(contract + rng.randint(*over))
         self.tricks = tricks_for(rng, {side: won, other_side(side): 13 - won})
 
 
@@ -186,7 +197,7 @@ class PenaltyBeforeWin(WinnerExercise):
             }
         contract = sum(b.tricks for s, b in self.bids.items() if s.letter in self.side)
         over = rng.randint(2, 4) if self.stopped else rng.randint(1, 3)
-        won = min(13, contract + over)
+        won = within_reason(contract + over)
         self.tricks = tricks_for(rng, {self.side: won, other: 13 - won})
         if self.stopped:
             self.bags = {self.side: rng.randint(7, 9), other: rng.randint(0, 6)}
@@ -229,11 +240,13 @@ class PenaltyBeforeWin(WinnerExercise):
 
     def mistakes(self) -> list[Mistake]:
         s = self.result()[self.side]
+        total = s.bags_before + s.bags_gained
         other = other_side(self.side)
         forgot = (
-            f"you forgot the bag penalty: {side_name(self.side)}'s "
-            f"{s.bags_before} + {s.bags_gained} bags reach the limit of "
-            f"{self.rules.bag_limit}, and the penalty is part of scoring the hand, "
+            f"you forgot the bag penalty: {side_name(self.side)}'s bag count, "
+            f"{s.bags_before} + {s.bags_gained} = {total}, "
+            f"{limit_verb(total, self.rules.bag_limit)} the limit "
+            f"of {self.rules.bag_limit}, and the penalty is part of scoring the hand, "
             "so it is taken before anyone checks the target"
         )
         if self.stopped:

@@ -155,7 +155,13 @@ class SameHandPresets(PointsExercise):
                 f"{plural(self.tricks[seat], 'trick')}, so the Nil failed, and a "
                 f"failed Nil costs points of its own under {preset}, on top of "
                 f"{partner.full}'s contract",
-            )
+            ),
+            Mistake(
+                "nil-only",
+                s.nil_points,
+                f"that is {seat.full}'s Nil alone: {partner.full}'s contract of "
+                f"{s.contract} scores too, on top of the Nil",
+            ),
         ]
         if how == "team":
             text = (
@@ -578,6 +584,12 @@ class TenFor200(PointsExercise):
         if s.made is False:
             soft = f"a set contract of 10 costs {value}, not 10 per missing trick"
             out.append(Mistake("softened", -10 * (s.contract - s.counted_tricks), soft))
+            plain_made = (
+                f"you scored the contract of 10 as made, at the plain 10 points a "
+                f"trick: {side_name(self.side)} won {plural(s.tricks, 'trick')}, "
+                f"fewer than the 10 they bid, so it is set and costs {value}"
+            )
+            out.append(Mistake("made-plain", 10 * s.contract, plain_made))
         return out
 
     def hint(self) -> str:

@@ -164,10 +164,34 @@ def side_name(side: str) -> str:
     return "-".join(Seat.parse(letter).full for letter in side)
 
 
+def limit_verb(bags: int, limit: int) -> str:
+    """How a bag count stands to the bag limit it costs a penalty at:
+    ``"reaches"`` it exactly, or ``"passes"`` it.
+
+    >>> limit_verb(10, 10), limit_verb(11, 10)
+    ('reaches', 'passes')
+    """
+    return "reaches" if bags == limit else "passes"
+
+
 def describe_score(
     rules: Rules, score: SideScore, bids: Mapping[Seat, Bid], tricks: Mapping[Seat, int]
 ) -> str:
-    """A step-by-step account of how a side scored a hand."""
+    """A step-by-step account of how a side scored a hand.
+
+    >>> from spadeslib import Bid, Rules, Seat, score_hand
+    >>> rules = Rules("cards4net", bag_limit=8)
+    >>> bids = dict(zip(Seat, map(Bid, [3, 3, 4, 3]), strict=True))  # N E S W
+    >>> tricks = dict(zip(Seat, [0, 7, 0, 6], strict=True))
+    >>> scores = score_hand(rules, bids, tricks, {"EW": 3})
+    >>> print(describe_score(rules, scores["NS"], bids, tricks))
+    Contract 7 = 3 (North) + 4 (South); 0 tricks count: set, -70.
+    Total for North-South: -70.
+    >>> print(describe_score(rules, scores["EW"], bids, tricks))
+    Contract 6 = 3 (East) + 3 (West); 13 tricks count: made, +60 + 7 overtricks = +67.
+    Bags: 3 + 7 = 10, which passes the limit of 8: 1 penalty of 100 (-100), 2 carried.
+    Total for East-West: -33.
+    """
     seats = side_seats(rules, score.side)
     lines = []
     numeric = [s for s in seats if not bids[s].is_nil]
@@ -206,9 +230,12 @@ def describe_score(
                 f"{value:+d}{over}."
             )
         else:
+            soften = ""
+            if score.counted_tricks:
+                soften = " (the tricks won do not soften a set)"
             lines.append(
                 f"Contract {score.contract} = {parts}; {counted}: set, "
-                f"{score.contract_points:+d} (the tricks won do not soften a set)."
+                f"{score.contract_points:+d}{soften}."
             )
     for nil in score.nils:
         verdict = "made" if nil.made else f"failed ({plural(nil.tricks, 'trick')})"
@@ -224,8 +251,9 @@ def describe_score(
         total = score.bags_before + score.bags_gained
         text = f"Bags: {score.bags_before} + {score.bags_gained} = {total}"
         if score.penalties:
+            verb = limit_verb(total, rules.bag_limit)
             text += (
-                f", which reaches the limit of {rules.bag_limit}: "
+                f", which {verb} the limit of {rules.bag_limit}: "
                 f"{plural(score.penalties, 'penalty', 'penalties')} of "
                 f"{rules.bag_penalty} ({-score.penalty_points:+d}), "
                 f"{score.bags_after} carried"
@@ -274,7 +302,7 @@ def position(
     >>> hand = position(Rules(), random.Random(2),
     ...                 lambda h: h.phase is Phase.PLAYING and len(h.tricks) == 3)
     >>> len(hand.tricks), hand.trick
-    (3, [])
+    (3, ())
     """
     for _ in range(tries):
         hand = deal(rules, rng)

@@ -92,10 +92,12 @@ q3.check(answer)
 # ## Exercise 9.4 · Choose a bid
 #
 # There is no single right bid: the coach (`spadeslib.coach`) values every
-# bid over 320 deals of the unseen cards, and the check accepts a bid it
-# rates best or good (at most 5 points worse than its best bid once the
-# noise of its deals is taken off), or one that those deals cannot tell
-# from a good one.
+# bid over 320 deals of the unseen cards (more than the 40 or 160 the
+# coach deals in chapter 10: a whole hand rides on a bid, so its value
+# varies widely from deal to deal, and more deals keep the check steady),
+# and the check accepts a bid it rates best or good (at most 5 points
+# worse than its best bid once the noise of its deals is taken off), or
+# one that those deals cannot tell from a good one.
 
 # %%
 q4.show()

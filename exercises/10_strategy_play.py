@@ -21,7 +21,11 @@
 # They train counting cards and reading voids, then three card-play
 # puzzles with every card shown. A puzzle's check accepts every card that
 # is as good as the best one (same final result with perfect play by
-# everyone), and shows how the hand ends after your card.
+# everyone), and shows how the hand ends after your card. A puzzle shows
+# every card, like a bridge problem; at the table the coach sees what you
+# see, and averages over the deals of the cards you cannot see (chapter
+# 10, section 5, *Setting the opponents*: a card as good as the best in
+# the real deal can still be a blunder).
 #
 # **How it works.** First run the code cell just below this one: it loads the
 # exercises (without it, Python stops with `NameError: name 'q1' is not

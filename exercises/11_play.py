@@ -122,3 +122,4 @@ q4.check(answer)
 # Back to the chapter:
 # [Chapter 11 · Play](../notebooks/11_play.ipynb).
 # That was the last chapter: well done!
+# The chapter ends with where to go from here.

@@ -289,8 +289,9 @@ for label, data in pairs.items():
 # wins the rules' Nil value, a failed one loses it; with a chance p of
 # success it brings p × value − (1 − p) × value. The Nil pays when this
 # beats the numeric bid's expected value; the p where they are equal is the
-# **break-even probability**. A worked example (South bids 0 here, so that
-# only North's bid counts; South's own contract comes next):
+# **break-even probability**. A worked example, with South bidding 0 (a
+# numeric 0, not Nil: chapter 6) so that only North's bid counts; South's
+# own contract comes next:
 
 # %%
 from spadeslib.counting import nil_average, nil_break_even
@@ -479,6 +480,10 @@ fig.tight_layout()
 plt.show()
 
 # %% [markdown]
+# The figure's error bars reach 1.96 standard errors either side of each
+# bar, about twice the table's ± (one standard error): a 95% interval,
+# which the section *What does underbidding cost?* below defines.
+#
 # The high spade decides. With the queen, king or ace of spades, Nil
 # failed in most deals whatever else North held (made in 25% of them at
 # best), and it cost the team 57 to 96 points a hand against the numeric
@@ -567,6 +572,24 @@ advice = Coach("search", seed="ch10").advise(first.view(Seat.NORTH))
 print(wrapped(f"The coach on the same decision: {advice.explain()}"))
 ends = "some" if advice.study.ends_game else "none"
 print(f"of the coach's {advice.worlds} deals, {ends} end the game")
+made = advice.study.made[Bid.BLIND_NIL]
+print(
+    f"the coach's Blind Nil: made in {sum(made)} of its {len(made)} deals "
+    f"({sum(made) / len(made):.0%})"
+)
+# the same decision under 20 other seeds of the coach: its deals are a sample
+others = [
+    Coach("search", seed=f"ch9/{s}").advise(first.view(Seat.NORTH)) for s in range(20)
+]
+rates = [sum(m) / len(m) for m in (a.study.made[Bid.BLIND_NIL] for a in others)]
+print(
+    wrapped(
+        f"under 20 other seeds of the coach: Blind Nil made in "
+        f"{sum(rates) / len(rates):.0%} of its deals on average (from "
+        f"{min(rates):.0%} to {max(rates):.0%}); it advises Blind Nil under "
+        f"{sum(a.best == Bid.BLIND_NIL for a in others)} of the 20"
+    )
+)
 own_bids = [blind_played[i, False].bids[Seat.NORTH] for i in range(BLIND_DEALS)]
 print(
     f"left to itself, North's bot bid Blind Nil in "
@@ -670,16 +693,18 @@ print(
 # the deals: a gain on average, not on every hand.
 #
 # What North knows before looking is its place in the bidding (and the
-# bids before it). Every place shows a clear gain, and the largest gap
-# between two places (17 ± 13 points) is under two standard errors; and
-# we picked the largest of six gaps (one for each pair of places), and the
-# largest of six is often big by chance: this experiment finds no effect
-# of the place. What North cannot know matters much more. With at most two
-# spades in the partner's hand, the Blind Nil was made in 58% of the deals
+# bids before it). Every place shows a clear gain. The largest gap between
+# two places (17 ± 13 points) is under two standard errors, and it is the
+# largest of six gaps, one for each pair of places: pick the biggest of
+# several differences and it often looks big by luck alone. So this
+# experiment finds no effect of the place.
+#
+# What North cannot know matters much more. With at most two spades in
+# the partner's hand, the Blind Nil was made in 58% of the deals
 # and the difference is within the noise (+5 as scored, −17 with bags);
 # it grows with each spade the partner holds, to +128 with bags counted
-# (87% made) when the partner holds five or more. Why, the table does not
-# say.
+# (87% made) when the partner holds five or more. The table does not say
+# why.
 #
 # How does this Blind Nil compare with the looked-at Nils of the Nil
 # experiment, which North bid whatever its hand, and with the Nils the
@@ -694,7 +719,7 @@ print(
         f"(a looked-at Nil ±{CLASSIC.nil_value}), made in {blind_made:.0%} of "
         f"the {BLIND_DEALS} deals; the Nils forced on North in the Nil "
         f"experiment ({RULES.preset}): made in at most {forced_best:.0%} of the "
-        f"deals of a row; the Nils the bots chose themselves: "
+        f"deals in any row of that table; the Nils the bots chose themselves: "
         f"{sum(nil_bids) / max(len(nil_bids), 1):.0%} made"
     )
 )
@@ -709,25 +734,36 @@ print(
 # experiment's rows are not.
 #
 # And the bot? Left to itself it never bids Blind Nil here: it keeps the
-# gamble for a side further behind (its reason is printed above). That is
-# a rule of thumb about the *game*, which a one-hand measure does not test.
-# The coach (chapter 10, and the *Hint* button of chapter 11's table)
-# disagrees, and says so on the same decision (printed under the bot's
-# reason): it bids Blind Nil. The coach values one hand only, by its
-# **margin** (your side's points for the hand minus the other side's, each
-# bag −10) over deals of the unseen cards. It looks at the game score only
-# where a deal ends the game (a game won or lost then counts 400 points,
-# and its hint says so: `docs/coach.md`), which none does from these
-# scores, so it sides with the measurement above, not with the bot's rule
-# of thumb. At a `classic` table, a learner pressing *Hint* here is told
-# to bid Blind Nil: the coach answers for this hand's points, the bot's
-# rule of thumb for the game. Its figure "once the noise of the deals is
-# taken off", the loss **less the noise**, is the loss less one standard
-# error of its deals, the figure its rating reads (chapter 10; exercise 9.4
-# uses both words).
-# These are points on one hand at one score (North-South at 0, East-West
-# just far enough ahead), with `rule` bots on both sides (including the
-# defenders trying to set the Nil, and the exchange).
+# gamble for a side further behind (its reason is printed above). The
+# coach would bid it: the coach of chapter 10, behind the *Hint* button of
+# chapter 11's table, says "Bid Blind Nil" on the same decision (printed
+# under the bot's reason).
+#
+# Why they differ: the bot follows a rule of thumb about the *game*, which
+# a one-hand measure does not test. The coach values this one hand only,
+# over deals of the unseen cards. It looks at the game score only where a
+# deal ends the game (a game won or lost then counts 400 points, and its
+# hint says so: `docs/coach.md`), and none does from these scores. So it
+# sides with the measurement above, not with the bot.
+#
+# Why its figures differ from the table's: the coach has not seen North's
+# cards either, so each of its deals deals all four hands at random. That
+# is the situation of the table's row *North bids first*, measured on
+# fewer deals, so its figures carry more noise, and they are a margin, your
+# side's points minus the other side's (each bag −10). Its deals happened
+# to fall well for the Blind Nil: under 20 other seeds of the coach the
+# same decision comes out close to the row's share (printed under its
+# advice). The advice is steadier than its figures: compare how many of
+# those seeds advise Blind Nil. Its "once the noise of the deals is taken
+# off" is the loss **less the noise**, defined at the start of chapter 10
+# (exercise 9.4 uses both words).
+#
+# What to do: for this hand's points, at this score, bid the Blind Nil, as
+# the coach does (a learner pressing *Hint* here at a `classic` table is
+# told to bid it). These are points on one hand at one score (North-South
+# at 0, East-West just far enough ahead), with `rule` bots on both sides
+# (including the defenders trying to set the Nil, and the exchange).
+#
 # Whether a Blind Nil makes a side *win the game* from behind more often
 # is a different question: a failed Blind Nil puts the side further
 # behind, and a game is decided by who reaches the target. We have not

@@ -26,21 +26,30 @@
 # - to **duck** tricks you do not need, so that they do not become bags.
 #
 # The chapter is built around six positions from hands played by bots. In
-# each one you sit South and it is your turn. You see only what South may
-# see. Think, write your card in the `choice = None` line (for example
-# `choice = "KD"`), and run the cell: the **coach** (`spadeslib.coach`)
-# rates your card by the points it loses against the best card, and says
-# why. Its points are the *margin* of the hand: your side's score for it
-# minus the other side's, each bag counted −10 ("your side ends the hand
-# 37 points ahead"). The coach deals the cards you cannot see 40 times at
-# random, each time in a way that fits what you have seen, and four times
-# as many (160) where those deals disagree widely, as they do in every
-# position of this chapter but the last (a Nil or a contract hangs on
-# each). In each deal it tries every card you could play and plays the
-# hand to the end: with the `rule` bot's play for all four seats or, once
-# few cards are left, with perfect play.
-# Late in a hand it also solves the real deal, with every card known. Each
-# lesson below is what the coach finds, and says how sure it is.
+# each one:
+#
+# - you sit South and it is your turn; you see only what South may see;
+# - think, write your card in the `choice = None` line (for example
+#   `choice = "KD"`), and run the cell;
+# - the **coach** (`spadeslib.coach`) rates your card by the points it
+#   loses against the best card, and says why.
+#
+# What the coach's figures count:
+#
+# - **Points** are the *margin* of the hand: your side's score for it minus
+#   the other side's, each bag counted −10 ("your side ends the hand 37
+#   points ahead").
+# - **Deals**: the coach deals the cards you cannot see 40 times at random,
+#   each time in a way that fits what you have seen; 160 times where those
+#   deals disagree widely, as they do in every position of this chapter but
+#   the last (a Nil or a contract hangs on each).
+# - **Play**: in each deal it tries every card you could play and plays the
+#   hand to the end, with the `rule` bot's play for all four seats or, once
+#   few cards are left, with perfect play.
+# - **The real deal**: late in a hand it also solves the real deal, with
+#   every card known.
+#
+# Each lesson below is what the coach finds, and says how sure it is.
 #
 # Two words the coach uses often. The **textbook** card (or bid) is the one
 # the `rule` bot, a sound club player, would choose: the coach keeps it
@@ -90,6 +99,13 @@ def position(deal, actions="", dealer="W", rules="cards4net"):
     return hand
 
 
+def show_tricks(tricks):
+    """Print each trick: who played what, and who won it."""
+    for number, trick in enumerate(tricks, 1):
+        plays = " ".join(f"{s.letter}:{c.symbol:<4}" for s, c in trick.plays)
+        print(f"  trick {number:>2}: {plays} won by {trick.winner.full}")
+
+
 def show_position(hand):
     """Print what the player to move may see: bids, tricks, own cards, and
     which trick is being played."""
@@ -102,9 +118,7 @@ def show_position(hand):
     won = {side: 0 for side in view.sides}
     for trick in view.tricks:
         won[hand.side_of(trick.winner)] += 1
-    for number, trick in enumerate(view.tricks, 1):
-        plays = " ".join(f"{s.letter}:{c.symbol:<4}" for s, c in trick.plays)
-        print(f"  trick {number:>2}: {plays} won by {trick.winner.full}")
+    show_tricks(view.tricks)
     print("tricks won:", ", ".join(f"{side} {n}" for side, n in won.items()))
     to = "play" if view.trick else "lead"
     print(f"now: trick {len(view.tricks) + 1}, {me.full} to {to}")
@@ -303,17 +317,27 @@ print(
     f"after {meet} tricks every spade South holds is a sure winner, "
     f"with {spades_out[meet]} spade(s) still out"
 )
+print("The hand's tricks:")
+show_tricks(full.tricks)
+for top in (Card.parse("AS"), Card.parse("KS")):
+    number, seat = next(
+        (n, s) for n, t in enumerate(full.tricks, 1) for s, c in t.plays if c == top
+    )
+    print(f"the {top.symbol} falls in trick {number}, played by {seat.full}")
 
 # %% [markdown]
 # The lower plot shows what the count buys: a spade of South's is a sure
-# winner once no higher spade is still out. At first only the A♠ is sure
-# (the green line at 1). After 5 tricks the green line drops to 0: South
-# has played the A♠ and the K♠ is still out, so none of South's spades is
-# sure. It climbs to 3 as soon as the K♠ falls (the Q♠, J♠ and 10♠ are then
-# the highest spades left), and after 9 tricks it meets the orange line
-# while the blue line (top) is still at 1: the one spade still out is lower
-# than every spade South has left. You need not wait for the count to
-# reach zero: a spade is sure once every spade still out is lower.
+# winner once no higher spade is still out; the horizontal axis counts the
+# tricks played. At first only the A♠ is sure (the green line at 1). Once
+# South has played it (the last two lines say in which trick each top
+# spade falls), the green line drops to 0: the K♠ is still out, so none of
+# South's spades is sure. It climbs to 3 as soon as the K♠ falls (North,
+# South's partner, plays it; the Q♠, J♠ and 10♠ are then the highest spades
+# left). Then it meets the orange line, after the number of tricks printed
+# above ("every spade South holds is a sure winner"), while the blue line
+# (top) is still at 1: the one spade still out is lower than every spade
+# South has left. You need not wait for the count to reach zero: a spade
+# is sure once every spade still out is lower.
 #
 # ## 2. Reading voids
 #
@@ -623,13 +647,14 @@ judge(hand, choice)
 coach_says(hand)
 
 # %% [markdown]
-# To set East-West, North-South must take the number of the tricks left
-# printed above, this one included. North's K♦ is winning this one, only West is
-# still to play, and South has no diamond: trumping it wins nothing the K♦
-# would not win (unless West is out of diamonds and trumps), and spends a
-# spade South needs for one of the other tricks of the set. The coach finds a club discard best (the 7♣ or J♣); a heart
-# discard costs 10 to 15 points on average, the 10♠ about 39 and the Q♠
-# about 57. Its verdict on the Q♠ says how often East-West are set, and
+# To set East-West, North-South must take as many of the tricks left as
+# the position's last line says ("set them by taking …"), this trick
+# included. North's K♦ is winning this one, only West is still to play,
+# and South has no diamond: trumping it wins nothing the K♦ would not win
+# (unless West is out of diamonds and trumps), and spends a spade South
+# needs for one of the other tricks of the set. The coach finds a club
+# discard best (the 7♣ or J♣); a heart discard costs 10 to 15 points on
+# average, the 10♠ about 39 and the Q♠ about 57. Its verdict on the Q♠ says how often East-West are set, and
 # what the real deal shows:
 
 # %%

@@ -36,69 +36,117 @@
 # %% [markdown]
 # ## How to use the table
 #
-# - **The table.** Your cards are fanned at the bottom, sorted by suit; your
-#   partner sits at the top, the opponents left and right, each with their
-#   level, bid, tricks won and cards left; a yellow frame and ▶ mark whose turn
-#   it is. The trick in play is in the middle, with who played what. Beside
-#   the felt: the score sheet (click its title to fold it), the bids in
-#   bidding order, the tricks of this hand (◀ ▶ to look back at each one) and
-#   a log of what happened.
-# - **Bidding.** The buttons offer exactly the bids the rules allow you now:
-#   numbers, Nil, Blind Nil (while your cards are still face down: press
-#   *Look at my cards* to see them instead), Blind Seven with the joker deck,
-#   or the one bid that mirror, whiz or suicide leaves you. *How good is my
-#   hand?* gives the coach's estimate: the tricks you can expect and a bid.
+# ![The table in play: South's cards at the bottom, the trick in the middle, the score sheet, bids, tricks and log beside the felt, the buttons underneath](../docs/images/table.png)
+#
+# Your cards are fanned at the bottom, sorted by suit; your partner sits at
+# the top, the opponents left and right, each with their level, bid, tricks
+# won and cards left; a yellow frame and ▶ mark whose turn it is. The trick
+# in play is in the middle, with who played what. Beside the felt: the
+# score sheet (click its title to fold it), the bids in bidding order, the
+# tricks of this hand (◀ ▶ to look back at each one) and a log of what
+# happened.
+#
+# ### Controls
+#
+# - **Bidding.** The buttons offer exactly the bids the rules allow you
+#   now: numbers, Nil, Blind Nil (while your cards are still face down:
+#   press *Look at my cards* to see them instead), Blind Seven with the
+#   joker deck, or the one bid that mirror, whiz or suicide leaves you. A
+#   blind bid asks you to press it a second time.
 # - **Playing.** Click a card. The cards you may not play now are dimmed;
-#   click one anyway and the table tells you why ("You must follow clubs: you
-#   hold the 9♣ ..."); the message stays until your next move.
-# - **Keyboard.** Arrows move between your cards, *Enter* plays the card in
-#   focus; digits bid (two quick digits for 10-13), *n* bids Nil, *l* looks,
-#   *h* asks for a hint, *w* opens its *Why?*, *u* undoes. Every card and
-#   button names itself in words for a screen reader ("king of spades"), and
-#   each play is announced.
-# - **Special decisions.** Under `classic` and `yppedia` a Blind Nil bidder and
-#   partner pass two cards each (click two cards, then *Pass*); the cards your
-#   partner passed you are marked ⇄ in your hand, and the bids panel names
-#   both pairs. In the two-player game you draw: keep the card shown or take
-#   the next one; the cards you saw go to the discard pile are listed under
-#   the bids.
-# - **Controls.** *Hint* asks the coach what it would do, and why, in one
-#   line; *Why?* beside it opens the coach's whole analysis. *Undo*
-#   takes back your last decision (the bots then answer exactly as before, so
-#   you can try another card); *Replay this deal* plays the hand again from
-#   the same cards (it asks you to click again, as *New game* does in a game
-#   you have started: what is in play is not kept). The bots' speed is *Step* (press *Next move* for each
-#   bot move), *Slow*, *Normal* or *Fast*; *Pause* stops them (from code
-#   there is one more speed, `instant`, shown below). *Check my play*
-#   opens the coach's review of the last hand (it also opens by itself when a
-#   hand ends).
-# - **Options**: the rule set and its variants (each explained in words), the
-#   level of your partner and of your opponents (*Change the bots' levels*
-#   changes them in the game in play: at once if nobody has moved in this
-#   hand yet, else from the next hand, and the log says which; from code,
-#   `table.set_levels(opponents="expert")`), a seed (type the number your
-#   teacher gave you: *New game* deals exactly that game; leave it empty for
-#   a fresh deal), a move timer (seconds per decision, empty for none: when
-#   time is up in the play, a random legal card is played for you, as on
-#   YPPedia's tables; in the bidding your face-down cards are turned up, or
-#   the rule bot's bid is made for you), a four-colour deck and large print. *Save* downloads the
-#   game to your computer as a record file and *Load* opens one; a game in
-#   progress is also kept in your own browser, so reloading the page offers
-#   to resume it. In JupyterLab, after a reload or a kernel restart the
-#   table's cell may show one line of text naming the table, say "Error
-#   displaying widget" or start afresh: run the table's cell again, and the
-#   table offers to resume the game you kept.
+#   click one anyway and the table tells you why ("You must follow clubs:
+#   you hold the 9♣ ..."); the message stays until your next move.
+# - **Special decisions.** Under `classic` and `yppedia` a Blind Nil bidder
+#   and partner pass two cards each (click two cards, then *Pass*); the
+#   cards your partner passed you are marked ⇄ in your hand, and the bids
+#   panel names both pairs. In the two-player game you start with *Draw my
+#   cards*, then for each card shown you *Keep* it (the button names the
+#   card) or *Take the next card*; the cards you saw go to the discard pile
+#   are listed under the bids.
+# - **Between hands.** When a hand is over, *Next hand* deals the next one;
+#   when the game is over, *New game…* starts another.
+# - **Undo and replay.** *Undo* takes back your last decision (the bots then
+#   answer exactly as before, so you can try another card). *Replay this
+#   deal* plays the hand again from the same cards; it asks you to press it
+#   a second time, as *New game* does in a game you have started: what is
+#   in play is not kept.
+# - **The bots' speed.** *Step* (press *Next move* for each bot move),
+#   *Slow*, *Normal* or *Fast*; from code there is one more speed,
+#   `instant`, shown below. *Pause* stops the bots; the button then reads
+#   *Play on*: press it to let them move again.
+#
+# ### Hints and reviews
+#
+# - *Hint* asks the coach what it would do, and why, in one line; *Why?*
+#   beside it opens the coach's whole analysis.
+# - *How good is my hand?* gives the coach's estimate before you bid: the
+#   tricks you can expect and a bid.
+# - *Check my play* opens the coach's review of the last hand (it also
+#   opens by itself when a hand ends).
+#
+# ### Options
+#
+# *Options* opens them:
+#
+# - the rule set and its variants (each explained in words);
+# - the level of your partner and of your opponents (*Change the bots'
+#   levels* changes them in the game in play: at once if nobody has moved
+#   in this hand yet, else from the next hand, and the log says which; from
+#   code, `table.set_levels(opponents="expert")`);
+# - a seed: type the number your teacher gave you, and *New game* deals
+#   exactly that game; leave it empty for a fresh deal;
+# - a move timer, in seconds per decision (empty for none): when time is
+#   up in the play, a random legal card is played for you, as on YPPedia's
+#   tables; in the bidding your face-down cards are turned up, or the rule
+#   bot's bid is made for you;
+# - a four-colour deck and large print.
+#
+# ### Keyboard
+#
+# - Arrows move between your cards, *Enter* plays the card in focus.
+# - Digits bid (two quick digits for 10-13), *n* bids Nil, *l* looks at
+#   your cards.
+# - *h* asks for a hint, *w* opens its *Why?*, *u* undoes.
+# - *s* is *Next move* (at the *Step* speed).
+# - In the two-player draw, *k* keeps the card shown and *t* takes the next
+#   card.
+#
+# Every card and button names itself in words for a screen reader ("king
+# of spades"), and each play is announced.
+#
+# ### Saving
+#
+# - *Save* downloads the game to your computer as a record file.
+# - *Load* opens one; in a game in progress it asks you to press it a
+#   second time, since the loaded game replaces the one in play (*Save*
+#   keeps that one first).
+# - A game in progress is also kept in your own browser, so reloading the
+#   page offers to resume it. In JupyterLab, after a reload or a kernel
+#   restart the table's cell may show one line of text naming the table,
+#   say "Error displaying widget" or start afresh: run the table's cell
+#   again, and the table offers to resume the game you kept.
+#
+# ### The bots
 #
 # The table offers these bot levels, weakest first:
 
 # %%
 from IPython.display import Markdown, display
 
-from spadeslib.bots import LADDER
+from spadeslib.bots import LADDER, make_bot
 from spadeslib.display import wrapped
 
 rows = [f"| `{name}` | {words} |" for name, words in LADDER.items()]
 display(Markdown("\n".join(["| level | how it plays |", "| --- | --- |", *rows])))
+expert = make_bot("expert")
+print(
+    wrapped(
+        f"The expert plays what the coach would advise, over a fixed "
+        f"{expert.samples} deals per decision (never more; the coach behind "
+        "Hint deals more where its deals disagree widely), so that it answers "
+        "quickly."
+    )
+)
 
 # %% [markdown]
 # Some words of this table, in plain terms:
@@ -428,9 +476,10 @@ print(
 
 # %% [markdown]
 # Because the scale takes the noise of the deals off each loss, most
-# ratings hold from one seed to the next (`docs/coach.md` measures how
-# often, and how often a rating agrees with a fixed 640 deals: about two
-# in three hold). A rating that moves can move a band or more, as the line
+# ratings hold from one seed to the next: `docs/coach.md` measures that
+# about three ratings in four stay the same under another seed, and about
+# seven in ten are the ones the same coach gives over a fixed 640 deals. A
+# rating that moves can move a band or more, as the line
 # above shows: a loss of a few points, inside the noise of one seed's
 # deals, is counted under one seed and taken off under the other. That is
 # why the exercises fix the coach's seed (`seed="ch10"`), and why a
@@ -502,6 +551,20 @@ print(again.game.scores)
 #   chapter plays: `table.bid(3)`, `table.play("QH")`, `table.review()`,
 #   `table.to_json()` and `table.from_json(text)`; `play_until` lets bots
 #   play every seat.
+#
+# ## Where to go from here
+#
+# - Play whole games against the strongest bots,
+#   `SpadesTable(opponents="expert", coach="search")` (or *Options*), and
+#   press *Check my play* after each hand: its mistakes and blunders are
+#   the decisions to study.
+# - Try a variant of chapter 8, for example `SpadesTable("classic+mirror")`.
+# - How the coach works, and how sure its figures are:
+#   [docs/coach.md](../docs/coach.md). How strong each bot level is,
+#   measured: the ladder table of the [README](../README.md#the-robot-players).
+# - Teachers: the classroom page (`make voila`, above, and
+#   [docs/classroom.md](../docs/classroom.md)) and the lesson plans
+#   ([docs/lessons.md](../docs/lessons.md)).
 #
 # **Exercises:** [exercises for chapter 11](../exercises/11_play.ipynb).
 # Back to the start: [Chapter 1 · Welcome](01_welcome.ipynb).

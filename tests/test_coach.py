@@ -257,8 +257,8 @@ def test_the_bid_hint_compares_nil_with_the_bid_it_recommends() -> None:
     tip = table.hint()
     bid = tip.action.label()  # the table names the bid: "Hint: bid 6."
     assert not tip.reason.startswith("Bid"), tip.reason  # said once, not twice
-    assert "Nil would score " in tip.reason, tip.reason
-    assert f"for bid {bid}: Nil does not pay" in tip.reason, tip.reason
+    assert "Nil would leave your side " in tip.reason, tip.reason
+    assert f"with bid {bid}: Nil does not pay" in tip.reason, tip.reason
 
 
 def test_rating_a_pass_outside_the_candidates_leaves_the_advice_as_it_was() -> None:

@@ -75,7 +75,7 @@ def test_a_nil_estimate_counts_the_tricks_the_hand_takes_playing_for_them(
     assert estimate.tricks == round(sum(number) / len(number), 1) == 1.6
     assert estimate.text.startswith(
         "About 1.6 tricks in your hand; suggested bid: Nil. Playing for the Nil "
-        f"(ducking), you take {advice.taken:.1f} tricks on average. Nil scores "
+        f"(ducking), you take {advice.taken:.1f} tricks on average. Nil leaves "
     ), estimate.text
 
 

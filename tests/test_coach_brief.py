@@ -106,7 +106,8 @@ def test_the_brief_s_reasons_by_position() -> None:
     assert re.search(r"tricks on average|is as good", bid.brief())
     nil = _nil()
     assert nil.best == Bid.NIL
-    assert nil.brief().startswith("Bid Nil: Nil scores +")
+    assert nil.brief().startswith("Bid Nil: Nil leaves your side ")
+    assert "points ahead of the other side" in nil.brief()
     late = _late_card()
     assert re.match(
         r"Play K♠: it over-trumps your partner's J♠ and takes the trick; your side "

@@ -214,18 +214,40 @@ def test_the_nil_line_never_contradicts_the_recommendation() -> None:
     nil, two = Estimate(-9.0, -40.0, 20.0), Estimate(-27.0, -50.0, 0.0)
     unsure = str(NilCheck(True, nil, Bid(2), two, 0.4, sure=False))
     assert unsure == (
-        "Nil would score -9 on average (made in 40% of deals), against -27 for "
-        "bid 2: too close for the sampled deals to tell apart, so the coach is "
-        "not sure Nil pays and keeps bid 2"
+        "Nil would leave your side 9 points behind the other side on average "
+        "(made in 40% of deals), against 27 points behind with bid 2: too close "
+        "for the sampled deals to tell apart, so the coach is not sure Nil pays "
+        "and keeps bid 2"
     )
     worse = str(NilCheck(False, two, Bid(2), nil, 0.1))
     assert worse.endswith(": Nil does not pay") and "Nil pays" not in worse
     chosen = str(NilCheck(True, nil, Bid(2), two, 0.6, chosen=True))
     assert chosen == (
-        "Nil scores -9 on average (made in 60% of deals), against -27 for bid 2"
+        "Nil leaves your side 9 points behind the other side on average, against "
+        "27 points behind with bid 2; it is made in 60% of deals"
     )
     close = str(NilCheck(False, two, Bid(2), nil, 0.3, sure=False, chosen=True))
     assert close.endswith("so the textbook Nil stands")
+
+
+def test_the_nil_line_says_a_margin_not_a_score() -> None:
+    """ "Nil would score -37 on average ..., against +68 for bid 1": the
+    figures are the margin of the hand, your side's points minus the other
+    side's, which a learner read as the side's own score."""
+    behind, ahead = Estimate(-37.0, -50.0, -20.0), Estimate(68.0, 50.0, 80.0)
+    text = str(NilCheck(False, behind, Bid(1), ahead, 0.08))
+    assert text == (
+        "Nil would leave your side 37 points behind the other side on average "
+        "(made in 8% of deals), against 68 points ahead with bid 1: Nil does not pay"
+    )
+    level, one = Estimate(0.4, -5.0, 5.0), Estimate(1.0, -5.0, 5.0)
+    chosen = str(NilCheck(True, ahead, Bid(1), level, 0.9, chosen=True))
+    assert chosen.startswith("Nil leaves your side 68 points ahead of the other ")
+    assert chosen.endswith("against level with bid 1; it is made in 90% of deals")
+    alone = str(NilCheck(False, level, Bid(2), one, 0.5, alone=True))
+    assert alone.startswith("Nil would leave you level with your opponent on ")
+    assert "against 1 point ahead with bid 2" in alone
+    assert "score" not in text + chosen + alone
 
 
 def _outs(value: float, tricks: int, made: bool | None, bags: int) -> list[Outcome]:

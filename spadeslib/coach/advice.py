@@ -62,9 +62,9 @@ class Advice:
     >>> advice, advice.rate("nil").rating  # rate any legal action, or its text
     (<Advice bid for North, hand 1: bid 3 (rule, 16 worlds)>, 'blunder')
     >>> print(advice.nil_pays)
-    Nil would score -155 on average (made in 0% of deals), against -12 for
-    bid 3: Nil does not pay (the Nil's dangers: the J♠, 9♠ and K♥, and four
-    spades)
+    Nil would leave your side 155 points behind the other side on average (made
+    in 0% of deals), against 12 points behind with bid 3: Nil does not pay (the
+    Nil's dangers: the J♠, 9♠ and K♥, and four spades)
     """
 
     view: PlayerView

@@ -12,8 +12,9 @@ Bid 3: you take 4.1 tricks on average if you bid 3; bid 4 is as good in these
 deals.
 >>> print(advice.explain())  # doctest: +ELLIPSIS
 Bid 3: on average your side ends the hand 12 points behind ... Nil would
-score -155 on average (made in 0% of deals), against -12 for bid 3: Nil does
-not pay (the Nil's dangers: the J♠, 9♠ and K♥, and four spades).
+leave your side 155 points behind the other side on average (made in 0% of
+deals), against 12 points behind with bid 3: Nil does not pay (the Nil's
+dangers: the J♠, 9♠ and K♥, and four spades).
 """
 
 from __future__ import annotations
@@ -80,14 +81,14 @@ def _with_card_words(advice: Advice, card: Card, why: str, head: bool) -> str:
 
 
 def _main_reason(advice: Advice) -> str:
-    """Why the best action: for Nil, what it scores against the best number
+    """Why the best action: for Nil, its margin against the best number's
     (:class:`~spadeslib.coach.nil.NilCheck`); else the biggest reason it
     beats the action it is compared with (:func:`_compared`), the end of the
     game first for a bid (as a verdict says it); else, for a bid, the tricks
     it takes."""
     best = advice.best
     if advice.nil_pays is not None and isinstance(best, Bid) and best.is_nil:
-        return str(advice.nil_pays)  # what Nil scores, against the best number
+        return str(advice.nil_pays)  # Nil's margin, against the best number's
     against = _compared(advice)
     if against is not None:
         reasons = advice._verdict_reasons(against)

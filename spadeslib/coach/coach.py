@@ -538,6 +538,7 @@ def _nil_check(
         chosen=best == Bid.NIL,
         why=nil_killers(view),
         dangers=nil_dangers(view),
+        alone=view.rules.players == 2,
     )
 
 

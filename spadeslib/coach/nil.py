@@ -13,6 +13,7 @@ from ..bots.sim import TRUMP, deck_for
 from ..bots.valuation import nil_danger
 from ..display import and_list
 from ..view import PlayerView
+from .explain import points
 from .ratings import Estimate
 
 __all__ = ["NilCheck", "nil_dangers", "nil_killers"]
@@ -129,20 +130,40 @@ def nil_killers(view: PlayerView) -> str:
     return "; ".join(out)
 
 
+def _where(margin: float, other: str = "") -> str:
+    """A margin in words, against ``other`` (said after "ahead of", "behind"
+    or "level with"): "9 points behind the other side", "27 points ahead".
+
+    >>> _where(-9.4, " the other side"), _where(27.0), _where(0.4, " you")
+    ('9 points behind the other side', '27 points ahead', 'level with you')
+    >>> _where(0.2)
+    'level'
+    """
+    if round(margin) == 0:
+        return f"level with{other}" if other else "level"
+    where = ("ahead of" if other else "ahead") if margin > 0 else "behind"
+    return f"{points(abs(margin), sign=False)} {where}{other}"
+
+
 @dataclass(frozen=True)
 class NilCheck:
     """Whether Nil pays: its value against the best numeric bid.
 
-    Its text never contradicts the advice: it says what Nil would score on
-    average, and whether the coach is sure of the difference.
+    Its text never contradicts the advice: it says where Nil would leave
+    your side against the other side on average (the hand's margin, as the
+    coach values it, not a score), and whether the coach is sure of the
+    difference.
 
     >>> from spadeslib.coach.ratings import Estimate
-    >>> nil, two = Estimate(-9.0, -40.0, 20.0), Estimate(-27.0, -50.0, 0.0)
-    >>> text = str(NilCheck(True, nil, Bid(2), two, 0.4, sure=False))
-    >>> text.startswith("Nil would score -9 on average (made in 40% of deals)")
-    True
-    >>> text.endswith("the coach is not sure Nil pays and keeps bid 2")
-    True
+    >>> nil, two = Estimate(-9.0, -40.0, 20.0), Estimate(27.0, 10.0, 40.0)
+    >>> print(NilCheck(True, nil, Bid(2), two, 0.4, sure=False))
+    Nil would leave your side 9 points behind the other side on average (made in
+    40% of deals), against 27 points ahead with bid 2: too close for the sampled
+    deals to tell apart, so the coach is not sure Nil pays and keeps bid 2
+    >>> even = Estimate(0.2, -5.0, 5.0)
+    >>> print(NilCheck(False, even, Bid(1), nil, 0.5, alone=True))
+    Nil would leave you level with your opponent on average (made in 50% of
+    deals), against 9 points behind with bid 1: Nil does not pay
     """
 
     pays: bool
@@ -164,28 +185,46 @@ class NilCheck:
     """The hand's cards most likely to win a trick for a Nil
     (:func:`nil_dangers`): said when Nil is bid, or does not pay and no card
     is sure to break it."""
+    alone: bool = False
+    """Two players: "you" and "your opponent", not the sides."""
+
+    def _margins(self) -> str:
+        """Nil's margin and the numeric bid's, in words: "Nil would leave your
+        side 9 points behind the other side on average (made in 40% of
+        deals), against 27 points ahead with bid 2". Nil chosen, its share
+        made comes last, after a semicolon, where the hint's one line cuts
+        it: "Nil leaves your side ...; it is made in 60% of deals"."""
+        who, other = (
+            ("you", "your opponent") if self.alone else ("your side", "the other side")
+        )
+        made = f"made in {100 * self.success:.0f}% of deals"
+        nil = f"{who} {_where(self.nil.mean, f' {other}')} on average"
+        num = f"against {_where(self.numeric_value.mean)} with {self._bid}"
+        if self.chosen:
+            return f"Nil leaves {nil}, {num}; it is {made}"
+        return f"Nil would leave {nil} ({made}), {num}"
+
+    @property
+    def _bid(self) -> str:
+        """The numeric bid in words."""
+        if self.numeric.tricks == 0:  # cards4net's numeric 0: a contract
+            return "bid 0 (no Nil bonus)"
+        return f"bid {self.numeric.label()}"
 
     def __str__(self) -> str:
-        nil, num = round(self.nil.mean), round(self.numeric_value.mean)
-        bid = f"bid {self.numeric.label()}"
-        if self.numeric.tricks == 0:  # cards4net's numeric 0: a contract
-            bid = "bid 0 (no Nil bonus)"
-        made = f"made in {100 * self.success:.0f}% of deals"
         if self.chosen:
-            text = (
-                f"Nil scores {nil:+d} on average ({made}), against {num:+d} for {bid}"
-            )
+            # no colon: the hint's one line (brief) cuts it at its first
+            # semicolon, after the two margins
+            text = self._margins()
             if self.dangers:
-                text += f" (the Nil's dangers: {self.dangers})"
+                text += f" (its dangers are {self.dangers})"
             if self.sure and self.pays:
                 return text
             return (
-                text + ": too close for the sampled deals to tell apart, so the "
-                "textbook Nil stands"
+                text + "; the difference is too small for the sampled deals to "
+                "tell apart, so the textbook Nil stands"
             )
-        text = (
-            f"Nil would score {nil:+d} on average ({made}), against {num:+d} for {bid}"
-        )
+        text = self._margins()
         if not self.pays:
             why = self.why or (
                 f"the Nil's dangers: {self.dangers}" if self.dangers else ""
@@ -194,8 +233,10 @@ class NilCheck:
         if not self.sure:
             return (
                 text + ": too close for the sampled deals to tell apart, so the "
-                f"coach is not sure Nil pays and keeps {bid}"
+                f"coach is not sure Nil pays and keeps {self._bid}"
             )
         return (
-            text + ", but another bid came out higher still, so the coach keeps " + bid
+            text
+            + ", but another bid came out higher still, so the coach keeps "
+            + self._bid
         )

@@ -7,7 +7,8 @@ import random
 from typing import Any
 
 from ..actions import Bid
-from ..coach import Advice, Verdict, loss_points
+from ..coach import LEVELS, Advice, Verdict, loss_points
+from ..coach.coach import EXTEND
 from ..counting import quick_tricks
 from ..display import and_list
 from ..hand import Hand
@@ -37,7 +38,10 @@ class ChooseBid(Spec):
     title = "Choose a bid"
     intro = (
         "There is no single right bid: the coach (`spadeslib.coach`) values every "
-        f"bid over {BID_SAMPLES} deals of the unseen cards, and the check accepts a "
+        f"bid over {BID_SAMPLES} deals of the unseen cards (more than the "
+        f"{LEVELS['search'][0]} or {EXTEND * LEVELS['search'][0]} the coach deals in "
+        "chapter 10: a whole hand rides on a bid, so its value varies widely from deal "
+        "to deal, and more deals keep the check steady), and the check accepts a "
         "bid it rates best or good (at most 5 points worse than its best bid once "
         "the noise of its deals is taken off), or one that those deals cannot tell "
         "from a good one."

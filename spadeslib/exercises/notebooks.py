@@ -287,6 +287,8 @@ def solution_source(
     if after is None:
         last = index + 1 == len(CHAPTERS)
         nxt = f"That was the last chapter{'' if last else ' of this set'}: well done!"
+        if last:  # the course's end: the chapter's last section says what next
+            nxt += "\nThe chapter ends with where to go from here."
     elif course is not None:  # the lesson comes before its exercises
         title = chapter_module(after).TITLE
         nxt = (

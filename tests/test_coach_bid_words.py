@@ -92,7 +92,8 @@ def test_a_nil_is_set_against_a_number_by_what_each_makes_and_scores(
     assert "needs" not in text and "tricks on average" not in text, text
     assert (
         "your Nil is made in 66% of deals; if you bid 2, your side makes its "
-        "contract in 68%; bid Nil scores +15 on average, against -14 if you bid 2"
+        "contract in 68%; bid Nil leaves your side 15 points ahead of the other "
+        "side on average, against 14 points behind if you bid 2"
     ) in text, text
     assert text.endswith(
         " Bid 2 is the textbook bid: KQ♣ (half a trick), A♥, ruffs in a short "

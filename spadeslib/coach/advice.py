@@ -32,7 +32,7 @@ from .explain import (
     played,
     points,
 )
-from .nil import NilCheck, nil_killers
+from .nil import NilCheck, margin_words, nil_killers
 from .ratings import (
     NOISE_SHOWN,
     THRESHOLDS,
@@ -464,12 +464,18 @@ class Advice:
         )
 
     def _scores(self, action: Action) -> str:
-        """What the best action and ``action`` score on average (the margin
-        of the hand, as :class:`~spadeslib.coach.nil.NilCheck` says it)."""
+        """Where the best action and ``action`` leave your side on average:
+        the margin of the hand, not a score, as
+        :class:`~spadeslib.coach.nil.NilCheck` says it ("bid Nil leaves your
+        side 15 points ahead of the other side on average, against 14 points
+        behind if you bid 2")."""
         best, other = self.values[self.best].mean, self.values[action].mean
+        who, them = ("your side", " the other side")
+        if self.alone:
+            who, them = ("you", " your opponent")
         return (
-            f"{self.words(self.best)} scores {round(best):+d} on average, against "
-            f"{round(other):+d} if you {self.words(action)}"
+            f"{self.words(self.best)} leaves {who} {margin_words(best, them)} on "
+            f"average, against {margin_words(other)} if you {self.words(action)}"
         )
 
     def _made_text(self, action: Action, rb: float, ra: float) -> str:

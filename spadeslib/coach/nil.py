@@ -16,7 +16,7 @@ from ..view import PlayerView
 from .explain import points
 from .ratings import Estimate
 
-__all__ = ["NilCheck", "nil_dangers", "nil_killers"]
+__all__ = ["NilCheck", "margin_words", "nil_dangers", "nil_killers"]
 
 _NUMBERS: tuple[str, ...] = ("one", "two", "three", "four", "five", "six", "seven")
 _NUMBERS += ("eight", "nine", "ten", "eleven", "twelve", "thirteen")
@@ -130,13 +130,15 @@ def nil_killers(view: PlayerView) -> str:
     return "; ".join(out)
 
 
-def _where(margin: float, other: str = "") -> str:
+def margin_words(margin: float, other: str = "") -> str:
     """A margin in words, against ``other`` (said after "ahead of", "behind"
     or "level with"): "9 points behind the other side", "27 points ahead".
 
-    >>> _where(-9.4, " the other side"), _where(27.0), _where(0.4, " you")
-    ('9 points behind the other side', '27 points ahead', 'level with you')
-    >>> _where(0.2)
+    >>> margin_words(-9.4, " the other side"), margin_words(27.0)
+    ('9 points behind the other side', '27 points ahead')
+    >>> margin_words(0.4, " you")
+    'level with you'
+    >>> margin_words(0.2)
     'level'
     """
     if round(margin) == 0:
@@ -198,8 +200,8 @@ class NilCheck:
             ("you", "your opponent") if self.alone else ("your side", "the other side")
         )
         made = f"made in {100 * self.success:.0f}% of deals"
-        nil = f"{who} {_where(self.nil.mean, f' {other}')} on average"
-        num = f"against {_where(self.numeric_value.mean)} with {self._bid}"
+        nil = f"{who} {margin_words(self.nil.mean, f' {other}')} on average"
+        num = f"against {margin_words(self.numeric_value.mean)} with {self._bid}"
         if self.chosen:
             return f"Nil leaves {nil}, {num}; it is {made}"
         return f"Nil would leave {nil} ({made}), {num}"

@@ -39,6 +39,7 @@ a reason tells the cards
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -229,6 +230,10 @@ def _reason(
         text = f"{how}; the textbook bids {textbook.label()}: {why}"
     cards = tuple(seen.holding[seat]) if seen is not None else ()
     cards, swapped = _exchanged(hand, seat, learner, cards)
+    if swapped and learner != seat.partner and _names(why) & set(hand.exchanges[seat]):
+        # the textbook's reason names a card the seat then passed face down
+        hidden = "its reason is left out, as it names a card passed face down"
+        text, reason = text.replace(why, hidden), hidden
     text = _stop(text) + swapped
     return BidReason(seat, level, bid, textbook, reason, text, cards)
 
@@ -259,6 +264,19 @@ def _exchanged(
         f"{partner} passed each other {len(passed)} cards face down (the Blind "
         "Nil exchange)."
     )
+
+
+def _names(text: str) -> set[Card]:
+    """The cards a reason names, as the reasons write them ("AK♥" is two).
+
+    >>> sorted(c.symbol for c in _names("AK♥, 10♠ and Q♦ (a small chance)"))
+    ['10♠', 'A♥', 'K♥', 'Q♦']
+    """
+    return {
+        Card.parse(rank + suit)
+        for ranks, suit in re.findall(r"((?:10|[AKQJ2-9])+)([♠♥♦♣])", text)
+        for rank in re.findall(r"10|[AKQJ2-9]", ranks)
+    }
 
 
 def _why(action: Action, reason: str) -> str:

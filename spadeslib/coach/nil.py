@@ -157,10 +157,10 @@ class NilCheck:
     difference.
 
     >>> from spadeslib.coach.ratings import Estimate
-    >>> nil, two = Estimate(-9.0, -40.0, 20.0), Estimate(27.0, 10.0, 40.0)
+    >>> nil, two = Estimate(-9.0, -40.0, 20.0), Estimate(-27.0, -40.0, -10.0)
     >>> print(NilCheck(True, nil, Bid(2), two, 0.4, sure=False))
     Nil would leave your side 9 points behind the other side on average (made in
-    40% of deals), against 27 points ahead with bid 2: too close for the sampled
+    40% of deals), against 27 points behind with bid 2: too close for the sampled
     deals to tell apart, so the coach is not sure Nil pays and keeps bid 2
     >>> even = Estimate(0.2, -5.0, 5.0)
     >>> print(NilCheck(False, even, Bid(1), nil, 0.5, alone=True))

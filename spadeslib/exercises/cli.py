@@ -14,7 +14,8 @@ student's own seed, and an answer key::
 answer with the exercise's own check (see :mod:`.grading`). A progress bar
 on stderr (``--progress``/``--no-progress``; default: on a terminal) counts
 the notebooks written or graded. ``--jobs N`` builds a class set's
-exercises on ``N`` processes (the same files; default: in this process).
+exercises on ``N`` processes (the same files; default: every core, as
+``spades play``; ``--jobs 1`` builds in this process).
 
 An unknown chapter, a repeated student, a missing ``--out`` or a folder that
 cannot be written is a :class:`~spadeslib.errors.SpadesError`: the ``spades``
@@ -129,6 +130,7 @@ def _require_notebook_tools(nbgrader: bool) -> None:
 
 
 def _cmd_class(args: argparse.Namespace) -> int:
+    from ..parallel import default_jobs
     from .class_sets import GRID, MARKING, PRINT, cannot_write, folder_seed, write_class
     from .reading import plural
 
@@ -191,7 +193,7 @@ def _cmd_class(args: argparse.Namespace) -> int:
             solutions=args.solutions,
             progress=bar.update,
             kept=kept,
-            jobs=args.jobs or 1,
+            jobs=args.jobs or default_jobs(),
         )
     notebooks = [p for p in written if p.suffix == ".ipynb"]
     if seeds is None:
@@ -375,8 +377,8 @@ def _add_class_options(p: argparse.ArgumentParser) -> None:
         "--jobs",
         type=whole(1),
         default=None,
-        help="processes building the exercises, e.g. 4 for a class of 30 "
-        "(default: 1, this process); the files are the same",
+        help="processes building the exercises (default: every core; 1: in "
+        "this process); the files are the same",
     )
     p.add_argument("--list", action="store_true", help="list the exercises and stop")
     p.add_argument(

@@ -83,8 +83,9 @@ def rules_in_words(rules: Rules) -> list[str]:
     if rules.move_timer:
         lines.append(
             f"Move timer: {rules.move_timer:g} seconds per decision. When time "
-            "is up, this table turns your face-down cards up, or plays the rule "
-            "bot's move for you (the rule set itself plays a random legal move)."
+            "is up in the play, a random legal card is played for you; in the "
+            "bidding this table turns your face-down cards up, or makes the rule "
+            "bot's bid for you."
         )
     return lines
 

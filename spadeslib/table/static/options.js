@@ -219,7 +219,7 @@ const Options = {
       ${button("apply-levels", "Change the bots' levels", "change the bots' levels in this game to the ones chosen above: from this hand if nobody has moved yet, else from the next hand")}
       <p class="spt-pending-levels" data-testid="opt-pending-levels"></p>
       <label>Seed <input type="text" inputmode="numeric" maxlength="40" data-testid="opt-seed" aria-label="seed for the new game (empty for a fresh deal)" placeholder="empty: a fresh deal"></label>
-      <label>Move timer <input type="text" inputmode="decimal" maxlength="6" size="6" data-testid="opt-timer" aria-label="seconds for each of your decisions; when they run out, face-down cards are turned up, or the rule bot's move is played for you (empty for none)" placeholder="none" value="${esc(String(o.timer ?? ""))}"> seconds a decision (empty: no timer)</label>
+      <label>Move timer <input type="text" inputmode="decimal" maxlength="6" size="6" data-testid="opt-timer" aria-label="seconds for each of your decisions; when they run out, a random legal card is played for you (in the bidding: face-down cards are turned up, or the rule bot's bid is made) (empty for none)" placeholder="none" value="${esc(String(o.timer ?? ""))}"> seconds a decision (empty: no timer)</label>
       ${button("new-game", "New game", "start a new game with these options").replace("spt-btn", "spt-btn spt-primary")}
       <p class="spt-notice" data-testid="opt-notice" role="alert"></p>
       <label><input type="checkbox" data-testid="opt-four-colour" aria-label="four-colour deck"${s.prefs?.four_colour ? " checked" : ""}> Four-colour deck (clubs green, diamonds blue)</label>

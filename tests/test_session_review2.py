@@ -260,3 +260,48 @@ def test_a_zero_bid_is_told_apart_from_nil_where_zero_is_a_number() -> None:
     assert "0 is a number" in prompt
     classic = TableSession("classic", seed=11, speed="instant")
     assert "0 is a number" not in table_state(classic)["prompt"]
+
+
+def test_the_review_does_not_rate_what_the_timer_chose() -> None:
+    """The move timer's choices (a random card in the play, the rule bot's
+    bid, a look) are not the learner's: the review counts them as "made by
+    the timer" and rates only the rest; a reload's review says the same."""
+    session = TableSession("yppedia", seed=4, coach="rule")
+    assert session.timeout() is not None  # the bid
+    timed = 1
+    while not session.game.finished_hands:
+        if session.learner_to_move():
+            if len(session.view.legal) > 1 and timed < 4:
+                assert session.timeout() is not None
+                timed += 1
+            else:
+                assert session.act(session.view.legal[0])
+    review = session.review()
+    assert review is not None
+    hand = session.game.finished_hands[-1]
+    mine = sum(who == session.seat for who, _, _ in hand.history)
+    assert review.counts["made by the timer"] == timed
+    assert len(review.source.verdicts) + review.source.forced == mine - timed
+    assert f"{timed} made by the timer" in review.summary
+    said = [line for line in session.log if line.startswith("Time is up: ")]
+    assert len(said) == timed and "was played for you" in said[-1]
+    other = TableSession("classic", seed=1, coach="rule")
+    assert other.resume(session.resume_token()), other.notice
+    again = other.review()
+    assert again is not None and again.counts == review.counts
+
+
+def test_a_look_the_timer_made_is_not_rated_but_the_bid_after_it_is() -> None:
+    session = face_down("cards4net")
+    assert session.timeout() is LOOK
+    said = [line for line in session.log if line.startswith("Time is up: ")]
+    assert said == [
+        "Time is up: the timer turns your cards up (a blind bid is never made for you)."
+    ]
+    while not session.game.finished_hands:
+        if session.learner_to_move():
+            assert session.act(session.view.legal[0])
+    review = session.review()
+    assert review is not None and review.counts["made by the timer"] == 1
+    whens = [row.when for row in review.rows]
+    assert "blind" not in whens and "bid" in whens, whens  # the bid is theirs

@@ -200,8 +200,9 @@ def test_a_blind_nil_exchange_stays_private_to_its_partners() -> None:
     assert set(passed) <= set(hand.initial[Seat.WEST]) - played
     assert not any(c.symbol in west.text for c in (*passed, *got)), west.text
     assert west.text.endswith(
-        " The cards shown are those it played: after the bids it and East passed "
-        "each other 2 cards face down (the Blind Nil exchange)."
+        " The cards shown are those it played, with the 2 East passed it: after "
+        "the bids West and East passed each other 2 cards face down (the Blind "
+        "Nil exchange)."
     ), west.text
     [west] = [r for r in bid_reasons(hand, Seat.EAST, {}) if r.seat is Seat.WEST]
     assert west.cards == hand.initial[Seat.WEST]  # East knows the swap: its bid
@@ -231,5 +232,5 @@ def test_a_reason_that_names_a_card_passed_face_down_is_left_out() -> None:
             if row.seat in hand.exchanges:
                 said = row.text.partition(" The cards shown")[0]
                 assert not any(symbol in said for symbol in passed), row.text
-                left_out += "its reason is left out" in row.text
+                left_out += "the textbook's reason is not shown" in row.text
     assert left_out >= 2  # the case comes up: the check is not idle

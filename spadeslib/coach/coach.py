@@ -28,7 +28,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import replace
 from typing import Any, TypeVar
 
@@ -397,8 +397,18 @@ class Coach:
             study = study.joined(deal(study.worlds))
         return study
 
-    def review(self, hand: Hand, seat: Seat | str) -> Review:
-        """Rate every decision ``seat`` took in ``hand`` (finished or not)."""
+    def review(
+        self,
+        hand: Hand,
+        seat: Seat | str,
+        *,
+        made_for: Collection[tuple[int, Action]] = (),
+    ) -> Review:
+        """Rate every decision ``seat`` took in ``hand`` (finished or not).
+        ``made_for``: decisions made for the seat, not by it (a table's move
+        timer), each as (how many actions came before it, the action; a
+        look made for it is ``LOOK`` at its bid's place): they are counted,
+        not rated."""
         if not isinstance(hand, Hand):
             raise SpadesError(f"the coach reviews a Hand, not {hand!r:.60}")
         seat = Seat.parse(seat)
@@ -410,8 +420,11 @@ class Coach:
         verdicts: list[Verdict] = []
         positions: list[int] = []
         unrated: list[tuple[int, Verdict]] = []
-        forced = 0
+        forced = timed = 0
         for index, view, action, moment in seat_decisions(hand, seat):
+            if (index, action) in made_for:
+                timed += 1
+                continue
             advice = self.advise(view, hand=moment)
             if advice.forced:
                 forced += 1
@@ -421,7 +434,9 @@ class Coach:
                 continue
             verdicts.append(advice.rate(action))
             positions.append(index)
-        return Review(hand, seat, self.level, verdicts, forced, positions, unrated)
+        return Review(
+            hand, seat, self.level, verdicts, forced, positions, unrated, timed
+        )
 
 
 def _kind(view: PlayerView) -> str:
@@ -528,6 +543,7 @@ def _nil_check(
     # before it leaves the textbook one (see _pick)
     diffs = study.paired(Bid.NIL, best_num)
     gap = abs(sum(diffs) / len(diffs))
+    book = study.rule_action
     return NilCheck(
         values[Bid.NIL].mean > values[best_num].mean,
         values[Bid.NIL],
@@ -539,6 +555,7 @@ def _nil_check(
         why=nil_killers(view),
         dangers=nil_dangers(view),
         alone=view.rules.players == 2,
+        book=book if isinstance(book, Bid) and not book.is_nil else None,
     )
 
 

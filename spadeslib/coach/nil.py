@@ -162,6 +162,13 @@ class NilCheck:
     Nil would leave your side 9 points behind the other side on average (made in
     40% of deals), against 27 points behind with bid 2: too close for the sampled
     deals to tell apart, so the coach is not sure Nil pays and keeps bid 2
+    >>> one = Estimate(-13.0, -30.0, 4.0)  # Nil chosen for beating the book's 2
+    >>> print(NilCheck(True, Estimate(2.0, -9.0, 13.0), Bid(1), one, 0.7,
+    ...                sure=False, chosen=True, book=Bid(2)))
+    Nil leaves your side 2 points ahead of the other side on average, against 13
+    points behind with bid 1; it is made in 70% of deals; against bid 1 the
+    difference is too small for the sampled deals to tell apart, but Nil clearly
+    beats the textbook's bid 2
     >>> even = Estimate(0.2, -5.0, 5.0)
     >>> print(NilCheck(False, even, Bid(1), nil, 0.5, alone=True))
     Nil would leave you level with your opponent on average (made in 50% of
@@ -189,6 +196,9 @@ class NilCheck:
     is sure to break it."""
     alone: bool = False
     """Two players: "you" and "your opponent", not the sides."""
+    book: Bid | None = None
+    """The textbook's bid where it is not Nil: Nil chosen over it, though
+    too close to the best number to tell apart, is chosen for beating it."""
 
     def _margins(self) -> str:
         """Nil's margin and the numeric bid's, in words: "Nil would leave your
@@ -222,6 +232,12 @@ class NilCheck:
                 text += f" (its dangers are {self.dangers})"
             if self.sure and self.pays:
                 return text
+            if self.book is not None:
+                return (
+                    text + f"; against {self._bid} the difference is too small "
+                    "for the sampled deals to tell apart, but Nil clearly beats "
+                    f"the textbook's bid {self.book.label()}"
+                )
             return (
                 text + "; the difference is too small for the sampled deals to "
                 "tell apart, so the textbook Nil stands"

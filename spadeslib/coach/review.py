@@ -42,6 +42,9 @@ class Review:
     """Decisions the coach leaves to the textbook (not rated), each
     with how many actions came before it and its ``"unmeasured"`` verdict
     (what was done, the book's choice)."""
+    made_for: int = 0
+    """Decisions made for the seat, not by it (a table's move timer): not
+    rated, so that no one is blamed for them."""
 
     @property
     def unmeasured(self) -> int:
@@ -116,6 +119,7 @@ class Review:
             f"({', '.join(parts) or 'none'}; "
             f"{self.forced} forced"
             + (f", {self.unmeasured} not measured" if self.unmeasured else "")
+            + (f", {self.made_for} made by the timer" if self.made_for else "")
             + ")."
             + (
                 f" About {total} points lost in all, less the noise of the deals: "

@@ -35,7 +35,7 @@ from __future__ import annotations
 import math
 import threading
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -487,12 +487,16 @@ class Advisor:
         return HandEstimate(round(tricks, 1), bid, text)
 
     # ---------------------------------------------------------------- review
-    def review(self, hand: Hand, seat: Seat) -> TableReview:
-        """Each of ``seat``'s decisions in the finished ``hand``, rated."""
-        return self._coach_review(hand, seat)
-
-    def _coach_review(self, hand: Hand, seat: Seat) -> TableReview:
-        review = self._coach.review(hand, seat)
+    def review(
+        self,
+        hand: Hand,
+        seat: Seat,
+        made_for: Collection[tuple[int, Action]] = (),
+    ) -> TableReview:
+        """Each of ``seat``'s decisions in the finished ``hand``, rated, but
+        those ``made_for`` it (the timer's: see :meth:`Coach.review
+        <spadeslib.coach.Coach.review>`), which are counted."""
+        review = self._coach.review(hand, seat, made_for=made_for)
         # decisions the coach leaves to the book get a row too, with no loss
         placed = [*zip(review.positions, review.verdicts, strict=True)]
         placed += review.unrated
@@ -517,6 +521,8 @@ class Advisor:
             counts["forced"] = review.forced
         if review.unmeasured:
             counts["not measured"] = review.unmeasured
+        if review.made_for:
+            counts["made by the timer"] = review.made_for
         summary = review.summary.splitlines()[0]
         if any(row.rated is not None for row in rows):  # say what it means
             summary += f" {NOISE_WORDS}"

@@ -232,7 +232,11 @@ def _reason(
     cards, swapped = _exchanged(hand, seat, learner, cards)
     if swapped and learner != seat.partner and _names(why) & set(hand.exchanges[seat]):
         # the textbook's reason names a card the seat then passed face down
-        hidden = "its reason is left out, as it names a card passed face down"
+        name = seat_name(seat, learner, hand.rules).partition(" (")[0]
+        hidden = (
+            f"the textbook's reason is not shown: it names a card {name} then "
+            "passed face down"
+        )
         text, reason = text.replace(why, hidden), hidden
     text = _stop(text) + swapped
     return BidReason(seat, level, bid, textbook, reason, text, cards)
@@ -257,12 +261,13 @@ def _exchanged(
             f"{and_list([c.symbol for c in got])} (the cards shown are those it "
             "bid on)."
         )
-    partner = seat_name(seat.partner, learner, hand.rules)
+    who = seat_name(seat, learner, hand.rules).partition(" (")[0]
+    partner = seat_name(seat.partner, learner, hand.rules).partition(" (")[0]
     played = tuple(c for c in cards if c not in passed) + got
     return played, (
-        " The cards shown are those it played: after the bids it and "
-        f"{partner} passed each other {len(passed)} cards face down (the Blind "
-        "Nil exchange)."
+        f" The cards shown are those it played, with the {len(got)} {partner} "
+        f"passed it: after the bids {who} and {partner} passed each other "
+        f"{len(passed)} cards face down (the Blind Nil exchange)."
     )
 
 

@@ -21,13 +21,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from ..actions import LOOK, Action
 from ..bots import Suggestion
 from ..coach.explain import describe
 from ..errors import is_whole
 from .advisor import HandEstimate, TableReview
 from .bid_reasons import bid_reasons
+from .turns import TIMED, TIMED_LOOK
 
 if TYPE_CHECKING:
+    from ..hand import Hand
     from .host import Host
 
 __all__ = ["Coaching"]
@@ -114,7 +117,8 @@ class Coaching:
             return None
         fresh = self.last_review is None or self.last_review.number != hand.number
         if fresh:
-            review = self._advice(self.advisor.review, hand, self.seat)
+            made_for = self._made_for(hand)
+            review = self._advice(self.advisor.review, hand, self.seat, made_for)
             if review is None:
                 self.review_state = "none"
                 return None
@@ -130,6 +134,26 @@ class Coaching:
         self._answered()
         self.changed()
         return self.last_review
+
+    def _made_for(self: Host, hand: Hand) -> set[tuple[int, Action]]:
+        """The learner's decisions in ``hand`` that the move timer made, as
+        the log's lines of them say (kept by a reload's token too): each
+        (how many actions came before it, the action)."""
+        made: set[tuple[int, Action]] = set()
+        for aside in self.asides:
+            if not (
+                aside.of_move
+                and aside.hand == hand.number - 1
+                and aside.text.startswith(TIMED)
+            ):
+                continue
+            if aside.text.startswith(TIMED_LOOK):
+                made.add((aside.moves, LOOK))
+            elif aside.moves < len(hand.history):
+                who, action, _ = hand.history[aside.moves]
+                if who == self.seat:
+                    made.add((aside.moves, action))
+        return made
 
     def _foresee(self: Host) -> None:
         """Let the coach start on the learner's decision in the background

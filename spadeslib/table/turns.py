@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..actions import LOOK, Action
 from ..bots import BotError, make_bot
+from ..cards import Card
 from ..coach.explain import describe
 from ..errors import SpadesError
 from ..game import Game
@@ -32,7 +33,14 @@ from .narrate import seat_name
 if TYPE_CHECKING:
     from .host import Host
 
-__all__ = ["SPEEDS", "TIMEOUT_LEVEL", "TurnLoop", "timeout_choice"]
+__all__ = [
+    "SPEEDS",
+    "TIMED",
+    "TIMED_LOOK",
+    "TIMEOUT_LEVEL",
+    "TurnLoop",
+    "timeout_choice",
+]
 
 SPEEDS: dict[str, float | None] = {
     "step": None,
@@ -42,6 +50,12 @@ SPEEDS: dict[str, float | None] = {
     "instant": 0.0,
 }
 """Seconds between the bots' moves; ``step`` waits for :meth:`TurnLoop.step`."""
+
+TIMED = "Time is up: "
+"""How the log's line of a move the timer made for the learner begins."""
+TIMED_LOOK = TIMED + "the timer turns your cards up"
+"""... and the line of a look the timer made (a look is no move of the
+hand's history: the learner's bid after it is theirs)."""
 
 TIMEOUT_LEVEL = "rule"
 """The bot level whose move the move timer plays for the learner before the
@@ -254,10 +268,15 @@ class TurnLoop:
         action, why = timeout_choice(self.game, self.seat)
         self.notice = None
         self._recent = []
-        what = describe(action)
-        if action is LOOK and self.game.hand.phase is Phase.DRAW:
-            what = "drawing your cards (no Blind Nil)"  # two players, no card yet
-        self._aside(f"Time is up: {what} was chosen for you ({why}).", of_move=True)
+        if action is LOOK:
+            # two players, no card yet: the look is the draw's start
+            draw = self.game.hand.phase is Phase.DRAW
+            said = f"{TIMED_LOOK}{' as you draw them' if draw else ''} ({why})."
+        elif isinstance(action, Card):
+            said = f"{TIMED}{describe(action)} was played for you ({why})."
+        else:
+            said = f"{TIMED}{describe(action)} was chosen for you ({why})."
+        self._aside(said, of_move=True)
         self._apply(self.seat, action)
         self._kick()
         self.changed()

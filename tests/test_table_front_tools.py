@@ -345,3 +345,21 @@ def test_a_hands_end_with_its_review_in_one_state_is_one_announcement(
     assert over["review"]["result"] in writes[0], writes
     assert over["review"]["said"] in writes[0], writes
     page.close()
+
+
+def test_the_timer_s_badge_counts_down_and_says_when_time_is_up(
+    browser: Any, states: Any
+) -> None:
+    """The badge counts whole seconds down; at 0 the table's choice is on its
+    way from Python, and the badge says so instead of "0 s"."""
+    timed = copy_state(states["after-bid"])
+    timed["timer"] = {"seconds": 30, "left": 12.3}
+    page = open_table(browser, timed)
+    badge = tid(page, "timer")
+    assert badge.is_visible() and badge.text_content() == "Time left: 13 s"
+    timed["timer"] = {"seconds": 30, "left": 0.0}
+    push(page, timed)
+    assert badge.text_content() == "Time is up"
+    assert "spt-urgent" in (badge.get_attribute("class") or "")
+    assert not page.errors, page.errors
+    page.close()

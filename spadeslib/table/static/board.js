@@ -35,7 +35,8 @@ const Board = {
     const end = Date.now() + s.timer.left * 1000;
     const tick = () => {
       const left = Math.max(0, Math.ceil((end - Date.now()) / 1000));
-      el.textContent = `Time left: ${left} s`;
+      // at 0 the table's choice is on its way: "0 s" would wait there
+      el.textContent = left ? `Time left: ${left} s` : "Time is up";
       el.classList.toggle("spt-urgent", left <= 5);
     };
     el.hidden = false;

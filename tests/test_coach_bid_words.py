@@ -98,7 +98,7 @@ def test_a_nil_is_set_against_a_number_by_what_each_makes_and_scores(
     assert text.endswith(
         " Bid 2 is the textbook bid: KQ♣ (half a trick), A♥, ruffs in a short "
         "suit (counted 1.6, worth about 2.1 tricks in play). In these deals bid "
-        "Nil scored more."
+        "Nil came out higher."
     ), text
     assert "textbook" not in advice.rate(1).text  # not the textbook's bid
     hint = advice.explain()

@@ -365,7 +365,7 @@ def test_made_says_what_is_made_a_contract_or_a_nil() -> None:
     assert "it is made" not in text
     assert (
         "your side makes its contract in 71% of deals, against 100% if you "
-        "bid 0, but bid 4 scores more"
+        "bid 0, but bid 4 comes out higher"
     ) in text, text
 
 

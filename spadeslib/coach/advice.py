@@ -377,8 +377,8 @@ class Advice:
         said = f" {mine[:1].upper()}{mine[1:]} is the textbook bid"
         best = self.words(self.best)
         if "(" in why:  # no bracket inside a bracket: a colon
-            return f"{said}: {why}. In these deals {best} scored more."
-        return f"{said} ({why}), but in these deals {best} scored more."
+            return f"{said}: {why}. In these deals {best} came out higher."
+        return f"{said} ({why}), but in these deals {best} came out higher."
 
     def _verdict_reasons(self, action: Action) -> list[str]:
         """The reasons the best action beats ``action`` (:meth:`_reasons`),
@@ -448,7 +448,7 @@ class Advice:
             if ra - rb >= 0.05:
                 out.append(
                     self._made_text(action, rb, ra)
-                    + f", but {self.words(self.best)} scores more"
+                    + f", but {self.words(self.best)} comes out higher"
                 )
             return out
         return []

@@ -207,7 +207,7 @@ def shorten(sentence: str, limit: int = LIMIT, head: int | None = None) -> str:
     ...         "of deals and more", 60)
     'Bid 3: made in 60% of deals.'
     >>> shorten("Bid Blind Nil: made in 75% of deals; if you look, made in 89%, "
-    ...         "but Blind Nil scores more.", 70)
+    ...         "but Blind Nil comes out higher.", 70)
     'Bid Blind Nil: made in 75% of deals.'
     >>> shorten("Bid 3: short.", 30)
     'Bid 3: short.'

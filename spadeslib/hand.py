@@ -456,7 +456,7 @@ class Hand(HandState):
         >>> Hand(seed=1).side_of("E")
         'EW'
         """
-        return side_of(self._rules, self._playing(seat))
+        return side_of(self._rules, seat)  # it refuses a seat not at the table
 
     def _playing(self, seat: Seat | str) -> Seat:
         """``seat`` read, and refused when it has no place in this game (East

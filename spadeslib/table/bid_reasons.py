@@ -232,10 +232,9 @@ def _reason(
     cards, swapped = _exchanged(hand, seat, learner, cards)
     if swapped and learner != seat.partner and _names(why) & set(hand.exchanges[seat]):
         # the textbook's reason names a card the seat then passed face down
-        name = seat_name(seat, learner, hand.rules).partition(" (")[0]
         hidden = (
-            f"the textbook's reason is not shown: it names a card {name} then "
-            "passed face down"
+            f"the textbook's reason is not shown: it names a card {seat.full} "
+            "then passed face down"
         )
         text, reason = text.replace(why, hidden), hidden
     text = _stop(text) + swapped
@@ -261,12 +260,12 @@ def _exchanged(
             f"{and_list([c.symbol for c in got])} (the cards shown are those it "
             "bid on)."
         )
-    who = seat_name(seat, learner, hand.rules).partition(" (")[0]
-    partner = seat_name(seat.partner, learner, hand.rules).partition(" (")[0]
+    # neither is the learner nor the learner's partner: plain seat names
+    partner = seat.partner.full
     played = tuple(c for c in cards if c not in passed) + got
     return played, (
         f" The cards shown are those it played, with the {len(got)} {partner} "
-        f"passed it: after the bids {who} and {partner} passed each other "
+        f"passed it: after the bids {seat.full} and {partner} passed each other "
         f"{len(passed)} cards face down (the Blind Nil exchange)."
     )
 

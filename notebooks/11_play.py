@@ -168,6 +168,10 @@ print(
 #   deals worlds weighted toward those clues (the library says *ducks as
 #   evidence*): a void shown is a hard rule of every deal, a bid or a duck
 #   only makes the deals that fit it likelier (`docs/coach.md`).
+# - **Reading the plays.** The `expert` level reads the opponents' cards
+#   too: a deal in which an opponent, playing by the book with the cards the
+#   deal gives it, would not have played the card it did is counted fifty
+#   times less. A player who plays by the book shows its hand this way.
 # - **Solved exactly.** When few cards are left, the `expert` level tries
 #   every way the remaining cards can be played instead of sampling.
 

@@ -38,18 +38,9 @@ def _bots_for(names: str, rules: Rules, seed: Any) -> dict[Any, Any]:
 
 def _seat_levels(names: str, rules: Rules) -> dict[Seat, str]:
     """Each seat's bot level from ``--bots`` (one level, or one per seat)."""
-    from .bots import split_levels
+    from .bots import seat_levels
 
-    seats = list(rules.seats)
-    levels = split_levels(names)
-    if len(levels) == 1:
-        levels *= len(seats)
-    if len(levels) != len(seats):
-        raise SpadesError(
-            f"--bots needs one level or {len(seats)} comma-separated levels "
-            f"({', '.join(s.letter for s in seats)}), not {len(levels)}"
-        )
-    return dict(zip(seats, levels, strict=True))
+    return seat_levels(names, rules.seats, "--bots")
 
 
 @dataclasses.dataclass

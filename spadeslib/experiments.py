@@ -31,7 +31,7 @@ from typing import Any
 
 from . import bidding
 from .actions import LOOK, Action, Bid, BidKind
-from .bots import Bot, Suggestion, make_bot, play_until, split_levels
+from .bots import Bot, Suggestion, make_bot, play_until, seat_levels
 from .cards import Card
 from .errors import SpadesError
 from .game import Game
@@ -113,17 +113,10 @@ def players(bots: str, seats: tuple[Seat, ...], seed: int | str) -> dict[Seat, B
     >>> [bots[seat].name for seat in Seat]
     ['rule', 'careless', 'rule', 'careless']
     """
-    levels = split_levels(bots) or [bots]
-    if len(levels) == 1:
-        levels *= len(seats)
-    if len(levels) != len(seats):
-        raise SpadesError(
-            f"bots {bots!r}: give one level or {len(seats)} comma-separated "
-            f"levels ({', '.join(s.letter for s in seats)}), not {len(levels)}"
-        )
+    levels = seat_levels(bots, seats, f"bots {bots!r}")
     return {
         seat: player(level, seed=f"{seed}/{seat.letter}")
-        for seat, level in zip(seats, levels, strict=True)
+        for seat, level in levels.items()
     }
 
 

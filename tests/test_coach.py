@@ -203,15 +203,16 @@ def test_a_bad_budget_is_refused_by_name(spec: str, words: str):
         make_bot(spec)
 
 
-def test_reading_the_plays_is_an_option_off_by_default():
+def test_the_expert_reads_the_plays_the_other_levels_do_not():
     hand = Hand(seed=4, dealer="W")
     for bid in (3, 3, 3, 3):
         hand.apply(bid)
     hand.apply(hand.legal_cards()[0])
     view = hand.view(hand.turn)
-    assert Coach("expert").play_weight == 1.0
-    plain = Coach("expert", samples=8).advise(view)
-    reading = Coach("expert", samples=8, play_weight=0.3).advise(view)
+    assert Coach("expert").play_weight == 0.02
+    assert Coach("search").play_weight == Coach("rule").play_weight == 1.0
+    plain = Coach("expert", samples=8, play_weight=1).advise(view)
+    reading = Coach("expert", samples=8).advise(view)
     assert set(plain.values) == set(reading.values) == set(view.legal)
 
 

@@ -46,7 +46,7 @@ import os
 import re
 import sys
 import sysconfig
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -59,6 +59,7 @@ from .ladder import LADDER
 from .random_bot import RandomBot
 
 if TYPE_CHECKING:
+    from ..seats import Seat
     from .expert_bot import ExpertBot
     from .novice_bot import NoviceBot
     from .rule_bot import RuleBot
@@ -111,6 +112,7 @@ __all__ = [
     "make_bot",
     "parse_level",
     "play_until",
+    "seat_levels",
     "split_levels",
     "suggest",
 ]
@@ -193,6 +195,32 @@ def parse_level(spec: str) -> tuple[str, dict[str, Any]]:
             raise SpadesError(f"bot option {key!r} is given twice in {spec!r}")
         options[key] = int(number) if number.is_integer() else number
     return name, options
+
+
+def seat_levels(
+    bots: str, seats: Sequence[Seat], what: str = "bots"
+) -> dict[Seat, str]:
+    """Each seat's level: ``bots`` is one level for every seat, or one per
+    seat in seat order (``what`` names the option in the error).
+
+    >>> from spadeslib import Seat
+    >>> levels = seat_levels("rule,expert", (Seat.NORTH, Seat.SOUTH))
+    >>> [f"{seat.letter} {level}" for seat, level in levels.items()]
+    ['N rule', 'S expert']
+    >>> seat_levels("rule,expert,rule", tuple(Seat), "--bots")
+    Traceback (most recent call last):
+    spadeslib.errors.SpadesError: --bots needs one level or 4 comma-separated
+    levels (N, E, S, W), not 3
+    """
+    levels = split_levels(bots) or [bots]
+    if len(levels) == 1:
+        levels *= len(seats)
+    if len(levels) != len(seats):
+        raise SpadesError(
+            f"{what} needs one level or {len(seats)} comma-separated levels "
+            f"({', '.join(s.letter for s in seats)}), not {len(levels)}"
+        )
+    return dict(zip(seats, levels, strict=True))
 
 
 def split_levels(text: str) -> list[str]:

@@ -2,7 +2,8 @@
 
 The expert asks :class:`spadeslib.coach.Coach` (level ``"expert"``) for each
 decision and plays its best action: every legal card valued over sampled
-worlds that use the bids and the ducks of the play as evidence, the last
+worlds that use the bids, the ducks of the play and the opponents' plays
+(read as the rule level's, :mod:`.reading`) as evidence, the last
 cards solved exactly in every world, bids valued over the candidates near
 the rule's bid and Nil, and the blind decision (look, or bid blind) valued
 by search too. It never filters moves: every legal card is valued, so its
@@ -42,7 +43,7 @@ class ExpertBot:
         seed: int | str | None = None,
         samples: int | None = None,
         exact_cards: int | None = None,
-        play_weight: float = 1.0,
+        play_weight: float | None = None,
     ) -> None:
         from ..coach import Coach
 

@@ -22,8 +22,8 @@ LADDER: dict[str, str] = {
     "search-lite": "tries each card in 6 deals of the unseen cards, played out "
     "by the rule player",
     "search": "the same search with 16 deals per decision, blind bids by search",
-    "expert": "the coach's choice: 48 deals read with the ducks of the play, "
-    "the last three tricks solved exactly",
+    "expert": "the coach's choice: 48 deals read with the ducks and the "
+    "opponents' plays, the last three tricks solved exactly",
 }
 """Level name (as :func:`~spadeslib.bots.make_bot` takes it) -> one line."""
 

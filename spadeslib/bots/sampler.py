@@ -18,10 +18,10 @@ such a card are kept less often.
 
 The other seats' plays weigh the worlds too (:func:`play_record`): replayed
 in a world from the first lead, a play the rule level would not have made
-there with that hand makes the world :data:`PLAY_WEIGHT` times as likely
-per play. A seat that plays by the book shows its hand this way (which card
-it led, which it followed with, when it trumped); a player who does not is
-only read a little, since a world is never ruled out.
+there with that hand makes the world ``play_weight`` times as likely per
+play. A seat that plays by the book shows its hand this way (which card it
+led, which it followed with, when it trumped). Worlds that fit the plays are
+found by a walk from a few of the worlds drawn (:mod:`.reading`).
 
 >>> import random
 >>> from spadeslib import Hand
@@ -44,7 +44,7 @@ from ..cards import Card
 from ..seats import Seat
 from ..view import PlayerView
 from .knowledge import set_public
-from .policy import choose_card
+from .reading import PER_CHAIN, PlayRecord, read_plays
 from .sim import BLIND_NIL, NIL, TRUMP, State, bits, deck_for
 from .valuation import evaluate, nil_danger
 
@@ -52,7 +52,6 @@ BID_SHIFT = {4: -0.4, 2: -1.2}  # as the rule level bids (see .rule_bot)
 
 __all__ = [
     "DUCK_WEIGHT",
-    "PLAY_WEIGHT",
     "PlayRecord",
     "bid_weight",
     "duck_evidence",
@@ -63,14 +62,6 @@ __all__ = [
 #: how much less likely a world is for each duck it contradicts, by the
 #: ducking seat's place in the trick (third, fourth)
 DUCK_WEIGHT = {2: 0.4, 3: 0.15}
-
-#: how much less likely a world is for each play of another seat that the
-#: rule level would not have made in it
-PLAY_WEIGHT = 0.3
-
-#: how many worlds per world wanted are replayed (the best by the other
-#: evidence)
-READ_POOL = 3
 
 #: spread (in tricks) of a bid around what the hand is worth
 BID_SIGMA = 0.8
@@ -151,30 +142,6 @@ def duck_evidence(view: PlayerView) -> list[tuple[int, int, float]]:
     return items
 
 
-class PlayRecord:
-    """The public play of the hand so far, to replay in a world: the state
-    at the first lead (bids, scores, what the seat passed or received; no
-    cards) and every play since, in order."""
-
-    __slots__ = ("plays", "start")
-
-    def __init__(self, start: State, plays: list[tuple[int, int]]) -> None:
-        self.start = start
-        self.plays = plays
-
-    def fit(self, world: list[int], played_by: list[int], me: int) -> int:
-        """How many plays of the other seats the rule level would not have
-        made in ``world`` (hands now; ``played_by``: cards played since)."""
-        st = self.start.copy()
-        st.hands = [world[s] | played_by[s] for s in range(4)]
-        misses = 0
-        for seat, card in self.plays:
-            if seat != me and choose_card(st, seat)[0] != card:
-                misses += 1
-            st.play(seat, card)
-        return misses
-
-
 def play_record(view: PlayerView) -> PlayRecord | None:
     """The play so far as evidence for ``view.seat``'s worlds, or ``None``
     when there is nothing to read (no play yet) or the other seats know what
@@ -246,7 +213,8 @@ def sample_worlds(
     oversample: int = 8,
     evidence: list[tuple[int, int, float]] | None = None,
     record: PlayRecord | None = None,
-    play_weight: float = PLAY_WEIGHT,
+    play_weight: float = 1.0,
+    readers: list[int] | None = None,
 ) -> list[list[int]]:
     """``count`` worlds: lists of four hand masks (the seat's own included).
 
@@ -254,10 +222,11 @@ def sample_worlds(
     weigh the worlds; without it, or with ``oversample=1``, worlds are drawn
     uniformly. ``bidders`` are the seats whose bids are known (default: all).
     ``evidence`` (from :func:`duck_evidence`) weighs worlds by the ducks seen,
-    ``record`` (from :func:`play_record`) by the plays seen: the best
-    :data:`READ_POOL` ``* count`` worlds by the other evidence are replayed,
-    and each play the rule level would not have made multiplies a world's
-    weight by ``play_weight``."""
+    ``record`` (from :func:`play_record`) by the plays of ``readers`` (default:
+    every other seat): each play the rule level would not have made
+    multiplies a world's weight by ``play_weight`` (below 1), and the worlds
+    come from walks (:func:`.reading.read_plays`) that start from one world
+    drawn by the other evidence for every :data:`.reading.PER_CHAIN` wanted."""
     mine = st.hands[me]
     unseen = st.unseen(me)
     partner = me ^ 2 if st.n == 4 else -1
@@ -322,13 +291,27 @@ def sample_worlds(
         worlds.sort(key=lambda kw: kw[0], reverse=True)
     if reads:
         assert record is not None and played_by is not None
-        # replaying costs a policy call per play: only for the best worlds
-        best = worlds[: READ_POOL * count]
-        for i, (_, u, w, world) in enumerate(best):
-            misses = record.fit(world, played_by, me)
-            if misses:
-                w *= play_weight**misses
-                best[i] = (u ** (1.0 / max(w, 1e-12)), u, w, world)
-        best.sort(key=lambda kw: kw[0], reverse=True)
-        worlds = best
+        chains = -(-count // PER_CHAIN)
+        starts = [world for *_, world in worlds[:chains]]
+
+        def prior(seat: int, hand: int) -> float:
+            w = bid_weight(st, hand | played_by[seat], seat) if seat in judged else 1.0
+            for s, ducked, factor in ducks:
+                if s == seat and hand & ducked:
+                    w *= factor
+            return math.log(max(w, 1e-300))
+
+        return read_plays(
+            st,
+            starts,
+            count,
+            rng,
+            me=me,
+            record=record,
+            played_by=played_by,
+            readers=others if readers is None else readers,
+            fixed=known,
+            prior=prior,
+            play_weight=play_weight,
+        )
     return [world for *_, world in worlds[:count]]

@@ -86,6 +86,10 @@ LEVELS: dict[str, tuple[int, int]] = {
 #: levels whose worlds use the ducks of the play as evidence (all use voids
 #: and bids)
 DUCKS = frozenset({"search", "expert"})
+#: levels whose worlds read the opponents' plays, and how much less likely a
+#: world is for each of their plays the rule level would not have made in it
+#: (``Coach(play_weight=...)``; docs/coach.md, "Reading the plays")
+READS: dict[str, float] = {"expert": 0.02}
 #: the most cards left from which a coach solves every world exactly
 EXACT_CARDS_MAX = 16
 #: the best action is the rule level's unless another beats it by more than
@@ -158,11 +162,10 @@ class Coach:
     :data:`EXTEND` times the deals, up to :data:`GAME_EXTEND` times where
     some deal ends the game (``wide``: the standard error, in points, that
     counts as wide, :data:`WIDE`; ``steady=False``: never, as the expert bot
-    plays). ``play_weight`` below 1 reads the other seats' plays
-    as evidence, as if they played by the rule level's book (see
-    :mod:`spadeslib.bots.sampler`); no level does by default (measured in
-    ``docs/coach.md``: it gains nothing against the rule level and loses
-    against the expert).
+    plays). ``play_weight`` below 1 reads the opponents' plays as evidence,
+    as if they played by the rule level's book (see
+    :mod:`spadeslib.bots.reading`); the default is the level's
+    (:data:`READS`: the expert reads them, at 0.02).
 
     >>> coach = Coach("expert", seed=7)
     >>> coach, coach.samples, Coach("rule", samples=8).samples
@@ -183,7 +186,7 @@ class Coach:
         *,
         samples: int | None = None,
         exact_cards: int | None = None,
-        play_weight: float = 1.0,
+        play_weight: float | None = None,
         cache: int = 256,
         steady: bool = True,
         wide: float = WIDE,
@@ -210,6 +213,8 @@ class Coach:
                 raise SpadesError(
                     f"{name} must be a whole number from {low} to {high}, not {count!r}"
                 )
+        if play_weight is None:
+            play_weight = READS.get(level, 1.0)
         if not is_number(play_weight) or not 0.0 < play_weight <= 1.0:
             raise SpadesError(
                 f"play_weight must be above 0 and at most 1 (1: the plays are"

@@ -176,8 +176,8 @@ def study_cards(
     each; worlds with at most ``exact_cards`` cards left in play are solved
     exactly (see the module docstring). ``ducks``: weigh worlds by the ducks
     seen (:func:`~spadeslib.bots.sampler.duck_evidence`); ``play_weight`` below
-    1: weigh them by how well the other seats' plays fit the rule level's
-    (:func:`~spadeslib.bots.sampler.play_record`)."""
+    1: weigh them by how well the opponents' plays fit the rule level's
+    (:mod:`~spadeslib.bots.reading`)."""
     st = state_from_view(view)
     seat = int(view.seat)
     deck = st.deck
@@ -215,6 +215,7 @@ def study_cards(
         evidence=duck_evidence(view) if ducks else None,
         record=play_record(view) if play_weight < 1.0 else None,
         play_weight=play_weight,
+        readers=[s for s in st.seats() if st.side(s) != side],
     )
     outcomes: dict[int, list[Outcome]] = {c: [] for c in rep_ids}
     solver = WorldSolver(view.rules, st, view.bags) if solve else None

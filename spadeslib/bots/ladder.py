@@ -31,13 +31,14 @@ ELO: dict[str, int] = {
     "novice": 1129,
     "rule": 1500,
     "search-lite": 1606,
-    "search": 1636,
-    "expert": 1650,
+    "search": 1638,
+    "expert": 1689,
 }
 """Level -> Elo-style rating (rule = 1500), as printed by the ladder run
 quoted in ``docs/coach.md`` and the README: ``spades ladder --deals 500
---seed 2026 --pairs adjacent --jobs 2 --check-tricks 4`` on 5 December 2026.
-Run it again after changing a level, and copy the ratings here."""
+--seed 2026 --pairs adjacent --jobs 2 --check-tricks 4`` on 6 December 2026
+(the expert reading the plays). Run it again after changing a level, and
+copy the ratings here."""
 
 
 def level_label(level: str) -> str:

@@ -164,7 +164,7 @@ def read_plays(
             gain = math.log(rng.random() or 1e-300) - (
                 prior_a + prior_b - base[a] - base[b]
             )
-            # the extra misses the swap may add and still be kept
+            # the most misses the two seats may have for the swap to be kept
             room = gain / log_play + miss[a] + miss[b]
             if room <= 0:
                 continue

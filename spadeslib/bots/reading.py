@@ -38,7 +38,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from .policy import choose_card
-from .sim import State
+from .sim import State, bits
 
 __all__ = ["BURN", "PER_CHAIN", "THIN", "PlayRecord", "read_plays"]
 
@@ -99,15 +99,6 @@ class PlayRecord:
         )
 
 
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def read_plays(
     st: State,
     starts: Sequence[list[int]],
@@ -153,8 +144,8 @@ def read_plays(
             if step == steps or len(movers) < 2:
                 continue
             a, b = rng.sample(movers, 2)
-            x = rng.choice(_cards(world[a] & ~fixed) or [-1])
-            y = rng.choice(_cards(world[b] & ~fixed) or [-1])
+            x = rng.choice(bits(world[a] & ~fixed) or [-1])
+            y = rng.choice(bits(world[b] & ~fixed) or [-1])
             if x < 0 or y < 0 or voids[b] >> (x >> 4) & 1 or voids[a] >> (y >> 4) & 1:
                 continue
             hand_a = world[a] & ~(1 << x) | 1 << y

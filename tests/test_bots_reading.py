@@ -79,7 +79,7 @@ def test_the_walk_is_seeded():
     assert _read(view, 7, 0.02)[1] != _read(view, 8, 0.02)[1]
 
 
-def test_reading_only_some_seats_leaves_the_others_unread():
+def test_reading_the_plays_places_more_cards_than_reading_no_seat():
     """With no seat read, the walk's worlds weigh only the other evidence:
     they place the cards about as well as the worlds drawn without it, and
     worse than reading every seat."""

@@ -125,7 +125,7 @@ def test_every_refusal_is_a_spades_error() -> None:
     from spadeslib.counting import nil_break_even
 
     with pytest.raises(SpadesError, match="play_weight"):
-        Coach("rule", play_weight=None)  # type: ignore[arg-type]
+        Coach("rule", play_weight="0.3")  # type: ignore[arg-type]
     with pytest.raises(SpadesError, match="at least one deal"):
         duplicate_match("rule", "rule", deals=0)
     with pytest.raises(SpadesError):

@@ -218,7 +218,7 @@ class Coach:
         if not is_number(play_weight) or not 0.0 < play_weight <= 1.0:
             raise SpadesError(
                 f"play_weight must be above 0 and at most 1 (1: the plays are"
-                f" not read), not {play_weight}"
+                f" not read; leave it out for the level's own), not {play_weight!r}"
             )
         self.level = level
         self.seed = 0 if checked_seed(seed) is None else seed

@@ -103,11 +103,3 @@ def test_reading_the_plays_places_more_cards_than_reading_no_seat():
     assert total > 20
     assert right["all"] > 1.1 * right["none"], right
     assert abs(right["none"] - right["drawn"]) < 0.05 * right["drawn"], right
-
-
-def test_a_world_of_the_true_hands_misses_no_play_of_the_rule_level():
-    for view, truth in _views(2):
-        record = play_record(view)
-        played = played_by_seat(view, truth.deck)
-        for s in range(4):
-            assert record.misses(s, truth.hands[s] | played[s]) == 0

@@ -232,9 +232,9 @@ def test_the_true_deal_fits_every_play_of_rule_bots(spec: str):
             if record is None:
                 assert not view.tricks and not view.trick
                 continue
-            world = truth.hands[:]
             played = played_by_seat(view, truth.deck)
-            assert record.fit(world, played, int(view.seat)) == 0
+            for s in range(4):  # every seat, the one that sees included
+                assert record.misses(s, truth.hands[s] | played[s]) == 0
             checked += 1
     assert checked > 20
 
@@ -251,8 +251,9 @@ def test_a_play_the_rule_level_would_not_make_is_a_miss():
     view = hand.view("E")
     record = play_record(view)
     truth = state_from_hand(hand)
-    assert record.fit(truth.hands, played_by_seat(view, truth.deck), 1) == 1
-    assert record.fit(truth.hands, played_by_seat(view, truth.deck), 0) == 0
+    played = played_by_seat(view, truth.deck)
+    assert record.misses(0, truth.hands[0] | played[0]) == 1
+    assert [record.misses(s, truth.hands[s] | played[s]) for s in (1, 2, 3)] == [0] * 3
 
 
 def test_reading_the_plays_places_more_hidden_cards_right():

@@ -89,15 +89,6 @@ class PlayRecord:
                     break
         return count
 
-    def fit(self, world: list[int], played_by: list[int], me: int) -> int:
-        """How many plays of the other seats the rule level would not have
-        made in ``world`` (hands now; ``played_by``: cards played since)."""
-        return sum(
-            self.misses(s, world[s] | played_by[s])
-            for s in range(len(world))
-            if s != me
-        )
-
 
 def read_plays(
     st: State,
@@ -144,9 +135,10 @@ def read_plays(
             if step == steps or len(movers) < 2:
                 continue
             a, b = rng.sample(movers, 2)
-            x = rng.choice(bits(world[a] & ~fixed) or [-1])
-            y = rng.choice(bits(world[b] & ~fixed) or [-1])
-            if x < 0 or y < 0 or voids[b] >> (x >> 4) & 1 or voids[a] >> (y >> 4) & 1:
+            # a swap keeps each seat's number of cards that may move: never 0
+            x = rng.choice(bits(world[a] & ~fixed))
+            y = rng.choice(bits(world[b] & ~fixed))
+            if voids[b] >> (x >> 4) & 1 or voids[a] >> (y >> 4) & 1:
                 continue
             hand_a = world[a] & ~(1 << x) | 1 << y
             hand_b = world[b] & ~(1 << y) | 1 << x

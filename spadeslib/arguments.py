@@ -32,6 +32,7 @@ __all__ = [
     "json_text",
     "progress_option",
     "seed",
+    "side_numbers",
     "whole",
 ]
 
@@ -134,6 +135,32 @@ def whole(low: int, high: int | None = None) -> Callable[[str], int]:
 
     parse.__name__ = f"whole number {wanted}"
     return parse
+
+
+def side_numbers(text: str) -> dict[str, int]:
+    """An argparse ``type``: whole numbers by side, ``NS=460,EW=430`` (the
+    sides and the values are the game's to check).
+
+    >>> side_numbers("NS=460, EW=-30")
+    {'NS': 460, 'EW': -30}
+    >>> side_numbers("NS:460")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: must be SIDE=NUMBER, ..., such as ..., not 'NS:460'
+    """
+    numbers: dict[str, int] = {}
+    for part in text.split(","):
+        side, equals, value = part.partition("=")
+        try:
+            number = int(value) if equals else None
+        except ValueError:
+            number = None
+        if number is None or side.strip() in numbers:
+            raise argparse.ArgumentTypeError(
+                f"must be SIDE=NUMBER, ..., such as NS=460,EW=430, not {text!r:.60}"
+            )
+        numbers[side.strip()] = number
+    return numbers
 
 
 def seed(text: str) -> str:

@@ -14,7 +14,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from .arguments import progress_option, whole
+from .arguments import progress_option, side_numbers, whole
 from .arguments import seed as seed_text
 from .display import plural
 from .errors import SpadesError
@@ -52,6 +52,10 @@ class GameJob:
     seed: str
     hands: int
     record: bool = False
+    scores: dict[str, int] | None = None
+    """Each side's score before the first hand (``None``: 0)."""
+    bags: dict[str, int] | None = None
+    """Each side's bags before the first hand (``None``: 0)."""
     freeze: bool = False
     """Move each finished hand out of the collector's reach (``gc.freeze``):
     for a process that plays one long game and exits, whose finished hands
@@ -83,7 +87,7 @@ def play_job(job: GameJob, bar: Progress | None = None) -> GameSummary:
     from .bots import play_until
 
     rules = Rules.from_json(job.rules)
-    game = Game(rules, seed=job.seed)
+    game = Game(rules, seed=job.seed, scores=job.scores, bags=job.bags)
     bots = _bots_for(job.bots, rules, job.seed)
     game.seated = _seat_levels(job.bots, rules)  # the record names them
     for _ in range(job.hands):
@@ -125,6 +129,8 @@ def _to_record(game: Game) -> dict[str, Any]:
 def _cmd_play(args: argparse.Namespace) -> int:
     rules = Rules.parse(args.rules)
     _bots_for(args.bots, rules, args.seed)  # refuse bad --bots before playing
+    # and a start the rules refuse (--scores NS=500: over before it began)
+    Game(rules, scores=args.scores, bags=args.bags, deal_first_hand=False)
     if args.record is not None and not args.record.strip():
         raise SpadesError("--record is empty: give a file name, e.g. game.json")
     if args.games == 1 and args.scheduler is None and args.jobs is not None:
@@ -156,6 +162,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
             seed=seeds[g],
             hands=args.hands,
             record=bool(paths),
+            scores=args.scores,
+            bags=args.bags,
         )
         for g in range(args.games)
     ]
@@ -275,6 +283,17 @@ def register(subparsers: Any) -> None:
         "sooner when a side wins)",
     )
     p.add_argument("--games", type=whole(1), default=1, help="games to play")
+    p.add_argument(
+        "--scores",
+        type=side_numbers,
+        help="start each game from these scores, e.g. NS=460,EW=430 (N=...,S=... "
+        "for two; default: 0)",
+    )
+    p.add_argument(
+        "--bags",
+        type=side_numbers,
+        help="start each game with these bags, e.g. EW=8 (default: 0)",
+    )
     p.add_argument(
         "--seed", type=seed_text, default="0", help="seed of the deals and the bots"
     )

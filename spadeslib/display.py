@@ -279,7 +279,7 @@ def _sheet_rows(
     game: Game,
 ) -> list[tuple[int, str, dict[str, tuple[str, str, int, int, int]]]]:
     rows = []
-    totals = {s: 0 for s in sides(game.rules)}
+    totals = game.start_scores  # 0 unless the game started elsewhere
     for hand in game.finished_hands:
         assert hand.result is not None
         per_side = {}
@@ -334,6 +334,8 @@ def score_sheet_text(game: Game) -> str:
         f"| {f'{s:<2} bids':<{width}} tricks points bags total" for s in names
     )
     lines = [head]
+    if any(game.start_scores.values()) or any(game.start_bags.values()):
+        lines.append(f"start: {_totals(game.start_scores, game.start_bags)}")
     for number, dealer, per_side in rows:
         cells = " ".join(
             f"| {b:<{width}} {t:>6} {p:>+6d} {g:>4} {tot:>5}"
@@ -341,10 +343,14 @@ def score_sheet_text(game: Game) -> str:
         )
         lines.append(f"{number:>4} {dealer:>6} {cells}")
     end = f"winner: {game.winner}" if game.is_over else _progress(game)
-    totals = ", ".join(f"{s} {v}" for s, v in game.scores.items())
-    bags = ", ".join(f"{s} {v}" for s, v in game.bags.items())
-    lines.append(f"totals: {totals}  bags: {bags}  {end}")
+    lines.append(f"totals: {_totals(game.scores, game.bags)}  {end}")
     return "\n".join(lines)
+
+
+def _totals(scores: dict[str, int], bags: dict[str, int]) -> str:
+    """``"NS 460, EW 430  bags: NS 0, EW 8"``."""
+    totals = ", ".join(f"{s} {v}" for s, v in scores.items())
+    return f"{totals}  bags: {', '.join(f'{s} {v}' for s, v in bags.items())}"
 
 
 def score_sheet_html(game: Game) -> str:
@@ -362,6 +368,13 @@ def score_sheet_html(game: Game) -> str:
         for _ in names
     )
     body = []
+    if any(game.start_scores.values()) or any(game.start_bags.values()):
+        cells = "".join(
+            f"<td colspan=3></td><td>{game.start_bags[s]}</td>"
+            f"<td><b>{game.start_scores[s]}</b></td>"
+            for s in names
+        )
+        body.append(f"<tr><td colspan=2>start</td>{cells}</tr>")
     for number, dealer, per_side in _sheet_rows(game):
         cells = ""
         for s in names:

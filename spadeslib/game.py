@@ -26,7 +26,7 @@ from .hand import Hand
 from .phase import Phase
 from .rule_ids import RuleId
 from .rules import Rules
-from .scoring import SideScore, game_over, sides
+from .scoring import SideScore, game_over, game_start, sides
 from .seats import Seat, not_playing
 from .view import PlayerView
 
@@ -48,6 +48,19 @@ class Game:
     ...     game.apply(bid)
     >>> game.phase.value, game.scores
     ('playing', {'NS': 0, 'EW': 0})
+
+    ``scores`` and ``bags`` start each side somewhere else than 0 (a side
+    left out starts at 0), to practise the end of a game; a start at or past
+    the target (or at or under a losing threshold) is refused, as are bags
+    the bag limit would already have cost:
+
+    >>> game = Game("classic", seed=1, scores={"NS": 460, "EW": 430}, bags={"EW": 8})
+    >>> game.scores, game.bags, game.hand.scores == game.start_scores
+    ({'NS': 460, 'EW': 430}, {'NS': 0, 'EW': 8}, True)
+    >>> Game("classic", scores={"NS": 520})
+    Traceback (most recent call last):
+    ...
+    spadeslib.errors.SpadesError: a game cannot start with NS at 520: the target ...
     """
 
     def __init__(
@@ -56,6 +69,8 @@ class Game:
         *,
         seed: int | str | None = None,
         dealer: Seat | str | None = None,
+        scores: Mapping[str, int] | None = None,
+        bags: Mapping[str, int] | None = None,
         deal_first_hand: bool = True,
     ) -> None:
         self.rules = Rules.parse("cards4net" if rules is None else rules)
@@ -74,8 +89,9 @@ class Game:
         if dealer is None:
             dealer = random.Random(f"{self.seed}/dealer").choice(seats)
         self.first_dealer = Seat.parse(dealer)
-        self._scores: dict[str, int] = {s: 0 for s in sides(self.rules)}
-        self._bags: dict[str, int] = {s: 0 for s in sides(self.rules)}
+        self._start = game_start(self.rules, scores, bags)
+        self._scores: dict[str, int] = dict(self._start[0])
+        self._bags: dict[str, int] = dict(self._start[1])
         self._running_scores: list[dict[str, int]] = []
         self._hands: list[Hand] = []
         self._hands_t: tuple[Hand, ...] = ()  # a copy of _hands, made once
@@ -208,6 +224,17 @@ class Game:
     def bags(self) -> dict[str, int]:
         """Each side's bags (a new dict)."""
         return dict(self._bags)
+
+    @property
+    def start_scores(self) -> dict[str, int]:
+        """Each side's score before the first hand (0 unless the game was
+        started elsewhere: ``Game(..., scores=...)``; a new dict)."""
+        return dict(self._start[0])
+
+    @property
+    def start_bags(self) -> dict[str, int]:
+        """Each side's bags before the first hand (a new dict)."""
+        return dict(self._start[1])
 
     @property
     def running_scores(self) -> list[dict[str, int]]:

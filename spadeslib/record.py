@@ -6,6 +6,7 @@ The format (version 1) is a JSON object::
       "format": "spadeslib-record/1",  # optional; if present, exactly this
       "rules": "classic",  # or {"preset": "classic", "modifiers": [...], "target": 300}
       "seed": 42,                      # optional: deals the hands after the last one
+      "start": {"scores": {"NS": 460, "EW": 430}, "bags": {"EW": 8}},  # optional
       "players": {"N": "expert", "S": "you"},  # optional: who played each seat
       "hands": [
         {
@@ -71,6 +72,7 @@ from .game import Game
 from .hand import Hand
 from .replay import HandReplay, check_keys, show
 from .rules import Rules
+from .scoring import game_start
 from .seats import Seat
 
 __all__ = [
@@ -90,7 +92,7 @@ MAX_BYTES = 64 * 1024 * 1024
 """The largest record :func:`load` and :func:`loads` read by default (64 MiB, about
 75,000 hands; uploads should pass a smaller ``max_bytes``)."""
 
-_TOP_KEYS = ("format", "rules", "seed", "players", "table", "hands")
+_TOP_KEYS = ("format", "rules", "seed", "start", "players", "table", "hands")
 
 MAX_PLAYER = 200
 """Characters of a player's name a record keeps (``"players"``): a bot
@@ -156,6 +158,13 @@ def to_record(game: Game) -> dict[str, Any]:
         "rules": game.rules.to_json(),
         "seed": game.seed,
     }
+    start = {
+        what: totals
+        for what, totals in (("scores", game.start_scores), ("bags", game.start_bags))
+        if any(totals.values())
+    }
+    if start:  # a game started elsewhere than 0 (none: every earlier record)
+        data["start"] = start
     if game.seated:
         data["players"] = _players(game.rules, game.seated)
     if game.notes:
@@ -428,12 +437,15 @@ def from_record(data: Any) -> Game:
     if not isinstance(hands, list):
         raise InvalidRecord('"hands" must be a list')
     first = hands[0].get("dealer") if hands and isinstance(hands[0], Mapping) else None
+    scores, bags = _read_start(rules, data.get("start", {}))
     try:
         game = Game(
             rules,
             seed=seed,
             # a dealer that is not a seat letter is refused with hand 1
             dealer=first if first in ("N", "E", "S", "W") else None,
+            scores=scores,
+            bags=bags,
             deal_first_hand=False,
         )
     except SpadesError as error:
@@ -451,6 +463,31 @@ def from_record(data: Any) -> Game:
     if not game.hands:
         game.new_hand()
     return game
+
+
+def _read_start(rules: Rules, value: Any) -> tuple[dict[str, int], dict[str, int]]:
+    """The record's ``"start"``: each side's score and bags before the first
+    hand, where the game did not start at 0 (a record without it did).
+
+    >>> _read_start(Rules(), {"scores": {"NS": 460, "EW": 430}})
+    ({'NS': 460, 'EW': 430}, {'NS': 0, 'EW': 0})
+    >>> _read_start(Rules(), {"bags": {"NS": 10}})
+    Traceback (most recent call last):
+    ...
+    spadeslib.errors.InvalidRecord: "start": a game cannot start with NS carrying ...
+    """
+    if not isinstance(value, Mapping) or not all(
+        isinstance(totals, Mapping) for totals in value.values()
+    ):
+        raise InvalidRecord(
+            '"start" maps "scores" and "bags" to each side\'s number, such as '
+            '{"scores": {"NS": 460, "EW": 430}, "bags": {"EW": 8}}'
+        )
+    check_keys(value, ("scores", "bags"), '"start"')
+    try:
+        return game_start(rules, value.get("scores"), value.get("bags"))
+    except SpadesError as error:
+        raise InvalidRecord(f'"start": {error}') from None
 
 
 def _players(rules: Rules, seated: dict[Seat, str], where: str = "") -> dict[str, str]:

@@ -95,6 +95,71 @@ def starting_totals(
     return {**dict.fromkeys(names, 0), **(given or {})}
 
 
+def game_start(
+    rules: Rules, scores: object, bags: object
+) -> tuple[dict[str, int], dict[str, int]]:
+    """A game's starting ``(scores, bags)``, each side's (0 for a side left
+    out), refused with a message naming the side, the value and the rule:
+    whole numbers, bags from 0 to one under the bag limit, and no side
+    already at the end of the game (at or past the target, or at or under
+    a losing threshold), which would be over before it began.
+
+    >>> game_start(Rules(), {"NS": 460, "EW": 430}, {"EW": 8})
+    ({'NS': 460, 'EW': 430}, {'NS': 0, 'EW': 8})
+    >>> game_start(Rules(), {"NS": 500}, None)
+    Traceback (most recent call last):
+    ...
+    spadeslib.errors.SpadesError: a game cannot start with NS at 500: the target ...
+    >>> game_start(Rules(), None, {"EW": 10})
+    Traceback (most recent call last):
+    ...
+    spadeslib.errors.SpadesError: a game cannot start with EW carrying 10 bags: ...
+    """
+    names = sides(rules)
+    start = []
+    for what, given in (("scores", scores), ("bags", bags)):
+        if given is not None and not isinstance(given, Mapping):
+            raise SpadesError(
+                f"{what} map each side ({', '.join(names)}) to a whole number, "
+                f"not {given!r:.80}"
+            )
+        totals = dict.fromkeys(names, 0)
+        for side, value in (given or {}).items():
+            if side not in names:
+                raise SpadesError(
+                    f"{what}: {side!r:.20} is not a side of a {rules.players}-player "
+                    f"game: its sides are {' and '.join(names)}"
+                )
+            if not is_whole(value):
+                raise SpadesError(
+                    f"{what}: {side} is {value!r:.40}, not a whole number"
+                )
+            totals[side] = value
+        start.append(totals)
+    totals, carried = start
+    for side, value in carried.items():
+        if not 0 <= value < rules.bag_limit:
+            raise SpadesError(
+                f"a game cannot start with {side} carrying {value} bags: a side "
+                f"carries 0 to {rules.bag_limit - 1} under {rules.full_spec} "
+                f"(bag_limit {rules.bag_limit}: every {rules.bag_limit} bags cost "
+                f"{rules.bag_penalty} points)"
+            )
+    low = rules.losing_threshold
+    for side, value in totals.items():
+        if value >= rules.target or (low is not None and value <= low):
+            rule = (
+                f"the target of {rules.full_spec} is {rules.target}"
+                if value >= rules.target
+                else f"the losing threshold of {rules.full_spec} is {low}"
+            )
+            raise SpadesError(
+                f"a game cannot start with {side} at {value}: {rule}, so the game "
+                "would be over before it began"
+            )
+    return totals, carried
+
+
 def _check_scores(rules: Rules, scores: object, what: str) -> None:
     """Refuse scores that are not every side's whole number."""
     names = sides(rules)

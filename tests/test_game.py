@@ -56,12 +56,10 @@ def game_at(
     bags: dict[str, int] | None = None,
     dealer: Seat = N,
 ) -> Game:
-    """A game whose running totals are set before its next hand is dealt."""
-    game = Game(rules, seed=1, dealer=dealer, deal_first_hand=False)
-    # the totals are read-only from outside: a test sets the game's own
-    game._scores.update(scores)
-    game._bags.update(bags or {})
-    return game
+    """A game started from these totals, its first hand not dealt yet."""
+    return Game(
+        rules, seed=1, dealer=dealer, scores=scores, bags=bags, deal_first_hand=False
+    )
 
 
 # ---------------------------------------------------------------- dealers
@@ -131,10 +129,12 @@ def test_crossing_the_bag_limit_in_the_winning_hand_still_wins_if_over() -> None
     play_hand(game, {N: 4, E: 1, S: 4, W: 1}, {N: 6, E: 2, S: 4, W: 1})
     assert game.scores["NS"] == 470 + 82 - 100 == 452
     assert not game.is_over
-    game = game_at("cards4net", {"NS": 520, "EW": 100}, {"NS": 9, "EW": 0})
-    assert not game.is_over  # a game starts with no winner even above target
-    play_hand(game, {N: 4, E: 1, S: 4, W: 1}, {N: 6, E: 2, S: 4, W: 1})
-    assert game.scores["NS"] == 502 and game.is_over and game.winner == "NS"
+    game = game_at("cards4net", {"NS": 490, "EW": 100}, {"NS": 9, "EW": 0})
+    assert not game.is_over
+    play_hand(game, {N: 6, E: 1, S: 5, W: 1}, {N: 6, E: 1, S: 6, W: 0})
+    assert game.hands[0].result["NS"].penalties == 1  # type: ignore[index]
+    assert game.scores["NS"] == 490 + 111 - 100 == 501
+    assert game.is_over and game.winner == "NS"
 
 
 def test_target_reached_ends_the_game() -> None:
@@ -375,8 +375,7 @@ def test_a_hand_taken_back_and_ended_again_is_scored_once() -> None:
     """Undoing the last card and playing it again scored the hand twice; a
     game's finished hand taken back by itself, or a hand the game replaced,
     scored into the game too."""
-    game = Game("classic", seed=1)
-    game._scores["NS"] = 1000  # the game ends with this hand (set inside)
+    game = Game("classic", seed=1, scores={"NS": 490})  # it ends with this hand
     _play_out(game.hand)
     scores, lines = dict(game.scores), list(game.running_scores)
     assert game.is_over
@@ -395,3 +394,66 @@ def test_a_hand_taken_back_and_ended_again_is_scored_once() -> None:
     game.new_hand(deal=old.initial)  # replaces the hand dealt
     _play_out(old)
     assert game.running_scores == [] and len(game.hands) == 1
+
+
+# ----------------------------------------------------- a game started elsewhere
+def test_a_start_score_is_counted_and_a_made_contract_over_the_target_ends_it() -> None:
+    game = Game("classic", seed=1, dealer=N, scores={"NS": 460, "EW": 430})
+    assert game.scores == game.start_scores == {"NS": 460, "EW": 430}
+    assert game.hand.scores == {"NS": 460, "EW": 430}  # what the bidding reads
+    play_hand(game, {N: 2, E: 3, S: 2, W: 3}, {N: 2, E: 4, S: 2, W: 5})
+    assert game.running_scores == [{"NS": 500, "EW": 493}]
+    assert game.is_over and game.winner == "NS" and len(game.hands) == 1
+    assert "(NS won 500 to 493)" in str(game.why_illegal(3))
+    assert "start: NS 460, EW 430" in str(game) and "  500 |" in str(game)
+
+
+def test_start_bags_crossing_the_limit_are_penalised() -> None:
+    game = game_at("classic", {"NS": 460, "EW": 430}, {"EW": 8})
+    assert game.bags == {"NS": 0, "EW": 8}
+    play_hand(game, {N: 3, E: 3, S: 3, W: 2}, {N: 3, E: 4, S: 3, W: 3})
+    ew = game.hands[0].result["EW"]  # type: ignore[index]
+    assert (ew.bags_before, ew.bags_gained, ew.penalties, ew.bags_after) == (8, 2, 1, 0)
+    assert game.scores == {"NS": 520, "EW": 430 + 52 - 100}
+    assert game.is_over and game.winner == "NS"
+    game.undo()  # back across the end: the totals are the start's again
+    assert game.bags == {"NS": 0, "EW": 8}
+    while game.hand.history:
+        game.undo()
+    assert (game.scores, game.running_scores) == ({"NS": 460, "EW": 430}, [])
+
+
+def test_two_players_start_by_seat_and_a_side_left_out_starts_at_0() -> None:
+    game = game_at("two-player", {"S": 470}, {"N": 4}, dealer=S)
+    assert (game.scores, game.bags) == ({"N": 0, "S": 470}, {"N": 4, "S": 0})
+    play_hand(game, {N: 9, S: 4}, {N: 9, S: 4})
+    assert game.scores == {"N": 90, "S": 510} and game.winner == "S"
+
+
+@pytest.mark.parametrize(
+    ("rules", "scores", "bags", "words"),
+    [
+        ("classic", {"NS": 500}, None, "NS at 500: the target of classic is 500"),
+        ("classic+target=300", {"EW": 301}, None, "EW at 301: the target of "),
+        ("yppedia", {"NS": -200}, None, "NS at -200: the losing threshold of "),
+        ("classic", None, {"EW": 10}, "EW carrying 10 bags: a side carries 0 to 9"),
+        ("classic+bag_limit=5", None, {"NS": 5}, "carries 0 to 4 under classic"),
+        ("classic", None, {"NS": -1}, "NS carrying -1 bags"),
+        ("classic", {"NS": 4.5}, None, "scores: NS is 4.5, not a whole number"),
+        ("classic", {"NS": True}, None, "scores: NS is True, not a whole number"),
+        ("classic", {"N": 40}, None, "'N' is not a side of a 4-player game: its "),
+        ("two-player", None, {"NS": 2}, "'NS' is not a side of a 2-player game"),
+        ("classic", [460, 430], None, "scores map each side (NS, EW) to a whole"),
+    ],
+)
+def test_a_start_the_rules_refuse_names_the_side_the_value_and_the_rule(
+    rules: str, scores: object, bags: object, words: str
+) -> None:
+    with pytest.raises(SpadesError) as error:
+        Game(rules, seed=1, scores=scores, bags=bags)  # type: ignore[arg-type]
+    assert words in str(error.value)
+
+
+def test_a_start_below_classic_zero_is_allowed_without_a_losing_threshold() -> None:
+    assert Game("classic", scores={"NS": -450}).scores == {"NS": -450, "EW": 0}
+    assert Game("yppedia", scores={"NS": -199}, bags={"EW": 9}).bags["EW"] == 9

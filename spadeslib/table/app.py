@@ -140,7 +140,9 @@ class SpadesTable(anywidget.AnyWidget):
 
     Takes the :class:`~spadeslib.table.session.TableSession` parameters
     (``rules``, ``modifiers``, ``seed``, ``seat``, ``partner``, ``opponents``,
-    ``speed``, ``timer``, ``coach``, ``auto_next``, ``auto_review``) plus
+    ``speed``, ``timer``, ``coach``, ``auto_next``, ``auto_review``,
+    ``scores``, ``bags``: ``scores={"NS": 460, "EW": 430}`` practises the end
+    of a game) plus
     display options (``four_colour``, ``large_print``) and ``name`` (the
     page's key for the game kept in the visitor's browser). Display it to
     play by clicking; the methods below do the same from code.
@@ -174,6 +176,8 @@ class SpadesTable(anywidget.AnyWidget):
         four_colour: bool | None = None,
         large_print: bool = False,
         name: str = "play",
+        scores: Mapping[str, int] | None = None,
+        bags: Mapping[str, int] | None = None,
     ) -> None:
         super().__init__(name=name, page=page_identity())
         self._loop = _running_loop()
@@ -199,6 +203,8 @@ class SpadesTable(anywidget.AnyWidget):
             auto_review=auto_review,
             loop=self._loop,
             precompute=True,  # the hint is ready when asked (see coaching)
+            scores=scores,
+            bags=bags,
         )
         self.session.on_change(self.sync)
         self.on_msg(self._on_msg)
@@ -335,7 +341,8 @@ class SpadesTable(anywidget.AnyWidget):
         return self.session.new_hand()
 
     def new_game(self, rules: Rules | str | None = None, **options: Any) -> bool:
-        """Start a new game (``seed=`` deals exactly that game)."""
+        """Start a new game (``seed=`` deals exactly that game; ``scores=``
+        and ``bags=`` start it elsewhere than 0)."""
         return self.session.new_game(rules, **options)
 
     def set_levels(

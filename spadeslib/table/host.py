@@ -13,7 +13,7 @@ no import cycle, not even a type-only one.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Protocol, TypeVar
 
 from ..actions import Action, Bid
@@ -112,6 +112,9 @@ class Host(Protocol):
         opponents: str | None,
         timer: float | None,
         game: Game | None,
+        *,
+        scores: Mapping[str, int] | None = None,
+        bags: Mapping[str, int] | None = None,
     ) -> None: ...
     def _retold(self) -> None: ...
     def _review_shown(self) -> None: ...

@@ -385,7 +385,19 @@ def describe_new_game(game: Game, learner: Seat | None) -> str:
     a game's log, the rules named as the Options panel and the "Loaded" and
     "Resumed" lines name them (:func:`rules_title`)."""
     first = describe_dealer(game.hands[0], learner)
-    return f"New game: {rules_title(game.rules)}, seed {game.seed}. {first}"
+    scores, bags = game.start_scores, game.start_bags
+    start = ""
+    if any(scores.values()) or any(bags.values()):  # "started at" a score
+        start = (
+            " Starting from "
+            + ", ".join(
+                f"{side_name(s, learner, game.rules)} {scores[s]}"
+                + (f" ({plural(bags[s], 'bag')})" if bags[s] else "")
+                for s in scores
+            )
+            + "."
+        )
+    return f"New game: {rules_title(game.rules)}, seed {game.seed}.{start} {first}"
 
 
 def winner_words(game: Game, learner: Seat | None) -> str:

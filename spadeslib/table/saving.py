@@ -6,13 +6,14 @@ Two ways in, both from text the visitor's browser sends, never from a path:
   :func:`spadeslib.record.loads`), refusing anything else with one line;
 - :func:`resume_token` / :func:`replay_token` keep a game in the visitor's
   own browser (localStorage) without any card the learner may not see: the
-  seed, the rules, the bot levels (the first ones, each change with the
-  hand it applies from, and a change asked for the next hand), and the
-  moves, where a bot's private choice (a card passed, a draw, a discard) is
-  ``None`` and is decided again by the same bot, at its level in that hand,
-  from the same position (bots are seeded by the position, so it decides
-  the same). A loaded game whose bots chose otherwise
-  (:func:`token_replays` is false) gets no token.
+  seed, the rules, the scores and bags it started from (where not 0), the
+  bot levels (the first ones, each change with the hand it applies from,
+  and a change asked for the next hand), and the moves, where a bot's
+  private choice (a card passed, a draw, a discard) is ``None`` and is
+  decided again by the same bot, at its level in that hand, from the same
+  position (bots are seeded by the position, so it decides the same). A
+  loaded game whose bots chose otherwise (:func:`token_replays` is false)
+  gets no token.
 
 >>> from spadeslib import Game
 >>> game = Game("classic", seed=7)
@@ -178,6 +179,9 @@ def resume_token(
         "hands": hands,
         "between": between,
     }
+    start = {"scores": game.start_scores, "bags": game.start_bags}
+    if any(v for totals in start.values() for v in totals.values()):
+        token["start"] = start  # a game started elsewhere than 0
     if changes:
         token["changes"] = [[number, _letters(new)] for number, new in changes]
     if pending is not None:
@@ -260,7 +264,10 @@ def _replay(
     seed = token["seed"]
     if not is_seed(seed):
         raise SpadesError("its seed is not a number or a word")
-    game = Game(rules, seed=seed)
+    start = token.get("start", {})
+    if not isinstance(start, Mapping) or set(start) - {"scores", "bags"}:
+        raise SpadesError("its start is not the scores and bags of each side")
+    game = Game(rules, seed=seed, scores=start.get("scores"), bags=start.get("bags"))
     bots = set(game.hand.seats) - {seat}
 
     def levels_of(raw: Any, what: str) -> dict[Seat, str]:

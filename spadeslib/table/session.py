@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import asyncio
 import bisect
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from ..actions import Action
@@ -94,7 +94,9 @@ class TableSession(TurnLoop, Deciding, Coaching, Keeping, Levels, Tools):
     coach starts on each of the learner's decisions in a background thread
     as soon as it is the learner's turn, so that a hint is ready when asked
     and the review reuses it: the same advice, sooner; :meth:`close` stops
-    it; off by default, so a session without it runs no thread).
+    it; off by default, so a session without it runs no thread); ``scores``
+    and ``bags`` (where each side starts, as in :class:`~spadeslib.Game`: to
+    practise the end of a game).
     """
 
     def __init__(
@@ -113,6 +115,8 @@ class TableSession(TurnLoop, Deciding, Coaching, Keeping, Levels, Tools):
         auto_review: bool = False,
         loop: asyncio.AbstractEventLoop | None = None,
         precompute: bool = False,
+        scores: Mapping[str, int] | None = None,
+        bags: Mapping[str, int] | None = None,
     ) -> None:
         self.seat = Seat.parse(seat)
         self.precompute = bool(precompute)
@@ -165,7 +169,14 @@ class TableSession(TurnLoop, Deciding, Coaching, Keeping, Levels, Tools):
         self.speed = "instant"
         self.set_speed(speed)
         self._start(
-            self._rules_of(rules, modifiers), seed, partner, opponents, timer, None
+            self._rules_of(rules, modifiers),
+            seed,
+            partner,
+            opponents,
+            timer,
+            None,
+            scores=scores,
+            bags=bags,
         )
         self._say([describe_new_game(self.game, self.seat)])
         self._kick()
@@ -189,6 +200,9 @@ class TableSession(TurnLoop, Deciding, Coaching, Keeping, Levels, Tools):
         opponents: str | None,
         timer: float | None,
         game: Game | None,
+        *,
+        scores: Mapping[str, int] | None = None,
+        bags: Mapping[str, int] | None = None,
     ) -> None:
         if rules.players == 2 and self.seat not in (Seat.NORTH, Seat.SOUTH):
             raise SpadesError("in a two-player game you sit North or South")
@@ -197,7 +211,7 @@ class TableSession(TurnLoop, Deciding, Coaching, Keeping, Levels, Tools):
         if game is None:
             if seed is None:
                 seed = fresh_seed()
-            game = Game(rules, seed=seed)
+            game = Game(rules, seed=seed, scores=scores, bags=bags)
         self._cancel_tasks()
         self._epoch += 1
         self.games_started += 1
@@ -490,24 +504,41 @@ class TableSession(TurnLoop, Deciding, Coaching, Keeping, Levels, Tools):
         opponents: str | None = None,
         timer: float | None = None,
         house_rules: bool = True,
+        scores: Mapping[str, int] | None = None,
+        bags: Mapping[str, int] | None = None,
     ) -> bool:
         """Start a new game: the same rules, bots and move timer unless given;
         the given ``seed`` deals exactly that game, no seed deals a fresh one.
+        The same rules start from the same ``scores`` and ``bags`` unless
+        either is given (new rules: from 0 unless given); a start the rules
+        refuse is refused as a bad option is, changing nothing.
 
         New rules written without house rules of their own (the Options
         panel sends a preset and modifiers) keep the current table's house
         rules that they accept (``house_rules=False``: drop them); the log
         says which were kept and which dropped."""
         old = self.rules
-        if timer is None and rules is None and not modifiers:
-            timer = self.timer  # the same rules: the same clock
+        if rules is None and not modifiers:
+            if timer is None:
+                timer = self.timer  # the same rules: the same clock
+            if scores is None and bags is None:  # and the same start
+                scores, bags = self.game.start_scores, self.game.start_bags
         try:
             new_rules = self._rules_of(rules if rules is not None else old, modifiers)
             kept: list[str] = []
             dropped: list[str] = []
             if house_rules and rules is not None and not new_rules.house_rules:
                 new_rules, kept, dropped = keep_house_rules(old, new_rules)
-            self._start(new_rules, seed, partner, opponents, timer, None)
+            self._start(
+                new_rules,
+                seed,
+                partner,
+                opponents,
+                timer,
+                None,
+                scores=scores,
+                bags=bags,
+            )
         except SpadesError as error:
             return self.refuse(you_text(str(error)))
         self._say([describe_new_game(self.game, self.seat)])

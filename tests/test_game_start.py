@@ -11,9 +11,11 @@ import pytest
 
 from conftest import game_snapshot
 from spadeslib import Game, InvalidRecord, SpadesError, record
+from spadeslib.bots import make_bot
 from spadeslib.cli import main
 from spadeslib.cli_play import GameJob, play_job
 from spadeslib.table import TableSession
+from spadeslib.table.state import table_state
 
 START = {"NS": 460, "EW": 430}
 
@@ -122,3 +124,22 @@ def test_spades_play_starts_its_games_there(capsys: pytest.CaptureFixture[str]) 
     assert (
         "spades: error: a game cannot start with NS at 500" in capsys.readouterr().err
     )
+
+
+def test_the_table_s_score_sheet_counts_from_the_start() -> None:
+    table = TableSession("classic", seed=3, scores=START, bags={"EW": 8})
+    sheet = table_state(table)["sheet"]
+    assert sheet["start"] == {
+        "NS": {"total": 460, "bags": "0 bags carried"},
+        "EW": {"total": 430, "bags": "8 bags carried"},
+    }
+    while not table.game.finished_hands:  # the learner plays the book
+        assert table.act(make_bot("rule").act(table.game.view(table.seat)))
+    sheet = table_state(table)["sheet"]
+    (row,) = sheet["rows"]
+    hand = table.game.finished_hands[0]
+    assert hand.result is not None
+    for side, cell in row["sides"].items():
+        assert cell["total"] == START[side] + hand.result[side].points
+        assert cell["total"] == table.game.scores[side]
+    assert table_state(TableSession("classic", seed=3))["sheet"]["start"] is None

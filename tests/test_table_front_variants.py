@@ -380,3 +380,25 @@ def test_a_two_player_learner_sees_the_cards_gone_to_the_pile(browser: Any) -> N
         assert card["symbol"] in words, (card, words)
     assert not page.errors, page.errors
     page.close()
+
+
+def test_a_game_started_elsewhere_shows_its_start_on_the_sheet(
+    browser: Any, states: Any
+) -> None:
+    """A practice game from 460 to 430: the sheet's first row is the start,
+    above the hands; a game from 0 has no such row."""
+    state = copy_state(states["reviewed"])
+    sides = [d["id"] for d in state["sheet"]["sides"]]
+    page = open_table(browser, state)
+    assert page.locator(".spt-start").count() == 0
+    state["sheet"]["start"] = {
+        side: {"total": total, "bags": bags}
+        for side, total, bags in zip(
+            sides, (460, 430), ("0 bags carried", "8 bags carried"), strict=True
+        )
+    }
+    push(page, state)
+    rows = page.locator("[data-testid=score-sheet] tbody tr")
+    first = rows.first.inner_text()
+    assert first.startswith("start") and "460" in first and "8 bags carried" in first
+    page.close()

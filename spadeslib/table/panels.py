@@ -56,7 +56,8 @@ def sheet_state(session: TableSession) -> dict[str, Any]:
     rules = game.rules
     names = sides(rules)
     rows = []
-    totals = {s: 0 for s in names}
+    totals = game.start_scores  # 0 unless the game started elsewhere
+    start_bags = game.start_bags
     for hand in game.finished_hands:
         assert hand.result is not None
         cells = {}
@@ -90,6 +91,17 @@ def sheet_state(session: TableSession) -> dict[str, Any]:
             for s in names
         ],
         "rows": rows,
+        "start": (
+            {
+                s: {
+                    "total": game.start_scores[s],
+                    "bags": f"{plural(start_bags[s], 'bag')} carried",
+                }
+                for s in names
+            }
+            if any(game.start_scores.values()) or any(start_bags.values())
+            else None
+        ),
         "scores": {s: game.scores[s] for s in names},
         "bags": {s: f"{plural(game.bags[s], 'bag')} in all" for s in names},
         "status": status,

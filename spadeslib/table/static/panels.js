@@ -119,11 +119,14 @@ const Panels = {
         return `<tr><td>${row.hand}</td>${cells}</tr>`;
       })
       .join("");
+    const start = s.sheet.start
+      ? `<tr class="spt-start"><td>start</td>${sides.map((d) => `<td><b>${s.sheet.start[d.id].total}</b><br><small>${esc(s.sheet.start[d.id].bags)}</small></td>`).join("")}</tr>`
+      : "";
     const totals = sides.map((d) => `<td><b>${s.sheet.scores[d.id]}</b><br><small>${esc(s.sheet.bags[d.id])}</small></td>`).join("");
     const rules = s.sheet.rules.map((line) => `<li>${esc(line)}</li>`).join("");
     const grew = this.sheetRows !== s.sheet.rows.length;
     this.sheetRows = s.sheet.rows.length;
-    this.q("score-sheet").innerHTML = `<table><thead><tr><th>hand</th>${head}</tr></thead><tbody>${rows}<tr class="spt-total"><td>now</td>${totals}</tr></tbody></table>
+    this.q("score-sheet").innerHTML = `<table><thead><tr><th>hand</th>${head}</tr></thead><tbody>${start}${rows}<tr class="spt-total"><td>now</td>${totals}</tr></tbody></table>
       <p class="spt-sheet-status">${esc(s.sheet.status)}</p><details><summary>Rules of this table</summary><ul>${rules}</ul></details>`;
     // a finished hand: the newest row, the totals and the status in view
     // (the rows scroll under the title and the headings: both stay in view)

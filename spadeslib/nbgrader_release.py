@@ -47,6 +47,7 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from . import __version__
 from .errors import SpadesError
 from .exercises import (
     CHAPTERS,
@@ -58,6 +59,7 @@ from .exercises import (
 )
 from .exercises.class_sets import class_seed_of, earlier_key, key_markdown
 from .exercises.notebooks import SETUP_IMPORT, YOUR_CODE, exercise_heading
+from .exercises.stored_key import VERSION_FIELD
 
 __all__ = [
     "STUDENT_ENV",
@@ -241,8 +243,9 @@ def write_course(
     ``students`` (JupyterHub user names, exactly: the seed is derived from
     them) become ``students.csv`` (for ``nbgrader db student import``) and
     ``answer_key.md`` / ``answer_key.json``: per student, ``seed``, ``answers``
-    (one per exercise, the key) and ``accepted`` (every answer the check
-    accepts, the key first), by chapter and exercise label, as in a class set.
+    (one per exercise, the key), ``accepted`` (every answer the check
+    accepts, the key first) and ``spadeslib_version`` (this one, per
+    chapter), by chapter and exercise label, as in a class set.
     ``progress`` is called once per student and chapter whose key is computed.
 
     The key records the ``class_seed``. A later run into the same folder (the
@@ -293,6 +296,7 @@ def write_course(
             "class_seed": str(class_seed),
             "answers": {},
             "accepted": {},
+            VERSION_FIELD: dict.fromkeys(names, __version__),
         }
         for name in names:
             chapter = loaded[(name, seed)] = load(name, seed=seed)

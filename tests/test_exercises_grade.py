@@ -485,3 +485,123 @@ def test_a_blank_answer_unbuilt_gets_the_words_of_the_built_check(name: str) -> 
 
     for q in load(name, seed=7):
         assert str(q.feedback(____)) == str(spec_of(q).feedback(____)), q.label
+
+
+# ------------------------------------------- a key this library no longer builds
+def drift(folder: Path, student: str, chapter: str, label: str, key: str) -> None:
+    """Store another key for one exercise in ``answer_key.json``, as a key
+    written by a version of spadeslib that built another exercise."""
+    path = folder / "answer_key.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data[student]["answers"][chapter][label] = key
+    data[student]["accepted"][chapter][label] = [key]
+    path.write_text(json.dumps(data), encoding="utf-8")
+
+
+def test_a_stored_key_unlike_the_rebuilt_one_grades_and_is_noted(
+    class_set: Path,
+) -> None:
+    """A library that builds another exercise from the seed (chapter 7 once
+    did) grades by the stored key, and the report says so."""
+    from spadeslib import __version__
+
+    path = class_set / "answer_key.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["alice"]["spadeslib_version"]["06_scoring"] = "0.0.9"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    six = load("06_scoring", seed=seed_of("alice"))
+    rebuilt = [key_text(q) for q in six]
+    stored = [str(int(k) + 10) for k in rebuilt]
+    drift(class_set, "alice", "06_scoring", "6.1", stored[0])
+    drift(class_set, "alice", "06_scoring", "6.2", stored[1])
+    answer(class_set, "alice", "06_scoring", 1, f"q1.check({stored[0]})")
+    answer(class_set, "alice", "06_scoring", 2, f'q2.check("{rebuilt[1]} points")')
+    # 1.4's check reads "deal" as "hand" beyond its accepted answers: not read
+    one = load("01_welcome", seed=seed_of("alice"))
+    drift(class_set, "alice", "01_welcome", "1.4", "trick")
+    answer(class_set, "alice", "01_welcome", 4, 'q4.check("trick")')
+    report = grade_class(class_set)
+    got = {(g.student, g.exercise): g for g in report.grades}
+    assert got["alice", "6.1"].verdict == "correct"
+    assert got["alice", "6.2"].verdict == "incorrect"
+    for label in ("6.1", "6.2"):
+        assert "by the stored answer key" in got["alice", label].feedback
+    assert got["alice", "1.4"].verdict == "not read"
+    assert "by hand against the stored key" in got["alice", "1.4"].feedback
+    assert [g.verdict for g in report.grades if g.student == "bob"] == [
+        "not answered"
+    ] * (len(six) + len(one))
+    assert len(report.notes) == 2, report.notes
+    six_note, one_note = sorted(report.notes, key=lambda n: "06" not in n)
+    assert six_note.startswith("alice's 06_scoring: ")
+    for said in (
+        f"6.1 stored key '{stored[0]}', rebuilt '{rebuilt[0]}'",
+        f"6.2 stored key '{stored[1]}', rebuilt '{rebuilt[1]}'",
+        "written by spadeslib 0.0.9",
+        f"this one, {__version__}",
+    ):
+        assert said in six_note, (said, six_note)
+    assert f"1.4 stored key 'trick', rebuilt '{key_text(one[3])}'" in one_note
+
+
+def test_a_new_key_records_its_version_and_grades_as_before(class_set: Path) -> None:
+    """Nothing changed since the set was written: no note, and each answer
+    graded by the student's own check, as without the stored keys."""
+    from spadeslib import __version__
+    from spadeslib.exercises.grading import grade_notebook
+
+    key = json.loads((class_set / "answer_key.json").read_text(encoding="utf-8"))
+    for entry in key.values():
+        assert entry["spadeslib_version"] == dict.fromkeys(CHAPTERS, __version__)
+    six = load("06_scoring", seed=seed_of("alice"))
+    keys = [key_text(q) for q in six]
+    answer(class_set, "alice", "06_scoring", 1, f"q1.check({keys[0]})")
+    answer(class_set, "alice", "06_scoring", 2, f"q2.check({int(keys[1]) + 10})")
+    answer(class_set, "alice", "06_scoring", 3, "q3.check(x)")  # undefined
+    report = grade_class(class_set)
+    assert report.notes == []
+    nb = json.loads((class_set / "alice" / "06_scoring.ipynb").read_text("utf-8"))
+    alice = [g for g in report.grades if (g.student, g.chapter) == ("alice", six.name)]
+    assert alice == grade_notebook(nb, six, "alice")
+    assert [g.verdict for g in alice[:3]] == ["correct", "incorrect", "incorrect"]
+
+
+def test_an_old_key_without_the_version_still_grades(class_set: Path) -> None:
+    """A key written before the version was recorded: graded as before, and
+    a stored key unlike the rebuilt one is noted as another version's."""
+    path = class_set / "answer_key.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    for entry in data.values():
+        del entry["spadeslib_version"]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    six = load("06_scoring", seed=seed_of("bob"))
+    answer(class_set, "bob", "06_scoring", 1, f"q1.check({key_text(six[0])})")
+    assert grade_class(class_set).notes == []
+    drift(class_set, "bob", "06_scoring", "6.1", "1")
+    report = grade_class(class_set)
+    got = {(g.student, g.exercise): g.verdict for g in report.grades}
+    assert got["bob", "6.1"] == "incorrect"
+    [note] = report.notes
+    assert note.startswith("bob's 06_scoring: the class set was written by another ")
+    assert "does not record which" in note
+
+
+def test_grading_by_an_unchanged_stored_key_agrees_with_the_check() -> None:
+    """Where nothing changed, the stored key's verdict is the check's, on
+    every spelling of the key and every typical mistake."""
+    from spadeslib.exercises import CHAPTERS as ALL
+    from spadeslib.exercises import accepted_texts, spec_of
+    from spadeslib.exercises.stored_key import StoredKey, by_stored_key
+
+    judged = 0
+    for name in ALL[:-1]:  # chapter 11's games take seconds each
+        for q in load(name, seed=seed_of("alice")):
+            spec = spec_of(q)
+            stored = StoredKey(key_text(q), tuple(accepted_texts(q)))
+            tries = [*spec.spellings(), *(m.answer for m in spec.mistakes())]
+            for given in [*tries, *stored.accepted, "banana", 7, "", None]:
+                said = by_stored_key(q, given, stored)
+                if said is not None:
+                    judged += 1
+                    assert said.status == q.feedback(given).status, (q, given)
+    assert judged > 300

@@ -351,7 +351,13 @@ def test_both_modes_write_the_same_answer_key_json(tmp_path: Path) -> None:
     # both record the class seed, for a later run into their folder
     assert keys[0] == keys[1]
     assert {e["class_seed"] for e in keys[0].values()} == {"2026"}
-    assert set(keys[0]["alice"]) == {"seed", "class_seed", "answers", "accepted"}
+    assert set(keys[0]["alice"]) == {
+        "seed",
+        "class_seed",
+        "answers",
+        "accepted",
+        "spadeslib_version",
+    }
 
 
 def test_a_second_class_set_in_one_folder_names_the_older_students(

@@ -27,7 +27,15 @@ from ..cards import Suit
 from ..seats import Seat
 from .feedback import ____
 
-__all__ = ["EXPECTED_CHECK", "Reading", "python_source", "ran_cells", "read_answers"]
+__all__ = [
+    "EXPECTED_CHECK",
+    "Reading",
+    "python_source",
+    "ran_cells",
+    "read_answers",
+    "setup_seed",
+    "typed_answer",
+]
 
 _ENUMS: dict[str, Any] = {"Seat": Seat, "Suit": Suit}
 """The classes whose members an answer may name (``Seat.EAST``), once the
@@ -360,3 +368,41 @@ def ran_cells(nb: Mapping[str, Any]) -> bool:
         for c in nb.get("cells", [])
         if c.get("cell_type") == "code"
     )
+
+
+def setup_seed(sources: Sequence[str]) -> int | None:
+    """The ``SEED = N`` the notebook sets (the first one), if it is a number."""
+    for source in sources:
+        try:
+            tree = ast.parse(python_source(source))
+        except SyntaxError:
+            continue
+        for statement in tree.body:
+            if (
+                isinstance(statement, ast.Assign)
+                and any(
+                    isinstance(t, ast.Name) and t.id == "SEED"
+                    for t in statement.targets
+                )
+                and isinstance(statement.value, ast.Constant)
+                and type(statement.value.value) is int
+            ):
+                return int(statement.value.value)
+    return None
+
+
+def typed_answer(sources: Sequence[str], cell: int) -> str:
+    """What the learner typed in a check's cell that is not valid Python:
+    the right-hand side of its ``answer = ...`` line, else its first line.
+
+    >>> typed_answer(["answer = -4O\\nq1.check(answer)"], 0)
+    '-4O'
+    """
+    if not 0 <= cell < len(sources):
+        return ""
+    lines = [line.strip() for line in sources[cell].splitlines() if line.strip()]
+    for line in lines:
+        name, eq, value = line.partition("=")
+        if eq and name.strip() == "answer":
+            return value.strip()
+    return lines[0] if lines else ""

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from .. import __version__
 from ..errors import SpadesError
 from . import CHAPTERS, DEFAULT_SEED, load, resolve, student_seed
 from .exercise import accepted_texts, key_text
@@ -25,6 +26,7 @@ from .sheets import (
     marking_grid,
     marking_sheets,
 )
+from .stored_key import VERSION_FIELD
 
 MARKING = "marking_{name}.html"
 """A chapter's marking copy: every student's questions with the answers
@@ -258,8 +260,10 @@ def write_class(
     """Write ``out/STUDENT/NAME.ipynb`` for every student and chapter, with
     ``out/STUDENT/NAME.html`` (the same exercises to print), and
     ``out/answer_key.md`` (plus ``answer_key.json``: per student, ``seed``,
-    ``answers`` (one per exercise, the key) and ``accepted`` (every answer the
-    check accepts, the key first); ``answer_key_by_chapter.md``, the same
+    ``answers`` (one per exercise, the key), ``accepted`` (every answer the
+    check accepts, the key first) and ``spadeslib_version`` (the version that
+    computed them, per chapter: grading compares its own keys with them, see
+    :mod:`.stored_key`); ``answer_key_by_chapter.md``, the same
     answers as one table per chapter, a row per student; and per chapter
     ``marking_NAME.html``, every student's questions with the answers, each
     student from a new printed page).
@@ -452,6 +456,7 @@ def _write_class(
                 name: {q.label: accepted_texts(q) for q in chapters[(name, s)]}
                 for name in names
             },
+            VERSION_FIELD: dict.fromkeys(names, __version__),
         }
         for student, s in seeds
     }
@@ -467,8 +472,8 @@ def _write_class(
         data[student] = entry
     for student, entry in fresh.items():
         old = data.get(student, {})
-        for part in ("answers", "accepted"):
-            before = old[part] if old.get("seed") == entry["seed"] else {}
+        for part in ("answers", "accepted", VERSION_FIELD):
+            before = old.get(part, {}) if old.get("seed") == entry["seed"] else {}
             entry[part] = _by_chapter({**before, **entry[part]})
         data[student] = entry  # a student of both runs keeps their place
     every = [(student, entry["seed"]) for student, entry in data.items()]

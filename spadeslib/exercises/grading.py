@@ -6,7 +6,9 @@ back in place. :func:`grade_class` then reads, in each notebook, the answer
 the student gave to every ``qN.check(...)`` and judges it with that
 exercise's own check (:meth:`~spadeslib.exercises.Exercise.feedback`), built
 from the student's seed in ``DIR/answer_key.json`` (or, without a key, the
-``SEED = ...`` line of the notebook).
+``SEED = ...`` line of the notebook). An exercise this spadeslib builds
+with another key than the one the answer key stored (a newer version) is
+graded by the stored key where it can be (:mod:`.stored_key`), with a note.
 
 No student code runs: the answer is read from the notebook's text. An answer
 written as a literal (``91``, ``"N S"``, ``["0", "nil"]``, ``-50``), simple
@@ -25,22 +27,29 @@ The answers are read by :mod:`.cells`.
 
 from __future__ import annotations
 
-import ast
 import csv
 import json
 import os
 import re
 import tempfile
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
 from ..errors import SpadesError
-from . import CHAPTERS, Chapter, load, resolve
-from .cells import EXPECTED_CHECK, Reading, python_source, ran_cells, read_answers
+from . import CHAPTERS, Chapter, Exercise, key_text, load, resolve
+from .cells import (
+    EXPECTED_CHECK,
+    Reading,
+    ran_cells,
+    read_answers,
+    setup_seed,
+    typed_answer,
+)
 from .feedback import Feedback
+from .stored_key import StoredKey, by_stored_key, drift_note, stored_keys, written_by
 
 __all__ = [
     "VERDICTS",
@@ -170,27 +179,6 @@ def _first_line(feedback: Feedback | str) -> str:
     return str(feedback).strip().split("\n", 1)[0]
 
 
-def _setup_seed(sources: Sequence[str]) -> int | None:
-    """The ``SEED = N`` the notebook sets (the first one), if it is a number."""
-    for source in sources:
-        try:
-            tree = ast.parse(python_source(source))
-        except SyntaxError:
-            continue
-        for statement in tree.body:
-            if (
-                isinstance(statement, ast.Assign)
-                and any(
-                    isinstance(t, ast.Name) and t.id == "SEED"
-                    for t in statement.targets
-                )
-                and isinstance(statement.value, ast.Constant)
-                and type(statement.value.value) is int
-            ):
-                return int(statement.value.value)
-    return None
-
-
 def _code_sources(nb: Any) -> list[str]:
     return [
         "".join(c["source"]) if isinstance(c["source"], list) else c["source"]
@@ -205,12 +193,18 @@ def grade_notebook(
     student: str,
     executed: dict[int, tuple[Verdict, str]] | None = None,
     readings: dict[int, Reading] | None = None,
+    stored: Mapping[str, StoredKey] | None = None,
+    drifted: list[tuple[str, str, str]] | None = None,
 ) -> list[Grade]:
     """Grade every exercise of ``chapter`` (built from the student's seed) in
     the notebook ``nb`` (its JSON, as a dict). ``executed``: verdicts read from
     the notebook's executed check cells (by exercise number), used for the
     answers that are code; ``readings``: the notebook's answers, when already
-    read (:func:`read_answers`)."""
+    read (:func:`read_answers`). ``stored``: the class set's stored key, by
+    exercise label (:func:`.stored_key.stored_keys`): an answer to an exercise
+    this spadeslib builds with another key is graded by the stored one
+    (:func:`.stored_key.by_stored_key`; "not read" where it cannot be), and
+    ``(label, stored key, this key)`` is added to ``drifted``."""
     sources = _code_sources(nb)
     if readings is None:
         readings = read_answers(sources)
@@ -219,37 +213,13 @@ def grade_notebook(
         reading = readings.get(number)
         answer = reading.text if reading is not None else ""
         if reading is not None and reading.kind == "syntax":
-            answer = _typed(sources, reading.cell)  # as typed, not the error
-        if reading is None:
-            verdict: Verdict = "not answered"
-            feedback = f"no {EXPECTED_CHECK.format(n=number)} cell"
-        elif reading.kind == "value":
-            said = q.feedback(reading.value)
-            verdict, feedback = _STATUS[said.status], _first_line(said)
-        elif (
-            executed is not None
-            and number in executed
-            and (reading.kind != "undefined" or executed[number][0] != "not read")
-        ):  # run, the check printed a verdict (a name found after all)
-            verdict, feedback = executed[number]
-        elif reading.kind == "undefined":  # running it raises NameError
-            verdict = "incorrect"
-            feedback = (
-                f"the answer is the name {reading.text}, which the notebook never "
-                f'sets: a text is written in quotes, "{reading.text}"'
-            )
-            if q.feedback(reading.text).correct:  # the mark is the teacher's call
-                feedback += ", and in quotes it would be correct"
-        elif reading.kind == "code":
-            verdict = "not read"
-            feedback = (
-                "the answer is code: --execute runs the notebook to check it"
-                if executed is None
-                else "the answer is code, and running the notebook did not check it"
-            )
-        else:
-            verdict = "not read"
-            feedback = f"the check's cell is not valid Python ({reading.text})"
+            answer = typed_answer(sources, reading.cell)  # as typed, not the error
+        verdict, feedback, judged = _verdict(q, number, reading, executed)
+        old = stored.get(q.label) if stored is not None and judged else None
+        if old is not None and reading is not None and (new := key_text(q)) != old.key:
+            verdict, feedback = _by_stored(q, reading, judged, old)
+            if drifted is not None:
+                drifted.append((q.label, old.key, new))
         grades.append(
             Grade(
                 student, chapter.seed, chapter.name, q.label, verdict, feedback, answer
@@ -258,21 +228,72 @@ def grade_notebook(
     return grades
 
 
-def _typed(sources: Sequence[str], cell: int) -> str:
-    """What the learner typed in a check's cell that is not valid Python:
-    the right-hand side of its ``answer = ...`` line, else its first line.
+def _verdict(
+    q: Exercise,
+    number: int,
+    reading: Reading | None,
+    executed: dict[int, tuple[Verdict, str]] | None,
+) -> tuple[Verdict, str, str]:
+    """The verdict on one answer, its feedback, and how this spadeslib's exercise
+    gave it: ``"value"`` (its check), ``"executed"`` (run in the notebook),
+    ``"undefined"`` (a name, checked in quotes) or ``""`` (it did not)."""
+    if reading is None:
+        return "not answered", f"no {EXPECTED_CHECK.format(n=number)} cell", ""
+    if reading.kind == "value":
+        said = q.feedback(reading.value)
+        judged = "value" if said.status != "not attempted" else ""
+        return _STATUS[said.status], _first_line(said), judged
+    if (
+        executed is not None
+        and number in executed
+        and (reading.kind != "undefined" or executed[number][0] != "not read")
+    ):  # run, the check printed a verdict (a name found after all)
+        return *executed[number], "executed"
+    if reading.kind == "undefined":  # running it raises NameError
+        right = q.feedback(reading.text).correct  # the mark is the teacher's call
+        return "incorrect", _unquoted(reading.text, right), "undefined"
+    if reading.kind == "code":
+        return (
+            "not read",
+            "the answer is code: --execute runs the notebook to check it"
+            if executed is None
+            else "the answer is code, and running the notebook did not check it",
+            "",
+        )
+    return "not read", f"the check's cell is not valid Python ({reading.text})", ""
 
-    >>> _typed(["answer = -4O\\nq1.check(answer)"], 0)
-    '-4O'
-    """
-    if not 0 <= cell < len(sources):
-        return ""
-    lines = [line.strip() for line in sources[cell].splitlines() if line.strip()]
-    for line in lines:
-        name, eq, value = line.partition("=")
-        if eq and name.strip() == "answer":
-            return value.strip()
-    return lines[0] if lines else ""
+
+def _unquoted(name: str, right: bool) -> str:
+    """The feedback on an answer that is a name the notebook never sets;
+    ``right``: whether in quotes it would be correct."""
+    feedback = (
+        f"the answer is the name {name}, which the notebook never sets: a text "
+        f'is written in quotes, "{name}"'
+    )
+    return feedback + (", and in quotes it would be correct" if right else "")
+
+
+def _by_stored(
+    q: Exercise, reading: Reading, judged: str, stored: StoredKey
+) -> tuple[Verdict, str]:
+    """The verdict on an answer by the stored key, where this spadeslib builds
+    another exercise (how the answer was ``judged``: see :func:`_verdict`)."""
+    value = reading.value if judged == "value" else reading.text
+    said = None if judged == "executed" else by_stored_key(q, value, stored)
+    if said is None:
+        why = (
+            "the answer is code, run with this spadeslib"
+            if judged == "executed"
+            else "its check reads answers by its scenario"
+        )
+        return "not read", (
+            "this spadeslib builds another exercise from the seed than the "
+            f"stored answer key's ({' or '.join(stored.accepted)}), and {why}: "
+            "check the answer by hand against the stored key"
+        )
+    if judged == "undefined":
+        return "incorrect", _unquoted(reading.text, said.correct)
+    return _STATUS[said.status], _first_line(said)
 
 
 def _printed_verdict(cell: dict[str, Any]) -> tuple[Verdict, str]:
@@ -458,8 +479,9 @@ def grade_class(
         ]
     loaded: dict[tuple[str, int], Chapter] = {}
     for done, (sub, chapter, name, seed) in enumerate(plan, 1):
+        entry = key.get(name, {})
         report.grades += _grade_one(
-            root / sub, chapter, name, seed, loaded, report, execute, timeout
+            root / sub, chapter, name, seed, loaded, report, execute, timeout, entry
         )
         if progress is not None:
             progress(done, len(plan))
@@ -475,6 +497,7 @@ def _grade_one(
     report: Report,
     execute: bool,
     timeout: int,
+    entry: Mapping[str, Any],
 ) -> list[Grade]:
     path = folder / f"{name}.ipynb"
     where = f"{folder.name}/{path.name}"
@@ -509,7 +532,7 @@ def _grade_one(
         except (OSError, ValueError) as error:
             nb, problem = None, f"cannot read {where}: {error}"[:300]
     sources = _code_sources(nb) if nb is not None else []
-    mine = _setup_seed(sources)
+    mine = setup_seed(sources)
     if seed is None:
         seed = mine
     elif mine is not None and mine != seed:
@@ -536,7 +559,11 @@ def _grade_one(
         except Exception as error:  # a kernel that died, a cell that timed out
             report.notes.append(f"could not run {where}: {error}"[:300])
             executed = {}
-    grades = grade_notebook(nb, chapter, student, executed, readings)
+    drifted: list[tuple[str, str, str]] = []
+    stored = stored_keys(entry, name)
+    grades = grade_notebook(nb, chapter, student, executed, readings, stored, drifted)
+    if drifted:
+        report.notes.append(drift_note(student, name, drifted, written_by(entry, name)))
     if not ran_cells(nb) and all(g.verdict == "not answered" for g in grades):
         report.flags.setdefault(student, []).append(
             f"{name}: unchanged since it was handed out (returned blank, or not "

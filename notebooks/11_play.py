@@ -506,6 +506,39 @@ print(game)
 print(game.scores)
 
 # %% [markdown]
+# ## Practise the end of a game
+#
+# The end of a game asks for other decisions than its start: a side a few
+# points from the target bids what it is sure to make, and a side that
+# carries bags bids to the top of its hand, since one bag too many costs
+# 100 points in the hand that could win the game (chapter 7). A table can
+# start there: `scores=` and `bags=` give each side's score and bags before
+# the first hand, and a new game with the same rules starts there again.
+# Here we (North-South) are at 440 with 8 bags, and East-West at 470:
+
+# %%
+endgame = SpadesTable(
+    "classic",
+    seed=3,
+    speed="instant",
+    coach="search",
+    scores={"NS": 440, "EW": 470},
+    bags={"NS": 8},
+)
+print(wrapped(endgame.message))
+
+# %% [markdown]
+# Our beginner bids 3 again and plays low, whatever the score. The sheet
+# starts from the given scores, and the library decides whether the game is
+# over:
+
+# %%
+while not (endgame.between_hands or endgame.game.is_over):
+    beginner_move(endgame)
+print(endgame.game)
+print("game over:", endgame.game.is_over, "- winner:", endgame.game.winner)
+
+# %% [markdown]
 # ## Save and Load from code
 #
 # *Save* writes the game's **record**, JSON text with the rules, the seed
@@ -563,6 +596,8 @@ print(again.game.scores)
 #   press *Check my play* after each hand: its mistakes and blunders are
 #   the decisions to study.
 # - Try a variant of chapter 8, for example `SpadesTable("classic+mirror")`.
+# - Practise the end of a game from any score, for example
+#   `SpadesTable("classic", scores={"NS": 440, "EW": 470}, bags={"NS": 8})`.
 # - How the coach works, and how sure its figures are:
 #   [docs/coach.md](../docs/coach.md). How strong each bot level is,
 #   measured: the ladder table of the [README](../README.md#the-robot-players).

@@ -111,6 +111,48 @@ def test_a_link_without_a_seed_gives_every_student_a_new_deal() -> None:
     assert len(seeds) > 1  # every student got seed 359330
 
 
+def test_a_link_starts_every_student_from_the_same_score() -> None:
+    """The end of a game for the whole class: ``scores`` and ``bags`` in
+    the link, as ``spades play --scores`` writes them (``:`` for ``=`` too,
+    sides in any case)."""
+    from spadeslib.table import TableSession
+
+    options = page_options("rules=classic&seed=3&scores=ns:440,ew:470&bags=NS=8")
+    assert options.problems == ()
+    assert options.table_arguments() == {
+        "seed": 3,
+        "scores": {"NS": 440, "EW": 470},
+        "bags": {"NS": 8},
+    }
+    table = TableSession(options.rules, **options.table_arguments())
+    assert table.game.scores == {"NS": 440, "EW": 470}
+    assert table.game.bags == {"NS": 8, "EW": 0}
+    assert "Starting from North-South (you) 440 (8 bags), East-West 470." in (
+        table.log[0]
+    )
+
+
+@pytest.mark.parametrize(
+    ("query", "says"),
+    [
+        ("scores=NS440", "is not each side's number, such as scores=NS=440,EW=470"),
+        ("bags=NS=eight", "is not each side's number, such as bags=NS=8"),
+        ("scores=NS=510", "a game cannot start with NS at 510: the target"),
+        ("bags=EW=10", "a game cannot start with EW carrying 10 bags"),
+        ("scores=N=400", "'N' is not a side of a 4-player game"),
+    ],
+)
+def test_a_start_the_rules_refuse_is_explained_and_left_out(
+    query: str, says: str
+) -> None:
+    options = page_options("rules=classic&" + query)
+    assert len(options.problems) == 1 and says in options.problems[0]
+    assert options.problems[0].startswith(f"The link's {query}")
+    assert options.problems[0].endswith("starting from 0.")
+    assert options.scores is None and options.bags is None
+    assert page_options("rules=two-player&scores=N=400").scores == {"N": 400}
+
+
 # ------------------------------------------------------ the Voila config
 def test_voila_config_loads_only_installed_extensions() -> None:
     """The page loads Voila's own widget manager and anywidget's front end,

@@ -191,3 +191,10 @@ def test_a_machine_named_server_is_not_the_placeholder() -> None:
 def test_the_bots_levels_of_the_link_are_on_the_page() -> None:
     page = handout("http://10.0.0.5:8866/?rules=classic&opponents=expert")
     assert "levels: opponents expert." in page
+
+
+def test_the_start_of_the_link_is_on_the_page() -> None:
+    page = handout("http://10.0.0.5:8866/?rules=classic&seed=3&scores=NS=440,EW=470")
+    assert "The game starts from North-South 440, East-West 470." in page
+    with pytest.raises(SpadesError, match="cannot start a game"):
+        handout("http://10.0.0.5:8866/?rules=classic&scores=NS=510")

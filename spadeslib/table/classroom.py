@@ -18,7 +18,7 @@ The link's rules=hearts is not a rule set (unknown preset 'hearts': choose
 one of cards4net, classic, yppedia, two-player); playing cards4net.
 The link's seed=x is not a whole number from 0 to 4294967295; dealing a new seed.
 The link's colour=red is not an option of this page (it knows rules, seed,
-partner, opponents); ignored.
+partner, opponents, scores, bags); ignored.
 
 The Voila configuration that serves the page (a template with no request
 beyond the server, a pool of preheated kernels) is in :data:`VOILA_DIR`.
@@ -27,15 +27,18 @@ beyond the server, a pool of preheated kernels) is in :data:`VOILA_DIR`.
 from __future__ import annotations
 
 import os
+from argparse import ArgumentTypeError
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import parse_qsl
 
+from ..arguments import side_numbers
 from ..bots import BOTS
 from ..dealing import read_seed
-from ..errors import InvalidRules
+from ..errors import InvalidRules, SpadesError
 from ..rules import Rules
+from ..scoring import game_start
 
 if TYPE_CHECKING:
     from ipywidgets import Output
@@ -59,19 +62,22 @@ Makefile's ``voila`` target points ``JUPYTER_PATH`` and
 
 DEFAULT_RULES = "cards4net"
 MAX_SEED = 2**32 - 1
-KNOWN = ("rules", "seed", "partner", "opponents")
+KNOWN = ("rules", "seed", "partner", "opponents", "scores", "bags")
 
 
 @dataclass(frozen=True)
 class PageOptions:
     """What the link asks for: a rule set, a seed (``None``: a new deal for
-    every visitor), the bots' levels, and one sentence per part of the link
+    every visitor), the bots' levels, where the game starts (each side's
+    score and bags; ``None``: at 0), and one sentence per part of the link
     that was refused."""
 
     rules: str = DEFAULT_RULES
     seed: int | None = None
     partner: str | None = None
     opponents: str | None = None
+    scores: dict[str, int] | None = None
+    bags: dict[str, int] | None = None
     problems: tuple[str, ...] = ()
 
     def table_arguments(self) -> dict[str, object]:
@@ -79,11 +85,15 @@ class PageOptions:
 
         >>> page_options("seed=7&opponents=search").table_arguments()
         {'seed': 7, 'opponents': 'search'}
+        >>> page_options("scores=NS=440,EW=470&bags=NS=8").table_arguments()
+        {'scores': {'NS': 440, 'EW': 470}, 'bags': {'NS': 8}}
         """
         values = {
             "seed": self.seed,
             "partner": self.partner,
             "opponents": self.opponents,
+            "scores": self.scores,
+            "bags": self.bags,
         }
         return {key: value for key, value in values.items() if value is not None}
 
@@ -109,6 +119,17 @@ def page_options(query: str) -> PageOptions:
     >>> print(page_options("rules=two-player&partner=expert").problems[0])
     The link's partner=expert has no seat in two-player: two players play each
     for themselves, with no partner; ignored.
+
+    ``scores`` and ``bags`` start the game elsewhere than 0, to practise its
+    end (``NS=440,EW=470``, as ``spades play --scores``; ``:`` may stand for
+    ``=``); a start the rules refuse is left out:
+
+    >>> page_options("rules=classic&scores=ns:440,ew:470").scores
+    {'NS': 440, 'EW': 470}
+    >>> print(page_options("rules=classic&scores=NS=510").problems[0])
+    The link's scores=NS=510 cannot start a game (a game cannot start with NS
+    at 510: the target of classic is 500, so the game would be over before it
+    began); starting from 0.
     """
     options = PageOptions()
     problems: list[str] = []
@@ -145,6 +166,21 @@ def page_options(query: str) -> PageOptions:
                     f"{shown} is not a bot level ({', '.join(BOTS)}); "
                     "the table's default plays."
                 )
+        elif key in ("scores", "bags"):
+            try:
+                numbers = side_numbers(value.upper().replace(":", "="))
+            except ArgumentTypeError:
+                problems.append(
+                    f"{shown} is not each side's number, such as "
+                    f"{key}={'NS=440,EW=470' if key == 'scores' else 'NS=8'}; "
+                    "starting from 0."
+                )
+            else:
+                options = (
+                    replace(options, scores=numbers)
+                    if key == "scores"
+                    else replace(options, bags=numbers)
+                )
         else:
             problems.append(
                 f"{shown} is not an option of this page "
@@ -157,6 +193,19 @@ def page_options(query: str) -> PageOptions:
             "partner; ignored."
         )
         options = replace(options, partner=None)
+    if options.scores is not None or options.bags is not None:
+        try:
+            game_start(Rules.parse(options.rules), options.scores, options.bags)
+        except SpadesError as error:
+            given = "&".join(
+                f"{key}={','.join(f'{k}={v}' for k, v in numbers.items())}"
+                for key, numbers in (("scores", options.scores), ("bags", options.bags))
+                if numbers is not None
+            )
+            problems.append(
+                f"The link's {given} cannot start a game ({error}); starting from 0."
+            )
+            options = replace(options, scores=None, bags=None)
     return replace(options, problems=tuple(problems))
 
 

@@ -28,7 +28,7 @@ from ..display import inline_html
 from ..errors import SpadesError
 from ..rules import Rules
 from .classroom import PageOptions, how_to, page_options
-from .narrate import rules_title
+from .narrate import rules_title, start_words
 
 __all__ = ["MAX_QUESTIONS", "handout", "handout_summary", "qr_svg"]
 
@@ -231,6 +231,9 @@ def handout(link: str, questions: Sequence[str] = ()) -> str:
     bots = _bot_levels(options)
     if bots:
         deal += f" The bots' levels: {', '.join(bots)}."
+    start = start_words(rules, options.scores, options.bags, None)
+    if start:
+        deal += f" The game starts from {start}."
     fit = _fitting_pt(link)
     return _PAGE.format(
         title=html.escape(rules_title(rules)),
@@ -265,9 +268,16 @@ def handout_summary(link: str) -> str:
     'Classic, no seed: each student gets a deal of their own'
     >>> handout_summary("http://10.0.0.5:8866/?seed=2028&opponents=expert")
     'Cards4.net, opponents expert, seed 2028: everyone gets the same cards'
+    >>> handout_summary("http://10.0.0.5:8866/?rules=classic&seed=3&scores=NS=440,EW=470")
+    'Classic, from North-South 440, East-West 470, seed 3: everyone gets the same cards'
     """
     options = page_options(urlsplit(link.strip()).query)
-    rules = ", ".join([rules_title(Rules.parse(options.rules)), *_bot_levels(options)])
+    parsed = Rules.parse(options.rules)
+    start = start_words(parsed, options.scores, options.bags, None)
+    rules = ", ".join(
+        [rules_title(parsed), *_bot_levels(options)]
+        + ([f"from {start}"] if start else [])
+    )
     if options.seed is None:
         return f"{rules}, no seed: each student gets a deal of their own"
     return f"{rules}, seed {options.seed}: everyone gets the same cards"

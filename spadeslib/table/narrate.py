@@ -25,7 +25,7 @@ North (partner) wins the trick with 2♠ (the only spade, trumping the heart lea
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -35,7 +35,7 @@ from ..game import Game
 from ..hand import Hand, Phase
 from ..rule_sets import PRESET_WORDS
 from ..rules import Rules
-from ..scoring import SideScore, side_of, side_seats, why_over
+from ..scoring import SideScore, side_of, side_seats, sides, why_over
 from ..seats import Seat
 from .words import MODIFIER_WORDS, plural
 
@@ -55,6 +55,7 @@ __all__ = [
     "rules_title",
     "seat_name",
     "side_name",
+    "start_words",
     "winner_words",
 ]
 
@@ -385,19 +386,31 @@ def describe_new_game(game: Game, learner: Seat | None) -> str:
     a game's log, the rules named as the Options panel and the "Loaded" and
     "Resumed" lines name them (:func:`rules_title`)."""
     first = describe_dealer(game.hands[0], learner)
-    scores, bags = game.start_scores, game.start_bags
-    start = ""
-    if any(scores.values()) or any(bags.values()):  # "started at" a score
-        start = (
-            " Starting from "
-            + ", ".join(
-                f"{side_name(s, learner, game.rules)} {scores[s]}"
-                + (f" ({plural(bags[s], 'bag')})" if bags[s] else "")
-                for s in scores
-            )
-            + "."
-        )
+    start = start_words(game.rules, game.start_scores, game.start_bags, learner)
+    start = f" Starting from {start}." if start else ""
     return f"New game: {rules_title(game.rules)}, seed {game.seed}.{start} {first}"
+
+
+def start_words(
+    rules: Rules,
+    scores: Mapping[str, int] | None,
+    bags: Mapping[str, int] | None,
+    learner: Seat | None,
+) -> str:
+    """Where a game starts, in words (``""``: at 0, every side's score and
+    bags; a side left out is at 0).
+
+    >>> start_words(Rules("classic"), {"NS": 440, "EW": 470}, {"NS": 8}, Seat.SOUTH)
+    'North-South (you) 440 (8 bags), East-West 470'
+    """
+    scores, bags = scores or {}, bags or {}
+    if not any(scores.values()) and not any(bags.values()):
+        return ""
+    return ", ".join(
+        f"{side_name(s, learner, rules)} {scores.get(s, 0)}"
+        + (f" ({plural(bags[s], 'bag')})" if bags.get(s) else "")
+        for s in sides(rules)
+    )
 
 
 def winner_words(game: Game, learner: Seat | None) -> str:

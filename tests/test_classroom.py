@@ -127,9 +127,8 @@ def test_a_link_starts_every_student_from_the_same_score() -> None:
     table = TableSession(options.rules, **options.table_arguments())
     assert table.game.scores == {"NS": 440, "EW": 470}
     assert table.game.bags == {"NS": 8, "EW": 0}
-    assert "Starting from North-South (you) 440 (8 bags), East-West 470." in (
-        table.log[0]
-    )
+    start = "Starting from North-South (you) 440 (8 bags), East-West 470."
+    assert start in table.log[0]
 
 
 @pytest.mark.parametrize(

@@ -143,3 +143,19 @@ def test_the_table_s_score_sheet_counts_from_the_start() -> None:
         assert cell["total"] == START[side] + hand.result[side].points
         assert cell["total"] == table.game.scores[side]
     assert table_state(TableSession("classic", seed=3))["sheet"]["start"] is None
+
+
+def test_the_options_panel_s_new_game_keeps_the_start_of_the_same_rules() -> None:
+    """A practice table (the classroom link's ``scores=``): New game with
+    the rules unchanged deals another game from the same start; other rules
+    start from 0."""
+    from spadeslib.table import SpadesTable
+
+    table = SpadesTable("classic", seed=3, speed="instant", scores=START)
+    new_game = {"type": "new_game", "preset": "classic", "modifiers": [], "seed": ""}
+    table._handle_custom_msg(new_game, [])
+    assert table.session.games_started == 2 and table.game.scores == START
+    table._handle_custom_msg({**new_game, "modifiers": ["mirror"]}, [])
+    assert table.session.games_started == 3
+    assert table.game.scores == {"NS": 0, "EW": 0}
+    table.close()

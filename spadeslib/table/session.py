@@ -509,26 +509,27 @@ class TableSession(TurnLoop, Deciding, Coaching, Keeping, Levels, Tools):
     ) -> bool:
         """Start a new game: the same rules, bots and move timer unless given;
         the given ``seed`` deals exactly that game, no seed deals a fresh one.
-        The same rules start from the same ``scores`` and ``bags`` unless
-        either is given (new rules: from 0 unless given); a start the rules
-        refuse is refused as a bad option is, changing nothing.
+        The same rules (given again, as the Options panel sends them, or not)
+        start from the same ``scores`` and ``bags`` unless either is given
+        (other rules: from 0 unless given); a start the rules refuse is
+        refused as a bad option is, changing nothing.
 
         New rules written without house rules of their own (the Options
         panel sends a preset and modifiers) keep the current table's house
         rules that they accept (``house_rules=False``: drop them); the log
         says which were kept and which dropped."""
         old = self.rules
-        if rules is None and not modifiers:
-            if timer is None:
-                timer = self.timer  # the same rules: the same clock
-            if scores is None and bags is None:  # and the same start
-                scores, bags = self.game.start_scores, self.game.start_bags
+        if timer is None and rules is None and not modifiers:
+            timer = self.timer  # the same rules: the same clock
         try:
             new_rules = self._rules_of(rules if rules is not None else old, modifiers)
             kept: list[str] = []
             dropped: list[str] = []
             if house_rules and rules is not None and not new_rules.house_rules:
                 new_rules, kept, dropped = keep_house_rules(old, new_rules)
+            if scores is None and bags is None and new_rules == old:
+                # the same rules: the same start (a practice of a game's end)
+                scores, bags = self.game.start_scores, self.game.start_bags
             self._start(
                 new_rules,
                 seed,

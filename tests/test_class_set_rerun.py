@@ -366,3 +366,20 @@ def test_a_late_student_comes_last_and_the_chapters_stay_in_order(
         names = ("bo", "ann", "ulla")
         found = [text.index(f">{name} ") for name in names]
         assert found == sorted(found), page
+
+
+def test_a_hand_edited_version_field_does_not_stop_a_later_run(tmp_path: Path) -> None:
+    """The key's ``spadeslib_version`` is a map per chapter; a key edited by
+    hand (one version for the whole entry) is rewritten, not a crash."""
+    from spadeslib.cli import main
+
+    out = tmp_path / "set"
+    argv = ["exercises", "--students", "Ana", "--out", str(out), "--no-progress"]
+    assert main([*argv, "--seed", "2026", "--chapters", "01"]) == 0
+    path = out / "answer_key.json"
+    key = json.loads(path.read_text("utf-8"))
+    key["Ana"]["spadeslib_version"] = "0.0.9"
+    path.write_text(json.dumps(key), "utf-8")
+    assert main([*argv, "--seed", "2026", "--chapters", "02"]) == 0
+    versions = json.loads(path.read_text("utf-8"))["Ana"]["spadeslib_version"]
+    assert sorted(versions) == ["02_deck_and_deal"]

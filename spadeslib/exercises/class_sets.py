@@ -473,7 +473,9 @@ def _write_class(
     for student, entry in fresh.items():
         old = data.get(student, {})
         for part in ("answers", "accepted", VERSION_FIELD):
-            before = old.get(part, {}) if old.get("seed") == entry["seed"] else {}
+            before = old.get(part) if old.get("seed") == entry["seed"] else {}
+            if not isinstance(before, dict):  # a hand-edited key: not kept
+                before = {}
             entry[part] = _by_chapter({**before, **entry[part]})
         data[student] = entry  # a student of both runs keeps their place
     every = [(student, entry["seed"]) for student, entry in data.items()]

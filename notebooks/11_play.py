@@ -539,6 +539,31 @@ print(endgame.game)
 print("game over:", endgame.game.is_over, "- winner:", endgame.game.winner)
 
 # %% [markdown]
+# Near the end, one trick can decide the game. The library scores the same
+# hand again with one trick moved from East-West to us (chapters 6 and 7),
+# and says who would have won: a trick over the contract is a bag, and a
+# side near the bag limit can lose 100 points to one trick more.
+
+# %%
+from spadeslib import Seat, game_over, score_hand
+
+played = endgame.game.finished_hands[0]
+tricks = dict(played.tricks_won)
+east_west = max((Seat.EAST, Seat.WEST), key=lambda seat: tricks[seat])
+tricks[east_west] -= 1
+tricks[Seat.SOUTH] += 1
+rescored = score_hand(played.rules, played.bids, tricks, endgame.game.start_bags)
+totals = {
+    side: endgame.game.start_scores[side] + score.points
+    for side, score in rescored.items()
+}
+ended, winner = game_over(played.rules, totals)
+for side, score in rescored.items():
+    total = totals[side]
+    print(f"{side}: {score.points:+} points, {score.bags_after} bags, total {total}")
+print("game over:", ended, "- winner:", winner)
+
+# %% [markdown]
 # ## Save and Load from code
 #
 # *Save* writes the game's **record**, JSON text with the rules, the seed

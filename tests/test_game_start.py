@@ -130,7 +130,7 @@ def test_the_table_s_score_sheet_counts_from_the_start() -> None:
     table = TableSession("classic", seed=3, scores=START, bags={"EW": 8})
     sheet = table_state(table)["sheet"]
     assert sheet["start"] == {
-        "NS": {"total": 460, "bags": "0 bags carried"},
+        "NS": {"total": 460, "bags": ""},
         "EW": {"total": 430, "bags": "8 bags carried"},
     }
     while not table.game.finished_hands:  # the learner plays the book
@@ -159,3 +159,20 @@ def test_the_options_panel_s_new_game_keeps_the_start_of_the_same_rules() -> Non
     assert table.session.games_started == 3
     assert table.game.scores == {"NS": 0, "EW": 0}
     table.close()
+
+
+def test_the_table_says_where_its_game_started() -> None:
+    """The resume offer's words name the start (a kept game from 0 differs
+    from the link's practice), the Options panel says New game keeps it, and
+    other rules say they drop it."""
+    table = TableSession("classic", seed=3, scores=START, bags={"EW": 8})
+    state = table_state(table)
+    start = "North-South (you) 460, East-West 430 (8 bags)"
+    assert state["table"]["deal"] == f"Classic, seed 3, from {start}"
+    assert state["options"]["start"] == start
+    assert table_state(TableSession("classic", seed=3))["table"]["deal"] == (
+        "Classic, seed 3"
+    )
+    assert table.new_game("classic+mirror", seed=3)
+    assert f"Other rules start from 0, not from {start}." in table.log
+    assert table_state(table)["options"]["start"] == ""

@@ -195,6 +195,6 @@ def test_the_bots_levels_of_the_link_are_on_the_page() -> None:
 
 def test_the_start_of_the_link_is_on_the_page() -> None:
     page = handout("http://10.0.0.5:8866/?rules=classic&seed=3&scores=NS=440,EW=470")
-    assert "The game starts from North-South 440, East-West 470." in page
+    assert "The game starts from North-South (you) 440, East-West 470." in page
     with pytest.raises(SpadesError, match="cannot start a game"):
         handout("http://10.0.0.5:8866/?rules=classic&scores=NS=510")

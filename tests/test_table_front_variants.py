@@ -401,4 +401,11 @@ def test_a_game_started_elsewhere_shows_its_start_on_the_sheet(
     rows = page.locator("[data-testid=score-sheet] tbody tr")
     first = rows.first.inner_text()
     assert first.startswith("start") and "460" in first and "8 bags carried" in first
+    tid(page, "options-toggle").click()
+    assert tid(page, "opt-start").count() == 0  # no start in the options: no line
+    state["options"]["start"] = "North-South (you) 460 (8 bags), East-West 430"
+    push(page, state)
+    said = tid(page, "opt-start").inner_text()
+    assert said.startswith("This game started from North-South (you) 460 (8 bags)")
+    assert "New game with these rules starts there again" in said
     page.close()

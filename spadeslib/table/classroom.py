@@ -129,7 +129,7 @@ def page_options(query: str) -> PageOptions:
     >>> print(page_options("rules=classic&scores=NS=510").problems[0])
     The link's scores=NS=510 cannot start a game (a game cannot start with NS
     at 510: the target of classic is 500, so the game would be over before it
-    began); starting from 0.
+    began); every side starts from 0 points with no bags.
     """
     options = PageOptions()
     problems: list[str] = []
@@ -172,8 +172,11 @@ def page_options(query: str) -> PageOptions:
             except ArgumentTypeError:
                 problems.append(
                     f"{shown} is not each side's number, such as "
-                    f"{key}={'NS=440,EW=470' if key == 'scores' else 'NS=8'}; "
-                    "starting from 0."
+                    + (
+                        "scores=NS=440,EW=470; every side starts from 0 points."
+                        if key == "scores"
+                        else "bags=NS=8; every side starts with no bags."
+                    )
                 )
             else:
                 options = (
@@ -203,7 +206,8 @@ def page_options(query: str) -> PageOptions:
                 if numbers is not None
             )
             problems.append(
-                f"The link's {given} cannot start a game ({error}); starting from 0."
+                f"The link's {given} cannot start a game ({error}); every side "
+                "starts from 0 points with no bags."
             )
             options = replace(options, scores=None, bags=None)
     return replace(options, problems=tuple(problems))

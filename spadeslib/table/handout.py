@@ -27,10 +27,14 @@ from urllib.parse import SplitResult, parse_qsl, urlsplit
 from ..display import inline_html
 from ..errors import SpadesError
 from ..rules import Rules
+from ..seats import Seat
 from .classroom import PageOptions, how_to, page_options
 from .narrate import rules_title, start_words
 
 __all__ = ["MAX_QUESTIONS", "handout", "handout_summary", "qr_svg"]
+
+LEARNER = Seat.SOUTH
+"""Where the classroom page seats each student (the table's default)."""
 
 MAX_QUESTIONS = 300
 """Characters of questions a handout takes (the page stays one sheet)."""
@@ -231,7 +235,7 @@ def handout(link: str, questions: Sequence[str] = ()) -> str:
     bots = _bot_levels(options)
     if bots:
         deal += f" The bots' levels: {', '.join(bots)}."
-    start = start_words(rules, options.scores, options.bags, None)
+    start = start_words(rules, options.scores, options.bags, LEARNER)
     if start:
         deal += f" The game starts from {start}."
     fit = _fitting_pt(link)
@@ -268,12 +272,14 @@ def handout_summary(link: str) -> str:
     'Classic, no seed: each student gets a deal of their own'
     >>> handout_summary("http://10.0.0.5:8866/?seed=2028&opponents=expert")
     'Cards4.net, opponents expert, seed 2028: everyone gets the same cards'
-    >>> handout_summary("http://10.0.0.5:8866/?rules=classic&seed=3&scores=NS=440,EW=470")
-    'Classic, from North-South 440, East-West 470, seed 3: everyone gets the same cards'
+    >>> link = "http://10.0.0.5:8866/?rules=classic&seed=3&scores=NS=440,EW=470"
+    >>> print(handout_summary(link))
+    Classic, from North-South (you) 440, East-West 470, seed 3: everyone gets
+    the same cards
     """
     options = page_options(urlsplit(link.strip()).query)
     parsed = Rules.parse(options.rules)
-    start = start_words(parsed, options.scores, options.bags, None)
+    start = start_words(parsed, options.scores, options.bags, LEARNER)
     rules = ", ".join(
         [rules_title(parsed), *_bot_levels(options)]
         + ([f"from {start}"] if start else [])

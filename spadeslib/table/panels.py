@@ -26,6 +26,7 @@ from .narrate import (
     house_rules_words,
     rules_title,
     side_name,
+    start_words,
 )
 from .options import ladder, level_seats
 from .session import SPEEDS, TableSession
@@ -95,7 +96,7 @@ def sheet_state(session: TableSession) -> dict[str, Any]:
             {
                 s: {
                     "total": game.start_scores[s],
-                    "bags": f"{plural(start_bags[s], 'bag')} carried",
+                    "bags": _carried(start_bags[s]),
                 }
                 for s in names
             }
@@ -108,6 +109,12 @@ def sheet_state(session: TableSession) -> dict[str, Any]:
         "rules": rules_in_words(rules)
         + ([house_rules_words(rules)] if house_rule_words(rules) else []),
     }
+
+
+def _carried(bags: int) -> str:
+    """A side's bags at the start of a game, ``"8 bags carried"`` (``""``
+    for none: the start row stays one line)."""
+    return f"{plural(bags, 'bag')} carried" if bags else ""
 
 
 def sheet_bags(this_hand: int, in_all: int) -> str:
@@ -153,9 +160,15 @@ def summary(session: TableSession) -> str:
 
 
 def deal_words(session: TableSession) -> str:
-    """What the table deals, ``"Classic, seed 3"``: the resume offer tells
-    a kept game's from the page's with it."""
-    return f"{rules_title(session.game.rules)}, seed {session.game.seed}"
+    """What the table deals, ``"Classic, seed 3"``, and where the game
+    starts when not at 0 (``", from North-South (you) 440 (8 bags),
+    East-West 470"``): the resume offer tells a kept game's from the page's
+    with it."""
+    game = session.game
+    start = start_words(game.rules, game.start_scores, game.start_bags, session.seat)
+    return f"{rules_title(game.rules)}, seed {game.seed}" + (
+        f", from {start}" if start else ""
+    )
 
 
 def review_state(session: TableSession) -> dict[str, Any] | None:
@@ -231,6 +244,10 @@ def options_state(session: TableSession) -> dict[str, Any]:
         # kept by New game when the preset and modifiers are unchanged (and
         # those the new rule set accepts when they change); said in the log
         "house_rules": house_rules_words(rules),
+        # where the game started, kept by New game with the same rules
+        "start": start_words(
+            rules, session.game.start_scores, session.game.start_bags, session.seat
+        ),
         "presets": [
             {"id": p, "title": title, "words": words}
             for p in PRESETS

@@ -55,6 +55,7 @@ from .narrate import (
     describe_new_game,
     narrate,
     retell,
+    start_words,
     winner_words,
 )
 from .options import (
@@ -527,9 +528,13 @@ class TableSession(TurnLoop, Deciding, Coaching, Keeping, Levels, Tools):
             dropped: list[str] = []
             if house_rules and rules is not None and not new_rules.house_rules:
                 new_rules, kept, dropped = keep_house_rules(old, new_rules)
+            started = start_words(
+                old, self.game.start_scores, self.game.start_bags, self.seat
+            )
             if scores is None and bags is None and new_rules == old:
                 # the same rules: the same start (a practice of a game's end)
                 scores, bags = self.game.start_scores, self.game.start_bags
+                started = ""
             self._start(
                 new_rules,
                 seed,
@@ -543,6 +548,8 @@ class TableSession(TurnLoop, Deciding, Coaching, Keeping, Levels, Tools):
         except SpadesError as error:
             return self.refuse(you_text(str(error)))
         self._say([describe_new_game(self.game, self.seat)])
+        if started and not (scores or bags):
+            self._aside(f"Other rules start from 0, not from {started}.")
         if kept:
             self._aside(f"House rules kept from the last game: {', '.join(kept)}.")
         if dropped:

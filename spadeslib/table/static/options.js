@@ -151,10 +151,11 @@ const Options = {
   },
 
   // What the options panel is built from: a redraw rebuilds it only when
-  // this changes (another rule set's variants, two or four players).
+  // this changes (another rule set's variants, two or four players, the
+  // lines on what New game keeps: house rules, the game's start).
   optionsShape(s) {
     const o = s.options;
-    return JSON.stringify([o.presets.map((p) => p.id), o.modifiers.map((m) => m.id), o.levels, s.table.players]);
+    return JSON.stringify([o.presets.map((p) => p.id), o.modifiers.map((m) => m.id), o.levels, s.table.players, o.house_rules, o.start]);
   },
 
   // A redraw while the panel is open: the state is the truth for every
@@ -214,6 +215,7 @@ const Options = {
       <p class="spt-preset-words" data-testid="opt-preset-words"></p>
       <fieldset><legend>Variants</legend>${mods}</fieldset>
       ${o.house_rules ? `<p class="spt-house-rules" data-testid="opt-house-rules">${esc(o.house_rules)} New game keeps them.</p>` : ""}
+      ${o.start ? `<p class="spt-house-rules" data-testid="opt-start">This game started from ${esc(o.start)}: New game with these rules starts there again; other rules start from 0.</p>` : ""}
       ${partner}
       <label>Opponents <select data-testid="opt-opponents" aria-label="opponents' level">${levels(o.opponents)}</select></label>
       ${button("apply-levels", "Change the bots' levels", "change the bots' levels in this game to the ones chosen above: from this hand if nobody has moved yet, else from the next hand")}

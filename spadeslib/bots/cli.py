@@ -5,7 +5,8 @@
 - ``spades bots`` lists the levels; ``spades bench-bots`` times their
   decisions.
 - ``spades match A B --deals N --seed S [--rules R] [--budget K] [--jobs J]
-  [--json]`` plays a duplicate match and prints the report.
+  [--json] [--paired-with REPORT]`` plays a duplicate match and prints the
+  report (paired by deal with an earlier one: :mod:`.pairing`).
 - ``spades ladder [--levels L1,L2,...] --deals N --seed S [--jobs J]
   [--pairs all|adjacent]`` plays the ladder's duplicate round-robin and
   prints the rating table.
@@ -100,27 +101,66 @@ def _cmd_match(args: argparse.Namespace) -> int:
     a, a_opts = _split(args.a, args.budget)
     b, b_opts = _split(args.b, args.budget)
     _check_budget(args.budget, [a, b])
+    rules = Rules.parse(args.rules)
+    earlier = None
+    if args.paired_with is not None:  # refused before the match is played
+        from .pairing import check_pairable
+
+        earlier = _earlier(args.paired_with)
+        check_pairable(
+            {
+                "rules": rules.full_spec,
+                "seed": args.seed,
+                "deals": args.deals,
+                "b": b,
+                "b_options": b_opts,
+            },
+            earlier,
+        )
     report = duplicate_match(
         a,
         b,
         deals=args.deals,
         seed=args.seed,
-        rules=Rules.parse(args.rules),
+        rules=rules,
         a_options=a_opts,
         b_options=b_opts,
         jobs=args.jobs,
         progress=args.progress,
         check_tricks=args.check_tricks,
     )
+    data = report.to_dict()
+    data["a_options"], data["b_options"] = a_opts, b_opts
+    paired = None
+    if earlier is not None:
+        from .pairing import pair_with
+
+        paired = pair_with(data, earlier)
+        data["paired"] = paired.to_dict()
     if args.json:
-        data = report.to_dict()
-        data["a_options"], data["b_options"] = a_opts, b_opts
         print(json_text(data))
     else:
         print(report.text())
         if a_opts or b_opts:
             print(f"  options: {args.a} {a_opts or '{}'}, {args.b} {b_opts or '{}'}")
+        if paired is not None:
+            print(paired.line())
     return 0
+
+
+def _earlier(path: str) -> dict[str, Any]:
+    """An earlier ``spades match --json`` report, refused with a sentence
+    when it cannot be read."""
+    import json
+    from pathlib import Path
+
+    try:
+        data = json.loads(Path(path).read_text("utf-8"))
+    except (OSError, ValueError) as error:
+        raise SpadesError(f"cannot read the earlier match {path}: {error}") from None
+    if not isinstance(data, dict):
+        raise SpadesError(f"{path} is not a match report (spades match --json)")
+    return data
 
 
 def _cmd_ladder(args: argparse.Namespace) -> int:
@@ -229,6 +269,13 @@ def register(subparsers: Any) -> None:
         default=0,
         help="final tricks of every hand checked against exact analysis "
         "(default: 0, none)",
+    )
+    p.add_argument(
+        "--paired-with",
+        metavar="REPORT",
+        help="an earlier match's --json report on the same deals against the "
+        "same LEVEL_B: also print this margin minus that one, deal by deal, "
+        "with its 95%% CI (how a variant of a level is measured)",
     )
     run_arguments(p)
     p.set_defaults(func=_cmd_match)

@@ -334,7 +334,7 @@ def score_sheet_text(game: Game) -> str:
         f"| {f'{s:<2} bids':<{width}} tricks points bags total" for s in names
     )
     lines = [head]
-    if any(game.start_scores.values()) or any(game.start_bags.values()):
+    if game.started_elsewhere:
         lines.append(f"start: {_totals(game.start_scores, game.start_bags)}")
     for number, dealer, per_side in rows:
         cells = " ".join(
@@ -368,7 +368,7 @@ def score_sheet_html(game: Game) -> str:
         for _ in names
     )
     body = []
-    if any(game.start_scores.values()) or any(game.start_bags.values()):
+    if game.started_elsewhere:
         cells = "".join(
             f"<td colspan=3></td><td>{game.start_bags[s]}</td>"
             f"<td><b>{game.start_scores[s]}</b></td>"

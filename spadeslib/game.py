@@ -237,6 +237,12 @@ class Game:
         return dict(self._start[1])
 
     @property
+    def started_elsewhere(self) -> bool:
+        """Whether some side started with points or bags (the score sheets
+        then show the start, and a saved game keeps it)."""
+        return any(self._start[0].values()) or any(self._start[1].values())
+
+    @property
     def running_scores(self) -> list[dict[str, int]]:
         """Every side's total after each finished hand, first hand first (a
         new list of new dicts)."""

@@ -118,13 +118,8 @@ def game_start(
     names = sides(rules)
     start = []
     for what, given in (("scores", scores), ("bags", bags)):
-        if given is not None and not isinstance(given, Mapping):
-            raise SpadesError(
-                f"{what} map each side ({', '.join(names)}) to a whole number, "
-                f"not {given!r:.80}"
-            )
-        totals = dict.fromkeys(names, 0)
-        for side, value in (given or {}).items():
+        # name the side and the value a hand's check would only quote whole
+        for side, value in given.items() if isinstance(given, Mapping) else ():
             if side not in names:
                 raise SpadesError(
                     f"{what}: {side!r:.20} is not a side of a {rules.players}-player "
@@ -134,8 +129,7 @@ def game_start(
                 raise SpadesError(
                     f"{what}: {side} is {value!r:.40}, not a whole number"
                 )
-            totals[side] = value
-        start.append(totals)
+        start.append(starting_totals(rules, what, given))  # type: ignore[arg-type]
     totals, carried = start
     for side, value in carried.items():
         if not 0 <= value < rules.bag_limit:

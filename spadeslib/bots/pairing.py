@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import SpadesError
+from .match import level_label
 from .stats import t_interval
 
 __all__ = ["SAME", "Paired", "check_pairable", "pair_with"]
@@ -60,13 +61,6 @@ class Paired:
         }
 
 
-def _level(report: Mapping[str, Any], side: str) -> str:
-    options = report.get(f"{side}_options") or {}
-    if not options:
-        return str(report.get(side))
-    return f"{report.get(side)}:" + ",".join(f"{k}={v}" for k, v in options.items())
-
-
 def check_pairable(match: Mapping[str, Any], earlier: Mapping[str, Any]) -> None:
     """Refuse ``earlier`` unless it played the deals ``match`` plays (the
     keys of :data:`SAME`, as ``spades match --json`` writes them) against
@@ -103,7 +97,7 @@ def pair_with(report: Mapping[str, Any], earlier: Mapping[str, Any]) -> Paired:
     deltas = [float(x) - float(y) for x, y in zip(now, then, strict=True)]
     mean, low, high = t_interval(deltas)
     return Paired(
-        _level(earlier, "a"),
+        level_label(str(earlier.get("a")), earlier.get("a_options") or {}),
         len(deltas),
         mean,
         low,

@@ -100,7 +100,7 @@ def sheet_state(session: TableSession) -> dict[str, Any]:
                 }
                 for s in names
             }
-            if any(game.start_scores.values()) or any(start_bags.values())
+            if game.started_elsewhere
             else None
         ),
         "scores": {s: game.scores[s] for s in names},

@@ -179,9 +179,8 @@ def resume_token(
         "hands": hands,
         "between": between,
     }
-    start = {"scores": game.start_scores, "bags": game.start_bags}
-    if any(v for totals in start.values() for v in totals.values()):
-        token["start"] = start  # a game started elsewhere than 0
+    if game.started_elsewhere:
+        token["start"] = {"scores": game.start_scores, "bags": game.start_bags}
     if changes:
         token["changes"] = [[number, _letters(new)] for number, new in changes]
     if pending is not None:

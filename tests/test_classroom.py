@@ -55,7 +55,7 @@ def test_options_from_a_teachers_link() -> None:
         ("rules=classic mirror", "classic+mirror"),  # + decoded to a space
         ("rules=classic%2Bmirror", "classic+mirror"),
         ("rules=yppedia,whiz", "yppedia+whiz"),
-        ("rules=classic&rules=two-player", "two-player"),  # the last one wins
+        ("rules=classic&rules=classic", "classic"),  # the same twice: no problem
         ("", "cards4net"),
     ],
 )
@@ -150,6 +150,20 @@ def test_a_start_the_rules_refuse_is_explained_and_left_out(
     assert options.problems[0].endswith(("from 0 points.", "no bags."))
     assert options.scores is None and options.bags is None
     assert page_options("rules=two-player&scores=N=400").scores == {"N": 400}
+
+
+def test_a_key_given_twice_is_told_and_the_last_counts() -> None:
+    """``scores=NS=440&scores=EW=470`` reads as one start of 440 to 470 to a
+    teacher, but a query string keeps the last value: the page says so. A
+    key repeated with the same value changes nothing and says nothing."""
+    options = page_options("rules=classic&scores=NS=440&seed=3&scores=EW=470")
+    assert options.scores == {"EW": 470}
+    assert options.problems == (
+        "The link gives scores 2 times (scores=NS=440, scores=EW=470); only "
+        "the last counts.",
+    )
+    assert page_options("seed=3&seed=3").problems == ()
+    assert "gives seed 2 times" in page_options("seed=3&seed=4").problems[0]
 
 
 # ------------------------------------------------------ the Voila config

@@ -163,16 +163,15 @@ def test_the_options_panel_s_new_game_keeps_the_start_of_the_same_rules() -> Non
 
 def test_the_table_says_where_its_game_started() -> None:
     """The resume offer's words name the start (a kept game from 0 differs
-    from the link's practice), the Options panel says New game keeps it, and
-    other rules say they drop it."""
+    from the link's practice), so does the status line, the Options panel
+    says New game keeps it, and other rules say they drop it."""
     table = TableSession("classic", seed=3, scores=START, bags={"EW": 8})
     state = table_state(table)
     start = "North-South (you) 460, East-West 430 (8 bags)"
     assert state["table"]["deal"] == f"Classic, seed 3, from {start}"
-    assert state["options"]["start"] == start
-    assert table_state(TableSession("classic", seed=3))["table"]["deal"] == (
-        "Classic, seed 3"
-    )
+    assert state["options"]["start"] == state["table"]["start"] == start
+    fresh = table_state(TableSession("classic", seed=3))["table"]
+    assert (fresh["deal"], fresh["start"]) == ("Classic, seed 3", "")
     assert table.new_game("classic+mirror", seed=3)
     assert f"Other rules start from 0, not from {start}." in table.log
     assert table_state(table)["options"]["start"] == ""

@@ -386,7 +386,8 @@ def test_a_game_started_elsewhere_shows_its_start_on_the_sheet(
     browser: Any, states: Any
 ) -> None:
     """A practice game from 460 to 430: the sheet's first row is the start,
-    above the hands; a game from 0 has no such row."""
+    above the hands, and the status line names it; a game from 0 has no such
+    row and no such words."""
     state = copy_state(states["reviewed"])
     sides = [d["id"] for d in state["sheet"]["sides"]]
     page = open_table(browser, state)
@@ -401,6 +402,11 @@ def test_a_game_started_elsewhere_shows_its_start_on_the_sheet(
     rows = page.locator("[data-testid=score-sheet] tbody tr")
     first = rows.first.inner_text()
     assert first.startswith("start") and "460" in first and "8 bags carried" in first
+    assert " · from " not in tid(page, "status").inner_text()
+    state["table"]["start"] = "North-South (you) 460, East-West 430 (8 bags)"
+    push(page, state)
+    status = tid(page, "status").inner_text()  # the status line says it too
+    assert " · from North-South (you) 460, East-West 430 (8 bags) · " in status, status
     tid(page, "options-toggle").click()
     assert tid(page, "opt-start").count() == 0  # no start in the options: no line
     state["options"]["start"] = "North-South (you) 460 (8 bags), East-West 430"

@@ -105,7 +105,11 @@ def page_options(query: str) -> PageOptions:
     string decodes ``+`` to a space, which is read the same way). A value
     that is not valid is left out and explained in ``problems``, and so is a
     ``partner`` in a two-player game (which has none); the last of a repeated
-    key wins.
+    key wins, and the link is told so:
+
+    >>> print(page_options("scores=NS=440&scores=EW=470").problems[0])
+    The link gives scores 2 times (scores=NS=440, scores=EW=470); only the
+    last counts.
 
     >>> page_options("").rules, page_options("").seed
     ('cards4net', None)
@@ -133,8 +137,10 @@ def page_options(query: str) -> PageOptions:
     """
     options = PageOptions()
     problems: list[str] = []
+    given: dict[str, list[str]] = {}
     for key, raw in parse_qsl(query.lstrip("?"), keep_blank_values=True):
         value = raw.strip()
+        given.setdefault(key, []).append(value)
         shown = f"The link's {key}={value}"
         if key == "rules":
             spec = "+".join(value.replace(",", " ").split())
@@ -188,6 +194,13 @@ def page_options(query: str) -> PageOptions:
             problems.append(
                 f"{shown} is not an option of this page "
                 f"(it knows {', '.join(KNOWN)}); ignored."
+            )
+    for key, values in given.items():
+        if key in KNOWN and len(set(values)) > 1:
+            problems.append(
+                f"The link gives {key} {len(values)} times "
+                f"({', '.join(f'{key}={v}' for v in values)}); only the last "
+                "counts."
             )
     if options.partner is not None and Rules.parse(options.rules).players == 2:
         problems.append(

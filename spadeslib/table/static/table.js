@@ -465,7 +465,8 @@ class TableView {
       this.chooseFull = null;
     }
     const t = s.table;
-    this.q("status").textContent = `${t.title || t.rules} · seed ${t.seed} · ${s.sheet.status}`;
+    // a practice game names its start: "… · seed 3 · from North-South (you) 440, East-West 470 · Hand 2: …"
+    this.q("status").textContent = [t.title || t.rules, `seed ${t.seed}`, t.start && `from ${t.start}`, s.sheet.status].filter(Boolean).join(" · ");
     this.renderTimer(s);
     // a seat box no player sits at (East and West in a two-player game) is
     // emptied and hidden, whatever game it showed before

@@ -137,10 +137,10 @@ def page_options(query: str) -> PageOptions:
     """
     options = PageOptions()
     problems: list[str] = []
-    given: dict[str, list[str]] = {}
+    seen: dict[str, list[str]] = {}
     for key, raw in parse_qsl(query.lstrip("?"), keep_blank_values=True):
         value = raw.strip()
-        given.setdefault(key, []).append(value)
+        seen.setdefault(key, []).append(value)
         shown = f"The link's {key}={value}"
         if key == "rules":
             spec = "+".join(value.replace(",", " ").split())
@@ -195,7 +195,7 @@ def page_options(query: str) -> PageOptions:
                 f"{shown} is not an option of this page "
                 f"(it knows {', '.join(KNOWN)}); ignored."
             )
-    for key, values in given.items():
+    for key, values in seen.items():
         if key in KNOWN and len(set(values)) > 1:
             problems.append(
                 f"The link gives {key} {len(values)} times "

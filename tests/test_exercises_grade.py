@@ -586,6 +586,36 @@ def test_an_old_key_without_the_version_still_grades(class_set: Path) -> None:
     assert "does not record which" in note
 
 
+def test_an_exercise_added_or_removed_since_the_set_is_reported(
+    class_set: Path,
+) -> None:
+    """A stored key without this version's last exercise (added since) and
+    with one this version does not build (removed since): the added one is
+    "not read", not "not answered" for the whole class, and the note names
+    both."""
+    six = load("06_scoring", seed=seed_of("alice"))
+    last = six[len(six) - 1]
+    path = class_set / "answer_key.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    for part in ("answers", "accepted"):
+        chapter = data["alice"][part]["06_scoring"]
+        del chapter[last.label]
+        chapter["6.99"] = "12" if part == "answers" else ["12"]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    report = grade_class(class_set)
+    got = {(g.student, g.exercise): g for g in report.grades}
+    assert got["alice", last.label].verdict == "not read"
+    assert "answer key has no exercise" in got["alice", last.label].feedback
+    assert got["bob", last.label].verdict == "not answered"  # bob's key has it
+    assert ("alice", "6.99") not in got
+    [note] = report.notes
+    assert note.startswith("alice's 06_scoring: ")
+    assert (
+        f"{last.label} new, not in the stored key (rebuilt '{key_text(last)}'" in note
+    )
+    assert "6.99 stored key '12', no longer built (its answer is not graded)" in note
+
+
 def test_grading_by_an_unchanged_stored_key_agrees_with_the_check() -> None:
     """Where nothing changed, the stored key's verdict is the check's, on
     every spelling of the key and every typical mistake."""

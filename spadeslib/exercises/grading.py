@@ -204,7 +204,10 @@ def grade_notebook(
     exercise label (:func:`.stored_key.stored_keys`): an answer to an exercise
     this spadeslib builds with another key is graded by the stored one
     (:func:`.stored_key.by_stored_key`; "not read" where it cannot be), and
-    ``(label, stored key, this key)`` is added to ``drifted``."""
+    ``(label, stored key, this key)`` is added to ``drifted``; so is an
+    exercise the stored key lacks (``""`` for its stored key: "not read") or
+    one it holds that this spadeslib no longer builds (``""`` for this key:
+    its answer is not graded)."""
     sources = _code_sources(nb)
     if readings is None:
         readings = read_answers(sources)
@@ -220,10 +223,26 @@ def grade_notebook(
             verdict, feedback = _by_stored(q, reading, judged, old)
             if drifted is not None:
                 drifted.append((q.label, old.key, new))
+        elif stored and q.label not in stored:  # new since the set was written
+            verdict, feedback = (
+                "not read",
+                (
+                    f"the class set's answer key has no exercise {q.label}: this "
+                    "spadeslib builds it, the one that wrote the set did not, so "
+                    "the handed-out notebook may not ask it"
+                ),
+            )
+            if drifted is not None:
+                drifted.append((q.label, "", key_text(q)))
         grades.append(
             Grade(
                 student, chapter.seed, chapter.name, q.label, verdict, feedback, answer
             )
+        )
+    if stored and drifted is not None:  # stored, no longer built: not graded
+        built = {q.label for q in chapter}
+        drifted.extend(
+            (label, k.key, "") for label, k in stored.items() if label not in built
         )
     return grades
 

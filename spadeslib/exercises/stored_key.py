@@ -160,7 +160,9 @@ def drift_note(
 ) -> str:
     """The report's note on a student's chapter whose exercises this
     spadeslib builds differently from the stored key: ``drifted`` holds
-    ``(label, stored key, rebuilt key)``; ``version`` wrote the key, if known.
+    ``(label, stored key, rebuilt key)``, the stored key ``""`` for an
+    exercise new in this spadeslib and the rebuilt one ``""`` for one it no
+    longer builds; ``version`` wrote the key, if known.
 
     >>> print(drift_note("ann", "07_winning", [("7.3", "NS", "none")], None))
     ... # doctest: +NORMALIZE_WHITESPACE
@@ -177,12 +179,27 @@ def drift_note(
     else:
         by = f"spadeslib {version}"
         exact = f"; spadeslib {version} grades them exactly"
-    which = "; ".join(
-        f"{label} stored key {old!r}, rebuilt {new!r}" for label, old, new in drifted
-    )
+    which = "; ".join(_drifted_words(*item) for item in drifted)
     return (
         f"{student}'s {chapter}: the class set was written by {by}, and this "
         f"one, {__version__}, builds other exercises from {student}'s seed: "
         f'{which}. Graded by the stored key ("not read" where its check cannot '
         f"be){exact}"
     )
+
+
+def _drifted_words(label: str, old: str, new: str) -> str:
+    """One exercise of :func:`drift_note`.
+
+    >>> _drifted_words("7.3", "NS", "none")
+    "7.3 stored key 'NS', rebuilt 'none'"
+    >>> _drifted_words("7.7", "", "NS")
+    "7.7 new, not in the stored key (rebuilt 'NS'; not read)"
+    >>> _drifted_words("7.6", "NS", "")
+    "7.6 stored key 'NS', no longer built (its answer is not graded)"
+    """
+    if not old:
+        return f"{label} new, not in the stored key (rebuilt {new!r}; not read)"
+    if not new:
+        return f"{label} stored key {old!r}, no longer built (its answer is not graded)"
+    return f"{label} stored key {old!r}, rebuilt {new!r}"

@@ -42,7 +42,7 @@ def choose_card(st: State, seat: int) -> tuple[int, str]:
             st.nil[seat] = 0
             ctx = SeatContext(st, seat)
         partner = ctx.partner
-        if partner >= 0 and nil[partner] and won[partner] == 0:
+        if _covering(st, ctx):
             res = cover(st, seat, legal, ctx)
             if res is not None:
                 return res

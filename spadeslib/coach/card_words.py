@@ -88,15 +88,13 @@ def own_nil_lost(view: PlayerView, odds: float | None) -> str:
 
 # ------------------------------------------------------------------ facts
 def _nils(view: PlayerView) -> dict[Seat, str]:
-    """The Nils that can still be made, as the seat knows: ``{West: "Nil"}``.
-    Another seat's Nil stands until it wins a trick (a public fact); the
-    seat's own falls as soon as its spades are sure to take one."""
+    """The Nils that stand, ``{West: "Nil"}``: a Nil stands until it wins a
+    trick (a public fact). :func:`card_words` drops the seat's own where
+    :func:`own_nil_lost` says it is lost."""
     return {
         s: b.label()
         for s, b in view.committed_bids().items()
-        if b.is_nil
-        and not view.tricks_won[s]
-        and not (s == view.seat and _nil_doomed(view))
+        if b.is_nil and not view.tricks_won[s]
     }
 
 

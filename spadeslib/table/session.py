@@ -169,15 +169,9 @@ class TableSession(TurnLoop, Deciding, Coaching, Keeping, Levels, Tools):
         name there: :mod:`~spadeslib.table.progress`)."""
         self.speed = "instant"
         self.set_speed(speed)
+        rules_now = self._rules_of(rules, modifiers)
         self._start(
-            self._rules_of(rules, modifiers),
-            seed,
-            partner,
-            opponents,
-            timer,
-            None,
-            scores=scores,
-            bags=bags,
+            rules_now, seed, partner, opponents, timer, scores=scores, bags=bags
         )
         self._say([describe_new_game(self.game, self.seat)])
         self._kick()
@@ -200,7 +194,7 @@ class TableSession(TurnLoop, Deciding, Coaching, Keeping, Levels, Tools):
         partner: str | None,
         opponents: str | None,
         timer: float | None,
-        game: Game | None,
+        game: Game | None = None,
         *,
         scores: Mapping[str, int] | None = None,
         bags: Mapping[str, int] | None = None,
@@ -536,14 +530,7 @@ class TableSession(TurnLoop, Deciding, Coaching, Keeping, Levels, Tools):
                 scores, bags = self.game.start_scores, self.game.start_bags
                 started = ""
             self._start(
-                new_rules,
-                seed,
-                partner,
-                opponents,
-                timer,
-                None,
-                scores=scores,
-                bags=bags,
+                new_rules, seed, partner, opponents, timer, scores=scores, bags=bags
             )
         except SpadesError as error:
             return self.refuse(you_text(str(error)))

@@ -465,8 +465,11 @@ class TableView {
       this.chooseFull = null;
     }
     const t = s.table;
-    // a practice game names its start: "… · seed 3 · from North-South (you) 440, East-West 470 · Hand 2: …"
-    this.q("status").textContent = [t.title || t.rules, `seed ${t.seed}`, t.start && `from ${t.start}`, s.sheet.status].filter(Boolean).join(" · ");
+    // a practice game names its start last ("… · Hand 2: bidding. · started from
+    // North-South (you) 440, East-West 470"): a narrow bar cuts it, not the hand
+    const status = this.q("status");
+    status.textContent = [t.title || t.rules, `seed ${t.seed}`, s.sheet.status, t.start && `started from ${t.start}`].filter(Boolean).join(" · ");
+    status.title = status.textContent;
     this.renderTimer(s);
     // a seat box no player sits at (East and West in a two-player game) is
     // emptied and hidden, whatever game it showed before

@@ -279,12 +279,41 @@ def test_scoring_fallback_says_the_bags_carried_in_do_not_matter_only_when_true(
         for seed in range(1, 51):
             spec = cls(seed)
             text = spec.fallback(12345)
-            assert "here the bags carried in do not reach the limit" in text
+            side = {"NS": "North-South", "EW": "East-West"}[spec.side]
+            assert f"here {side}'s bags do not reach the limit" in text
+            # the prompt says so of the side asked about only: the other side
+            # may cross the limit (6.2, seed 1: East-West go from 9 bags to 14)
+            assert f"does not change {side}'s points here" in spec.prompt()
             s = spec.score()
             assert s.penalties == 0, (cls.__name__, seed)
             assert s.bags_before + s.bags_gained < spec.rules.bag_limit
             zero = score_hand(spec.rules, spec.bids, spec.tricks, {"NS": 0, "EW": 0})
             assert zero[spec.side].points == s.points, (cls.__name__, seed)
+
+
+@pytest.mark.parametrize(
+    ("label", "seed", "answer", "said"),
+    [
+        ("6.2", 1, -30, "a set costs 10 for every trick bid: the contract of 5"),
+        ("6.2", 2, -60, "10 for each of the 6 tricks won"),
+        ("6.4", 7, -143, "under classic each is a bag, worth +1 point now"),
+        ("6.6", 7, 40, "you left out the overtricks"),
+        ("6.6", 7, 60, "you scored 10 for every trick won"),
+    ],
+)
+def test_scoring_names_the_beginners_mistakes(
+    label: str, seed: int, answer: int, said: str
+) -> None:
+    """A set taken off per trick won, a failed classic Nil's bags taken off,
+    a 0 bidder's overtricks or every trick at 10: each named, not answered
+    with the generic "work in steps"."""
+    from spadeslib.exercises import load
+
+    chapter = load("06_scoring", seed=seed)
+    q = next(q for q in chapter if q.label == label)
+    feedback = q.feedback(answer)
+    assert not feedback.correct and said in str(feedback), str(feedback)
+    assert "Work in steps" not in str(feedback)
 
 
 def test_failed_nil_under_classic_intro_says_what_the_library_computes() -> None:

@@ -52,7 +52,8 @@ def test_chapter_six_says_when_the_side_asked_about_stays_under_the_limit() -> N
             prompt = spec.prompt()
             if "Bags carried into this hand" not in prompt:
                 continue
-            note = "the bag limit, chapter 7, does not come into it here"
+            side = {"NS": "North-South", "EW": "East-West"}[spec.side]
+            note = f"the bag limit, chapter 7, does not change {side}'s points here"
             assert (note in prompt) == (not spec.score().penalties), prompt
             said += note in prompt
     assert said

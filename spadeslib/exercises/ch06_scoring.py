@@ -100,8 +100,11 @@ class ScoringExercise(Spec):
     def prompt(self) -> str:
         table = bids_table(self.rules, self.bids, self.tricks, self.order())
         bags = bag_text(self.rules, self.bags)
-        if not self.score().penalties:
-            limit = "the bag limit, chapter 7, does not come into it here"
+        if not self.score().penalties:  # the other side's may (not asked)
+            limit = (
+                f"the bag limit, chapter 7, does not change {side_name(self.side)}'s "
+                "points here"
+            )
             bags = f"{bags[:-1]} ({limit})."
         return (
             f"Rules: {rules_text(self.rules)}. Dealer: {self.dealer.full}; bids in "
@@ -131,8 +134,8 @@ class ScoringExercise(Spec):
             f"{parsed} is not {side_name(self.side)}'s score. Work in steps: the "
             "contract (made or set?), overtricks"
             + (", then each nil" if nils else "")
-            + " (here the bags carried in do not reach the limit, so they do not "
-            "change this hand's points: chapter 7). Hint: " + cap(self.hint())
+            + f" (here {side_name(self.side)}'s bags do not reach the limit, so they "
+            "do not change this hand's points: chapter 7). Hint: " + cap(self.hint())
         )
 
     def _deal_roles(self, rng: random.Random) -> tuple[Seat, Seat, Seat, Seat]:
@@ -232,6 +235,12 @@ class SetContract(ScoringExercise):
                 10 * s.contract,
                 "the contract was not made: it is set, and a set contract loses "
                 "10 per trick bid",
+            ),
+            Mistake(
+                "minus-won",
+                -10 * s.tricks,
+                f"you took off 10 for each of the {s.tricks} tricks won; a set "
+                f"costs 10 for every trick bid: the contract of {s.contract}",
             ),
             Mistake(
                 "missing-too",
@@ -360,6 +369,13 @@ class NilClassic(ScoringExercise):
                 "nil-value-50",
                 self.with_rule(nil_value=50),
                 "a Nil is worth 100 under classic (50 is the yppedia value)",
+            ),
+            Mistake(
+                "nil-bags-minus",
+                s.points - 2 * s.nil_trick_bags,
+                f"you took {nil}'s tricks off; under classic each is a bag, worth "
+                "+1 point now (bags cost points only when they reach the limit, "
+                "chapter 7)",
             ),
         ]
 
@@ -503,6 +519,13 @@ class NumericZero(ScoringExercise):
                 f"a bid of 0 earns no Nil bonus ({self.zero_seat.full}'s 0 is a "
                 "numeric bid worth 10 × 0, whatever the tricks it takes)",
             ),
+            Mistake(
+                "ten-per-trick",
+                10 * self.score().tricks,
+                "you scored 10 for every trick won; only the tricks bid (the "
+                "contract) are worth 10 each, the tricks over it 1 each",
+            ),
+            *self.overtricks_left_out(),
         ]
 
     def without_zero_tricks(self) -> int:

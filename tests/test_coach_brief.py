@@ -219,3 +219,22 @@ def test_small_differences_say_what_they_are_set_against() -> None:
         "Play Q♠: it stays under your partner's winning A♠; slightly better than "
         "the textbook 4♠."
     )
+
+
+def test_a_cautious_bid_says_what_the_next_bid_up_risks() -> None:
+    """Hand 5, West: the coach bids 2 though West takes 3.0 tricks on
+    average; the hint no longer stops there (read as "so bid 3") but says
+    what bid 3 risks, as the analysis computed it."""
+    hand = Hand(seed=5)
+    coach = Coach("expert")
+    while hand.turn is not None and hand.turn.letter != "W":
+        hand.apply(coach.advise(hand.view(hand.turn)).best)
+    advice = coach.advise(hand.view("W"))
+    assert advice.best == Bid(2) and advice.taken is not None and advice.taken > 2.5
+    made = advice.study.made  # type: ignore[union-attr]
+    two, three = (f"{100 * sum(made[Bid(n)]) / len(made[Bid(n)]):.0f}%" for n in (2, 3))
+    assert advice.brief() == (
+        f"Bid 2: you take {advice.taken:.1f} tricks on average if you bid 2, but "
+        f"your side makes its contract in {two} of deals, against {three} if you "
+        "bid 3."
+    )

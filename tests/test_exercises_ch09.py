@@ -112,3 +112,29 @@ def test_choose_bid_values_bids_over_more_deals_than_a_card() -> None:
 
     assert bid_coach().samples == BID_SAMPLES > coach().samples
     assert (bid_coach().level, bid_coach().seed) == (coach().level, coach().seed)
+
+
+def test_choose_bid_says_why_a_bid_at_the_seats_tricks_fails_the_side() -> None:
+    """Seed 25: South takes 3.0 tricks on average and the textbook bid 3
+    is rated a blunder; the feedback says why: North's 6 with it needs 9
+    tricks together."""
+    from spadeslib.exercises import load
+
+    said = str(load("09_strategy_bidding", seed=25)[3].feedback(3))
+    assert "about what bid 3 asks of you; but with North's 6 your side needs 9" in said
+
+
+def test_choose_bid_gives_a_nil_s_dangers_not_its_quick_count() -> None:
+    """Few quick tricks argue for a Nil: a refused Nil names the cards that
+    may win a trick, as the coach reckons them."""
+    from spadeslib.coach.nil import nil_dangers
+    from spadeslib.exercises import load
+    from spadeslib.exercises.exercise import spec_of
+
+    q = load("09_strategy_bidding", seed=12)[3]
+    spec = spec_of(q)
+    said = str(q.feedback("nil"))
+    dangers = nil_dangers(spec.hand.view(spec.seat))
+    assert dangers == "the J♠, Q♣ and 9♠"
+    assert f"This hand is no Nil: {dangers} may win a trick" in said
+    assert "quick tricks" not in said

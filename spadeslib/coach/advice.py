@@ -445,6 +445,12 @@ class Advice:
                         f", so with {self.words(action)} you would fall about "
                         f"{-over:.1f} short"
                     )
+                elif rb - ra >= 0.05 and (side := self._side_needs(action)):
+                    # the tricks fit the bid, the side's contract does not (a
+                    # learner read "3.0 tricks" as "so bid 3")
+                    out[-1] += (
+                        f", about what {self.words(action)} asks of you; but {side}"
+                    )
             if ra - rb >= 0.05:
                 out.append(
                     self._made_text(action, rb, ra)
@@ -452,6 +458,23 @@ class Advice:
                 )
             return out
         return []
+
+    def _side_needs(self, action: Bid) -> str:
+        """What the side's contract needs with ``action`` where the partner
+        has bid a number: ``"with North's 6 your side needs 9 tricks
+        together"`` (``""`` before the partner's bid, or after a Nil)."""
+        view = self.view
+        if view.rules.players != 4:
+            return ""
+        partner = view.seat.partner
+        theirs = view.committed_bids().get(partner)
+        if theirs is None or theirs.is_nil or not theirs.tricks:
+            return ""
+        need = theirs.tricks + action.tricks
+        return (
+            f"with {partner.full}'s {theirs.label()} your side needs {need} tricks "
+            "together"
+        )
 
     def _nil_against_number(self, action: Action) -> bool:
         """A bid decision that sets a Nil against a number (either way

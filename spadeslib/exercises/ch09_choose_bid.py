@@ -9,6 +9,7 @@ from typing import Any
 from ..actions import Bid
 from ..coach import LEVELS, Advice, Verdict, loss_points
 from ..coach.coach import EXTEND
+from ..coach.nil import nil_dangers
 from ..counting import quick_tricks
 from ..display import and_list
 from ..hand import Hand
@@ -132,10 +133,14 @@ class ChooseBid(Spec):
                 label="Accepted",
             )
         if parsed.is_nil:
+            # its dangers, not its quick count: few quick tricks argue for a
+            # Nil (a reviewer read "with 0 quick tricks the Nil would fail")
+            dangers = nil_dangers(self.hand.view(self.seat))
+            why = f": {dangers} may win a trick" if dangers else ""
             return Feedback(
                 "incorrect",
-                f"{said} This hand is no Nil: with {count} quick tricks the Nil "
-                f"would too often fail ({-self.hand.rules.nil_value:+d}).",
+                f"{said} This hand is no Nil{why}, and a failed Nil costs "
+                f"{self.hand.rules.nil_value}.",
                 "nil",
             )
         if ref.is_nil:

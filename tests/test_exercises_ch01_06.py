@@ -360,3 +360,39 @@ def test_all_leads_says_no_spade_may_be_led() -> None:
     spec = next(s for s in specs("5.2") if len(s.everything() - s.expected) > 1)
     verdict = spec.feedback(list(spec.everything()))
     assert "no spade may be led" in verdict.message
+
+
+# ------------------------------------------------ answers with more words
+@pytest.mark.parametrize(
+    "answer", ["Classic only", "only classic", "just classic", "classic, only"]
+)
+def test_preset_list_reads_past_filler_words(answer: str) -> None:
+    spec = next(s for s in specs("3.3") if s.key_text == "classic")
+    assert spec.feedback(answer).correct, answer
+    other = next(s for s in specs("3.3") if s.key_text != "classic")
+    assert other.feedback(answer).status == "incorrect"
+    assert spec.feedback("only").status == "unreadable"
+
+
+def test_blind_nil_at_exactly_the_margin_says_at_least_includes_it() -> None:
+    spec = specs("3.4")[1]  # seed 2: NS 130, EW 230 under classic
+    assert spec.hand.scores == {"NS": 130, "EW": 230}
+    message = spec.feedback("none").message
+    assert "the side behind trails by exactly 100" in message, message
+    assert "North" not in message  # a seat left out is not named
+    assert "'at least 100' includes 100" in message
+    wider = next(
+        s for s in specs("3.4") if s.expected and s.gap_text() != "NS 130, EW 230"
+    )
+    assert "exactly" not in wider.feedback("none").message
+
+
+@pytest.mark.parametrize("answer", ["no, not broken", "No. Not broken.", "no - cannot"])
+def test_a_no_answer_may_go_on_with_words(answer: str) -> None:
+    spec = next(s for s in specs("5.1") if s.expected == "no")
+    assert spec.feedback(answer).correct, answer
+    broken = next(s for s in specs("5.1") if s.expected == "broken")
+    assert broken.feedback(answer).mistake == "broken"
+    verdict = spec.feedback("no, only spades")
+    assert verdict.status == "unreadable"
+    assert "both 'no' and 'only spades'" in verdict.message, verdict

@@ -310,3 +310,33 @@ def test_chapter_7_hands_leave_each_side_at_least_two_tricks() -> None:
             for _, tricks in hands:
                 ns = tricks[Seat.NORTH] + tricks[Seat.SOUTH]
                 assert 2 <= ns <= 11, (spec.label, seed, tricks)
+
+
+# --------------------------------------------- 7.1, 7.4: answers in words
+@pytest.mark.parametrize("answer", ["both", "Both sides.", "NS and EW", "EW & NS"])
+def test_both_sides_is_read_and_told_only_one_side_wins(answer: str) -> None:
+    """'both' (both sides over the target, 7.4's misconception) was 'not a side'."""
+    for seed in (1, 2):  # seed 1: East-West win; seed 2: a tie at 530
+        q = spec_of(load("07", seed=seed)[3])
+        verdict = q.feedback(answer)
+        assert verdict.status == "incorrect" and verdict.mistake == "both", verdict
+        assert "you named both sides, but only one side" in verdict.message
+        after = q.new_scores()
+        if q.expected == NOBODY:
+            assert f"{after['NS']}" in verdict.message, verdict
+        else:  # the totals would give the answer away
+            assert not any(str(v) in verdict.message for v in after.values())
+            assert f"reach the target of {q.rules.target}" in verdict.message, verdict
+    for number in (3, 5):
+        verdict = load("07", seed=1)[number - 1].feedback(answer)
+        assert verdict.mistake == "both", verdict
+
+
+@pytest.mark.parametrize("answer", ["none", "None.", "no bags", "zero", "Zero bags"])
+def test_no_bags_reads_as_zero(answer: str) -> None:
+    q = load("07", seed=7)[0]
+    assert spec_of(q).expected == 0
+    assert q.feedback(answer).correct, answer
+    assert load("07", seed=1)[0].feedback(answer).mistake == "reset"
+    # points are no count: "none" is still no number of points
+    assert load("07", seed=1)[1].feedback(answer).status == "unreadable"

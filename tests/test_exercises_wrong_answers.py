@@ -80,6 +80,22 @@ def test_glossary_says_what_deal_means() -> None:
             break
 
 
+def test_glossary_near_misses_point_to_the_term() -> None:
+    """'bet' for 'apostas' (seed 7) and 'partners' for 'dupla' (seed 12) got
+    only "that is not it" and a word about a single partner."""
+    bet = build(Glossary, 7)
+    assert bet.word == "apostas"
+    verdict = bet.feedback("bet")
+    assert verdict.status == "incorrect" and verdict.mistake == "near:bet"
+    assert "in Spades a bet is called a bid" in verdict.message
+    pair = build(Glossary, 12)
+    assert pair.word == "dupla"
+    for answer in ("partners", "partner"):
+        verdict = pair.feedback(answer)
+        assert verdict.mistake == "near:partner", verdict
+        assert "'partnership'" in verdict.message and "pair" in verdict.message
+
+
 @pytest.mark.parametrize("cls", [Partner, FirstBidder, SideTricks, Glossary])
 def test_chapter_1_mistakes_end_with_a_full_stop(cls: type[Spec]) -> None:
     for seed in (1, 2, 3):

@@ -97,16 +97,23 @@ class Suits(_Letters):
         ]
 
 
+_FILLER = frozenset({"", "and", "&", "only", "just", "both", "the", "under"})
+"""Words around the names of a list (``"classic only"``, ``"just
+classic"``, ``"under classic and yppedia"``): not read."""
+
+
 @dataclass(frozen=True)
 class Names(Answer):
     """A set of names from a fixed list (the presets, say): ``"classic
     yppedia"``, ``"classic, yppedia"``, ``"classic and yppedia"``,
-    ``["Classic", "yppedia"]``; ``"none"``; ``"all"`` (or ``"all three"``)
-    is every name.
+    ``["Classic", "yppedia"]``, ``"classic only"``; ``"none"``; ``"all"``
+    (or ``"all three"``) is every name.
 
     >>> kind = Names(("cards4net", "classic", "yppedia"), "presets")
     >>> kind.format(kind.parse("Yppedia and classic")), kind.format(kind.parse("all"))
     ('classic yppedia', 'cards4net classic yppedia')
+    >>> kind.format(kind.parse("Classic only"))
+    'classic'
     """
 
     options: tuple[str, ...] = ()
@@ -124,13 +131,16 @@ class Names(Answer):
         if isinstance(value, str) and value.strip().lower() in ("none", "no one"):
             return frozenset()
         out = set()
-        for item in _items(value):
+        items = _items(value)
+        for item in items:
             word = str(item).strip().strip("'\".").lower()
-            if word in ("and", "&", ""):
+            if word in _FILLER:
                 continue
             if word not in self.options:
                 raise AnswerError(f"{item!r} is not one of the {self.what}")
             out.add(word)
+        if items and not out:  # "only": words around names, and no name
+            raise AnswerError(f"{value!r} names none of the {self.what}")
         return frozenset(out)
 
     def format(self, value: Any) -> str:

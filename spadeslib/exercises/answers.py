@@ -100,6 +100,13 @@ class Answer:
 _UNIT = re.compile(r"(?i)\b(tricks?|points?|pts|cards?|bags?)\b")
 """The units a number may be written with ("trick 6", "70 points"): not read."""
 
+COUNTS = ("tricks", "cards", "bags")
+"""The units of a count, where "none", "no bags" or "zero" is 0 (a score in
+points is no count: its "none" is no number)."""
+
+_NONE = re.compile(r"(?i)(none|nothing|zero|(zero|no) (tricks?|cards?|spades?|bags?))")
+"""A count of nothing in words: "none", "zero", "no bags", "No tricks."."""
+
 
 def _unitless(text: str) -> str:
     """``text`` without a unit word around its number, nor a closing full stop.
@@ -159,7 +166,16 @@ has 13 tricks, so the answer is from 1 to 13
         return f"a whole number of {self.unit}"
 
     def parse(self, value: Any) -> int:
+        """A whole number; a count (:data:`COUNTS`) of nothing may be written
+        in words.
+
+        >>> Whole("bags").parse("No bags."), Whole("tricks").parse("zero")
+        (0, 0)
+        """
         fraction = f"{value!r} has a fractional part"
+        nothing = isinstance(value, str) and self.unit in COUNTS
+        if nothing and _NONE.fullmatch(" ".join(value.rstrip(" .").split())):
+            return self._possible(0)
         if isinstance(value, str):
             text = signed_text(value).replace(",", "").rstrip(".")
             if re.search(r"\d\s*[-+*/x×]\s*\d", text):
@@ -512,6 +528,18 @@ class Choice(Answer):
         return "one of " + ", ".join(f"'{o}'" for o in self.options)
 
     def parse(self, value: Any) -> str:
+        """One option; where ``"no"`` is one, an answer may start with it and
+        go on with words that do not name another option.
+
+        >>> kind = Choice({"no": ("not broken",), "broken": ()})
+        >>> kind.parse("No, not broken."), kind.parse("no - North holds hearts")
+        ('no', 'no')
+        >>> kind.parse("no, broken")
+        Traceback (most recent call last):
+        ...
+        spadeslib.exercises.reading.AnswerError: 'no, broken' says both 'no' and \
+'broken': answer one of them
+        """
         given = value
         if isinstance(value, bool):
             value = "yes" if value else "no"
@@ -519,10 +547,29 @@ class Choice(Answer):
             raise AnswerError(f"{given!r} is not one of the answers")
         # "Yes, broken." reads as "yes broken"
         word = " ".join(re.sub(r"[_,.;:!?]", " ", value.lower()).split())
+        found = self._option(word)
+        # "no, not broken": a no, then why (after a comma or a dash, or
+        # words that say no again; "no idea" is no answer)
+        then = re.fullmatch(r"(?is)\s*no\b\s*([-,.;:!–—]?)\s*(.+)", value)
+        if found is None and then and "no" in self.options:
+            rest = " ".join(re.sub(r"[_,.;:!?]", " ", then[2].lower()).split())
+            said = self._option(rest)
+            if said not in (None, "no"):
+                raise AnswerError(
+                    f"{given!r} says both 'no' and {said!r}: answer one of them"
+                )
+            if said or then[1]:
+                return "no"
+        if found is None:
+            raise AnswerError(f"{given!r} is not one of the answers")
+        return found
+
+    def _option(self, word: str) -> str | None:
+        """The option ``word`` (plain words) names, or ``None``."""
         for option, others in self.options.items():
             if word == option or word in others or word.replace("-", " ") == option:
                 return option
-        raise AnswerError(f"{given!r} is not one of the answers")
+        return None
 
     def spellings(self, value: Any) -> list[Any]:
         return [value, value.upper(), value.capitalize(), *self.options[value]]

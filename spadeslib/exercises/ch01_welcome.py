@@ -272,7 +272,7 @@ class Glossary(Spec):
         return None
 
     def mistakes(self) -> list[Mistake]:
-        out = []
+        out = self.near_misses()
         for english, spanish, portuguese in GLOSSARY:
             if english != self.expected:
                 out.append(
@@ -294,6 +294,29 @@ class Glossary(Spec):
                 )
             )
         return out
+
+    def near_misses(self) -> list[Mistake]:
+        """Words that mean nearly the term: a bet for a bid, the partners
+        (read as "partner") for the pair they make."""
+        if self.expected == "bid":
+            return [
+                Mistake(
+                    "near:bet",
+                    "bet",
+                    f"'bet' is close to '{self.word}', but in Spades a bet is "
+                    "called a bid.",
+                )
+            ]
+        if self.expected == "partnership":
+            return [
+                Mistake(
+                    "near:partner",
+                    "partner",
+                    f"a partner is one player; a '{self.word}' is the pair of "
+                    "partners, a 'partnership'.",
+                )
+            ]
+        return []
 
     def fallback(self, parsed: Any) -> str:
         for _english, *words in GLOSSARY:

@@ -177,10 +177,21 @@ class BlindNilTrailing(SetSpec):
         )
 
     def left_out(self, item: Any) -> str:
-        return (
+        """The rule, and where a side trails by exactly the margin, that
+        "at least" includes it (the likely reason it was left out), naming
+        no seat (the side is "the side behind")."""
+        margin = self.hand.rules.blind_nil_margin
+        rule = (
             f"under {self.hand.rules.preset} both players of a side that trails by "
-            f"at least {self.hand.rules.blind_nil_margin} when the hand starts may "
-            "be offered Blind Nil"
+            f"at least {margin} when the hand starts may be offered Blind Nil"
+        )
+        side = side_of(self.hand.rules, item)
+        gap = self.hand.scores[other_side(side)] - self.hand.scores[side]
+        if gap != margin:
+            return rule
+        return (
+            f"{rule}: the side behind trails by exactly {margin}, and 'at least "
+            f"{margin}' includes {margin}"
         )
 
     def hint(self) -> str:

@@ -21,6 +21,7 @@ from ..scoring import SideScore, game_over, score_hand
 from ..seats import Seat
 from .answers import NOBODY, Side
 from .feedback import Feedback, Mistake
+from .reading import names_both_sides
 from .scenarios import (
     bids_table,
     describe_score,
@@ -109,6 +110,10 @@ class HandExercise(Spec):
         self.tricks = tricks_for(rng, {side: won, other_side(side): 13 - won})
 
 
+BOTH = "both"
+"""An answer naming both sides ("both", "NS and EW"), read by
+:class:`WinnerExercise` to say that a game has one winner."""
+
 TIES = frozenset({"tie", "a tie", "tied", "it's a tie", "its a tie", "draw", "a draw"})
 """Answers that name a tie ("tie", "It's a tie."), read by :class:`WinnerExercise`."""
 
@@ -134,13 +139,43 @@ class WinnerExercise(HandExercise):
 
     def parse(self, answer: Any) -> Any:
         """A tie ("tie", "It's a tie.") reads as nobody when the new totals are
-        equal, the tie it names; else it stays "tie", a wrong answer."""
+        equal, the tie it names; else it stays "tie", a wrong answer. Both
+        sides ("both", "NS and EW") read as :data:`BOTH`, a wrong answer."""
         if isinstance(answer, str) and answer.strip().lower().rstrip(".!") in TIES:
             after = self.new_scores()
             return NOBODY if after["NS"] == after["EW"] else "tie"
+        if names_both_sides(answer):
+            return BOTH
         return super().parse(answer)
 
+    def both_text(self) -> str:
+        """What an answer naming both sides is told: a game has one winner,
+        and how this scenario's new totals decide it (or that they do not)."""
+        after = self.new_scores()
+        target = self.rules.target
+        over = game_over(self.rules, after)[0]
+        if all(v >= target for v in after.values()):
+            if not over:  # equal totals: the tie is the answer, name it
+                return (
+                    "you named both sides, but only one side can win a game, and "
+                    f"here both end on {after['NS']} (the target is {target}): "
+                    "with equal totals nobody wins yet and another hand is played"
+                )
+            return (
+                "you named both sides, but only one side can win a game: both "
+                f"reach the target of {target} in this hand, so the game ends "
+                "and the higher total wins: add this hand's points (bag penalty "
+                "included) to each side's score before it and compare"
+            )
+        return (
+            "you named both sides, but only one side can win a game: once it "
+            "ends, the higher total wins (equal totals play another hand). "
+            + self.hint()
+        )
+
     def diagnose(self, parsed: Any) -> Feedback | None:
+        if parsed == BOTH:
+            return Feedback("incorrect", self.both_text(), "both")
         if parsed == "tie":
             return Feedback(
                 "incorrect",

@@ -29,6 +29,7 @@ __all__ = [
     "card_codes",
     "card_list",
     "means_all",
+    "names_both_sides",
     "parse_bid",
     "parse_bool",
     "parse_card",
@@ -109,6 +110,10 @@ _WIN_WORDS = ("and", "the", "side", "wins", "win", "won", "has", "have", "team")
 """Words around a side's name that are not read: "NS wins", "the NS side"."""
 
 
+_SIDE_KEYS = {"NORTHSOUTH": "NS", "SN": "NS", "EASTWEST": "EW", "WE": "EW"}
+"""A side's other spellings, its letters run together: "north-south", "W-E"."""
+
+
 def parse_side(value: Any, allow_none: bool = False) -> str | None:
     """A side from ``"NS"``, ``"N-S"``, ``"north-south"``, ``"East and West"``,
     ``"EW"``, ``"NS wins"``; with ``allow_none``, ``None`` and the words of
@@ -139,13 +144,32 @@ def parse_side(value: Any, allow_none: bool = False) -> str | None:
         if any(w.lower() in ("we", "us") and not w.isupper() for w in said):
             raise AnswerError(f"{value!r} does not say which side: answer 'NS' or 'EW'")
         key = "".join(w for w in words if w not in _WIN_WORDS).upper()
-        key = {"NORTHSOUTH": "NS", "SN": "NS", "EASTWEST": "EW", "WE": "EW"}.get(
-            key, key
-        )
+        key = _SIDE_KEYS.get(key, key)
         if key in ("NS", "EW"):
             return key
     extra = ", or 'none'" if allow_none else ""
     raise AnswerError(f"{value!r} is not a side: answer 'NS' or 'EW'{extra}")
+
+
+def names_both_sides(value: Any) -> bool:
+    """Whether ``value`` names both sides at once (``"both"``, ``"both
+    sides"``, ``"NS and EW"``, ``"East-West & North-South"``): an answer
+    that is no side, but says what its learner thought.
+
+    >>> names_both_sides("Both sides."), names_both_sides("NS and EW")
+    (True, True)
+    >>> names_both_sides("NS"), names_both_sides("both of us")
+    (False, False)
+    """
+    if not isinstance(value, str):
+        return False
+    words = [w for w in re.findall(r"[a-z]+", value.lower()) if w not in _WIN_WORDS]
+    said_both = "both" in words
+    words = [w for w in words if w not in ("both", "sides", "teams", "of", "them")]
+    key = "".join(words).upper()
+    for spelled, side in _SIDE_KEYS.items():
+        key = key.replace(spelled, side)
+    return key in ("NSEW", "EWNS") or (said_both and not key)
 
 
 def parse_card(value: Any) -> Card:

@@ -741,8 +741,9 @@ print(
 )
 
 # %% [markdown]
-# The Blind Nil is made more often than any row of Nils forced on North,
-# for two reasons: these are `classic` rules, and the exchange (printed
+# The Blind Nil is made more often than any row of Nils forced on North.
+# Two things differ from those rows (this chapter does not measure which
+# counts for more): these are `classic` rules, and the exchange (printed
 # above) lets North pass two cards to South and take two back before the
 # play. It is worth more than a Nil (the first line), which is why each deal's
 # difference is so large either way. The bots' own Nils were made about as

@@ -281,27 +281,47 @@ NIL_REQUIRED: Mapping[str, str] = MappingProxyType(
 
 
 def combination_error(
-    preset: str, modifiers: tuple[str, ...], *, nil: bool, players: int, jokers: bool
+    preset: str,
+    modifiers: tuple[str, ...],
+    *,
+    nil: bool,
+    players: int,
+    jokers: bool,
+    bid_rule: str = "free",
+    suicide: bool = False,
 ) -> str | None:
     """Why a preset, its modifiers and settings cannot go together (``None``:
-    they can). ``jokers``: ``jokers=true`` written without the modifier.
+    they can). ``jokers``: ``jokers=true`` written without the modifier;
+    ``bid_rule`` and ``suicide``: the settings in force, which a house rule
+    (``bid_rule=mirror``, ``suicide=true``) may set without the modifier and
+    is refused with the same pairs.
 
     >>> combination_error("classic", ("whiz",), nil=False, players=4, jokers=False)
     'nil=false cannot be combined with whiz: under whiz a hand without spades ...'
+    >>> print(combination_error("classic", ("mirror",), nil=True, players=4,
+    ...     jokers=False, bid_rule="mirror", suicide=True))
+    mirror cannot be combined with suicide=true: mirror fixes every bid, so a
+    Nil cannot be required
     """
-    mods = set(modifiers)
+    # each rule in force, named as written: a modifier, else its setting
+    named = {m: m for m in modifiers}
+    if bid_rule in NIL_REQUIRED:
+        named.setdefault(bid_rule, f"bid_rule={bid_rule}")
+    if suicide:
+        named.setdefault("suicide", "suicide=true")
+    named.setdefault(preset, preset)
     for a, b, why in INCOMPATIBLE:
-        if a in mods and (b in mods or b == preset):
-            return f"{a} cannot be combined with {b}: {why}"
+        if a in named and b in named and a != b:
+            return f"{named[a]} cannot be combined with {named[b]}: {why}"
     for mod, why in NIL_REQUIRED.items():
-        if mod in mods and not nil:
-            return f"nil=false cannot be combined with {mod}: {why}"
+        if mod in named and not nil:
+            return f"nil=false cannot be combined with {named[mod]}: {why}"
     if players == 2 and preset != "two-player":
         return (
             "players=2 is the two-player preset's own game (its draw and its "
             "bidding): write two-player, not a four-player preset with players=2"
         )
-    if jokers and "jokers" not in mods:
+    if jokers and "jokers" not in modifiers:
         return (
             f"jokers=true alone adds no jokers: write the jokers modifier ({preset}"
             "+jokers), which also removes two cards and sets the trump order"

@@ -451,6 +451,8 @@ class Rules:
             nil=bool(self.nil),
             players=self.players,
             jokers=bool(self.jokers) and not self.removed_cards,
+            bid_rule=self.bid_rule,
+            suicide=bool(self.suicide),
         )
         if why:
             raise InvalidRules(why)

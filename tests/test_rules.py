@@ -264,6 +264,23 @@ def test_modifiers_may_be_written_as_one_text() -> None:
         ("classic+suicide+jokers", "jokers cannot be combined with suicide"),
         ("two-player+jokers", "jokers cannot be combined with two-player"),
         ("two-player+suicide", "suicide cannot be combined with two-player"),
+        # the same rules written as house rules (settings), not modifiers:
+        # once accepted, one failed at its first bid ("Nil is not a bid")
+        ("classic+nil=false+suicide=true", "nil=false cannot be combined with suicide"),
+        ("classic+suicide=true+mirror", "mirror cannot be combined with suicide=true"),
+        (
+            "classic+mirror+bid_rule=whiz",
+            "mirror cannot be combined with bid_rule=whiz",
+        ),
+        (
+            "classic+whiz+bid_rule=mirror",
+            "bid_rule=mirror cannot be combined with whiz",
+        ),
+        ("two-player+suicide=true", "suicide=true cannot be combined with two-player"),
+        (
+            "classic+jokers+bid_rule=whiz",
+            "jokers cannot be combined with bid_rule=whiz",
+        ),
     ],
 )
 def test_incompatible_combinations(spec: str, words: str) -> None:

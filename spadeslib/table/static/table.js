@@ -465,11 +465,9 @@ class TableView {
       this.chooseFull = null;
     }
     const t = s.table;
-    // a practice game names its start last ("… · Hand 2: bidding. · started from
-    // North-South (you) 440, East-West 470"): a narrow bar cuts it, not the hand
+    // a practice game's start comes last: a narrow bar cuts it, not the hand
     const status = this.q("status");
-    status.textContent = [t.title || t.rules, `seed ${t.seed}`, s.sheet.status, t.start && `started from ${t.start}`].filter(Boolean).join(" · ");
-    status.title = status.textContent;
+    status.textContent = status.title = [t.title || t.rules, `seed ${t.seed}`, s.sheet.status, t.start && `started from ${t.start}`].filter(Boolean).join(" · ");
     this.renderTimer(s);
     // a seat box no player sits at (East and West in a two-player game) is
     // emptied and hidden, whatever game it showed before

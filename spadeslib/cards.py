@@ -253,6 +253,11 @@ class Card:
         (Card.parse('10D'), Card.parse('10D'), Card.parse('10D'))
         >>> Card.parse("The King of Hearts"), Card.parse("10 of spades")
         (Card.parse('KH'), Card.parse('10S'))
+        >>> Card.parse("queen hearts")
+        Traceback (most recent call last):
+        spadeslib.errors.InvalidCard: 'queen hearts' is not a card: write a rank
+        and a suit, such as 'AS', '10H', 'TD' or 'Q♣', or its name, 'queen of
+        hearts' ('BJ'/'LJ' for a joker)
         """
         if isinstance(text, Card):
             return text
@@ -267,7 +272,8 @@ class Card:
         if card is None:
             raise InvalidCard(
                 f"{text!r} is not a card: write a rank and a suit, such as 'AS', "
-                "'10H', 'TD' or 'Q♣', or 'BJ'/'LJ' for a joker"
+                "'10H', 'TD' or 'Q♣', or its name, 'queen of hearts' ('BJ'/'LJ' "
+                "for a joker)"
             )
         return card
 

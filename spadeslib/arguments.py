@@ -31,6 +31,8 @@ __all__ = [
     "error_line",
     "json_text",
     "progress_option",
+    "rules_option",
+    "rules_text",
     "seed",
     "side_numbers",
     "whole",
@@ -147,6 +149,10 @@ def side_numbers(text: str) -> dict[str, int]:
     Traceback (most recent call last):
     ...
     argparse.ArgumentTypeError: must be SIDE=NUMBER, ..., such as ..., not 'NS:460'
+    >>> side_numbers("NS=460,NS=10")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: NS is given twice in 'NS=460,NS=10'
     """
     numbers: dict[str, int] = {}
     for part in text.split(","):
@@ -155,12 +161,48 @@ def side_numbers(text: str) -> dict[str, int]:
             number = int(value) if equals else None
         except ValueError:
             number = None
-        if number is None or side.strip() in numbers:
+        if number is None:
             raise argparse.ArgumentTypeError(
                 f"must be SIDE=NUMBER, ..., such as NS=460,EW=430, not {text!r:.60}"
             )
+        if side.strip() in numbers:
+            raise argparse.ArgumentTypeError(
+                f"{side.strip()} is given twice in {text!r:.60}"
+            )
         numbers[side.strip()] = number
     return numbers
+
+
+def rules_text(text: str) -> str:
+    """An argparse ``type``: a rule set as typed, refused now if the rules
+    refuse it (so the error names the option, as argparse's own do).
+
+    >>> rules_text("classic+bag_limit=5")
+    'classic+bag_limit=5'
+    >>> rules_text("classic+target=abc")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: target must be a whole number of at least 1, not 'abc'
+    """
+    from .errors import SpadesError
+    from .rules import Rules
+
+    try:
+        Rules.parse(text)
+    except SpadesError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return text
+
+
+def rules_option(parser: argparse.ArgumentParser) -> None:
+    """``--rules``: the rule set of every command that plays or times deals
+    (default: cards4net)."""
+    parser.add_argument(
+        "--rules",
+        type=rules_text,
+        default="cards4net",
+        help="PRESET[+MODIFIER...][+SETTING=VALUE...]; spades rules lists them",
+    )
 
 
 def seed(text: str) -> str:

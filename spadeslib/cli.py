@@ -23,7 +23,15 @@ from typing import Any
 
 from . import __version__, cli_play
 from .actions import Bid, Draw, Look
-from .arguments import Parser, error_line, json_text, progress_option, whole
+from .arguments import (
+    Parser,
+    error_line,
+    json_text,
+    progress_option,
+    rules_option,
+    rules_text,
+    whole,
+)
 from .cards import Card
 from .display import plural
 from .errors import SpadesError
@@ -146,6 +154,9 @@ def hand_moves(hand: Hand) -> list[str]:
         lines.insert(1 + bool(draws), "  bids: " + ", ".join(bids))
     if hand.phase in _BEFORE_PLAY and hand.turn is not None:  # saved before play
         lines.append(f"  {_BEFORE_PLAY[hand.phase]} under way, {hand.turn.full} to act")
+    elif hand.phase is Phase.PLAYING and not hand.tricks and not hand.trick:
+        assert hand.turn is not None  # saved after the bidding, before a card
+        lines.append(f"  the play under way, {hand.turn.full} to lead")
 
     def plays(cards: Sequence[tuple[Seat, Card]]) -> str:
         return "  ".join(f"{seat.letter} {card.symbol}" for seat, card in cards)
@@ -249,6 +260,7 @@ def build_parser(*, extensions: bool = True) -> argparse.ArgumentParser:
     p.add_argument(
         "--sheet",
         metavar="RULES",
+        type=rules_text,
         help=(
             "write a printable one-page rules summary (HTML) of this rule set, "
             "such as classic+mirror or classic+bag_penalty=50"
@@ -279,9 +291,7 @@ def build_parser(*, extensions: bool = True) -> argparse.ArgumentParser:
     p.add_argument(
         "--seed", type=whole(0), default=0, help="seed of the hands (default: 0)"
     )
-    p.add_argument(
-        "--rules", default="cards4net", help="PRESET[+MODIFIER...] (default: cards4net)"
-    )
+    rules_option(p)
     p.add_argument(
         "--repeat",
         type=whole(1),

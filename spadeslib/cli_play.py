@@ -14,7 +14,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from .arguments import progress_option, side_numbers, whole
+from .arguments import progress_option, rules_option, side_numbers, whole
 from .arguments import seed as seed_text
 from .display import plural
 from .errors import SpadesError
@@ -126,9 +126,21 @@ def _to_record(game: Game) -> dict[str, Any]:
     return to_record(game)
 
 
+_PLAY_YOURSELF = (
+    "spades play plays bots against bots: to play yourself, open chapter 11 "
+    "(notebooks/11_play.ipynb) or the classroom page (make voila)"
+)
+"""Where an unknown level sends a learner who wants to play (--help says it too)."""
+
+
 def _cmd_play(args: argparse.Namespace) -> int:
     rules = Rules.parse(args.rules)
-    _bots_for(args.bots, rules, args.seed)  # refuse bad --bots before playing
+    try:  # refuse bad --bots before playing
+        _bots_for(args.bots, rules, args.seed)
+    except SpadesError as error:
+        if not str(error).startswith("unknown bot "):
+            raise
+        raise SpadesError(f"{error}; {_PLAY_YOURSELF}") from None
     # and a start the rules refuse (--scores NS=500: over before it began)
     Game(rules, scores=args.scores, bags=args.bags, deal_first_hand=False)
     if args.record is not None and not args.record.strip():
@@ -268,8 +280,13 @@ def _print_stats(games: list[GameSummary]) -> None:
 
 def register(subparsers: Any) -> None:
     """Add ``play`` to the ``spades`` parser."""
-    p = subparsers.add_parser("play", help="play seeded games between bots")
-    p.add_argument("--rules", default="cards4net", help="PRESET[+MODIFIER...]")
+    p = subparsers.add_parser(
+        "play",
+        help="play seeded games between bots",
+        description="Play seeded games between bots. To play yourself, open "
+        "chapter 11 (notebooks/11_play.ipynb) or the classroom page (make voila).",
+    )
+    rules_option(p)
     p.add_argument(
         "--bots",
         default="random",

@@ -486,7 +486,7 @@ def _setting(part: str) -> tuple[str, Any]:
     if key not in _OVERRIDABLE:
         raise InvalidRules(
             f"unknown rule setting {key!r} in {part!r}; settings are: "
-            f"{', '.join(sorted(_OVERRIDABLE))}"
+            f"{', '.join(SETTINGS)}"
         )
     if key in _CARD_LISTS:
         raise InvalidRules(

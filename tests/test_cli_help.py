@@ -62,6 +62,29 @@ def test_every_command_says_what_it_does_and_each_default(name: str) -> None:
     assert not re.search(r"\(default [^:]", " ".join(help_text.split()))
 
 
+@pytest.mark.parametrize(
+    "name", sorted(n for n, p in COMMANDS.items() if "--rules" in p.format_help())
+)
+def test_rules_options_say_the_settings_too(name: str) -> None:
+    """``--rules`` takes house rules too, as docs/cli.md says, and says where
+    they are listed (it said ``PRESET[+MODIFIER...]``)."""
+    entry = option_entries(COMMANDS[name].format_help())["--rules"]
+    assert "PRESET[+MODIFIER...][+SETTING=VALUE...]" in entry, entry
+    assert "spades rules lists them" in entry and "(default: cards4net)" in entry
+
+
+def test_play_help_says_where_to_play_yourself() -> None:
+    text = " ".join(COMMANDS["play"].format_help().split())
+    assert "Play seeded games between bots. To play yourself, open chapter 11" in text
+    assert "(notebooks/11_play.ipynb) or the classroom page (make voila)." in text
+
+
+def test_bots_says_which_commands_take_budget(capsys) -> None:
+    code, out, _ = run(capsys, "bots")
+    assert code == 0
+    assert "--budget N of spades match and bench-bots sets it for every" in out
+
+
 def test_a_game_stopped_by_hands_says_so(capsys) -> None:
     code, out, _ = run(capsys, "play", "--seed", "0")
     assert code == 0
@@ -79,6 +102,19 @@ def test_moves_of_a_record_saved_in_the_bidding_say_so(capsys, tmp_path) -> None
     assert code == 0
     assert "hand 1, East deals\n  bids: South 3\n" in out
     assert "  the bidding under way, West to act\n" in out
+
+
+def test_moves_of_a_record_saved_before_the_first_card_say_so(capsys, tmp_path) -> None:
+    game = Game("classic", seed=3)
+    for _ in game.seats:
+        game.apply(3)
+    assert game.hand.turn is not None and not game.hand.trick
+    path = tmp_path / "bids.json"
+    record.save(game, path)
+    code, out, _ = run(capsys, "replay", "--moves", str(path))
+    assert code == 0
+    bids = "  bids: South 3, West 3, North 3, East 3\n"
+    assert f"{bids}  the play under way, {game.hand.turn.full} to lead\n\n" in out
 
 
 def test_the_records_are_reached_from_the_package() -> None:

@@ -12,6 +12,7 @@ from spadeslib.bots import make_bot
 from spadeslib.cli import main
 from spadeslib.coach import Coach
 from spadeslib.errors import InvalidRecord, InvalidRules, SpadesError
+from spadeslib.rules import SETTINGS
 from spadeslib.table.classroom import page_options
 
 
@@ -57,6 +58,19 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
         (("match", "rule", "rule", "--seed", " "), "not ' '"),
         (("exercises", "--list", "--seed", ""), "--seed: must be a number or a"),
         (("play", "--seed", "x" * 201, "--hands", "1"), "at most 200 characters"),
+        (
+            ("play", "--scores", "NS=460,NS=10"),
+            "argument --scores: NS is given twice in 'NS=460,NS=10'",
+        ),
+        (("play", "--bags", "NS=3,EW=2,NS=1"), "--bags: NS is given twice in"),
+        (
+            ("play", "--bots", "human"),
+            "unknown bot 'human': choose from random, novice, rule, search-lite, "
+            "search, expert, or name your own bot's class as module.Class; "
+            "spades play plays bots against bots: to play yourself, open "
+            "chapter 11 (notebooks/11_play.ipynb) or the classroom page "
+            "(make voila)",
+        ),
     ],
 )
 def test_the_command_line_refuses_in_one_line(
@@ -220,3 +234,44 @@ def test_a_two_player_hand_job_needs_no_dealer() -> None:
 
     outcome = play_hand(HandJob("x", rules="two-player"))
     assert sum(outcome.tricks_won.values()) == 13
+
+
+RULES_COMMANDS = [
+    ("play",),
+    ("match", "rule", "novice"),
+    ("ladder",),
+    ("bench",),
+    ("bench-bots",),
+    ("bench-solver",),
+    ("calibrate",),
+    ("steadiness",),
+]
+
+
+@pytest.mark.parametrize("argv", RULES_COMMANDS)
+def test_bad_rules_name_the_option(
+    capsys: pytest.CaptureFixture[str], argv: tuple[str, ...]
+) -> None:
+    """A rule set refused is named as argparse names its own options, before
+    any work starts (it was a bare ``spades: error: target must be ...``)."""
+    code, out, err = run(capsys, *argv, "--rules", "classic+target=abc")
+    assert (code, out, err.count("\n")) == (2, "", 1), err
+    assert err.startswith(
+        "spades: error: argument --rules: target must be a whole number of at "
+        "least 1, not 'abc' ("
+    )
+    assert f"spades {argv[0]} --help" in err
+
+
+def test_a_bad_sheet_names_the_option(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "rules", "--sheet", "classic+mirror+mirror")
+    assert (code, out) == (2, "") and "argument --sheet: a modifier is repeated" in err
+
+
+def test_an_unknown_setting_lists_only_what_a_rules_text_can_set() -> None:
+    with pytest.raises(InvalidRules, match="unknown rule setting 'colour'") as info:
+        Rules.parse("classic+colour=3")
+    listed = str(info.value).split("settings are: ")[1].split(", ")
+    assert listed == sorted(SETTINGS)
+    with pytest.raises(InvalidRules, match="a list of cards"):
+        Rules.parse("classic+trump_order=AS")

@@ -28,7 +28,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from ..arguments import whole
+from ..arguments import rules_option, whole
 from ..cards import Card, Suit
 from ..display import plural
 from ..errors import SpadesError
@@ -248,7 +248,5 @@ def register(subparsers: Any) -> None:
     p.add_argument(
         "--seed", type=whole(0), default=0, help="seed of the positions (default: 0)"
     )
-    p.add_argument(
-        "--rules", default="cards4net", help="PRESET[+MODIFIER...] (default: cards4net)"
-    )
+    rules_option(p)
     p.set_defaults(func=_cmd)

@@ -21,7 +21,7 @@ import argparse
 import sys
 from typing import Any
 
-from ..arguments import json_text, progress_option, whole
+from ..arguments import json_text, progress_option, rules_option, whole
 from ..arguments import seed as seed_text
 from ..errors import SpadesError
 from ..rules import Rules
@@ -38,8 +38,8 @@ def _cmd_bots(args: argparse.Namespace) -> int:
         print(f"  {name:<{width}}  {summary}")
     print(
         "\nOptions follow a colon, as numbers: search:samples=32,bid_samples=8"
-        " (a bare number sets samples: search:32; --budget N sets it for"
-        " every level that takes samples):"
+        " (a bare number sets samples: search:32; --budget N of spades match"
+        " and bench-bots sets it for every level that takes samples):"
     )
     for name in BOTS:
         takes = list(level_options(name))
@@ -205,9 +205,7 @@ def _bench_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--hands", type=whole(1), default=4, help="hands per level (default: 4)"
     )
-    p.add_argument(
-        "--rules", default="cards4net", help="PRESET[+MODIFIER...] (default: cards4net)"
-    )
+    rules_option(p)
     p.add_argument(
         "--seed", type=seed_text, default="0", help="seed of the hands (default: 0)"
     )
@@ -226,7 +224,7 @@ def run_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--seed", type=seed_text, default="0", help="seed of the deals and bots"
     )
-    p.add_argument("--rules", default="cards4net", help="PRESET[+MODIFIER...]")
+    rules_option(p)
     p.add_argument(
         "--jobs",
         type=whole(1),

@@ -411,3 +411,26 @@ def test_drawing_trumps_no_one_else_holds_says_they_all_win() -> None:
     assert text == (
         "Lead the A♠: no one else holds a spade, so your spades are all winners"
     )
+
+
+def test_third_hand_high_over_an_opponent_names_whose_card_it_beats() -> None:
+    """Seed 2, East's 36th action: North's 10♦ is winning and East plays the
+    Q♦ high. The reason said "a later opponent could beat the 10♦", North's
+    own card; it names the card East beats, and the danger to a lower one.
+    Over the partner's card the reason stays as it was."""
+    from spadeslib.bots.rule_bot import rule_decision
+
+    hand = Hand(seed=2)
+    said = []
+    while hand.turn is not None:
+        view = hand.view(hand.turn)
+        action, why = rule_decision(view)
+        if "high" in why and ("later opponent" in why):
+            said.append((view.winning()[0] == view.partner, why))
+        hand.apply(action)
+    assert (
+        False,
+        "Beat North's 10♦ with the Q♦, high: a later opponent could beat a lower card",
+    ) in said
+    for partners, why in said:
+        assert partners == why.startswith("Play the "), why

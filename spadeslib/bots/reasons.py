@@ -43,6 +43,7 @@ def card_reason(view: PlayerView, st: State, card: Card, code: str) -> str:
     win = view.winning()
     best = win[1].symbol if win else ""
     who = win[0] if win else None
+    whose = f"{who.full}'s {best}" if who is not None else f"the {best}"
     partner = view.partner
     opp_nil = next(
         (
@@ -108,7 +109,12 @@ def card_reason(view: PlayerView, st: State, card: Card, code: str) -> str:
         # partner winning
         "partner_winning": f"Your partner's {best} is winning: no need to beat it, "
         f"play the {c}",
-        "third_hand_high": f"Play the {c} high: a later opponent could beat the {best}",
+        # high over the partner's card, or over an opponent's (then the
+        # danger is to a cheaper winner: "could beat the 10♥" named North's)
+        "third_hand_high": f"Play the {c} high: a later opponent could beat the {best}"
+        if who == partner
+        else f"Beat {whose} with the {c}, high: a later opponent could beat a "
+        "lower card",
         "ruff_protect": f"Trump with the {c}: partner's {best} could still be beaten",
         # winning
         "win_cheap": f"Win with the {c}, the cheapest card that takes the trick",

@@ -233,7 +233,7 @@ def test_graded_switches_solutions_off_but_keeps_hints_and_keys(
         q1.solution()
         q1.hint()
         out = capsys.readouterr().out
-        assert out.startswith(SOLUTIONS_OFF + "\n") and "graded assignment" in out
+        assert out.startswith(SOLUTIONS_OFF + "\n") and "graded set" in out
         assert key not in out.split("Hint: ")[0] and "Solution:" not in out
         assert "Hint: " in out
         assert key_text(q1) == key and q1.feedback(key).correct

@@ -104,7 +104,7 @@ def test_graded_notebook_switches_solutions_off(
         q1.solution()  # type: ignore[attr-defined]
         q1.hint()  # type: ignore[attr-defined]
         out = capsys.readouterr().out
-        assert out.startswith("Solutions are off in this graded assignment")
+        assert out.startswith("Solutions are off in this graded set")
         assert "Hint: " in out and "Solution:" not in out
         # the instructor's solution cell and the autograder still work
         answer = key_text(q1)  # type: ignore[arg-type]

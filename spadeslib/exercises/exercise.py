@@ -26,7 +26,7 @@ __all__ = [
 ]
 
 SOLUTIONS_OFF = (
-    "Solutions are off in this graded assignment: .hint() still gives a hint, "
+    "Solutions are off in this graded set: .hint() still gives a hint, "
     "and .check(answer) says what is wrong with an answer."
 )
 """What ``q.solution()`` prints after :func:`graded`."""
@@ -48,7 +48,7 @@ def graded(on: bool = True) -> None:
     >>> from spadeslib.exercises import load
     >>> q1 = load("06_scoring", seed=1)[0]
     >>> graded(); q1.solution()
-    Solutions are off in this graded assignment: .hint() still gives a hint, ...
+    Solutions are off in this graded set: .hint() still gives a hint, ...
     >>> graded(False); solutions_off()
     False
     """

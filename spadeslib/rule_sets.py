@@ -305,7 +305,7 @@ def combination_error(
     """
     # each rule in force, named as written: a modifier, else its setting
     named = {m: m for m in modifiers}
-    if bid_rule in NIL_REQUIRED:
+    if bid_rule != "free":  # mirror or whiz, as the modifier of that name
         named.setdefault(bid_rule, f"bid_rule={bid_rule}")
     if suicide:
         named.setdefault("suicide", "suicide=true")

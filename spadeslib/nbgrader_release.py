@@ -59,7 +59,7 @@ from .exercises import (
 )
 from .exercises.class_sets import class_seed_of, earlier_key, key_markdown
 from .exercises.notebooks import SETUP_IMPORT, YOUR_CODE, exercise_heading
-from .exercises.stored_key import VERSION_FIELD
+from .exercises.stored_key import SOLUTIONS_FIELD, VERSION_FIELD
 
 __all__ = [
     "STUDENT_ENV",
@@ -297,6 +297,7 @@ def write_course(
             "answers": {},
             "accepted": {},
             VERSION_FIELD: dict.fromkeys(names, __version__),
+            SOLUTIONS_FIELD: dict.fromkeys(names, True),  # graded() in every one
         }
         for name in names:
             chapter = loaded[(name, seed)] = load(name, seed=seed)

@@ -635,3 +635,24 @@ def test_grading_by_an_unchanged_stored_key_agrees_with_the_check() -> None:
                     judged += 1
                     assert said.status == q.feedback(given).status, (q, given)
     assert judged > 300
+
+
+def test_a_set_written_in_two_runs_says_which_chapters_have_no_solutions(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Chapter 1 to practise, then chapter 6 to mark (--no-solutions) into
+    the same folder: the key says the solutions are off in 06 only, and a
+    later run with solutions (a late student) does not drop that."""
+    out = tmp_path / "set"
+    base = ("exercises", "--students", "ann", "--out", str(out))
+    run(capsys, *base, "--chapters", "01")
+    run(capsys, *base, "--chapters", "06", "--no-solutions")
+    key = (out / "answer_key.md").read_text(encoding="utf-8")
+    assert (
+        "**Solutions are off** in this set's notebooks of 06_scoring (the others" in key
+    )
+    run(capsys, "exercises", "--students", "bob", "--out", str(out), "--chapters", "01")
+    key = (out / "answer_key.md").read_text(encoding="utf-8")
+    assert "notebooks of 06_scoring (the others keep them)" in key
+    data = json.loads((out / "answer_key.json").read_text(encoding="utf-8"))
+    assert data["ann"]["solutions_off"] == {"01_welcome": False, "06_scoring": True}

@@ -348,7 +348,11 @@ def test_both_modes_write_the_same_answer_key_json(tmp_path: Path) -> None:
         json.loads((tmp_path / mode / "answer_key.json").read_text(encoding="utf-8"))
         for mode in ("class", "course")
     ]
-    # both record the class seed, for a later run into their folder
+    # both record the class seed, for a later run into their folder; the
+    # course's notebooks have their solutions off, the class set's not
+    for key, off in zip(keys, (False, True), strict=True):
+        for entry in key.values():
+            assert entry.pop("solutions_off") == {"06_scoring": off}
     assert keys[0] == keys[1]
     assert {e["class_seed"] for e in keys[0].values()} == {"2026"}
     assert set(keys[0]["alice"]) == {

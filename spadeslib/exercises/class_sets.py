@@ -26,7 +26,7 @@ from .sheets import (
     marking_grid,
     marking_sheets,
 )
-from .stored_key import VERSION_FIELD
+from .stored_key import SOLUTIONS_FIELD, VERSION_FIELD, solutions_note
 
 MARKING = "marking_{name}.html"
 """A chapter's marking copy: every student's questions with the answers
@@ -343,14 +343,6 @@ def cannot_write(what: str, out: Path | str, error: OSError) -> SpadesError:
     return SpadesError(f"cannot write {what} into {out}{inside}: {reason}")
 
 
-SOLUTIONS_OFF_NOTE = (
-    "**Solutions are off** in this set's notebooks: their setup cell calls "
-    "`graded()`, so `q1.solution()` says so (hints and checks stay). It is no "
-    "lock: a determined student can still compute an answer with the library."
-)
-"""The answer key's note on a class set written with ``--no-solutions``."""
-
-
 def _write_class(
     students: Sequence[str],
     seed: int | str | None,
@@ -457,6 +449,7 @@ def _write_class(
                 for name in names
             },
             VERSION_FIELD: dict.fromkeys(names, __version__),
+            SOLUTIONS_FIELD: dict.fromkeys(names, not solutions),
         }
         for student, s in seeds
     }
@@ -472,7 +465,7 @@ def _write_class(
         data[student] = entry
     for student, entry in fresh.items():
         old = data.get(student, {})
-        for part in ("answers", "accepted", VERSION_FIELD):
+        for part in ("answers", "accepted", VERSION_FIELD, SOLUTIONS_FIELD):
             before = old.get(part) if old.get("seed") == entry["seed"] else {}
             if not isinstance(before, dict):  # a hand-edited key: not kept
                 before = {}
@@ -481,7 +474,7 @@ def _write_class(
     every = [(student, entry["seed"]) for student, entry in data.items()]
     all_names = list(_by_chapter({n: 0 for e in data.values() for n in e["answers"]}))
     key = out / "answer_key.md"
-    note = None if solutions else SOLUTIONS_OFF_NOTE
+    note = solutions_note(data, all_names)
     has = {student: list(entry["answers"]) for student, entry in data.items()}
     key.write_text(
         key_markdown(every, all_names, chapters, note, has=has), encoding="utf-8"

@@ -8,7 +8,9 @@ version of spadeslib that computed them (``spadeslib_version``, per chapter,
 as a later run into the same folder may be another version; absent from a
 key written before it was recorded). :func:`by_stored_key` judges an answer by those
 accepted answers, read as this version's check reads an answer, where that
-reading does not depend on the scenario.
+reading does not depend on the scenario. The key also says, per chapter,
+whether its notebooks were written with their solutions off
+(``solutions_off``; :func:`solutions_note`).
 
 >>> from spadeslib.exercises import load
 >>> q = load("06_scoring", seed=1)[0]
@@ -27,16 +29,20 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import __version__
+from ..display import and_list
 from .exercise import Exercise, spec_of
 from .feedback import Feedback
 from .reading import AnswerError, means_all
 from .specs import SetSpec, Spec
 
 __all__ = [
+    "SOLUTIONS_FIELD",
+    "SOLUTIONS_OFF_NOTE",
     "VERSION_FIELD",
     "StoredKey",
     "by_stored_key",
     "drift_note",
+    "solutions_note",
     "stored_keys",
     "written_by",
 ]
@@ -203,3 +209,46 @@ def _drifted_words(label: str, old: str, new: str) -> str:
     if not new:
         return f"{label} stored key {old!r}, no longer built (its answer is not graded)"
     return f"{label} stored key {old!r}, rebuilt {new!r}"
+
+
+SOLUTIONS_OFF_NOTE = (
+    "**Solutions are off** in this set's notebooks{which}: their setup cell "
+    "calls `graded()`, so `q1.solution()` says so (hints and checks stay). It "
+    "is no lock: a determined student can still compute an answer with the "
+    "library."
+)
+"""The answer key's note on a class set written with ``--no-solutions``
+(``which``: the chapters, where not all of them)."""
+
+SOLUTIONS_FIELD = "solutions_off"
+"""The field of a student's entry in ``answer_key.json`` saying, per chapter,
+whether its notebook was written with ``--no-solutions`` (a set written in
+two runs may mix them: chapter 1 to practise, chapter 6 to mark)."""
+
+
+def solutions_note(data: Mapping[str, Any], chapters: Sequence[str]) -> str | None:
+    """The answer key's note on the chapters written with their solutions off
+    (:data:`SOLUTIONS_FIELD` of any student; ``None``: none).
+
+    >>> print(solutions_note({"ann": {SOLUTIONS_FIELD: {"06_scoring": True,
+    ...     "01_welcome": False}}}, ["01_welcome", "06_scoring"]))
+    **Solutions are off** in this set's notebooks of 06_scoring (the others
+    keep them): their setup cell calls `graded()`, ...
+    """
+    off = [
+        name
+        for name in chapters
+        if any(
+            isinstance(entry.get(SOLUTIONS_FIELD), dict)
+            and entry[SOLUTIONS_FIELD].get(name) is True
+            for entry in data.values()
+        )
+    ]
+    if not off:
+        return None
+    which = (
+        ""
+        if len(off) == len(chapters)
+        else f" of {and_list(off)} (the others keep them)"
+    )
+    return SOLUTIONS_OFF_NOTE.format(which=which)

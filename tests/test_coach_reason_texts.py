@@ -434,3 +434,21 @@ def test_third_hand_high_over_an_opponent_names_whose_card_it_beats() -> None:
     ) in said
     for partners, why in said:
         assert partners == why.startswith("Play the "), why
+
+
+def test_a_duck_says_when_the_opponents_contract_still_hangs_on_it() -> None:
+    """Exercise 10.3, seed 2: East-West have made their contract, North-South
+    need 2 of the 3 tricks left. Throwing the 8♥ under West's K♦ keeps
+    West on lead and sets them; the reason said only "more tricks are bags",
+    and now says what the opponents still need."""
+    from spadeslib.bots.rule_bot import rule_decision
+    from spadeslib.exercises import load
+    from spadeslib.exercises.exercise import spec_of
+
+    hand = spec_of(load("10_strategy_play", seed=2)[2]).hand
+    card, why = rule_decision(hand.view(hand.turn))
+    assert card == Card.parse("8H")
+    assert why.startswith(
+        "Your contract is made and more tricks are bags; the opponents still "
+        "need 2 of the 3 tricks left: do not trump; throw away the 8♥"
+    ), why

@@ -150,7 +150,7 @@ def card_reason(view: PlayerView, st: State, card: Card, code: str) -> str:
     elif code in ("duck", "push_bags") and _no_contract(view):
         text = _for_nothing(view, st, card)
     elif code == "duck":
-        text = _duck(view, card)
+        text = _duck(view, st, card)
     elif code == "draw_trumps" and not _others_hold_trumps(view, st):
         text = (
             f"Lead the {c}: no one else holds a spade, so your spades are all winners"
@@ -349,15 +349,24 @@ def _suit_words(view: PlayerView, card: Card) -> str:
     return view.rules.trick_suit(card).plural
 
 
-def _duck(view: PlayerView, card: Card) -> str:
+def _duck(view: PlayerView, st: State, card: Card) -> str:
     """The reason for a card meant to lose, the contract made: a lead, a
     discard, a card that cannot win anyway, or a duck (only when the seat
-    holds a card that would win: the glossary's duck)."""
+    holds a card that would win: the glossary's duck). Where the opponents
+    still need more than half the tricks left, it says so: the card may set
+    them too (a reviewer found "more tricks are bags" where the card's gain
+    was a set)."""
     c = card.symbol
     rules = view.rules
     bags = view.bags[view.side]
     note = f" (your side has {bags} bags)" if bags >= rules.bag_limit - 3 else ""
     made = f"Your contract is made and more tricks are bags{note}"
+    status = st.status()
+    opp = 1 - st.side(int(view.seat))
+    contract, need = status[2 * opp], status[2 * opp + 1]
+    left = rules.hand_size - st.tricks_done
+    if contract and left < 2 * need <= 2 * left:  # more than half: a set in reach
+        made += f"; {_them(view)} still need {need} of the {left} tricks left"
     if not view.trick:
         return (
             f"Your contract is made: lead low with the {c} to give the lead away "

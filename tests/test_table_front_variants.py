@@ -403,16 +403,14 @@ def test_a_game_started_elsewhere_shows_its_start_on_the_sheet(
     first = rows.first.inner_text()
     assert first.startswith("start") and "460" in first and "8 bags carried" in first
     assert " · started from " not in tid(page, "status").inner_text()
-    state["table"]["start"] = "North-South (you) 460, East-West 430 (8 bags)"
-    push(page, state)
-    status = tid(page, "status")  # the status line says it too, last
-    said = " · started from North-South (you) 460, East-West 430 (8 bags)"
-    assert status.inner_text().endswith(said), status.inner_text()
-    assert status.get_attribute("title") == status.inner_text()  # whole on hover
     tid(page, "options-toggle").click()
     assert tid(page, "opt-start").count() == 0  # no start in the options: no line
     state["options"]["start"] = "North-South (you) 460 (8 bags), East-West 430"
     push(page, state)
+    status = tid(page, "status")  # the status line says it too, last
+    said = " · started from North-South (you) 460 (8 bags), East-West 430"
+    assert status.inner_text().endswith(said), status.inner_text()
+    assert status.get_attribute("title") == status.inner_text()  # whole on hover
     said = tid(page, "opt-start").inner_text()
     assert said.startswith("This game started from North-South (you) 460 (8 bags)")
     assert "New game with these rules starts there again" in said

@@ -244,7 +244,8 @@ def options_state(session: TableSession) -> dict[str, Any]:
         # kept by New game when the preset and modifiers are unchanged (and
         # those the new rule set accepts when they change); said in the log
         "house_rules": house_rules_words(rules),
-        # where the game started, kept by New game with the same rules
+        # where the game started, kept by New game with the same rules (the
+        # status line says it too)
         "start": start_words(
             rules, session.game.start_scores, session.game.start_bags, session.seat
         ),

@@ -30,7 +30,6 @@ from .narrate import (
     house_rules_words,
     rules_title,
     seat_name,
-    start_words,
 )
 from .panels import deal_words, options_state, review_state, sheet_state, summary
 from .session import TableSession
@@ -541,10 +540,6 @@ def table_state(
             "hand": session.shown_hand.number,
             "summary": summary(session),
             "deal": deal_words(session),
-            # where the game started ("" at 0): the status line says it
-            "start": start_words(
-                game.rules, game.start_scores, game.start_bags, session.seat
-            ),
             # a game the learner has played in and not finished: New game asks
             "in_play": not game.is_over and session.decisions_made > 0,
             "game": session.games_started,

@@ -467,7 +467,7 @@ class TableView {
     const t = s.table;
     // a practice game's start comes last: a narrow bar cuts it, not the hand
     const status = this.q("status");
-    status.textContent = status.title = [t.title || t.rules, `seed ${t.seed}`, s.sheet.status, t.start && `started from ${t.start}`].filter(Boolean).join(" · ");
+    status.textContent = status.title = [t.title || t.rules, `seed ${t.seed}`, s.sheet.status, s.options.start && `started from ${s.options.start}`].filter(Boolean).join(" · ");
     this.renderTimer(s);
     // a seat box no player sits at (East and West in a two-player game) is
     // emptied and hidden, whatever game it showed before

@@ -513,6 +513,12 @@ class Flag(Answer):
         return [True, False]
 
 
+def _plain(text: str) -> str:
+    """``text`` in plain lower-case words, its punctuation dropped: "Yes,
+    broken." reads as "yes broken"."""
+    return " ".join(re.sub(r"[_,.;:!?]", " ", text.lower()).split())
+
+
 @dataclass(frozen=True)
 class Choice(Answer):
     """One of a few named options, each with the other ways to write it.
@@ -545,15 +551,12 @@ class Choice(Answer):
             value = "yes" if value else "no"
         if not isinstance(value, str):
             raise AnswerError(f"{given!r} is not one of the answers")
-        # "Yes, broken." reads as "yes broken"
-        word = " ".join(re.sub(r"[_,.;:!?]", " ", value.lower()).split())
-        found = self._option(word)
+        found = self._option(_plain(value))
         # "no, not broken": a no, then why (after a comma or a dash, or
         # words that say no again; "no idea" is no answer)
         then = re.fullmatch(r"(?is)\s*no\b\s*([-,.;:!–—]?)\s*(.+)", value)
         if found is None and then and "no" in self.options:
-            rest = " ".join(re.sub(r"[_,.;:!?]", " ", then[2].lower()).split())
-            said = self._option(rest)
+            said = self._option(_plain(then[2]))
             if said not in (None, "no"):
                 raise AnswerError(
                     f"{given!r} says both 'no' and {said!r}: answer one of them"

@@ -259,6 +259,18 @@ def test_a_cover_lead_claims_safety_only_for_the_highest_card_left():
         "Cover partner's Nil: lead the A♣, the highest card left in its suit, so "
         "partner can safely play under it"
     )
+    # South's last diamond, the 2♦, under North's 7♦: nothing to play under
+    low = NIL
+    for high in range(6, 10):  # South's clubs and hearts for North's lower ones
+        for suit in "CH":
+            low = swap(low, f"{high}{suit}", f"{high - 4}{suit}")
+    card, reason = rule(setup(low, plays))
+    assert card == Card.parse("2D")
+    assert reason == (
+        "Cover partner's Nil: lead your highest diamond, the 2♦, though every "
+        "diamond still out is higher: it covers partner only if an opponent "
+        "plays over it"
+    )
 
 
 def test_a_nil_broken_by_length_names_no_card():

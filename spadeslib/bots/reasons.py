@@ -556,10 +556,16 @@ def _cover_lead(view: PlayerView, st: State, card: Card) -> str:
             f"{head}, the highest card left in its suit, so partner can safely "
             "play under it"
         )
-    return (
+    lead = (
         f"Cover partner's {_nil_word(view, partner)}: lead your highest "
-        f"{suit.singular}, the {c}, so partner can play under it"
+        f"{suit.singular}, the {c}"
     )
+    if not out & deck.below[i]:  # every card of the suit still out is higher
+        return (
+            f"{lead}, though every {suit.singular} still out is higher: it "
+            "covers partner only if an opponent plays over it"
+        )
+    return f"{lead}, so partner can play under it"
 
 
 def _partner_nil(view: PlayerView) -> str:

@@ -134,12 +134,12 @@ _PLAY_YOURSELF = (
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
+    from .bots.base import UnknownBot
+
     rules = Rules.parse(args.rules)
     try:  # refuse bad --bots before playing
         _bots_for(args.bots, rules, args.seed)
-    except SpadesError as error:
-        if not str(error).startswith("unknown bot "):
-            raise
+    except UnknownBot as error:
         raise SpadesError(f"{error}; {_PLAY_YOURSELF}") from None
     # and a start the rules refuse (--scores NS=500: over before it began)
     Game(rules, scores=args.scores, bags=args.bags, deal_first_hand=False)

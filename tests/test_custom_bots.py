@@ -15,6 +15,7 @@ import pytest
 from spadeslib import Game, SpadesError
 from spadeslib.bots import (
     BotError,
+    UnknownBot,
     level_options,
     make_bot,
     parse_level,
@@ -112,8 +113,11 @@ def test_bad_bots_are_refused_with_what_is_wrong() -> None:
         make_bot("test_custom_bots.Nope")
     with pytest.raises(SpadesError, match=r"lacks reset\(\).*act\(view\)"):
         make_bot("test_custom_bots.NoReset")
-    with pytest.raises(SpadesError, match=r"unknown bot .rules.*module\.Class"):
+    with pytest.raises(UnknownBot, match=r"unknown bot .rules.*module\.Class"):
         make_bot("rules")
+    for near_miss in ("rule.RuleBot", "count_bot.py"):  # named, not imported
+        with pytest.raises(UnknownBot, match=f"unknown bot {near_miss!r}"):
+            make_bot(near_miss)
 
 
 class Broken(NoReset):

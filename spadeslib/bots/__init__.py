@@ -53,7 +53,7 @@ from typing import TYPE_CHECKING, Any
 from ..dealing import checked_seed
 from ..errors import SpadesError
 from ..names import name_key
-from .base import Bot, BotError, Suggestion, bot_failure, play_until
+from .base import Bot, BotError, Suggestion, UnknownBot, bot_failure, play_until
 from .hints import suggest
 from .ladder import LADDER
 from .random_bot import RandomBot
@@ -107,6 +107,7 @@ __all__ = [
     "RuleBot",
     "SearchBot",
     "Suggestion",
+    "UnknownBot",
     "custom_bot",
     "level_options",
     "make_bot",
@@ -170,7 +171,7 @@ def parse_level(spec: str) -> tuple[str, dict[str, Any]]:
     elif name_key(name) in BOTS:
         name = name_key(name)
     else:
-        raise SpadesError(
+        raise UnknownBot(
             f"unknown bot {spec.strip()!r}: choose from {', '.join(BOTS)}, or "
             "name your own bot's class as module.Class"
         )
@@ -341,7 +342,7 @@ def _near_miss(spec: str, module_name: str, attr: str) -> None:
     >>> _near_miss("mybot:CountBot", "mybot", "CountBot")
     Traceback (most recent call last):
     ...
-    spadeslib.errors.SpadesError: unknown bot 'mybot:CountBot': name a bot of
+    spadeslib.bots.base.UnknownBot: unknown bot 'mybot:CountBot': name a bot of
     your own module.Class, with a dot: mybot.CountBot
     """
     if not _IDENTIFIER.fullmatch(attr):
@@ -351,7 +352,7 @@ def _near_miss(spec: str, module_name: str, attr: str) -> None:
         if spec.split(":")[0].endswith(".py")
         else ("with a dot")
     )
-    raise SpadesError(
+    raise UnknownBot(
         f"unknown bot {spec!r}: name a bot of your own module.Class, {how}: "
         f"{module_name}.{attr}"
     )
@@ -401,7 +402,7 @@ def _check_import_path(path: str) -> None:
     imported)."""
     module_name, _, attr = path.rpartition(".")
     if name_key(module_name) in BOTS:
-        raise SpadesError(
+        raise UnknownBot(
             f"unknown bot {path!r}: options follow a colon ({module_name}:{attr})"
         )
     if not _IMPORT_PATH.fullmatch(path):

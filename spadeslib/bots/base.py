@@ -31,6 +31,7 @@ __all__ = [
     "Bot",
     "BotError",
     "Suggestion",
+    "UnknownBot",
     "blame",
     "bot_failure",
     "illegal_choice",
@@ -105,6 +106,19 @@ class Suggestion:
         if stop and rest and self.brief.startswith(f"{first};"):
             return rest
         return more
+
+
+class UnknownBot(SpadesError):
+    """A bot's name that is no level and no ``module.Class`` of your own (the
+    command line adds where a learner who wants to play should go).
+
+    >>> from spadeslib.bots import make_bot
+    >>> make_bot("genius")
+    Traceback (most recent call last):
+    spadeslib.bots.base.UnknownBot: unknown bot 'genius': choose from random,
+    novice, rule, search-lite, search, expert, or name your own bot's class as
+    module.Class
+    """
 
 
 class BotError(SpadesError):

@@ -144,10 +144,10 @@ def _status(session: TableSession) -> str:
     return f"Hand {hand.number}: {doing}."
 
 
-def summary(session: TableSession) -> str:
+def summary(session: TableSession, deal: str | None = None) -> str:
     """The game in one line, for the offer to resume it after a reload:
     ``"Classic, seed 3. Hand 1 over; hand 2 next. Your side 142, East-West
-    52."``"""
+    52."`` (``deal``: :func:`deal_words`, when the caller has it already)."""
     game = session.game
     scores = ", ".join(
         f"{side_name(side, session.seat, game.rules)} {points}"
@@ -156,7 +156,8 @@ def summary(session: TableSession) -> str:
             key=lambda item: item[0] != side_of(game.rules, session.seat),
         )
     )
-    return f"{deal_words(session)}. {_status(session)} {scores}."
+    deal = deal_words(session) if deal is None else deal
+    return f"{deal}. {_status(session)} {scores}."
 
 
 def deal_words(session: TableSession) -> str:

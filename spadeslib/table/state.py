@@ -530,6 +530,7 @@ def table_state(
     controls["step"] = controls["step"] and session.speed == "step"
     controls["next_hand"] = session.between and not game.is_over
     controls["new_game"] = game.is_over
+    deal = deal_words(session)
     return {
         "v": 1,
         "table": {
@@ -538,8 +539,8 @@ def table_state(
             "house_rules": house_rules_words(game.rules),
             "seed": session.seed,
             "hand": session.shown_hand.number,
-            "summary": summary(session),
-            "deal": deal_words(session),
+            "summary": summary(session, deal),
+            "deal": deal,
             # a game the learner has played in and not finished: New game asks
             "in_play": not game.is_over and session.decisions_made > 0,
             "game": session.games_started,

@@ -103,3 +103,20 @@ def test_reading_the_plays_places_more_cards_than_reading_no_seat():
     assert total > 20
     assert right["all"] > 1.1 * right["none"], right
     assert abs(right["none"] - right["drawn"]) < 0.05 * right["drawn"], right
+
+
+def test_the_walk_settles_on_worlds_that_fit_the_plays_it_reads():
+    """A walk keeps its first world once it fits every play read (or after
+    BURN steps): most worlds kept fit every opponent's play, where a fixed
+    40-step walk kept about two in three (docs/coach.md)."""
+    fit = kept = 0
+    for n, (view, _) in enumerate(_views(6)):
+        if len(view.tricks) < 3:
+            continue
+        st, worlds = _read(view, n, 0.02, count=8, readers=[1, 3])
+        record, played = play_record(view), played_by_seat(view, st.deck)
+        for world in worlds:
+            fit += all(record.misses(s, world[s] | played[s]) == 0 for s in (1, 3))
+            kept += 1
+    assert kept > 150
+    assert fit > 0.9 * kept, (fit, kept)

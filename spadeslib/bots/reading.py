@@ -140,7 +140,7 @@ def read_plays(
         step = kept = 0
         while True:
             if first < 0 and (
-                step >= BURN or step >= SETTLED and not any(miss.values())
+                step >= BURN or (step >= SETTLED and not any(miss.values()))
             ):
                 first = step
             if first >= 0 and (step - first) % THIN == 0:

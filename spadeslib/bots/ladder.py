@@ -37,8 +37,8 @@ ELO: dict[str, int] = {
 """Level -> Elo-style rating (rule = 1500), as printed by the ladder run
 quoted in ``docs/coach.md`` and the README: ``spades ladder --deals 500
 --seed 2026 --pairs adjacent --jobs 2 --check-tricks 4`` on 6 December 2026
-(the expert reading the plays). Run it again after changing a level, and
-copy the ratings here."""
+(the expert reading the plays with walks that settle). Run it again after
+changing a level, and copy the ratings here."""
 
 
 def level_label(level: str) -> str:

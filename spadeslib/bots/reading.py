@@ -135,6 +135,9 @@ def read_plays(
     for start in starts:
         world = start[:]
         movers = [s for s in range(len(world)) if s != me and world[s] & ~fixed]
+        if len(movers) < 2:  # nothing can move: the world is the only one
+            out.extend(world[:] for _ in range(per))
+            continue
         base = {s: prior(s, world[s]) for s in movers}
         miss = {s: misses(s, world[s]) for s in movers}
         first = -1  # the step that kept the walk's first world
@@ -150,8 +153,6 @@ def read_plays(
                 if kept == per:
                     break
             step += 1
-            if len(movers) < 2:
-                continue
             a, b = rng.sample(movers, 2)
             # a swap keeps each seat's number of cards that may move: never 0
             x = rng.choice(bits(world[a] & ~fixed))

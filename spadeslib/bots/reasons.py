@@ -361,9 +361,8 @@ def _duck(view: PlayerView, st: State, card: Card) -> str:
     bags = view.bags[view.side]
     note = f" (your side has {bags} bags)" if bags >= rules.bag_limit - 3 else ""
     made = f"Your contract is made and more tricks are bags{note}"
-    status = st.status()
     opp = 1 - st.side(int(view.seat))
-    contract, need = status[2 * opp], status[2 * opp + 1]
+    contract, need = st.contract(opp), st.need(opp)
     left = rules.hand_size - st.tricks_done
     if contract and left < 2 * need <= 2 * left:  # more than half: a set in reach
         made += f"; {_them(view)} still need {need} of the {left} tricks left"
@@ -420,8 +419,7 @@ def _for_nothing(view: PlayerView, st: State, card: Card) -> str:
     c = card.symbol
     them = _them(view)
     opp = 1 - st.side(int(view.seat))
-    status = st.status()
-    contract, need = status[2 * opp], status[2 * opp + 1]
+    contract, need = st.contract(opp), st.need(opp)
     text = "You have no contract, so your tricks count for nothing. "
     if contract and need > 0:
         left = view.rules.hand_size - st.tricks_done
